@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Installs what the demo, the tests and `npm run pulumi` need, idempotently:
+#   1. npm dependencies (Node 22 among them), when package-lock.json changed;
+#   2. the compiled package (dist/), incrementally;
+#   3. the pinned Pulumi engine: a `pulumi` on PATH at the pinned version, else a build from the
+#      Go module proxy (cached per user, so every clone reuses it), else the official installer;
+#   4. the two plugins the engine needs beside it: the dynamic-resource provider and a Node.js
+#      language host (see scripts/language-host.ts).
+# Usage: scripts/setup.sh [--quiet]   (progress goes to stderr either way; --quiet keeps only errors)
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+quiet=false
+[ "${1:-}" = "--quiet" ] && quiet=true
+
+say() { $quiet || echo "setup: $*" >&2; }
+timed() { # timed <what> <command...>
+  local what=$1 start=$SECONDS
+  shift
+  say "$what ..."
+  if $quiet; then "$@" >/dev/null 2>/tmp/pulumi-wandb-setup.$$.err || { cat /tmp/pulumi-wandb-setup.$$.err >&2; exit 1; }
+  else "$@" >&2; fi
+  say "$what: done in $((SECONDS - start))s"
+}
+
+setup_start=$SECONDS
+cd "$repo"
+
+lock_stamp=node_modules/.pulumi-wandb-lock
+lock_hash=$(sha256sum package.json package-lock.json 2>/dev/null | sha256sum | cut -c1-16)
+if [ ! -x node_modules/.bin/node ] || [ "$(cat "$lock_stamp" 2>/dev/null)" != "$lock_hash" ]; then
+  timed "installing npm dependencies" npm install --no-fund --no-audit
+  echo "$lock_hash" > "$lock_stamp"
+fi
+# The provider process resolves `pulumi-wandb/provider` from the program's folder: examples and
+# test programs inside this repository find the package itself through this link.
+ln -sfn .. node_modules/pulumi-wandb
+export PATH="$repo/node_modules/.bin:$PATH"
+
+timed "compiling TypeScript" tsc -p tsconfig.json --incremental --tsBuildInfoFile node_modules/.cache/tsbuildinfo
+
+pulumi_version=$(node -p 'require("./package.json").dependencies["@pulumi/pulumi"]')
+tools_bin="$repo/.tools/bin"
+cache_dir="${PULUMI_WANDB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-wandb}/pulumi-v$pulumi_version"
+mkdir -p "$tools_bin" "$cache_dir"
+
+engine=""
+if command -v pulumi >/dev/null 2>&1 && [ "$(pulumi version 2>/dev/null)" = "v$pulumi_version" ] \
+   && [ "$(command -v pulumi)" != "$tools_bin/pulumi" ]; then
+  engine=$(command -v pulumi)
+  say "using pulumi v$pulumi_version from PATH ($engine)"
+elif [ -x "$cache_dir/pulumi" ] && [ "$("$cache_dir/pulumi" version 2>/dev/null)" = "v$pulumi_version" ]; then
+  engine="$cache_dir/pulumi"
+  say "using pulumi v$pulumi_version built before ($engine)"
+elif command -v go >/dev/null 2>&1; then
+  build_engine() {
+    cd "$repo/tools/pulumi"
+    sed -i "s#github.com/pulumi/pulumi/\(pkg\|sdk\)/v3 v[0-9.]*#github.com/pulumi/pulumi/\1/v3 v$pulumi_version#" go.mod
+    CGO_ENABLED=0 GOFLAGS=-mod=mod go build -tags osusergo \
+      -ldflags "-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$pulumi_version" \
+      -o "$cache_dir/pulumi.partial" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
+    mv "$cache_dir/pulumi.partial" "$cache_dir/pulumi"
+  }
+  timed "building pulumi v$pulumi_version from the Go module proxy (minutes the first time)" build_engine
+  engine="$cache_dir/pulumi"
+else
+  timed "installing pulumi v$pulumi_version with the official installer" \
+    sh -c "curl -fsSL https://get.pulumi.com | sh -s -- --version $pulumi_version --install-root '$cache_dir.install'"
+  ln -sfn "$cache_dir.install/bin/pulumi" "$cache_dir/pulumi"
+  engine="$cache_dir/pulumi"
+fi
+# The engine looks for its plugins beside its own executable (symlinks resolved), so the CLI is
+# placed here with them: a hard link where the file system allows, else a copy.
+if ! [ "$tools_bin/pulumi" -ef "$engine" ]; then
+  rm -f "$tools_bin/pulumi"
+  ln "$(readlink -f "$engine")" "$tools_bin/pulumi" 2>/dev/null || cp "$(readlink -f "$engine")" "$tools_bin/pulumi"
+fi
+
+node_bin="$repo/node_modules/.bin/node"
+cat > "$tools_bin/pulumi-resource-pulumi-nodejs" <<EOF
+#!/bin/sh
+# Dynamic-resource provider: the engine starts it in the program's folder, whose @pulumi/pulumi serves it.
+exec "$node_bin" "\$("$node_bin" -e 'process.stdout.write(require.resolve("@pulumi/pulumi/cmd/dynamic-provider", { paths: [process.cwd()] }))')" "\$@"
+EOF
+cat > "$tools_bin/pulumi-language-nodejs" <<EOF
+#!/bin/sh
+exec "$node_bin" "$repo/dist/scripts/language-host.js" "\$@"
+EOF
+chmod +x "$tools_bin/pulumi-resource-pulumi-nodejs" "$tools_bin/pulumi-language-nodejs"
+
+say "ready in $((SECONDS - setup_start))s: $("$tools_bin/pulumi" version) at $tools_bin/pulumi"

@@ -1,0 +1,184 @@
+// Runs Pulumi programs (a folder with a Pulumi.yaml, or an inline function) through the pinned
+// engine and the Automation API, isolated from the machine: a temporary PULUMI_HOME and file
+// backend, no update checks, no plugin downloads. Every lifecycle test is written with it.
+import { cpSync, mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import * as path from "node:path";
+import {
+  LocalWorkspace,
+  PulumiCommand,
+  type ConfigMap,
+  type EngineEvent,
+  type OpMap,
+  type PulumiFn,
+  type Stack,
+} from "@pulumi/pulumi/automation";
+
+export const repoRoot = path.resolve(__dirname, "..", "..");
+const workRoot = path.join(repoRoot, ".work");
+
+export type ProgramSource =
+  | { dir: string }
+  | { inline: PulumiFn; projectName: string };
+
+export interface OpenStackOptions {
+  /** Stack config, e.g. `{ "wandb:baseUrl": { value: url } }`. */
+  config?: ConfigMap;
+  /** Extra environment for the engine and the provider process. */
+  env?: Record<string, string>;
+  stackName?: string;
+}
+
+export interface Diagnostic {
+  severity: string;
+  message: string;
+  urn?: string;
+}
+
+export interface OperationResult {
+  outputs: Record<string, unknown>;
+  changes: OpMap;
+  diagnostics: Diagnostic[];
+  /** Everything the engine printed: its full log for this operation. */
+  log: string;
+}
+
+export interface FailedOperation {
+  error: Error;
+  diagnostics: Diagnostic[];
+  log: string;
+}
+
+export interface StackHandle {
+  stack: Stack;
+  workDir: string;
+  up(): Promise<OperationResult>;
+  preview(): Promise<OperationResult>;
+  refresh(): Promise<OperationResult>;
+  destroy(): Promise<OperationResult>;
+  /** Runs an operation that must fail, and hands back what the engine reported. */
+  failing(op: "up" | "preview" | "refresh" | "destroy"): Promise<FailedOperation>;
+  exportState(): Promise<unknown>;
+  /** Every log line of every operation so far, for scans (e.g. for secrets). */
+  fullLog(): string;
+  dispose(): Promise<void>;
+}
+
+let cachedCommand: Promise<PulumiCommand> | undefined;
+function pinnedCommand(): Promise<PulumiCommand> {
+  cachedCommand ??= PulumiCommand.get({ root: path.join(repoRoot, ".tools") });
+  return cachedCommand;
+}
+
+/** The environment every engine run gets: offline, isolated, with this project's plugins on PATH. */
+export function isolatedEnvironment(scratch: string): Record<string, string> {
+  mkdirSync(path.join(scratch, "home"), { recursive: true });
+  mkdirSync(path.join(scratch, "backend"), { recursive: true });
+  return {
+    PATH: [path.join(repoRoot, ".tools", "bin"), path.join(repoRoot, "node_modules", ".bin"), process.env["PATH"] ?? ""].join(":"),
+    PULUMI_HOME: path.join(scratch, "home"),
+    PULUMI_BACKEND_URL: `file://${path.join(scratch, "backend")}`,
+    PULUMI_CONFIG_PASSPHRASE: "pulumi-wandb-tests",
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+    // Type checking belongs to `tsc`; programs are only transpiled when they run.
+    PULUMI_NODEJS_TRANSPILE_ONLY: "true",
+  };
+}
+
+function eventRecorder() {
+  const diagnostics: Diagnostic[] = [];
+  const lines: string[] = [];
+  return {
+    diagnostics,
+    lines,
+    onOutput: (out: string) => lines.push(out),
+    onEvent: (event: EngineEvent) => {
+      const diagnostic = event.diagnosticEvent;
+      if (diagnostic) diagnostics.push({ severity: diagnostic.severity, message: diagnostic.message, urn: diagnostic.urn });
+    },
+  };
+}
+
+export async function openStack(source: ProgramSource, options: OpenStackOptions = {}): Promise<StackHandle> {
+  mkdirSync(workRoot, { recursive: true });
+  const scratch = mkdtempSync(path.join(workRoot, "stack-"));
+  const envVars = { ...isolatedEnvironment(scratch), ...options.env };
+  const stackName = options.stackName ?? "test";
+  const pulumiCommand = await pinnedCommand();
+  let workDir: string;
+  let stack: Stack;
+  if ("dir" in source) {
+    // A copy, so that stack files never land in the source folder; it stays inside the repository.
+    workDir = path.join(scratch, "program");
+    cpSync(source.dir, workDir, { recursive: true, filter: (from) => !from.includes("node_modules") });
+    stack = await LocalWorkspace.createOrSelectStack({ stackName, workDir }, { envVars, pulumiCommand });
+  } else {
+    // The provider process resolves `pulumi-wandb/provider` from the program's folder: inside the repository.
+    workDir = path.join(scratch, "program");
+    mkdirSync(workDir);
+    stack = await LocalWorkspace.createOrSelectStack(
+      { stackName, projectName: source.projectName, program: source.inline },
+      {
+        envVars,
+        pulumiCommand,
+        workDir,
+        projectSettings: { name: source.projectName, runtime: "nodejs" },
+      },
+    );
+  }
+  if (options.config) await stack.setAllConfig(options.config);
+
+  const allLines: string[] = [];
+  async function operation(op: "up" | "preview" | "refresh" | "destroy"): Promise<OperationResult> {
+    const recorder = eventRecorder();
+    try {
+      const common = { onOutput: recorder.onOutput, onEvent: recorder.onEvent, color: "never" as const };
+      if (op === "preview") {
+        const result = await stack.preview(common);
+        return { outputs: {}, changes: result.changeSummary, diagnostics: recorder.diagnostics, log: recorder.lines.join("") };
+      }
+      const result =
+        op === "up" ? await stack.up(common) : op === "refresh" ? await stack.refresh(common) : await stack.destroy(common);
+      const outputs = op === "up" ? Object.fromEntries(Object.entries(await stack.outputs()).map(([k, v]) => [k, v.value])) : {};
+      return {
+        outputs,
+        changes: result.summary.resourceChanges ?? {},
+        diagnostics: recorder.diagnostics,
+        log: recorder.lines.join(""),
+      };
+    } finally {
+      allLines.push(...recorder.lines);
+    }
+  }
+
+  return {
+    stack,
+    workDir,
+    up: () => operation("up"),
+    preview: () => operation("preview"),
+    refresh: () => operation("refresh"),
+    destroy: () => operation("destroy"),
+    async failing(op) {
+      const recorder = eventRecorder();
+      try {
+        const common = { onOutput: recorder.onOutput, onEvent: recorder.onEvent, color: "never" as const };
+        if (op === "preview") await stack.preview(common);
+        else if (op === "up") await stack.up(common);
+        else if (op === "refresh") await stack.refresh(common);
+        else await stack.destroy(common);
+      } catch (error) {
+        allLines.push(...recorder.lines);
+        return { error: error as Error, diagnostics: recorder.diagnostics, log: recorder.lines.join("") };
+      }
+      allLines.push(...recorder.lines);
+      throw new Error(`pulumi ${op} was expected to fail, but succeeded:\n${recorder.lines.join("")}`);
+    },
+    exportState: async () => (await stack.exportStack()).deployment,
+    fullLog: () => allLines.join(""),
+    async dispose() {
+      await stack.workspace.removeStack(stackName, { force: true }).catch(() => undefined);
+      rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}
