@@ -2,6 +2,7 @@
 // engine and the Automation API, isolated from the machine: a temporary PULUMI_HOME and file
 // backend, no update checks, no plugin downloads. Every lifecycle test is written with it.
 import { cpSync, mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import * as path from "node:path";
 import {
   LocalWorkspace,
@@ -57,6 +58,7 @@ export interface StackHandle {
   destroy(): Promise<OperationResult>;
   /** Runs an operation that must fail, and hands back what the engine reported. */
   failing(op: "up" | "preview" | "refresh" | "destroy"): Promise<FailedOperation>;
+  /** The deployment as the backend stores it: secrets stay encrypted, as on a user's disk. */
   exportState(): Promise<unknown>;
   /** Every log line of every operation so far, for scans (e.g. for secrets). */
   fullLog(): string;
@@ -174,11 +176,32 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
       allLines.push(...recorder.lines);
       throw new Error(`pulumi ${op} was expected to fail, but succeeded:\n${recorder.lines.join("")}`);
     },
-    exportState: async () => (await stack.exportStack()).deployment,
+    async exportState() {
+      const stored = await pulumiCommand.run(["stack", "export", "--stack", stackName], workDir, envVars);
+      return (JSON.parse(stored.stdout) as { deployment: unknown }).deployment;
+    },
     fullLog: () => allLines.join(""),
     async dispose() {
       await stack.workspace.removeStack(stackName, { force: true }).catch(() => undefined);
       rmSync(scratch, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The package as users install it: compiled JS loaded by Node itself, so that what the engine
+ * serializes from inline programs is exactly what a user's program would produce.
+ */
+export function installedPackage(): typeof import("../../sdk") {
+  return createRequire(path.join(repoRoot, "package.json"))("pulumi-wandb");
+}
+
+/** Stack config pointing the provider at an emulator, with the key stored as a secret. */
+export function emulatorConfig(emulator: { url: string; admin: { username: string; apiKey: string }; deployment: string }): ConfigMap {
+  return {
+    "wandb:baseUrl": { value: emulator.url },
+    "wandb:username": { value: emulator.admin.username },
+    "wandb:apiKey": { value: emulator.admin.apiKey, secret: true },
+    "wandb:deployment": { value: emulator.deployment },
   };
 }

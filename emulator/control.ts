@@ -1,0 +1,67 @@
+import type { IncomingHttpHeaders } from "node:http";
+import type { EmulatorCore } from "./core";
+import { faultsSchema } from "./faults";
+import { json, type Reply } from "./http";
+import { matchRoute, type Route } from "./router";
+import { formatPath } from "./seed";
+
+interface ControlRequest {
+  core: EmulatorCore;
+  body: string;
+}
+
+function putFaults({ core, body }: ControlRequest): Reply {
+  let input: unknown;
+  try {
+    input = JSON.parse(body);
+  } catch {
+    return json(400, { error: "body is not valid JSON" });
+  }
+  const parsed = faultsSchema.safeParse(input);
+  if (!parsed.success) {
+    return json(400, { error: parsed.error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`).join("; ") });
+  }
+  core.faults.configure(parsed.data);
+  return json(200, parsed.data);
+}
+
+const routes: Route<(req: ControlRequest) => Reply>[] = [
+  { method: "GET", pattern: "/_emulator/log", handler: ({ core }) => json(200, core.log.snapshot()) },
+  {
+    method: "DELETE",
+    pattern: "/_emulator/log",
+    handler: ({ core }) => {
+      core.log.reset();
+      return { status: 204 };
+    },
+  },
+  { method: "PUT", pattern: "/_emulator/faults", handler: putFaults },
+  {
+    method: "DELETE",
+    pattern: "/_emulator/faults",
+    handler: ({ core }) => {
+      core.faults.clear();
+      return { status: 204 };
+    },
+  },
+  { method: "GET", pattern: "/_emulator/state", handler: ({ core }) => json(200, { ...core.org.toSeed(), seatsUsed: core.org.seatsUsed() }) },
+  {
+    method: "POST",
+    pattern: "/_emulator/reset",
+    handler: ({ core }) => {
+      core.reset();
+      return { status: 204 };
+    },
+  },
+];
+
+/** The /_emulator API; guarded by the seed's admin credentials and never logged or faulted. */
+export function serveControl(core: EmulatorCore, method: string, path: string, headers: IncomingHttpHeaders, body: string): Reply {
+  const denial = core.controlDenial(headers);
+  if (denial === 401) return json(401, { error: "admin credentials required (Basic user:key, Basic :key or Bearer key)" });
+  if (denial === 403) return json(403, { error: "organization admin privileges are required" });
+  const match = matchRoute(routes, method, path);
+  if (match.kind === "none") return json(404, { error: `no control endpoint at ${path}` });
+  if (match.kind === "wrongMethod") return json(405, { error: `use ${match.allowed.join(" or ")} on ${path}` }, { Allow: match.allowed.join(", ") });
+  return match.route.handler({ core, body });
+}

@@ -1,0 +1,143 @@
+import { z } from "zod";
+import { badRequest, ScimError } from "./errors";
+import { checkIfMatch, etagOf, isNotModified } from "./etag";
+import { parseFilterOn } from "./filter";
+import type { Reply } from "./http";
+import type { Team } from "./org";
+import { renderGroup, renderList } from "./scim-render";
+import {
+  listReply,
+  opValue,
+  page,
+  parseBody,
+  parsePaging,
+  parsePatchOps,
+  patchedReply,
+  resourceReply,
+  type PatchOperation,
+  type ScimRequest,
+} from "./scim-request";
+
+const membersSchema = z.array(z.object({ value: z.string().min(1) }));
+const groupSchema = z.object({
+  schemas: z.array(z.string()),
+  displayName: z.string().trim().min(1),
+  members: membersSchema,
+});
+
+const TEAM_DELETE_STATUS = 405;
+
+export function listGroups(req: ScimRequest): Reply {
+  const filter = req.query.get("filter");
+  let teams: Team[];
+  if (filter === null) teams = [...req.org.teams.values()];
+  else {
+    const hit = req.org.teamByName(parseFilterOn(filter, ["displayName"] as const).value);
+    teams = hit ? [hit] : [];
+  }
+  const paging = parsePaging(req.query);
+  const resources = page(teams, paging).map((t) => renderGroup(req.org, req.settings, t));
+  return listReply(req.settings, renderList(req.settings, resources, paging, teams.length));
+}
+
+export function getGroup(req: ScimRequest): Reply {
+  const team = req.org.getTeam(req.params.id ?? "");
+  if (isNotModified(req.headers, team.version)) return { status: 304, headers: { ETag: etagOf(team.version) } };
+  return resourceReply(req.settings, 200, team.version, renderGroup(req.org, req.settings, team));
+}
+
+export function createGroup(req: ScimRequest): Reply {
+  const body = parseBody(req, groupSchema);
+  const team = req.org.createTeam(
+    body.displayName,
+    body.members.map((m) => req.org.resolveMember(m.value)),
+  );
+  return resourceReply(req.settings, 201, team.version, renderGroup(req.org, req.settings, team, { creation: true }), {
+    Location: `${req.settings.baseUrl}/scim/Groups/${team.id}`,
+  });
+}
+
+export function putGroup(req: ScimRequest): Reply {
+  const team = req.org.getTeam(req.params.id ?? "");
+  checkIfMatch(req.headers, team.version);
+  const body = parseBody(req, groupSchema);
+  req.org.updateTeam(team, {
+    displayName: body.displayName,
+    memberIds: body.members.map((m) => req.org.resolveMember(m.value)),
+  });
+  return resourceReply(req.settings, 200, team.version, renderGroup(req.org, req.settings, team));
+}
+
+/** Reads `members[value eq "<id or email>"]`; undefined for other paths. */
+function memberFilterPath(path: string): string | undefined {
+  const m = /^members\[(.*)\]$/is.exec(path);
+  if (!m) return undefined;
+  return parseFilterOn(m[1] ?? "", ["value"] as const).value;
+}
+
+function applyGroupOp(req: ScimRequest, op: PatchOperation, state: { displayName: string; members: string[] }): void {
+  const { org } = req;
+  const unsupported = () =>
+    badRequest(`Unsupported PATCH operation: op "${op.op}" on path "${op.path ?? "(none)"}"`, "invalidPath");
+  const resolveAll = (items: z.output<typeof membersSchema>) => items.map((m) => org.resolveMember(m.value));
+  const add = (ids: string[]) => {
+    for (const id of ids) if (!state.members.includes(id)) state.members.push(id);
+  };
+  const remove = (ids: (string | undefined)[]) => {
+    state.members = state.members.filter((id) => !ids.includes(id));
+  };
+
+  if (op.path === undefined) {
+    if (op.op !== "replace") throw unsupported();
+    const value = opValue(op, z.strictObject({ displayName: z.string().trim().min(1).optional(), members: membersSchema.optional() }));
+    if (value.displayName !== undefined) state.displayName = value.displayName;
+    if (value.members !== undefined) state.members = [...new Set(resolveAll(value.members))];
+    return;
+  }
+  const filtered = memberFilterPath(op.path);
+  if (filtered !== undefined) {
+    if (op.op !== "remove") throw unsupported();
+    // An identifier that matches nobody removes nobody.
+    remove([org.findMember(filtered)]);
+    return;
+  }
+  switch (op.path.toLowerCase()) {
+    case "members":
+      if (op.op === "add") return add(resolveAll(opValue(op, membersSchema.min(1))));
+      if (op.op === "replace") {
+        state.members = [...new Set(resolveAll(opValue(op, membersSchema)))];
+        return;
+      }
+      if (op.value === undefined) {
+        state.members = [];
+        return;
+      }
+      return remove(opValue(op, membersSchema).map((m) => org.findMember(m.value)));
+    case "displayname":
+      if (op.op === "remove") throw unsupported();
+      state.displayName = opValue(op, z.string().trim().min(1));
+      return;
+    default:
+      throw unsupported();
+  }
+}
+
+export function patchGroup(req: ScimRequest): Reply {
+  const team = req.org.getTeam(req.params.id ?? "");
+  checkIfMatch(req.headers, team.version);
+  const state = { displayName: team.displayName, members: [...team.members.keys()] };
+  for (const op of parsePatchOps(req)) applyGroupOp(req, op, state);
+  req.org.updateTeam(team, { displayName: state.displayName, memberIds: state.members });
+  return patchedReply(req.settings, team.version, () => renderGroup(req.org, req.settings, team));
+}
+
+/** Teams can only be deleted in the web application; 405 tells a client the method itself is refused. */
+export function deleteGroup(req: ScimRequest): Reply {
+  req.org.getTeam(req.params.id ?? "");
+  throw new ScimError(
+    TEAM_DELETE_STATUS,
+    "Deleting teams is not supported by the API; delete the team in the W&B web application",
+    undefined,
+    { Allow: "GET, PUT, PATCH" },
+  );
+}

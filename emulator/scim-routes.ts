@@ -1,0 +1,41 @@
+import { authenticate, isOrgAdmin, parseAuthorization } from "./auth";
+import { ScimError } from "./errors";
+import type { Reply } from "./http";
+import type { Route } from "./router";
+import { createGroup, deleteGroup, getGroup, listGroups, patchGroup, putGroup } from "./scim-groups";
+import type { ScimRequest } from "./scim-request";
+import { createRole, deleteRole, getRole, listRoles, patchRole, putRole } from "./scim-roles";
+import { createUser, deleteUser, getUser, listUsers, patchUser } from "./scim-users";
+
+type Handler = (req: ScimRequest) => Reply;
+
+export const scimRoutes: Route<Handler>[] = [
+  { method: "GET", pattern: "/scim/Users", handler: listUsers },
+  { method: "POST", pattern: "/scim/Users", handler: createUser },
+  { method: "GET", pattern: "/scim/Users/:id", handler: getUser },
+  { method: "PATCH", pattern: "/scim/Users/:id", handler: patchUser },
+  { method: "DELETE", pattern: "/scim/Users/:id", handler: deleteUser },
+  { method: "GET", pattern: "/scim/Groups", handler: listGroups },
+  { method: "POST", pattern: "/scim/Groups", handler: createGroup },
+  { method: "GET", pattern: "/scim/Groups/:id", handler: getGroup },
+  { method: "PUT", pattern: "/scim/Groups/:id", handler: putGroup },
+  { method: "PATCH", pattern: "/scim/Groups/:id", handler: patchGroup },
+  { method: "DELETE", pattern: "/scim/Groups/:id", handler: deleteGroup },
+  { method: "GET", pattern: "/scim/Roles", handler: listRoles },
+  { method: "POST", pattern: "/scim/Roles", handler: createRole },
+  { method: "GET", pattern: "/scim/Roles/:id", handler: getRole },
+  { method: "PUT", pattern: "/scim/Roles/:id", handler: putRole },
+  { method: "PATCH", pattern: "/scim/Roles/:id", handler: patchRole },
+  { method: "DELETE", pattern: "/scim/Roles/:id", handler: deleteRole },
+];
+
+/** 401 for unknown or malformed credentials, 403 for a valid caller who is not an org admin. */
+export function authorizeScim(req: ScimRequest): void {
+  const principal = authenticate(req.org, parseAuthorization(req.headers.authorization));
+  if (!principal) {
+    throw new ScimError(401, "Authentication failed: send Basic base64(<username>:<API key>), Basic base64(:<service account key>) or Bearer <API key>", undefined, {
+      "WWW-Authenticate": 'Basic realm="wandb", Bearer',
+    });
+  }
+  if (!isOrgAdmin(principal)) throw new ScimError(403, "Permission denied: organization admin privileges are required");
+}

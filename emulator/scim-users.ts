@@ -1,0 +1,214 @@
+import { z } from "zod";
+import { badRequest, ScimError } from "./errors";
+import { checkIfMatch, etagOf, isNotModified } from "./etag";
+import { parseFilterOn } from "./filter";
+import type { Reply } from "./http";
+import { emptyUserChange, type Org, type User, type UserChange } from "./org";
+import { renderList, renderUser, TEAMS_EXTENSION } from "./scim-render";
+import {
+  listReply,
+  opValue,
+  page,
+  parseBody,
+  parsePaging,
+  parsePatchOps,
+  patchedReply,
+  resourceReply,
+  type PatchOperation,
+  type ScimRequest,
+} from "./scim-request";
+
+const emailSchema = z.object({
+  value: z.string().trim().regex(/^[^@\s]+@[^@\s]+$/, "must be an email address"),
+  primary: z.boolean().optional(),
+});
+const emailsSchema = z.array(emailSchema).min(1);
+
+const createUserSchema = z.object({
+  schemas: z.array(z.string()),
+  userName: z.string().trim().min(1),
+  displayName: z.string().optional(),
+  emails: emailsSchema,
+  active: z.boolean().optional(),
+  [TEAMS_EXTENSION]: z.object({ teams: z.array(z.string().min(1)) }).optional(),
+});
+
+const multiTenantOnly = (what: string) =>
+  badRequest(`${what} is not supported on the multi-tenant cloud (SaaS): the account is not managed by the organization`, "mutability");
+
+function primaryEmail(req: ScimRequest, emails: z.output<typeof emailsSchema>): string {
+  const primary = emails.find((e) => e.primary === true);
+  if (!primary) throw badRequest("emails must include a primary email ({\"value\": ..., \"primary\": true})");
+  if (req.settings.deployment !== "saas" && emails.length > 1) {
+    throw badRequest("Only one email per user is supported on this deployment");
+  }
+  return primary.value;
+}
+
+export function listUsers(req: ScimRequest): Reply {
+  const filter = req.query.get("filter");
+  let users: User[];
+  if (filter === null) users = [...req.org.users.values()];
+  else {
+    const f = parseFilterOn(filter, ["userName", "emails.value"] as const);
+    const hit = f.attribute === "userName" ? req.org.userByName(f.value) : req.org.userByEmail(f.value);
+    users = hit ? [hit] : [];
+  }
+  const paging = parsePaging(req.query);
+  const resources = page(users, paging).map((u) => renderUser(req.org, req.settings, u));
+  return listReply(req.settings, renderList(req.settings, resources, paging, users.length));
+}
+
+export function getUser(req: ScimRequest): Reply {
+  const user = req.org.getUser(req.params.id ?? "");
+  if (isNotModified(req.headers, user.version)) return { status: 304, headers: { ETag: etagOf(user.version) } };
+  return resourceReply(req.settings, 200, user.version, renderUser(req.org, req.settings, user));
+}
+
+export function createUser(req: ScimRequest): Reply {
+  const body = parseBody(req, createUserSchema);
+  const saas = req.settings.deployment === "saas";
+  const extension = body[TEAMS_EXTENSION];
+  if (extension && !body.schemas.includes(TEAMS_EXTENSION)) {
+    throw badRequest(`The teams extension is used but "${TEAMS_EXTENSION}" is missing from schemas`, "invalidSyntax");
+  }
+  if (saas && (!extension || extension.teams.length === 0)) {
+    throw badRequest(
+      `On the multi-tenant cloud a user is added to teams, not created in the organization: send the "${TEAMS_EXTENSION}" schema with at least one existing team ({"teams": ["<team name>"]})`,
+    );
+  }
+  const teamIds = (extension?.teams ?? []).map((name) => {
+    const team = req.org.teamByName(name);
+    if (!team) throw badRequest(`Team "${name}" does not exist`);
+    return team.id;
+  });
+  const user = req.org.createUser({
+    userName: body.userName,
+    displayName: body.displayName ?? body.userName,
+    email: primaryEmail(req, body.emails),
+    active: body.active ?? true,
+    orgRole: "member",
+    teamIds,
+  });
+  return resourceReply(req.settings, 201, user.version, renderUser(req.org, req.settings, user, { creation: true }), {
+    Location: `${req.settings.baseUrl}/scim/Users/${user.id}`,
+  });
+}
+
+export function deleteUser(req: ScimRequest): Reply {
+  const user = req.org.getUser(req.params.id ?? "");
+  checkIfMatch(req.headers, user.version);
+  req.org.deleteUser(user);
+  return { status: 204 };
+}
+
+const teamRolesSchema = z.array(z.object({ roleName: z.string().min(1), teamName: z.string().min(1) })).min(1);
+const registryRolesSchema = z.array(z.object({ roleName: z.string().min(1), registryName: z.string().min(1) })).min(1);
+const noPathSchema = z.strictObject({
+  active: z.boolean().optional(),
+  displayName: z.string().optional(),
+  emails: emailsSchema.optional(),
+});
+
+function requireRegistry(org: Org, name: string): string {
+  if (!org.registries.has(name)) throw badRequest(`Registry "${name}" does not exist`);
+  return name;
+}
+
+/** Reads a `registryRoles[registryName eq "r1"]` path; undefined when the path has another form. */
+function registryFilterPath(path: string): string | undefined {
+  const m = /^registryRoles\[(.*)\]$/is.exec(path);
+  if (!m) return undefined;
+  return parseFilterOn(m[1] ?? "", ["registryName"] as const).value;
+}
+
+function collectUserOp(req: ScimRequest, op: PatchOperation, change: UserChange): void {
+  const { org, settings } = req;
+  const saas = settings.deployment === "saas";
+  const setEmail = (emails: z.output<typeof emailsSchema>) => {
+    if (saas) throw multiTenantOnly("Updating email");
+    change.email = primaryEmail(req, emails);
+  };
+  const setDisplayName = (name: string) => {
+    if (saas) throw multiTenantOnly("Updating displayName");
+    change.displayName = name;
+  };
+  const setActive = (active: boolean) => {
+    if (saas && !active && settings.saasDeactivation === "unsupported") {
+      throw badRequest("Deactivating users is not supported on the multi-tenant cloud (SaaS)", "mutability");
+    }
+    change.active = active;
+  };
+  const unsupported = () =>
+    badRequest(`Unsupported PATCH operation: op "${op.op}" on path "${op.path ?? "(none)"}"`, "invalidPath");
+
+  if (op.path === undefined) {
+    if (op.op !== "replace") throw unsupported();
+    const value = opValue(op, noPathSchema);
+    if (value.emails !== undefined) setEmail(value.emails);
+    if (value.displayName !== undefined) setDisplayName(value.displayName);
+    if (value.active !== undefined) setActive(value.active);
+    return;
+  }
+  const registry = registryFilterPath(op.path);
+  if (registry !== undefined) {
+    if (op.op === "add") throw unsupported();
+    change.registryRoles.set(requireRegistry(org, registry), null);
+    return;
+  }
+  switch (op.path.toLowerCase()) {
+    case "emails":
+      if (op.op !== "replace") throw unsupported();
+      return setEmail(opValue(op, emailsSchema));
+    case "displayname":
+      if (op.op === "remove") throw unsupported();
+      return setDisplayName(opValue(op, z.string()));
+    case "active":
+      if (op.op !== "replace") throw unsupported();
+      return setActive(opValue(op, z.boolean()));
+    case "organizationrole":
+      if (op.op !== "replace") throw unsupported();
+      change.orgRole = org.resolveOrgRole(opValue(op, z.string()));
+      return;
+    case "teamroles":
+      // Replace is the only op; each entry sets that team's role and joins the team if needed.
+      if (op.op !== "replace") throw unsupported();
+      for (const tr of opValue(op, teamRolesSchema)) {
+        const team = org.teamByName(tr.teamName);
+        if (!team) throw badRequest(`Team "${tr.teamName}" does not exist`);
+        change.teamRoles.set(team.id, org.resolveTeamRole(tr.roleName));
+      }
+      return;
+    case "registryroles":
+      // The docs name both add and replace for granting, and both remove and replace (no value) for leaving all.
+      if (op.op === "remove" || (op.op === "replace" && op.value === undefined)) {
+        change.clearRegistries = true;
+        change.registryRoles.clear();
+        return;
+      }
+      for (const rr of opValue(op, registryRolesSchema)) {
+        change.registryRoles.set(requireRegistry(org, rr.registryName), org.resolveRegistryRole(rr.roleName));
+      }
+      return;
+    default:
+      throw unsupported();
+  }
+}
+
+export function patchUser(req: ScimRequest): Reply {
+  const user = req.org.getUser(req.params.id ?? "");
+  checkIfMatch(req.headers, user.version);
+  const change = emptyUserChange();
+  for (const op of parsePatchOps(req)) collectUserOp(req, op, change);
+  if (req.settings.deployment === "saas" && change.active === true && !user.active) {
+    throw new ScimError(400, "Reactivating users is not supported on the multi-tenant cloud (SaaS); add the user again", "mutability");
+  }
+  req.org.updateUser(user, change);
+  if (req.settings.deployment === "saas" && change.active === false) {
+    // Newer docs: on SaaS, deactivation removes the user from the organization for good.
+    const last = renderUser(req.org, req.settings, user);
+    req.org.deleteUser(user);
+    return patchedReply(req.settings, user.version, () => last);
+  }
+  return patchedReply(req.settings, user.version, () => renderUser(req.org, req.settings, user));
+}

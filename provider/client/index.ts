@@ -1,0 +1,37 @@
+import type { WandbConfig } from "../config";
+import { InferenceClient } from "./inference-client";
+import { ScimClient, type ClientOptions } from "./scim-client";
+
+export { closeAllPools } from "./dispatchers";
+export { WandbApiError, type RequestSummary, type WandbService } from "./errors";
+export { InferenceClient } from "./inference-client";
+export type * from "./model";
+export {
+  DEFAULT_RETRY_POLICY,
+  INFERENCE_RETRY_POLICY,
+  type HttpMethod,
+  type RetryPolicy,
+  type RetryPolicyOverrides,
+} from "./retry-policy";
+export {
+  ScimClient,
+  type ClientOptions,
+  type NewUser,
+  type ReadOptions,
+  type RoleDefinition,
+  type TeamDefinition,
+  type WriteOptions,
+} from "./scim-client";
+export { eqFilter, scimString, valuePath } from "./scim-filter";
+export { ScimWireError } from "./scim-wire";
+export { Secret } from "./secret";
+export type { TransportEvent } from "./transport";
+
+export interface Clients {
+  scim: ScimClient;
+  inference: InferenceClient;
+}
+
+export function clientsFromConfig(config: WandbConfig, options: ClientOptions = {}): Clients {
+  return { scim: new ScimClient(config, options), inference: new InferenceClient(config, options) };
+}

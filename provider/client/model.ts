@@ -1,0 +1,67 @@
+/** The provider's view of W&B SCIM resources, free of wire-dialect quirks. */
+
+export interface TeamRole {
+  teamName: string;
+  roleName: string;
+}
+
+export interface RegistryRole {
+  registryName: string;
+  roleName: string;
+}
+
+export interface ScimUser {
+  id: string;
+  userName: string;
+  /** Primary email with the case the service stores. */
+  email: string;
+  displayName?: string;
+  active: boolean;
+  organizationRole?: string;
+  teamRoles: TeamRole[];
+  registryRoles: RegistryRole[];
+  created?: string;
+  lastModified?: string;
+  etag?: string;
+}
+
+export interface TeamMember {
+  id: string;
+  display?: string;
+}
+
+export interface ScimTeam {
+  id: string;
+  name: string;
+  members: TeamMember[];
+  created?: string;
+  etag?: string;
+}
+
+export interface ScimRole {
+  id: string;
+  name: string;
+  description: string;
+  inheritedFrom: string;
+  /** Custom permissions only, i.e. not inherited from `inheritedFrom`. */
+  permissions: string[];
+  inheritedPermissions: string[];
+  etag?: string;
+}
+
+export type PatchOperation =
+  | { op: "add" | "replace"; path?: string; value: unknown }
+  | { op: "remove"; path: string; value?: unknown };
+
+export type GetResult<K extends string, T> =
+  | ({ status: "found" } & { [P in K]: T })
+  | { status: "not-modified" }
+  | { status: "not-found" };
+
+export type DeleteResult = { status: "deleted" } | { status: "already-gone" };
+
+export interface InferenceModel {
+  id: string;
+  ownedBy?: string;
+  created?: number;
+}

@@ -1,0 +1,360 @@
+import type { WandbConfig } from "../config";
+import { WandbApiError } from "./errors";
+import type { DeleteResult, GetResult, PatchOperation, ScimRole, ScimTeam, ScimUser } from "./model";
+import { DEFAULT_RETRY_POLICY, withOverrides, type HttpMethod, type RetryPolicyOverrides } from "./retry-policy";
+import { eqFilter } from "./scim-filter";
+import { parseListPage, parseRole, parseScimErrorBody, parseTeam, parseUser } from "./scim-wire";
+import { registerSecretText, Secret } from "./secret";
+import { HttpTransport, type HttpRequest, type HttpResponse, type TransportEvent } from "./transport";
+
+export interface ClientOptions {
+  retry?: RetryPolicyOverrides;
+  /** Per-attempt timeout; defaults to the config's timeoutSeconds. */
+  timeoutMs?: number;
+  log?: (event: TransportEvent) => void;
+}
+
+export interface NewUser {
+  userName: string;
+  email: string;
+  displayName?: string;
+  /** Multi-tenant cloud: users join the organization through teams. */
+  teams?: string[];
+}
+
+export interface TeamDefinition {
+  name: string;
+  memberIds: string[];
+}
+
+export interface RoleDefinition {
+  name: string;
+  description: string;
+  inheritedFrom: string;
+  permissions: string[];
+}
+
+export interface ReadOptions {
+  ifNoneMatch?: string;
+}
+
+export interface WriteOptions {
+  ifMatch?: string;
+}
+
+const SCHEMA = {
+  user: "urn:ietf:params:scim:schemas:core:2.0:User",
+  teamsExtension: "urn:ietf:params:scim:schemas:extension:teams:2.0:User",
+  group: "urn:ietf:params:scim:schemas:core:2.0:Group",
+  role: "urn:ietf:params:scim:schemas:core:2.0:Role",
+  patchOp: "urn:ietf:params:scim:api:messages:2.0:PatchOp",
+} as const;
+
+/** The service's documented per-request maximum. */
+const PAGE_SIZE = 9999;
+
+type Parse<T> = (body: unknown, etag?: string) => T;
+
+interface Collection<T extends { id: string }> {
+  path: string;
+  kind: string;
+  parse: Parse<T>;
+}
+
+const USERS: Collection<ScimUser> = { path: "/scim/Users", kind: "user", parse: parseUser };
+const GROUPS: Collection<ScimTeam> = { path: "/scim/Groups", kind: "team", parse: parseTeam };
+const ROLES: Collection<ScimRole> = { path: "/scim/Roles", kind: "role", parse: parseRole };
+
+/** W&B's SCIM API (users, teams, custom roles) in the provider's model. */
+export class ScimClient {
+  readonly #transport: HttpTransport;
+  readonly #createAttempts: number;
+  readonly #log: (event: TransportEvent) => void;
+
+  constructor(config: WandbConfig, options: ClientOptions = {}) {
+    const retry = withOverrides(
+      { ...DEFAULT_RETRY_POLICY, limit: config.maxRetries },
+      options.retry,
+    );
+    this.#createAttempts = retry.limit + 1;
+    this.#log = options.log ?? (() => {});
+    this.#transport = new HttpTransport({
+      service: "scim",
+      baseUrl: config.baseUrl,
+      authorization: basicAuthorization(config),
+      maxConcurrency: config.maxConcurrency,
+      timeoutMs: options.timeoutMs ?? config.timeoutSeconds * 1000,
+      retry,
+      ...(options.log ? { log: options.log } : {}),
+    });
+  }
+
+  // Users
+
+  getUser(id: string, options: ReadOptions = {}): Promise<GetResult<"user", ScimUser>> {
+    return this.#get(USERS, id, options).then((r) => (r.status === "found" ? { status: "found", user: r.item } : r));
+  }
+
+  async findUserByUserName(userName: string): Promise<ScimUser | undefined> {
+    const found = await this.#list(USERS, eqFilter("userName", userName));
+    // The server filters; checking again keeps a lax or broken server from handing over someone else.
+    return found.find((user) => user.userName === userName);
+  }
+
+  async findUserByEmail(email: string): Promise<ScimUser | undefined> {
+    const found = await this.#list(USERS, eqFilter("emails.value", email));
+    return found.find((user) => sameEmail(user.email, email));
+  }
+
+  listUsers(): Promise<ScimUser[]> {
+    return this.#list(USERS);
+  }
+
+  createUser(user: NewUser): Promise<ScimUser> {
+    const teams = user.teams ?? [];
+    const body = {
+      schemas: teams.length > 0 ? [SCHEMA.user, SCHEMA.teamsExtension] : [SCHEMA.user],
+      userName: user.userName,
+      emails: [{ value: user.email, primary: true }],
+      ...(user.displayName === undefined ? {} : { displayName: user.displayName }),
+      ...(teams.length > 0 ? { [SCHEMA.teamsExtension]: { teams } } : {}),
+    };
+    return this.#create(USERS, body, user.userName, async () => {
+      const existing = await this.findUserByUserName(user.userName);
+      return existing && sameEmail(existing.email, user.email) ? existing : undefined;
+    });
+  }
+
+  patchUser(id: string, operations: PatchOperation[], options: WriteOptions = {}): Promise<ScimUser> {
+    return this.#patch(USERS, id, operations, options);
+  }
+
+  deleteUser(id: string, options: WriteOptions = {}): Promise<DeleteResult> {
+    return this.#delete(USERS, id, options);
+  }
+
+  // Teams (SCIM groups); the API cannot delete them.
+
+  getTeam(id: string, options: ReadOptions = {}): Promise<GetResult<"team", ScimTeam>> {
+    return this.#get(GROUPS, id, options).then((r) => (r.status === "found" ? { status: "found", team: r.item } : r));
+  }
+
+  async findTeamByName(name: string): Promise<ScimTeam | undefined> {
+    const found = await this.#list(GROUPS, eqFilter("displayName", name));
+    return found.find((team) => team.name === name);
+  }
+
+  listTeams(): Promise<ScimTeam[]> {
+    return this.#list(GROUPS);
+  }
+
+  createTeam(team: TeamDefinition): Promise<ScimTeam> {
+    // Members are not compared: the service adds every organization service account on its own.
+    return this.#create(GROUPS, groupBody(team), team.name, () => this.findTeamByName(team.name));
+  }
+
+  patchTeam(id: string, operations: PatchOperation[], options: WriteOptions = {}): Promise<ScimTeam> {
+    return this.#patch(GROUPS, id, operations, options);
+  }
+
+  replaceTeam(id: string, team: TeamDefinition, options: WriteOptions = {}): Promise<ScimTeam> {
+    return this.#write(GROUPS, "PUT", id, groupBody(team), options);
+  }
+
+  // Custom roles
+
+  getRole(id: string, options: ReadOptions = {}): Promise<GetResult<"role", ScimRole>> {
+    return this.#get(ROLES, id, options).then((r) => (r.status === "found" ? { status: "found", role: r.item } : r));
+  }
+
+  listRoles(): Promise<ScimRole[]> {
+    return this.#list(ROLES);
+  }
+
+  /** /Roles has no filter; custom role names are case-sensitive. */
+  async findRoleByName(name: string): Promise<ScimRole | undefined> {
+    return (await this.listRoles()).find((role) => role.name === name);
+  }
+
+  createRole(role: RoleDefinition): Promise<ScimRole> {
+    return this.#create(ROLES, roleBody(role), role.name, async () => {
+      const existing = await this.findRoleByName(role.name);
+      return existing && existing.inheritedFrom.toLowerCase() === role.inheritedFrom.toLowerCase() ? existing : undefined;
+    });
+  }
+
+  patchRole(id: string, operations: PatchOperation[], options: WriteOptions = {}): Promise<ScimRole> {
+    return this.#patch(ROLES, id, operations, options);
+  }
+
+  /** Does not reliably change permissions on every W&B version: set those with patchRole. */
+  replaceRole(id: string, role: RoleDefinition, options: WriteOptions = {}): Promise<ScimRole> {
+    return this.#write(ROLES, "PUT", id, roleBody(role), options);
+  }
+
+  deleteRole(id: string, options: WriteOptions = {}): Promise<DeleteResult> {
+    return this.#delete(ROLES, id, options);
+  }
+
+  // Shared mechanics
+
+  async #get<T extends { id: string }>(
+    collection: Collection<T>,
+    id: string,
+    options: ReadOptions,
+  ): Promise<{ status: "found"; item: T } | { status: "not-modified" } | { status: "not-found" }> {
+    const request: HttpRequest = {
+      method: "GET",
+      path: itemPath(collection, id),
+      ...(options.ifNoneMatch === undefined ? {} : { headers: { "if-none-match": options.ifNoneMatch } }),
+    };
+    const response = await this.#transport.send(request);
+    if (response.status === 304) return { status: "not-modified" };
+    if (response.status === 404) return { status: "not-found" };
+    if (response.status !== 200) throw this.#error(request, response);
+    return { status: "found", item: collection.parse(response.json, response.headers.etag) };
+  }
+
+  async #list<T extends { id: string }>(collection: Collection<T>, filter?: string): Promise<T[]> {
+    const byId = new Map<string, T>();
+    for (let startIndex = 1; ; ) {
+      const request: HttpRequest = {
+        method: "GET",
+        path: collection.path,
+        query: { filter, startIndex, count: PAGE_SIZE },
+      };
+      const response = await this.#transport.send(request);
+      if (response.status !== 200) throw this.#error(request, response);
+      const page = parseListPage(response.json);
+      const before = byId.size;
+      for (const raw of page.resources) {
+        const item = collection.parse(raw);
+        if (!byId.has(item.id)) byId.set(item.id, item);
+      }
+      // Stop on the total, on an empty page, or on a page with nothing new:
+      // the last covers servers that ignore paging and send everything every time.
+      const done =
+        page.resources.length === 0 ||
+        byId.size === before ||
+        (page.totalResults !== undefined ? byId.size >= page.totalResults : page.resources.length < PAGE_SIZE);
+      if (done) return [...byId.values()];
+      startIndex += page.resources.length;
+    }
+  }
+
+  /**
+   * POST, and when its outcome is unknown (connection lost after sending, or
+   * a 5xx), look the resource up by its natural key before posting again, so
+   * a retry never creates a duplicate.
+   */
+  async #create<T extends { id: string }>(
+    collection: Collection<T>,
+    body: unknown,
+    naturalKey: string,
+    findExisting: () => Promise<T | undefined>,
+  ): Promise<T> {
+    const request: HttpRequest = { method: "POST", path: collection.path, body };
+    let earlierOutcomeUnknown = false;
+    for (let attempt = 1; ; attempt++) {
+      let failure: WandbApiError;
+      try {
+        const response = await this.#transport.send(request);
+        if (response.status === 200 || response.status === 201) {
+          return collection.parse(response.json, response.headers.etag);
+        }
+        failure = this.#error(request, response);
+      } catch (error) {
+        if (!(error instanceof WandbApiError)) throw error;
+        failure = error;
+      }
+      // A 409 after an unknown outcome is most likely our own earlier POST landing late.
+      const mayBeOurs = failure.outcomeUnknown || (earlierOutcomeUnknown && failure.status === 409);
+      if (!mayBeOurs) throw failure;
+      earlierOutcomeUnknown = true;
+      const existing = await findExisting();
+      this.#log({ type: "reconcile", service: "scim", resource: collection.kind, naturalKey, found: existing !== undefined });
+      if (existing) return existing;
+      if (attempt >= this.#createAttempts) throw failure;
+    }
+  }
+
+  #patch<T extends { id: string }>(
+    collection: Collection<T>,
+    id: string,
+    operations: PatchOperation[],
+    options: WriteOptions,
+  ): Promise<T> {
+    return this.#write(collection, "PATCH", id, { schemas: [SCHEMA.patchOp], Operations: operations }, options);
+  }
+
+  /** PUT or PATCH; a 204 without a body (RFC servers) is followed by a GET. */
+  async #write<T extends { id: string }>(
+    collection: Collection<T>,
+    method: HttpMethod,
+    id: string,
+    body: unknown,
+    options: WriteOptions,
+  ): Promise<T> {
+    const request: HttpRequest = { method, path: itemPath(collection, id), body, ...conditional(options) };
+    const response = await this.#transport.send(request);
+    if (response.status === 200 && response.json !== undefined) {
+      return collection.parse(response.json, response.headers.etag);
+    }
+    if (response.status !== 200 && response.status !== 204) throw this.#error(request, response);
+    const reread = await this.#get(collection, id, {});
+    if (reread.status !== "found") throw this.#error({ method: "GET", path: itemPath(collection, id) }, { ...response, status: 404 });
+    return reread.item;
+  }
+
+  async #delete<T extends { id: string }>(collection: Collection<T>, id: string, options: WriteOptions): Promise<DeleteResult> {
+    const request: HttpRequest = { method: "DELETE", path: itemPath(collection, id), ...conditional(options) };
+    const response = await this.#transport.send(request);
+    if (response.status === 200 || response.status === 204) return { status: "deleted" };
+    if (response.status === 404) return { status: "already-gone" };
+    throw this.#error(request, response);
+  }
+
+  #error(request: HttpRequest, response: HttpResponse): WandbApiError {
+    return this.#transport.errorFor(request, response, parseScimErrorBody(response.json, response.text));
+  }
+}
+
+function basicAuthorization(config: WandbConfig): Secret {
+  const credentials = Buffer.from(`${config.username ?? ""}:${config.apiKey.reveal()}`).toString("base64");
+  registerSecretText(credentials);
+  return new Secret(`Basic ${credentials}`);
+}
+
+function itemPath(collection: Collection<{ id: string }>, id: string): string {
+  return `${collection.path}/${encodeURIComponent(id)}`;
+}
+
+/**
+ * A conditional write is not harmless to repeat: if the first attempt landed,
+ * the repeat would fail with 412 and blame an outside change.
+ */
+function conditional(options: WriteOptions): Pick<HttpRequest, "headers" | "idempotent"> {
+  return options.ifMatch === undefined ? {} : { headers: { "if-match": options.ifMatch }, idempotent: false };
+}
+
+function groupBody(team: TeamDefinition) {
+  return {
+    schemas: [SCHEMA.group],
+    displayName: team.name,
+    members: team.memberIds.map((value) => ({ value })),
+  };
+}
+
+function roleBody(role: RoleDefinition) {
+  return {
+    schemas: [SCHEMA.role],
+    name: role.name,
+    description: role.description,
+    inheritedFrom: role.inheritedFrom,
+    permissions: role.permissions.map((name) => ({ name })),
+  };
+}
+
+function sameEmail(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}

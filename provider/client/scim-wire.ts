@@ -1,0 +1,205 @@
+import { z } from "zod";
+import type { ScimRole, ScimTeam, ScimUser } from "./model";
+
+/*
+ * Both SCIM dialects in the wild are accepted here and nowhere else:
+ * W&B sends `emails` as one object with Capitalised keys, group members as
+ * {Value, Display}, `members: null` after a remove-all, roles with
+ * `schemas: [""]`, numeric error statuses and the ETag only as a header;
+ * RFC 7644 servers send arrays of lowercase objects, `meta.version` and string statuses.
+ */
+
+/** Lower-cases the first letter of every key, so `Value` and `value` read alike. */
+function decapitaliseKeys(input: unknown): unknown {
+  if (Array.isArray(input)) return input.map(decapitaliseKeys);
+  if (input !== null && typeof input === "object") {
+    const out = new Map<string, unknown>();
+    for (const [key, value] of Object.entries(input)) {
+      const normal = key.charAt(0).toLowerCase() + key.slice(1);
+      // A lowercase key wins over a Capitalised duplicate.
+      if (!out.has(normal) || key === normal) out.set(normal, decapitaliseKeys(value));
+    }
+    return Object.fromEntries(out);
+  }
+  return input;
+}
+
+const looseBoolean = z.union([
+  z.boolean(),
+  z.enum(["true", "false", "True", "False"]).transform((v) => v.toLowerCase() === "true"),
+]);
+
+/** null, absent, one object or an array: always an array. */
+function listOf<T extends z.ZodType>(item: T) {
+  return z
+    .union([z.array(item), item, z.null()])
+    .optional()
+    .transform((value): z.output<T>[] => {
+      if (value === null || value === undefined) return [];
+      return Array.isArray(value) ? value : [value];
+    });
+}
+
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((v) => (v === null || v === undefined || v === "" ? undefined : v));
+
+const meta = z
+  .object({ created: optionalText, lastModified: optionalText, version: optionalText })
+  .nullish();
+
+const email = z.object({
+  value: z.string(),
+  primary: looseBoolean.nullish(),
+});
+
+const teamRole = z.object({ teamName: z.string(), roleName: z.string() });
+const registryRole = z.object({ registryName: z.string(), roleName: z.string() });
+
+const userWire = z.object({
+  id: z.string().min(1),
+  userName: z.string(),
+  displayName: optionalText,
+  active: looseBoolean.nullish(),
+  emails: listOf(email),
+  organizationRole: optionalText,
+  teamRoles: listOf(teamRole),
+  registryRoles: listOf(registryRole),
+  meta,
+});
+
+const memberWire = z.object({ value: z.string().min(1), display: optionalText });
+
+const teamWire = z.object({
+  id: z.string().min(1),
+  displayName: z.string(),
+  members: listOf(memberWire),
+  meta,
+});
+
+const permissionWire = z.union([
+  z.string().transform((name) => ({ name, isInherited: false })),
+  z.object({ name: z.string(), isInherited: looseBoolean.nullish() }),
+]);
+
+const roleWire = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  description: z.string().nullish(),
+  inheritedFrom: z.string().nullish(),
+  permissions: listOf(permissionWire),
+  meta,
+});
+
+const listWire = z.object({
+  resources: z.array(z.unknown()).nullish(),
+  totalResults: z.coerce.number().int().nonnegative().nullish(),
+  startIndex: z.coerce.number().int().nullish(),
+  itemsPerPage: z.coerce.number().int().nullish(),
+});
+
+const errorWire = z.object({
+  status: z.union([z.string(), z.number()]).nullish(),
+  scimType: optionalText,
+  detail: optionalText,
+  message: optionalText,
+});
+
+export class ScimWireError extends Error {
+  override readonly name = "ScimWireError";
+}
+
+function parse<T extends z.ZodType>(schema: T, body: unknown, what: string): z.output<T> {
+  const result = schema.safeParse(decapitaliseKeys(body));
+  if (!result.success) {
+    const issues = result.error.issues
+      .slice(0, 3)
+      .map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`)
+      .join("; ");
+    throw new ScimWireError(`Unexpected ${what} from the SCIM API: ${issues}`);
+  }
+  return result.data;
+}
+
+/** The header wins: W&B sends the ETag only there; RFC servers also mirror it in meta.version. */
+function etagOf(header: string | undefined, version: string | undefined): { etag?: string } {
+  const etag = header ?? version;
+  return etag === undefined ? {} : { etag };
+}
+
+function defined<T extends object>(fields: T): T {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as T;
+}
+
+export function parseUser(body: unknown, etagHeader?: string): ScimUser {
+  const wire = parse(userWire, body, "user");
+  const primary = wire.emails.find((e) => e.primary === true) ?? wire.emails[0];
+  return defined({
+    id: wire.id,
+    userName: wire.userName,
+    email: primary?.value ?? "",
+    displayName: wire.displayName,
+    // Absent means active: deactivation is the exception the service reports explicitly.
+    active: wire.active ?? true,
+    organizationRole: wire.organizationRole,
+    teamRoles: wire.teamRoles,
+    registryRoles: wire.registryRoles,
+    created: wire.meta?.created,
+    lastModified: wire.meta?.lastModified,
+    ...etagOf(etagHeader, wire.meta?.version),
+  });
+}
+
+export function parseTeam(body: unknown, etagHeader?: string): ScimTeam {
+  const wire = parse(teamWire, body, "group");
+  return defined({
+    id: wire.id,
+    name: wire.displayName,
+    members: wire.members.map((m) => defined({ id: m.value, display: m.display })),
+    created: wire.meta?.created,
+    ...etagOf(etagHeader, wire.meta?.version),
+  });
+}
+
+export function parseRole(body: unknown, etagHeader?: string): ScimRole {
+  const wire = parse(roleWire, body, "role");
+  return defined({
+    id: wire.id,
+    name: wire.name,
+    description: wire.description ?? "",
+    inheritedFrom: wire.inheritedFrom ?? "",
+    permissions: wire.permissions.filter((p) => p.isInherited !== true).map((p) => p.name),
+    inheritedPermissions: wire.permissions.filter((p) => p.isInherited === true).map((p) => p.name),
+    ...etagOf(etagHeader, wire.meta?.version),
+  });
+}
+
+export interface ListPage {
+  resources: unknown[];
+  totalResults?: number;
+}
+
+export function parseListPage(body: unknown): ListPage {
+  const wire = parse(listWire, body, "list response");
+  return defined({
+    resources: wire.resources ?? [],
+    totalResults: wire.totalResults ?? undefined,
+  });
+}
+
+export interface ScimErrorBody {
+  scimType?: string;
+  detail?: string;
+}
+
+/** Never throws: an unreadable error body just yields no detail. */
+export function parseScimErrorBody(body: unknown, text: string): ScimErrorBody {
+  const result = errorWire.safeParse(decapitaliseKeys(body));
+  if (result.success) {
+    const detail = result.data.detail ?? result.data.message;
+    return defined({ scimType: result.data.scimType, detail });
+  }
+  const trimmed = text.trim();
+  return trimmed === "" ? {} : { detail: trimmed.slice(0, 500) };
+}

@@ -1,0 +1,126 @@
+// Pieces every resource implementation shares: input checking, partial-create reporting, and
+// the conflict rule for writes whose ETag went stale.
+import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import { WandbApiError, type GetResult } from "./client";
+
+/**
+ * What each resource kind implements: the dynamic-provider methods, typed with the kind's checked
+ * inputs `I` and its state `O` (the outputs, which include the inputs as last applied).
+ */
+export interface ResourceImplementation<I, O> {
+  check(olds: Record<string, unknown>, news: Record<string, unknown>): Promise<pulumi.dynamic.CheckResult<I>>;
+  diff(id: string, olds: O, news: I): Promise<pulumi.dynamic.DiffResult>;
+  create(inputs: I): Promise<{ id: string; outs: O }>;
+  /** `{}` (no id) reports the resource as gone. */
+  read(id: string, props: O): Promise<{ id?: string; props?: O; inputs?: I }>;
+  update(id: string, olds: O, news: I): Promise<{ outs: O }>;
+  delete(id: string, props: O): Promise<void>;
+}
+
+/** Property names the engine and the shim add to every dynamic resource's inputs. */
+const ENGINE_PROPERTIES = new Set(["__provider"]);
+
+function withoutEngineProperties(news: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(news).filter(([key]) => !ENGINE_PROPERTIES.has(key)));
+}
+
+function propertyPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)), "");
+}
+
+/**
+ * Validates inputs with a zod schema: each failure names the exact property and says what to do.
+ * The schema's output (defaults filled in, values normalised) becomes the checked inputs.
+ */
+export function checkInputs<S extends z.ZodType<Record<string, unknown>>>(
+  schema: S,
+  news: Record<string, unknown>,
+  rules: (inputs: z.output<S>) => pulumi.dynamic.CheckFailure[] = () => [],
+): pulumi.dynamic.CheckResult<z.output<S>> {
+  const parsed = schema.safeParse(withoutEngineProperties(news));
+  if (!parsed.success) {
+    const failures = parsed.error.issues.map((issue) => ({
+      property: propertyPath(issue.path) || "(inputs)",
+      reason: issue.message,
+    }));
+    return { inputs: news as z.output<S>, failures };
+  }
+  const failures = rules(parsed.data);
+  return { inputs: { ...parsed.data, __provider: news["__provider"] } as z.output<S>, failures };
+}
+
+/**
+ * Thrown when the service created the resource but a later step of `create` (or `update`)
+ * failed: the engine records the resource with these outputs as created but not initialised,
+ * so nothing is orphaned and the next `up` finishes the work.
+ */
+export class ResourceInitError extends Error {
+  override readonly name = "ResourceInitError";
+  readonly reasons: string[];
+  constructor(
+    readonly id: string,
+    readonly properties: Record<string, unknown>,
+    cause: unknown,
+  ) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`created ${id}, but could not finish setting it up: ${reason}`);
+    this.reasons = [reason];
+  }
+}
+
+/** The resource from a read that must find it; a resource gone mid-operation asks for a refresh. */
+export function requireFound<K extends string, T>(result: GetResult<K, T>, key: K, what: string): T {
+  if (result.status !== "found") {
+    throw new Error(`${what} no longer exists in W&B: run \`pulumi refresh\`, then \`pulumi up\` to recreate it`);
+  }
+  return (result as { [P in K]: T })[key];
+}
+
+export function isStatus(error: unknown, status: number): error is WandbApiError {
+  return error instanceof WandbApiError && error.status === status;
+}
+
+/**
+ * The conflict rule of every update: a write carries the ETag we last saw; on 412 the resource is
+ * read again, and the write is retried with the fresh ETag only when the fields this resource
+ * owns are still as we last saw them (another resource, such as a role assignment, moved the
+ * ETag). Otherwise it fails, naming the fields changed outside Pulumi.
+ */
+export async function writeGuardedByEtag<T>(options: {
+  what: string;
+  etag: string | undefined;
+  write: (etag: string | undefined) => Promise<T>;
+  reread: () => Promise<{ etag: string | undefined; changedFields: string[] }>;
+}): Promise<T> {
+  try {
+    return await options.write(options.etag);
+  } catch (error) {
+    if (!isStatus(error, 412)) throw error;
+    const fresh = await options.reread();
+    if (fresh.changedFields.length > 0) {
+      throw new Error(
+        `${options.what} was changed outside Pulumi (${fresh.changedFields.join(", ")}); ` +
+          "run `pulumi refresh` to see the change, then `pulumi up` again. Nothing was overwritten.",
+      );
+    }
+    return options.write(fresh.etag);
+  }
+}
+
+export function sameSet(a: readonly string[] = [], b: readonly string[] = [], fold: (s: string) => string = (s) => s): boolean {
+  const left = new Set(a.map(fold));
+  const right = new Set(b.map(fold));
+  return left.size === right.size && [...left].every((item) => right.has(item));
+}
+
+export const caseInsensitive = (s: string): string => s.toLowerCase();
+
+export function sameText(a: string | undefined, b: string | undefined, fold: (s: string) => string = (s) => s): boolean {
+  return (a === undefined ? undefined : fold(a)) === (b === undefined ? undefined : fold(b));
+}
+
+/** Deployment rule failures and other preview-time findings, with the property they concern. */
+export function failure(property: string, reason: string): pulumi.dynamic.CheckFailure {
+  return { property, reason };
+}

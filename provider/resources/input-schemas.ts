@@ -1,0 +1,24 @@
+// Input schemas shared by several resources, each failing with a message that says what to do.
+import { z } from "zod";
+
+export const adoptExisting = z
+  .boolean({ error: "adoptExisting must be true or false" })
+  .default(false);
+
+export const permissionName = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z_]*:[a-z][a-z_]*$/, 'each permission is "<object>:<operation>" in lower case, e.g. "run:stop"');
+
+/** Predefined role names compare case-insensitively, so they are stored in lower case. */
+export const predefinedBaseRole = z
+  .string({ error: 'inheritedFrom is required: "member" or "viewer", the predefined role this custom role extends' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(["member", "viewer"], { error: 'inheritedFrom must be "member" or "viewer"' }));
+
+/** A user by SCIM id or by email address. */
+export const userReference = z
+  .string({ error: "user is required: the user's SCIM id or email address" })
+  .trim()
+  .min(1, "user must not be empty: give the user's SCIM id or email address");

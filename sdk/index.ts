@@ -1,0 +1,1 @@
+export { CustomRole, type CustomRoleArgs } from "./custom-role";

@@ -1,0 +1,92 @@
+import { inspect } from "node:util";
+import { describe, expect, it } from "vitest";
+import { resolveConfig, WandbConfigError } from "../../provider/config";
+
+const KEY = "local-0123456789abcdef0123456789abcdef01234567";
+
+describe("resolveConfig", () => {
+  it("reads stack config first, then the environment", () => {
+    const config = resolveConfig(
+      { baseUrl: "https://acme.wandb.io/scim/" },
+      { WANDB_BASE_URL: "https://ignored.example.com", WANDB_API_KEY: KEY, WANDB_USERNAME: "admin" },
+    );
+    expect(config.baseUrl).toBe("https://acme.wandb.io");
+    expect(config.apiKey.reveal()).toBe(KEY);
+    expect(config.username).toBe("admin");
+    expect(config.deployment).toBe("dedicated");
+    expect(config.inferenceUrl).toBe("https://api.inference.wandb.ai/v1");
+    expect(config.maxConcurrency).toBe(8);
+  });
+
+  it.each([
+    ["https://api.wandb.ai", "https://api.wandb.ai", "saas"],
+    ["https://api.wandb.ai/", "https://api.wandb.ai", "saas"],
+    ["https://api.wandb.ai/scim", "https://api.wandb.ai", "saas"],
+    ["https://acme.wandb.io/scim/", "https://acme.wandb.io", "dedicated"],
+    ["https://wandb.corp.example/ml/scim", "https://wandb.corp.example/ml", "self-managed"],
+    ["http://localhost:8080/", "http://localhost:8080", "self-managed"],
+  ])("normalises %s to the host base", (input, base, deployment) => {
+    const config = resolveConfig({ baseUrl: input, apiKey: KEY }, {});
+    expect(config.baseUrl).toBe(base);
+    expect(config.deployment).toBe(deployment);
+  });
+
+  it("omits the username for service-account keys and honours an explicit deployment", () => {
+    const config = resolveConfig({ baseUrl: "https://api.wandb.ai", apiKey: KEY, deployment: "self-managed" }, {});
+    expect(config.username).toBeUndefined();
+    expect(config.deployment).toBe("self-managed");
+  });
+
+  it("names the config key, the env variable and the fix when the key is missing", () => {
+    const error = catchError(() => resolveConfig({ baseUrl: "https://api.wandb.ai" }, {}));
+    expect(error).toBeInstanceOf(WandbConfigError);
+    expect(error.message).toContain("wandb:apiKey");
+    expect(error.message).toContain("WANDB_API_KEY");
+    expect(error.message).toContain("pulumi config set --secret wandb:apiKey");
+  });
+
+  it.each([
+    [{ baseUrl: "not a url" }, "wandb:baseUrl", "WANDB_BASE_URL"],
+    [{ maxConcurrency: "many" }, "wandb:maxConcurrency", "WANDB_MAX_CONCURRENCY"],
+    [{ maxRetries: "-1" }, "wandb:maxRetries", "WANDB_MAX_RETRIES"],
+    [{ deployment: "cloud" }, "wandb:deployment", "WANDB_DEPLOYMENT"],
+    [{ inferenceProject: "no-slash" }, "wandb:inferenceProject", "WANDB_INFERENCE_PROJECT"],
+  ])("names key and env variable for malformed %j", (bad, key, env) => {
+    const error = catchError(() => resolveConfig({ baseUrl: "https://api.wandb.ai", apiKey: KEY, ...bad }, {}));
+    expect(error.message).toContain(key);
+    expect(error.message).toContain(env);
+    expect(error.message).toContain(`pulumi config set ${key}`);
+  });
+
+  it("names the env variable when the bad value came from the environment", () => {
+    const error = catchError(() =>
+      resolveConfig({}, { WANDB_BASE_URL: "https://api.wandb.ai", WANDB_API_KEY: KEY, WANDB_TIMEOUT_SECONDS: "0" }),
+    );
+    expect(error.message).toContain("WANDB_TIMEOUT_SECONDS");
+    expect(error.message).toContain("wandb:timeoutSeconds");
+  });
+
+  it("never echoes a malformed key", () => {
+    const badKey = `${KEY} trailing-part`;
+    const error = catchError(() => resolveConfig({ baseUrl: "https://api.wandb.ai", apiKey: badKey }, {}));
+    expect(error.message).toContain("wandb:apiKey");
+    expect(error.message).not.toContain(KEY);
+    expect(String(error.stack)).not.toContain(KEY);
+  });
+
+  it("does not leak the key through JSON or util.inspect", () => {
+    const config = resolveConfig({ baseUrl: "https://api.wandb.ai", apiKey: KEY }, {});
+    expect(JSON.stringify(config)).not.toContain(KEY);
+    expect(inspect(config, { depth: 10, showHidden: true })).not.toContain(KEY);
+    expect(`${config.apiKey}`).not.toContain(KEY);
+  });
+});
+
+function catchError(fn: () => unknown): Error {
+  try {
+    fn();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error("expected an error");
+}

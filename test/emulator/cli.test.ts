@@ -1,0 +1,53 @@
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = join(__dirname, "..", "..");
+const viteNode = join(root, "node_modules", "vite-node", "vite-node.mjs");
+
+function runCli(args: string[]) {
+  const child = spawn(process.execPath, [viteNode, join(root, "emulator", "cli.ts"), "--", ...args], { cwd: root });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (d) => (out += d));
+  child.stderr.on("data", (d) => (err += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => out, errors: () => err };
+}
+
+async function waitFor(check: () => boolean, ms = 20_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe("emulator CLI", () => {
+  it("rejects a bad flag value with a clear error and exit code 2", async () => {
+    const run = runCli(["--deployment", "moon"]);
+    expect(await run.exited).toBe(2);
+    expect(run.errors()).toContain("--deployment must be one of saas, dedicated, self-managed");
+  });
+
+  it("rejects an unknown flag with exit code 2", async () => {
+    const run = runCli(["--nope"]);
+    expect(await run.exited).toBe(2);
+    expect(run.errors()).toMatch(/Unknown option '--nope'/);
+  });
+
+  it("prints URLs, credentials and Pulumi settings, serves, and stops on SIGTERM", async () => {
+    const run = runCli(["--port", "0", "--deployment", "saas", "--dialect", "rfc"]);
+    await waitFor(() => run.output().includes("pulumi config set --secret wandb:apiKey"));
+    const out = run.output();
+    expect(out).toMatch(/export WANDB_BASE_URL=http:\/\/127\.0\.0\.1:\d+ WANDB_API_KEY=\S+ WANDB_INFERENCE_URL=\S+\/v1 WANDB_INFERENCE_PROJECT=acme\/inference/);
+    expect(out).toContain("(saas, rfc dialect)");
+    const url = /listening on (\S+)/.exec(out)?.[1] ?? "";
+    const key = /WANDB_API_KEY=(\S+)/.exec(out)?.[1] ?? "";
+    const res = await fetch(`${url}/scim/Groups`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/scim\+json/);
+    run.child.kill("SIGTERM");
+    expect(await run.exited).toBe(0);
+  });
+});
