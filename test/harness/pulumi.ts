@@ -1,7 +1,7 @@
 // Runs Pulumi programs (a folder with a Pulumi.yaml, or an inline function) through the pinned
 // engine and the Automation API, isolated from the machine: a temporary PULUMI_HOME and file
 // backend, no update checks, no plugin downloads. Every lifecycle test is written with it.
-import { cpSync, mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import {
@@ -177,8 +177,10 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
       throw new Error(`pulumi ${op} was expected to fail, but succeeded:\n${recorder.lines.join("")}`);
     },
     async exportState() {
-      const stored = await pulumiCommand.run(["stack", "export", "--stack", stackName], workDir, envVars);
-      return (JSON.parse(stored.stdout) as { deployment: unknown }).deployment;
+      const stacks = path.join(scratch, "backend", ".pulumi", "stacks");
+      const file = readdirSync(stacks, { recursive: true, encoding: "utf8" }).find((f) => path.basename(f) === `${stackName}.json`);
+      if (!file) throw new Error(`no state file for stack ${stackName} under ${stacks}`);
+      return (JSON.parse(readFileSync(path.join(stacks, file), "utf8")) as { checkpoint: { latest: unknown } }).checkpoint.latest;
     },
     fullLog: () => allLines.join(""),
     async dispose() {
