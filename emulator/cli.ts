@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { parseArgs } from "node:util";
 import { startEmulator, type EmulatorOptions } from "./index";
 

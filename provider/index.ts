@@ -2,21 +2,45 @@
 // and `configure`, which hands it the stack config. See sdk/provider-shim.ts for how it is reached.
 import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceKind } from "../sdk/provider-shim";
+import { ResourceInitError } from "./resource-kit";
 import { customRole } from "./resources/custom-role";
-
+import { organizationRoleAssignment } from "./resources/organization-role-assignment";
+import { registryRoleAssignment } from "./resources/registry-role-assignment";
+import { team } from "./resources/team";
+import { teamMember } from "./resources/team-member";
+import { teamRoleAssignment } from "./resources/team-role-assignment";
+import { user } from "./resources/user";
 import { configure } from "./runtime";
 
 export { configure };
 
-export const resources: Record<ResourceKind, pulumi.dynamic.ResourceProvider> = {
+export const resources = {
+  User: user,
+  Team: team,
+  TeamMember: teamMember,
   CustomRole: customRole,
-} as Record<ResourceKind, pulumi.dynamic.ResourceProvider>;
+  OrganizationRoleAssignment: organizationRoleAssignment,
+  TeamRoleAssignment: teamRoleAssignment,
+  RegistryRoleAssignment: registryRoleAssignment,
+} satisfies Record<ResourceKind, object>;
+
+/** The serialized provider shim, which the engine needs in a resource's outputs to act on it later. */
+function providerShimOf(args: unknown[]): unknown {
+  const inputs = args.findLast((arg): arg is Record<string, unknown> => typeof arg === "object" && arg !== null);
+  return inputs?.["__provider"];
+}
 
 /** The single entry point of the serialized provider shim: `method` of `kind`, or `configure`. */
-export function dispatch(kind: ResourceKind, method: string, args: unknown[]): Promise<unknown> {
+export async function dispatch(kind: ResourceKind, method: string, args: unknown[]): Promise<unknown> {
   if (method === "configure") return configure(args[0] as pulumi.dynamic.ConfigureRequest);
   const implementation = resources[kind] as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
   const handler = implementation[method];
   if (!handler) throw new Error(`pulumi-wandb: ${kind} has no ${method}; is the installed package older than the program?`);
-  return handler.apply(implementation, args);
+  try {
+    return await handler.apply(implementation, args);
+  } catch (error) {
+    // A half-made resource keeps the shim in its outputs, so that refresh and destroy can load it.
+    if (error instanceof ResourceInitError) error.properties["__provider"] ??= providerShimOf(args);
+    throw error;
+  }
 }

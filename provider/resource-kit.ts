@@ -1,7 +1,7 @@
 // Pieces every resource implementation shares: input checking, partial-create reporting, and
 // the conflict rule for writes whose ETag went stale.
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
+import { ZodObject, type z } from "zod";
 import { WandbApiError, type GetResult } from "./client";
 
 /**
@@ -40,10 +40,15 @@ export function checkInputs<S extends z.ZodType<Record<string, unknown>>>(
 ): pulumi.dynamic.CheckResult<z.output<S>> {
   const parsed = schema.safeParse(withoutEngineProperties(news));
   if (!parsed.success) {
-    const failures = parsed.error.issues.map((issue) => ({
-      property: propertyPath(issue.path) || "(inputs)",
-      reason: issue.message,
-    }));
+    const accepted = schema instanceof ZodObject ? Object.keys(schema.shape).join(", ") : "";
+    const failures = parsed.error.issues.flatMap((issue) =>
+      issue.code === "unrecognized_keys"
+        ? issue.keys.map((key) => ({
+            property: propertyPath([...issue.path, key]),
+            reason: `unknown property: remove it or correct its name; the accepted properties are ${accepted}`,
+          }))
+        : [{ property: propertyPath(issue.path) || "(inputs)", reason: issue.message }],
+    );
     return { inputs: news as z.output<S>, failures };
   }
   const failures = rules(parsed.data);
@@ -81,30 +86,55 @@ export function isStatus(error: unknown, status: number): error is WandbApiError
   return error instanceof WandbApiError && error.status === status;
 }
 
-/**
- * The conflict rule of every update: a write carries the ETag we last saw; on 412 the resource is
- * read again, and the write is retried with the fresh ETag only when the fields this resource
- * owns are still as we last saw them (another resource, such as a role assignment, moved the
- * ETag). Otherwise it fails, naming the fields changed outside Pulumi.
- */
-export async function writeGuardedByEtag<T>(options: {
+/** What a re-read after 412 found: the fresh ETag and the owned fields changed outside Pulumi. */
+export interface Reread {
+  etag: string | undefined;
+  changedFields: string[];
+}
+
+/** A re-read may also find the write unnecessary (e.g. the role was already released). */
+export const SETTLED = Symbol("settled");
+
+/** How many writes a 412 may cost before we give up: each one means another writer just moved the ETag. */
+const CONFLICT_ATTEMPTS = 8;
+
+interface GuardedWrite<T, R> {
   what: string;
   etag: string | undefined;
   write: (etag: string | undefined) => Promise<T>;
-  reread: () => Promise<{ etag: string | undefined; changedFields: string[] }>;
-}): Promise<T> {
-  try {
-    return await options.write(options.etag);
-  } catch (error) {
-    if (!isStatus(error, 412)) throw error;
-    const fresh = await options.reread();
-    if (fresh.changedFields.length > 0) {
-      throw new Error(
-        `${options.what} was changed outside Pulumi (${fresh.changedFields.join(", ")}); ` +
-          "run `pulumi refresh` to see the change, then `pulumi up` again. Nothing was overwritten.",
-      );
+  reread: () => Promise<R>;
+}
+
+/**
+ * The conflict rule of every write: it carries the ETag we last saw; on 412 the object is read
+ * again, and the write is repeated with the fresh ETag as long as the fields this resource owns are
+ * still as we last saw them (other resources, such as role assignments on the same user, moved the
+ * ETag, possibly several at once). Otherwise it fails, naming the fields changed outside Pulumi.
+ */
+export function writeGuardedByEtag<T>(options: GuardedWrite<T, Reread>): Promise<T>;
+export function writeGuardedByEtag<T>(options: GuardedWrite<T, Reread | typeof SETTLED>): Promise<T | typeof SETTLED>;
+export async function writeGuardedByEtag<T>(options: GuardedWrite<T, Reread | typeof SETTLED>): Promise<T | typeof SETTLED> {
+  let etag = options.etag;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await options.write(etag);
+    } catch (error) {
+      if (!isStatus(error, 412)) throw error;
+      const fresh = await options.reread();
+      if (fresh === SETTLED) return SETTLED;
+      if (fresh.changedFields.length > 0) {
+        throw new Error(
+          `${options.what} was changed outside Pulumi (${fresh.changedFields.join(", ")}); ` +
+            "run `pulumi refresh` to see the change, then `pulumi up` again. Nothing was overwritten.",
+        );
+      }
+      if (attempt === CONFLICT_ATTEMPTS) {
+        throw new Error(`${options.what} kept changing while Pulumi wrote it (${attempt} attempts); run \`pulumi up\` again`);
+      }
+      etag = fresh.etag;
+      // Writers racing on one object retry at spread-out moments, so that one of them wins.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * attempt));
     }
-    return options.write(fresh.etag);
   }
 }
 

@@ -1,6 +1,14 @@
+export { User, type UserArgs } from "./user";
+export { Team, type TeamArgs } from "./team";
+export { TeamMember, type TeamMemberArgs } from "./team-member";
 export { CustomRole, type CustomRoleArgs } from "./custom-role";
+export { OrganizationRoleAssignment, type OrganizationRoleAssignmentArgs } from "./organization-role-assignment";
+export { TeamRoleAssignment, type TeamRoleAssignmentArgs } from "./team-role-assignment";
+export { RegistryRoleAssignment, type RegistryRoleAssignmentArgs } from "./registry-role-assignment";
 export * from "./functions/models";
 export * from "./functions/users";
 export * from "./functions/teams";
 export * from "./functions/roles";
 export { WandbLookupError } from "./functions/errors";
+export * from "./organization";
+export * from "./roster";

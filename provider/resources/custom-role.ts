@@ -138,6 +138,8 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
       const converged = await converge(role.id, outputsOf(role, inputs), inputs);
       return { id: role.id, outs: outputsOf(converged, inputs) };
     } catch (error) {
+      // The recorded outputs must carry the serialized provider, as the outputs of a successful create
+      // do: the engine hands them back to read (refresh) and delete, which load the provider from them.
       throw new ResourceInitError(role.id, { ...outputsOf(role, inputs) }, error);
     }
   },

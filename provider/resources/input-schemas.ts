@@ -22,3 +22,14 @@ export const userReference = z
   .string({ error: "user is required: the user's SCIM id or email address" })
   .trim()
   .min(1, "user must not be empty: give the user's SCIM id or email address");
+
+/** A user reference containing "@" is an email address; anything else is a SCIM id. */
+export function isEmailReference(ref: string): boolean {
+  return ref.includes("@");
+}
+
+/** How user references compare: emails ignoring case, ids exactly. */
+export function memberReferenceKey(ref: string): string {
+  const trimmed = ref.trim();
+  return isEmailReference(trimmed) ? trimmed.toLowerCase() : trimmed;
+}

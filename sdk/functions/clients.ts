@@ -140,7 +140,9 @@ function checkProject(fn: string, value: string | undefined): string | undefined
 
 /**
  * The `getXOutput` form of a function: waits for the arguments (and `dependsOn`), then calls the
- * plain form. The result is marked secret only if an argument was.
+ * plain form. The result is marked secret only if an argument was. A failure reaches the engine as
+ * a `RunError`: the user sees its actionable message, not a stack trace of this package (Pulumi
+ * formats any other error with `util.inspect`, which in a program process can take half a minute).
  */
 export function invokeOutput<A, R>(
   args: object,
@@ -150,7 +152,11 @@ export function invokeOutput<A, R>(
   const plainArgs = pulumi.output(args) as unknown as pulumi.Output<A>;
   return pulumi
     .all([plainArgs, dependencyGate(opts?.dependsOn)])
-    .apply(([resolved]) => call(resolved as A)) as unknown as pulumi.Output<R>;
+    .apply(([resolved]) =>
+      call(resolved as A).catch((error: unknown) => {
+        throw pulumi.RunError.isInstance(error) ? error : new pulumi.RunError(error instanceof Error ? error.message : String(error));
+      }),
+    ) as unknown as pulumi.Output<R>;
 }
 
 /**

@@ -1,10 +1,12 @@
+import * as pulumi from "@pulumi/pulumi";
+
 /**
  * Why a lookup function (`getUser`, `getTeam`, `getCustomRole`, `getModel`, ...) failed without
  * the service failing: nothing matched, more than one thing matched, or the arguments were wrong.
  * Failures of the service itself (401, 403, exhausted retries, ...) are thrown as `WandbApiError`,
  * and missing or invalid configuration as `WandbConfigError`.
  */
-export class WandbLookupError extends Error {
+export class WandbLookupError extends pulumi.RunError {
   /** `not-found`: nothing matched. `ambiguous`: several matched. `invalid-argument`: the arguments were wrong. */
   readonly kind: "not-found" | "ambiguous" | "invalid-argument";
   /** The function that failed, e.g. `getUser`. */

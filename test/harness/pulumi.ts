@@ -4,9 +4,10 @@
 import { cpSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
+import type { RunningEmulator } from "../../emulator";
+import { changedProperties, isolatedEnvironment, pinnedCommand, repoRoot, workRoot } from "../../scripts/engine";
 import {
   LocalWorkspace,
-  PulumiCommand,
   type ConfigMap,
   type EngineEvent,
   type OpMap,
@@ -14,8 +15,7 @@ import {
   type Stack,
 } from "@pulumi/pulumi/automation";
 
-export const repoRoot = path.resolve(__dirname, "..", "..");
-const workRoot = path.join(repoRoot, ".work");
+export { repoRoot };
 
 export type ProgramSource =
   | { dir: string }
@@ -43,6 +43,14 @@ export interface OperationResult {
   log: string;
 }
 
+export interface PlannedStep {
+  op: string;
+  /** The resource's name (the last part of its URN). */
+  name: string;
+  /** The properties that change, as `pulumi preview --diff` shows them. */
+  diffs: string[];
+}
+
 export interface FailedOperation {
   error: Error;
   diagnostics: Diagnostic[];
@@ -56,36 +64,16 @@ export interface StackHandle {
   preview(): Promise<OperationResult>;
   refresh(): Promise<OperationResult>;
   destroy(): Promise<OperationResult>;
+  /** A preview's planned steps other than "same", per resource: what `pulumi preview --diff` would list. */
+  previewSteps(): Promise<PlannedStep[]>;
   /** Runs an operation that must fail, and hands back what the engine reported. */
   failing(op: "up" | "preview" | "refresh" | "destroy"): Promise<FailedOperation>;
+  /** The deployment as the backend stores it: secrets stay encrypted, as on a user's disk. */
   /** The deployment as the backend stores it: secrets stay encrypted, as on a user's disk. */
   exportState(): Promise<unknown>;
   /** Every log line of every operation so far, for scans (e.g. for secrets). */
   fullLog(): string;
   dispose(): Promise<void>;
-}
-
-let cachedCommand: Promise<PulumiCommand> | undefined;
-function pinnedCommand(): Promise<PulumiCommand> {
-  cachedCommand ??= PulumiCommand.get({ root: path.join(repoRoot, ".tools") });
-  return cachedCommand;
-}
-
-/** The environment every engine run gets: offline, isolated, with this project's plugins on PATH. */
-export function isolatedEnvironment(scratch: string): Record<string, string> {
-  mkdirSync(path.join(scratch, "home"), { recursive: true });
-  mkdirSync(path.join(scratch, "backend"), { recursive: true });
-  return {
-    PATH: [path.join(repoRoot, ".tools", "bin"), path.join(repoRoot, "node_modules", ".bin"), process.env["PATH"] ?? ""].join(":"),
-    PULUMI_HOME: path.join(scratch, "home"),
-    PULUMI_BACKEND_URL: `file://${path.join(scratch, "backend")}`,
-    PULUMI_CONFIG_PASSPHRASE: "pulumi-wandb-tests",
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-    PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
-    // Type checking belongs to `tsc`; programs are only transpiled when they run.
-    PULUMI_NODEJS_TRANSPILE_ONLY: "true",
-  };
 }
 
 function eventRecorder() {
@@ -161,6 +149,18 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
     preview: () => operation("preview"),
     refresh: () => operation("refresh"),
     destroy: () => operation("destroy"),
+    async previewSteps() {
+      const steps: PlannedStep[] = [];
+      await stack.preview({
+        color: "never",
+        onEvent: (event) => {
+          const metadata = event.resourcePreEvent?.metadata;
+          if (!metadata || metadata.op === "same" || metadata.type === "pulumi:pulumi:Stack") return;
+          steps.push({ op: metadata.op, name: metadata.urn.split("::").pop() ?? metadata.urn, diffs: changedProperties(metadata) });
+        },
+      });
+      return steps;
+    },
     async failing(op) {
       const recorder = eventRecorder();
       try {
@@ -199,11 +199,15 @@ export function installedPackage(): typeof import("../../sdk") {
 }
 
 /** Stack config pointing the provider at an emulator, with the key stored as a secret. */
-export function emulatorConfig(emulator: { url: string; admin: { username: string; apiKey: string }; deployment: string }): ConfigMap {
+export function emulatorConfig(
+  emulator: Pick<RunningEmulator, "url" | "admin" | "deployment" | "inferenceUrl" | "inferenceProject">,
+): ConfigMap {
   return {
     "wandb:baseUrl": { value: emulator.url },
     "wandb:username": { value: emulator.admin.username },
     "wandb:apiKey": { value: emulator.admin.apiKey, secret: true },
     "wandb:deployment": { value: emulator.deployment },
+    "wandb:inferenceUrl": { value: emulator.inferenceUrl },
+    "wandb:inferenceProject": { value: emulator.inferenceProject },
   };
 }

@@ -1,0 +1,38 @@
+// Team membership of one user, through /Groups (the teams are the User resource's to declare,
+// the member lists of other users are left alone).
+import { valuePath, type ScimTeam, type ScimUser } from "../client";
+import { clients } from "../runtime";
+
+/** The names of the teams the user is in, from its `teamRoles`, sorted. */
+export function teamsOf(user: ScimUser): string[] {
+  return [...new Set(user.teamRoles.map((role) => role.teamName))].sort();
+}
+
+async function teamNamed(name: string): Promise<ScimTeam> {
+  const team = await clients().scim.findTeamByName(name);
+  if (!team) {
+    throw new Error(
+      `teams: there is no W&B team named "${name}" (team names are case-sensitive); ` +
+        "create it first (e.g. with a wandb.Team resource) or correct the name",
+    );
+  }
+  return team;
+}
+
+/**
+ * Adds the user to the teams of `desired` it is not in and removes it from those of `current`
+ * not desired, one member operation per team. Every team is looked up before anything is
+ * written, so an unknown name changes nothing. Returns whether anything was written.
+ */
+export async function changeTeamMemberships(userId: string, current: readonly string[], desired: readonly string[]): Promise<boolean> {
+  const join = desired.filter((name) => !current.includes(name));
+  const leave = current.filter((name) => !desired.includes(name));
+  if (join.length === 0 && leave.length === 0) return false;
+  const scim = clients().scim;
+  const [joining, leaving] = await Promise.all([Promise.all(join.map(teamNamed)), Promise.all(leave.map(teamNamed))]);
+  await Promise.all([
+    ...joining.map((team) => scim.patchTeam(team.id, [{ op: "add", path: "members", value: [{ value: userId }] }])),
+    ...leaving.map((team) => scim.patchTeam(team.id, [{ op: "remove", path: valuePath("members", "value", userId) }])),
+  ]);
+  return true;
+}

@@ -1,0 +1,412 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { PatchOperation, RegistryRole, ScimUser, TeamRole } from "../client";
+import {
+  caseInsensitive,
+  checkInputs,
+  failure,
+  isStatus,
+  type ResourceImplementation,
+  requireFound,
+  ResourceInitError,
+  sameSet,
+  sameText,
+  writeGuardedByEtag,
+} from "../resource-kit";
+import { clients, deploymentForChecks } from "../runtime";
+import { adoptExisting } from "./input-schemas";
+import { changeTeamMemberships, teamsOf } from "./user-teams";
+
+const PREDEFINED_ORG_ROLES = new Set(["admin", "member", "viewer"]);
+
+export const userInputs = z
+  .object({
+    userName: z
+      .string({ error: 'userName is required: the user\'s W&B username, e.g. "jdoe"' })
+      .trim()
+      .min(1, 'userName must not be empty: give the user\'s W&B username, e.g. "jdoe"'),
+    email: z
+      .string({ error: 'email is required: the user\'s primary email address, e.g. "jdoe@example.com"' })
+      .trim()
+      .regex(/^[^@\s]+@[^@\s]+$/, 'email must be an email address, e.g. "jdoe@example.com"'),
+    displayName: z.string({ error: "displayName must be a string" }).optional(),
+    active: z.boolean({ error: "active must be true or false" }).default(true),
+    organizationRole: z
+      .string({ error: 'organizationRole must be "admin" or "member"' })
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(["admin", "member", "viewer"], { error: 'organizationRole must be "admin" or "member" (case-insensitive)' }))
+      // `viewer` is deprecated: the service assigns `member` instead, so that is what is stored.
+      .transform((role) => (role === "viewer" ? "member" : role))
+      .optional(),
+    teams: z
+      .array(
+        z.string({ error: "each team is a team name" }).trim().min(1, "team names must not be empty"),
+        { error: 'teams must be a list of team names, e.g. ["ml-research"]' },
+      )
+      .transform((names) => [...new Set(names)].sort())
+      .optional(),
+    adoptExisting,
+    importId: z
+      .string({ error: "importId must be the SCIM id of an existing user" })
+      .trim()
+      .min(1, "importId must not be empty: give the SCIM id of the user to adopt, or remove it")
+      .optional(),
+    deletionPolicy: z
+      .string({ error: 'deletionPolicy must be "delete" or "deactivate"' })
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(["delete", "deactivate"], { error: 'deletionPolicy must be "delete" or "deactivate"' }))
+      .default("delete"),
+  })
+  .strict();
+
+export type UserInputs = z.output<typeof userInputs>;
+
+export interface UserOutputs extends Omit<UserInputs, "organizationRole"> {
+  /** As the service reports it: predefined names in lower case, a custom role (assigned outside this resource) as named. */
+  organizationRole?: string;
+  /** The ETag of the user as last read; the next write is conditional on it. */
+  etag: string;
+  /** meta.created, "" when the service does not say. */
+  createdAt: string;
+  /** Read-only view: the teams the user is in and their role there. Never compared. */
+  teamRoles: TeamRole[];
+  /** Read-only view: the user's registry roles. Never compared. */
+  registryRoles: RegistryRole[];
+}
+
+/** The fields whose changes outside Pulumi a write must not overwrite. */
+type Owned = Pick<UserOutputs, "userName" | "email" | "displayName" | "active" | "organizationRole" | "teams">;
+
+const SAAS_ACCOUNT =
+  "not supported on the multi-tenant cloud: the account is not managed by the organization; change it in the user's W&B profile, or remove the property";
+
+const SAAS_DEACTIVATION =
+  "on the multi-tenant cloud (saas), deactivating a user removes them from the organization irreversibly";
+
+/** Predefined role names compare case-insensitively and are stored in lower case; custom role names are kept as they are. */
+function orgRoleOf(user: ScimUser): string | undefined {
+  const role = user.organizationRole;
+  if (role === undefined) return undefined;
+  return PREDEFINED_ORG_ROLES.has(role.toLowerCase()) ? role.toLowerCase() : role;
+}
+
+/**
+ * The user's state as outputs. Optional inputs that `declared` leaves out (displayName,
+ * organizationRole, teams) are not managed by the resource and stay out of the outputs, so a
+ * refresh never makes them inputs; the read-only views show the rest.
+ */
+function outputsOf(user: ScimUser, declared: Partial<UserOutputs>): UserOutputs {
+  return {
+    userName: user.userName,
+    email: user.email,
+    ...(declared.displayName === undefined ? {} : { displayName: user.displayName ?? "" }),
+    active: user.active,
+    ...(declared.organizationRole === undefined ? {} : { organizationRole: orgRoleOf(user) ?? "" }),
+    ...(declared.teams === undefined ? {} : { teams: teamsOf(user) }),
+    adoptExisting: declared.adoptExisting ?? false,
+    ...(declared.importId === undefined ? {} : { importId: declared.importId }),
+    deletionPolicy: declared.deletionPolicy ?? "delete",
+    etag: user.etag ?? "",
+    createdAt: user.created ?? "",
+    teamRoles: user.teamRoles.map(({ teamName, roleName }) => ({ teamName, roleName })),
+    registryRoles: user.registryRoles.map(({ registryName, roleName }) => ({ registryName, roleName })),
+  };
+}
+
+/** What a refresh makes the inputs: the managed fields as they are live, and the settings as they were. */
+function liveInputs(outs: UserOutputs): UserInputs {
+  const { etag: _etag, createdAt: _createdAt, teamRoles: _teamRoles, registryRoles: _registryRoles, ...inputs } = outs;
+  // A custom organization role set outside Pulumi shows as such, so the next preview names it.
+  return inputs as UserInputs;
+}
+
+/** Owned fields of `desired` that differ from `seen`; fields `desired` does not declare are not compared. */
+function ownedFieldsDiffering(seen: Partial<Owned>, desired: Partial<Owned>): string[] {
+  const changed: string[] = [];
+  if (desired.userName !== undefined && !sameText(seen.userName, desired.userName, caseInsensitive)) changed.push("userName");
+  if (desired.email !== undefined && !sameText(seen.email, desired.email, caseInsensitive)) changed.push("email");
+  if (desired.displayName !== undefined && seen.displayName !== desired.displayName) changed.push("displayName");
+  if (desired.active !== undefined && seen.active !== desired.active) changed.push("active");
+  if (desired.organizationRole !== undefined && !sameText(seen.organizationRole, desired.organizationRole, caseInsensitive)) {
+    changed.push("organizationRole");
+  }
+  if (desired.teams !== undefined && (seen.teams === undefined || !sameSet(seen.teams, desired.teams))) changed.push("teams");
+  return changed;
+}
+
+/** Owned fields that changed outside Pulumi: those we last saw (`seen`) compared with the live user. */
+function ownedFieldsChangedOutside(seen: Partial<Owned>, live: ScimUser): string[] {
+  const liveOwned: Owned = {
+    userName: live.userName,
+    email: live.email,
+    displayName: live.displayName ?? "",
+    active: live.active,
+    organizationRole: orgRoleOf(live) ?? "",
+    teams: teamsOf(live),
+  };
+  // Compare from `seen`'s side: a field we did not manage (undefined) has no last-seen value.
+  return ownedFieldsDiffering(liveOwned, seen);
+}
+
+function userOperations(seen: Partial<Owned>, desired: UserInputs): PatchOperation[] {
+  const operations: PatchOperation[] = [];
+  if (!sameText(seen.email, desired.email, caseInsensitive)) {
+    operations.push({ op: "replace", path: "emails", value: [{ value: desired.email, primary: true }] });
+  }
+  if (desired.displayName !== undefined && seen.displayName !== desired.displayName) {
+    operations.push({ op: "replace", path: "displayName", value: desired.displayName });
+  }
+  if (seen.active !== desired.active) operations.push({ op: "replace", value: { active: desired.active } });
+  if (desired.organizationRole !== undefined && !sameText(seen.organizationRole, desired.organizationRole, caseInsensitive)) {
+    operations.push({ op: "replace", path: "organizationRole", value: desired.organizationRole });
+  }
+  return operations;
+}
+
+async function liveUser(id: string): Promise<ScimUser> {
+  return requireFound(await clients().scim.getUser(id), "user", `user ${id}`);
+}
+
+function outsideChangeError(what: string, fields: string[]): Error {
+  return new Error(
+    `${what} was changed outside Pulumi (${fields.join(", ")}); ` +
+      "run `pulumi refresh` to see the change, then `pulumi up` again. Nothing was overwritten.",
+  );
+}
+
+/**
+ * Converges the user to `desired`: one conditional PATCH of the user's own fields, then team
+ * membership through /Groups. `seen` is the user as last seen (its ETag guards the write; on 412
+ * the owned fields decide between retrying and failing). Returns the user as it is afterwards.
+ */
+async function converge(
+  id: string,
+  seen: Partial<Owned> & { etag?: string },
+  desired: UserInputs,
+  /** The user as just read or created, when the caller has it: saves a GET. */
+  known?: ScimUser,
+): Promise<ScimUser> {
+  const scim = clients().scim;
+  const what = `user "${seen.userName ?? desired.userName}"`;
+  const operations = userOperations(seen, desired);
+  const teamsMayChange = desired.teams !== undefined && (seen.teams === undefined || !sameSet(seen.teams, desired.teams));
+  let user = known;
+  if (operations.length > 0) {
+    user = await writeGuardedByEtag({
+      what,
+      etag: seen.etag || undefined,
+      write: (ifMatch) => scim.patchUser(id, operations, { ifMatch }),
+      reread: async () => {
+        const live = await liveUser(id);
+        return { etag: live.etag, changedFields: ownedFieldsChangedOutside(seen, live) };
+      },
+    });
+  } else if (teamsMayChange && !known) {
+    // No user write to carry the ETag: check the same rule before touching the teams.
+    user = await liveUser(id);
+    if (seen.etag && user.etag !== seen.etag) {
+      const changed = ownedFieldsChangedOutside(seen, user);
+      if (changed.length > 0) throw outsideChangeError(what, changed);
+    }
+  }
+  if (desired.teams !== undefined && user !== undefined) {
+    const moved = await changeTeamMemberships(id, teamsOf(user), desired.teams);
+    // Team writes move the user's ETag too: read it again for fresh outputs.
+    if (moved) user = await liveUser(id);
+  }
+  return user ?? (await liveUser(id));
+}
+
+/** Converges a user the service just created or that is being adopted; a failure keeps it in state. */
+async function convergeNew(user: ScimUser, inputs: UserInputs): Promise<{ id: string; outs: UserOutputs }> {
+  const seen = { ...outputsOf(user, { ...inputs, displayName: "", organizationRole: "member", teams: [] }), etag: user.etag ?? "" };
+  try {
+    const converged = await converge(user.id, seen, inputs, user);
+    return { id: user.id, outs: outputsOf(converged, inputs) };
+  } catch (error) {
+    throw new ResourceInitError(user.id, { ...outputsOf(user, inputs) }, error);
+  }
+}
+
+/** The user with this userName (case-insensitive, as the service treats it), if any. */
+async function findExisting(userName: string, email: string): Promise<ScimUser | undefined> {
+  const scim = clients().scim;
+  const exact = await scim.findUserByUserName(userName);
+  if (exact) return exact;
+  // The client matches userNames exactly; the service does not. The email usually finds the other spelling.
+  const byEmail = await scim.findUserByEmail(email);
+  return byEmail && sameText(byEmail.userName, userName, caseInsensitive) ? byEmail : undefined;
+}
+
+async function importUser(inputs: UserInputs & { importId: string }): Promise<ScimUser> {
+  const result = await clients().scim.getUser(inputs.importId);
+  if (result.status !== "found") {
+    throw new Error(`importId: no W&B user has the SCIM id "${inputs.importId}"; check the id (e.g. with getUser), or remove importId to create the user`);
+  }
+  if (!sameText(result.user.userName, inputs.userName, caseInsensitive)) {
+    throw new Error(
+      `importId: the user with SCIM id "${inputs.importId}" has userName "${result.user.userName}", not "${inputs.userName}"; ` +
+        `set userName to "${result.user.userName}" to adopt it (a userName cannot be changed in place)`,
+    );
+  }
+  return result.user;
+}
+
+function alreadyExists(inputs: UserInputs, error: unknown): Error {
+  const detail = isStatus(error, 409) && error.detail ? ` (${error.detail})` : "";
+  const what = `a W&B user with userName "${inputs.userName}" or email "${inputs.email}" already exists${detail}.`;
+  if (inputs.adoptExisting) {
+    // adoptExisting found no user with this userName: the email belongs to someone else.
+    return new Error(
+      `${what} adoptExisting takes over only a user with this userName; none exists, so the email belongs to another user. ` +
+        'Use another email, or set `importId: "<SCIM id>"` to adopt that user (and its userName).',
+    );
+  }
+  return new Error(
+    `${what} To bring it under this program, set \`adoptExisting: true\` (takes over the user with this userName and converges it) ` +
+      'or `importId: "<SCIM id>"` (adopts exactly that user); `pulumi import` does not work for dynamic resources.',
+  );
+}
+
+function deploymentRules(olds: Record<string, unknown>, inputs: UserInputs): pulumi.dynamic.CheckFailure[] {
+  const deployment = deploymentForChecks();
+  if (deployment !== "saas") return [];
+  const failures: pulumi.dynamic.CheckFailure[] = [];
+  const oldUserName = typeof olds["userName"] === "string" ? olds["userName"] : undefined;
+  const exists = oldUserName !== undefined && sameText(oldUserName, inputs.userName, caseInsensitive);
+  if (inputs.teams !== undefined && inputs.teams.length === 0) {
+    failures.push(failure("teams", "on the multi-tenant cloud (saas) a user belongs to the organization through teams: list at least one existing team"));
+  } else if (inputs.teams === undefined && !exists && inputs.importId === undefined) {
+    failures.push(
+      failure(
+        "teams",
+        'on the multi-tenant cloud (saas) a user is created by adding them to teams: set teams to at least one existing team, e.g. teams: ["ml-research"]',
+      ),
+    );
+  }
+  if (inputs.deletionPolicy === "deactivate") {
+    failures.push(failure("deletionPolicy", `"deactivate" is not offered: ${SAAS_DEACTIVATION}. Use deletionPolicy "delete" (the default)`));
+  }
+  if (exists) {
+    const oldEmail = olds["email"];
+    if (typeof oldEmail === "string" && !sameText(oldEmail, inputs.email, caseInsensitive)) {
+      failures.push(failure("email", `changing email is ${SAAS_ACCOUNT}`));
+    }
+    if (inputs.displayName !== undefined && olds["displayName"] !== inputs.displayName) {
+      failures.push(failure("displayName", `changing displayName is ${SAAS_ACCOUNT}`));
+    }
+    if (olds["active"] === false && inputs.active) {
+      failures.push(failure("active", "reactivating a user is not supported on the multi-tenant cloud (saas): add the user again instead (a new User)"));
+    }
+  }
+  if (!inputs.active && olds["active"] !== false) {
+    failures.push(failure("active", `active: false is not offered: ${SAAS_DEACTIVATION}. Remove the User resource (deletionPolicy "delete") instead`));
+  }
+  return failures;
+}
+
+export const user: ResourceImplementation<UserInputs, UserOutputs> = {
+  async check(olds, news) {
+    return checkInputs(userInputs, news, (inputs) => deploymentRules(olds, inputs));
+  },
+
+  async diff(id, olds, news) {
+    const replaces: string[] = [];
+    // The service cannot rename a user; userNames compare case-insensitively.
+    if (!sameText(olds.userName, news.userName, caseInsensitive)) replaces.push("userName");
+    // Adopting a different user means this resource now stands for another user.
+    if (news.importId !== undefined && news.importId !== id) replaces.push("importId");
+    const changed = ownedFieldsDiffering(olds, { ...news, userName: olds.userName });
+    const settingsChanged = (olds.deletionPolicy ?? "delete") !== news.deletionPolicy;
+    return {
+      changes: replaces.length > 0 || changed.length > 0 || settingsChanged,
+      replaces,
+      // The new user would clash with the old one's email: the old one goes first.
+      ...(replaces.length > 0 ? { deleteBeforeReplace: true } : {}),
+    };
+  },
+
+  async create(inputs) {
+    const scim = clients().scim;
+    if (inputs.importId !== undefined) {
+      return convergeNew(await importUser({ ...inputs, importId: inputs.importId }), inputs);
+    }
+    if (inputs.adoptExisting) {
+      const existing = await findExisting(inputs.userName, inputs.email);
+      if (existing) return convergeNew(existing, inputs);
+    }
+    const saas = deploymentForChecks() === "saas";
+    let created: ScimUser;
+    try {
+      created = await scim.createUser({
+        userName: inputs.userName,
+        email: inputs.email,
+        ...(inputs.displayName === undefined ? {} : { displayName: inputs.displayName }),
+        // The multi-tenant cloud adds users to the organization through teams; elsewhere they join after the POST.
+        ...(saas && inputs.teams !== undefined ? { teams: inputs.teams } : {}),
+      });
+    } catch (error) {
+      if (isStatus(error, 409)) throw alreadyExists(inputs, error);
+      throw error;
+    }
+    return convergeNew(created, inputs);
+  },
+
+  async read(id, props) {
+    const result = await clients().scim.getUser(id, { ifNoneMatch: props.etag || undefined });
+    if (result.status === "not-modified") return { id, props };
+    if (result.status === "not-found") return {};
+    // From the id alone (`User.get`), every field is shown as it is live.
+    const declared: Partial<UserOutputs> =
+      props.userName === undefined ? { displayName: "", organizationRole: "member", teams: [] } : props;
+    const outs = outputsOf(result.user, declared);
+    return { id, props: outs, inputs: liveInputs(outs) };
+  },
+
+  async update(id, olds, news) {
+    // Fields the program no longer declares are no longer owned: neither written nor guarded.
+    const seen = managedSubset(olds, news);
+    if (ownedFieldsDiffering(seen, news).length === 0) {
+      // Only settings (deletionPolicy, adoptExisting, importId) changed: nothing to send.
+      const { etag, createdAt, teamRoles, registryRoles } = olds;
+      return { outs: { ...seen, ...settingsOf(news), etag, createdAt, teamRoles, registryRoles } };
+    }
+    const converged = await converge(id, { ...seen, etag: olds.etag }, news);
+    return { outs: outputsOf(converged, news) };
+  },
+
+  async delete(id, props) {
+    const scim = clients().scim;
+    if (props.deletionPolicy === "deactivate") {
+      try {
+        await scim.patchUser(id, [{ op: "replace", value: { active: false } }]);
+      } catch (error) {
+        if (!isStatus(error, 404)) throw error;
+      }
+      return;
+    }
+    await scim.deleteUser(id);
+  },
+};
+
+function settingsOf(inputs: UserInputs): Pick<UserInputs, "adoptExisting" | "importId" | "deletionPolicy"> {
+  return {
+    adoptExisting: inputs.adoptExisting,
+    ...(inputs.importId === undefined ? {} : { importId: inputs.importId }),
+    deletionPolicy: inputs.deletionPolicy,
+  };
+}
+
+/** The managed fields of the previous outputs, without the optional ones `news` no longer declares. */
+function managedSubset(olds: UserOutputs, news: UserInputs): Owned {
+  return {
+    userName: olds.userName,
+    email: olds.email,
+    active: olds.active,
+    ...(news.displayName === undefined || olds.displayName === undefined ? {} : { displayName: olds.displayName }),
+    ...(news.organizationRole === undefined || olds.organizationRole === undefined ? {} : { organizationRole: olds.organizationRole }),
+    ...(news.teams === undefined || olds.teams === undefined ? {} : { teams: olds.teams }),
+  };
+}

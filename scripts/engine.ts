@@ -1,0 +1,59 @@
+// The pinned Pulumi engine, run offline and isolated from the machine: a scratch PULUMI_HOME and
+// file backend, no update checks, no plugin downloads. Shared by the demo and the test harness.
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import * as path from "node:path";
+import { PulumiCommand, type StepEventMetadata } from "@pulumi/pulumi/automation";
+
+/** This package's root, whether this module runs from source or from dist/. */
+export const repoRoot = packageRoot(__dirname);
+
+function packageRoot(from: string): string {
+  for (let dir = from; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const manifest = path.join(dir, "package.json");
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, "utf8")).name === "pulumi-wandb") return dir;
+  }
+  throw new Error(`pulumi-wandb: no package.json of pulumi-wandb above ${from}`);
+}
+
+/** Where scratch stacks live: inside the repository, so programs there resolve `pulumi-wandb`. */
+export const workRoot = path.join(repoRoot, ".work");
+
+let cachedCommand: Promise<PulumiCommand> | undefined;
+
+/** The CLI that scripts/setup.sh placed in .tools/bin, beside this project's plugins. */
+export function pinnedCommand(): Promise<PulumiCommand> {
+  cachedCommand ??= PulumiCommand.get({ root: path.join(repoRoot, ".tools") });
+  return cachedCommand;
+}
+
+/** The environment every engine run gets: offline, isolated, with this project's plugins on PATH. */
+export function isolatedEnvironment(scratch: string): Record<string, string> {
+  mkdirSync(path.join(scratch, "home"), { recursive: true });
+  mkdirSync(path.join(scratch, "backend"), { recursive: true });
+  return {
+    PATH: [path.join(repoRoot, ".tools", "bin"), path.join(repoRoot, "node_modules", ".bin"), process.env["PATH"] ?? ""].join(":"),
+    PULUMI_HOME: path.join(scratch, "home"),
+    PULUMI_BACKEND_URL: `file://${path.join(scratch, "backend")}`,
+    PULUMI_CONFIG_PASSPHRASE: "pulumi-wandb-local",
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+    // Type checking belongs to `tsc`; programs are only transpiled when they run.
+    PULUMI_NODEJS_TRANSPILE_ONLY: "true",
+  };
+}
+
+/**
+ * The properties a planned step changes, as `pulumi preview --diff` shows them: the provider's
+ * changed keys when it reports them, else the inputs that differ between the old and new state
+ * (dynamic providers report none; after a refresh the old inputs are the live values).
+ */
+export function changedProperties(metadata: StepEventMetadata): string[] {
+  if (metadata.diffs?.length) return metadata.diffs.filter((key) => key !== "__provider");
+  const before = metadata.old?.inputs ?? {};
+  const after = metadata.new?.inputs ?? {};
+  if (!metadata.old) return [];
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((key) => key !== "__provider" && JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+    .sort();
+}

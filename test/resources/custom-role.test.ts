@@ -1,0 +1,335 @@
+// CustomRole against a real emulator over HTTP, as the engine calls it, in both wire dialects and
+// under both readings of PUT /Roles (replaces the permissions, or keeps them).
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { dispatch } from "../../provider";
+import { emulatorApi } from "../support/emulator-api";
+import { ResourceInitError } from "../../provider/resource-kit";
+import { customRole, type CustomRoleInputs, type CustomRoleOutputs } from "../../provider/resources/custom-role";
+import { configure } from "../../provider/runtime";
+
+type Dialect = "wandb" | "rfc";
+const ROLE_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:Role";
+const PATCH_SCHEMA = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
+
+interface LogSnapshot {
+  requests: { method: string; route: string; path: string; status: number }[];
+  counters: { writes: number; total: number };
+}
+
+async function useEmulator(emu: RunningEmulator, baseUrl = emu.url): Promise<void> {
+  const values: Record<string, string> = {
+    "wandb:baseUrl": baseUrl,
+    "wandb:apiKey": emu.admin.apiKey,
+    "wandb:username": emu.admin.username,
+    "wandb:deployment": emu.deployment,
+    "wandb:maxRetries": "1",
+  };
+  await configure({
+    config: {
+      get: (key: string) => values[key],
+      require: (key: string) => {
+        const value = values[key];
+        if (value === undefined) throw new Error(`missing ${key}`);
+        return value;
+      },
+    },
+  } as never);
+}
+
+const cases = (["wandb", "rfc"] as Dialect[]).flatMap((dialect) => [true, false].map((putReplaces) => ({ dialect, putReplaces })));
+
+describe.each(cases)("CustomRole, $dialect dialect, rolePutReplacesPermissions: $putReplaces", ({ dialect, putReplaces }) => {
+  let emu: RunningEmulator;
+  let counter = 0;
+
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${emu.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${emu.admin.apiKey}`, ...(body === undefined ? {} : { "content-type": "application/scim+json" }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, etag: response.headers.get("etag"), body: text ? JSON.parse(text) : undefined };
+  };
+  const log = async (): Promise<LogSnapshot> => (await call("GET", "/_emulator/log")).body;
+  const clearLog = () => call("DELETE", "/_emulator/log");
+  const faults = (body: unknown) => call("PUT", "/_emulator/faults", body);
+  const liveRole = async (id: string) => {
+    const { body } = await call("GET", `/scim/Roles/${id}`);
+    const permissions = (body.permissions as { name: string; isInherited: boolean }[]).filter((p) => !p.isInherited).map((p) => p.name);
+    return { name: body.name as string, description: body.description as string, inheritedFrom: body.inheritedFrom as string, permissions: permissions.sort() };
+  };
+  const patchRole = async (id: string, ...Operations: unknown[]) => {
+    const answer = await call("PATCH", `/scim/Roles/${id}`, { schemas: [PATCH_SCHEMA], Operations });
+    expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+  };
+  const uniqueName = (base: string) => `${base} ${dialect} ${putReplaces} ${++counter}`;
+  const checked = async (news: Record<string, unknown>): Promise<CustomRoleInputs> => {
+    const result = await customRole.check({}, news);
+    expect(result.failures ?? []).toEqual([]);
+    return result.inputs as CustomRoleInputs;
+  };
+
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0, dialect, rolePutReplacesPermissions: putReplaces });
+  });
+  afterAll(async () => {
+    await emu.close();
+  });
+  beforeEach(async () => {
+    await useEmulator(emu);
+    await call("DELETE", "/_emulator/faults");
+    await clearLog();
+  });
+
+  it("check fails on the exact property and sends nothing", async () => {
+    const bad: [Record<string, unknown>, string][] = [
+      [{ inheritedFrom: "member", permissions: [] }, "name"],
+      [{ name: "  ", inheritedFrom: "member", permissions: [] }, "name"],
+      [{ name: "r", inheritedFrom: "admin", permissions: [] }, "inheritedFrom"],
+      [{ name: "r", permissions: [] }, "inheritedFrom"],
+      [{ name: "r", inheritedFrom: "member", permissions: ["Run:Stop"] }, "permissions[0]"],
+      [{ name: "r", inheritedFrom: "member", permissions: ["run:stop", "stop"] }, "permissions[1]"],
+      [{ name: "r", inheritedFrom: "member" }, "permissions"],
+      [{ name: "r", inheritedFrom: "member", permissions: [], adoptExisting: "yes" }, "adoptExisting"],
+      [{ name: "r", inheritedFrom: "member", permissions: [], colour: "red" }, "colour"],
+    ];
+    for (const [news, property] of bad) {
+      const result = await customRole.check({}, news);
+      expect(result.failures?.map((f) => f.property), JSON.stringify(news)).toEqual([property]);
+    }
+    const good = await customRole.check({}, { name: " Ops ", inheritedFrom: "Member", permissions: ["run:stop", "project:update", "run:stop"] });
+    expect(good.inputs).toMatchObject({ name: "Ops", description: "", inheritedFrom: "member", permissions: ["project:update", "run:stop"], adoptExisting: false });
+    expect((await log()).counters.total).toBe(0);
+  });
+
+  it("create; permissions the base role already grants cause no perpetual diff", async () => {
+    const inputs = await checked({ name: uniqueName("Operator"), inheritedFrom: "member", permissions: ["run:read", "run:stop", "run:delete", "project:update"] });
+    const { id, outs } = await customRole.create(inputs);
+    // run:read and run:stop come from member: only the rest is the role's own.
+    expect(outs.permissions).toEqual(["project:update", "run:delete"]);
+    expect(outs.inheritedPermissions).toEqual(expect.arrayContaining(["run:read", "run:stop"]));
+    expect(await liveRole(id)).toMatchObject({ inheritedFrom: "member", permissions: ["project:update", "run:delete"] });
+    await clearLog();
+    expect(await customRole.diff(id, outs, inputs)).toEqual({ changes: false });
+    // Order, duplicates and the base role's case do not matter either.
+    const reordered = await checked({ name: inputs.name, inheritedFrom: "MEMBER", permissions: ["run:delete", "project:update", "run:read", "run:delete"] });
+    expect(await customRole.diff(id, outs, reordered)).toEqual({ changes: false });
+    // An update with nothing to change sends no write.
+    const { outs: same } = await customRole.update(id, outs, inputs);
+    expect(same.permissions).toEqual(["project:update", "run:delete"]);
+    expect((await log()).counters.writes).toBe(0);
+  });
+
+  it("diff is exact: custom names are case-sensitive, a real permission change shows", async () => {
+    const inputs = await checked({ name: uniqueName("Case"), inheritedFrom: "viewer", permissions: ["run:stop"] });
+    const { id, outs } = await customRole.create(inputs);
+    await clearLog();
+    expect(await customRole.diff(id, outs, { ...inputs, name: inputs.name.toUpperCase() })).toEqual({ changes: true });
+    expect(await customRole.diff(id, outs, { ...inputs, description: "new" })).toEqual({ changes: true });
+    expect(await customRole.diff(id, outs, { ...inputs, permissions: ["run:delete", "run:stop"] })).toEqual({ changes: true });
+    expect(await customRole.diff(id, outs, { ...inputs, inheritedFrom: "member" })).toEqual({ changes: true });
+    expect((await log()).counters.total).toBe(0);
+  });
+
+  it("update converges name, description, base and permissions under this reading of PUT", async () => {
+    const first = await checked({ name: uniqueName("Evolving"), description: "one", inheritedFrom: "viewer", permissions: ["run:stop", "run:delete"] });
+    const { id, outs } = await customRole.create(first);
+    const second = await checked({ name: uniqueName("Evolved"), description: "two", inheritedFrom: "viewer", permissions: ["run:delete", "project:update"] });
+    const { outs: updated } = await customRole.update(id, outs, second);
+    expect(await liveRole(id)).toEqual({ name: second.name, description: "two", inheritedFrom: "viewer", permissions: ["project:update", "run:delete"] });
+    expect(updated).toMatchObject({ name: second.name, description: "two", permissions: ["project:update", "run:delete"] });
+    expect(await customRole.diff(id, updated, second)).toEqual({ changes: false });
+
+    // viewer → member: run:stop becomes inherited; member → viewer: it must become the role's own again.
+    const third = await checked({ name: second.name, description: "two", inheritedFrom: "member", permissions: ["run:stop", "run:delete"] });
+    const { outs: promoted } = await customRole.update(id, updated, third);
+    expect(await liveRole(id)).toMatchObject({ inheritedFrom: "member", permissions: ["run:delete"] });
+    expect(await customRole.diff(id, promoted, third)).toEqual({ changes: false });
+    const fourth = await checked({ name: second.name, description: "two", inheritedFrom: "viewer", permissions: ["run:stop", "run:delete"] });
+    const { outs: demoted } = await customRole.update(id, promoted, fourth);
+    expect(await liveRole(id)).toMatchObject({ inheritedFrom: "viewer", permissions: ["run:delete", "run:stop"] });
+    expect(await customRole.diff(id, demoted, fourth)).toEqual({ changes: false });
+    expect((await customRole.read(id, demoted)).props).toEqual(demoted);
+  });
+
+  it("read: 304 when unchanged, drift becomes the inputs, 404 is gone, and the id alone is enough", async () => {
+    const inputs = await checked({ name: uniqueName("Read"), inheritedFrom: "member", permissions: ["run:delete"] });
+    const { id, outs } = await customRole.create(inputs);
+    await clearLog();
+    expect(await customRole.read(id, outs)).toEqual({ id, props: outs });
+    expect((await log()).requests.map((r) => [r.method, r.status])).toEqual([["GET", 304]]);
+
+    await patchRole(id, { op: "add", path: "permissions", value: [{ name: "project:delete" }] });
+    const drift = await customRole.read(id, outs);
+    expect(drift.inputs).toEqual({ ...inputs, permissions: ["project:delete", "run:delete"] });
+    expect(await customRole.diff(id, drift.props!, inputs)).toEqual({ changes: true });
+
+    const fromId = await customRole.read(id, {} as CustomRoleOutputs);
+    expect(fromId.props).toMatchObject({ name: inputs.name, inheritedFrom: "member", permissions: ["project:delete", "run:delete"], adoptExisting: false });
+
+    await call("DELETE", `/scim/Roles/${id}`);
+    expect(await customRole.read(id, outs)).toEqual({});
+  });
+
+  it("update: an ETag moved without an owned change is retried; an owned change fails naming it", async () => {
+    const inputs = await checked({ name: uniqueName("Guarded"), description: "d", inheritedFrom: "member", permissions: ["run:delete"] });
+    const { id, outs } = await customRole.create(inputs);
+    // Granting a permission the base role already grants moves the ETag but changes nothing we own.
+    await patchRole(id, { op: "add", path: "permissions", value: [{ name: "run:read" }] });
+    await clearLog();
+    const wanted = await checked({ ...inputs, permissions: ["run:delete", "project:update"] });
+    const { outs: updated } = await customRole.update(id, outs, wanted);
+    expect(updated.permissions).toEqual(["project:update", "run:delete"]);
+    expect((await log()).requests.filter((r) => r.method === "PATCH").map((r) => r.status)).toEqual([412, dialect === "rfc" ? 204 : 200]);
+
+    const live = await liveRole(id);
+    const put = await call("PUT", `/scim/Roles/${id}`, {
+      schemas: [ROLE_SCHEMA],
+      name: live.name,
+      description: "changed in the web app",
+      inheritedFrom: "member",
+      permissions: live.permissions.map((name) => ({ name })),
+    });
+    expect(put.status).toBe(200);
+    const failure = customRole.update(id, updated, await checked({ ...wanted, name: `${inputs.name} renamed` }));
+    await expect(failure).rejects.toThrow(/changed outside Pulumi \(description\).*pulumi refresh/);
+    expect(await liveRole(id)).toMatchObject({ name: inputs.name, description: "changed in the web app" });
+  });
+
+  it("adoption: adoptExisting takes the role over and converges it; without it the 409 says what to do", async () => {
+    const name = uniqueName("Existing");
+    const made = await call("POST", "/scim/Roles", {
+      schemas: [ROLE_SCHEMA],
+      name,
+      description: "made by hand",
+      inheritedFrom: "viewer",
+      permissions: [{ name: "run:stop" }],
+    });
+    expect(made.status).toBe(201);
+    await expect(customRole.create(await checked({ name, inheritedFrom: "member", permissions: ["run:delete"] }))).rejects.toThrow(/HTTP 409.*adoptExisting: true/);
+
+    const inputs = await checked({ name, description: "managed", inheritedFrom: "member", permissions: ["run:delete"], adoptExisting: true });
+    const { id, outs } = await customRole.create(inputs);
+    expect(id).toBe(made.body.id);
+    expect(await liveRole(id)).toEqual({ name, description: "managed", inheritedFrom: "member", permissions: ["run:delete"] });
+    expect(outs).toMatchObject({ adoptExisting: true, permissions: ["run:delete"] });
+    expect(outs.etag).not.toBe("");
+    expect(await customRole.diff(id, outs, inputs)).toEqual({ changes: false });
+  });
+
+  it("adoptExisting with no such role creates it", async () => {
+    const inputs = await checked({ name: uniqueName("Fresh"), inheritedFrom: "viewer", permissions: [], adoptExisting: true });
+    const { id, outs } = await customRole.create(inputs);
+    expect(await liveRole(id)).toMatchObject({ name: inputs.name, permissions: [] });
+    expect(outs.adoptExisting).toBe(true);
+  });
+
+  it("create: an unknown permission fails before anything exists", async () => {
+    const inputs = await checked({ name: uniqueName("Unknown"), inheritedFrom: "member", permissions: ["run:teleport"] });
+    await expect(customRole.create(inputs)).rejects.toThrow(/HTTP 400.*run:teleport/);
+    await expect(customRole.create(inputs)).rejects.not.toBeInstanceOf(ResourceInitError);
+  });
+
+  it("adoption: a failed write fails the create and leaves the existing role untouched", async () => {
+    const name = uniqueName("Half made");
+    const existing = await call("POST", "/scim/Roles", { schemas: [ROLE_SCHEMA], name, description: "", inheritedFrom: "member", permissions: [] });
+    // Adoption: the PUT is not retried after a 503 (conditional writes are not repeated).
+    await faults({ failNext: [{ status: 503, method: "PUT", pathPrefix: "/scim/Roles", count: 5 }] });
+    const inputs = await checked({ name, description: "new", inheritedFrom: "member", permissions: [], adoptExisting: true });
+    const error = await customRole.create(inputs).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(/503/);
+    expect(existing.status).toBe(201);
+    expect(await liveRole(existing.body.id)).toMatchObject({ name, description: "" });
+  });
+
+  it("delete; a role already gone is success", async () => {
+    const { id, outs } = await customRole.create(await checked({ name: uniqueName("Doomed"), inheritedFrom: "viewer", permissions: ["run:stop"] }));
+    await customRole.delete(id, outs);
+    expect((await call("GET", `/scim/Roles/${id}`)).status).toBe(404);
+    await customRole.delete(id, outs);
+  });
+});
+
+/**
+ * A service whose POST /Roles ignores `permissions` (a proxy in front of the emulator that drops
+ * them): create must then set them with PATCH, and a failure there leaves a recorded, half-made role.
+ */
+describe.each<Dialect>(["wandb", "rfc"])("CustomRole when POST ignores permissions, %s dialect", (dialect) => {
+  let emu: RunningEmulator;
+  let proxy: http.Server;
+  let proxyUrl: string;
+
+  const control = (method: string, path: string, body?: unknown) =>
+    fetch(`${emu.controlUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${emu.admin.apiKey}`, "content-type": "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0, dialect });
+    proxy = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", async () => {
+        let body = Buffer.concat(chunks).toString("utf8");
+        if (req.method === "POST" && req.url?.startsWith("/scim/Roles")) {
+          const { permissions: _dropped, ...rest } = JSON.parse(body);
+          body = JSON.stringify(rest);
+        }
+        const headers = Object.fromEntries(
+          Object.entries(req.headers).filter(([k]) => !["host", "content-length", "connection"].includes(k)),
+        ) as Record<string, string>;
+        const upstream = await fetch(`${emu.url}${req.url}`, { method: req.method, headers, ...(body ? { body } : {}) });
+        const out: Record<string, string> = {};
+        upstream.headers.forEach((v, k) => {
+          if (!["content-length", "connection", "transfer-encoding", "keep-alive"].includes(k)) out[k] = v;
+        });
+        res.writeHead(upstream.status, out);
+        res.end(Buffer.from(await upstream.arrayBuffer()));
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    proxy.closeAllConnections();
+    await new Promise((resolve) => proxy.close(resolve));
+    await emu.close();
+  });
+  beforeEach(async () => {
+    await useEmulator(emu, proxyUrl);
+    await control("DELETE", "/faults");
+  });
+
+  it("create sets the permissions with PATCH", async () => {
+    const inputs = (await customRole.check({}, { name: "Patched after post", inheritedFrom: "member", permissions: ["run:delete", "run:read"] })).inputs;
+    const { outs } = await customRole.create(inputs as CustomRoleInputs);
+    expect(outs.permissions).toEqual(["run:delete"]);
+    expect(await customRole.diff("", outs, inputs as CustomRoleInputs)).toEqual({ changes: false });
+  });
+
+  it("a failure after the POST is a ResourceInitError whose outputs still load the provider", async () => {
+    const news = { name: "Half made", inheritedFrom: "member", permissions: ["run:delete"], __provider: "serialized-provider-shim" };
+    const inputs = (await customRole.check({}, news)).inputs as CustomRoleInputs;
+    await control("PUT", "/faults", { failNext: [{ status: 503, method: "PATCH", pathPrefix: "/scim/Roles", count: 5 }] });
+    const error = await dispatch("CustomRole", "create", [inputs]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResourceInitError);
+    const init = error as ResourceInitError;
+    const listed = (await emulatorApi(emu).scim("GET", "/Roles")) as { Resources: { id: string; name: string }[] };
+    const made = listed.Resources.find((r) => r.name === "Half made");
+    expect(init.id).toBe(made?.id);
+    expect(init.message).toMatch(/created .*could not finish setting it up.*503/);
+    // The engine gives these back to refresh and delete, which need the serialized provider.
+    expect(init.properties).toMatchObject({ name: "Half made", permissions: [], __provider: "serialized-provider-shim" });
+    // The next `up` finishes the work through update.
+    await control("DELETE", "/faults");
+    const { outs } = await customRole.update(init.id, init.properties as unknown as CustomRoleOutputs, inputs);
+    expect(outs.permissions).toEqual(["run:delete"]);
+  });
+});

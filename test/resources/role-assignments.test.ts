@@ -1,0 +1,569 @@
+// OrganizationRoleAssignment, TeamRoleAssignment and RegistryRoleAssignment against a real
+// emulator over HTTP, called as the engine calls them (checked inputs to create, previous
+// outputs as olds), in both wire dialects.
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator";
+import { organizationRoleAssignment } from "../../provider/resources/organization-role-assignment";
+import { registryRoleAssignment } from "../../provider/resources/registry-role-assignment";
+import { teamRoleAssignment } from "../../provider/resources/team-role-assignment";
+import { configure } from "../../provider/runtime";
+import { emulatorApi } from "../support/emulator-api";
+
+type Dialect = "wandb" | "rfc";
+const ODD_REGISTRY = 'odd "quoted" \\ registry';
+const PATCH_SCHEMA = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
+
+interface LogSnapshot {
+  requests: { method: string; route: string; path: string; status: number }[];
+  counters: { writes: number; total: number; byRoute: Record<string, number> };
+}
+
+function emulatorSeed() {
+  return { ...defaultSeed(), registries: ["models", "datasets", ODD_REGISTRY] };
+}
+
+async function useEmulator(emu: RunningEmulator, baseUrl = emu.url): Promise<void> {
+  const values: Record<string, string> = {
+    "wandb:baseUrl": baseUrl,
+    "wandb:apiKey": emu.admin.apiKey,
+    "wandb:username": emu.admin.username,
+    "wandb:deployment": emu.deployment,
+    "wandb:maxRetries": "1",
+  };
+  await configure({
+    config: {
+      get: (key: string) => values[key],
+      require: (key: string) => {
+        const value = values[key];
+        if (value === undefined) throw new Error(`missing ${key}`);
+        return value;
+      },
+    },
+  } as never);
+}
+
+function scimCall(emu: RunningEmulator) {
+  return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${emu.url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${emu.admin.apiKey}`,
+        ...(body === undefined ? {} : { "content-type": "application/scim+json" }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, etag: response.headers.get("etag"), body: text ? JSON.parse(text) : undefined };
+  };
+}
+
+describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialect) => {
+  let emu: RunningEmulator;
+  let call: ReturnType<typeof scimCall>;
+  let counter = 0;
+
+  const log = async (): Promise<LogSnapshot> => (await call("GET", "/_emulator/log")).body;
+  const clearLog = () => call("DELETE", "/_emulator/log");
+  const patchUser = async (id: string, ...Operations: unknown[]) => {
+    const answer = await call("PATCH", `/scim/Users/${id}`, { schemas: [PATCH_SCHEMA], Operations });
+    expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+  };
+  const liveUser = async (id: string) => (await call("GET", `/scim/Users/${id}`)).body;
+  const newUser = async () => {
+    counter += 1;
+    const userName = `ra-${dialect}-${counter}`;
+    const answer = await call("POST", "/scim/Users", {
+      schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"],
+      userName,
+      emails: [{ value: `${userName}@acme.example`, primary: true }],
+    });
+    expect(answer.status).toBe(201);
+    return { id: answer.body.id as string, email: `${userName}@acme.example` };
+  };
+  const newCustomRole = async (name: string, inheritedFrom = "member") => {
+    const answer = await call("POST", "/scim/Roles", {
+      schemas: ["urn:ietf:params:scim:schemas:core:2.0:Role"],
+      name,
+      description: "",
+      inheritedFrom,
+      permissions: [{ name: "run:delete" }],
+    });
+    expect(answer.status).toBe(201);
+    return answer.body.id as string;
+  };
+  const checked = async <I>(impl: { check(o: Record<string, unknown>, n: Record<string, unknown>): Promise<{ inputs?: I; failures?: unknown[] }> }, news: Record<string, unknown>) => {
+    const result = await impl.check({}, news);
+    expect(result.failures ?? []).toEqual([]);
+    return result.inputs as I;
+  };
+
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0, dialect, seed: emulatorSeed() });
+    call = scimCall(emu);
+  });
+  afterAll(async () => {
+    await emu.close();
+  });
+  beforeEach(async () => {
+    await useEmulator(emu);
+    await call("DELETE", "/_emulator/faults");
+    await clearLog();
+  });
+
+  describe("OrganizationRoleAssignment", () => {
+    const impl = organizationRoleAssignment;
+
+    it("check fails on the exact property and sends nothing", async () => {
+      const cases: [Record<string, unknown>, string][] = [
+        [{ role: "admin" }, "user"],
+        [{ user: "", role: "admin" }, "user"],
+        [{ user: "not an id", role: "admin" }, "user"],
+        [{ user: "a@b@c", role: "admin" }, "user"],
+        [{ user: "abc" }, "role"],
+        [{ user: "abc", role: "   " }, "role"],
+        [{ user: "abc", role: "admin", extra: 1 }, "extra"],
+      ];
+      for (const [news, property] of cases) {
+        const result = await impl.check({}, news);
+        expect(result.failures?.map((f) => f.property), JSON.stringify(news)).toEqual([property]);
+        expect(result.failures?.[0]?.reason).toMatch(/\w/);
+      }
+      expect((await log()).counters.total).toBe(0);
+    });
+
+    it("check normalises predefined roles, maps viewer to member and keeps custom names", async () => {
+      expect((await impl.check({}, { user: "Alice@Acme.example", role: " ADMIN " })).inputs).toMatchObject({ user: "Alice@Acme.example", role: "admin" });
+      expect((await impl.check({}, { user: "abc", role: "Viewer" })).inputs).toMatchObject({ role: "member" });
+      expect((await impl.check({}, { user: "abc", role: "Run Operator" })).inputs).toMatchObject({ role: "Run Operator" });
+      expect((await log()).counters.total).toBe(0);
+    });
+
+    it("diff is exact: case rules, reference forms, replacement only for another user", async () => {
+      const olds = { user: "alice@acme.example", userId: "U1", role: "admin", etag: 'W/"x"' };
+      expect(await impl.diff("U1/organization", olds, { user: "ALICE@acme.example", role: "admin" })).toMatchObject({ changes: false, replaces: [] });
+      expect(await impl.diff("U1/organization", olds, { user: "alice@acme.example", role: "member" })).toMatchObject({ changes: true, replaces: [] });
+      // Same user, other reference form: an in-place update that sends nothing.
+      expect(await impl.diff("U1/organization", olds, { user: "U1", role: "admin" })).toMatchObject({ changes: true, replaces: [] });
+      expect(await impl.diff("U1/organization", olds, { user: "bob@acme.example", role: "admin" })).toMatchObject({
+        changes: true,
+        replaces: ["user"],
+        deleteBeforeReplace: true,
+      });
+      const custom = { ...olds, role: "Auditor" };
+      expect(await impl.diff("U1/organization", custom, { user: "alice@acme.example", role: "Auditor" })).toMatchObject({ changes: false });
+      expect(await impl.diff("U1/organization", custom, { user: "alice@acme.example", role: "auditor" })).toMatchObject({ changes: true, replaces: [] });
+      expect((await log()).counters.total).toBe(0);
+    });
+
+    it("creates by email, by id, and sends no write when the user already holds the role", async () => {
+      const user = await newUser();
+      const byEmail = await impl.create(await checked(impl, { user: user.email.toUpperCase(), role: "Admin" }));
+      expect(byEmail.id).toBe(`${user.id}/organization`);
+      expect(byEmail.outs).toMatchObject({ user: user.email.toUpperCase(), userId: user.id, role: "admin" });
+      const live = await call("GET", `/scim/Users/${user.id}`);
+      expect(live.body.organizationRole).toBe("admin");
+      expect(byEmail.outs.etag).toBe(live.etag);
+
+      await clearLog();
+      const again = await impl.create(await checked(impl, { user: user.id, role: "admin" }));
+      expect(again.id).toBe(`${user.id}/organization`);
+      expect((await log()).counters.writes).toBe(0);
+    });
+
+    it("assigns a custom role by exact name; an unknown role or user fails with a hint", async () => {
+      const user = await newUser();
+      await newCustomRole(`Org Auditor ${dialect}`, "viewer");
+      const { outs } = await impl.create(await checked(impl, { user: user.id, role: `Org Auditor ${dialect}` }));
+      expect(outs.role).toBe(`Org Auditor ${dialect}`);
+      expect((await liveUser(user.id)).organizationRole).toBe(`Org Auditor ${dialect}`);
+
+      await expect(impl.create(await checked(impl, { user: user.id, role: "No such role" }))).rejects.toThrow(/HTTP 400.*No such role/);
+      await expect(impl.create(await checked(impl, { user: "nobody@acme.example", role: "admin" }))).rejects.toThrow(/no user with email "nobody@acme.example"/);
+      await expect(impl.create(await checked(impl, { user: "NoSuchId", role: "admin" }))).rejects.toThrow(/no user with SCIM id "NoSuchId"/);
+    });
+
+    it("read: one conditional GET answered 304 when nothing changed", async () => {
+      const user = await newUser();
+      const { id, outs } = await impl.create(await checked(impl, { user: user.id, role: "admin" }));
+      await clearLog();
+      expect(await impl.read(id, outs)).toEqual({ id, props: outs });
+      const { requests } = await log();
+      expect(requests.map((r) => [r.method, r.status])).toEqual([["GET", 304]]);
+    });
+
+    it("read: a foreign change keeps the inputs; a role change becomes the input; a deleted user is gone", async () => {
+      const user = await newUser();
+      const { id, outs } = await impl.create(await checked(impl, { user: user.email, role: "admin" }));
+      await patchUser(user.id, { op: "replace", path: "displayName", value: "Renamed elsewhere" });
+      const foreign = await impl.read(id, outs);
+      expect(foreign.inputs).toEqual({ user: user.email, role: "admin" });
+      expect(foreign.props?.etag).not.toBe(outs.etag);
+
+      await patchUser(user.id, { op: "replace", path: "organizationRole", value: "member" });
+      const drift = await impl.read(id, foreign.props!);
+      expect(drift.inputs).toEqual({ user: user.email, role: "member" });
+      expect(drift.props).toMatchObject({ role: "member", userId: user.id });
+      // The next preview shows exactly that field.
+      const news = await checked(impl, { user: user.email, role: "admin" });
+      expect(await impl.diff(id, drift.props!, news as never)).toMatchObject({ changes: true, replaces: [] });
+
+      await call("DELETE", `/scim/Users/${user.id}`);
+      expect(await impl.read(id, drift.props!)).toEqual({});
+    });
+
+    it("read works from the id alone (static get)", async () => {
+      const user = await newUser();
+      await patchUser(user.id, { op: "replace", path: "organizationRole", value: "admin" });
+      const read = await impl.read(`${user.id}/organization`, {} as never);
+      expect(read.props).toMatchObject({ user: user.id, userId: user.id, role: "admin" });
+      expect(read.inputs).toEqual({ user: user.id, role: "admin" });
+      await expect(impl.read("not-an-assignment-id", {} as never)).rejects.toThrow(/expected "<user SCIM id>\/organization"/);
+    });
+
+    it("update: a foreign change between read and write (e.g. a User update in the same up) does not fail", async () => {
+      const user = await newUser();
+      const { id, outs } = await impl.create(await checked(impl, { user: user.id, role: "admin" }));
+      await patchUser(user.id, { op: "replace", path: "displayName", value: "Changed by wandb.User" });
+      await clearLog();
+      const { outs: updated } = await impl.update(id, outs, await checked(impl, { user: user.id, role: "member" }));
+      expect(updated.role).toBe("member");
+      const live = await call("GET", `/scim/Users/${user.id}`);
+      expect(live.body).toMatchObject({ organizationRole: "member", displayName: "Changed by wandb.User" });
+      expect(updated.etag).toBe(live.etag);
+      const patches = (await log()).requests.filter((r) => r.method === "PATCH").map((r) => r.status);
+      expect(patches).toEqual([412, dialect === "rfc" ? 204 : 200]);
+    });
+
+    it("update: the owned role changed outside Pulumi fails, names the field and asks for a refresh", async () => {
+      const user = await newUser();
+      const { id, outs } = await impl.create(await checked(impl, { user: user.id, role: "admin" }));
+      await newCustomRole(`Outside ${dialect}`);
+      await patchUser(user.id, { op: "replace", path: "organizationRole", value: `Outside ${dialect}` });
+      const failure = impl.update(id, outs, await checked(impl, { user: user.id, role: "member" }));
+      await expect(failure).rejects.toThrow(/changed outside Pulumi \(role is now "Outside \w+", Pulumi last saw "admin"\).*pulumi refresh/);
+      expect((await liveUser(user.id)).organizationRole).toBe(`Outside ${dialect}`);
+    });
+
+    it("update of only the reference form sends nothing", async () => {
+      const user = await newUser();
+      const { id, outs } = await impl.create(await checked(impl, { user: user.email, role: "admin" }));
+      await clearLog();
+      const { outs: updated } = await impl.update(id, outs, await checked(impl, { user: user.id, role: "admin" }));
+      expect(updated).toEqual({ ...outs, user: user.id });
+      expect((await log()).counters.total).toBe(0);
+    });
+
+    it("delete returns the user to member; a deleted user or an already released role is success; an outside role change is kept", async () => {
+      const user = await newUser();
+      const created = await impl.create(await checked(impl, { user: user.id, role: "admin" }));
+      await patchUser(user.id, { op: "replace", path: "displayName", value: "Foreign" });
+      await impl.delete(created.id, created.outs);
+      expect((await liveUser(user.id)).organizationRole).toBe("member");
+
+      const again = await impl.create(await checked(impl, { user: user.id, role: "admin" }));
+      await patchUser(user.id, { op: "replace", path: "organizationRole", value: "member" });
+      await impl.delete(again.id, again.outs);
+
+      const third = await impl.create(await checked(impl, { user: user.id, role: "admin" }));
+      await newCustomRole(`Kept ${dialect}`);
+      await patchUser(user.id, { op: "replace", path: "organizationRole", value: `Kept ${dialect}` });
+      await expect(impl.delete(third.id, third.outs)).rejects.toThrow(/changed outside Pulumi.*pulumi refresh/);
+      expect((await liveUser(user.id)).organizationRole).toBe(`Kept ${dialect}`);
+
+      await call("DELETE", `/scim/Users/${user.id}`);
+      await impl.delete(third.id, third.outs);
+    });
+  });
+
+  describe("TeamRoleAssignment", () => {
+    const impl = teamRoleAssignment;
+
+    it("check fails on the exact property and sends nothing; normalises predefined roles only", async () => {
+      const cases: [Record<string, unknown>, string][] = [
+        [{ teamName: "t", roleName: "admin" }, "user"],
+        [{ user: "abc", roleName: "admin" }, "teamName"],
+        [{ user: "abc", teamName: " ", roleName: "admin" }, "teamName"],
+        [{ user: "abc", teamName: "t" }, "roleName"],
+      ];
+      for (const [news, property] of cases) {
+        expect((await impl.check({}, news)).failures?.map((f) => f.property)).toEqual([property]);
+      }
+      expect((await impl.check({}, { user: "abc", teamName: "t", roleName: "VIEWER" })).inputs).toMatchObject({ roleName: "viewer" });
+      expect((await impl.check({}, { user: "abc", teamName: "t", roleName: "Run Operator" })).inputs).toMatchObject({ roleName: "Run Operator" });
+      expect((await log()).counters.total).toBe(0);
+    });
+
+    it("diff: another team or user replaces, role changes in place, case rules hold", async () => {
+      const olds = { user: "U1", userId: "U1", teamName: "ml", roleName: "admin", etag: "e" };
+      expect(await impl.diff("U1/teams/ml", olds, { user: "U1", teamName: "ml", roleName: "admin" })).toMatchObject({ changes: false });
+      expect(await impl.diff("U1/teams/ml", olds, { user: "U1", teamName: "ml", roleName: "viewer" })).toMatchObject({ changes: true, replaces: [] });
+      expect(await impl.diff("U1/teams/ml", olds, { user: "U1", teamName: "ML", roleName: "admin" })).toMatchObject({
+        replaces: ["teamName"],
+        deleteBeforeReplace: true,
+      });
+      expect(await impl.diff("U1/teams/ml", olds, { user: "U2", teamName: "ml", roleName: "admin" })).toMatchObject({ replaces: ["user"] });
+      expect((await log()).counters.total).toBe(0);
+    });
+
+    it("create, read, update (foreign org-role change tolerated), delete back to member", async () => {
+      const user = await newUser();
+      await patchUser(user.id, { op: "replace", path: "teamRoles", value: [{ teamName: "seed-team", roleName: "member" }] });
+      const { id, outs } = await impl.create(await checked(impl, { user: user.email, teamName: "seed-team", roleName: "Admin" }));
+      expect(id).toBe(`${user.id}/teams/seed-team`);
+      expect(outs).toMatchObject({ userId: user.id, roleName: "admin" });
+      expect((await liveUser(user.id)).teamRoles).toEqual([{ teamName: "seed-team", roleName: "admin" }]);
+
+      await clearLog();
+      expect(await impl.read(id, outs)).toEqual({ id, props: outs });
+      expect((await log()).requests.map((r) => r.status)).toEqual([304]);
+
+      // Another resource changes the user's organization role: not ours, so the update goes through.
+      await patchUser(user.id, { op: "replace", path: "organizationRole", value: "admin" });
+      const { outs: updated } = await impl.update(id, outs, await checked(impl, { user: user.email, teamName: "seed-team", roleName: "viewer" }));
+      expect(updated.roleName).toBe("viewer");
+      expect((await liveUser(user.id)).teamRoles).toEqual([{ teamName: "seed-team", roleName: "viewer" }]);
+
+      await impl.delete(id, updated);
+      const live = await liveUser(user.id);
+      expect(live.teamRoles).toEqual([{ teamName: "seed-team", roleName: "member" }]);
+      expect(live.organizationRole).toBe("admin");
+    });
+
+    it("read: drift, a user who left the team, and from the id alone", async () => {
+      const user = await newUser();
+      const { id, outs } = await impl.create(await checked(impl, { user: user.id, teamName: "seed-team", roleName: "admin" }));
+      await patchUser(user.id, { op: "replace", path: "teamRoles", value: [{ teamName: "seed-team", roleName: "VIEWER" }] });
+      const drift = await impl.read(id, outs);
+      expect(drift.inputs).toEqual({ user: user.id, teamName: "seed-team", roleName: "viewer" });
+
+      const fromId = await impl.read(id, {} as never);
+      expect(fromId.props).toMatchObject({ user: user.id, userId: user.id, teamName: "seed-team", roleName: "viewer" });
+
+      const team = (await call("GET", `/scim/Groups?filter=${encodeURIComponent('displayName eq "seed-team"')}`)).body.Resources[0];
+      const left = await call("PATCH", `/scim/Groups/${team.id}`, {
+        schemas: [PATCH_SCHEMA],
+        Operations: [{ op: "remove", path: `members[value eq "${user.id}"]` }],
+      });
+      expect(left.status).toBeLessThan(300);
+      expect(await impl.read(id, drift.props!)).toEqual({});
+      // Destroying the assignment of a user who left the team must not make them join again.
+      await impl.delete(id, drift.props!);
+      expect((await liveUser(user.id)).teamRoles).toEqual([]);
+    });
+
+    it("update: the team role changed outside Pulumi fails naming roleName; delete of a deleted user succeeds", async () => {
+      const user = await newUser();
+      const { id, outs } = await impl.create(await checked(impl, { user: user.id, teamName: "seed-team", roleName: "admin" }));
+      await patchUser(user.id, { op: "replace", path: "teamRoles", value: [{ teamName: "seed-team", roleName: "viewer" }] });
+      await expect(impl.update(id, outs, await checked(impl, { user: user.id, teamName: "seed-team", roleName: "member" }))).rejects.toThrow(
+        /roleName is now "viewer", Pulumi last saw "admin".*pulumi refresh/,
+      );
+      await call("DELETE", `/scim/Users/${user.id}`);
+      await impl.delete(id, outs);
+    });
+
+    it("assigns a custom team role by exact name", async () => {
+      const user = await newUser();
+      await newCustomRole(`Team Operator ${dialect}`);
+      const { outs } = await impl.create(await checked(impl, { user: user.id, teamName: "seed-team", roleName: `Team Operator ${dialect}` }));
+      expect(outs.roleName).toBe(`Team Operator ${dialect}`);
+      expect((await liveUser(user.id)).teamRoles).toEqual([{ teamName: "seed-team", roleName: `Team Operator ${dialect}` }]);
+    });
+  });
+
+  describe("RegistryRoleAssignment", () => {
+    const impl = registryRoleAssignment;
+
+    it("check: only the four registry roles, case-insensitively; failures name the property; nothing sent", async () => {
+      expect((await impl.check({}, { user: "abc", registryName: "models", roleName: "Restricted  Viewer" })).inputs).toMatchObject({
+        roleName: "restricted viewer",
+      });
+      const bad = await impl.check({}, { user: "abc", registryName: "models", roleName: "owner" });
+      expect(bad.failures).toEqual([{ property: "roleName", reason: expect.stringMatching(/"restricted viewer"/) }]);
+      expect((await impl.check({}, { user: "abc", roleName: "admin" })).failures?.map((f) => f.property)).toEqual(["registryName"]);
+      expect((await log()).counters.total).toBe(0);
+    });
+
+    it("diff: case-insensitive roles; another registry replaces", async () => {
+      const olds = { user: "a@x.io", userId: "U1", registryName: "models", roleName: "viewer", etag: "e" };
+      expect(await impl.diff("U1/registries/models", olds, { user: "A@X.io", registryName: "models", roleName: "viewer" })).toMatchObject({ changes: false });
+      expect(await impl.diff("U1/registries/models", olds, { user: "a@x.io", registryName: "models", roleName: "admin" })).toMatchObject({ changes: true, replaces: [] });
+      expect(await impl.diff("U1/registries/models", olds, { user: "a@x.io", registryName: "datasets", roleName: "viewer" })).toMatchObject({ replaces: ["registryName"] });
+    });
+
+    it("grants with add (accepted by the emulator), reads, updates, and removes from that registry only", async () => {
+      const user = await newUser();
+      await patchUser(user.id, { op: "add", path: "registryRoles", value: [{ registryName: "datasets", roleName: "viewer" }] });
+      await clearLog();
+      const { id, outs } = await impl.create(await checked(impl, { user: user.email, registryName: "models", roleName: "Admin" }));
+      expect(id).toBe(`${user.id}/registries/models`);
+      // One GET to find by email (rfc lists carry the ETag; wandb needs a GET) and one PATCH: add was accepted.
+      const patches = (await log()).requests.filter((r) => r.method === "PATCH");
+      expect(patches.map((r) => r.status)).toEqual([dialect === "rfc" ? 204 : 200]);
+      expect((await liveUser(user.id)).registryRoles).toEqual(
+        expect.arrayContaining([
+          { registryName: "models", roleName: "admin" },
+          { registryName: "datasets", roleName: "viewer" },
+        ]),
+      );
+
+      await clearLog();
+      expect(await impl.read(id, outs)).toEqual({ id, props: outs });
+      expect((await log()).requests.map((r) => r.status)).toEqual([304]);
+
+      await patchUser(user.id, { op: "replace", path: "displayName", value: "Foreign" });
+      const { outs: updated } = await impl.update(id, outs, await checked(impl, { user: user.email, registryName: "models", roleName: "restricted viewer" }));
+      expect(updated.roleName).toBe("restricted viewer");
+
+      await impl.delete(id, updated);
+      expect((await liveUser(user.id)).registryRoles).toEqual([{ registryName: "datasets", roleName: "viewer" }]);
+      // Gone from the registry: read reports the assignment deleted; a second delete is success.
+      expect(await impl.read(id, updated)).toEqual({});
+      await impl.delete(id, updated);
+    });
+
+    it("escapes the registry name in the remove path", async () => {
+      const user = await newUser();
+      const { id, outs } = await impl.create(await checked(impl, { user: user.id, registryName: ODD_REGISTRY, roleName: "member" }));
+      expect(id).toBe(`${user.id}/registries/${ODD_REGISTRY}`);
+      expect((await impl.read(id, {} as never)).props).toMatchObject({ registryName: ODD_REGISTRY, roleName: "member" });
+      await impl.delete(id, outs);
+      expect((await liveUser(user.id)).registryRoles).toEqual([]);
+    });
+
+    it("drift and outside changes: a changed registry role becomes the input, and an update over it fails", async () => {
+      const user = await newUser();
+      const { id, outs } = await impl.create(await checked(impl, { user: user.id, registryName: "models", roleName: "viewer" }));
+      await patchUser(user.id, { op: "add", path: "registryRoles", value: [{ registryName: "models", roleName: "admin" }] });
+      await expect(impl.update(id, outs, await checked(impl, { user: user.id, registryName: "models", roleName: "member" }))).rejects.toThrow(
+        /roleName is now "admin", Pulumi last saw "viewer".*pulumi refresh/,
+      );
+      const drift = await impl.read(id, outs);
+      expect(drift.inputs).toEqual({ user: user.id, registryName: "models", roleName: "admin" });
+      const { outs: updated } = await impl.update(id, drift.props!, await checked(impl, { user: user.id, registryName: "models", roleName: "member" }));
+      expect(updated.roleName).toBe("member");
+    });
+
+    it("an unknown registry fails with the service's message", async () => {
+      const user = await newUser();
+      await expect(impl.create(await checked(impl, { user: user.id, registryName: "nope", roleName: "admin" }))).rejects.toThrow(/Registry "nope" does not exist/);
+    });
+  });
+
+  it("three assignments and an out-of-band User change on one user: every update goes through", async () => {
+    const user = await newUser();
+    const org = await organizationRoleAssignment.create(await checked(organizationRoleAssignment, { user: user.id, role: "admin" }));
+    const team = await teamRoleAssignment.create(await checked(teamRoleAssignment, { user: user.id, teamName: "seed-team", roleName: "admin" }));
+    const registry = await registryRoleAssignment.create(await checked(registryRoleAssignment, { user: user.id, registryName: "models", roleName: "admin" }));
+    await patchUser(user.id, { op: "replace", path: "displayName", value: "wandb.User update" });
+    // Every stored ETag is now stale; each write is retried once with the fresh one.
+    await organizationRoleAssignment.update(org.id, org.outs, await checked(organizationRoleAssignment, { user: user.id, role: "member" }));
+    await teamRoleAssignment.update(team.id, team.outs, await checked(teamRoleAssignment, { user: user.id, teamName: "seed-team", roleName: "viewer" }));
+    await registryRoleAssignment.update(registry.id, registry.outs, await checked(registryRoleAssignment, { user: user.id, registryName: "models", roleName: "viewer" }));
+    expect(await liveUser(user.id)).toMatchObject({
+      displayName: "wandb.User update",
+      organizationRole: "member",
+      teamRoles: [{ teamName: "seed-team", roleName: "viewer" }],
+      registryRoles: [{ registryName: "models", roleName: "viewer" }],
+    });
+  });
+});
+
+/**
+ * A server that answers `add` on registryRoles with 400 (one reading of the docs) and passes
+ * everything else to the emulator: the grant must fall back to `replace`.
+ */
+describe("RegistryRoleAssignment against a service that rejects add", () => {
+  let emu: RunningEmulator;
+  let proxy: http.Server;
+  let proxyUrl: string;
+  const seen: string[] = [];
+
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0, seed: emulatorSeed() });
+    proxy = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", async () => {
+        const body = Buffer.concat(chunks).toString("utf8");
+        if (req.method === "PATCH") {
+          const ops = (JSON.parse(body).Operations ?? []) as { op: string; path?: string }[];
+          seen.push(ops.map((o) => `${o.op} ${o.path}`).join(";"));
+          if (ops.some((o) => o.op === "add" && o.path === "registryRoles")) {
+            res.writeHead(400, { "content-type": "application/json" });
+            res.end(JSON.stringify({ schemas: ["urn:ietf:params:scim:api:messages:2.0:Error"], status: 400, detail: "Unsupported op add" }));
+            return;
+          }
+        }
+        const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !["host", "content-length", "connection"].includes(k))) as Record<string, string>;
+        const upstream = await fetch(`${emu.url}${req.url}`, { method: req.method, headers, ...(body ? { body } : {}) });
+        const out: Record<string, string> = {};
+        upstream.headers.forEach((v, k) => {
+          if (!["content-length", "connection", "transfer-encoding", "keep-alive"].includes(k)) out[k] = v;
+        });
+        res.writeHead(upstream.status, out);
+        res.end(Buffer.from(await upstream.arrayBuffer()));
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    proxy.closeAllConnections();
+    await new Promise((resolve) => proxy.close(resolve));
+    await emu.close();
+  });
+
+  it("falls back to replace", async () => {
+    await useEmulator(emu, proxyUrl);
+    const inputs = (await registryRoleAssignment.check({}, { user: "member@acme.example", registryName: "models", roleName: "admin" })).inputs;
+    const { outs } = await registryRoleAssignment.create(inputs as never);
+    expect(seen).toEqual(["add registryRoles", "replace registryRoles"]);
+    expect(outs.roleName).toBe("admin");
+    const state = (await emulatorApi(emu).control("GET", "/state")) as { users: { userName: string; registryRoles: unknown }[] };
+    expect(state.users.find((u) => u.userName === "member")?.registryRoles).toEqual([{ registryName: "models", roleName: "admin" }]);
+  });
+});
+
+describe("role assignments on the multi-tenant cloud (saas)", () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0, deployment: "saas", seed: emulatorSeed() });
+  });
+  afterAll(async () => {
+    await emu.close();
+  });
+
+  it("assigns and releases all three roles of a user added through a team", async () => {
+    await useEmulator(emu);
+    const call = scimCall(emu);
+    const made = await call("POST", "/scim/Users", {
+      schemas: ["urn:ietf:params:scim:schemas:core:2.0:User", "urn:ietf:params:scim:schemas:extension:teams:2.0:User"],
+      userName: "saas-user",
+      emails: [{ value: "saas-user@acme.example", primary: true }],
+      "urn:ietf:params:scim:schemas:extension:teams:2.0:User": { teams: ["seed-team"] },
+    });
+    expect(made.status).toBe(201);
+    const check = async <I>(impl: { check(o: Record<string, unknown>, n: Record<string, unknown>): Promise<{ inputs?: I }> }, news: Record<string, unknown>) =>
+      (await impl.check({}, news)).inputs as I;
+    const org = await organizationRoleAssignment.create(await check(organizationRoleAssignment, { user: "saas-user@acme.example", role: "admin" }));
+    const team = await teamRoleAssignment.create(await check(teamRoleAssignment, { user: "saas-user@acme.example", teamName: "seed-team", roleName: "admin" }));
+    const registry = await registryRoleAssignment.create(await check(registryRoleAssignment, { user: "saas-user@acme.example", registryName: "models", roleName: "viewer" }));
+    expect((await call("GET", `/scim/Users/${made.body.id}`)).body).toMatchObject({
+      organizationRole: "admin",
+      teamRoles: [{ teamName: "seed-team", roleName: "admin" }],
+      registryRoles: [{ registryName: "models", roleName: "viewer" }],
+    });
+    await registryRoleAssignment.delete(registry.id, registry.outs);
+    await teamRoleAssignment.delete(team.id, team.outs);
+    await organizationRoleAssignment.delete(org.id, org.outs);
+    expect((await call("GET", `/scim/Users/${made.body.id}`)).body).toMatchObject({
+      organizationRole: "member",
+      teamRoles: [{ teamName: "seed-team", roleName: "member" }],
+      registryRoles: [],
+    });
+  });
+});

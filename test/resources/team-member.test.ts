@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { parseTeamMemberId, teamMember, teamMemberId, type TeamMemberInputs, type TeamMemberOutputs } from "../../provider/resources/team-member";
+import {
+  api,
+  clearFaults,
+  configureFor,
+  createTeamOutOfBand,
+  memberIdsOf,
+  patchMembers,
+  requestLog,
+  resetLog,
+  serviceAccountId,
+  startTeamEmulator,
+  uniqueName,
+  userIdOf,
+  type Dialect,
+} from "./team-helpers";
+
+async function checked(news: Record<string, unknown>): Promise<TeamMemberInputs> {
+  const result = await teamMember.check({}, news);
+  expect(result.failures ?? []).toEqual([]);
+  return result.inputs as TeamMemberInputs;
+}
+
+describe("TeamMember ids", () => {
+  it("round-trips, escaping / and %", () => {
+    for (const [teamId, userId] of [["VGVhbTox", "VXNlcjoy"], ["a/b", "c%2Fd"], ["x%", "/"]] as const) {
+      expect(parseTeamMemberId(teamMemberId(teamId, userId))).toEqual({ teamId, userId });
+    }
+    expect(teamMemberId("VGVhbTox", "VXNlcjoy")).toBe("VGVhbTox/VXNlcjoy");
+    expect(() => parseTeamMemberId("just-one")).toThrow(/<teamId>\/<userId>/);
+  });
+});
+
+describe.each(["wandb", "rfc"] as Dialect[])("TeamMember (%s dialect)", (dialect) => {
+  let emu: RunningEmulator;
+  let ids: Record<"alice" | "bob" | "carol" | "dave", string>;
+  let sa: string;
+
+  beforeAll(async () => {
+    emu = await startTeamEmulator(dialect);
+    const entries = await Promise.all((["alice", "bob", "carol", "dave"] as const).map(async (n) => [n, await userIdOf(emu, `${n}@acme.example`)] as const));
+    ids = Object.fromEntries(entries) as typeof ids;
+    sa = await serviceAccountId(emu);
+  });
+  afterAll(async () => emu?.close());
+  beforeEach(async () => {
+    await configureFor(emu);
+    await clearFaults(emu);
+  });
+
+  it("check names the failing property and sends nothing", async () => {
+    await resetLog(emu);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ user: "alice@acme.example" }, "teamId"],
+      [{ teamId: " ", user: "alice@acme.example" }, "teamId"],
+      [{ teamId: "t" }, "user"],
+      [{ teamId: "t", user: "" }, "user"],
+      [{ teamId: "t", user: "u", role: "admin" }, "role"],
+    ];
+    for (const [news, property] of cases) {
+      const result = await teamMember.check({}, news);
+      expect(result.failures?.map((f) => f.property), JSON.stringify(news)).toContain(property);
+    }
+    expect((await requestLog(emu)).counters.total).toBe(0);
+  });
+
+  it("diff: same user (email case, or its resolved id) is no change; another user or team replaces, deleting first", async () => {
+    await resetLog(emu);
+    const olds: TeamMemberOutputs = { teamId: "team-1", user: "Alice@acme.example", userId: "alice-id", etag: "" };
+    for (const user of ["alice@ACME.example", "alice-id"]) {
+      expect(await teamMember.diff("team-1/alice-id", olds, await checked({ teamId: "team-1", user }))).toMatchObject({ changes: false });
+    }
+    expect(await teamMember.diff("team-1/alice-id", olds, await checked({ teamId: "team-1", user: "bob@acme.example" }))).toEqual({
+      changes: true,
+      replaces: ["user"],
+      deleteBeforeReplace: true,
+    });
+    expect((await teamMember.diff("team-1/alice-id", olds, await checked({ teamId: "team-2", user: "alice-id" }))).replaces).toEqual(["teamId"]);
+    expect((await requestLog(emu)).counters.total).toBe(0);
+  });
+
+  it("create adds only this member (PATCH add, no If-Match), read is a 304, delete removes only this member", async () => {
+    const teamId = await createTeamOutOfBand(emu, uniqueName("tm"), [ids.bob]);
+    await resetLog(emu);
+    const { id, outs } = await teamMember.create(await checked({ teamId, user: "Alice@ACME.example" }));
+    expect(id).toBe(`${teamId}/${ids.alice}`);
+    expect(outs).toMatchObject({ teamId, user: "Alice@ACME.example", userId: ids.alice });
+    expect(await memberIdsOf(emu, teamId)).toEqual([ids.alice, ids.bob, sa].sort());
+    const log = await requestLog(emu);
+    expect(log.counters.writes).toBe(1);
+    expect(log.requests.filter((r) => r.method === "PATCH").map((r) => r.route)).toEqual(["/scim/Groups/:id"]);
+
+    await resetLog(emu);
+    expect(await teamMember.read(id, outs)).toEqual({ id, props: outs });
+    expect((await requestLog(emu)).requests.map((r) => [r.method, r.status])).toEqual([["GET", 304]]);
+
+    // Another member joining moves the ETag: still present, so still there, with the fresh ETag.
+    await patchMembers(emu, teamId, { op: "add", path: "members", value: [{ value: ids.carol }] });
+    const reread = await teamMember.read(id, outs);
+    expect(reread.inputs).toEqual({ teamId, user: "Alice@ACME.example" });
+    expect(reread.props?.etag).not.toBe(outs.etag);
+
+    await teamMember.delete(id, reread.props!);
+    expect(await memberIdsOf(emu, teamId)).toEqual([ids.bob, ids.carol, sa].sort());
+    // Not a member any more, or the team unknown: success.
+    await teamMember.delete(id, reread.props!);
+    await teamMember.delete(`VGVhbTo0MDQ/${ids.alice}`, {} as TeamMemberOutputs);
+  });
+
+  it("a member already present is taken over", async () => {
+    const teamId = await createTeamOutOfBand(emu, uniqueName("tm-present"), [ids.dave]);
+    const { id, outs } = await teamMember.create(await checked({ teamId, user: ids.dave }));
+    expect(id).toBe(`${teamId}/${ids.dave}`);
+    expect(outs.userId).toBe(ids.dave);
+    expect(await memberIdsOf(emu, teamId)).toEqual([ids.dave, sa].sort());
+  });
+
+  it("read reports the membership gone when removed out of band or when the team is unknown", async () => {
+    const teamId = await createTeamOutOfBand(emu, uniqueName("tm-gone"), []);
+    const { id, outs } = await teamMember.create(await checked({ teamId, user: ids.bob }));
+    await patchMembers(emu, teamId, { op: "remove", path: `members[value eq "${ids.bob}"]` });
+    expect(await teamMember.read(id, outs)).toEqual({});
+    expect(await teamMember.read(`VGVhbTo0MDQ/${ids.bob}`, {} as TeamMemberOutputs)).toEqual({});
+  });
+
+  it("read works from the id alone (static get)", async () => {
+    const teamId = await createTeamOutOfBand(emu, uniqueName("tm-get"), [ids.carol]);
+    const id = teamMemberId(teamId, ids.carol);
+    const read = await teamMember.read(id, {} as TeamMemberOutputs);
+    expect(read.id).toBe(id);
+    expect(read.props).toMatchObject({ teamId, user: ids.carol, userId: ids.carol });
+    expect(read.props?.etag).toMatch(/^W\//);
+    expect(await teamMember.read(teamMemberId(teamId, ids.alice), {} as TeamMemberOutputs)).toEqual({});
+  });
+
+  it("create fails clearly for an unknown user or team, writing nothing for an unknown user", async () => {
+    const teamId = await createTeamOutOfBand(emu, uniqueName("tm-bad"), []);
+    await resetLog(emu);
+    const byEmail = await teamMember.create(await checked({ teamId, user: "nobody@acme.example" })).then(() => undefined, (e: Error) => e);
+    expect(byEmail?.message).toMatch(/user: "nobody@acme\.example" is not the email of a user.*add the user first/);
+    const byId = await teamMember.create(await checked({ teamId, user: sa })).then(() => undefined, (e: Error) => e);
+    expect(byId?.message).toMatch(/is not the id of a user/);
+    expect((await requestLog(emu)).counters.writes).toBe(0);
+    const noTeam = await teamMember.create(await checked({ teamId: "VGVhbTo0MDQ", user: ids.alice })).then(() => undefined, (e: Error) => e);
+    expect(noTeam?.message).toMatch(/teamId: there is no team with id "VGVhbTo0MDQ"/);
+  });
+
+  it("never touches other members even when the team changed meanwhile", async () => {
+    const teamId = await createTeamOutOfBand(emu, uniqueName("tm-concurrent"), [ids.alice]);
+    const a = await teamMember.create(await checked({ teamId, user: ids.bob }));
+    const b = await teamMember.create(await checked({ teamId, user: ids.carol }));
+    await teamMember.delete(a.id, a.outs);
+    expect(await memberIdsOf(emu, teamId)).toEqual([ids.alice, ids.carol, sa].sort());
+    await teamMember.delete(b.id, b.outs);
+    expect(await memberIdsOf(emu, teamId)).toEqual([ids.alice, sa].sort());
+    expect((await api(emu, "GET", `/scim/Groups/${teamId}`)).status).toBe(200);
+  });
+});

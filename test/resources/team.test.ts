@@ -1,0 +1,427 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { ResourceInitError } from "../../provider/resource-kit";
+import { team, type TeamInputs, type TeamOutputs } from "../../provider/resources/team";
+import { teamMember } from "../../provider/resources/team-member";
+import {
+  api,
+  clearFaults,
+  configureFor,
+  createTeamOutOfBand,
+  memberIdsOf,
+  patchMembers,
+  requestLog,
+  resetLog,
+  serviceAccountId,
+  setFaults,
+  startTeamEmulator,
+  uniqueName,
+  userIdOf,
+  type Dialect,
+} from "./team-helpers";
+
+async function checked(news: Record<string, unknown>): Promise<TeamInputs> {
+  const result = await team.check({}, news);
+  expect(result.failures ?? []).toEqual([]);
+  return result.inputs as TeamInputs;
+}
+
+async function created(news: Record<string, unknown>): Promise<{ id: string; outs: TeamOutputs; inputs: TeamInputs }> {
+  const inputs = await checked(news);
+  const { id, outs } = await team.create(inputs);
+  return { id, outs, inputs };
+}
+
+describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
+  let emu: RunningEmulator;
+  let ids: Record<"alice" | "bob" | "carol" | "dave" | "admin" | "member", string>;
+  let sa: string;
+
+  beforeAll(async () => {
+    emu = await startTeamEmulator(dialect);
+    const entries = await Promise.all(
+      (["alice", "bob", "carol", "dave", "admin", "member"] as const).map(async (n) => [n, await userIdOf(emu, `${n}@acme.example`)] as const),
+    );
+    ids = Object.fromEntries(entries) as typeof ids;
+    sa = await serviceAccountId(emu);
+  });
+  afterAll(async () => emu?.close());
+  beforeEach(async () => {
+    await configureFor(emu);
+    await clearFaults(emu);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  describe("check", () => {
+    it("names the failing property and sends nothing", async () => {
+      await resetLog(emu);
+      const cases: [Record<string, unknown>, string][] = [
+        [{}, "name"],
+        [{ name: "  " }, "name"],
+        [{ name: "t", members: "alice@acme.example" }, "members"],
+        [{ name: "t", members: ["alice@acme.example", ""] }, "members[1]"],
+        [{ name: "t", deletionPolicy: "delete" }, "deletionPolicy"],
+        [{ name: "t", adoptExisting: "yes" }, "adoptExisting"],
+        [{ name: "t", importId: "" }, "importId"],
+        [{ name: "t", importId: "abc", adoptExisting: true }, "importId"],
+        [{ name: "t", owner: "x" }, "owner"],
+      ];
+      for (const [news, property] of cases) {
+        const result = await team.check({}, news);
+        expect(result.failures?.map((f) => f.property), JSON.stringify(news)).toContain(property);
+        for (const f of result.failures ?? []) expect(f.reason.length).toBeGreaterThan(10);
+      }
+      expect((await requestLog(emu)).counters.total).toBe(0);
+    });
+
+    it("fills defaults and makes members a set (first spelling kept)", async () => {
+      const inputs = await checked({ name: " t ", members: ["Alice@acme.example", "alice@ACME.example", "bob@acme.example"] });
+      expect(inputs).toMatchObject({ name: "t", members: ["Alice@acme.example", "bob@acme.example"], adoptExisting: false, deletionPolicy: "empty" });
+      expect((await checked({ name: "t" })).members).toBeUndefined();
+    });
+  });
+
+  describe("diff", () => {
+    const olds: TeamOutputs = {
+      name: "team-a",
+      members: ["Alice@acme.example", "bob-id"],
+      memberIds: ["alice-id", "bob-id"],
+      memberIdsByReference: { "alice@acme.example": "alice-id", "bob-id": "bob-id" },
+      serviceAccountIds: ["sa-id"],
+      adoptExisting: false,
+      deletionPolicy: "empty",
+      etag: 'W/"x"',
+    };
+
+    it("never reports a change for the same set, whatever the order or email case, and sends nothing", async () => {
+      await resetLog(emu);
+      for (const members of [
+        ["bob-id", "alice@acme.example"],
+        ["ALICE@ACME.EXAMPLE", "bob-id"],
+        ["bob-id", "Alice@acme.example", "alice@acme.example"],
+      ]) {
+        expect(await team.diff("id", olds, await checked({ name: "team-a", members }))).toEqual({ changes: false });
+      }
+      // deletionPolicy's default equals its value; adoptExisting/importId only matter at create.
+      expect((await team.diff("id", { ...olds, deletionPolicy: undefined as never }, await checked({ name: "team-a", members: ["bob-id", "alice@acme.example"] }))).changes).toBe(false);
+      expect((await team.diff("id", olds, await checked({ name: "team-a", members: ["bob-id", "alice@acme.example"], adoptExisting: true }))).changes).toBe(false);
+      const unmanaged = { ...olds, members: undefined, memberIdsByReference: {} };
+      expect((await team.diff("id", unmanaged, await checked({ name: "team-a" }))).changes).toBe(false);
+      expect((await requestLog(emu)).counters.total).toBe(0);
+    });
+
+    it("reports real changes in place, never a replacement", async () => {
+      const cases: Record<string, unknown>[] = [
+        { name: "team-b", members: ["bob-id", "alice@acme.example"] },
+        { name: "Team-A", members: ["bob-id", "alice@acme.example"] },
+        { name: "team-a", members: ["bob-id"] },
+        { name: "team-a", members: ["bob-id", "alice@acme.example", "carol@acme.example"] },
+        { name: "team-a", members: [] },
+        { name: "team-a" },
+        { name: "team-a", members: ["bob-id", "alice@acme.example"], deletionPolicy: "retain" },
+      ];
+      for (const news of cases) {
+        const diff = await team.diff("id", olds, await checked(news));
+        expect(diff.changes, JSON.stringify(news)).toBe(true);
+        expect(diff.replaces ?? []).toEqual([]);
+      }
+    });
+  });
+
+  describe("create", () => {
+    it("creates with members by email and id, records service accounts, and converges nothing more", async () => {
+      await resetLog(emu);
+      const name = uniqueName("create");
+      const { id, outs } = await created({ name, members: ["Alice@ACME.example", ids.bob] });
+      expect(outs).toMatchObject({
+        name,
+        members: ["Alice@ACME.example", ids.bob],
+        memberIdsByReference: { "alice@acme.example": ids.alice, [ids.bob]: ids.bob },
+        serviceAccountIds: [sa],
+        deletionPolicy: "empty",
+        adoptExisting: false,
+      });
+      expect([...outs.memberIds].sort()).toEqual([ids.alice, ids.bob].sort());
+      expect(outs.etag).toMatch(/^W\//);
+      expect(await memberIdsOf(emu, id)).toEqual([ids.alice, ids.bob, sa].sort());
+      const log = await requestLog(emu);
+      expect(log.counters.writes).toBe(1);
+      expect(log.requests.filter((r) => r.method === "POST").map((r) => r.route)).toEqual(["/scim/Groups"]);
+    });
+
+    it("creates a team whose membership is not managed", async () => {
+      const name = uniqueName("unmanaged");
+      const { id, outs } = await created({ name });
+      expect(outs.members).toBeUndefined();
+      expect(outs.memberIds).toEqual([]);
+      expect(outs.serviceAccountIds).toEqual([sa]);
+      expect(await memberIdsOf(emu, id)).toEqual([sa]);
+    });
+
+    it("names every unknown member and what to do, before writing anything", async () => {
+      await resetLog(emu);
+      const inputs = await checked({ name: uniqueName("unknown"), members: ["nobody@acme.example", "no-such-id", ids.alice] });
+      const error = await team.create(inputs).then(() => undefined, (e: Error) => e);
+      expect(error?.message).toMatch(/nobody@acme\.example.*add the user first/);
+      expect(error?.message).toContain('"no-such-id" is not the id of a user');
+      expect((await requestLog(emu)).counters.writes).toBe(0);
+    });
+
+    it("refuses an existing name with a hint, and adopts it with adoptExisting (service accounts kept)", async () => {
+      const name = uniqueName("existing");
+      const existingId = await createTeamOutOfBand(emu, name, [ids.admin, ids.carol]);
+      const refused = await team.create(await checked({ name, members: [ids.alice] })).then(() => undefined, (e: Error) => e);
+      expect(refused?.message).toMatch(/already exists.*adoptExisting: true/);
+
+      const { id, outs } = await created({ name, members: ["alice@acme.example", ids.carol], adoptExisting: true });
+      expect(id).toBe(existingId);
+      expect([...outs.memberIds].sort()).toEqual([ids.alice, ids.carol].sort());
+      expect(outs.serviceAccountIds).toEqual([sa]);
+      expect(await memberIdsOf(emu, id)).toEqual([ids.alice, ids.carol, sa].sort());
+    });
+
+    it("adoptExisting without a team of that name creates it", async () => {
+      const name = uniqueName("adopt-or-create");
+      const { id, outs } = await created({ name, members: [ids.dave], adoptExisting: true });
+      expect(outs.memberIds).toEqual([ids.dave]);
+      expect(await memberIdsOf(emu, id)).toEqual([ids.dave, sa].sort());
+    });
+
+    it("importId adopts the team with that id, renames it and converges members; unknown id fails", async () => {
+      const existingId = await createTeamOutOfBand(emu, uniqueName("import-src"), [ids.bob]);
+      const name = uniqueName("imported");
+      const { id, outs } = await created({ name, members: [ids.alice], importId: existingId });
+      expect(id).toBe(existingId);
+      expect(outs).toMatchObject({ name, memberIds: [ids.alice], serviceAccountIds: [sa], importId: existingId });
+      expect((await api(emu, "GET", `/scim/Groups/${id}`)).body.displayName).toBe(name);
+      expect(await memberIdsOf(emu, id)).toEqual([ids.alice, sa].sort());
+
+      const missing = await team.create(await checked({ name: uniqueName("x"), importId: "VGVhbTo0MDQ" })).then(() => undefined, (e: Error) => e);
+      expect(missing?.message).toMatch(/importId: there is no team with id "VGVhbTo0MDQ"/);
+    });
+
+    it("a failure after adoption is a ResourceInitError carrying the id (nothing orphaned)", async () => {
+      const name = uniqueName("init-error");
+      const existingId = await createTeamOutOfBand(emu, name, [ids.bob]);
+      await setFaults(emu, { failNext: [{ status: 500, method: "PATCH", pathPrefix: "/scim/Groups", count: 5 }] });
+      const error = await team.create(await checked({ name, members: [ids.alice], adoptExisting: true })).then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(ResourceInitError);
+      expect((error as ResourceInitError).id).toBe(existingId);
+      expect((error as ResourceInitError).properties).toMatchObject({ name, memberIds: [ids.bob], serviceAccountIds: [sa] });
+    });
+  });
+
+  describe("read", () => {
+    it("is one conditional GET answered 304 when nothing changed", async () => {
+      const { id, outs } = await created({ name: uniqueName("read-304"), members: [ids.alice] });
+      await resetLog(emu);
+      const result = await team.read(id, outs);
+      expect(result).toEqual({ id, props: outs });
+      const log = await requestLog(emu);
+      expect(log.requests.map((r) => [r.method, r.route, r.status])).toEqual([["GET", "/scim/Groups/:id", 304]]);
+    });
+
+    it("shows a member added and one removed out of band as drift (emails for unknown users), and up restores it", async () => {
+      const inputs = await checked({ name: uniqueName("drift"), members: ["alice@acme.example", ids.bob] });
+      const { id, outs } = await team.create(inputs);
+      await patchMembers(emu, id, { op: "add", path: "members", value: [{ value: ids.carol }] });
+      await patchMembers(emu, id, { op: "remove", path: `members[value eq "${ids.bob}"]` });
+
+      const read = await team.read(id, outs);
+      expect(read.inputs?.members).toEqual(["alice@acme.example", "carol@acme.example"]);
+      expect(read.props?.members).toEqual(["alice@acme.example", "carol@acme.example"]);
+      expect([...(read.props?.memberIds ?? [])].sort()).toEqual([ids.alice, ids.carol].sort());
+      expect(read.props?.serviceAccountIds).toEqual([sa]);
+
+      const diff = await team.diff(id, read.props!, inputs);
+      expect(diff.changes).toBe(true);
+      await resetLog(emu);
+      const { outs: updated } = await team.update(id, read.props!, inputs);
+      expect([...updated.memberIds].sort()).toEqual([ids.alice, ids.bob].sort());
+      expect(await memberIdsOf(emu, id)).toEqual([ids.alice, ids.bob, sa].sort());
+      const log = await requestLog(emu);
+      expect(log.counters.writes).toBe(1);
+      expect(log.requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.route}`)).toEqual(["PATCH /scim/Groups/:id"]);
+      // Converged: the next refresh and preview are quiet.
+      const again = await team.read(id, updated);
+      expect(await team.diff(id, again.props ?? updated, inputs)).toEqual({ changes: false });
+    });
+
+    it("ignores service accounts and changes it does not own", async () => {
+      const inputs = await checked({ name: uniqueName("sa-ignored"), members: [ids.alice] });
+      const { id, outs } = await team.create(inputs);
+      await patchMembers(emu, id, { op: "remove", path: `members[value eq "${sa}"]` });
+      const read = await team.read(id, outs);
+      expect(read.inputs).toEqual({ name: inputs.name, members: [ids.alice], adoptExisting: false, deletionPolicy: "empty" });
+      expect(read.props?.serviceAccountIds).toEqual([]);
+      expect(await team.diff(id, read.props!, inputs)).toEqual({ changes: false });
+    });
+
+    it("does not report membership of an unmanaged team as drift", async () => {
+      const inputs = await checked({ name: uniqueName("unmanaged-read") });
+      const { id, outs } = await team.create(inputs);
+      await patchMembers(emu, id, { op: "add", path: "members", value: [{ value: ids.dave }] });
+      const read = await team.read(id, outs);
+      expect(read.inputs).toEqual({ name: inputs.name, adoptExisting: false, deletionPolicy: "empty" });
+      expect(read.props?.memberIds).toEqual([ids.dave]);
+      expect(await team.diff(id, read.props!, inputs)).toEqual({ changes: false });
+    });
+
+    it("shows a rename out of band as drift of name", async () => {
+      const inputs = await checked({ name: uniqueName("renamed-oob"), members: [ids.alice] });
+      const { id, outs } = await team.create(inputs);
+      const current = await api(emu, "GET", `/scim/Groups/${id}`);
+      await api(emu, "PUT", `/scim/Groups/${id}`, { schemas: [current.body.schemas[0]], displayName: `${inputs.name}-x`, members: [{ value: ids.alice }, { value: sa }] });
+      const read = await team.read(id, outs);
+      expect(read.inputs?.name).toBe(`${inputs.name}-x`);
+      expect((await team.diff(id, read.props!, inputs)).changes).toBe(true);
+    });
+
+    it("works from the id alone (static get): members as emails, service accounts apart", async () => {
+      const { id } = await created({ name: uniqueName("get"), members: [ids.alice, "bob@acme.example"] });
+      const read = await team.read(id, {} as TeamOutputs);
+      expect(read.id).toBe(id);
+      expect(read.props?.members).toEqual(["alice@acme.example", "bob@acme.example"]);
+      expect(read.props?.serviceAccountIds).toEqual([sa]);
+      expect(read.props?.memberIdsByReference).toEqual({ "alice@acme.example": ids.alice, "bob@acme.example": ids.bob });
+    });
+
+    it("reports a team that no longer exists as gone", async () => {
+      expect(await team.read("VGVhbTo0MDQ", {} as TeamOutputs)).toEqual({});
+    });
+  });
+
+  describe("update", () => {
+    it("renames in place, keeping id, members and service accounts", async () => {
+      const inputs = await checked({ name: uniqueName("rename"), members: [ids.alice] });
+      const { id, outs } = await team.create(inputs);
+      const renamed = await checked({ ...inputs, name: `${inputs.name}-new` });
+      expect((await team.diff(id, outs, renamed)).replaces ?? []).toEqual([]);
+      const { outs: updated } = await team.update(id, outs, renamed);
+      expect(updated.name).toBe(renamed.name);
+      expect((await api(emu, "GET", `/scim/Groups/${id}`)).body.displayName).toBe(renamed.name);
+      expect(await memberIdsOf(emu, id)).toEqual([ids.alice, sa].sort());
+    });
+
+    it("PATCHes only the difference with If-Match; reordering or email case changes nothing", async () => {
+      const inputs = await checked({ name: uniqueName("patch"), members: ["alice@acme.example", ids.bob] });
+      const { id, outs } = await team.create(inputs);
+      await resetLog(emu);
+      const next = await checked({ ...inputs, members: [ids.bob, "carol@acme.example"] });
+      const { outs: updated } = await team.update(id, outs, next);
+      expect(await memberIdsOf(emu, id)).toEqual([ids.bob, ids.carol, sa].sort());
+      expect(updated.memberIdsByReference).toEqual({ [ids.bob]: ids.bob, "carol@acme.example": ids.carol });
+      const log = await requestLog(emu);
+      expect(log.counters.writes).toBe(1);
+      expect(await team.diff(id, updated, await checked({ ...inputs, members: ["CAROL@acme.example", ids.bob] }))).toEqual({ changes: false });
+    });
+
+    it("changing only deletionPolicy or member spelling sends nothing", async () => {
+      const inputs = await checked({ name: uniqueName("policy"), members: ["alice@acme.example"] });
+      const { id, outs } = await team.create(inputs);
+      await resetLog(emu);
+      const { outs: updated } = await team.update(id, outs, await checked({ ...inputs, members: ["ALICE@acme.example"], deletionPolicy: "retain" }));
+      expect(updated).toMatchObject({ deletionPolicy: "retain", members: ["ALICE@acme.example"], memberIds: [ids.alice], etag: outs.etag });
+      expect((await requestLog(emu)).counters.total).toBe(0);
+    });
+
+    it("on 412 caused by a change it does not own (service account, unmanaged members), retries", async () => {
+      const inputs = await checked({ name: uniqueName("412-foreign"), members: [ids.alice] });
+      const { id, outs } = await team.create(inputs);
+      await patchMembers(emu, id, { op: "remove", path: `members[value eq "${sa}"]` });
+      await resetLog(emu);
+      const { outs: updated } = await team.update(id, outs, await checked({ ...inputs, members: [ids.alice, ids.bob] }));
+      expect((await requestLog(emu)).requests.filter((r) => r.method === "PATCH").map((r) => r.status)).toEqual([412, dialect === "rfc" ? 204 : 200]);
+      expect(await memberIdsOf(emu, id)).toEqual([ids.alice, ids.bob].sort());
+      expect(updated.serviceAccountIds).toEqual([]);
+
+      // Unmanaged membership: a TeamMember adding someone moves the ETag, a rename still goes through.
+      const plain = await checked({ name: uniqueName("412-unmanaged") });
+      const made = await team.create(plain);
+      await teamMember.create({ teamId: made.id, user: ids.dave });
+      const { outs: renamed } = await team.update(made.id, made.outs, { ...plain, name: `${plain.name}-2` });
+      expect(renamed.name).toBe(`${plain.name}-2`);
+      expect(await memberIdsOf(emu, made.id)).toEqual([ids.dave, sa].sort());
+    });
+
+    it("on 412 caused by a change of members it owns, fails naming members and pulumi refresh, overwriting nothing", async () => {
+      const inputs = await checked({ name: uniqueName("412-owned"), members: [ids.alice] });
+      const { id, outs } = await team.create(inputs);
+      await patchMembers(emu, id, { op: "add", path: "members", value: [{ value: ids.carol }] });
+      const error = await team.update(id, outs, await checked({ ...inputs, members: [ids.alice, ids.bob] })).then(() => undefined, (e: Error) => e);
+      expect(error?.message).toMatch(/changed outside Pulumi \(members\).*pulumi refresh/);
+      expect(await memberIdsOf(emu, id)).toEqual([ids.alice, ids.carol, sa].sort());
+
+      const renamed = await checked({ name: uniqueName("412-name"), members: [ids.alice] });
+      const made = await team.create(renamed);
+      const current = await api(emu, "GET", `/scim/Groups/${made.id}`);
+      await api(emu, "PUT", `/scim/Groups/${made.id}`, { schemas: [current.body.schemas[0]], displayName: `${renamed.name}-oob`, members: [{ value: ids.alice }, { value: sa }] });
+      const nameError = await team.update(made.id, made.outs, { ...renamed, members: [ids.alice, ids.bob] }).then(() => undefined, (e: Error) => e);
+      expect(nameError?.message).toMatch(/changed outside Pulumi \(name\).*pulumi refresh/);
+    });
+
+    it("a rename onto another team's name fails clearly", async () => {
+      const taken = uniqueName("taken");
+      await createTeamOutOfBand(emu, taken, []);
+      const inputs = await checked({ name: uniqueName("clash") });
+      const { id, outs } = await team.create(inputs);
+      const error = await team.update(id, outs, { ...inputs, name: taken }).then(() => undefined, (e: Error) => e);
+      expect(error?.message).toMatch(/another team already has that name/);
+    });
+  });
+
+  describe("delete", () => {
+    it("empty (default) removes every user, keeps service accounts, and says to delete the team in the web app", async () => {
+      const log = vi.spyOn(console, "log").mockImplementation(() => {});
+      const { id, outs } = await created({ name: uniqueName("empty"), members: [ids.alice, ids.bob] });
+      await patchMembers(emu, id, { op: "add", path: "members", value: [{ value: ids.carol }] });
+      await team.delete(id, outs);
+      expect(await memberIdsOf(emu, id)).toEqual([sa]);
+      expect(log.mock.calls.map((c) => String(c[0])).join("\n")).toMatch(/emptied: 3 member\(s\) removed.*delete it in the W&B web application/);
+      // Again, and once the team is gone: success.
+      await team.delete(id, outs);
+      await team.delete("VGVhbTo0MDQ", { ...outs });
+    });
+
+    it("retain leaves the team untouched and says so", async () => {
+      const log = vi.spyOn(console, "log").mockImplementation(() => {});
+      const { id, outs } = await created({ name: uniqueName("retain"), members: [ids.alice], deletionPolicy: "retain" });
+      await resetLog(emu);
+      await team.delete(id, outs);
+      expect((await requestLog(emu)).counters.total).toBe(0);
+      expect(await memberIdsOf(emu, id)).toEqual([ids.alice, sa].sort());
+      expect(log.mock.calls.map((c) => String(c[0])).join("\n")).toMatch(/left in W&B unchanged \(deletionPolicy "retain"\)/);
+    });
+
+    it("fail refuses, saying how to proceed", async () => {
+      const { id, outs } = await created({ name: uniqueName("fail"), members: [ids.alice], deletionPolicy: "fail" });
+      await resetLog(emu);
+      const error = await team.delete(id, outs).then(() => undefined, (e: Error) => e);
+      expect(error?.message).toMatch(/deletionPolicy "fail".*"empty".*"retain".*pulumi state delete <urn>/);
+      expect((await requestLog(emu)).counters.total).toBe(0);
+      expect(await memberIdsOf(emu, id)).toEqual([ids.alice, sa].sort());
+    });
+  });
+});
+
+describe.each(["saas", "self-managed"] as const)("Team on %s", (deployment) => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await startTeamEmulator("wandb", deployment);
+  });
+  afterAll(async () => emu?.close());
+  beforeEach(async () => configureFor(emu));
+
+  it("creates, reads and empties the same way", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const alice = await userIdOf(emu, "alice@acme.example");
+    const sa = await serviceAccountId(emu);
+    const { id, outs } = await created({ name: uniqueName(deployment), members: ["alice@acme.example"] });
+    expect(outs.serviceAccountIds).toEqual([sa]);
+    expect(await team.read(id, outs)).toEqual({ id, props: outs });
+    await team.delete(id, outs);
+    expect(await memberIdsOf(emu, id)).toEqual([sa]);
+    expect(alice).toBeTruthy();
+    vi.restoreAllMocks();
+  });
+});

@@ -1,0 +1,654 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { defaultSeed } from "../../emulator/seed";
+import { closeAllPools, ScimClient, type PatchOperation } from "../../provider/client";
+import { ResourceInitError } from "../../provider/resource-kit";
+import { user as impl, type UserInputs, type UserOutputs } from "../../provider/resources/user";
+import { configure } from "../../provider/runtime";
+
+type Dialect = "wandb" | "rfc";
+type Deployment = "saas" | "dedicated" | "self-managed";
+const DIALECTS: Dialect[] = ["wandb", "rfc"];
+
+afterAll(() => closeAllPools());
+afterEach(() => vi.restoreAllMocks());
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix}-${process.pid}-${++counter}`;
+
+async function configureFor(emu: RunningEmulator): Promise<void> {
+  const values: Record<string, string> = {
+    "wandb:baseUrl": emu.url,
+    "wandb:apiKey": emu.admin.apiKey,
+    "wandb:username": emu.admin.username,
+    "wandb:deployment": emu.deployment,
+  };
+  await configure({
+    config: {
+      get: (key: string) => values[key],
+      require: (key: string) => {
+        const value = values[key];
+        if (value === undefined) throw new Error(`missing ${key}`);
+        return value;
+      },
+    },
+  } as never);
+}
+
+const basicAuth = (emu: RunningEmulator) => `Basic ${Buffer.from(`${emu.admin.username}:${emu.admin.apiKey}`).toString("base64")}`;
+
+async function control(emu: RunningEmulator, method: string, path: string, body?: unknown): Promise<any> {
+  const response = await fetch(`${emu.controlUrl}${path}`, {
+    method,
+    headers: { authorization: basicAuth(emu), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${await response.text()}`);
+  const text = await response.text();
+  return text ? JSON.parse(text) : undefined;
+}
+
+const resetLog = (emu: RunningEmulator) => control(emu, "DELETE", "/log");
+const requestLog = (emu: RunningEmulator): Promise<{ requests: { method: string; route: string; path: string; status: number }[]; counters: { total: number; writes: number } }> =>
+  control(emu, "GET", "/log");
+
+/** An out-of-band SCIM call with the admin's bearer key, as another tool or a person would make it. */
+async function scim(emu: RunningEmulator, method: string, path: string, body?: unknown): Promise<any> {
+  const response = await fetch(`${emu.scimUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${emu.admin.apiKey}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  const text = await response.text();
+  return text ? JSON.parse(text) : undefined;
+}
+
+const PATCH_OP = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
+const patchUserOutOfBand = (emu: RunningEmulator, id: string, ...operations: PatchOperation[]) =>
+  scim(emu, "PATCH", `/Users/${id}`, { schemas: [PATCH_OP], Operations: operations });
+
+async function makeTeam(emu: RunningEmulator, name = unique("team")): Promise<{ id: string; name: string }> {
+  const team = await scim(emu, "POST", "/Groups", {
+    schemas: ["urn:ietf:params:scim:schemas:core:2.0:Group"],
+    displayName: name,
+    members: [],
+  });
+  return { id: team.id, name };
+}
+
+async function makeUserOutOfBand(emu: RunningEmulator, userName: string, email: string, teams: string[] = []): Promise<string> {
+  const extension = "urn:ietf:params:scim:schemas:extension:teams:2.0:User";
+  const user = await scim(emu, "POST", "/Users", {
+    schemas: teams.length ? ["urn:ietf:params:scim:schemas:core:2.0:User", extension] : ["urn:ietf:params:scim:schemas:core:2.0:User"],
+    userName,
+    emails: [{ value: email, primary: true }],
+    ...(teams.length ? { [extension]: { teams } } : {}),
+  });
+  return user.id;
+}
+
+/** A fresh admin client, independent of the provider's. */
+function adminClient(emu: RunningEmulator): ScimClient {
+  return new ScimClient(
+    {
+      baseUrl: emu.url,
+      apiKey: { reveal: () => emu.admin.apiKey } as never,
+      username: emu.admin.username,
+      deployment: emu.deployment,
+      inferenceUrl: emu.inferenceUrl,
+      maxConcurrency: 4,
+      maxRetries: 0,
+      timeoutSeconds: 10,
+    },
+    { retry: { limit: 0 } },
+  );
+}
+
+async function live(emu: RunningEmulator, id: string) {
+  const result = await adminClient(emu).getUser(id);
+  if (result.status !== "found") throw new Error(`user ${id} is gone`);
+  return result.user;
+}
+
+async function checked(news: Record<string, unknown>, olds: Record<string, unknown> = {}): Promise<UserInputs> {
+  const result = await impl.check(olds, news);
+  expect(result.failures ?? []).toEqual([]);
+  return result.inputs as UserInputs;
+}
+
+async function create(news: Record<string, unknown>): Promise<{ id: string; outs: UserOutputs; inputs: UserInputs }> {
+  const inputs = await checked(news);
+  const { id, outs } = await impl.create(inputs);
+  return { id, outs, inputs };
+}
+
+function newUser(extra: Record<string, unknown> = {}) {
+  const userName = unique("user");
+  return { userName, email: `${userName}@example.com`, ...extra };
+}
+
+async function expectNoRequests(emu: RunningEmulator, run: () => Promise<unknown>): Promise<void> {
+  await resetLog(emu);
+  await run();
+  const log = await requestLog(emu);
+  expect(log.counters.total).toBe(0);
+}
+
+const patchOpsSent = () => {
+  const calls: PatchOperation[][] = [];
+  const original = ScimClient.prototype.patchUser;
+  vi.spyOn(ScimClient.prototype, "patchUser").mockImplementation(function (this: ScimClient, id, operations, options) {
+    calls.push(operations);
+    return original.call(this, id, operations, options);
+  });
+  return calls;
+};
+
+describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
+  let emu: RunningEmulator;
+
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0, dialect, deployment: "dedicated" });
+  });
+  afterAll(() => emu.close());
+  const setup = () => configureFor(emu);
+
+  describe("check", () => {
+    it.each([
+      [{ email: "a@example.com" }, "userName", "userName is required"],
+      [{ userName: " ", email: "a@example.com" }, "userName", "must not be empty"],
+      [{ userName: "a" }, "email", "email is required"],
+      [{ userName: "a", email: "not-an-email" }, "email", "email address"],
+      [{ userName: "a", email: "a@example.com", organizationRole: "owner" }, "organizationRole", '"admin" or "member"'],
+      [{ userName: "a", email: "a@example.com", deletionPolicy: "remove" }, "deletionPolicy", '"delete" or "deactivate"'],
+      [{ userName: "a", email: "a@example.com", teams: "team" }, "teams", "list of team names"],
+      [{ userName: "a", email: "a@example.com", teams: ["ok", ""] }, "teams[1]", "must not be empty"],
+      [{ userName: "a", email: "a@example.com", active: "yes" }, "active", "true or false"],
+      [{ userName: "a", email: "a@example.com", importId: "" }, "importId", "must not be empty"],
+    ])("%j fails on %s, sending nothing", async (news, property, reason) => {
+      await setup();
+      await expectNoRequests(emu, async () => {
+        const result = await impl.check({}, news);
+        const failure = result.failures?.find((f) => f.property === property);
+        expect(failure?.reason).toContain(reason);
+      });
+    });
+
+    it("normalises: defaults, case-insensitive role, viewer as member, teams as a sorted set", async () => {
+      await setup();
+      await expectNoRequests(emu, async () => {
+        const inputs = await checked({ userName: " jdoe ", email: "J@Example.com", organizationRole: "Viewer", teams: ["b", "a", "b"] });
+        expect(inputs).toMatchObject({
+          userName: "jdoe",
+          email: "J@Example.com",
+          active: true,
+          organizationRole: "member",
+          teams: ["a", "b"],
+          adoptExisting: false,
+          deletionPolicy: "delete",
+        });
+        expect((await checked({ userName: "x", email: "x@example.com", organizationRole: "ADMIN" })).organizationRole).toBe("admin");
+      });
+    });
+
+    it("accepts on dedicated what the multi-tenant cloud refuses", async () => {
+      await setup();
+      const olds = { userName: "jdoe", email: "old@example.com", displayName: "Old", active: false, deletionPolicy: "delete" };
+      await expectNoRequests(emu, async () => {
+        await checked({ userName: "jdoe", email: "new@example.com", displayName: "New", active: true, deletionPolicy: "deactivate" }, olds);
+        await checked({ userName: "other", email: "o@example.com" });
+      });
+    });
+  });
+
+  describe("diff", () => {
+    let olds: UserOutputs;
+    let id: string;
+    beforeAll(async () => {
+      await configureFor(emu);
+      const team = await makeTeam(emu);
+      ({ id, outs: olds } = await create(newUser({ displayName: "Dee", organizationRole: "admin", teams: [team.name, "seed-team"] })));
+    });
+
+    const news = async (changes: Record<string, unknown>) => {
+      const { etag: _e, createdAt: _c, teamRoles: _t, registryRoles: _r, ...inputs } = olds;
+      return checked({ ...inputs, ...changes });
+    };
+
+    it("finds no change where only case, order, defaults or read-only views differ", async () => {
+      await setup();
+      const base = { userName: olds.userName, email: olds.email, displayName: "Dee", organizationRole: "admin", teams: olds.teams };
+      await expectNoRequests(emu, async () => {
+        for (const variant of [
+          base,
+          { ...base, email: olds.email.toUpperCase(), userName: olds.userName.toUpperCase() },
+          { ...base, organizationRole: "ADMIN", teams: [...(olds.teams ?? [])].reverse() },
+          { ...base, active: true, deletionPolicy: "delete", adoptExisting: false },
+          { userName: olds.userName, email: olds.email }, // optional fields not managed
+        ]) {
+          expect(await impl.diff(id, olds, await checked(variant))).toMatchObject({ changes: false, replaces: [] });
+        }
+        const withOtherViews = { ...olds, teamRoles: [{ teamName: "x", roleName: "Custom" }], registryRoles: [{ registryName: "models", roleName: "admin" }], etag: 'W/"other"' };
+        expect((await impl.diff(id, withOtherViews, await checked(base))).changes).toBe(false);
+      });
+    });
+
+    it("updates in place what can change in place, and replaces only for a new userName", async () => {
+      await setup();
+      await expectNoRequests(emu, async () => {
+        for (const change of [
+          { email: "new@example.com" },
+          { displayName: "Other" },
+          { active: false },
+          { organizationRole: "member" },
+          { teams: ["seed-team"] },
+          { deletionPolicy: "deactivate" },
+        ]) {
+          expect(await impl.diff(id, olds, await news(change)), JSON.stringify(change)).toMatchObject({ changes: true, replaces: [] });
+        }
+        const renamed = await impl.diff(id, olds, await news({ userName: `${olds.userName}-2` }));
+        expect(renamed).toMatchObject({ changes: true, replaces: ["userName"], deleteBeforeReplace: true });
+        expect((await impl.diff(id, olds, await news({ importId: "someone-else" }))).replaces).toEqual(["importId"]);
+        expect((await impl.diff(id, olds, await news({ importId: id }))).changes).toBe(false);
+      });
+    });
+  });
+
+  describe("create", () => {
+    it("POSTs, then sets the role and joins the teams; outputs carry the fresh ETag and the creation time", async () => {
+      await setup();
+      const team = await makeTeam(emu);
+      await resetLog(emu);
+      const { id, outs } = await create(newUser({ displayName: "Dev One", organizationRole: "Admin", teams: [team.name, "seed-team"] }));
+      const now = await live(emu, id);
+      expect(now).toMatchObject({ displayName: "Dev One", organizationRole: "admin", active: true });
+      expect(outs).toMatchObject({
+        displayName: "Dev One",
+        organizationRole: "admin",
+        teams: [team.name, "seed-team"].sort(),
+        active: true,
+        deletionPolicy: "delete",
+        etag: now.etag,
+      });
+      expect(outs.createdAt).toBe(now.created);
+      expect(outs.createdAt).not.toBe("");
+      expect(outs.teamRoles.map((t) => t.teamName).sort()).toEqual([team.name, "seed-team"].sort());
+      const routes = (await requestLog(emu)).requests.map((r) => `${r.method} ${r.route}`);
+      expect(routes.filter((r) => r === "POST /scim/Users")).toHaveLength(1);
+      expect(routes.filter((r) => r === "PATCH /scim/Groups/:id")).toHaveLength(2);
+    });
+
+    it("sends nothing after the POST when the POST already makes it right", async () => {
+      await setup();
+      await resetLog(emu);
+      const { outs } = await create(newUser({ displayName: "Plain" }));
+      expect((await requestLog(emu)).requests.map((r) => `${r.method} ${r.route}`)).toEqual(["POST /scim/Users"]);
+      expect(outs).not.toHaveProperty("organizationRole");
+      expect(outs).not.toHaveProperty("teams");
+    });
+
+    it("reports a failure after the POST as ResourceInitError with the id (unknown team)", async () => {
+      await setup();
+      const error = await impl.create(await checked(newUser({ teams: ["no-such-team"] }))).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ResourceInitError);
+      const init = error as ResourceInitError;
+      expect(init.id).toBeTruthy();
+      expect(init.message).toContain('no W&B team named "no-such-team"');
+      expect((await live(emu, init.id)).userName).toBeTruthy();
+      expect(init.properties).toMatchObject({ etag: expect.any(String) });
+    });
+
+    it("reports a failed PATCH after the POST as ResourceInitError", async () => {
+      await setup();
+      await control(emu, "PUT", "/faults", { failNext: [{ status: 500, method: "PATCH", pathPrefix: "/scim/Users", count: 5 }] });
+      try {
+        const error = await impl.create(await checked(newUser({ organizationRole: "admin" }))).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(ResourceInitError);
+        expect((await live(emu, (error as ResourceInitError).id)).organizationRole).toBe("member");
+      } finally {
+        await control(emu, "DELETE", "/faults");
+      }
+    });
+
+    it("fails on an existing user with a hint naming adoptExisting", async () => {
+      await setup();
+      const taken = newUser();
+      await makeUserOutOfBand(emu, taken.userName, taken.email);
+      await expect(impl.create(await checked(taken))).rejects.toThrow(/adoptExisting: true/);
+      await expect(impl.create(await checked(taken))).rejects.toThrow(/importId/);
+    });
+
+    it("adopts an existing user with adoptExisting (userName case-insensitively) and converges it", async () => {
+      await setup();
+      const taken = newUser();
+      const existingId = await makeUserOutOfBand(emu, taken.userName, taken.email);
+      const { id, outs } = await create({ ...taken, userName: taken.userName.toUpperCase(), adoptExisting: true, displayName: "Adopted", teams: ["seed-team"] });
+      expect(id).toBe(existingId);
+      expect(outs).toMatchObject({ userName: taken.userName, displayName: "Adopted", teams: ["seed-team"], adoptExisting: true });
+      // No spurious diff from the case of the userName.
+      const again = await checked({ ...taken, userName: taken.userName.toUpperCase(), adoptExisting: true, displayName: "Adopted", teams: ["seed-team"] });
+      expect((await impl.diff(id, outs, again)).changes).toBe(false);
+    });
+
+    it("adoptExisting with an email that belongs to another user explains importId", async () => {
+      await setup();
+      const taken = newUser();
+      await makeUserOutOfBand(emu, taken.userName, taken.email);
+      await expect(impl.create(await checked({ userName: unique("other"), email: taken.email, adoptExisting: true }))).rejects.toThrow(
+        /importId/,
+      );
+    });
+
+    it("adopts exactly the user of importId, and refuses a wrong id or another userName", async () => {
+      await setup();
+      const taken = newUser();
+      const existingId = await makeUserOutOfBand(emu, taken.userName, taken.email);
+      await expect(impl.create(await checked({ ...taken, importId: "nobody" }))).rejects.toThrow(/no W&B user has the SCIM id "nobody"/);
+      await expect(impl.create(await checked({ ...taken, userName: "someone-else", importId: existingId }))).rejects.toThrow(
+        new RegExp(`set userName to "${taken.userName}"`),
+      );
+      const { id, outs } = await create({ ...taken, importId: existingId, organizationRole: "admin" });
+      expect(id).toBe(existingId);
+      expect(outs).toMatchObject({ importId: existingId, organizationRole: "admin" });
+      expect((await live(emu, id)).organizationRole).toBe("admin");
+    });
+
+    it("stores viewer as member, so there is no perpetual diff", async () => {
+      await setup();
+      const args = newUser({ organizationRole: "viewer" });
+      const { id, outs } = await create(args);
+      expect(outs.organizationRole).toBe("member");
+      expect((await impl.diff(id, outs, await checked(args))).changes).toBe(false);
+    });
+  });
+
+  describe("read", () => {
+    it("is one conditional GET answered 304 when nothing changed", async () => {
+      await setup();
+      const { id, outs } = await create(newUser({ displayName: "R" }));
+      await resetLog(emu);
+      expect(await impl.read(id, outs)).toEqual({ id, props: outs });
+      const log = await requestLog(emu);
+      expect(log.requests.map((r) => [r.method, r.route, r.status])).toEqual([["GET", "/scim/Users/:id", 304]]);
+    });
+
+    it("turns drift into inputs, field by field, and leaves unmanaged fields and read-only views out of the inputs", async () => {
+      await setup();
+      const args = newUser({ displayName: "Before", teams: ["seed-team"] });
+      const { id, outs } = await create(args);
+      const other = await makeTeam(emu);
+      await patchUserOutOfBand(
+        emu,
+        id,
+        { op: "replace", path: "displayName", value: "After" },
+        { op: "replace", path: "emails", value: [{ value: "moved@example.com", primary: true }] },
+        { op: "replace", path: "organizationRole", value: "admin" },
+        { op: "replace", path: "registryRoles", value: [{ registryName: "models", roleName: "admin" }] },
+        { op: "replace", path: "teamRoles", value: [{ teamName: other.name, roleName: "admin" }] },
+      );
+      const result = await impl.read(id, outs);
+      expect(result.id).toBe(id);
+      expect(result.inputs).toMatchObject({ displayName: "After", email: "moved@example.com", teams: [other.name, "seed-team"].sort() });
+      expect(result.inputs).not.toHaveProperty("organizationRole");
+      expect(result.inputs).not.toHaveProperty("teamRoles");
+      expect(result.inputs).not.toHaveProperty("registryRoles");
+      expect(result.inputs).not.toHaveProperty("etag");
+      expect(result.props?.registryRoles).toEqual([{ registryName: "models", roleName: "admin" }]);
+      expect(result.props?.etag).toBe((await live(emu, id)).etag);
+      // The next preview shows exactly the drift of the managed fields.
+      const diff = await impl.diff(id, result.props!, await checked(args));
+      expect(diff).toMatchObject({ changes: true, replaces: [] });
+    });
+
+    it("reads from the id alone (User.get)", async () => {
+      await setup();
+      const { id } = await create(newUser({ displayName: "G", teams: ["seed-team"] }));
+      const result = await impl.read(id, {} as UserOutputs);
+      expect(result.props).toMatchObject({ displayName: "G", organizationRole: "member", teams: ["seed-team"], active: true, deletionPolicy: "delete" });
+      expect(result.props?.etag).toMatch(/^W\//);
+    });
+
+    it("reports a deleted user as gone", async () => {
+      await setup();
+      const { id, outs } = await create(newUser());
+      await scim(emu, "DELETE", `/Users/${id}`);
+      expect(await impl.read(id, outs)).toEqual({});
+    });
+  });
+
+  describe("update", () => {
+    it("PATCHes only the changed fields, with If-Match", async () => {
+      await setup();
+      const args = newUser({ displayName: "One", organizationRole: "member" });
+      const { id, outs } = await create(args);
+      const sent = patchOpsSent();
+      await resetLog(emu);
+      const { outs: after } = await impl.update(id, outs, await checked({ ...args, displayName: "Two", email: args.email.toUpperCase() }));
+      expect(sent).toEqual([[{ op: "replace", path: "displayName", value: "Two" }]]);
+      expect(after).toMatchObject({ displayName: "Two", etag: (await live(emu, id)).etag });
+      expect((await requestLog(emu)).counters.writes).toBe(1);
+
+      sent.length = 0;
+      const { outs: third } = await impl.update(id, after, await checked({ ...args, displayName: "Two", email: `x${args.email}`, active: false, organizationRole: "admin" }));
+      expect(sent).toEqual([
+        [
+          { op: "replace", path: "emails", value: [{ value: `x${args.email}`, primary: true }] },
+          { op: "replace", value: { active: false } },
+          { op: "replace", path: "organizationRole", value: "admin" },
+        ],
+      ]);
+      expect(third).toMatchObject({ email: `x${args.email}`, active: false, organizationRole: "admin" });
+    });
+
+    it("changes only settings without sending anything", async () => {
+      await setup();
+      const args = newUser({ displayName: "S" });
+      const { id, outs } = await create(args);
+      await expectNoRequests(emu, async () => {
+        const { outs: after } = await impl.update(id, outs, await checked({ ...args, deletionPolicy: "deactivate" }));
+        expect(after).toEqual({ ...outs, deletionPolicy: "deactivate" });
+      });
+    });
+
+    it("retries with the fresh ETag when only a role assignment moved it (412 with a foreign change)", async () => {
+      await setup();
+      const args = newUser({ displayName: "A", teams: ["seed-team"] });
+      const { id, outs } = await create(args);
+      await patchUserOutOfBand(
+        emu,
+        id,
+        { op: "replace", path: "teamRoles", value: [{ teamName: "seed-team", roleName: "admin" }] },
+        { op: "replace", path: "registryRoles", value: [{ registryName: "models", roleName: "admin" }] },
+      );
+      await resetLog(emu);
+      const { outs: after } = await impl.update(id, outs, await checked({ ...args, displayName: "B" }));
+      expect(after).toMatchObject({ displayName: "B", teams: ["seed-team"] });
+      expect(after.teamRoles).toEqual([{ teamName: "seed-team", roleName: "admin" }]);
+      const statuses = (await requestLog(emu)).requests.filter((r) => r.method === "PATCH").map((r) => r.status);
+      expect(statuses).toEqual([412, dialect === "rfc" ? 204 : 200]);
+      // ... and the role assignment's work causes no diff for the User.
+      expect((await impl.diff(id, after, await checked({ ...args, displayName: "B" }))).changes).toBe(false);
+    });
+
+    it("fails naming the field and pulumi refresh when an owned field changed outside Pulumi (412)", async () => {
+      await setup();
+      const args = newUser({ displayName: "Mine" });
+      const { id, outs } = await create(args);
+      await patchUserOutOfBand(emu, id, { op: "replace", path: "displayName", value: "Theirs" });
+      const error = await impl.update(id, outs, await checked({ ...args, email: `new-${args.email}` })).catch((e: unknown) => e);
+      expect(String(error)).toMatch(/changed outside Pulumi \(displayName\)/);
+      expect(String(error)).toContain("pulumi refresh");
+      expect((await live(emu, id)).email).toBe(args.email);
+    });
+
+    it("ignores an organization role set by an assignment when the User does not declare one", async () => {
+      await setup();
+      const args = newUser({ displayName: "N" });
+      const { id, outs } = await create(args);
+      await patchUserOutOfBand(emu, id, { op: "replace", path: "organizationRole", value: "admin" });
+      const { outs: after } = await impl.update(id, outs, await checked({ ...args, displayName: "M" }));
+      expect(after.displayName).toBe("M");
+      const refreshed = await impl.read(id, after);
+      expect(refreshed.props ?? after).not.toHaveProperty("organizationRole");
+      expect((await impl.diff(id, refreshed.props ?? after, await checked({ ...args, displayName: "M" }))).changes).toBe(false);
+    });
+
+    it("moves the user between teams through /Groups and returns the fresh ETag", async () => {
+      await setup();
+      const [a, b] = [await makeTeam(emu), await makeTeam(emu)];
+      const args = newUser({ teams: [a.name, "seed-team"] });
+      const { id, outs } = await create(args);
+      await resetLog(emu);
+      const { outs: after } = await impl.update(id, outs, await checked({ ...args, teams: [b.name, "seed-team"] }));
+      expect(after.teams).toEqual([b.name, "seed-team"].sort());
+      expect(after.etag).toBe((await live(emu, id)).etag);
+      const routes = (await requestLog(emu)).requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.route}`);
+      expect(routes).toEqual(["PATCH /scim/Groups/:id", "PATCH /scim/Groups/:id"]);
+      const teamA = await scim(emu, "GET", `/Groups/${a.id}`);
+      expect(JSON.stringify(teamA.members ?? [])).not.toContain(id);
+    });
+
+    it("refuses a team change when the teams were changed outside Pulumi", async () => {
+      await setup();
+      const [a, b] = [await makeTeam(emu), await makeTeam(emu)];
+      const args = newUser({ teams: [a.name] });
+      const { id, outs } = await create(args);
+      await scim(emu, "PATCH", `/Groups/${b.id}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: "members", value: [{ value: id }] }] });
+      await expect(impl.update(id, outs, await checked({ ...args, teams: [a.name, "seed-team"] }))).rejects.toThrow(
+        /changed outside Pulumi \(teams\).*pulumi refresh/,
+      );
+    });
+
+    it("names an unknown team", async () => {
+      await setup();
+      const args = newUser({ teams: ["seed-team"] });
+      const { id, outs } = await create(args);
+      await expect(impl.update(id, outs, await checked({ ...args, teams: ["nope"] }))).rejects.toThrow(/no W&B team named "nope"/);
+      expect((await live(emu, id)).teamRoles.map((t) => t.teamName)).toEqual(["seed-team"]);
+    });
+  });
+
+  describe("delete", () => {
+    it("deletes, and a user already gone is success", async () => {
+      await setup();
+      const { id, outs } = await create(newUser());
+      await impl.delete(id, outs);
+      expect((await adminClient(emu).getUser(id)).status).toBe("not-found");
+      await impl.delete(id, outs);
+    });
+
+    it("deactivates with deletionPolicy deactivate, and a user already gone is success", async () => {
+      await setup();
+      const { id, outs } = await create(newUser({ deletionPolicy: "deactivate" }));
+      await impl.delete(id, outs);
+      expect((await live(emu, id)).active).toBe(false);
+      await scim(emu, "DELETE", `/Users/${id}`);
+      await impl.delete(id, outs);
+    });
+  });
+});
+
+describe.each(DIALECTS)("User on the multi-tenant cloud (%s dialect)", (dialect) => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0, dialect, deployment: "saas" });
+  });
+  afterAll(() => emu.close());
+  const setup = () => configureFor(emu);
+
+  const failuresOf = async (news: Record<string, unknown>, olds: Record<string, unknown> = {}) => {
+    let failures: { property: string; reason: string }[] = [];
+    await expectNoRequests(emu, async () => {
+      failures = ((await impl.check(olds, news)).failures ?? []) as typeof failures;
+    });
+    return failures;
+  };
+
+  it("requires at least one team to create a user, and says why", async () => {
+    await setup();
+    for (const teams of [undefined, []]) {
+      const failures = await failuresOf({ userName: "a", email: "a@example.com", ...(teams ? { teams } : {}) });
+      expect(failures).toHaveLength(1);
+      expect(failures[0]).toMatchObject({ property: "teams" });
+      expect(failures[0]?.reason).toMatch(/multi-tenant cloud \(saas\).*team/);
+    }
+    // Adopting by id creates nothing; an existing user may leave its teams unmanaged.
+    expect(await failuresOf({ userName: "a", email: "a@example.com", importId: "abc" })).toEqual([]);
+    expect(await failuresOf({ userName: "a", email: "a@example.com" }, { userName: "a", email: "a@example.com", active: true })).toEqual([]);
+  });
+
+  it("refuses deletionPolicy deactivate and active false, explaining why", async () => {
+    await setup();
+    const failures = await failuresOf({ userName: "a", email: "a@example.com", teams: ["seed-team"], deletionPolicy: "deactivate" });
+    expect(failures).toEqual([{ property: "deletionPolicy", reason: expect.stringMatching(/irreversibly.*"delete"/) }]);
+    const inactive = await failuresOf({ userName: "a", email: "a@example.com", teams: ["seed-team"], active: false });
+    expect(inactive.map((f) => f.property)).toEqual(["active"]);
+  });
+
+  it("refuses email and displayName changes and reactivation of an existing user at preview", async () => {
+    await setup();
+    const olds = { userName: "a", email: "a@example.com", displayName: "A", active: false, teams: ["seed-team"] };
+    const failures = await failuresOf({ ...olds, email: "b@example.com", displayName: "B", active: true }, olds);
+    expect(failures.map((f) => f.property).sort()).toEqual(["active", "displayName", "email"]);
+    for (const f of failures.filter((f) => f.property !== "active")) {
+      expect(f.reason).toContain("not supported on the multi-tenant cloud: the account is not managed by the organization");
+    }
+    // Same values in another case, or a new user (replacement), are fine.
+    expect(await failuresOf({ ...olds, email: "A@Example.com", active: false }, olds)).toEqual([]);
+    expect(await failuresOf({ ...olds, userName: "new-name", email: "b@example.com", displayName: "B", active: true }, olds)).toEqual([]);
+  });
+
+  it("creates the user into its teams with the teams extension, then manages membership through /Groups", async () => {
+    await setup();
+    const other = await makeTeam(emu);
+    const args = newUser({ teams: ["seed-team"], organizationRole: "admin" });
+    await resetLog(emu);
+    const { id, outs } = await create(args);
+    const routes = (await requestLog(emu)).requests.map((r) => `${r.method} ${r.route}`);
+    expect(routes).toContain("POST /scim/Users");
+    expect(routes).not.toContain("PATCH /scim/Groups/:id");
+    expect(outs).toMatchObject({ teams: ["seed-team"], organizationRole: "admin", etag: (await live(emu, id)).etag });
+
+    const { outs: after } = await impl.update(id, outs, await checked({ ...args, teams: [other.name] }, args));
+    expect(after.teams).toEqual([other.name]);
+    expect((await impl.read(id, after)).props).toEqual(after);
+    await impl.delete(id, after);
+    expect((await adminClient(emu).getUser(id)).status).toBe("not-found");
+  });
+
+  it("surfaces the seat limit with the client's actionable message", async () => {
+    const seed = { ...defaultSeed(), seats: 3 };
+    const full = await startEmulator({ port: 0, dialect, deployment: "saas", seed });
+    try {
+      await configureFor(full);
+      const error = await impl.create(await checked(newUser({ teams: ["seed-team"] }))).catch((e: unknown) => e);
+      expect(String(error)).toContain("Seat limit reached");
+      expect(String(error)).toContain("free seats");
+      expect(error).not.toBeInstanceOf(ResourceInitError);
+    } finally {
+      await full.close();
+    }
+  });
+});
+
+describe.each(DIALECTS)("User on self-managed (%s dialect)", (dialect) => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0, dialect, deployment: "self-managed" as Deployment });
+  });
+  afterAll(() => emu.close());
+
+  it("joins teams after the POST, deactivates and reactivates, and deactivates on removal", async () => {
+    await configureFor(emu);
+    const args = newUser({ teams: ["seed-team"], deletionPolicy: "deactivate" });
+    const { id, outs } = await create(args);
+    expect((await live(emu, id)).teamRoles.map((t) => t.teamName)).toEqual(["seed-team"]);
+    const { outs: off } = await impl.update(id, outs, await checked({ ...args, active: false }, args));
+    expect(off.active).toBe(false);
+    const { outs: on } = await impl.update(id, off, await checked({ ...args, active: true }, { ...args, active: false }));
+    expect(on.active).toBe(true);
+    await impl.delete(id, on);
+    expect((await live(emu, id)).active).toBe(false);
+  });
+});
