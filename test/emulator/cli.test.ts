@@ -44,7 +44,9 @@ describe("emulator CLI", () => {
     expect(out).toContain("(saas, rfc dialect)");
     const url = /listening on (\S+)/.exec(out)?.[1] ?? "";
     const key = /WANDB_API_KEY=(\S+)/.exec(out)?.[1] ?? "";
-    const res = await fetch(`${url}/scim/Groups`, { headers: { Authorization: `Bearer ${key}` } });
+    // As the provider sends it when no username is configured: a service-account credential.
+    const serviceAccountAuth = `Basic ${Buffer.from(`:${key}`).toString("base64")}`;
+    const res = await fetch(`${url}/scim/Groups`, { headers: { Authorization: serviceAccountAuth } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/scim\+json/);
     run.child.kill("SIGTERM");
