@@ -4,7 +4,7 @@ import { poolFor } from "./dispatchers";
 import { WandbApiError, type RequestSummary, type WandbService } from "./errors";
 import { decideRetry, type HttpMethod, type RetryPolicy } from "./retry-policy";
 import type { Secret } from "./secret";
-import { semaphoreFor, type Semaphore } from "./semaphore";
+import { semaphoreFor, type Outcome, type Semaphore } from "./semaphore";
 
 export interface HttpRequest {
   method: HttpMethod;
@@ -199,13 +199,19 @@ function sendOnce(pool: Pool, timeoutMs: number): SingleExchange {
   };
 }
 
+/** Statuses by which the service says it has more than it can take now. */
+const THROTTLING_STATUSES = new Set([429, 503]);
+
 function limited(semaphore: Semaphore, next: SingleExchange): SingleExchange {
   return async (request) => {
     const release = await semaphore.acquire();
+    let outcome: Outcome = "neutral";
     try {
-      return await next(request);
+      const response = await next(request);
+      outcome = THROTTLING_STATUSES.has(response.status) ? "throttled" : response.status < 500 ? "served" : "neutral";
+      return response;
     } finally {
-      release();
+      release(outcome);
     }
   };
 }
