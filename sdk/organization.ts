@@ -56,13 +56,15 @@ export interface OrganizationArgs {
  * - Teams (`Team`); membership as described under `deployment`.
  * - A custom organization role: `OrganizationRoleAssignment`, depending on its `CustomRole`
  *   (the `User` then leaves the organization role alone).
- * - Team roles: `TeamRoleAssignment`, depending on the `Team` (and the `CustomRole`, if custom).
+ * - Team roles, from a team's `roles` or the top-level `teamRoles` alike: `TeamRoleAssignment`,
+ *   depending on the `Team` (and the `CustomRole`, if custom).
  * - Registry roles: `RegistryRoleAssignment`.
  *
  * Every child has `parent: this` and a name built from stable roster keys (`<name>/<userName in
  * lower case>`, `<name>/<team>`, `<name>/<team>/<userName>`, `<name>/<registry>/<userName>`,
  * `<name>/<custom role>`), so reordering the roster, or changing the case of a userName, never
- * replaces anything. Renaming a team or a custom role in the roster replaces it.
+ * replaces anything; nor does moving a team role between the team's `roles` and `teamRoles`.
+ * Renaming a team or a custom role in the roster replaces it.
  *
  * @example
  * const org = new wandb.Organization("acme", { roster: "roster.yaml", protectAdmins: true });
@@ -82,7 +84,7 @@ export class Organization extends pulumi.ComponentResource {
   readonly customRoles: Readonly<Record<string, CustomRole>>;
   /** Custom organization roles by `userName`. */
   readonly organizationRoleAssignments: Readonly<Record<string, OrganizationRoleAssignment>>;
-  /** Team roles by team name, then `userName`. */
+  /** Team roles (from both forms) by team name, then `userName`. */
   readonly teamRoleAssignments: Readonly<Record<string, Readonly<Record<string, TeamRoleAssignment>>>>;
   /** Registry roles by registry name, then `userName`. */
   readonly registryRoleAssignments: Readonly<Record<string, Readonly<Record<string, RegistryRoleAssignment>>>>;

@@ -33,6 +33,12 @@ const teamSchema = z.strictObject({
   roles: z.record(z.string(), text).default({}),
 });
 
+const teamRoleSchema = z.strictObject({
+  user: text,
+  team: text,
+  role: text,
+});
+
 const registryRoleSchema = z.strictObject({
   user: text,
   registry: text.regex(NO_SLASH),
@@ -43,6 +49,7 @@ export const rosterSchema = z.strictObject({
   users: z.array(userSchema).default([]),
   customRoles: z.array(customRoleSchema).default([]),
   teams: z.array(teamSchema).default([]),
+  teamRoles: z.array(teamRoleSchema).default([]),
   registryRoles: z.array(registryRoleSchema).default([]),
 });
 
@@ -65,12 +72,13 @@ export interface Finding {
   key?: string;
 }
 
-type Section = "users" | "customRoles" | "teams" | "registryRoles";
+type Section = "users" | "customRoles" | "teams" | "teamRoles" | "registryRoles";
 
 const SECTIONS: Record<Section, { noun: string; shape: z.ZodObject; label?: string }> = {
   users: { noun: "a user", shape: userSchema, label: "userName" },
   customRoles: { noun: "a custom role", shape: customRoleSchema, label: "name" },
   teams: { noun: "a team", shape: teamSchema, label: "name" },
+  teamRoles: { noun: "a team role", shape: teamRoleSchema },
   registryRoles: { noun: "a registry role", shape: registryRoleSchema },
 };
 
@@ -89,12 +97,16 @@ const ROLE_FIX = "use admin or member, or the name of a custom role declared und
 /** Keyed by `<section>.<field>`; `<section>.` is the entry itself, `top.<key>` a top-level key. */
 const FIELDS: Record<string, FieldInfo> = {
   "top.": {
-    describe: "a mapping with the keys users, customRoles, teams and registryRoles",
+    describe: "a mapping with the keys users, customRoles, teams, teamRoles and registryRoles",
     fix: "start the roster with `users:` (see the roster format in the Organization component's documentation)",
   },
   "top.users": { describe: "a list of users", fix: "list the users under `users:`, one `- userName: ...` entry each" },
   "top.customRoles": { describe: "a list of custom roles", fix: "list the custom roles under `customRoles:`, one `- name: ...` entry each" },
   "top.teams": { describe: "a list of teams", fix: "list the teams under `teams:`, one `- name: ...` entry each" },
+  "top.teamRoles": {
+    describe: "a list of team roles",
+    fix: "list the team roles under `teamRoles:`, e.g. `- { user: alice, team: research, role: admin }`",
+  },
   "top.registryRoles": {
     describe: "a list of registry roles",
     fix: "list the registry roles under `registryRoles:`, e.g. `- { user: alice, registry: models, role: admin }`",
@@ -134,6 +146,13 @@ const FIELDS: Record<string, FieldInfo> = {
     item: "a team role name",
     fix: "map members to their role in the team, e.g. `roles: { alice: admin }` (admin, member, viewer or a custom role)",
   },
+  "teamRoles.": {
+    describe: "a team role (a mapping with user, team and role)",
+    fix: "write the team role as `- { user: alice, team: research, role: admin }`",
+  },
+  "teamRoles.user": { describe: "a userName", fix: "give the userName of a member of the team, e.g. `user: alice`" },
+  "teamRoles.team": { describe: "a team name", fix: "give the name of a team declared under teams, e.g. `team: research`" },
+  "teamRoles.role": { describe: "a team role", fix: "use admin, member or viewer, or the name of a custom role declared under customRoles" },
   "registryRoles.": {
     describe: "a registry role (a mapping with user, registry and role)",
     fix: "write the registry role as `- { user: alice, registry: models, role: admin }`",
@@ -197,16 +216,20 @@ export function closest(word: string, candidates: Iterable<string>): string | un
 export const list = (words: readonly string[]) =>
   words.length <= 1 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
 
-const TEAM_ROLES_GO_IN_TEAMS = "team roles are written inside their team: give the team under teams `roles: { alice: admin }`";
+const TEAM_ROLES_GO_IN_TEAMS =
+  "team roles are written in their team, `roles: { alice: admin }`, or under the top-level teamRoles, `- { user: alice, team: research, role: admin }`";
 
 /** Keys written in the wrong place, as other formats have them: where they go in a roster. */
 const MISPLACED: Record<string, string> = {
-  "top.teamRoles": TEAM_ROLES_GO_IN_TEAMS,
   "users.teamRoles": TEAM_ROLES_GO_IN_TEAMS,
   "users.teams": "team membership is written in the team: list the user's userName in the team's members under teams",
   "users.registryRoles": "registry roles are listed under the top-level registryRoles: `- { user: alice, registry: models, role: admin }`",
   "teams.admins": "write the team's admins in its roles: `roles: { alice: admin }`",
   "teams.roleNames": TEAM_ROLES_GO_IN_TEAMS,
+  // The SCIM API's names for them.
+  "teamRoles.userName": 'write the user as `user:`, e.g. `user: alice`',
+  "teamRoles.teamName": 'write the team as `team:`, e.g. `team: research`',
+  "teamRoles.roleName": 'write the role as `role:`, e.g. `role: admin`',
 };
 
 function unknownKeyFinding(data: unknown, objectPath: Path, key: string): Finding {

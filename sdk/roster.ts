@@ -48,9 +48,24 @@ export interface RosterTeam {
   members?: string[];
   /**
    * Member `userName` → role in the team: `admin`, `member`, `viewer` or a custom role's name.
-   * Members not listed have the team's default role, `member`. @default {}
+   * Members given no role here or under the top-level `teamRoles` have the team's default role,
+   * `member`. @default {}
    */
   roles?: Record<string, string>;
+}
+
+/**
+ * A member's role in a team, written outside the team: the same as an entry of the team's
+ * `roles` (`{ user: alice, team: research, role: admin }` is `roles: { alice: admin }` under the
+ * team `research`). The two forms may be mixed; a member gets at most one role per team.
+ */
+export interface RosterTeamRole {
+  /** The `userName` of a member of the team. */
+  user: string;
+  /** The `name` of a team under `teams` (case-sensitive). */
+  team: string;
+  /** `admin`, `member`, `viewer` (case-insensitive) or the `name` of a custom role under `customRoles` (case-sensitive). */
+  role: "admin" | "member" | "viewer" | (string & {});
 }
 
 /** A user's role in a registry. */
@@ -65,8 +80,10 @@ export interface RosterRegistryRole {
 
 /**
  * Who is in the organization and with which roles. Every key is optional except the users'
- * `userName` and `email` and the custom roles' `name`, `inheritedFrom` and `permissions`;
- * unknown keys are mistakes. As YAML:
+ * `userName` and `email`, the custom roles' `name`, `inheritedFrom` and `permissions`, and the
+ * `user`, `team`/`registry` and `role` of team and registry roles; unknown keys are mistakes.
+ * A team role is written either in its team (`roles`) or under the top-level `teamRoles`; both
+ * forms may be used in one roster, and create the same resources. As YAML:
  *
  * ```yaml
  * users:
@@ -83,6 +100,8 @@ export interface RosterRegistryRole {
  *   - name: ml-platform
  *     members: [alice, bob]          # userNames from users
  *     roles: { alice: admin }        # admin | member (default) | viewer | <custom role name>
+ * teamRoles:                         # the same, outside the team (a declared team, one of its members)
+ *   - { user: bob, team: ml-platform, role: viewer }
  * registryRoles:
  *   - { user: alice, registry: models, role: admin }   # admin | member | viewer | restricted viewer
  * ```
@@ -91,10 +110,11 @@ export interface Roster {
   users?: RosterUser[];
   customRoles?: RosterCustomRole[];
   teams?: RosterTeam[];
+  teamRoles?: RosterTeamRole[];
   registryRoles?: RosterRegistryRole[];
 }
 
-/** A roster that passed validation, in canonical form. */
+/** A roster that passed validation, in canonical form: every team role is in its team's `roles`. */
 export interface ValidatedRoster {
   users: Array<{
     userName: string;
@@ -110,7 +130,10 @@ export interface ValidatedRoster {
     name: string;
     /** `userName`s as spelled under `users`. */
     members: string[];
-    /** `userName` (as spelled under `users`) → `admin`, `member`, `viewer` (lower case) or a custom role's name. */
+    /**
+     * `userName` (as spelled under `users`) → `admin`, `member`, `viewer` (lower case) or a custom
+     * role's name: the team's `roles`, then the top-level `teamRoles` for the team, merged.
+     */
     roles: Record<string, string>;
   }>;
   /** `user` as spelled under `users`; `role` in lower case. */
@@ -289,7 +312,7 @@ const q = (value: string) => JSON.stringify(value);
 const didYouMean = (guess: string | undefined, value: string, note = "") =>
   guess === undefined ? "" : `did you mean ${q(guess)}${guess.toLowerCase() === value.toLowerCase() ? note : ""}? Otherwise `;
 
-/** Members, roles and registry roles refer to users and custom roles that exist; nothing is declared twice. */
+/** Members, roles, team roles and registry roles refer to users, teams and custom roles that exist; nothing is declared twice. */
 function crossCheck(shaped: ShapedRoster, raw: unknown, deployment: WandbDeployment | undefined): { roster: ValidatedRoster; findings: Finding[] } {
   const findings: Finding[] = [];
   const at = (section: string, index: number) => entryLabel(raw, section, index);
@@ -368,6 +391,12 @@ function crossCheck(shaped: ShapedRoster, raw: unknown, deployment: WandbDeploym
   const userNames = shaped.users.map((u) => u.userName);
   findings.push(...customFindings);
 
+  /** A team role as canonical: predefined roles in lower case, custom roles as written. */
+  const teamRole = (role: string) => (TEAM_ROLES.includes(role.toLowerCase()) ? role.toLowerCase() : role);
+  /** Where each member's team role was written (`<team>\n<userName in lower case>`), from either form. */
+  const teamRolePlaces = new Map<string, { place: string; role: string; written: string }>();
+  const teamRoleKey = (team: string, userName: string) => `${team}\n${userName.toLowerCase()}`;
+
   // Teams.
   const teams = new Map<string, number>();
   shaped.teams.forEach((team, i) => {
@@ -412,6 +441,9 @@ function crossCheck(shaped: ShapedRoster, raw: unknown, deployment: WandbDeploym
         add(path, `${q(user.userName)} has a second role (${formatField(["roles", member])}; userNames are case-insensitive)`, "give each member one role");
         continue;
       }
+      if (other === undefined) {
+        teamRolePlaces.set(teamRoleKey(team.name, user.userName), { place: `${at("teams", i)} ${formatField(["roles", member])}`, role: teamRole(role), written: role });
+      }
       if (TEAM_ROLES.includes(role.toLowerCase())) {
         roles[user.userName] = role.toLowerCase();
       } else if (customRoles.has(role)) {
@@ -426,6 +458,61 @@ function crossCheck(shaped: ShapedRoster, raw: unknown, deployment: WandbDeploym
       }
     }
     roster.teams.push({ name: team.name, members, roles });
+  });
+  const teamNames = [...teams.keys()];
+
+  // Team roles written outside their team: checked as the team's roles are, then merged into them.
+  shaped.teamRoles.forEach((grant, i) => {
+    const teamIndex = teams.get(grant.team) ?? -1;
+    const team = roster.teams[teamIndex];
+    const user = userNamed(grant.user);
+    if (team === undefined) {
+      const guess = closest(grant.team, teamNames);
+      const note = guess === undefined ? "" : ` (did you mean ${q(guess)}?${guess.toLowerCase() === grant.team.toLowerCase() ? " Team names are case-sensitive" : ""})`;
+      add(["teamRoles", i, "team"], `team ${q(grant.team)} is not declared under teams`, `declare it, or correct the name${note}`);
+    }
+    if (user === undefined) {
+      add(
+        ["teamRoles", i, "user"],
+        `user ${q(grant.user)} is not a user of the roster`,
+        `${didYouMean(closest(grant.user, userNames), grant.user)}add a user ${q(grant.user)} under users, or remove this team role`,
+      );
+    } else if (team !== undefined && !team.members.includes(user.userName)) {
+      add(
+        ["teamRoles", i, "user"],
+        `${q(user.userName)} is not a member of team ${q(team.name)} (${at("teams", teamIndex)})`,
+        `add ${q(user.userName)} to the team's members, or remove this team role`,
+      );
+    }
+    const role = teamRole(grant.role);
+    const known = TEAM_ROLES.includes(role) || customRoles.has(role);
+    if (!known) {
+      const guess = closest(grant.role, [...TEAM_ROLES, ...customNames]);
+      add(
+        ["teamRoles", i, "role"],
+        `role ${q(grant.role)} is neither a predefined team role nor a custom role of the roster`,
+        `${didYouMean(guess, grant.role, " (custom role names are case-sensitive)")}use admin, member or viewer, or declare ${q(grant.role)} under customRoles`,
+      );
+    }
+    if (team === undefined || user === undefined || !team.members.includes(user.userName)) return;
+    const key = teamRoleKey(team.name, user.userName);
+    const earlier = teamRolePlaces.get(key);
+    if (earlier === undefined) {
+      teamRolePlaces.set(key, { place: at("teamRoles", i), role, written: grant.role });
+      if (known) team.roles[user.userName] = role;
+    } else if (earlier.role === role) {
+      add(
+        ["teamRoles", i],
+        `${q(user.userName)} already has the role ${q(role)} in team ${q(team.name)} (${earlier.place})`,
+        "remove this team role: write each member's role in a team once, in the team's roles or under teamRoles",
+      );
+    } else {
+      add(
+        ["teamRoles", i],
+        `${q(user.userName)} has two roles in team ${q(team.name)}: ${q(grant.role)} here and ${q(earlier.written)} in ${earlier.place}`,
+        "give each member one role per team: remove one of the two",
+      );
+    }
   });
 
   // Registry roles.
@@ -471,8 +558,8 @@ function crossCheck(shaped: ShapedRoster, raw: unknown, deployment: WandbDeploym
     });
   }
 
-  // Roster order: users, custom roles, teams, registry roles (custom-role findings were collected first).
-  const order = ["users", "customRoles", "teams", "registryRoles"];
+  // Roster order: users, custom roles, teams, team roles, registry roles (custom-role findings were collected first).
+  const order = ["users", "customRoles", "teams", "teamRoles", "registryRoles"];
   const rank = (f: Finding) => order.indexOf(String(f.path[0]));
   findings.sort((a, b) => rank(a) - rank(b));
   return { roster, findings };

@@ -225,6 +225,28 @@ describe("Organization on a dedicated or self-managed instance", () => {
       Object.fromEntries(rs.map((r) => [`${r.type}::${r.name}`, r.type === dynamic("Team") ? { ...r.inputs, members: [...(r.inputs["members"] as string[])].sort() } : r.inputs]));
     expect(byKey(second.resources)).toEqual(byKey(first.resources));
   });
+
+  it("a team role under the top-level teamRoles registers the same TeamRoleAssignment as in its team", async () => {
+    const first = await build("acme", { roster: ROSTER, deployment: "dedicated" });
+    registered = [];
+    inputsByUrn.clear();
+    // Bob's custom role moves out of the team; alice's stays in it: both forms in one roster.
+    const moved: Roster = {
+      ...ROSTER,
+      teams: [{ name: "ml-platform", members: ["alice", "bob"], roles: { alice: "admin" } }, { name: "research", members: ["carol", "alice"] }],
+      teamRoles: [{ user: "Bob", team: "ml-platform", role: "Run operator" }],
+    };
+    const second = await build("acme", { roster: moved, deployment: "dedicated" });
+    const byKey = (rs: Registered[]) =>
+      Object.fromEntries(rs.map((r) => [`${r.type}::${r.name}`, { parent: r.parent, inputs: r.inputs, dependencies: [...r.dependencies].sort() }]));
+    expect(byKey(second.resources)).toEqual(byKey(first.resources));
+    const custom = find(second.resources, "TeamRoleAssignment", "acme/ml-platform/bob");
+    expect(custom.inputs).toEqual({ user: "acme/bob-id", teamName: "ml-platform", roleName: "Run operator" });
+    expect(custom.dependencies.sort()).toEqual(
+      [childUrn("Team", "acme/ml-platform"), childUrn("User", "acme/bob"), childUrn("CustomRole", "acme/Run operator")].sort(),
+    );
+    expect(Object.keys(second.org.teamRoleAssignments["ml-platform"] ?? {})).toEqual(["alice", "Bob"]);
+  });
 });
 
 describe("Organization options", () => {

@@ -205,13 +205,12 @@ describe("roster mistakes, each with the file, the line, the entry and the fix",
     );
   });
 
-  it("a team role for a team that is not declared: roles are written inside their team, so a role elsewhere says where it goes", () => {
-    // `teams[].roles` cannot name another team; team roles written outside a team are unknown keys that point there.
-    expect(messageOf(`${USERS}teamRoles:\n  - { user: alice, team: research, role: admin }\n`)).toBe(
-      'roster.yaml:6: top level: unknown key "teamRoles": team roles are written inside their team: give the team under teams `roles: { alice: admin }` (the keys of the roster are users, customRoles, teams and registryRoles)',
-    );
+  it("team membership or roles written under a user say where they go", () => {
     expect(messageOf(`users:\n  - userName: alice\n    email: alice@example.com\n    teams: [research]\n`)).toBe(
       'roster.yaml:4: users[0] "alice": unknown key "teams": team membership is written in the team: list the user\'s userName in the team\'s members under teams (the keys of a user are userName, email, displayName and organizationRole)',
+    );
+    expect(messageOf(`users:\n  - userName: alice\n    email: alice@example.com\n    teamRoles: { research: admin }\n`)).toBe(
+      'roster.yaml:4: users[0] "alice": unknown key "teamRoles": team roles are written in their team, `roles: { alice: admin }`, or under the top-level teamRoles, `- { user: alice, team: research, role: admin }` (the keys of a user are userName, email, displayName and organizationRole)',
     );
   });
 
@@ -262,6 +261,135 @@ describe("roster mistakes, each with the file, the line, the entry and the fix",
     );
     expect(error).toMatchObject({ file: "roster", line: undefined, entry: 'users[0] "alice"', problems: expect.any(Array) });
     expect(error.problems).toHaveLength(3);
+  });
+});
+
+describe("team roles under the top-level teamRoles", () => {
+  const TEAMS = `${USERS}  - userName: carol
+    email: carol@example.com
+customRoles:
+  - { name: Run operator, inheritedFrom: member, permissions: [run:stop] }
+teams:
+  - name: research
+    members: [alice, bob]
+    roles: { alice: admin }
+  - name: ml-platform
+    members: [bob, carol]
+teamRoles:
+`;
+  // TEAMS is 16 lines: the first teamRoles entry is on line 17.
+
+  it("merge with the teams' roles into the canonical form: predefined roles in lower case, userNames as spelled under users", () => {
+    const roster = parseRoster(
+      `${TEAMS}  - { user: Bob, team: research, role: Viewer }\n  - { user: carol, team: ml-platform, role: Run operator }\n  - user: bob\n    team: ml-platform\n    role: ADMIN\n`,
+      "roster.yaml",
+    );
+    expect(roster.teams).toEqual([
+      { name: "research", members: ["alice", "bob"], roles: { alice: "admin", bob: "viewer" } },
+      { name: "ml-platform", members: ["bob", "carol"], roles: { carol: "Run operator", bob: "admin" } },
+    ]);
+    expect(roster).not.toHaveProperty("teamRoles");
+  });
+
+  it("the same roles either way give the same validated roster", () => {
+    const inTeams = validateRoster({
+      users: [{ userName: "alice", email: "alice@example.com" }],
+      teams: [{ name: "research", members: ["alice"], roles: { alice: "admin" } }],
+    });
+    const topLevel = validateRoster({
+      users: [{ userName: "alice", email: "alice@example.com" }],
+      teams: [{ name: "research", members: ["alice"] }],
+      teamRoles: [{ user: "alice", team: "research", role: "admin" }],
+    });
+    expect(topLevel).toEqual(inTeams);
+  });
+
+  it("a team role for a team that is not declared", () => {
+    const error = rosterError(() => parseRoster(`${TEAMS}  - { user: alice, team: reserch, role: admin }\n`, "roster.yaml"));
+    expect(error.message).toBe(
+      'roster.yaml:17: teamRoles[0]: team "reserch" is not declared under teams: declare it, or correct the name (did you mean "research"?)',
+    );
+    expect(error).toMatchObject({ line: 17, entry: "teamRoles[0]", path: ["teamRoles", 0, "team"] });
+    // Team names are case-sensitive; a name with nothing close gets no suggestion.
+    expect(messageOf(`${TEAMS}  - { user: alice, team: Research, role: admin }\n  - { user: alice, team: infra, role: admin }\n`)).toBe(
+      [
+        'roster.yaml:17: teamRoles[0]: team "Research" is not declared under teams: declare it, or correct the name (did you mean "research"? Team names are case-sensitive)',
+        'roster.yaml:18: teamRoles[1]: team "infra" is not declared under teams: declare it, or correct the name',
+      ].join("\n"),
+    );
+  });
+
+  it("a team role for someone who is not a user of the roster", () => {
+    expect(messageOf(`${TEAMS}  - { user: alcie, team: research, role: admin }\n  - { user: dave, team: research, role: admin }\n`)).toBe(
+      [
+        'roster.yaml:17: teamRoles[0]: user "alcie" is not a user of the roster: did you mean "alice"? Otherwise add a user "alcie" under users, or remove this team role',
+        'roster.yaml:18: teamRoles[1]: user "dave" is not a user of the roster: add a user "dave" under users, or remove this team role',
+      ].join("\n"),
+    );
+  });
+
+  it("a team role for a user who is not a member of the team", () => {
+    expect(messageOf(`${TEAMS}  - user: carol\n    team: research\n    role: viewer\n`)).toBe(
+      'roster.yaml:17: teamRoles[0]: "carol" is not a member of team "research" (teams[0] "research"): add "carol" to the team\'s members, or remove this team role',
+    );
+  });
+
+  it("an unknown team role (custom role names are case-sensitive)", () => {
+    expect(messageOf(`${TEAMS}  - { user: bob, team: research, role: owner }\n  - { user: carol, team: ml-platform, role: run operator }\n`)).toBe(
+      [
+        'roster.yaml:17: teamRoles[0]: role "owner" is neither a predefined team role nor a custom role of the roster: use admin, member or viewer, or declare "owner" under customRoles',
+        'roster.yaml:18: teamRoles[1]: role "run operator" is neither a predefined team role nor a custom role of the roster: did you mean "Run operator" (custom role names are case-sensitive)? Otherwise use admin, member or viewer, or declare "run operator" under customRoles',
+      ].join("\n"),
+    );
+  });
+
+  it("two roles for one member of a team, from either form, name both places", () => {
+    expect(
+      messageOf(`${TEAMS}  - { user: alice, team: research, role: viewer }\n  - { user: bob, team: ml-platform, role: admin }\n  - { user: BOB, team: ml-platform, role: Run operator }\n`),
+    ).toBe(
+      [
+        'roster.yaml:17: teamRoles[0]: "alice" has two roles in team "research": "viewer" here and "admin" in teams[0] "research" roles.alice: give each member one role per team: remove one of the two',
+        'roster.yaml:19: teamRoles[2]: "bob" has two roles in team "ml-platform": "Run operator" here and "admin" in teamRoles[1]: give each member one role per team: remove one of the two',
+      ].join("\n"),
+    );
+  });
+
+  it("the same role written twice is refused too, to keep the roster clean", () => {
+    expect(messageOf(`${TEAMS}  - { user: Alice, team: research, role: Admin }\n  - { user: bob, team: ml-platform, role: viewer }\n  - { user: bob, team: ml-platform, role: viewer }\n`)).toBe(
+      [
+        'roster.yaml:17: teamRoles[0]: "alice" already has the role "admin" in team "research" (teams[0] "research" roles.alice): remove this team role: write each member\'s role in a team once, in the team\'s roles or under teamRoles',
+        'roster.yaml:19: teamRoles[2]: "bob" already has the role "viewer" in team "ml-platform" (teamRoles[1]): remove this team role: write each member\'s role in a team once, in the team\'s roles or under teamRoles',
+      ].join("\n"),
+    );
+  });
+
+  it("every mistake of an entry is reported, in roster order between teams and registry roles", () => {
+    expect(
+      messageOf(
+        `${TEAMS}  - { user: dave, team: reserch, role: owner }\nregistryRoles:\n  - { user: erin, registry: models, role: admin }\n`.replace(
+          "members: [bob, carol]",
+          "members: [bob, carol, zed]",
+        ),
+      ),
+    ).toBe(
+      [
+        'roster.yaml:15: teams[1] "ml-platform": members[2] "zed" is not a user of the roster: add a user "zed" under users, or remove "zed" from the team',
+        'roster.yaml:17: teamRoles[0]: team "reserch" is not declared under teams: declare it, or correct the name (did you mean "research"?)',
+        'roster.yaml:17: teamRoles[0]: user "dave" is not a user of the roster: add a user "dave" under users, or remove this team role',
+        'roster.yaml:17: teamRoles[0]: role "owner" is neither a predefined team role nor a custom role of the roster: use admin, member or viewer, or declare "owner" under customRoles',
+        'roster.yaml:19: registryRoles[0]: user "erin" is not a user of the roster: add a user "erin" under users, or remove this registry role',
+      ].join("\n"),
+    );
+  });
+
+  it("shape mistakes: a missing key, and the SCIM API's key names", () => {
+    expect(messageOf(`${TEAMS}  - { user: alice, role: admin }\n  - { user: bob, teamName: research, role: admin }\n`)).toBe(
+      [
+        "roster.yaml:17: teamRoles[0]: team is missing: give the name of a team declared under teams, e.g. `team: research`",
+        "roster.yaml:18: teamRoles[1]: team is missing: give the name of a team declared under teams, e.g. `team: research`",
+        'roster.yaml:18: teamRoles[1]: unknown key "teamName": write the team as `team:`, e.g. `team: research` (the keys of a team role are user, team and role)',
+      ].join("\n"),
+    );
   });
 });
 
@@ -323,7 +451,7 @@ describe("schema mistakes", () => {
       "roster.yaml: top level: the roster is empty: list the organization's users under `users:` (and its teams under `teams:`)",
     );
     expect(messageOf("- alice\n")).toBe(
-      "roster.yaml:1: top level: the roster must be a mapping with the keys users, customRoles, teams and registryRoles, not a list: start the roster with `users:` (see the roster format in the Organization component's documentation)",
+      "roster.yaml:1: top level: the roster must be a mapping with the keys users, customRoles, teams, teamRoles and registryRoles, not a list: start the roster with `users:` (see the roster format in the Organization component's documentation)",
     );
   });
 
