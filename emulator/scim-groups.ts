@@ -1,16 +1,15 @@
 import { z } from "zod";
 import { badRequest, ScimError } from "./errors";
-import { checkIfMatch, etagOf, isNotModified } from "./etag";
+import { checkIfMatch } from "./etag";
 import { parseFilterOn } from "./filter";
 import type { Reply } from "./http";
 import type { Team } from "./org";
-import { renderGroup, renderList } from "./scim-render";
+import { renderGroup } from "./scim-render";
 import {
-  listReply,
+  getReply,
   opValue,
-  page,
+  pagedListReply,
   parseBody,
-  parsePaging,
   parsePatchOps,
   patchedReply,
   resourceReply,
@@ -35,15 +34,12 @@ export function listGroups(req: ScimRequest): Reply {
     const hit = req.org.teamByName(parseFilterOn(filter, ["displayName"] as const).value);
     teams = hit ? [hit] : [];
   }
-  const paging = parsePaging(req.query);
-  const resources = page(teams, paging).map((t) => renderGroup(req.org, req.settings, t));
-  return listReply(req.settings, renderList(req.settings, resources, paging, teams.length));
+  return pagedListReply(req, teams, (t) => renderGroup(req.org, req.settings, t));
 }
 
 export function getGroup(req: ScimRequest): Reply {
   const team = req.org.getTeam(req.params.id ?? "");
-  if (isNotModified(req.headers, team.version)) return { status: 304, headers: { ETag: etagOf(team.version) } };
-  return resourceReply(req.settings, 200, team.version, renderGroup(req.org, req.settings, team));
+  return getReply(req, team.version, () => renderGroup(req.org, req.settings, team));
 }
 
 export function createGroup(req: ScimRequest): Reply {

@@ -1,10 +1,10 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { z } from "zod";
 import { badRequest } from "./errors";
-import { etagOf } from "./etag";
+import { etagOf, isNotModified } from "./etag";
 import type { Reply } from "./http";
 import type { Org } from "./org";
-import { PATCH_SCHEMA, scimContentType } from "./scim-render";
+import { PATCH_SCHEMA, renderList, scimContentType } from "./scim-render";
 import { formatPath } from "./seed";
 import type { Settings } from "./settings";
 
@@ -97,6 +97,19 @@ export function patchedReply(settings: Settings, version: string, body: () => un
   return resourceReply(settings, 200, version, body());
 }
 
-export function listReply(settings: Settings, body: unknown): Reply {
+function listReply(settings: Settings, body: unknown): Reply {
   return { status: 200, body, contentType: scimContentType(settings) };
+}
+
+/** The page of `items` that the query's startIndex and count ask for, as a list response. */
+export function pagedListReply<T>(req: ScimRequest, items: T[], render: (item: T) => unknown): Reply {
+  const paging = parsePaging(req.query);
+  const resources = page(items, paging).map(render);
+  return listReply(req.settings, renderList(req.settings, resources, paging, items.length));
+}
+
+/** A conditional GET of one resource: 304 when If-None-Match names its current version, else the resource. */
+export function getReply(req: ScimRequest, version: string, render: () => unknown): Reply {
+  if (isNotModified(req.headers, version)) return { status: 304, headers: { ETag: etagOf(version) } };
+  return resourceReply(req.settings, 200, version, render());
 }

@@ -1,15 +1,14 @@
 import { z } from "zod";
 import { badRequest } from "./errors";
-import { checkIfMatch, etagOf, isNotModified } from "./etag";
+import { checkIfMatch } from "./etag";
 import type { Reply } from "./http";
 import { INHERITED_PERMISSIONS } from "./role-catalogue";
-import { renderList, renderRole } from "./scim-render";
+import { renderRole } from "./scim-render";
 import {
-  listReply,
+  getReply,
   opValue,
-  page,
+  pagedListReply,
   parseBody,
-  parsePaging,
   parsePatchOps,
   patchedReply,
   resourceReply,
@@ -27,16 +26,12 @@ const roleSchema = z.object({
 
 export function listRoles(req: ScimRequest): Reply {
   if (req.query.get("filter") !== null) throw badRequest("Filtering is not supported on /Roles", "invalidFilter");
-  const roles = [...req.org.roles.values()];
-  const paging = parsePaging(req.query);
-  const resources = page(roles, paging).map((r) => renderRole(req.org, req.settings, r));
-  return listReply(req.settings, renderList(req.settings, resources, paging, roles.length));
+  return pagedListReply(req, [...req.org.roles.values()], (r) => renderRole(req.org, req.settings, r));
 }
 
 export function getRole(req: ScimRequest): Reply {
   const role = req.org.getRole(req.params.id ?? "");
-  if (isNotModified(req.headers, role.version)) return { status: 304, headers: { ETag: etagOf(role.version) } };
-  return resourceReply(req.settings, 200, role.version, renderRole(req.org, req.settings, role));
+  return getReply(req, role.version, () => renderRole(req.org, req.settings, role));
 }
 
 export function createRole(req: ScimRequest): Reply {

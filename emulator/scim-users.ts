@@ -1,16 +1,15 @@
 import { z } from "zod";
 import { badRequest, ScimError } from "./errors";
-import { checkIfMatch, etagOf, isNotModified } from "./etag";
+import { checkIfMatch } from "./etag";
 import { parseFilterOn } from "./filter";
 import type { Reply } from "./http";
 import { emptyUserChange, type Org, type User, type UserChange } from "./org";
-import { renderList, renderUser, TEAMS_EXTENSION } from "./scim-render";
+import { renderUser, TEAMS_EXTENSION } from "./scim-render";
 import {
-  listReply,
+  getReply,
   opValue,
-  page,
+  pagedListReply,
   parseBody,
-  parsePaging,
   parsePatchOps,
   patchedReply,
   resourceReply,
@@ -54,15 +53,12 @@ export function listUsers(req: ScimRequest): Reply {
     const hit = f.attribute === "userName" ? req.org.userByName(f.value) : req.org.userByEmail(f.value);
     users = hit ? [hit] : [];
   }
-  const paging = parsePaging(req.query);
-  const resources = page(users, paging).map((u) => renderUser(req.org, req.settings, u));
-  return listReply(req.settings, renderList(req.settings, resources, paging, users.length));
+  return pagedListReply(req, users, (u) => renderUser(req.org, req.settings, u));
 }
 
 export function getUser(req: ScimRequest): Reply {
   const user = req.org.getUser(req.params.id ?? "");
-  if (isNotModified(req.headers, user.version)) return { status: 304, headers: { ETag: etagOf(user.version) } };
-  return resourceReply(req.settings, 200, user.version, renderUser(req.org, req.settings, user));
+  return getReply(req, user.version, () => renderUser(req.org, req.settings, user));
 }
 
 export function createUser(req: ScimRequest): Reply {

@@ -1,6 +1,7 @@
 import { startEmulator } from "../../emulator";
 import { ScimClient, InferenceClient, type ClientOptions, type TransportEvent } from "../../provider/client";
 import { resolveConfig, type WandbConfig } from "../../provider/config";
+import { clearFaults, readLog, readState, resetLog, setFaults, type RequestLogSnapshot } from "../support/emulator-api";
 
 export type Emulator = Awaited<ReturnType<typeof startEmulator>>;
 export type Dialect = "wandb" | "rfc";
@@ -23,12 +24,6 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export interface RequestLogSnapshot {
-  requests: { method: string; route: string; path: string; status: number; ms: number; at: string }[];
-  counters: { byRoute: Record<string, number>; byMethod: Record<string, number>; writes: number; total: number };
-  maxInFlight: number;
-}
-
 export async function startHarness(dialect: Dialect, deployment: "saas" | "dedicated" | "self-managed" = "dedicated"): Promise<Harness> {
   const emulator = await startEmulator({ port: 0, dialect, deployment });
   const events: TransportEvent[] = [];
@@ -46,17 +41,6 @@ export async function startHarness(dialect: Dialect, deployment: "saas" | "dedic
       },
       {},
     );
-  const control = async (method: string, path: string, body?: unknown) => {
-    const auth = Buffer.from(`${emulator.admin.username}:${emulator.admin.apiKey}`).toString("base64");
-    const response = await fetch(`${emulator.controlUrl}${path}`, {
-      method,
-      headers: { authorization: `Basic ${auth}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${await response.text()}`);
-    const text = await response.text();
-    return text ? JSON.parse(text) : undefined;
-  };
   const options = (o: Partial<ClientOptions>): ClientOptions => ({
     retry: { ...FAST_RETRY, ...o.retry },
     log: (event) => events.push(event),
@@ -68,11 +52,11 @@ export async function startHarness(dialect: Dialect, deployment: "saas" | "dedic
     events,
     scim: (o = {}) => new ScimClient(configFor(o), options(o)),
     inference: (o = {}) => new InferenceClient(configFor(o), options(o)),
-    faults: (faults) => control("PUT", "/faults", faults),
-    clearFaults: () => control("DELETE", "/faults"),
-    requestLog: () => control("GET", "/log"),
-    resetLog: () => control("DELETE", "/log"),
-    state: () => control("GET", "/state"),
+    faults: (faults) => setFaults(emulator, faults),
+    clearFaults: () => clearFaults(emulator),
+    requestLog: () => readLog(emulator),
+    resetLog: () => resetLog(emulator),
+    state: () => readState(emulator),
     close: () => emulator.close(),
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { basic, bearer, call, createUser, newUserBody, state } from "./helpers";
+import { readState } from "../support/emulator-api";
+import { basic, bearer, call, createUser, newUserBody } from "./helpers";
 
 describe("control API", () => {
   let emu: RunningEmulator;
@@ -43,13 +44,13 @@ describe("control API", () => {
   it("GET state shows deactivated users, teams with members, roles and registries; POST reset restores the seed", async () => {
     const u = await createUser(emu, "temp");
     await call(emu, "PATCH", `/scim/Users/${u.id}`, { body: { schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"], Operations: [{ op: "replace", value: { active: false } }] } });
-    let s = await state(emu);
+    let s = await readState(emu);
     expect(s.users.find((x: any) => x.userName === "temp").active).toBe(false);
     expect(s.teams[0]).toMatchObject({ displayName: "seed-team", members: [{ user: "admin", role: "admin" }, { user: "member", role: "member" }, { serviceAccount: "pulumi-automation" }] });
     expect(s.registries).toEqual(["models", "datasets"]);
     expect(s.roles).toEqual([]);
     expect((await call(emu, "POST", "/_emulator/reset")).status).toBe(204);
-    s = await state(emu);
+    s = await readState(emu);
     expect(s.users.map((x: any) => x.userName)).toEqual(["admin", "second-admin", "member"]);
   });
 
@@ -135,7 +136,7 @@ describe("control API", () => {
   it("dropNext applies the change and then closes the connection without an answer", async () => {
     await call(emu, "PUT", "/_emulator/faults", { body: { dropNext: [{ method: "POST", pathPrefix: "/scim/Users" }] } });
     await expect(call(emu, "POST", "/scim/Users", { body: newUserBody("dropped") })).rejects.toThrow();
-    expect((await state(emu)).users.map((u: any) => u.userName)).toContain("dropped");
+    expect((await readState(emu)).users.map((u: any) => u.userName)).toContain("dropped");
     const retry = await call(emu, "POST", "/scim/Users", { body: newUserBody("dropped") });
     expect(retry.status).toBe(409);
     const log = (await call(emu, "GET", "/_emulator/log")).body;

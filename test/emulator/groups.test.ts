@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type Dialect, type RunningEmulator } from "../../emulator";
-import { call, createTeam, createUser, expectScimError, getUser, GROUP_SCHEMA, patchBody, state } from "./helpers";
+import { readState } from "../support/emulator-api";
+import { call, createTeam, createUser, expectScimError, getUser, GROUP_SCHEMA, patchBody } from "./helpers";
 
 const memberIds = (g: any): string[] => (g.members ?? []).map((m: any) => m.Value ?? m.value);
 
@@ -13,7 +14,7 @@ describe.each<Dialect>(["wandb", "rfc"])("groups (%s dialect)", (dialect) => {
   afterAll(() => emu.close());
   beforeEach(async () => {
     await call(emu, "POST", "/_emulator/reset");
-    saId = (await state(emu)).serviceAccounts[0].id;
+    saId = (await readState(emu)).serviceAccounts[0].id;
   });
 
   it("creates a team: 201, members in the dialect's shape, service accounts added, never users", async () => {

@@ -58,10 +58,6 @@ export async function getUser(emu: RunningEmulator, id: string) {
   return (await call(emu, "GET", `/scim/Users/${id}`)).body;
 }
 
-export async function state(emu: RunningEmulator) {
-  return (await call(emu, "GET", "/_emulator/state")).body;
-}
-
 /** A minimal error-envelope check that accepts both dialects' status types. */
 export function expectScimError(res: Answer, status: number, dialect: "wandb" | "rfc") {
   if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type Dialect, type RunningEmulator } from "../../emulator";
-import { call, createUser, expectScimError, newUserBody, patchBody, state, TEAMS_EXT, USER_SCHEMA } from "./helpers";
+import { readState } from "../support/emulator-api";
+import { call, createUser, expectScimError, newUserBody, patchBody, TEAMS_EXT, USER_SCHEMA } from "./helpers";
 
 const saasUser = (userName: string, teams: string[]) =>
   newUserBody(userName, { schemas: [USER_SCHEMA, TEAMS_EXT], [TEAMS_EXT]: { teams } });
@@ -27,7 +28,7 @@ describe.each<Dialect>(["wandb", "rfc"])("multi-tenant cloud (saas, %s dialect)"
   it("the 201 also carries organizationRole, teamRoles and groups", async () => {
     const res = await call(emu, "POST", "/scim/Users", { body: saasUser("dev-user2", ["seed-team"]) });
     expect(res.status).toBe(201);
-    const teamId = (await state(emu)).teams[0].id;
+    const teamId = (await readState(emu)).teams[0].id;
     expect(res.body.organizationRole).toBe("member");
     expect(res.body.teamRoles).toEqual([{ teamName: "seed-team", roleName: "member" }]);
     expect(res.body.groups).toEqual([{ value: teamId }]);
@@ -56,7 +57,7 @@ describe.each<Dialect>(["wandb", "rfc"])("multi-tenant cloud (saas, %s dialect)"
     expect(res.status).toBe(dialect === "wandb" ? 200 : 204);
     if (dialect === "wandb") expect(res.body.active).toBe(false);
     expectScimError(await call(emu, "GET", `/scim/Users/${u.id}`), 404, dialect);
-    expect((await state(emu)).users.map((x: any) => x.userName)).not.toContain("leaver");
+    expect((await readState(emu)).users.map((x: any) => x.userName)).not.toContain("leaver");
     expectScimError(await call(emu, "PATCH", `/scim/Users/${u.id}`, { body: patchBody({ op: "replace", value: { active: true } }) }), 404, dialect);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type Dialect, type RunningEmulator } from "../../emulator";
-import { call, createTeam, createUser, expectScimError, getUser, newUserBody, patchBody, state, USER_SCHEMA } from "./helpers";
+import { readState } from "../support/emulator-api";
+import { call, createTeam, createUser, expectScimError, getUser, newUserBody, patchBody, USER_SCHEMA } from "./helpers";
 
 describe.each<Dialect>(["wandb", "rfc"])("users (%s dialect)", (dialect) => {
   let emu: RunningEmulator;
@@ -133,7 +134,7 @@ describe.each<Dialect>(["wandb", "rfc"])("users (%s dialect)", (dialect) => {
     const u = await createUser(emu, "sleepy");
     await call(emu, "PATCH", `/scim/Users/${u.id}`, { body: patchBody({ op: "replace", value: { active: false } }) });
     expect((await getUser(emu, u.id)).active).toBe(false);
-    expect((await state(emu)).users.find((x: any) => x.id === u.id).active).toBe(false);
+    expect((await readState(emu)).users.find((x: any) => x.id === u.id).active).toBe(false);
     await call(emu, "PATCH", `/scim/Users/${u.id}`, { body: patchBody({ op: "Replace", value: { active: true } }) });
     expect((await getUser(emu, u.id)).active).toBe(true);
   });

@@ -1,7 +1,9 @@
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { ScimClient } from "../../provider/client";
+import { closeAllPools, ScimClient } from "../../provider/client";
 import { resolveConfig } from "../../provider/config";
 import type * as pulumi from "@pulumi/pulumi";
+import { afterAll, afterEach, beforeEach } from "vitest";
+import { clearFaults, resetLog, setFaults } from "../support/emulator-api";
 
 export type Emulator = RunningEmulator;
 
@@ -62,24 +64,25 @@ export function setupClient(emu: Emulator): ScimClient {
   );
 }
 
-export async function control(emu: Emulator, method: string, path: string, body?: unknown): Promise<any> {
-  const auth = Buffer.from(`${emu.admin.username}:${emu.admin.apiKey}`).toString("base64");
-  const response = await fetch(`${emu.controlUrl}${path}`, {
-    method,
-    headers: { authorization: `Basic ${auth}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${await response.text()}`);
-  const text = await response.text();
-  return text ? JSON.parse(text) : undefined;
-}
+export const failNext = (emu: Emulator, ...failures: Record<string, unknown>[]) => setFaults(emu, { failNext: failures });
+export { readLog } from "../support/emulator-api";
 
-export const failNext = (emu: Emulator, ...failures: Record<string, unknown>[]) =>
-  control(emu, "PUT", "/faults", { failNext: failures });
-export const clearFaults = (emu: Emulator) => control(emu, "DELETE", "/faults");
-export const resetLog = (emu: Emulator) => control(emu, "DELETE", "/log");
-export const requestLog = (emu: Emulator): Promise<{ requests: { method: string; path: string; status: number }[] }> =>
-  control(emu, "GET", "/log");
+/**
+ * The hooks of a file whose functions run as the admin of one emulator: each test starts with the
+ * admin's environment, no faults and an empty log; the emulator is closed after the file.
+ */
+export function runAsAdminOf(emu: () => Emulator): void {
+  afterAll(async () => {
+    await emu().close();
+    await closeAllPools();
+  });
+  beforeEach(async () => {
+    setEnv(adminEnv(emu()));
+    await clearFaults(emu());
+    await resetLog(emu());
+  });
+  afterEach(() => restoreEnv());
+}
 
 /**
  * The value of an Output, or its failure (Output#promise is internal to @pulumi/pulumi but stable).

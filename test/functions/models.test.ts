@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { closeAllPools, WandbApiError } from "../../provider/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { WandbApiError } from "../../provider/client";
 import { WandbConfigError } from "../../provider/config";
 import { getModel, getModels, WandbLookupError } from "../../sdk";
-import { adminEnv, clearFaults, failNext, requestLog, resetLog, restoreEnv, setEnv, start, type Emulator } from "./helpers";
+import { adminEnv, failNext, readLog, runAsAdminOf, setEnv, start, type Emulator } from "./helpers";
 
 const IDS = [
   "deepseek-ai/DeepSeek-R1-0528",
@@ -17,16 +17,7 @@ let emu: Emulator;
 beforeAll(async () => {
   emu = await start();
 });
-afterAll(async () => {
-  await emu.close();
-  await closeAllPools();
-});
-beforeEach(async () => {
-  setEnv(adminEnv(emu));
-  await clearFaults(emu);
-  await resetLog(emu);
-});
-afterEach(() => restoreEnv());
+runAsAdminOf(() => emu);
 
 describe("getModels", () => {
   it("lists the catalogue sorted, with owner, created and root, and nothing secret", async () => {
@@ -79,7 +70,7 @@ describe("getModels", () => {
   it("rejects a malformed project or URL before sending anything", async () => {
     await expect(getModels({ project: "no-slash" })).rejects.toThrow(/`project` must be <entity>\/<project>/);
     await expect(getModels({ inferenceUrl: "ftp://x" })).rejects.toBeInstanceOf(WandbLookupError);
-    expect((await requestLog(emu)).requests).toEqual([]);
+    expect((await readLog(emu)).requests).toEqual([]);
   });
 
   it("fails with 401 for a wrong key, and says what to check, without echoing the key", async () => {
@@ -100,13 +91,13 @@ describe("getModels", () => {
   it("retries a 429 and then succeeds", async () => {
     await failNext(emu, { status: 429, retryAfter: 0, pathPrefix: "/v1/models" });
     expect((await getModels()).ids).toEqual(IDS);
-    expect((await requestLog(emu)).requests.map((r) => r.status)).toEqual([429, 200]);
+    expect((await readLog(emu)).requests.map((r) => r.status)).toEqual([429, 200]);
   });
 
   it("retries a 503 and then succeeds", async () => {
     await failNext(emu, { status: 503, retryAfter: 0, pathPrefix: "/v1/models", count: 2 });
     expect((await getModels()).ids).toEqual(IDS);
-    expect((await requestLog(emu)).requests.map((r) => r.status)).toEqual([503, 503, 200]);
+    expect((await readLog(emu)).requests.map((r) => r.status)).toEqual([503, 503, 200]);
   });
 });
 

@@ -1,18 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { closeAllPools, WandbApiError } from "../../provider/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { WandbApiError } from "../../provider/client";
 import { getCustomRole, getTeam, WandbLookupError } from "../../sdk";
-import {
-  adminEnv,
-  clearFaults,
-  failNext,
-  requestLog,
-  resetLog,
-  restoreEnv,
-  setEnv,
-  setupClient,
-  start,
-  type Emulator,
-} from "./helpers";
+import { adminEnv, failNext, readLog, runAsAdminOf, setEnv, setupClient, start, type Emulator } from "./helpers";
 
 let emu: Emulator;
 const ids: Record<string, string> = {};
@@ -27,16 +16,7 @@ beforeAll(async () => {
   ids["Run operator"] = (await scim.createRole({ name: "Run operator", description: "Stops runs", inheritedFrom: "member", permissions: ["run:delete", "project:delete"] })).id;
   ids["run operator"] = (await scim.createRole({ name: "run operator", description: "", inheritedFrom: "viewer", permissions: ["run:stop"] })).id;
 });
-afterAll(async () => {
-  await emu.close();
-  await closeAllPools();
-});
-beforeEach(async () => {
-  setEnv(adminEnv(emu));
-  await clearFaults(emu);
-  await resetLog(emu);
-});
-afterEach(() => restoreEnv());
+runAsAdminOf(() => emu);
 
 describe("getTeam", () => {
   it("finds a team by its exact name, with sorted member ids (service accounts included)", async () => {
@@ -87,7 +67,7 @@ describe("getTeam", () => {
   it("retries 429 and 503, then succeeds", async () => {
     await failNext(emu, { status: 429, retryAfter: 0, pathPrefix: "/scim/Groups" }, { status: 503, retryAfter: 0, pathPrefix: "/scim/Groups" });
     expect((await getTeam({ name: "squad" })).id).toBe(ids["squad"]);
-    expect((await requestLog(emu)).requests.map((r) => r.status)).toEqual([429, 503, 200]);
+    expect((await readLog(emu)).requests.map((r) => r.status)).toEqual([429, 503, 200]);
   });
 });
 
@@ -132,6 +112,6 @@ describe("getCustomRole", () => {
   it("retries 429 and 503, then succeeds", async () => {
     await failNext(emu, { status: 503, retryAfter: 0, pathPrefix: "/scim/Roles" }, { status: 429, retryAfter: 0, pathPrefix: "/scim/Roles" });
     expect((await getCustomRole({ name: "Run operator" })).id).toBe(ids["Run operator"]);
-    expect((await requestLog(emu)).requests.map((r) => r.status)).toEqual([503, 429, 200]);
+    expect((await readLog(emu)).requests.map((r) => r.status)).toEqual([503, 429, 200]);
   });
 });

@@ -1,20 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { closeAllPools, WandbApiError } from "../../provider/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { WandbApiError } from "../../provider/client";
 import { getUser, getUsers, WandbLookupError } from "../../sdk";
 import { cachedClientCount } from "../../sdk/functions/clients";
-import {
-  adminEnv,
-  clearFaults,
-  failNext,
-  requestLog,
-  resetLog,
-  restoreEnv,
-  setEnv,
-  setupClient,
-  start,
-  type Emulator,
-} from "./helpers";
+import { adminEnv, failNext, readLog, runAsAdminOf, setEnv, setupClient, start, type Emulator } from "./helpers";
 
 let emu: Emulator;
 let alice: { id: string };
@@ -29,16 +18,7 @@ beforeAll(async () => {
   await scim.patchTeam(team!.id, [{ op: "add", path: "members", value: [{ value: alice.id }] }]);
   await scim.patchUser(alice.id, [{ op: "replace", path: "registryRoles", value: [{ roleName: "admin", registryName: "models" }] }]);
 });
-afterAll(async () => {
-  await emu.close();
-  await closeAllPools();
-});
-beforeEach(async () => {
-  setEnv(adminEnv(emu));
-  await clearFaults(emu);
-  await resetLog(emu);
-});
-afterEach(() => restoreEnv());
+runAsAdminOf(() => emu);
 
 describe("getUser", () => {
   it("finds a user by userName, with plain typed fields and nothing secret", async () => {
@@ -113,13 +93,13 @@ describe("getUser", () => {
   it("retries a 429 and then succeeds", async () => {
     await failNext(emu, { status: 429, retryAfter: 0, pathPrefix: "/scim/Users" });
     expect((await getUser({ userName: "Alice" })).id).toBe(alice.id);
-    expect((await requestLog(emu)).requests.map((r) => r.status)).toEqual([429, 200]);
+    expect((await readLog(emu)).requests.map((r) => r.status)).toEqual([429, 200]);
   });
 
   it("retries a 503 and then succeeds", async () => {
     await failNext(emu, { status: 503, retryAfter: 0, pathPrefix: "/scim/Users" });
     expect((await getUser({ email: "bob@other.example" })).userName).toBe("bob");
-    expect((await requestLog(emu)).requests.map((r) => r.status)).toEqual([503, 200]);
+    expect((await readLog(emu)).requests.map((r) => r.status)).toEqual([503, 200]);
   });
 
   it("reads the configuration at call time and keeps one client per configuration", async () => {
@@ -175,6 +155,6 @@ describe("getUsers", () => {
   it("retries 429 and 503 and then succeeds", async () => {
     await failNext(emu, { status: 429, retryAfter: 0, pathPrefix: "/scim/Users" }, { status: 503, retryAfter: 0, pathPrefix: "/scim/Users" });
     expect((await getUsers()).users).toHaveLength(6);
-    expect((await requestLog(emu)).requests.map((r) => r.status)).toEqual([429, 503, 200]);
+    expect((await readLog(emu)).requests.map((r) => r.status)).toEqual([429, 503, 200]);
   });
 });

@@ -1,43 +1,16 @@
 // CustomRole against a real emulator over HTTP, as the engine calls it, in both wire dialects and
 // under both readings of PUT /Roles (replaces the permissions, or keeps them).
-import * as http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { dispatch } from "../../provider";
-import { emulatorApi } from "../support/emulator-api";
 import { ResourceInitError } from "../../provider/resource-kit";
 import { customRole, type CustomRoleInputs, type CustomRoleOutputs } from "../../provider/resources/custom-role";
-import { configure } from "../../provider/runtime";
+import { adminRequest, clearFaults, emulatorApi, readLog, resetLog, setFaults } from "../support/emulator-api";
+import { checkedInputs, configureProviderFor, startProxy, type Proxy } from "../support/provider";
 
 type Dialect = "wandb" | "rfc";
 const ROLE_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:Role";
 const PATCH_SCHEMA = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
-
-interface LogSnapshot {
-  requests: { method: string; route: string; path: string; status: number }[];
-  counters: { writes: number; total: number };
-}
-
-async function useEmulator(emu: RunningEmulator, baseUrl = emu.url): Promise<void> {
-  const values: Record<string, string> = {
-    "wandb:baseUrl": baseUrl,
-    "wandb:apiKey": emu.admin.apiKey,
-    "wandb:username": emu.admin.username,
-    "wandb:deployment": emu.deployment,
-    "wandb:maxRetries": "1",
-  };
-  await configure({
-    config: {
-      get: (key: string) => values[key],
-      require: (key: string) => {
-        const value = values[key];
-        if (value === undefined) throw new Error(`missing ${key}`);
-        return value;
-      },
-    },
-  } as never);
-}
 
 const cases = (["wandb", "rfc"] as Dialect[]).flatMap((dialect) => [true, false].map((putReplaces) => ({ dialect, putReplaces })));
 
@@ -45,18 +18,9 @@ describe.each(cases)("CustomRole, $dialect dialect, rolePutReplacesPermissions: 
   let emu: RunningEmulator;
   let counter = 0;
 
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${emu.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${emu.admin.apiKey}`, ...(body === undefined ? {} : { "content-type": "application/scim+json" }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, etag: response.headers.get("etag"), body: text ? JSON.parse(text) : undefined };
-  };
-  const log = async (): Promise<LogSnapshot> => (await call("GET", "/_emulator/log")).body;
-  const clearLog = () => call("DELETE", "/_emulator/log");
-  const faults = (body: unknown) => call("PUT", "/_emulator/faults", body);
+  const call = (method: string, path: string, body?: unknown) => adminRequest(emu, method, path, body);
+  const log = () => readLog(emu);
+  const clearLog = () => resetLog(emu);
   const liveRole = async (id: string) => {
     const { body } = await call("GET", `/scim/Roles/${id}`);
     const permissions = (body.permissions as { name: string; isInherited: boolean }[]).filter((p) => !p.isInherited).map((p) => p.name);
@@ -67,11 +31,7 @@ describe.each(cases)("CustomRole, $dialect dialect, rolePutReplacesPermissions: 
     expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
   };
   const uniqueName = (base: string) => `${base} ${dialect} ${putReplaces} ${++counter}`;
-  const checked = async (news: Record<string, unknown>): Promise<CustomRoleInputs> => {
-    const result = await customRole.check({}, news);
-    expect(result.failures ?? []).toEqual([]);
-    return result.inputs as CustomRoleInputs;
-  };
+  const checked = (news: Record<string, unknown>) => checkedInputs<CustomRoleInputs>(customRole, news);
 
   beforeAll(async () => {
     emu = await startEmulator({ port: 0, dialect, rolePutReplacesPermissions: putReplaces });
@@ -80,8 +40,8 @@ describe.each(cases)("CustomRole, $dialect dialect, rolePutReplacesPermissions: 
     await emu.close();
   });
   beforeEach(async () => {
-    await useEmulator(emu);
-    await call("DELETE", "/_emulator/faults");
+    await configureProviderFor(emu, { maxRetries: "1" });
+    await clearFaults(emu);
     await clearLog();
   });
 
@@ -238,7 +198,7 @@ describe.each(cases)("CustomRole, $dialect dialect, rolePutReplacesPermissions: 
     const name = uniqueName("Half made");
     const existing = await call("POST", "/scim/Roles", { schemas: [ROLE_SCHEMA], name, description: "", inheritedFrom: "member", permissions: [] });
     // Adoption: the PUT is not retried after a 503 (conditional writes are not repeated).
-    await faults({ failNext: [{ status: 503, method: "PUT", pathPrefix: "/scim/Roles", count: 5 }] });
+    await setFaults(emu, { failNext: [{ status: 503, method: "PUT", pathPrefix: "/scim/Roles", count: 5 }] });
     const inputs = await checked({ name, description: "new", inheritedFrom: "member", permissions: [], adoptExisting: true });
     const error = await customRole.create(inputs).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
@@ -261,50 +221,23 @@ describe.each(cases)("CustomRole, $dialect dialect, rolePutReplacesPermissions: 
  */
 describe.each<Dialect>(["wandb", "rfc"])("CustomRole when POST ignores permissions, %s dialect", (dialect) => {
   let emu: RunningEmulator;
-  let proxy: http.Server;
-  let proxyUrl: string;
-
-  const control = (method: string, path: string, body?: unknown) =>
-    fetch(`${emu.controlUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${emu.admin.apiKey}`, "content-type": "application/json" },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  let proxy: Proxy;
 
   beforeAll(async () => {
     emu = await startEmulator({ port: 0, dialect });
-    proxy = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", async () => {
-        let body = Buffer.concat(chunks).toString("utf8");
-        if (req.method === "POST" && req.url?.startsWith("/scim/Roles")) {
-          const { permissions: _dropped, ...rest } = JSON.parse(body);
-          body = JSON.stringify(rest);
-        }
-        const headers = Object.fromEntries(
-          Object.entries(req.headers).filter(([k]) => !["host", "content-length", "connection"].includes(k)),
-        ) as Record<string, string>;
-        const upstream = await fetch(`${emu.url}${req.url}`, { method: req.method, headers, ...(body ? { body } : {}) });
-        const out: Record<string, string> = {};
-        upstream.headers.forEach((v, k) => {
-          if (!["content-length", "connection", "transfer-encoding", "keep-alive"].includes(k)) out[k] = v;
-        });
-        res.writeHead(upstream.status, out);
-        res.end(Buffer.from(await upstream.arrayBuffer()));
-      });
+    proxy = await startProxy(emu, ({ method, url, body }) => {
+      if (method !== "POST" || !url.startsWith("/scim/Roles")) return undefined;
+      const { permissions: _dropped, ...rest } = JSON.parse(body);
+      return { body: JSON.stringify(rest) };
     });
-    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
-    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
-    proxy.closeAllConnections();
-    await new Promise((resolve) => proxy.close(resolve));
+    await proxy.close();
     await emu.close();
   });
   beforeEach(async () => {
-    await useEmulator(emu, proxyUrl);
-    await control("DELETE", "/faults");
+    await configureProviderFor(emu, { baseUrl: proxy.url, maxRetries: "1" });
+    await clearFaults(emu);
   });
 
   it("create sets the permissions with PATCH", async () => {
@@ -317,7 +250,7 @@ describe.each<Dialect>(["wandb", "rfc"])("CustomRole when POST ignores permissio
   it("a failure after the POST is a ResourceInitError whose outputs still load the provider", async () => {
     const news = { name: "Half made", inheritedFrom: "member", permissions: ["run:delete"], __provider: "serialized-provider-shim" };
     const inputs = (await customRole.check({}, news)).inputs as CustomRoleInputs;
-    await control("PUT", "/faults", { failNext: [{ status: 503, method: "PATCH", pathPrefix: "/scim/Roles", count: 5 }] });
+    await setFaults(emu, { failNext: [{ status: 503, method: "PATCH", pathPrefix: "/scim/Roles", count: 5 }] });
     const error = await dispatch("CustomRole", "create", [inputs]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResourceInitError);
     const init = error as ResourceInitError;
@@ -328,7 +261,7 @@ describe.each<Dialect>(["wandb", "rfc"])("CustomRole when POST ignores permissio
     // The engine gives these back to refresh and delete, which need the serialized provider.
     expect(init.properties).toMatchObject({ name: "Half made", permissions: [], __provider: "serialized-provider-shim" });
     // The next `up` finishes the work through update.
-    await control("DELETE", "/faults");
+    await clearFaults(emu);
     const { outs } = await customRole.update(init.id, init.properties as unknown as CustomRoleOutputs, inputs);
     expect(outs.permissions).toEqual(["run:delete"]);
   });

@@ -1,72 +1,35 @@
 // OrganizationRoleAssignment, TeamRoleAssignment and RegistryRoleAssignment against a real
 // emulator over HTTP, called as the engine calls them (checked inputs to create, previous
 // outputs as olds), in both wire dialects.
-import * as http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator";
 import { organizationRoleAssignment } from "../../provider/resources/organization-role-assignment";
 import { registryRoleAssignment } from "../../provider/resources/registry-role-assignment";
 import { teamRoleAssignment } from "../../provider/resources/team-role-assignment";
-import { configure } from "../../provider/runtime";
-import { emulatorApi } from "../support/emulator-api";
+import { adminRequest, clearFaults, readLog, readState, resetLog } from "../support/emulator-api";
+import { checkedInputs, configureProviderFor, startProxy, type Proxy } from "../support/provider";
 
 type Dialect = "wandb" | "rfc";
 const ODD_REGISTRY = 'odd "quoted" \\ registry';
 const PATCH_SCHEMA = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
 
-interface LogSnapshot {
-  requests: { method: string; route: string; path: string; status: number }[];
-  counters: { writes: number; total: number; byRoute: Record<string, number> };
-}
-
 function emulatorSeed() {
   return { ...defaultSeed(), registries: ["models", "datasets", ODD_REGISTRY] };
 }
 
-async function useEmulator(emu: RunningEmulator, baseUrl = emu.url): Promise<void> {
-  const values: Record<string, string> = {
-    "wandb:baseUrl": baseUrl,
-    "wandb:apiKey": emu.admin.apiKey,
-    "wandb:username": emu.admin.username,
-    "wandb:deployment": emu.deployment,
-    "wandb:maxRetries": "1",
-  };
-  await configure({
-    config: {
-      get: (key: string) => values[key],
-      require: (key: string) => {
-        const value = values[key];
-        if (value === undefined) throw new Error(`missing ${key}`);
-        return value;
-      },
-    },
-  } as never);
-}
+/** Out-of-band requests as the admin. */
+const scimCall = (emu: RunningEmulator) => (method: string, path: string, body?: unknown) => adminRequest(emu, method, path, body);
 
-function scimCall(emu: RunningEmulator) {
-  return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${emu.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${emu.admin.apiKey}`,
-        ...(body === undefined ? {} : { "content-type": "application/scim+json" }),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, etag: response.headers.get("etag"), body: text ? JSON.parse(text) : undefined };
-  };
-}
+/** The provider configured for the emulator (or a proxy in front of it), retrying once. */
+const useEmulator = (emu: RunningEmulator, baseUrl = emu.url) => configureProviderFor(emu, { baseUrl, maxRetries: "1" });
 
 describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialect) => {
   let emu: RunningEmulator;
   let call: ReturnType<typeof scimCall>;
   let counter = 0;
 
-  const log = async (): Promise<LogSnapshot> => (await call("GET", "/_emulator/log")).body;
-  const clearLog = () => call("DELETE", "/_emulator/log");
+  const log = () => readLog(emu);
+  const clearLog = () => resetLog(emu);
   const patchUser = async (id: string, ...Operations: unknown[]) => {
     const answer = await call("PATCH", `/scim/Users/${id}`, { schemas: [PATCH_SCHEMA], Operations });
     expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
@@ -94,11 +57,6 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
     expect(answer.status).toBe(201);
     return answer.body.id as string;
   };
-  const checked = async <I>(impl: { check(o: Record<string, unknown>, n: Record<string, unknown>): Promise<{ inputs?: I; failures?: unknown[] }> }, news: Record<string, unknown>) => {
-    const result = await impl.check({}, news);
-    expect(result.failures ?? []).toEqual([]);
-    return result.inputs as I;
-  };
 
   beforeAll(async () => {
     emu = await startEmulator({ port: 0, dialect, seed: emulatorSeed() });
@@ -109,7 +67,7 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
   });
   beforeEach(async () => {
     await useEmulator(emu);
-    await call("DELETE", "/_emulator/faults");
+    await clearFaults(emu);
     await clearLog();
   });
 
@@ -160,7 +118,7 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
 
     it("creates by email, by id, and sends no write when the user already holds the role", async () => {
       const user = await newUser();
-      const byEmail = await impl.create(await checked(impl, { user: user.email.toUpperCase(), role: "Admin" }));
+      const byEmail = await impl.create(await checkedInputs(impl, { user: user.email.toUpperCase(), role: "Admin" }));
       expect(byEmail.id).toBe(`${user.id}/organization`);
       expect(byEmail.outs).toMatchObject({ user: user.email.toUpperCase(), userId: user.id, role: "admin" });
       const live = await call("GET", `/scim/Users/${user.id}`);
@@ -168,7 +126,7 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
       expect(byEmail.outs.etag).toBe(live.etag);
 
       await clearLog();
-      const again = await impl.create(await checked(impl, { user: user.id, role: "admin" }));
+      const again = await impl.create(await checkedInputs(impl, { user: user.id, role: "admin" }));
       expect(again.id).toBe(`${user.id}/organization`);
       expect((await log()).counters.writes).toBe(0);
     });
@@ -176,18 +134,18 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
     it("assigns a custom role by exact name; an unknown role or user fails with a hint", async () => {
       const user = await newUser();
       await newCustomRole(`Org Auditor ${dialect}`, "viewer");
-      const { outs } = await impl.create(await checked(impl, { user: user.id, role: `Org Auditor ${dialect}` }));
+      const { outs } = await impl.create(await checkedInputs(impl, { user: user.id, role: `Org Auditor ${dialect}` }));
       expect(outs.role).toBe(`Org Auditor ${dialect}`);
       expect((await liveUser(user.id)).organizationRole).toBe(`Org Auditor ${dialect}`);
 
-      await expect(impl.create(await checked(impl, { user: user.id, role: "No such role" }))).rejects.toThrow(/HTTP 400.*No such role/);
-      await expect(impl.create(await checked(impl, { user: "nobody@acme.example", role: "admin" }))).rejects.toThrow(/no user with email "nobody@acme.example"/);
-      await expect(impl.create(await checked(impl, { user: "NoSuchId", role: "admin" }))).rejects.toThrow(/no user with SCIM id "NoSuchId"/);
+      await expect(impl.create(await checkedInputs(impl, { user: user.id, role: "No such role" }))).rejects.toThrow(/HTTP 400.*No such role/);
+      await expect(impl.create(await checkedInputs(impl, { user: "nobody@acme.example", role: "admin" }))).rejects.toThrow(/no user with email "nobody@acme.example"/);
+      await expect(impl.create(await checkedInputs(impl, { user: "NoSuchId", role: "admin" }))).rejects.toThrow(/no user with SCIM id "NoSuchId"/);
     });
 
     it("read: one conditional GET answered 304 when nothing changed", async () => {
       const user = await newUser();
-      const { id, outs } = await impl.create(await checked(impl, { user: user.id, role: "admin" }));
+      const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.id, role: "admin" }));
       await clearLog();
       expect(await impl.read(id, outs)).toEqual({ id, props: outs });
       const { requests } = await log();
@@ -196,7 +154,7 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
 
     it("read: a foreign change keeps the inputs; a role change becomes the input; a deleted user is gone", async () => {
       const user = await newUser();
-      const { id, outs } = await impl.create(await checked(impl, { user: user.email, role: "admin" }));
+      const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.email, role: "admin" }));
       await patchUser(user.id, { op: "replace", path: "displayName", value: "Renamed elsewhere" });
       const foreign = await impl.read(id, outs);
       expect(foreign.inputs).toEqual({ user: user.email, role: "admin" });
@@ -207,7 +165,7 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
       expect(drift.inputs).toEqual({ user: user.email, role: "member" });
       expect(drift.props).toMatchObject({ role: "member", userId: user.id });
       // The next preview shows exactly that field.
-      const news = await checked(impl, { user: user.email, role: "admin" });
+      const news = await checkedInputs(impl, { user: user.email, role: "admin" });
       expect(await impl.diff(id, drift.props!, news as never)).toMatchObject({ changes: true, replaces: [] });
 
       await call("DELETE", `/scim/Users/${user.id}`);
@@ -225,10 +183,10 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
 
     it("update: a foreign change between read and write (e.g. a User update in the same up) does not fail", async () => {
       const user = await newUser();
-      const { id, outs } = await impl.create(await checked(impl, { user: user.id, role: "admin" }));
+      const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.id, role: "admin" }));
       await patchUser(user.id, { op: "replace", path: "displayName", value: "Changed by wandb.User" });
       await clearLog();
-      const { outs: updated } = await impl.update(id, outs, await checked(impl, { user: user.id, role: "member" }));
+      const { outs: updated } = await impl.update(id, outs, await checkedInputs(impl, { user: user.id, role: "member" }));
       expect(updated.role).toBe("member");
       const live = await call("GET", `/scim/Users/${user.id}`);
       expect(live.body).toMatchObject({ organizationRole: "member", displayName: "Changed by wandb.User" });
@@ -239,35 +197,35 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
 
     it("update: the owned role changed outside Pulumi fails, names the field and asks for a refresh", async () => {
       const user = await newUser();
-      const { id, outs } = await impl.create(await checked(impl, { user: user.id, role: "admin" }));
+      const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.id, role: "admin" }));
       await newCustomRole(`Outside ${dialect}`);
       await patchUser(user.id, { op: "replace", path: "organizationRole", value: `Outside ${dialect}` });
-      const failure = impl.update(id, outs, await checked(impl, { user: user.id, role: "member" }));
+      const failure = impl.update(id, outs, await checkedInputs(impl, { user: user.id, role: "member" }));
       await expect(failure).rejects.toThrow(/changed outside Pulumi \(role is now "Outside \w+", Pulumi last saw "admin"\).*pulumi refresh/);
       expect((await liveUser(user.id)).organizationRole).toBe(`Outside ${dialect}`);
     });
 
     it("update of only the reference form sends nothing", async () => {
       const user = await newUser();
-      const { id, outs } = await impl.create(await checked(impl, { user: user.email, role: "admin" }));
+      const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.email, role: "admin" }));
       await clearLog();
-      const { outs: updated } = await impl.update(id, outs, await checked(impl, { user: user.id, role: "admin" }));
+      const { outs: updated } = await impl.update(id, outs, await checkedInputs(impl, { user: user.id, role: "admin" }));
       expect(updated).toEqual({ ...outs, user: user.id });
       expect((await log()).counters.total).toBe(0);
     });
 
     it("delete returns the user to member; a deleted user or an already released role is success; an outside role change is kept", async () => {
       const user = await newUser();
-      const created = await impl.create(await checked(impl, { user: user.id, role: "admin" }));
+      const created = await impl.create(await checkedInputs(impl, { user: user.id, role: "admin" }));
       await patchUser(user.id, { op: "replace", path: "displayName", value: "Foreign" });
       await impl.delete(created.id, created.outs);
       expect((await liveUser(user.id)).organizationRole).toBe("member");
 
-      const again = await impl.create(await checked(impl, { user: user.id, role: "admin" }));
+      const again = await impl.create(await checkedInputs(impl, { user: user.id, role: "admin" }));
       await patchUser(user.id, { op: "replace", path: "organizationRole", value: "member" });
       await impl.delete(again.id, again.outs);
 
-      const third = await impl.create(await checked(impl, { user: user.id, role: "admin" }));
+      const third = await impl.create(await checkedInputs(impl, { user: user.id, role: "admin" }));
       await newCustomRole(`Kept ${dialect}`);
       await patchUser(user.id, { op: "replace", path: "organizationRole", value: `Kept ${dialect}` });
       await expect(impl.delete(third.id, third.outs)).rejects.toThrow(/changed outside Pulumi.*pulumi refresh/);
@@ -311,7 +269,7 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
     it("create, read, update (foreign org-role change tolerated), delete back to member", async () => {
       const user = await newUser();
       await patchUser(user.id, { op: "replace", path: "teamRoles", value: [{ teamName: "seed-team", roleName: "member" }] });
-      const { id, outs } = await impl.create(await checked(impl, { user: user.email, teamName: "seed-team", roleName: "Admin" }));
+      const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.email, teamName: "seed-team", roleName: "Admin" }));
       expect(id).toBe(`${user.id}/teams/seed-team`);
       expect(outs).toMatchObject({ userId: user.id, roleName: "admin" });
       expect((await liveUser(user.id)).teamRoles).toEqual([{ teamName: "seed-team", roleName: "admin" }]);
@@ -322,7 +280,7 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
 
       // Another resource changes the user's organization role: not ours, so the update goes through.
       await patchUser(user.id, { op: "replace", path: "organizationRole", value: "admin" });
-      const { outs: updated } = await impl.update(id, outs, await checked(impl, { user: user.email, teamName: "seed-team", roleName: "viewer" }));
+      const { outs: updated } = await impl.update(id, outs, await checkedInputs(impl, { user: user.email, teamName: "seed-team", roleName: "viewer" }));
       expect(updated.roleName).toBe("viewer");
       expect((await liveUser(user.id)).teamRoles).toEqual([{ teamName: "seed-team", roleName: "viewer" }]);
 
@@ -334,7 +292,7 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
 
     it("read: drift, a user who left the team, and from the id alone", async () => {
       const user = await newUser();
-      const { id, outs } = await impl.create(await checked(impl, { user: user.id, teamName: "seed-team", roleName: "admin" }));
+      const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.id, teamName: "seed-team", roleName: "admin" }));
       await patchUser(user.id, { op: "replace", path: "teamRoles", value: [{ teamName: "seed-team", roleName: "VIEWER" }] });
       const drift = await impl.read(id, outs);
       expect(drift.inputs).toEqual({ user: user.id, teamName: "seed-team", roleName: "viewer" });
@@ -356,9 +314,9 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
 
     it("update: the team role changed outside Pulumi fails naming roleName; delete of a deleted user succeeds", async () => {
       const user = await newUser();
-      const { id, outs } = await impl.create(await checked(impl, { user: user.id, teamName: "seed-team", roleName: "admin" }));
+      const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.id, teamName: "seed-team", roleName: "admin" }));
       await patchUser(user.id, { op: "replace", path: "teamRoles", value: [{ teamName: "seed-team", roleName: "viewer" }] });
-      await expect(impl.update(id, outs, await checked(impl, { user: user.id, teamName: "seed-team", roleName: "member" }))).rejects.toThrow(
+      await expect(impl.update(id, outs, await checkedInputs(impl, { user: user.id, teamName: "seed-team", roleName: "member" }))).rejects.toThrow(
         /roleName is now "viewer", Pulumi last saw "admin".*pulumi refresh/,
       );
       await call("DELETE", `/scim/Users/${user.id}`);
@@ -368,7 +326,7 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
     it("assigns a custom team role by exact name", async () => {
       const user = await newUser();
       await newCustomRole(`Team Operator ${dialect}`);
-      const { outs } = await impl.create(await checked(impl, { user: user.id, teamName: "seed-team", roleName: `Team Operator ${dialect}` }));
+      const { outs } = await impl.create(await checkedInputs(impl, { user: user.id, teamName: "seed-team", roleName: `Team Operator ${dialect}` }));
       expect(outs.roleName).toBe(`Team Operator ${dialect}`);
       expect((await liveUser(user.id)).teamRoles).toEqual([{ teamName: "seed-team", roleName: `Team Operator ${dialect}` }]);
     });
@@ -398,7 +356,7 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
       const user = await newUser();
       await patchUser(user.id, { op: "add", path: "registryRoles", value: [{ registryName: "datasets", roleName: "viewer" }] });
       await clearLog();
-      const { id, outs } = await impl.create(await checked(impl, { user: user.email, registryName: "models", roleName: "Admin" }));
+      const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.email, registryName: "models", roleName: "Admin" }));
       expect(id).toBe(`${user.id}/registries/models`);
       // One GET to find by email (rfc lists carry the ETag; wandb needs a GET) and one PATCH: add was accepted.
       const patches = (await log()).requests.filter((r) => r.method === "PATCH");
@@ -415,7 +373,7 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
       expect((await log()).requests.map((r) => r.status)).toEqual([304]);
 
       await patchUser(user.id, { op: "replace", path: "displayName", value: "Foreign" });
-      const { outs: updated } = await impl.update(id, outs, await checked(impl, { user: user.email, registryName: "models", roleName: "restricted viewer" }));
+      const { outs: updated } = await impl.update(id, outs, await checkedInputs(impl, { user: user.email, registryName: "models", roleName: "restricted viewer" }));
       expect(updated.roleName).toBe("restricted viewer");
 
       await impl.delete(id, updated);
@@ -427,7 +385,7 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
 
     it("escapes the registry name in the remove path", async () => {
       const user = await newUser();
-      const { id, outs } = await impl.create(await checked(impl, { user: user.id, registryName: ODD_REGISTRY, roleName: "member" }));
+      const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.id, registryName: ODD_REGISTRY, roleName: "member" }));
       expect(id).toBe(`${user.id}/registries/${ODD_REGISTRY}`);
       expect((await impl.read(id, {} as never)).props).toMatchObject({ registryName: ODD_REGISTRY, roleName: "member" });
       await impl.delete(id, outs);
@@ -436,33 +394,33 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
 
     it("drift and outside changes: a changed registry role becomes the input, and an update over it fails", async () => {
       const user = await newUser();
-      const { id, outs } = await impl.create(await checked(impl, { user: user.id, registryName: "models", roleName: "viewer" }));
+      const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.id, registryName: "models", roleName: "viewer" }));
       await patchUser(user.id, { op: "add", path: "registryRoles", value: [{ registryName: "models", roleName: "admin" }] });
-      await expect(impl.update(id, outs, await checked(impl, { user: user.id, registryName: "models", roleName: "member" }))).rejects.toThrow(
+      await expect(impl.update(id, outs, await checkedInputs(impl, { user: user.id, registryName: "models", roleName: "member" }))).rejects.toThrow(
         /roleName is now "admin", Pulumi last saw "viewer".*pulumi refresh/,
       );
       const drift = await impl.read(id, outs);
       expect(drift.inputs).toEqual({ user: user.id, registryName: "models", roleName: "admin" });
-      const { outs: updated } = await impl.update(id, drift.props!, await checked(impl, { user: user.id, registryName: "models", roleName: "member" }));
+      const { outs: updated } = await impl.update(id, drift.props!, await checkedInputs(impl, { user: user.id, registryName: "models", roleName: "member" }));
       expect(updated.roleName).toBe("member");
     });
 
     it("an unknown registry fails with the service's message", async () => {
       const user = await newUser();
-      await expect(impl.create(await checked(impl, { user: user.id, registryName: "nope", roleName: "admin" }))).rejects.toThrow(/Registry "nope" does not exist/);
+      await expect(impl.create(await checkedInputs(impl, { user: user.id, registryName: "nope", roleName: "admin" }))).rejects.toThrow(/Registry "nope" does not exist/);
     });
   });
 
   it("three assignments and an out-of-band User change on one user: every update goes through", async () => {
     const user = await newUser();
-    const org = await organizationRoleAssignment.create(await checked(organizationRoleAssignment, { user: user.id, role: "admin" }));
-    const team = await teamRoleAssignment.create(await checked(teamRoleAssignment, { user: user.id, teamName: "seed-team", roleName: "admin" }));
-    const registry = await registryRoleAssignment.create(await checked(registryRoleAssignment, { user: user.id, registryName: "models", roleName: "admin" }));
+    const org = await organizationRoleAssignment.create(await checkedInputs(organizationRoleAssignment, { user: user.id, role: "admin" }));
+    const team = await teamRoleAssignment.create(await checkedInputs(teamRoleAssignment, { user: user.id, teamName: "seed-team", roleName: "admin" }));
+    const registry = await registryRoleAssignment.create(await checkedInputs(registryRoleAssignment, { user: user.id, registryName: "models", roleName: "admin" }));
     await patchUser(user.id, { op: "replace", path: "displayName", value: "wandb.User update" });
     // Every stored ETag is now stale; each write is retried once with the fresh one.
-    await organizationRoleAssignment.update(org.id, org.outs, await checked(organizationRoleAssignment, { user: user.id, role: "member" }));
-    await teamRoleAssignment.update(team.id, team.outs, await checked(teamRoleAssignment, { user: user.id, teamName: "seed-team", roleName: "viewer" }));
-    await registryRoleAssignment.update(registry.id, registry.outs, await checked(registryRoleAssignment, { user: user.id, registryName: "models", roleName: "viewer" }));
+    await organizationRoleAssignment.update(org.id, org.outs, await checkedInputs(organizationRoleAssignment, { user: user.id, role: "member" }));
+    await teamRoleAssignment.update(team.id, team.outs, await checkedInputs(teamRoleAssignment, { user: user.id, teamName: "seed-team", roleName: "viewer" }));
+    await registryRoleAssignment.update(registry.id, registry.outs, await checkedInputs(registryRoleAssignment, { user: user.id, registryName: "models", roleName: "viewer" }));
     expect(await liveUser(user.id)).toMatchObject({
       displayName: "wandb.User update",
       organizationRole: "member",
@@ -478,52 +436,31 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
  */
 describe("RegistryRoleAssignment against a service that rejects add", () => {
   let emu: RunningEmulator;
-  let proxy: http.Server;
-  let proxyUrl: string;
+  let proxy: Proxy;
   const seen: string[] = [];
 
   beforeAll(async () => {
     emu = await startEmulator({ port: 0, seed: emulatorSeed() });
-    proxy = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", async () => {
-        const body = Buffer.concat(chunks).toString("utf8");
-        if (req.method === "PATCH") {
-          const ops = (JSON.parse(body).Operations ?? []) as { op: string; path?: string }[];
-          seen.push(ops.map((o) => `${o.op} ${o.path}`).join(";"));
-          if (ops.some((o) => o.op === "add" && o.path === "registryRoles")) {
-            res.writeHead(400, { "content-type": "application/json" });
-            res.end(JSON.stringify({ schemas: ["urn:ietf:params:scim:api:messages:2.0:Error"], status: 400, detail: "Unsupported op add" }));
-            return;
-          }
-        }
-        const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !["host", "content-length", "connection"].includes(k))) as Record<string, string>;
-        const upstream = await fetch(`${emu.url}${req.url}`, { method: req.method, headers, ...(body ? { body } : {}) });
-        const out: Record<string, string> = {};
-        upstream.headers.forEach((v, k) => {
-          if (!["content-length", "connection", "transfer-encoding", "keep-alive"].includes(k)) out[k] = v;
-        });
-        res.writeHead(upstream.status, out);
-        res.end(Buffer.from(await upstream.arrayBuffer()));
-      });
+    proxy = await startProxy(emu, ({ method, body }) => {
+      if (method !== "PATCH") return undefined;
+      const ops = (JSON.parse(body).Operations ?? []) as { op: string; path?: string }[];
+      seen.push(ops.map((o) => `${o.op} ${o.path}`).join(";"));
+      if (!ops.some((o) => o.op === "add" && o.path === "registryRoles")) return undefined;
+      return { status: 400, json: { schemas: ["urn:ietf:params:scim:api:messages:2.0:Error"], status: 400, detail: "Unsupported op add" } };
     });
-    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
-    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
-    proxy.closeAllConnections();
-    await new Promise((resolve) => proxy.close(resolve));
+    await proxy.close();
     await emu.close();
   });
 
   it("falls back to replace", async () => {
-    await useEmulator(emu, proxyUrl);
+    await useEmulator(emu, proxy.url);
     const inputs = (await registryRoleAssignment.check({}, { user: "member@acme.example", registryName: "models", roleName: "admin" })).inputs;
     const { outs } = await registryRoleAssignment.create(inputs as never);
     expect(seen).toEqual(["add registryRoles", "replace registryRoles"]);
     expect(outs.roleName).toBe("admin");
-    const state = (await emulatorApi(emu).control("GET", "/state")) as { users: { userName: string; registryRoles: unknown }[] };
+    const state = (await readState(emu)) as { users: { userName: string; registryRoles: unknown }[] };
     expect(state.users.find((u) => u.userName === "member")?.registryRoles).toEqual([{ registryName: "models", roleName: "admin" }]);
   });
 });

@@ -1,27 +1,21 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import { parseTeamMemberId, teamMember, teamMemberId, type TeamMemberInputs, type TeamMemberOutputs } from "../../provider/resources/team-member";
+import { adminRequest, clearFaults, readLog, resetLog } from "../support/emulator-api";
+import { checkedInputs } from "../support/provider";
 import {
-  api,
-  clearFaults,
   configureFor,
   createTeamOutOfBand,
   memberIdsOf,
   patchMembers,
-  requestLog,
-  resetLog,
   serviceAccountId,
   startTeamEmulator,
   uniqueName,
-  userIdOf,
+  userIdsOf,
   type Dialect,
 } from "./team-helpers";
 
-async function checked(news: Record<string, unknown>): Promise<TeamMemberInputs> {
-  const result = await teamMember.check({}, news);
-  expect(result.failures ?? []).toEqual([]);
-  return result.inputs as TeamMemberInputs;
-}
+const checked = (news: Record<string, unknown>) => checkedInputs<TeamMemberInputs>(teamMember, news);
 
 describe("TeamMember ids", () => {
   it("round-trips, escaping / and %", () => {
@@ -40,8 +34,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("TeamMember (%s dialect)", (dialect
 
   beforeAll(async () => {
     emu = await startTeamEmulator(dialect);
-    const entries = await Promise.all((["alice", "bob", "carol", "dave"] as const).map(async (n) => [n, await userIdOf(emu, `${n}@acme.example`)] as const));
-    ids = Object.fromEntries(entries) as typeof ids;
+    ids = await userIdsOf(emu, ["alice", "bob", "carol", "dave"]);
     sa = await serviceAccountId(emu);
   });
   afterAll(async () => emu?.close());
@@ -63,7 +56,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("TeamMember (%s dialect)", (dialect
       const result = await teamMember.check({}, news);
       expect(result.failures?.map((f) => f.property), JSON.stringify(news)).toContain(property);
     }
-    expect((await requestLog(emu)).counters.total).toBe(0);
+    expect((await readLog(emu)).counters.total).toBe(0);
   });
 
   it("diff: same user (email case, or its resolved id) is no change; another user or team replaces, deleting first", async () => {
@@ -78,7 +71,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("TeamMember (%s dialect)", (dialect
       deleteBeforeReplace: true,
     });
     expect((await teamMember.diff("team-1/alice-id", olds, await checked({ teamId: "team-2", user: "alice-id" }))).replaces).toEqual(["teamId"]);
-    expect((await requestLog(emu)).counters.total).toBe(0);
+    expect((await readLog(emu)).counters.total).toBe(0);
   });
 
   it("create adds only this member (PATCH add, no If-Match), read is a 304, delete removes only this member", async () => {
@@ -88,13 +81,13 @@ describe.each(["wandb", "rfc"] as Dialect[])("TeamMember (%s dialect)", (dialect
     expect(id).toBe(`${teamId}/${ids.alice}`);
     expect(outs).toMatchObject({ teamId, user: "Alice@ACME.example", userId: ids.alice });
     expect(await memberIdsOf(emu, teamId)).toEqual([ids.alice, ids.bob, sa].sort());
-    const log = await requestLog(emu);
+    const log = await readLog(emu);
     expect(log.counters.writes).toBe(1);
     expect(log.requests.filter((r) => r.method === "PATCH").map((r) => r.route)).toEqual(["/scim/Groups/:id"]);
 
     await resetLog(emu);
     expect(await teamMember.read(id, outs)).toEqual({ id, props: outs });
-    expect((await requestLog(emu)).requests.map((r) => [r.method, r.status])).toEqual([["GET", 304]]);
+    expect((await readLog(emu)).requests.map((r) => [r.method, r.status])).toEqual([["GET", 304]]);
 
     // Another member joining moves the ETag: still present, so still there, with the fresh ETag.
     await patchMembers(emu, teamId, { op: "add", path: "members", value: [{ value: ids.carol }] });
@@ -142,7 +135,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("TeamMember (%s dialect)", (dialect
     expect(byEmail?.message).toMatch(/user: "nobody@acme\.example" is not the email of a user.*add the user first/);
     const byId = await teamMember.create(await checked({ teamId, user: sa })).then(() => undefined, (e: Error) => e);
     expect(byId?.message).toMatch(/is not the id of a user/);
-    expect((await requestLog(emu)).counters.writes).toBe(0);
+    expect((await readLog(emu)).counters.writes).toBe(0);
     const noTeam = await teamMember.create(await checked({ teamId: "VGVhbTo0MDQ", user: ids.alice })).then(() => undefined, (e: Error) => e);
     expect(noTeam?.message).toMatch(/teamId: there is no team with id "VGVhbTo0MDQ"/);
   });
@@ -155,6 +148,6 @@ describe.each(["wandb", "rfc"] as Dialect[])("TeamMember (%s dialect)", (dialect
     expect(await memberIdsOf(emu, teamId)).toEqual([ids.alice, ids.carol, sa].sort());
     await teamMember.delete(b.id, b.outs);
     expect(await memberIdsOf(emu, teamId)).toEqual([ids.alice, sa].sort());
-    expect((await api(emu, "GET", `/scim/Groups/${teamId}`)).status).toBe(200);
+    expect((await adminRequest(emu, "GET", `/scim/Groups/${teamId}`)).status).toBe(200);
   });
 });

@@ -3,28 +3,22 @@ import type { RunningEmulator } from "../../emulator";
 import { ResourceInitError } from "../../provider/resource-kit";
 import { team, type TeamInputs, type TeamOutputs } from "../../provider/resources/team";
 import { teamMember } from "../../provider/resources/team-member";
+import { adminRequest, clearFaults, readLog, resetLog, setFaults } from "../support/emulator-api";
+import { checkedInputs } from "../support/provider";
 import {
-  api,
-  clearFaults,
   configureFor,
   createTeamOutOfBand,
   memberIdsOf,
   patchMembers,
-  requestLog,
-  resetLog,
   serviceAccountId,
-  setFaults,
   startTeamEmulator,
   uniqueName,
   userIdOf,
+  userIdsOf,
   type Dialect,
 } from "./team-helpers";
 
-async function checked(news: Record<string, unknown>): Promise<TeamInputs> {
-  const result = await team.check({}, news);
-  expect(result.failures ?? []).toEqual([]);
-  return result.inputs as TeamInputs;
-}
+const checked = (news: Record<string, unknown>) => checkedInputs<TeamInputs>(team, news);
 
 async function created(news: Record<string, unknown>): Promise<{ id: string; outs: TeamOutputs; inputs: TeamInputs }> {
   const inputs = await checked(news);
@@ -39,10 +33,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
 
   beforeAll(async () => {
     emu = await startTeamEmulator(dialect);
-    const entries = await Promise.all(
-      (["alice", "bob", "carol", "dave", "admin", "member"] as const).map(async (n) => [n, await userIdOf(emu, `${n}@acme.example`)] as const),
-    );
-    ids = Object.fromEntries(entries) as typeof ids;
+    ids = await userIdsOf(emu, ["alice", "bob", "carol", "dave", "admin", "member"]);
     sa = await serviceAccountId(emu);
   });
   afterAll(async () => emu?.close());
@@ -71,7 +62,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
         expect(result.failures?.map((f) => f.property), JSON.stringify(news)).toContain(property);
         for (const f of result.failures ?? []) expect(f.reason.length).toBeGreaterThan(10);
       }
-      expect((await requestLog(emu)).counters.total).toBe(0);
+      expect((await readLog(emu)).counters.total).toBe(0);
     });
 
     it("fills defaults and makes members a set (first spelling kept)", async () => {
@@ -107,7 +98,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
       expect((await team.diff("id", olds, await checked({ name: "team-a", members: ["bob-id", "alice@acme.example"], adoptExisting: true }))).changes).toBe(false);
       const unmanaged = { ...olds, members: undefined, memberIdsByReference: {} };
       expect((await team.diff("id", unmanaged, await checked({ name: "team-a" }))).changes).toBe(false);
-      expect((await requestLog(emu)).counters.total).toBe(0);
+      expect((await readLog(emu)).counters.total).toBe(0);
     });
 
     it("reports real changes in place, never a replacement", async () => {
@@ -144,7 +135,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
       expect([...outs.memberIds].sort()).toEqual([ids.alice, ids.bob].sort());
       expect(outs.etag).toMatch(/^W\//);
       expect(await memberIdsOf(emu, id)).toEqual([ids.alice, ids.bob, sa].sort());
-      const log = await requestLog(emu);
+      const log = await readLog(emu);
       expect(log.counters.writes).toBe(1);
       expect(log.requests.filter((r) => r.method === "POST").map((r) => r.route)).toEqual(["/scim/Groups"]);
     });
@@ -164,7 +155,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
       const error = await team.create(inputs).then(() => undefined, (e: Error) => e);
       expect(error?.message).toMatch(/nobody@acme\.example.*add the user first/);
       expect(error?.message).toContain('"no-such-id" is not the id of a user');
-      expect((await requestLog(emu)).counters.writes).toBe(0);
+      expect((await readLog(emu)).counters.writes).toBe(0);
     });
 
     it("refuses an existing name with a hint, and adopts it with adoptExisting (service accounts kept)", async () => {
@@ -193,7 +184,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
       const { id, outs } = await created({ name, members: [ids.alice], importId: existingId });
       expect(id).toBe(existingId);
       expect(outs).toMatchObject({ name, memberIds: [ids.alice], serviceAccountIds: [sa], importId: existingId });
-      expect((await api(emu, "GET", `/scim/Groups/${id}`)).body.displayName).toBe(name);
+      expect((await adminRequest(emu, "GET", `/scim/Groups/${id}`)).body.displayName).toBe(name);
       expect(await memberIdsOf(emu, id)).toEqual([ids.alice, sa].sort());
 
       const missing = await team.create(await checked({ name: uniqueName("x"), importId: "VGVhbTo0MDQ" })).then(() => undefined, (e: Error) => e);
@@ -217,7 +208,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
       await resetLog(emu);
       const result = await team.read(id, outs);
       expect(result).toEqual({ id, props: outs });
-      const log = await requestLog(emu);
+      const log = await readLog(emu);
       expect(log.requests.map((r) => [r.method, r.route, r.status])).toEqual([["GET", "/scim/Groups/:id", 304]]);
     });
 
@@ -239,7 +230,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
       const { outs: updated } = await team.update(id, read.props!, inputs);
       expect([...updated.memberIds].sort()).toEqual([ids.alice, ids.bob].sort());
       expect(await memberIdsOf(emu, id)).toEqual([ids.alice, ids.bob, sa].sort());
-      const log = await requestLog(emu);
+      const log = await readLog(emu);
       expect(log.counters.writes).toBe(1);
       expect(log.requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.route}`)).toEqual(["PATCH /scim/Groups/:id"]);
       // Converged: the next refresh and preview are quiet.
@@ -270,8 +261,8 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
     it("shows a rename out of band as drift of name", async () => {
       const inputs = await checked({ name: uniqueName("renamed-oob"), members: [ids.alice] });
       const { id, outs } = await team.create(inputs);
-      const current = await api(emu, "GET", `/scim/Groups/${id}`);
-      await api(emu, "PUT", `/scim/Groups/${id}`, { schemas: [current.body.schemas[0]], displayName: `${inputs.name}-x`, members: [{ value: ids.alice }, { value: sa }] });
+      const current = await adminRequest(emu, "GET", `/scim/Groups/${id}`);
+      await adminRequest(emu, "PUT", `/scim/Groups/${id}`, { schemas: [current.body.schemas[0]], displayName: `${inputs.name}-x`, members: [{ value: ids.alice }, { value: sa }] });
       const read = await team.read(id, outs);
       expect(read.inputs?.name).toBe(`${inputs.name}-x`);
       expect((await team.diff(id, read.props!, inputs)).changes).toBe(true);
@@ -299,7 +290,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
       expect((await team.diff(id, outs, renamed)).replaces ?? []).toEqual([]);
       const { outs: updated } = await team.update(id, outs, renamed);
       expect(updated.name).toBe(renamed.name);
-      expect((await api(emu, "GET", `/scim/Groups/${id}`)).body.displayName).toBe(renamed.name);
+      expect((await adminRequest(emu, "GET", `/scim/Groups/${id}`)).body.displayName).toBe(renamed.name);
       expect(await memberIdsOf(emu, id)).toEqual([ids.alice, sa].sort());
     });
 
@@ -311,7 +302,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
       const { outs: updated } = await team.update(id, outs, next);
       expect(await memberIdsOf(emu, id)).toEqual([ids.bob, ids.carol, sa].sort());
       expect(updated.memberIdsByReference).toEqual({ [ids.bob]: ids.bob, "carol@acme.example": ids.carol });
-      const log = await requestLog(emu);
+      const log = await readLog(emu);
       expect(log.counters.writes).toBe(1);
       expect(await team.diff(id, updated, await checked({ ...inputs, members: ["CAROL@acme.example", ids.bob] }))).toEqual({ changes: false });
     });
@@ -322,7 +313,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
       await resetLog(emu);
       const { outs: updated } = await team.update(id, outs, await checked({ ...inputs, members: ["ALICE@acme.example"], deletionPolicy: "retain" }));
       expect(updated).toMatchObject({ deletionPolicy: "retain", members: ["ALICE@acme.example"], memberIds: [ids.alice], etag: outs.etag });
-      expect((await requestLog(emu)).counters.total).toBe(0);
+      expect((await readLog(emu)).counters.total).toBe(0);
     });
 
     it("on 412 caused by a change it does not own (service account, unmanaged members), retries", async () => {
@@ -331,7 +322,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
       await patchMembers(emu, id, { op: "remove", path: `members[value eq "${sa}"]` });
       await resetLog(emu);
       const { outs: updated } = await team.update(id, outs, await checked({ ...inputs, members: [ids.alice, ids.bob] }));
-      expect((await requestLog(emu)).requests.filter((r) => r.method === "PATCH").map((r) => r.status)).toEqual([412, dialect === "rfc" ? 204 : 200]);
+      expect((await readLog(emu)).requests.filter((r) => r.method === "PATCH").map((r) => r.status)).toEqual([412, dialect === "rfc" ? 204 : 200]);
       expect(await memberIdsOf(emu, id)).toEqual([ids.alice, ids.bob].sort());
       expect(updated.serviceAccountIds).toEqual([]);
 
@@ -354,8 +345,8 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
 
       const renamed = await checked({ name: uniqueName("412-name"), members: [ids.alice] });
       const made = await team.create(renamed);
-      const current = await api(emu, "GET", `/scim/Groups/${made.id}`);
-      await api(emu, "PUT", `/scim/Groups/${made.id}`, { schemas: [current.body.schemas[0]], displayName: `${renamed.name}-oob`, members: [{ value: ids.alice }, { value: sa }] });
+      const current = await adminRequest(emu, "GET", `/scim/Groups/${made.id}`);
+      await adminRequest(emu, "PUT", `/scim/Groups/${made.id}`, { schemas: [current.body.schemas[0]], displayName: `${renamed.name}-oob`, members: [{ value: ids.alice }, { value: sa }] });
       const nameError = await team.update(made.id, made.outs, { ...renamed, members: [ids.alice, ids.bob] }).then(() => undefined, (e: Error) => e);
       expect(nameError?.message).toMatch(/changed outside Pulumi \(name\).*pulumi refresh/);
     });
@@ -388,7 +379,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
       const { id, outs } = await created({ name: uniqueName("retain"), members: [ids.alice], deletionPolicy: "retain" });
       await resetLog(emu);
       await team.delete(id, outs);
-      expect((await requestLog(emu)).counters.total).toBe(0);
+      expect((await readLog(emu)).counters.total).toBe(0);
       expect(await memberIdsOf(emu, id)).toEqual([ids.alice, sa].sort());
       expect(log.mock.calls.map((c) => String(c[0])).join("\n")).toMatch(/left in W&B unchanged \(deletionPolicy "retain"\)/);
     });
@@ -398,7 +389,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
       await resetLog(emu);
       const error = await team.delete(id, outs).then(() => undefined, (e: Error) => e);
       expect(error?.message).toMatch(/deletionPolicy "fail".*"empty".*"retain".*pulumi state delete <urn>/);
-      expect((await requestLog(emu)).counters.total).toBe(0);
+      expect((await readLog(emu)).counters.total).toBe(0);
       expect(await memberIdsOf(emu, id)).toEqual([ids.alice, sa].sort());
     });
   });

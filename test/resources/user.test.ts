@@ -4,7 +4,8 @@ import { defaultSeed } from "../../emulator/seed";
 import { closeAllPools, ScimClient, type PatchOperation } from "../../provider/client";
 import { ResourceInitError } from "../../provider/resource-kit";
 import { user as impl, type UserInputs, type UserOutputs } from "../../provider/resources/user";
-import { configure } from "../../provider/runtime";
+import { clearFaults, emulatorApi, readLog, resetLog, setFaults } from "../support/emulator-api";
+import { configureProviderFor } from "../support/provider";
 
 type Dialect = "wandb" | "rfc";
 type Deployment = "saas" | "dedicated" | "self-managed";
@@ -16,53 +17,8 @@ afterEach(() => vi.restoreAllMocks());
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${process.pid}-${++counter}`;
 
-async function configureFor(emu: RunningEmulator): Promise<void> {
-  const values: Record<string, string> = {
-    "wandb:baseUrl": emu.url,
-    "wandb:apiKey": emu.admin.apiKey,
-    "wandb:username": emu.admin.username,
-    "wandb:deployment": emu.deployment,
-  };
-  await configure({
-    config: {
-      get: (key: string) => values[key],
-      require: (key: string) => {
-        const value = values[key];
-        if (value === undefined) throw new Error(`missing ${key}`);
-        return value;
-      },
-    },
-  } as never);
-}
-
-const basicAuth = (emu: RunningEmulator) => `Basic ${Buffer.from(`${emu.admin.username}:${emu.admin.apiKey}`).toString("base64")}`;
-
-async function control(emu: RunningEmulator, method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${emu.controlUrl}${path}`, {
-    method,
-    headers: { authorization: basicAuth(emu), ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${await response.text()}`);
-  const text = await response.text();
-  return text ? JSON.parse(text) : undefined;
-}
-
-const resetLog = (emu: RunningEmulator) => control(emu, "DELETE", "/log");
-const requestLog = (emu: RunningEmulator): Promise<{ requests: { method: string; route: string; path: string; status: number }[]; counters: { total: number; writes: number } }> =>
-  control(emu, "GET", "/log");
-
 /** An out-of-band SCIM call with the admin's bearer key, as another tool or a person would make it. */
-async function scim(emu: RunningEmulator, method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${emu.scimUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${emu.admin.apiKey}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  const text = await response.text();
-  return text ? JSON.parse(text) : undefined;
-}
+const scim = (emu: RunningEmulator, method: string, path: string, body?: unknown): Promise<any> => emulatorApi(emu).scim(method, path, body);
 
 const PATCH_OP = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
 const patchUserOutOfBand = (emu: RunningEmulator, id: string, ...operations: PatchOperation[]) =>
@@ -131,7 +87,7 @@ function newUser(extra: Record<string, unknown> = {}) {
 async function expectNoRequests(emu: RunningEmulator, run: () => Promise<unknown>): Promise<void> {
   await resetLog(emu);
   await run();
-  const log = await requestLog(emu);
+  const log = await readLog(emu);
   expect(log.counters.total).toBe(0);
 }
 
@@ -152,7 +108,7 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
     emu = await startEmulator({ port: 0, dialect, deployment: "dedicated" });
   });
   afterAll(() => emu.close());
-  const setup = () => configureFor(emu);
+  const setup = () => configureProviderFor(emu);
 
   describe("check", () => {
     it.each([
@@ -206,7 +162,7 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
     let olds: UserOutputs;
     let id: string;
     beforeAll(async () => {
-      await configureFor(emu);
+      await configureProviderFor(emu);
       const team = await makeTeam(emu);
       ({ id, outs: olds } = await create(newUser({ displayName: "Dee", organizationRole: "admin", teams: [team.name, "seed-team"] })));
     });
@@ -274,7 +230,7 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
       expect(outs.createdAt).toBe(now.created);
       expect(outs.createdAt).not.toBe("");
       expect(outs.teamRoles.map((t) => t.teamName).sort()).toEqual([team.name, "seed-team"].sort());
-      const routes = (await requestLog(emu)).requests.map((r) => `${r.method} ${r.route}`);
+      const routes = (await readLog(emu)).requests.map((r) => `${r.method} ${r.route}`);
       expect(routes.filter((r) => r === "POST /scim/Users")).toHaveLength(1);
       expect(routes.filter((r) => r === "PATCH /scim/Groups/:id")).toHaveLength(2);
     });
@@ -283,7 +239,7 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
       await setup();
       await resetLog(emu);
       const { outs } = await create(newUser({ displayName: "Plain" }));
-      expect((await requestLog(emu)).requests.map((r) => `${r.method} ${r.route}`)).toEqual(["POST /scim/Users"]);
+      expect((await readLog(emu)).requests.map((r) => `${r.method} ${r.route}`)).toEqual(["POST /scim/Users"]);
       expect(outs).not.toHaveProperty("organizationRole");
       expect(outs).not.toHaveProperty("teams");
     });
@@ -301,13 +257,13 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
 
     it("reports a failed PATCH after the POST as ResourceInitError", async () => {
       await setup();
-      await control(emu, "PUT", "/faults", { failNext: [{ status: 500, method: "PATCH", pathPrefix: "/scim/Users", count: 5 }] });
+      await setFaults(emu, { failNext: [{ status: 500, method: "PATCH", pathPrefix: "/scim/Users", count: 5 }] });
       try {
         const error = await impl.create(await checked(newUser({ organizationRole: "admin" }))).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(ResourceInitError);
         expect((await live(emu, (error as ResourceInitError).id)).organizationRole).toBe("member");
       } finally {
-        await control(emu, "DELETE", "/faults");
+        await clearFaults(emu);
       }
     });
 
@@ -369,7 +325,7 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
       const { id, outs } = await create(newUser({ displayName: "R" }));
       await resetLog(emu);
       expect(await impl.read(id, outs)).toEqual({ id, props: outs });
-      const log = await requestLog(emu);
+      const log = await readLog(emu);
       expect(log.requests.map((r) => [r.method, r.route, r.status])).toEqual([["GET", "/scim/Users/:id", 304]]);
     });
 
@@ -427,7 +383,7 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
       const { outs: after } = await impl.update(id, outs, await checked({ ...args, displayName: "Two", email: args.email.toUpperCase() }));
       expect(sent).toEqual([[{ op: "replace", path: "displayName", value: "Two" }]]);
       expect(after).toMatchObject({ displayName: "Two", etag: (await live(emu, id)).etag });
-      expect((await requestLog(emu)).counters.writes).toBe(1);
+      expect((await readLog(emu)).counters.writes).toBe(1);
 
       sent.length = 0;
       const { outs: third } = await impl.update(id, after, await checked({ ...args, displayName: "Two", email: `x${args.email}`, active: false, organizationRole: "admin" }));
@@ -465,7 +421,7 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
       const { outs: after } = await impl.update(id, outs, await checked({ ...args, displayName: "B" }));
       expect(after).toMatchObject({ displayName: "B", teams: ["seed-team"] });
       expect(after.teamRoles).toEqual([{ teamName: "seed-team", roleName: "admin" }]);
-      const statuses = (await requestLog(emu)).requests.filter((r) => r.method === "PATCH").map((r) => r.status);
+      const statuses = (await readLog(emu)).requests.filter((r) => r.method === "PATCH").map((r) => r.status);
       expect(statuses).toEqual([412, dialect === "rfc" ? 204 : 200]);
       // ... and the role assignment's work causes no diff for the User.
       expect((await impl.diff(id, after, await checked({ ...args, displayName: "B" }))).changes).toBe(false);
@@ -503,7 +459,7 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
       const { outs: after } = await impl.update(id, outs, await checked({ ...args, teams: [b.name, "seed-team"] }));
       expect(after.teams).toEqual([b.name, "seed-team"].sort());
       expect(after.etag).toBe((await live(emu, id)).etag);
-      const routes = (await requestLog(emu)).requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.route}`);
+      const routes = (await readLog(emu)).requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.route}`);
       expect(routes).toEqual(["PATCH /scim/Groups/:id", "PATCH /scim/Groups/:id"]);
       const teamA = await scim(emu, "GET", `/Groups/${a.id}`);
       expect(JSON.stringify(teamA.members ?? [])).not.toContain(id);
@@ -555,7 +511,7 @@ describe.each(DIALECTS)("User on the multi-tenant cloud (%s dialect)", (dialect)
     emu = await startEmulator({ port: 0, dialect, deployment: "saas" });
   });
   afterAll(() => emu.close());
-  const setup = () => configureFor(emu);
+  const setup = () => configureProviderFor(emu);
 
   const failuresOf = async (news: Record<string, unknown>, olds: Record<string, unknown> = {}) => {
     let failures: { property: string; reason: string }[] = [];
@@ -605,7 +561,7 @@ describe.each(DIALECTS)("User on the multi-tenant cloud (%s dialect)", (dialect)
     const args = newUser({ teams: ["seed-team"], organizationRole: "admin" });
     await resetLog(emu);
     const { id, outs } = await create(args);
-    const routes = (await requestLog(emu)).requests.map((r) => `${r.method} ${r.route}`);
+    const routes = (await readLog(emu)).requests.map((r) => `${r.method} ${r.route}`);
     expect(routes).toContain("POST /scim/Users");
     expect(routes).not.toContain("PATCH /scim/Groups/:id");
     expect(outs).toMatchObject({ teams: ["seed-team"], organizationRole: "admin", etag: (await live(emu, id)).etag });
@@ -621,7 +577,7 @@ describe.each(DIALECTS)("User on the multi-tenant cloud (%s dialect)", (dialect)
     const seed = { ...defaultSeed(), seats: 3 };
     const full = await startEmulator({ port: 0, dialect, deployment: "saas", seed });
     try {
-      await configureFor(full);
+      await configureProviderFor(full);
       const error = await impl.create(await checked(newUser({ teams: ["seed-team"] }))).catch((e: unknown) => e);
       expect(String(error)).toContain("Seat limit reached");
       expect(String(error)).toContain("free seats");
@@ -640,7 +596,7 @@ describe.each(DIALECTS)("User on self-managed (%s dialect)", (dialect) => {
   afterAll(() => emu.close());
 
   it("joins teams after the POST, deactivates and reactivates, and deactivates on removal", async () => {
-    await configureFor(emu);
+    await configureProviderFor(emu);
     const args = newUser({ teams: ["seed-team"], deletionPolicy: "deactivate" });
     const { id, outs } = await create(args);
     expect((await live(emu, id)).teamRoles.map((t) => t.teamName)).toEqual(["seed-team"]);

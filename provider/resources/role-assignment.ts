@@ -1,0 +1,164 @@
+// The skeleton the three role assignments share: a user reference resolved at create, one role
+// slot of that user (the organization role, the role in a team, the role in a registry) read,
+// written and given back under the 412 rule. Each resource file supplies its inputs, its id and
+// how to reach its slot.
+import type { z } from "zod";
+import type { ScimUser } from "../client";
+import { checkInputs, type ResourceImplementation } from "../resource-kit";
+import { clients } from "../runtime";
+import {
+  canonicalRole,
+  namesRecordedUser,
+  parseAssignmentId,
+  releaseRole,
+  resolveUser,
+  type RoleSlot,
+  sameRole,
+  sameUserReference,
+  writeRole,
+} from "./user-reference";
+
+/** One user's role slot as an assignment reaches it. */
+export interface SlotAccess {
+  /** For messages, e.g. `the organization role of user abc`. */
+  what: string;
+  /** The role the user holds in this slot, undefined when they hold none. */
+  live(user: ScimUser): string | undefined;
+  /** The slot's rule for "unchanged outside Pulumi" on a 412; by default the role case rule. */
+  same?(live: string | undefined, expected: string | undefined): boolean;
+  /** The write that puts `role` into the slot. */
+  grant(role: string): (ifMatch: string | undefined) => Promise<ScimUser>;
+  /** Whether the slot is already given back (destroy has nothing left to do). */
+  released: (user: ScimUser) => boolean;
+  /** The write that gives the slot back. */
+  release: (ifMatch: string | undefined) => Promise<unknown>;
+}
+
+/** Inputs are plain objects with a user reference. */
+type Inputs = Record<string, unknown> & { user: string };
+
+export interface RoleAssignmentSpec<I extends Inputs> {
+  /** The resource kind, for messages about its id. */
+  kind: string;
+  inputs: z.ZodType<I>;
+  /** Ids are `<user SCIM id><separator><scope>`; `shape` spells that out for messages. */
+  separator: string;
+  shape: string;
+  /** The input property naming the team or registry; none for the organization role (its scope is ""). */
+  scopeField?: Extract<keyof I, string>;
+  /** The input property holding the role. */
+  roleField: Extract<keyof I, string>;
+  /** Predefined role names: they compare case-insensitively. */
+  predefined: readonly string[];
+  /**
+   * The role read back when the user's representation shows none in the slot (the declared role is
+   * kept, else this one); without it, such an assignment is gone.
+   */
+  unheldRole?: string;
+  slot(userId: string, scope: string): SlotAccess;
+}
+
+/** What each assignment records besides its inputs as last applied. */
+export interface AssignmentOutputs {
+  user: string;
+  /** The SCIM id the user reference resolved to at create. */
+  userId: string;
+  /** The user's ETag as last read; the next write is conditional on it. */
+  etag: string;
+}
+
+export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(spec: RoleAssignmentSpec<I>): ResourceImplementation<I, O> {
+  const { scopeField, roleField, predefined } = spec;
+  const field = (values: object, key: string | undefined) => (key === undefined ? undefined : (values as Record<string, string | undefined>)[key]);
+  const roleOf = (values: object) => field(values, roleField);
+  const scopeOf = (values: object) => field(values, scopeField) ?? "";
+  const same = (a: string | undefined, b: string | undefined) => sameRole(a, b, predefined);
+
+  const idOf = (userId: string, scope: string) => `${userId}${spec.separator}${scope}`;
+  const parseId = (id: string) => parseAssignmentId(id, spec.kind, spec.separator, spec.shape);
+
+  function slotOf(userId: string, scope: string): SlotAccess & RoleSlot {
+    const access = spec.slot(userId, scope);
+    return { ...access, field: roleField, same: access.same ?? same };
+  }
+
+  /** The assignment's properties in the order of its inputs: user, scope, role. */
+  function assignment(user: string, scope: string, role: string): { user: string } & Record<string, string> {
+    return { user, ...(scopeField === undefined ? {} : { [scopeField]: scope }), [roleField]: role };
+  }
+
+  function outputsOf(inputs: { user: string }, user: Pick<ScimUser, "id" | "etag">): O {
+    return { ...assignment(inputs.user, scopeOf(inputs), roleOf(inputs)!), userId: user.id, etag: user.etag ?? "" } as unknown as O;
+  }
+
+  /** Where a recorded assignment is: the user and scope in its state, else those in its id. */
+  function recorded(id: string, props: O): { userId: string; scope: string } {
+    if (scopeField === undefined) return { userId: props.userId || parseId(id).userId, scope: "" };
+    const parsed = parseId(id);
+    return { userId: props.userId || parsed.userId, scope: field(props, scopeField) ?? parsed.scope };
+  }
+
+  return {
+    async check(_olds, news) {
+      return checkInputs(spec.inputs, news);
+    },
+
+    async diff(_id, olds, news) {
+      // Another user (or scope) replaces; the delete goes first so that two references to one user never end with `member`.
+      const replaces = [
+        ...(namesRecordedUser(news.user, olds) ? [] : ["user"]),
+        ...(scopeField === undefined || field(news, scopeField) === field(olds, scopeField) ? [] : [scopeField]),
+      ];
+      const changes = replaces.length > 0 || !sameUserReference(news.user, olds.user) || !same(roleOf(olds), roleOf(news));
+      return { changes, replaces, deleteBeforeReplace: replaces.length > 0 };
+    },
+
+    async create(inputs) {
+      const user = await resolveUser(inputs.user);
+      const scope = scopeOf(inputs);
+      const id = idOf(user.id, scope);
+      const slot = slotOf(user.id, scope);
+      const current = slot.live(user);
+      if (same(current, roleOf(inputs))) return { id, outs: outputsOf(inputs, user) };
+      // Nothing of ours is on the user yet: the 412 rule guards the role as first read.
+      const written = await writeRole(slot, user.id, user.etag, current, slot.grant(roleOf(inputs)!));
+      return { id, outs: outputsOf(inputs, written) };
+    },
+
+    async read(id, props) {
+      const { userId, scope } = parseId(id);
+      const result = await clients().scim.getUser(userId, { ifNoneMatch: props.etag || undefined });
+      if (result.status === "not-modified") return { id, props };
+      if (result.status === "not-found") return {};
+      const live = slotOf(userId, scope).live(result.user);
+      const declared = roleOf(props);
+      let role: string;
+      if (live === undefined) {
+        // The user left the team (or the registry): the assignment is gone, and `up` assigns the role again.
+        if (spec.unheldRole === undefined) return {};
+        role = declared ?? spec.unheldRole;
+      } else {
+        role = declared !== undefined && same(live, declared) ? declared : canonicalRole(live, predefined);
+      }
+      const inputs = assignment(props.user ?? userId, scope, role);
+      return { id, props: outputsOf(inputs, result.user), inputs: inputs as I };
+    },
+
+    async update(id, olds, news) {
+      const userId = olds.userId || parseId(id).userId;
+      if (same(roleOf(olds), roleOf(news))) {
+        // Only the form of the user reference changed (e.g. email to id of the same user): nothing to send.
+        return { outs: { ...olds, user: news.user, [roleField]: roleOf(news), userId } };
+      }
+      const slot = slotOf(userId, scopeOf(olds));
+      const written = await writeRole(slot, userId, olds.etag, roleOf(olds), slot.grant(roleOf(news)!));
+      return { outs: outputsOf(news, written) };
+    },
+
+    async delete(id, props) {
+      const { userId, scope } = recorded(id, props);
+      const slot = slotOf(userId, scope);
+      await releaseRole(slot, userId, props.etag, roleOf(props), slot.released, slot.release);
+    },
+  };
+}

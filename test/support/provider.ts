@@ -1,0 +1,85 @@
+// Running provider code in the test process against an emulator, as the engine's provider process would.
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { configure } from "../../provider/runtime";
+
+/**
+ * Configures the provider runtime for the emulator's admin, as `pulumi config` would
+ * (`wandb:baseUrl`, `wandb:apiKey`, `wandb:username`, `wandb:deployment`); `settings` adds or
+ * overrides keys (without the `wandb:` prefix), e.g. `{ maxRetries: "1" }`.
+ */
+export async function configureProviderFor(emu: RunningEmulator, settings: Record<string, string> = {}): Promise<void> {
+  const values: Record<string, string> = {
+    "wandb:baseUrl": emu.url,
+    "wandb:apiKey": emu.admin.apiKey,
+    "wandb:username": emu.admin.username,
+    "wandb:deployment": emu.deployment,
+    ...Object.fromEntries(Object.entries(settings).map(([key, value]) => [`wandb:${key}`, value])),
+  };
+  await configure({
+    config: {
+      get: (key: string) => values[key],
+      require: (key: string) => {
+        const value = values[key];
+        if (value === undefined) throw new Error(`missing ${key}`);
+        return value;
+      },
+    },
+  } as never);
+}
+
+/** A resource implementation's checked inputs, expecting no failures. */
+export async function checkedInputs<I>(
+  impl: { check(olds: Record<string, unknown>, news: Record<string, unknown>): Promise<{ inputs?: I; failures?: unknown[] }> },
+  news: Record<string, unknown>,
+): Promise<I> {
+  const result = await impl.check({}, news);
+  expect(result.failures ?? []).toEqual([]);
+  return result.inputs as I;
+}
+
+/** What a proxy does with one request: pass it on (with its body rewritten), or answer it itself. */
+export type Intercept = (request: { method: string; url: string; body: string }) => { body: string } | { status: number; json: unknown } | undefined;
+
+export interface Proxy {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A service that differs from the emulator in one way: a proxy in front of it that intercepts some requests. */
+export async function startProxy(emu: RunningEmulator, intercept: Intercept): Promise<Proxy> {
+  const proxy = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", async () => {
+      let body = Buffer.concat(chunks).toString("utf8");
+      const decision = intercept({ method: req.method ?? "", url: req.url ?? "", body });
+      if (decision && "status" in decision) {
+        res.writeHead(decision.status, { "content-type": "application/json" });
+        res.end(JSON.stringify(decision.json));
+        return;
+      }
+      if (decision) body = decision.body;
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([k]) => !["host", "content-length", "connection"].includes(k)),
+      ) as Record<string, string>;
+      const upstream = await fetch(`${emu.url}${req.url}`, { method: req.method, headers, ...(body ? { body } : {}) });
+      const out: Record<string, string> = {};
+      upstream.headers.forEach((v, k) => {
+        if (!["content-length", "connection", "transfer-encoding", "keep-alive"].includes(k)) out[k] = v;
+      });
+      res.writeHead(upstream.status, out);
+      res.end(Buffer.from(await upstream.arrayBuffer()));
+    });
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    close: async () => {
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
+    },
+  };
+}
