@@ -90,7 +90,14 @@ async function main(): Promise<void> {
     await closeAllPools();
     rmSync(scratch, { recursive: true, force: true });
   };
-  process.once("SIGINT", () => void cleanUp().finally(() => process.exit(130)));
+  // A lasting listener: the Automation API's process library re-raises SIGINT (killing us before
+  // the cleanup) when no listener of ours is left. A second Ctrl-C exits at once.
+  let interrupted = false;
+  process.on("SIGINT", () => {
+    if (interrupted) process.exit(130);
+    interrupted = true;
+    void cleanUp().finally(() => process.exit(130));
+  });
 
   try {
     if (!values["real-org"] && (process.env["WANDB_BASE_URL"] || process.env["WANDB_API_KEY"])) {
