@@ -44,6 +44,10 @@ describe("SCIM wire parsing", () => {
     expect(parseTeam({ ...base, members: [{ value: "abc", display: "dev-user1" }] }).members).toEqual([
       { id: "abc", display: "dev-user1" },
     ]);
+    // The documented PATCH response that lists members as {Value, Display} only.
+    expect(parseTeam({ ...base, members: [{ Value: "abc", Display: "dev-user1" }] }).members).toEqual([
+      { id: "abc", display: "dev-user1" },
+    ]);
     expect(parseTeam({ ...base, members: null }).members).toEqual([]);
     expect(parseTeam(base).members).toEqual([]);
   });
