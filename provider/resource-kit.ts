@@ -110,11 +110,29 @@ interface GuardedWrite<T, R> {
  * again, and the write is repeated with the fresh ETag as long as the fields this resource owns are
  * still as we last saw them (other resources, such as role assignments on the same user, moved the
  * ETag, possibly several at once). Otherwise it fails, naming the fields changed outside Pulumi.
+ * With no ETag known, it reads first: a write is never unconditional.
  */
 export function writeGuardedByEtag<T>(options: GuardedWrite<T, Reread>): Promise<T>;
 export function writeGuardedByEtag<T>(options: GuardedWrite<T, Reread | typeof SETTLED>): Promise<T | typeof SETTLED>;
 export async function writeGuardedByEtag<T>(options: GuardedWrite<T, Reread | typeof SETTLED>): Promise<T | typeof SETTLED> {
-  let etag = options.etag;
+  /** The ETag to write with after a re-read, unless the re-read settles or forbids the write. */
+  const judge = (fresh: Reread): string | undefined => {
+    if (fresh.changedFields.length > 0) {
+      throw new Error(
+        `${options.what} was changed outside Pulumi (${fresh.changedFields.join(", ")}); ` +
+          "run `pulumi refresh` to see the change, then `pulumi up` again. Nothing was overwritten.",
+      );
+    }
+    return fresh.etag;
+  };
+  let etag = options.etag || undefined;
+  if (etag === undefined) {
+    // No ETag known (the service sends it with GET, not always with other answers): a write
+    // without one would be unconditional, so read first and judge as after a 412.
+    const fresh = await options.reread();
+    if (fresh === SETTLED) return SETTLED;
+    etag = judge(fresh);
+  }
   for (let attempt = 1; ; attempt++) {
     try {
       return await options.write(etag);
@@ -122,16 +140,11 @@ export async function writeGuardedByEtag<T>(options: GuardedWrite<T, Reread | ty
       if (!isStatus(error, 412)) throw error;
       const fresh = await options.reread();
       if (fresh === SETTLED) return SETTLED;
-      if (fresh.changedFields.length > 0) {
-        throw new Error(
-          `${options.what} was changed outside Pulumi (${fresh.changedFields.join(", ")}); ` +
-            "run `pulumi refresh` to see the change, then `pulumi up` again. Nothing was overwritten.",
-        );
-      }
+      const freshEtag = judge(fresh);
       if (attempt === CONFLICT_ATTEMPTS) {
         throw new Error(`${options.what} kept changing while Pulumi wrote it (${attempt} attempts); run \`pulumi up\` again`);
       }
-      etag = fresh.etag;
+      etag = freshEtag;
       // Writers racing on one object retry at spread-out moments, so that one of them wins.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * attempt));
     }

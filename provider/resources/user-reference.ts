@@ -146,16 +146,9 @@ export async function releaseRole(
     const result = await scim.getUser(userId);
     return result.status === "found" && !released(result.user) ? result.user : undefined;
   };
-  let ifMatch = etag || undefined;
-  if (ifMatch === undefined) {
-    // Without an ETag an unconditional write could undo a change we never saw (or re-join a team).
-    const user = await stillHeld();
-    if (!user) return;
-    ifMatch = user.etag;
-  }
   await writeGuardedByEtag({
     what: slot.what,
-    etag: ifMatch,
+    etag,
     write: async (match) => {
       try {
         await write(match);

@@ -160,6 +160,24 @@ describe.each(cases)("CustomRole, $dialect dialect, rolePutReplacesPermissions: 
     expect(await liveRole(id)).toMatchObject({ name: inputs.name, description: "changed in the web app" });
   });
 
+  it("update with no ETag in state (the service sends it with GET only) reads first and never writes blindly", async () => {
+    const inputs = await checked({ name: uniqueName("No etag"), description: "d", inheritedFrom: "member", permissions: ["run:delete"] });
+    const { id, outs } = await customRole.create(inputs);
+    await call("PUT", `/scim/Roles/${id}`, { schemas: [ROLE_SCHEMA], ...(await liveRole(id)), description: "changed in the web app", permissions: [{ name: "run:delete" }] });
+    await clearLog();
+    const withoutEtag = { ...outs, etag: "" };
+    const failure = customRole.update(id, withoutEtag, await checked({ ...inputs, permissions: ["run:delete", "project:update"] }));
+    await expect(failure).rejects.toThrow(/changed outside Pulumi \(description\)/);
+    const requests = (await log()).requests;
+    expect(requests.map((r) => r.method)).toEqual(["GET"]);
+
+    // After a refresh the state holds the live description (still no ETag): the write then goes through.
+    const refreshed = { ...withoutEtag, description: "changed in the web app" };
+    const { outs: updated } = await customRole.update(id, refreshed, await checked({ ...inputs, description: "changed in the web app", permissions: ["run:delete", "project:update"] }));
+    expect(updated.permissions).toEqual(["project:update", "run:delete"]);
+    expect((await log()).requests.filter((r) => r.method === "PATCH").every((r) => r.status < 300)).toBe(true);
+  });
+
   it("adoption: adoptExisting takes the role over and converges it; without it the 409 says what to do", async () => {
     const name = uniqueName("Existing");
     const made = await call("POST", "/scim/Roles", {
