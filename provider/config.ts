@@ -188,3 +188,20 @@ function howToSet(setting: Setting<unknown>): string {
     `or the environment variable ${setting.env}.`
   );
 }
+
+/**
+ * The deployment, resolved without credentials (preview-time rules must be judged before any key
+ * is set): `deployment` from stack config or WANDB_DEPLOYMENT, else inferred from the base URL;
+ * undefined when neither says.
+ */
+export function deploymentFrom(stackConfig: Source, env: Source): Deployment | undefined {
+  const explicit = nonEmpty(stackConfig["deployment"]) ?? nonEmpty(env["WANDB_DEPLOYMENT"]);
+  if (explicit === "saas" || explicit === "dedicated" || explicit === "self-managed") return explicit;
+  const baseUrl = nonEmpty(stackConfig["baseUrl"]) ?? nonEmpty(env["WANDB_BASE_URL"]);
+  if (baseUrl === undefined) return undefined;
+  try {
+    return inferDeployment(normaliseBaseUrl(baseUrl));
+  } catch {
+    return undefined;
+  }
+}

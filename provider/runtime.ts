@@ -2,7 +2,7 @@
 // clients built from it on first use. Nothing here is ever serialized into state.
 import type * as pulumi from "@pulumi/pulumi";
 import { clientsFromConfig, type Clients } from "./client";
-import { CONFIG_KEYS, inferDeployment, normaliseBaseUrl, resolveConfig, type Deployment, type WandbConfig } from "./config";
+import { CONFIG_KEYS, deploymentFrom, resolveConfig, type Deployment, type WandbConfig } from "./config";
 
 let stackConfig: Record<string, string | undefined> = {};
 let resolved: { config: WandbConfig; clients: Clients } | undefined;
@@ -30,13 +30,5 @@ export function clients(): Clients {
  * judge inputs before any key is set, and sends nothing.
  */
 export function deploymentForChecks(): Deployment | undefined {
-  const explicit = stackConfig["deployment"] ?? process.env["WANDB_DEPLOYMENT"];
-  if (explicit === "saas" || explicit === "dedicated" || explicit === "self-managed") return explicit;
-  const baseUrl = stackConfig["baseUrl"] ?? process.env["WANDB_BASE_URL"];
-  if (!baseUrl) return undefined;
-  try {
-    return inferDeployment(normaliseBaseUrl(baseUrl));
-  } catch {
-    return undefined;
-  }
+  return deploymentFrom(stackConfig, process.env);
 }

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { inferDeployment, normaliseBaseUrl } from "../provider/config";
+import { deploymentFrom } from "../provider/config";
 import { CustomRole, type CustomRoleArgs } from "./custom-role";
 import { OrganizationRoleAssignment } from "./organization-role-assignment";
 import { RegistryRoleAssignment } from "./registry-role-assignment";
@@ -217,15 +217,7 @@ export class Organization extends pulumi.ComponentResource {
 /** The deployment as the provider resolves it, from stack config or the environment, without credentials. */
 function configuredDeployment(): WandbDeployment | undefined {
   const config = new pulumi.Config("wandb");
-  const explicit = config.get("deployment") ?? process.env["WANDB_DEPLOYMENT"];
-  if (explicit === "saas" || explicit === "dedicated" || explicit === "self-managed") return explicit;
-  const baseUrl = config.get("baseUrl") ?? process.env["WANDB_BASE_URL"];
-  if (!baseUrl) return undefined;
-  try {
-    return inferDeployment(normaliseBaseUrl(baseUrl));
-  } catch {
-    return undefined;
-  }
+  return deploymentFrom({ deployment: config.get("deployment"), baseUrl: config.get("baseUrl") }, process.env);
 }
 
 const deploymentOption = (deployment: WandbDeployment | undefined) => (deployment === undefined ? {} : { deployment });

@@ -5,9 +5,10 @@ import { isAbsolute, relative, resolve } from "node:path";
 import { RunError } from "@pulumi/pulumi";
 import { isMap, isScalar, LineCounter, parseDocument, type Node as YamlNode } from "yaml";
 import { closest, entryLabel, type Finding, formatField, list, type Path, rosterSchema, shapeFindings, type ShapedRoster } from "./roster-schema";
+import type { Deployment } from "../provider/config";
 
 /** Where the organization lives; decides how team membership is written (see `Organization`). */
-export type WandbDeployment = "saas" | "dedicated" | "self-managed";
+export type WandbDeployment = Deployment;
 
 /** A user of the organization. */
 export interface RosterUser {

@@ -1,6 +1,6 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { resolveConfig, WandbConfigError } from "../../provider/config";
+import { deploymentFrom, resolveConfig, WandbConfigError } from "../../provider/config";
 
 const KEY = "local-0123456789abcdef0123456789abcdef01234567";
 
@@ -90,3 +90,18 @@ function catchError(fn: () => unknown): Error {
   }
   throw new Error("expected an error");
 }
+
+describe("deploymentFrom: the deployment without credentials, for preview-time rules", () => {
+  it("takes wandb:deployment first, then WANDB_DEPLOYMENT, then infers it from the base URL", async () => {
+    expect(deploymentFrom({ deployment: "saas", baseUrl: "https://acme.wandb.io" }, {})).toBe("saas");
+    expect(deploymentFrom({}, { WANDB_DEPLOYMENT: "self-managed", WANDB_BASE_URL: "https://api.wandb.ai" })).toBe("self-managed");
+    expect(deploymentFrom({ baseUrl: "https://api.wandb.ai/scim/" }, {})).toBe("saas");
+    expect(deploymentFrom({}, { WANDB_BASE_URL: "https://acme.wandb.io" })).toBe("dedicated");
+    expect(deploymentFrom({}, { WANDB_BASE_URL: "http://127.0.0.1:8090" })).toBe("self-managed");
+  });
+
+  it("is undefined when nothing says, or the base URL is not a URL", async () => {
+    expect(deploymentFrom({}, {})).toBeUndefined();
+    expect(deploymentFrom({ baseUrl: "not a url" }, {})).toBeUndefined();
+  });
+});
