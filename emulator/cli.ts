@@ -4,7 +4,8 @@ import { startEmulator, type EmulatorOptions } from "./index";
 
 const USAGE = `usage: node dist/emulator/cli.js [--port 8090] [--host 127.0.0.1] [--seed org.json]
        [--deployment saas|dedicated|self-managed] [--dialect wandb|rfc] [--state-file state.json]
-       [--saas-deactivation removes-user|unsupported] [--role-put-keeps-permissions] [--quiet]`;
+       [--saas-deactivation removes-user|unsupported] [--role-put-keeps-permissions]
+       [--user-roles-on-get shown|omitted] [--quiet]`;
 
 function fail(message: string): never {
   process.stderr.write(`error: ${message}\n${USAGE}\n`);
@@ -31,6 +32,7 @@ function parseOptions(): EmulatorOptions & { quiet: boolean } {
         "state-file": { type: "string" },
         "saas-deactivation": { type: "string" },
         "role-put-keeps-permissions": { type: "boolean", default: false },
+        "user-roles-on-get": { type: "string" },
         quiet: { type: "boolean", default: false },
         help: { type: "boolean", default: false },
       },
@@ -55,6 +57,7 @@ function parseOptions(): EmulatorOptions & { quiet: boolean } {
     stateFile: values["state-file"],
     saasDeactivation: oneOf("saas-deactivation", values["saas-deactivation"], ["removes-user", "unsupported"] as const),
     rolePutReplacesPermissions: !values["role-put-keeps-permissions"],
+    userRolesOnGet: oneOf("user-roles-on-get", values["user-roles-on-get"], ["shown", "omitted"] as const),
     quiet: values.quiet,
   };
 }

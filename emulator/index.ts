@@ -3,7 +3,7 @@ import { EmulatorCore } from "./core";
 import { loadState } from "./persistence";
 import { defaultSeed, loadSeedFile, parseSeed, type ParsedSeed, type Seed } from "./seed";
 import { createEmulatorServer } from "./server";
-import type { Deployment, Dialect, Settings } from "./settings";
+import type { Deployment, Dialect, Settings, UserRolesOnGet } from "./settings";
 
 export type { Deployment, Dialect } from "./settings";
 export { defaultSeed, seedSchema, type Seed } from "./seed";
@@ -22,6 +22,12 @@ export interface EmulatorOptions {
   saasDeactivation?: "removes-user" | "unsupported";
   /** The docs disagree: true (default) lets PUT /Roles replace permissions when given; false keeps them. */
   rolePutReplacesPermissions?: boolean;
+  /**
+   * "shown" (default): every user representation carries organizationRole, teamRoles and
+   * registryRoles. "omitted": as documented, GET /Users/{id} and list items (and the
+   * dedicated/self-managed POST 201) leave them out; PATCH responses and the saas POST 201 keep them.
+   */
+  userRolesOnGet?: UserRolesOnGet;
   log?: (line: string) => void;
 }
 
@@ -60,6 +66,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     dialect: options.dialect ?? "wandb",
     saasDeactivation: options.saasDeactivation ?? "removes-user",
     rolePutReplacesPermissions: options.rolePutReplacesPermissions ?? true,
+    userRolesOnGet: options.userRolesOnGet ?? "shown",
     baseUrl: "",
   };
   const initial = (options.stateFile !== undefined ? loadState(options.stateFile) : undefined) ?? seed;

@@ -41,8 +41,19 @@ function meta(s: Settings, kind: string, r: Meta, creation: boolean) {
     : { resourceType: r.resourceType, created: r.created, lastModified: r.lastModified, location: `${kind}/${r.id}` };
 }
 
-export function renderUser(org: Org, s: Settings, user: User, opts: { creation?: boolean } = {}): Record<string, unknown> {
+/**
+ * `roles`: whether the representation carries organizationRole, teamRoles and registryRoles. The
+ * docs show them only in PATCH responses and the saas POST 201; with `userRolesOnGet: "omitted"`
+ * the other representations (GET, list items, the dedicated POST 201) leave them out.
+ */
+export function renderUser(
+  org: Org,
+  s: Settings,
+  user: User,
+  opts: { creation?: boolean; patched?: boolean } = {},
+): Record<string, unknown> {
   const creation = opts.creation ?? false;
+  const roles = s.userRolesOnGet === "shown" || opts.patched === true || (creation && s.deployment === "saas");
   const teamRoles = org.teamRolesOf(user.id);
   const body: Record<string, unknown> = {
     active: user.active,
@@ -59,6 +70,11 @@ export function renderUser(org: Org, s: Settings, user: User, opts: { creation?:
     teamRoles: teamRoles.map((t) => ({ teamName: t.team.displayName, roleName: org.roleName(t.role) })),
     userName: user.userName,
   };
+  if (!roles) {
+    delete body.organizationRole;
+    delete body.teamRoles;
+    delete body.registryRoles;
+  }
   // On the multi-tenant cloud the creation response also lists the teams joined.
   if (creation && s.deployment === "saas") body.groups = teamRoles.map((t) => ({ value: t.team.id }));
   return body;

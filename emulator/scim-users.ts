@@ -202,9 +202,9 @@ export function patchUser(req: ScimRequest): Reply {
   req.org.updateUser(user, change);
   if (req.settings.deployment === "saas" && change.active === false) {
     // Newer docs: on SaaS, deactivation removes the user from the organization for good.
-    const last = renderUser(req.org, req.settings, user);
+    const last = renderUser(req.org, req.settings, user, { patched: true });
     req.org.deleteUser(user);
     return patchedReply(req.settings, user.version, () => last);
   }
-  return patchedReply(req.settings, user.version, () => renderUser(req.org, req.settings, user));
+  return patchedReply(req.settings, user.version, () => renderUser(req.org, req.settings, user, { patched: true }));
 }

@@ -17,9 +17,12 @@ export interface ScimUser {
   email: string;
   displayName?: string;
   active: boolean;
+  /** Undefined when the representation does not carry it (GET, list items): unknown, not "none". */
   organizationRole?: string;
-  teamRoles: TeamRole[];
-  registryRoles: RegistryRole[];
+  /** Undefined when the representation does not carry it (GET, list items): unknown; [] means in no team. */
+  teamRoles?: TeamRole[];
+  /** Undefined when the representation does not carry it (GET, list items): unknown; [] means no registry role. */
+  registryRoles?: RegistryRole[];
   created?: string;
   lastModified?: string;
   etag?: string;

@@ -40,6 +40,22 @@ function listOf<T extends z.ZodType>(item: T) {
     });
 }
 
+/**
+ * Like listOf, but an absent key stays undefined: the body says nothing about the list (the
+ * documented GET /Users/{id} carries no teamRoles or registryRoles). null is the service's
+ * empty list (as with `members: null`), so it reads as [].
+ */
+function optionalListOf<T extends z.ZodType>(item: T) {
+  return z
+    .union([z.array(item), item, z.null()])
+    .optional()
+    .transform((value): z.output<T>[] | undefined => {
+      if (value === undefined) return undefined;
+      if (value === null) return [];
+      return Array.isArray(value) ? value : [value];
+    });
+}
+
 const optionalText = z
   .string()
   .nullish()
@@ -64,8 +80,8 @@ const userWire = z.object({
   active: looseBoolean.nullish(),
   emails: listOf(email),
   organizationRole: optionalText,
-  teamRoles: listOf(teamRole),
-  registryRoles: listOf(registryRole),
+  teamRoles: optionalListOf(teamRole),
+  registryRoles: optionalListOf(registryRole),
   meta,
 });
 
@@ -142,6 +158,8 @@ export function parseUser(body: unknown, etagHeader?: string): ScimUser {
     displayName: wire.displayName,
     // Absent means active: deactivation is the exception the service reports explicitly.
     active: wire.active ?? true,
+    // organizationRole, teamRoles, registryRoles: undefined when the body does not carry them
+    // (GET and list items, as documented), which means "unknown", not "none".
     organizationRole: wire.organizationRole,
     teamRoles: wire.teamRoles,
     registryRoles: wire.registryRoles,

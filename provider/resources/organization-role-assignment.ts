@@ -37,6 +37,8 @@ export const organizationRoleAssignment = roleAssignment<OrganizationRoleAssignm
   slot: (userId) => ({
     what: `the organization role of user ${userId}`,
     live: (user) => user.organizationRole,
+    // The documented GET body carries no organizationRole: the role is then unknown.
+    known: (user) => user.organizationRole !== undefined,
     // A user representation without organizationRole tells nothing: it counts as unchanged.
     same: (live, expected) => live === undefined || sameRole(live, expected, PREDEFINED),
     grant: (role) => patchRole(userId, role),

@@ -31,7 +31,7 @@ export interface RegistryRoleAssignmentOutputs extends Omit<RegistryRoleAssignme
 }
 
 const roleIn = (user: ScimUser, registryName: string) =>
-  user.registryRoles.find((entry) => entry.registryName === registryName)?.roleName;
+  user.registryRoles?.find((entry) => entry.registryName === registryName)?.roleName;
 
 /**
  * The docs name both `add` (parameter list) and `replace` (sample body) for granting a registry
@@ -66,8 +66,11 @@ export const registryRoleAssignment = roleAssignment<RegistryRoleAssignmentInput
   slot: (userId, registryName) => ({
     what: `the role of user ${userId} in registry "${registryName}"`,
     live: (user) => roleIn(user, registryName),
+    // The documented GET body carries no registryRoles: the role is then unknown.
+    known: (user) => user.registryRoles !== undefined,
     grant: (roleName) => grant(userId, registryName, roleName),
-    released: (user) => roleIn(user, registryName) === undefined,
+    // Without registryRoles nothing is known: not released (the revoke is harmless if nothing is held).
+    released: (user) => user.registryRoles !== undefined && roleIn(user, registryName) === undefined,
     release: revoke(userId, registryName),
   }),
 });

@@ -26,6 +26,12 @@ export interface SlotAccess {
   live(user: ScimUser): string | undefined;
   /** The slot's rule for "unchanged outside Pulumi" on a 412; by default the role case rule. */
   same?(live: string | undefined, expected: string | undefined): boolean;
+  /**
+   * Whether the user's representation carries the slot (the documented GET body carries no
+   * organizationRole, teamRoles or registryRoles; PATCH responses do). When it does not, the role is
+   * unknown: a read keeps the recorded one, and a 412 does not count it as changed. Default: always.
+   */
+  known?(user: ScimUser): boolean;
   /** The write that puts `role` into the slot. */
   grant(role: string): (ifMatch: string | undefined) => Promise<ScimUser>;
   /** Whether the slot is already given back (destroy has nothing left to do). */
@@ -118,8 +124,10 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
       const scope = scopeOf(inputs);
       const id = idOf(user.id, scope);
       const slot = slotOf(user.id, scope);
-      const current = slot.live(user);
-      if (same(current, roleOf(inputs))) return { id, outs: outputsOf(inputs, user) };
+      // An unknown role is written (the write is idempotent); the 412 rule then compares only what is shown.
+      const shown = slot.known?.(user) !== false;
+      const current = shown ? slot.live(user) : undefined;
+      if (shown && same(current, roleOf(inputs))) return { id, outs: outputsOf(inputs, user) };
       // Nothing of ours is on the user yet: the 412 rule guards the role as first read.
       const written = await writeRole(slot, user.id, user.etag, current, slot.grant(roleOf(inputs)!));
       return { id, outs: outputsOf(inputs, written) };
@@ -130,8 +138,14 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
       const result = await clients().scim.getUser(userId, { ifNoneMatch: props.etag || undefined });
       if (result.status === "not-modified") return { id, props };
       if (result.status === "not-found") return {};
-      const live = slotOf(userId, scope).live(result.user);
+      const slot = slotOf(userId, scope);
       const declared = roleOf(props);
+      if (slot.known?.(result.user) === false && declared !== undefined) {
+        // The representation does not carry the role: unknown, so unchanged (with the fresh ETag).
+        const inputs = assignment(props.user ?? userId, scope, declared);
+        return { id, props: outputsOf(inputs, result.user), inputs: inputs as I };
+      }
+      const live = slot.live(result.user);
       let role: string;
       if (live === undefined) {
         // The user left the team (or the registry): the assignment is gone, and `up` assigns the role again.

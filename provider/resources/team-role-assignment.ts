@@ -23,7 +23,8 @@ export type TeamRoleAssignmentInputs = z.output<typeof teamRoleAssignmentInputs>
 export interface TeamRoleAssignmentOutputs extends TeamRoleAssignmentInputs, AssignmentOutputs {}
 
 /** The user's role in the team; team names are exact. */
-const roleIn = (user: ScimUser, teamName: string) => user.teamRoles.find((entry) => entry.teamName === teamName)?.roleName;
+/** The user's role in the team; team names are exact. Undefined also when the representation carries no teamRoles (see `known`). */
+const roleIn = (user: ScimUser, teamName: string) => user.teamRoles?.find((entry) => entry.teamName === teamName)?.roleName;
 
 /** `replace` on `teamRoles` is the only operation: it sets the role in that one team. */
 function patchRole(userId: string, teamName: string, roleName: string) {
@@ -42,9 +43,13 @@ export const teamRoleAssignment = roleAssignment<TeamRoleAssignmentInputs, TeamR
   slot: (userId, teamName) => ({
     what: `the role of user ${userId} in team "${teamName}"`,
     live: (user) => roleIn(user, teamName),
+    // The documented GET body carries no teamRoles: the role is then unknown.
+    known: (user) => user.teamRoles !== undefined,
     grant: (roleName) => patchRole(userId, teamName, roleName),
     // Back to `member` in that team; a user no longer in the team is left alone (the write would make them join).
+    // Without teamRoles nothing is known: not released, as when the ETag guarded write goes ahead.
     released: (user) => {
+      if (user.teamRoles === undefined) return false;
       const live = roleIn(user, teamName);
       return live === undefined || sameRole(live, "member", PREDEFINED);
     },

@@ -93,11 +93,18 @@ export interface RoleSlot {
   live(user: ScimUser): string | undefined;
   /** The slot's case rule; also decides whether an unknown live value counts as unchanged. */
   same(live: string | undefined, expected: string | undefined): boolean;
+  /**
+   * Whether the representation says anything about the slot (the documented GET body carries no
+   * roles); when it does not, the slot counts as unchanged. By default it always does.
+   */
+  known?(user: ScimUser): boolean;
 }
 
 const show = (role: string | undefined) => (role === undefined ? "none" : `"${role}"`);
 
 function changedOutside(slot: RoleSlot, user: ScimUser, expected: string | undefined): string[] {
+  // Only what the representation shows is compared: an absent role is unknown, not changed.
+  if (slot.known?.(user) === false) return [];
   const live = slot.live(user);
   return slot.same(live, expected) ? [] : [`${slot.field} is now ${show(live)}, Pulumi last saw ${show(expected)}`];
 }

@@ -3,9 +3,24 @@
 import { valuePath, type ScimTeam, type ScimUser } from "../client";
 import { clients } from "../runtime";
 
-/** The names of the teams the user is in, from its `teamRoles`, sorted. */
-export function teamsOf(user: ScimUser): string[] {
+/**
+ * The names of the teams the user is in, from its `teamRoles`, sorted; undefined when the
+ * representation does not carry `teamRoles` (the documented GET body does not): unknown.
+ */
+export function teamsOf(user: ScimUser): string[] | undefined {
+  if (user.teamRoles === undefined) return undefined;
   return [...new Set(user.teamRoles.map((role) => role.teamName))].sort();
+}
+
+/** The names of the teams whose members include the user, from one listing of /Groups, sorted. */
+export async function teamsFromGroups(userId: string): Promise<string[]> {
+  const teams = await clients().scim.listTeams();
+  return [...new Set(teams.filter((team) => team.members.some((member) => member.id === userId)).map((team) => team.name))].sort();
+}
+
+/** The user's teams: from its `teamRoles` when the representation carries them, else from /Groups. */
+export async function currentTeams(user: ScimUser): Promise<string[]> {
+  return teamsOf(user) ?? (await teamsFromGroups(user.id));
 }
 
 async function teamNamed(name: string): Promise<ScimTeam> {

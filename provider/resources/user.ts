@@ -15,7 +15,7 @@ import {
 } from "../resource-kit";
 import { clients, deploymentForChecks } from "../runtime";
 import { adoptExisting } from "./input-schemas";
-import { changeTeamMemberships, teamsOf } from "./user-teams";
+import { changeTeamMemberships, currentTeams, teamsFromGroups, teamsOf } from "./user-teams";
 
 const PREDEFINED_ORG_ROLES = new Set(["admin", "member", "viewer"]);
 
@@ -93,25 +93,40 @@ function orgRoleOf(user: ScimUser): string | undefined {
 }
 
 /**
+ * What is known of the user besides its representation: the organization role and teams as last
+ * seen (or just written, or read through /Groups). The documented GET body carries neither
+ * organizationRole nor teamRoles; such an absence means "unknown", never "none".
+ */
+interface Known {
+  organizationRole?: string;
+  teams?: string[];
+}
+
+/**
  * The user's state as outputs. Optional inputs that `declared` leaves out (displayName,
  * organizationRole, teams) are not managed by the resource and stay out of the outputs, so a
- * refresh never makes them inputs; the read-only views show the rest.
+ * refresh never makes them inputs; the read-only views show the rest. A declared organization
+ * role or team list the representation does not carry is taken from `known` (left out when
+ * nothing is known).
  */
-function outputsOf(user: ScimUser, declared: Partial<UserOutputs>): UserOutputs {
+function outputsOf(user: ScimUser, declared: Partial<UserOutputs>, known: Known = {}): UserOutputs {
+  const organizationRole = orgRoleOf(user) ?? known.organizationRole;
+  const teams = teamsOf(user) ?? known.teams;
   return {
     userName: user.userName,
     email: user.email,
     ...(declared.displayName === undefined ? {} : { displayName: user.displayName ?? "" }),
     active: user.active,
-    ...(declared.organizationRole === undefined ? {} : { organizationRole: orgRoleOf(user) ?? "" }),
-    ...(declared.teams === undefined ? {} : { teams: teamsOf(user) }),
+    ...(declared.organizationRole === undefined || organizationRole === undefined ? {} : { organizationRole }),
+    ...(declared.teams === undefined || teams === undefined ? {} : { teams }),
     adoptExisting: declared.adoptExisting ?? false,
     ...(declared.importId === undefined ? {} : { importId: declared.importId }),
     deletionPolicy: declared.deletionPolicy ?? "delete",
     etag: user.etag ?? "",
     createdAt: user.created ?? "",
-    teamRoles: user.teamRoles.map(({ teamName, roleName }) => ({ teamName, roleName })),
-    registryRoles: user.registryRoles.map(({ registryName, roleName }) => ({ registryName, roleName })),
+    // Read-only views: [] when the representation does not carry them (never compared).
+    teamRoles: (user.teamRoles ?? []).map(({ teamName, roleName }) => ({ teamName, roleName })),
+    registryRoles: (user.registryRoles ?? []).map(({ registryName, roleName }) => ({ registryName, roleName })),
   };
 }
 
@@ -136,15 +151,19 @@ function ownedFieldsDiffering(seen: Partial<Owned>, desired: Partial<Owned>): st
   return changed;
 }
 
-/** Owned fields that changed outside Pulumi: those we last saw (`seen`) compared with the live user. */
-function ownedFieldsChangedOutside(seen: Partial<Owned>, live: ScimUser): string[] {
+/**
+ * Owned fields that changed outside Pulumi: those we last saw (`seen`) compared with the live user.
+ * An organization role the representation does not carry is unknown and counts as unchanged; teams
+ * it does not carry are read through /Groups (`liveTeams` when the caller already has them).
+ */
+async function ownedFieldsChangedOutside(seen: Partial<Owned>, live: ScimUser, liveTeams?: string[]): Promise<string[]> {
   const liveOwned: Owned = {
     userName: live.userName,
     email: live.email,
     displayName: live.displayName ?? "",
     active: live.active,
-    organizationRole: orgRoleOf(live) ?? "",
-    teams: teamsOf(live),
+    organizationRole: orgRoleOf(live) ?? seen.organizationRole,
+    teams: seen.teams === undefined ? undefined : (liveTeams ?? teamsOf(live) ?? (await teamsFromGroups(live.id))),
   };
   // Compare from `seen`'s side: a field we did not manage (undefined) has no last-seen value.
   return ownedFieldsDiffering(liveOwned, seen);
@@ -179,7 +198,8 @@ function outsideChangeError(what: string, fields: string[]): Error {
 /**
  * Converges the user to `desired`: one conditional PATCH of the user's own fields, then team
  * membership through /Groups. `seen` is the user as last seen (its ETag guards the write; on 412
- * the owned fields decide between retrying and failing). Returns the user as it is afterwards.
+ * the owned fields decide between retrying and failing). Returns the user as it is afterwards,
+ * with what is known of the fields its representation may not carry.
  */
 async function converge(
   id: string,
@@ -187,12 +207,13 @@ async function converge(
   desired: UserInputs,
   /** The user as just read or created, when the caller has it: saves a GET. */
   known?: ScimUser,
-): Promise<ScimUser> {
+): Promise<{ user: ScimUser; known: Known }> {
   const scim = clients().scim;
   const what = `user "${seen.userName ?? desired.userName}"`;
   const operations = userOperations(seen, desired);
   const teamsMayChange = desired.teams !== undefined && (seen.teams === undefined || !sameSet(seen.teams, desired.teams));
   let user = known;
+  let liveTeams: string[] | undefined;
   if (operations.length > 0) {
     user = await writeGuardedByEtag({
       what,
@@ -200,33 +221,44 @@ async function converge(
       write: (ifMatch) => scim.patchUser(id, operations, { ifMatch }),
       reread: async () => {
         const live = await liveUser(id);
-        return { etag: live.etag, changedFields: ownedFieldsChangedOutside(seen, live) };
+        return { etag: live.etag, changedFields: await ownedFieldsChangedOutside(seen, live) };
       },
     });
   } else if (teamsMayChange && !known) {
     // No user write to carry the ETag: check the same rule before touching the teams.
     user = await liveUser(id);
     if (seen.etag && user.etag !== seen.etag) {
-      const changed = ownedFieldsChangedOutside(seen, user);
+      liveTeams = await currentTeams(user);
+      const changed = await ownedFieldsChangedOutside(seen, user, liveTeams);
       if (changed.length > 0) throw outsideChangeError(what, changed);
     }
   }
   if (desired.teams !== undefined && user !== undefined) {
-    const moved = await changeTeamMemberships(id, teamsOf(user), desired.teams);
+    // Without teamRoles in the representation, the membership is read through /Groups.
+    const moved = await changeTeamMemberships(id, liveTeams ?? (await currentTeams(user)), desired.teams);
     // Team writes move the user's ETag too: read it again for fresh outputs.
     if (moved) user = await liveUser(id);
   }
-  return user ?? (await liveUser(id));
+  // Whatever the representation leaves out is as desired now (written, or already so), else as last seen.
+  const after: Known = {
+    organizationRole: desired.organizationRole ?? seen.organizationRole,
+    teams: desired.teams ?? seen.teams,
+  };
+  return { user: user ?? (await liveUser(id)), known: after };
 }
 
-/** Converges a user the service just created or that is being adopted; a failure keeps it in state. */
-async function convergeNew(user: ScimUser, inputs: UserInputs): Promise<{ id: string; outs: UserOutputs }> {
-  const seen = { ...outputsOf(user, { ...inputs, displayName: "", organizationRole: "member", teams: [] }), etag: user.etag ?? "" };
+/**
+ * Converges a user the service just created (`created`: it holds the role `member`, whether or not
+ * the 201 says so) or that is being adopted; a failure keeps it in state.
+ */
+async function convergeNew(user: ScimUser, inputs: UserInputs, created = false): Promise<{ id: string; outs: UserOutputs }> {
+  const known: Known = created ? { organizationRole: "member" } : {};
+  const seen = { ...outputsOf(user, { ...inputs, displayName: "", organizationRole: "member", teams: [] }, known), etag: user.etag ?? "" };
   try {
     const converged = await converge(user.id, seen, inputs, user);
-    return { id: user.id, outs: outputsOf(converged, inputs) };
+    return { id: user.id, outs: outputsOf(converged.user, inputs, converged.known) };
   } catch (error) {
-    throw new ResourceInitError(user.id, { ...outputsOf(user, inputs) }, error);
+    throw new ResourceInitError(user.id, { ...outputsOf(user, inputs, known) }, error);
   }
 }
 
@@ -351,7 +383,7 @@ export const user: ResourceImplementation<UserInputs, UserOutputs> = {
       if (isStatus(error, 409)) throw alreadyExists(inputs, error);
       throw error;
     }
-    return convergeNew(created, inputs);
+    return convergeNew(created, inputs, true);
   },
 
   async read(id, props) {
@@ -361,7 +393,13 @@ export const user: ResourceImplementation<UserInputs, UserOutputs> = {
     // From the id alone (`User.get`), every field is shown as it is live.
     const declared: Partial<UserOutputs> =
       props.userName === undefined ? { displayName: "", organizationRole: "member", teams: [] } : props;
-    const outs = outputsOf(result.user, declared);
+    // What the representation leaves out is unknown: the organization role stays as last seen, and
+    // declared teams are read through /Groups (so membership drift still shows).
+    const known: Known = {
+      ...(props.organizationRole === undefined ? {} : { organizationRole: props.organizationRole }),
+      ...(declared.teams !== undefined && result.user.teamRoles === undefined ? { teams: await teamsFromGroups(id) } : {}),
+    };
+    const outs = outputsOf(result.user, declared, known);
     return { id, props: outs, inputs: liveInputs(outs) };
   },
 
@@ -374,7 +412,7 @@ export const user: ResourceImplementation<UserInputs, UserOutputs> = {
       return { outs: { ...seen, ...settingsOf(news), etag, createdAt, teamRoles, registryRoles } };
     }
     const converged = await converge(id, { ...seen, etag: olds.etag }, news);
-    return { outs: outputsOf(converged, news) };
+    return { outs: outputsOf(converged.user, news, converged.known) };
   },
 
   async delete(id, props) {

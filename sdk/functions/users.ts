@@ -231,12 +231,12 @@ function toUser(user: ScimUser): GetUserResult {
     active: user.active,
     ...(user.organizationRole === undefined ? {} : { organizationRole: user.organizationRole }),
     teamRoles: sortedBy(
-      user.teamRoles.map((r) => ({ teamName: r.teamName, roleName: r.roleName })),
+      (user.teamRoles ?? []).map((r) => ({ teamName: r.teamName, roleName: r.roleName })),
       (r) => r.teamName,
       (r) => r.roleName,
     ),
     registryRoles: sortedBy(
-      user.registryRoles.map((r) => ({ registryName: r.registryName, roleName: r.roleName })),
+      (user.registryRoles ?? []).map((r) => ({ registryName: r.registryName, roleName: r.roleName })),
       (r) => r.registryName,
       (r) => r.roleName,
     ),

@@ -28,12 +28,31 @@ describe("SCIM wire parsing", () => {
       email: "Dev-User1@example.com",
       displayName: "Dev User 1",
       active: true,
-      teamRoles: [],
-      registryRoles: [],
       created: "2023-10-01T00:00:00Z",
       lastModified: "2023-10-02T00:00:00Z",
       etag: 'W/"1"',
     });
+  });
+
+  it("tells absent roles (unknown) from empty ones (none)", () => {
+    const base = { id: "abc", userName: "dev-user1", emails: { Value: "dev-user1@example.com", Primary: true } };
+    // The documented GET body: no organizationRole, teamRoles or registryRoles.
+    const documented = parseUser(base);
+    expect(documented.organizationRole).toBeUndefined();
+    expect(documented.teamRoles).toBeUndefined();
+    expect(documented.registryRoles).toBeUndefined();
+    expect("teamRoles" in documented || "registryRoles" in documented || "organizationRole" in documented).toBe(false);
+    // A PATCH response says so explicitly.
+    const empty = parseUser({ ...base, organizationRole: "member", teamRoles: [], registryRoles: [] });
+    expect(empty).toMatchObject({ organizationRole: "member", teamRoles: [], registryRoles: [] });
+    expect(parseUser({ ...base, teamRoles: null, registryRoles: null })).toMatchObject({ teamRoles: [], registryRoles: [] });
+    const held = parseUser({
+      ...base,
+      TeamRoles: { TeamName: "research", RoleName: "admin" },
+      registryRoles: [{ registryName: "models", roleName: "viewer" }],
+    });
+    expect(held.teamRoles).toEqual([{ teamName: "research", roleName: "admin" }]);
+    expect(held.registryRoles).toEqual([{ registryName: "models", roleName: "viewer" }]);
   });
 
   it("reads groups with Capitalised, lowercase, null or absent members", () => {

@@ -30,6 +30,12 @@ describe("emulator CLI", () => {
     expect(run.errors()).toContain("--deployment must be one of saas, dedicated, self-managed");
   });
 
+  it("rejects a bad --user-roles-on-get value with exit code 2", async () => {
+    const run = runCli(["--user-roles-on-get", "hidden"]);
+    expect(await run.exited).toBe(2);
+    expect(run.errors()).toContain("--user-roles-on-get must be one of shown, omitted");
+  });
+
   it("rejects an unknown flag with exit code 2", async () => {
     const run = runCli(["--nope"]);
     expect(await run.exited).toBe(2);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type Dialect, type RunningEmulator } from "../../emulator";
 import { readState } from "../support/emulator-api";
-import { call, createTeam, createUser, expectScimError, getUser, newUserBody, patchBody, USER_SCHEMA } from "./helpers";
+import { call, createTeam, createUser, expectScimError, getUser, newUserBody, patchBody, TEAMS_EXT, USER_SCHEMA } from "./helpers";
 
 describe.each<Dialect>(["wandb", "rfc"])("users (%s dialect)", (dialect) => {
   let emu: RunningEmulator;
@@ -229,5 +229,75 @@ describe.each<Dialect>(["wandb", "rfc"])("users (%s dialect)", (dialect) => {
       }),
     });
     expectScimError(missing, 400, dialect);
+  });
+});
+
+describe.each<Dialect>(["wandb", "rfc"])("users with userRolesOnGet: omitted (%s dialect)", (dialect) => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0, dialect, userRolesOnGet: "omitted" });
+  });
+  afterAll(() => emu.close());
+  beforeEach(async () => {
+    await call(emu, "POST", "/_emulator/reset");
+  });
+
+  const ROLE_KEYS = ["organizationRole", "teamRoles", "registryRoles"];
+  const roleKeysOf = (body: Record<string, unknown>) => ROLE_KEYS.filter((key) => key in body);
+
+  it("GET by id, list items and the dedicated POST 201 carry no roles; PATCH responses do", async () => {
+    const created = await call(emu, "POST", "/scim/Users", { body: newUserBody("quiet") });
+    expect(created.status).toBe(201);
+    expect(roleKeysOf(created.body)).toEqual([]);
+    const id = created.body.id as string;
+    await createTeam(emu, "quiet-team", [id]);
+
+    const got = await call(emu, "GET", `/scim/Users/${id}`);
+    expect(got.status).toBe(200);
+    expect(got.body.userName).toBe("quiet");
+    expect(roleKeysOf(got.body)).toEqual([]);
+    const listed = await call(emu, "GET", "/scim/Users");
+    expect(listed.body.Resources.length).toBeGreaterThan(0);
+    for (const item of listed.body.Resources) expect(roleKeysOf(item)).toEqual([]);
+    const filtered = await call(emu, "GET", `/scim/Users?filter=${encodeURIComponent('userName eq "quiet"')}`);
+    expect(filtered.body.Resources).toHaveLength(1);
+    expect(roleKeysOf(filtered.body.Resources[0])).toEqual([]);
+
+    const patched = await call(emu, "PATCH", `/scim/Users/${id}`, {
+      body: patchBody({ op: "replace", path: "organizationRole", value: "admin" }),
+    });
+    if (dialect === "wandb") {
+      expect(patched.status).toBe(200);
+      expect(patched.body.organizationRole).toBe("admin");
+      expect(patched.body.teamRoles).toEqual([{ teamName: "quiet-team", roleName: "member" }]);
+      expect(patched.body.registryRoles).toEqual([]);
+    } else {
+      // rfc answers a PATCH with 204 and no body.
+      expect(patched.status).toBe(204);
+    }
+    // The change happened even though GET does not show it.
+    const state = await readState(emu);
+    expect(state.users.find((u: any) => u.userName === "quiet").organizationRole).toBe("admin");
+    expect(roleKeysOf(await getUser(emu, id))).toEqual([]);
+  });
+
+  it("the saas POST 201 still carries the roles and the teams joined", async () => {
+    const saas = await startEmulator({ port: 0, dialect, deployment: "saas", userRolesOnGet: "omitted" });
+    try {
+      const team = await createTeam(saas, "saas-team");
+      const created = await call(saas, "POST", "/scim/Users", {
+        body: newUserBody("cloud", {
+          schemas: [USER_SCHEMA, TEAMS_EXT],
+          [TEAMS_EXT]: { teams: ["saas-team"] },
+        }),
+      });
+      expect(created.status).toBe(201);
+      expect(created.body.organizationRole).toBe("member");
+      expect(created.body.teamRoles).toEqual([{ teamName: "saas-team", roleName: "member" }]);
+      expect(created.body.groups).toEqual([{ value: team.id }]);
+      expect(roleKeysOf(await getUser(saas, created.body.id))).toEqual([]);
+    } finally {
+      await saas.close();
+    }
   });
 });

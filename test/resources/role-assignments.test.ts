@@ -504,3 +504,130 @@ describe("role assignments on the multi-tenant cloud (saas)", () => {
     });
   });
 });
+
+// The documented GET /Users/{id} body carries no organizationRole, teamRoles or registryRoles: an
+// absent role is unknown, so it reads as unchanged and never counts as changed outside Pulumi.
+describe.each<Dialect>(["wandb", "rfc"])("role assignments against the documented GET body, without roles (%s dialect)", (dialect) => {
+  let emu: RunningEmulator;
+  let call: ReturnType<typeof scimCall>;
+  let counter = 0;
+
+  const patchUser = async (id: string, ...Operations: unknown[]) => {
+    const answer = await call("PATCH", `/scim/Users/${id}`, { schemas: [PATCH_SCHEMA], Operations });
+    expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+  };
+  const newUser = async () => {
+    counter += 1;
+    const userName = `ra-quiet-${dialect}-${counter}`;
+    const answer = await call("POST", "/scim/Users", {
+      schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"],
+      userName,
+      emails: [{ value: `${userName}@acme.example`, primary: true }],
+    });
+    expect(answer.status).toBe(201);
+    return { id: answer.body.id as string, email: `${userName}@acme.example`, userName };
+  };
+  /** The user's roles as the emulator holds them (GET does not show them). */
+  const rolesOf = async (userName: string) => {
+    const state = await readState(emu);
+    const user = state.users.find((u: any) => u.userName === userName);
+    const teamRoles = (state.teams as any[]).flatMap((t) =>
+      t.members.filter((m: any) => m.user === userName).map((m: any) => ({ teamName: t.displayName, roleName: m.role ?? "member" })),
+    );
+    return { organizationRole: user.organizationRole, teamRoles, registryRoles: user.registryRoles ?? [] };
+  };
+
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0, dialect, seed: emulatorSeed(), userRolesOnGet: "omitted" });
+    call = scimCall(emu);
+  });
+  afterAll(async () => {
+    await emu.close();
+  });
+  beforeEach(async () => {
+    await useEmulator(emu);
+    await clearFaults(emu);
+    await resetLog(emu);
+  });
+
+  it("the emulator leaves the roles out of GET", async () => {
+    const user = await newUser();
+    const body = (await call("GET", `/scim/Users/${user.id}`)).body;
+    expect(body).not.toHaveProperty("organizationRole");
+    expect(body).not.toHaveProperty("teamRoles");
+    expect(body).not.toHaveProperty("registryRoles");
+  });
+
+  const cases = [
+    {
+      name: "OrganizationRoleAssignment",
+      impl: organizationRoleAssignment as any,
+      inputs: (user: string) => ({ user, role: "admin" }),
+      updated: (user: string) => ({ user, role: "Member" }),
+      outside: { op: "replace", path: "organizationRole", value: "member" },
+      held: { organizationRole: "admin" },
+      changed: { organizationRole: "member" },
+      released: { organizationRole: "member" },
+    },
+    {
+      name: "TeamRoleAssignment",
+      impl: teamRoleAssignment as any,
+      inputs: (user: string) => ({ user, teamName: "seed-team", roleName: "admin" }),
+      updated: (user: string) => ({ user, teamName: "seed-team", roleName: "Viewer" }),
+      outside: { op: "replace", path: "teamRoles", value: [{ teamName: "seed-team", roleName: "member" }] },
+      held: { teamRoles: [{ teamName: "seed-team", roleName: "admin" }] },
+      changed: { teamRoles: [{ teamName: "seed-team", roleName: "viewer" }] },
+      released: { teamRoles: [{ teamName: "seed-team", roleName: "member" }] },
+    },
+    {
+      name: "RegistryRoleAssignment",
+      impl: registryRoleAssignment as any,
+      inputs: (user: string) => ({ user, registryName: "models", roleName: "admin" }),
+      updated: (user: string) => ({ user, registryName: "models", roleName: "Restricted Viewer" }),
+      outside: { op: "add", path: "registryRoles", value: [{ registryName: "models", roleName: "member" }] },
+      held: { registryRoles: [{ registryName: "models", roleName: "admin" }] },
+      changed: { registryRoles: [{ registryName: "models", roleName: "restricted viewer" }] },
+      released: { registryRoles: [] },
+    },
+  ];
+
+  describe.each(cases)("$name", ({ impl, inputs, updated, outside, held, changed, released }) => {
+    it("creates, reads as unchanged (no diff), updates through a 412 from a foreign change, and releases", async () => {
+      const user = await newUser();
+      const declared = await checkedInputs(impl, inputs(user.email));
+      const { id, outs } = await impl.create(declared);
+      expect(await rolesOf(user.userName)).toMatchObject(held);
+
+      // A foreign change moves the ETag; the absent role reads as unchanged, with the fresh ETag.
+      await patchUser(user.id, { op: "replace", path: "displayName", value: "Foreign" });
+      const read = await impl.read(id, outs);
+      expect(read.inputs).toEqual(inputs(user.email));
+      expect(read.props).toMatchObject({ ...inputs(user.email), userId: user.id });
+      expect(read.props.etag).not.toBe(outs.etag);
+      expect(await impl.diff(id, read.props, declared)).toMatchObject({ changes: false });
+
+      // The update's If-Match is stale (412): the re-read shows no role, so nothing counts as changed outside: retried.
+      await patchUser(user.id, { op: "replace", path: "displayName", value: "Foreign again" });
+      await resetLog(emu);
+      const { outs: after } = await impl.update(id, read.props, await checkedInputs(impl, updated(user.email)));
+      const patches = (await readLog(emu)).requests.filter((r) => r.method === "PATCH").map((r) => r.status);
+      expect(patches).toEqual([412, dialect === "rfc" ? 204 : 200]);
+      expect(await rolesOf(user.userName)).toMatchObject(changed);
+      const reread = await impl.read(id, after);
+      expect(await impl.diff(id, reread.props ?? after, await checkedInputs(impl, updated(user.email)))).toMatchObject({ changes: false });
+
+      await impl.delete(id, reread.props ?? after);
+      expect(await rolesOf(user.userName)).toMatchObject(released);
+    });
+
+    it("reads as unchanged even when the role was changed out of band (the GET body cannot tell)", async () => {
+      const user = await newUser();
+      const declared = await checkedInputs(impl, inputs(user.id));
+      const { id, outs } = await impl.create(declared);
+      await patchUser(user.id, outside);
+      const read = await impl.read(id, outs);
+      expect(read).toMatchObject({ id, inputs: inputs(user.id) });
+      expect(await impl.diff(id, read.props, declared)).toMatchObject({ changes: false });
+    });
+  });
+});

@@ -481,7 +481,7 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
       const args = newUser({ teams: ["seed-team"] });
       const { id, outs } = await create(args);
       await expect(impl.update(id, outs, await checked({ ...args, teams: ["nope"] }))).rejects.toThrow(/no W&B team named "nope"/);
-      expect((await live(emu, id)).teamRoles.map((t) => t.teamName)).toEqual(["seed-team"]);
+      expect((await live(emu, id)).teamRoles!.map((t) => t.teamName)).toEqual(["seed-team"]);
     });
   });
 
@@ -599,12 +599,124 @@ describe.each(DIALECTS)("User on self-managed (%s dialect)", (dialect) => {
     await configureProviderFor(emu);
     const args = newUser({ teams: ["seed-team"], deletionPolicy: "deactivate" });
     const { id, outs } = await create(args);
-    expect((await live(emu, id)).teamRoles.map((t) => t.teamName)).toEqual(["seed-team"]);
+    expect((await live(emu, id)).teamRoles!.map((t) => t.teamName)).toEqual(["seed-team"]);
     const { outs: off } = await impl.update(id, outs, await checked({ ...args, active: false }, args));
     expect(off.active).toBe(false);
     const { outs: on } = await impl.update(id, off, await checked({ ...args, active: true }, { ...args, active: false }));
     expect(on.active).toBe(true);
     await impl.delete(id, on);
     expect((await live(emu, id)).active).toBe(false);
+  });
+});
+
+// The documented GET /Users/{id} body carries no organizationRole, teamRoles or registryRoles:
+// absent means "unknown", never "none", and team membership is read through /Groups.
+describe.each(DIALECTS)("User against the documented GET body, without roles (%s dialect)", (dialect) => {
+  let emu: RunningEmulator;
+
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0, dialect, deployment: "dedicated", userRolesOnGet: "omitted" });
+  });
+  afterAll(() => emu.close());
+  const setup = () => configureProviderFor(emu);
+  const removeFromTeam = (teamId: string, userId: string) =>
+    scim(emu, "PATCH", `/Groups/${teamId}`, { schemas: [PATCH_OP], Operations: [{ op: "remove", path: `members[value eq "${userId}"]` }] });
+
+  it("shows no diff after create and read for a declared organizationRole and teams", async () => {
+    await setup();
+    const team = await makeTeam(emu);
+    for (const organizationRole of ["admin", "member"]) {
+      const args = newUser({ displayName: "D", organizationRole, teams: [team.name, "seed-team"] });
+      const { id, outs, inputs } = await create(args);
+      // The emulator really leaves the roles out of GET.
+      const got = await live(emu, id);
+      expect(got.teamRoles).toBeUndefined();
+      expect(got.organizationRole).toBeUndefined();
+      expect(outs).toMatchObject({ organizationRole, teams: [team.name, "seed-team"].sort() });
+      expect((await impl.diff(id, outs, inputs)).changes).toBe(false);
+
+      const read = await impl.read(id, outs);
+      const props = read.props ?? outs;
+      expect(props).toMatchObject({ organizationRole, teams: [team.name, "seed-team"].sort() });
+      expect(read.inputs ?? {}).not.toHaveProperty("organizationRole", "");
+      expect((await impl.diff(id, props, inputs)).changes).toBe(false);
+      // The read-only views are empty when unknown and never compared.
+      expect(props.teamRoles).toEqual([]);
+      expect(props.registryRoles).toEqual([]);
+    }
+  });
+
+  it("updates through a 412 caused by a foreign change (retries: the unknown roles count as unchanged)", async () => {
+    await setup();
+    const args = newUser({ displayName: "A", organizationRole: "admin", teams: ["seed-team"] });
+    const { id, outs } = await create(args);
+    const read = await impl.read(id, outs);
+    const before = read.props ?? outs;
+    // A role assignment (another resource) moves the ETag.
+    await patchUserOutOfBand(
+      emu,
+      id,
+      { op: "replace", path: "teamRoles", value: [{ teamName: "seed-team", roleName: "admin" }] },
+      { op: "replace", path: "registryRoles", value: [{ registryName: "models", roleName: "admin" }] },
+    );
+    await resetLog(emu);
+    const { outs: after } = await impl.update(id, before, await checked({ ...args, displayName: "B" }));
+    expect(after).toMatchObject({ displayName: "B", organizationRole: "admin", teams: ["seed-team"] });
+    const statuses = (await readLog(emu)).requests.filter((r) => r.method === "PATCH").map((r) => r.status);
+    expect(statuses).toEqual([412, dialect === "rfc" ? 204 : 200]);
+    expect((await impl.diff(id, after, await checked({ ...args, displayName: "B" }))).changes).toBe(false);
+    expect((await impl.read(id, after)).props).toMatchObject({ organizationRole: "admin", teams: ["seed-team"] });
+  });
+
+  it("still fails on a 412 when a shown owned field changed outside Pulumi", async () => {
+    await setup();
+    const args = newUser({ displayName: "Mine", organizationRole: "admin", teams: ["seed-team"] });
+    const { id, outs } = await create(args);
+    await patchUserOutOfBand(emu, id, { op: "replace", path: "displayName", value: "Theirs" });
+    await expect(impl.update(id, outs, await checked({ ...args, email: `new-${args.email}` }))).rejects.toThrow(
+      /changed outside Pulumi \(displayName\)/,
+    );
+  });
+
+  it("detects team membership drift through /Groups and converges it back", async () => {
+    await setup();
+    const team = await makeTeam(emu);
+    const args = newUser({ organizationRole: "admin", teams: [team.name, "seed-team"] });
+    const { id, outs } = await create(args);
+    await removeFromTeam(team.id, id);
+
+    const read = await impl.read(id, outs);
+    expect(read.props).toMatchObject({ organizationRole: "admin", teams: ["seed-team"] });
+    expect(read.inputs).toMatchObject({ teams: ["seed-team"] });
+    const inputs = await checked(args);
+    expect(await impl.diff(id, read.props!, inputs)).toMatchObject({ changes: true, replaces: [] });
+
+    const { outs: after } = await impl.update(id, read.props!, inputs);
+    expect(after.teams).toEqual([team.name, "seed-team"].sort());
+    const members = (await scim(emu, "GET", `/Groups/${team.id}`)).members ?? [];
+    expect(JSON.stringify(members)).toContain(id);
+    expect((await impl.diff(id, after, inputs)).changes).toBe(false);
+  });
+
+  it("refuses a team change when the teams were changed outside Pulumi (seen through /Groups)", async () => {
+    await setup();
+    const [a, b] = [await makeTeam(emu), await makeTeam(emu)];
+    const args = newUser({ teams: [a.name] });
+    const { id, outs } = await create(args);
+    await scim(emu, "PATCH", `/Groups/${b.id}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: "members", value: [{ value: id }] }] });
+    await expect(impl.update(id, outs, await checked({ ...args, teams: [a.name, "seed-team"] }))).rejects.toThrow(
+      /changed outside Pulumi \(teams\)/,
+    );
+  });
+
+  it("lists /Groups only when teams are declared", async () => {
+    await setup();
+    const { id, outs } = await create(newUser({ displayName: "No teams", organizationRole: "admin" }));
+    await patchUserOutOfBand(emu, id, { op: "replace", path: "displayName", value: "Other" });
+    await resetLog(emu);
+    const read = await impl.read(id, outs);
+    expect(read.props).toMatchObject({ displayName: "Other", organizationRole: "admin" });
+    expect(read.props).not.toHaveProperty("teams");
+    expect((await readLog(emu)).requests.map((r) => `${r.method} ${r.route}`)).toEqual(["GET /scim/Users/:id"]);
   });
 });
