@@ -5,17 +5,7 @@ import { parseFilterOn } from "./filter";
 import type { Reply } from "./http";
 import type { Team } from "./org";
 import { renderGroup } from "./scim-render";
-import {
-  getReply,
-  opValue,
-  pagedListReply,
-  parseBody,
-  parsePatchOps,
-  patchedReply,
-  resourceReply,
-  type PatchOperation,
-  type ScimRequest,
-} from "./scim-request";
+import { createdReply, getReply, opValue, pagedListReply, parseBody, parsePatchOps, patchedReply, type PatchOperation, resourceReply, type ScimRequest } from "./scim-request";
 
 const membersSchema = z.array(z.object({ value: z.string().min(1) }));
 const groupSchema = z.object({
@@ -48,9 +38,7 @@ export function createGroup(req: ScimRequest): Reply {
     body.displayName,
     body.members.map((m) => req.org.resolveMember(m.value)),
   );
-  return resourceReply(req.settings, 201, team.version, renderGroup(req.org, req.settings, team, { creation: true }), {
-    Location: `${req.settings.baseUrl}/scim/Groups/${team.id}`,
-  });
+  return createdReply(req, "Groups", team, renderGroup(req.org, req.settings, team, { creation: true }));
 }
 
 export function putGroup(req: ScimRequest): Reply {

@@ -4,16 +4,7 @@ import { checkIfMatch } from "./etag";
 import type { Reply } from "./http";
 import { INHERITED_PERMISSIONS } from "./role-catalogue";
 import { renderRole } from "./scim-render";
-import {
-  getReply,
-  opValue,
-  pagedListReply,
-  parseBody,
-  parsePatchOps,
-  patchedReply,
-  resourceReply,
-  type ScimRequest,
-} from "./scim-request";
+import { createdReply, getReply, opValue, pagedListReply, parseBody, parsePatchOps, patchedReply, resourceReply, type ScimRequest } from "./scim-request";
 
 const permissionsSchema = z.array(z.object({ name: z.string().trim().min(1) }));
 const roleSchema = z.object({
@@ -42,9 +33,7 @@ export function createRole(req: ScimRequest): Reply {
     inheritedFrom: body.inheritedFrom,
     permissions: (body.permissions ?? []).map((p) => p.name),
   });
-  return resourceReply(req.settings, 201, role.version, renderRole(req.org, req.settings, role, { creation: true }), {
-    Location: `${req.settings.baseUrl}/scim/Roles/${role.id}`,
-  });
+  return createdReply(req, "Roles", role, renderRole(req.org, req.settings, role, { creation: true }));
 }
 
 /**

@@ -5,17 +5,7 @@ import { parseFilterOn } from "./filter";
 import type { Reply } from "./http";
 import { emptyUserChange, type Org, type User, type UserChange } from "./org";
 import { renderUser, TEAMS_EXTENSION } from "./scim-render";
-import {
-  getReply,
-  opValue,
-  pagedListReply,
-  parseBody,
-  parsePatchOps,
-  patchedReply,
-  resourceReply,
-  type PatchOperation,
-  type ScimRequest,
-} from "./scim-request";
+import { createdReply, getReply, opValue, pagedListReply, parseBody, parsePatchOps, patchedReply, type PatchOperation, type ScimRequest } from "./scim-request";
 
 const emailSchema = z.object({
   value: z.string().trim().regex(/^[^@\s]+@[^@\s]+$/, "must be an email address"),
@@ -86,9 +76,7 @@ export function createUser(req: ScimRequest): Reply {
     orgRole: "member",
     teamIds,
   });
-  return resourceReply(req.settings, 201, user.version, renderUser(req.org, req.settings, user, { creation: true }), {
-    Location: `${req.settings.baseUrl}/scim/Users/${user.id}`,
-  });
+  return createdReply(req, "Users", user, renderUser(req.org, req.settings, user, { creation: true }));
 }
 
 export function deleteUser(req: ScimRequest): Reply {
