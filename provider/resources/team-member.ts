@@ -3,7 +3,8 @@ import { z } from "zod";
 import { valuePath, type ScimTeam } from "../client";
 import { checkInputs, isStatus, type ResourceImplementation } from "../resource-kit";
 import { clients } from "../runtime";
-import { isEmailReference, memberReferenceKey, userReference } from "./input-schemas";
+import { isEmailReference, userReference } from "./input-schemas";
+import { lookupUser, namesRecordedUser } from "./user-reference";
 
 export const teamMemberInputs = z
   .object({
@@ -41,18 +42,14 @@ export function parseTeamMemberId(id: string): { teamId: string; userId: string 
 
 const hasMember = (team: ScimTeam, userId: string) => team.members.some((m) => m.id === userId);
 
-async function resolveUser(ref: string): Promise<string> {
-  const scim = clients().scim;
-  if (isEmailReference(ref)) {
-    const user = await scim.findUserByEmail(ref);
-    if (user) return user.id;
-    throw new Error(`user: "${ref}" is not the email of a user of the organization: add the user first (e.g. with a User resource), or fix the address`);
-  }
-  const result = await scim.getUser(ref);
-  if (result.status === "found") return result.user.id;
+async function resolveUserId(ref: string): Promise<string> {
+  const user = await lookupUser(ref);
+  if (user) return user.id;
   throw new Error(
-    `user: "${ref}" is not the id of a user of the organization: use the user's SCIM id or email address ` +
-      "(organization service accounts join every team on their own)",
+    isEmailReference(ref)
+      ? `user: "${ref}" is not the email of a user of the organization: add the user first (e.g. with a User resource), or fix the address`
+      : `user: "${ref}" is not the id of a user of the organization: use the user's SCIM id or email address ` +
+          "(organization service accounts join every team on their own)",
   );
 }
 
@@ -64,16 +61,15 @@ export const teamMember: ResourceImplementation<TeamMemberInputs, TeamMemberOutp
   async diff(_id, olds, news) {
     const replaces: string[] = [];
     if (olds.teamId !== news.teamId) replaces.push("teamId");
-    // The same user, spelled as before (emails ignoring case) or by the id it resolved to.
-    const sameUser = memberReferenceKey(olds.user) === memberReferenceKey(news.user) || news.user === olds.userId;
-    if (!sameUser) replaces.push("user");
+    // The same user, spelled as before (emails ignoring case) or by the id it resolved to, stays.
+    if (!namesRecordedUser(news.user, olds)) replaces.push("user");
     // Delete first: the new membership may be the same (team, user) spelled differently, which
     // removing the old one afterwards would undo.
     return { changes: replaces.length > 0, replaces, deleteBeforeReplace: replaces.length > 0 };
   },
 
   async create(inputs) {
-    const userId = await resolveUser(inputs.user);
+    const userId = await resolveUserId(inputs.user);
     let team: ScimTeam;
     try {
       // Additive and harmless to repeat: no If-Match, the other members are never touched.

@@ -12,6 +12,7 @@ import {
 } from "../resource-kit";
 import { clients } from "../runtime";
 import { adoptExisting, isEmailReference, memberReferenceKey, userReference } from "./input-schemas";
+import { lookupUser } from "./user-reference";
 
 export const deletionPolicies = ["empty", "retain", "fail"] as const;
 export type TeamDeletionPolicy = (typeof deletionPolicies)[number];
@@ -117,7 +118,6 @@ async function liveTeam(id: string): Promise<ScimTeam> {
  * Every reference that names no user is reported at once, with what to do.
  */
 async function resolveMembers(refs: readonly string[], known: Readonly<Record<string, string>>): Promise<Record<string, string>> {
-  const scim = clients().scim;
   const resolved: Record<string, string> = {};
   const problems: string[] = [];
   await Promise.all(
@@ -128,19 +128,15 @@ async function resolveMembers(refs: readonly string[], known: Readonly<Record<st
         resolved[key] = id;
         return;
       }
-      if (isEmailReference(ref)) {
-        const user = await scim.findUserByEmail(ref);
-        if (user) resolved[key] = user.id;
-        else problems.push(`"${ref}" is not the email of a user of the organization: add the user first (e.g. with a User resource), or fix the address`);
+      const user = await lookupUser(ref);
+      if (user) resolved[key] = user.id;
+      else if (isEmailReference(ref)) {
+        problems.push(`"${ref}" is not the email of a user of the organization: add the user first (e.g. with a User resource), or fix the address`);
       } else {
-        const result = await scim.getUser(ref);
-        if (result.status === "found") resolved[key] = result.user.id;
-        else {
-          problems.push(
-            `"${ref}" is not the id of a user of the organization: use the user's SCIM id or email address ` +
-              "(organization service accounts join every team on their own and must not be listed)",
-          );
-        }
+        problems.push(
+          `"${ref}" is not the id of a user of the organization: use the user's SCIM id or email address ` +
+            "(organization service accounts join every team on their own and must not be listed)",
+        );
       }
     }),
   );

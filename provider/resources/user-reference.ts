@@ -22,29 +22,28 @@ export function namesRecordedUser(reference: string, state: { user?: string; use
   return reference === state.userId || (state.user !== undefined && sameUserReference(reference, state.user));
 }
 
+/** The user a reference names (by email, case-insensitively, or by SCIM id), or undefined. */
+export async function lookupUser(reference: string): Promise<ScimUser | undefined> {
+  const scim = clients().scim;
+  if (isEmailReference(reference)) return scim.findUserByEmail(reference);
+  const result = await scim.getUser(reference);
+  return result.status === "found" ? result.user : undefined;
+}
+
 /** Resolves a reference to the user with their current ETag; fails with a hint when nobody matches. */
 export async function resolveUser(reference: string): Promise<ScimUser> {
-  const scim = clients().scim;
-  let id = reference;
-  if (isEmailReference(reference)) {
-    const found = await scim.findUserByEmail(reference);
-    if (!found) {
-      throw new Error(
-        `no user with email "${reference}" in the W&B organization: the user must exist (provisioned by your identity ` +
-          "provider, or created with wandb.User) before a role can be assigned to them",
-      );
-    }
-    if (found.etag) return found;
-    id = found.id;
-  }
-  const result = await scim.getUser(id);
-  if (result.status !== "found") {
+  const user = await lookupUser(reference);
+  if (!user) {
     throw new Error(
-      `no user with SCIM id "${reference}" in the W&B organization: give the id of an existing user ` +
-        "(e.g. `user.id` of a wandb.User, or from wandb.getUser) or their email address",
+      isEmailReference(reference)
+        ? `no user with email "${reference}" in the W&B organization: the user must exist (provisioned by your identity ` +
+            "provider, or created with wandb.User) before a role can be assigned to them"
+        : `no user with SCIM id "${reference}" in the W&B organization: give the id of an existing user ` +
+            "(e.g. `user.id` of a wandb.User, or from wandb.getUser) or their email address",
     );
   }
-  return result.user;
+  // A list item (the email lookup) may carry no ETag: read the user itself for one.
+  return user.etag ? user : requireFound(await clients().scim.getUser(user.id), "user", `user ${user.id}`);
 }
 
 /** The user id at the start of an assignment id `<userId><separator><scope>`. */
