@@ -92,6 +92,14 @@ export interface Reread {
   changedFields: string[];
 }
 
+/** The refusal to overwrite a change made outside Pulumi, naming the fields and what to do. */
+export function changedOutsidePulumi(what: string, fields: readonly string[]): Error {
+  return new Error(
+    `${what} was changed outside Pulumi (${fields.join(", ")}); ` +
+      "run `pulumi refresh` to see the change, then `pulumi up` again. Nothing was overwritten.",
+  );
+}
+
 /** A re-read may also find the write unnecessary (e.g. the role was already released). */
 export const SETTLED = Symbol("settled");
 
@@ -117,12 +125,7 @@ export function writeGuardedByEtag<T>(options: GuardedWrite<T, Reread | typeof S
 export async function writeGuardedByEtag<T>(options: GuardedWrite<T, Reread | typeof SETTLED>): Promise<T | typeof SETTLED> {
   /** The ETag to write with after a re-read, unless the re-read settles or forbids the write. */
   const judge = (fresh: Reread): string | undefined => {
-    if (fresh.changedFields.length > 0) {
-      throw new Error(
-        `${options.what} was changed outside Pulumi (${fresh.changedFields.join(", ")}); ` +
-          "run `pulumi refresh` to see the change, then `pulumi up` again. Nothing was overwritten.",
-      );
-    }
+    if (fresh.changedFields.length > 0) throw changedOutsidePulumi(options.what, fresh.changedFields);
     return fresh.etag;
   };
   let etag = options.etag || undefined;

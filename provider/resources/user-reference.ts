@@ -108,7 +108,8 @@ function changedOutside(slot: RoleSlot, user: ScimUser, expected: string | undef
   return slot.same(live, expected) ? [] : [`${slot.field} is now ${show(live)}, Pulumi last saw ${show(expected)}`];
 }
 
-async function liveUser(userId: string): Promise<ScimUser> {
+/** The user as it is now; one gone mid-operation asks for a refresh. */
+export async function liveUser(userId: string): Promise<ScimUser> {
   return requireFound(await clients().scim.getUser(userId), "user", `user ${userId}`);
 }
 

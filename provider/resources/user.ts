@@ -3,11 +3,11 @@ import { z } from "zod";
 import type { PatchOperation, RegistryRole, ScimUser, TeamRole } from "../client";
 import {
   caseInsensitive,
+  changedOutsidePulumi,
   checkInputs,
   failure,
   isStatus,
   type ResourceImplementation,
-  requireFound,
   ResourceInitError,
   sameSet,
   sameText,
@@ -17,6 +17,7 @@ import { clients, deploymentForChecks } from "../runtime";
 import { adoptExisting } from "./input-schemas";
 import { changeTeamMemberships, currentTeams, teamsFromGroups, teamsOf } from "./user-teams";
 
+import { liveUser } from "./user-reference";
 const PREDEFINED_ORG_ROLES = new Set(["admin", "member", "viewer"]);
 
 export const userInputs = z
@@ -184,17 +185,6 @@ function userOperations(seen: Partial<Owned>, desired: UserInputs): PatchOperati
   return operations;
 }
 
-async function liveUser(id: string): Promise<ScimUser> {
-  return requireFound(await clients().scim.getUser(id), "user", `user ${id}`);
-}
-
-function outsideChangeError(what: string, fields: string[]): Error {
-  return new Error(
-    `${what} was changed outside Pulumi (${fields.join(", ")}); ` +
-      "run `pulumi refresh` to see the change, then `pulumi up` again. Nothing was overwritten.",
-  );
-}
-
 /**
  * Converges the user to `desired`: one conditional PATCH of the user's own fields, then team
  * membership through /Groups. `seen` is the user as last seen (its ETag guards the write; on 412
@@ -230,7 +220,7 @@ async function converge(
     if (seen.etag && user.etag !== seen.etag) {
       liveTeams = await currentTeams(user);
       const changed = await ownedFieldsChangedOutside(seen, user, liveTeams);
-      if (changed.length > 0) throw outsideChangeError(what, changed);
+      if (changed.length > 0) throw changedOutsidePulumi(what, changed);
     }
   }
   if (desired.teams !== undefined && user !== undefined) {
