@@ -23,6 +23,7 @@ export {
   type WriteOptions,
 } from "./scim-client";
 export { eqFilter, scimString, valuePath } from "./scim-filter";
+export { membershipOperations } from "./team-membership";
 export { ScimWireError } from "./scim-wire";
 export { Secret } from "./secret";
 export type { TransportEvent } from "./transport";

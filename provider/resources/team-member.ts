@@ -1,6 +1,6 @@
 // One user's membership of one team, added and removed without touching the other members.
 import { z } from "zod";
-import { valuePath, type ScimTeam } from "../client";
+import { membershipOperations, type ScimTeam } from "../client";
 import { checkInputs, isStatus, type ResourceImplementation } from "../resource-kit";
 import { clients } from "../runtime";
 import { isEmailReference, userReference } from "./input-schemas";
@@ -73,7 +73,7 @@ export const teamMember: ResourceImplementation<TeamMemberInputs, TeamMemberOutp
     let team: ScimTeam;
     try {
       // Additive and harmless to repeat: no If-Match, the other members are never touched.
-      team = await clients().scim.patchTeam(inputs.teamId, [{ op: "add", path: "members", value: [{ value: userId }] }]);
+      team = await clients().scim.patchTeam(inputs.teamId, membershipOperations({ add: [userId] }));
     } catch (error) {
       if (isStatus(error, 404)) {
         throw new Error(`teamId: there is no team with id "${inputs.teamId}" in the organization; check the id (getTeam finds it by name)`);
@@ -106,7 +106,7 @@ export const teamMember: ResourceImplementation<TeamMemberInputs, TeamMemberOutp
     const { teamId, userId } = props?.userId ? { teamId: props.teamId, userId: props.userId } : parseTeamMemberId(id);
     const scim = clients().scim;
     try {
-      await scim.patchTeam(teamId, [{ op: "remove", path: valuePath("members", "value", userId) }]);
+      await scim.patchTeam(teamId, membershipOperations({ remove: [userId] }));
     } catch (error) {
       if (isStatus(error, 404)) return; // the team is gone
       // A service that refuses to remove a non-member: not a member is what we wanted.

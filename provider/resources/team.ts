@@ -1,6 +1,6 @@
 // A W&B team (SCIM group): its name, and optionally its exact set of user members.
 import { z } from "zod";
-import { valuePath, type PatchOperation, type ScimTeam, type ScimUser } from "../client";
+import { membershipOperations, type ScimTeam, type ScimUser } from "../client";
 import {
   checkInputs,
   failure,
@@ -187,10 +187,7 @@ async function converge(id: string, base: TeamState, name: string, desiredIds: s
     }
     const add = userIds.filter((user) => !current.userIds.includes(user));
     const remove = current.userIds.filter((user) => !userIds.includes(user));
-    const operations: PatchOperation[] = [
-      ...(add.length > 0 ? [{ op: "add" as const, path: "members", value: add.map((value) => ({ value })) }] : []),
-      ...remove.map((user) => ({ op: "remove" as const, path: valuePath("members", "value", user) })),
-    ];
+    const operations = membershipOperations({ add, remove });
     if (operations.length === 0) return undefined;
     return scim.patchTeam(id, operations, { ifMatch });
   };
@@ -281,7 +278,7 @@ async function empty(id: string, props: Partial<TeamOutputs>): Promise<{ name: s
     if (result.status !== "found") return undefined;
     const state = await classify(result.team, props.memberIds ?? [], props.serviceAccountIds ?? []);
     if (state.userIds.length === 0) return { name: state.name, removed: 0 };
-    const operations = state.userIds.map((user) => ({ op: "remove" as const, path: valuePath("members", "value", user) }));
+    const operations = membershipOperations({ remove: state.userIds });
     try {
       await scim.patchTeam(id, operations, { ifMatch: state.etag });
       return { name: state.name, removed: state.userIds.length };

@@ -1,6 +1,6 @@
 // Team membership of one user, through /Groups (the teams are the User resource's to declare,
 // the member lists of other users are left alone).
-import { valuePath, type ScimTeam, type ScimUser } from "../client";
+import { membershipOperations, type ScimTeam, type ScimUser } from "../client";
 import { clients } from "../runtime";
 
 /**
@@ -46,8 +46,8 @@ export async function changeTeamMemberships(userId: string, current: readonly st
   const scim = clients().scim;
   const [joining, leaving] = await Promise.all([Promise.all(join.map(teamNamed)), Promise.all(leave.map(teamNamed))]);
   await Promise.all([
-    ...joining.map((team) => scim.patchTeam(team.id, [{ op: "add", path: "members", value: [{ value: userId }] }])),
-    ...leaving.map((team) => scim.patchTeam(team.id, [{ op: "remove", path: valuePath("members", "value", userId) }])),
+    ...joining.map((team) => scim.patchTeam(team.id, membershipOperations({ add: [userId] }))),
+    ...leaving.map((team) => scim.patchTeam(team.id, membershipOperations({ remove: [userId] }))),
   ]);
   return true;
 }
