@@ -1,12 +1,9 @@
 // The shape of a roster (zod), and how a shape mistake is told: which entry, what is wrong, how to
 // fix it. Internal to `roster.ts`: not exported from the package.
 import { z } from "zod";
+import { EMAIL_ADDRESS, PERMISSION_NAME } from "../provider/resources/input-schemas";
 import { editDistance } from "./functions/match";
 
-/** The same rule as the User resource: something@something, no spaces. */
-const EMAIL = /^[^@\s]+@[^@\s]+$/;
-/** `<object>:<operation>` in lower case, as the CustomRole resource takes them. */
-const PERMISSION = /^[a-z][a-z_]*:[a-z][a-z_]*$/;
 /** Names that become part of child resource names (`<org>/<team>/<userName>`) must not contain "/". */
 const NO_SLASH = /^[^/]+$/;
 const USER_NAME = /^[^\s/]+$/;
@@ -15,7 +12,7 @@ const text = z.string().trim().min(1);
 
 const userSchema = z.strictObject({
   userName: text.regex(USER_NAME),
-  email: z.string().trim().min(1).regex(EMAIL),
+  email: z.string().trim().min(1).regex(EMAIL_ADDRESS),
   displayName: z.string().optional(),
   organizationRole: text.optional(),
 });
@@ -24,7 +21,7 @@ const customRoleSchema = z.strictObject({
   name: text,
   description: z.string().optional(),
   inheritedFrom: z.string().trim().toLowerCase().pipe(z.enum(["member", "viewer"])),
-  permissions: z.array(z.string().trim().regex(PERMISSION)),
+  permissions: z.array(z.string().trim().regex(PERMISSION_NAME)),
 });
 
 const teamSchema = z.strictObject({

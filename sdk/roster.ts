@@ -6,6 +6,7 @@ import { RunError } from "@pulumi/pulumi";
 import { isMap, isScalar, LineCounter, parseDocument, type Node as YamlNode } from "yaml";
 import { closest, entryLabel, type Finding, formatField, list, type Path, rosterSchema, shapeFindings, type ShapedRoster } from "./roster-schema";
 import type { Deployment } from "../provider/config";
+import { REGISTRY_ROLES as REGISTRY_ROLE_NAMES, TEAM_ROLES as TEAM_ROLE_NAMES } from "../provider/resources/input-schemas";
 
 /** Where the organization lives; decides how team membership is written (see `Organization`). */
 export type WandbDeployment = Deployment;
@@ -304,9 +305,10 @@ function check(data: unknown, options: RosterOptions, lineOf: LineOf): Validated
   return roster;
 }
 
+// The roster refuses the deprecated organization role `viewer` (with a fix) where the resources accept it.
 const ORGANIZATION_ROLES = ["admin", "member"];
-const TEAM_ROLES = ["admin", "member", "viewer"];
-const REGISTRY_ROLES = ["admin", "member", "viewer", "restricted viewer"];
+const TEAM_ROLES: readonly string[] = TEAM_ROLE_NAMES;
+const REGISTRY_ROLES: readonly string[] = REGISTRY_ROLE_NAMES;
 const PREDEFINED = new Set([...ORGANIZATION_ROLES, ...TEAM_ROLES, ...REGISTRY_ROLES]);
 
 const q = (value: string) => JSON.stringify(value);

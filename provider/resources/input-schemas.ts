@@ -5,10 +5,21 @@ export const adoptExisting = z
   .boolean({ error: "adoptExisting must be true or false" })
   .default(false);
 
+/** What W&B takes as an email address: something@something, no spaces. */
+export const EMAIL_ADDRESS = /^[^@\s]+@[^@\s]+$/;
+
+/** A permission of a custom role: `<object>:<operation>` in lower case. */
+export const PERMISSION_NAME = /^[a-z][a-z_]*:[a-z][a-z_]*$/;
+
+/** Predefined role names per scope (compared case-insensitively); `viewer` is deprecated as an organization role. */
+export const ORGANIZATION_ROLES = ["admin", "member", "viewer"] as const;
+export const TEAM_ROLES = ["admin", "member", "viewer"] as const;
+export const REGISTRY_ROLES = ["admin", "member", "viewer", "restricted viewer"] as const;
+
 export const permissionName = z
   .string()
   .trim()
-  .regex(/^[a-z][a-z_]*:[a-z][a-z_]*$/, 'each permission is "<object>:<operation>" in lower case, e.g. "run:stop"');
+  .regex(PERMISSION_NAME, 'each permission is "<object>:<operation>" in lower case, e.g. "run:stop"');
 
 /** Predefined role names compare case-insensitively, so they are stored in lower case. */
 export const predefinedBaseRole = z

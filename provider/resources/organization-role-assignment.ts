@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { clients } from "../runtime";
 import { type AssignmentOutputs, roleAssignment } from "./role-assignment";
+import { ORGANIZATION_ROLES } from "./input-schemas";
 import { canonicalRole, roleNameInput, sameRole, userReferenceInput } from "./user-reference";
 
-const PREDEFINED = ["admin", "member", "viewer"] as const;
 const ROLE_HINT = '"admin", "member" or the name of a custom role of the organization';
 
 export const organizationRoleAssignmentInputs = z
@@ -11,7 +11,7 @@ export const organizationRoleAssignmentInputs = z
     user: userReferenceInput,
     // `viewer` is deprecated as an organization role: the service assigns `member`, so that is what is stored.
     role: roleNameInput("role", ROLE_HINT).transform((name) => {
-      const role = canonicalRole(name, PREDEFINED);
+      const role = canonicalRole(name, ORGANIZATION_ROLES);
       return role === "viewer" ? "member" : role;
     }),
   })
@@ -32,7 +32,7 @@ export const organizationRoleAssignment = roleAssignment<OrganizationRoleAssignm
   separator: "/organization",
   shape: "<user SCIM id>/organization",
   roleField: "role",
-  predefined: PREDEFINED,
+  predefined: ORGANIZATION_ROLES,
   unheldRole: "member",
   slot: (userId) => ({
     what: `the organization role of user ${userId}`,
@@ -40,9 +40,9 @@ export const organizationRoleAssignment = roleAssignment<OrganizationRoleAssignm
     // The documented GET body carries no organizationRole: the role is then unknown.
     known: (user) => user.organizationRole !== undefined,
     // A user representation without organizationRole tells nothing: it counts as unchanged.
-    same: (live, expected) => live === undefined || sameRole(live, expected, PREDEFINED),
+    same: (live, expected) => live === undefined || sameRole(live, expected, ORGANIZATION_ROLES),
     grant: (role) => patchRole(userId, role),
-    released: (user) => sameRole(user.organizationRole, "member", PREDEFINED),
+    released: (user) => sameRole(user.organizationRole, "member", ORGANIZATION_ROLES),
     release: patchRole(userId, "member"),
   }),
 });

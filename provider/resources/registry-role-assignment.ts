@@ -3,10 +3,10 @@ import { valuePath, type ScimUser } from "../client";
 import { isStatus } from "../resource-kit";
 import { clients } from "../runtime";
 import { type AssignmentOutputs, roleAssignment } from "./role-assignment";
+import { REGISTRY_ROLES } from "./input-schemas";
 import { canonicalRole, userReferenceInput } from "./user-reference";
 
-/** Registry roles are all predefined, so they all compare case-insensitively. */
-export const REGISTRY_ROLES = ["admin", "member", "viewer", "restricted viewer"] as const;
+// Registry roles are all predefined, so they all compare case-insensitively.
 const ROLE_HINT = '"admin", "member", "viewer" or "restricted viewer"';
 
 export const registryRoleAssignmentInputs = z

@@ -2,9 +2,9 @@ import { z } from "zod";
 import type { ScimUser } from "../client";
 import { clients } from "../runtime";
 import { type AssignmentOutputs, roleAssignment } from "./role-assignment";
+import { TEAM_ROLES } from "./input-schemas";
 import { canonicalRole, roleNameInput, sameRole, userReferenceInput } from "./user-reference";
 
-const PREDEFINED = ["admin", "member", "viewer"] as const;
 const ROLE_HINT = '"admin", "member", "viewer" or the name of a custom role of the organization';
 
 export const teamRoleAssignmentInputs = z
@@ -14,7 +14,7 @@ export const teamRoleAssignmentInputs = z
       .string({ error: "teamName is required: the name of the team, e.g. `team.name` of a wandb.Team" })
       .trim()
       .min(1, "teamName must not be empty: give the name of the team"),
-    roleName: roleNameInput("roleName", ROLE_HINT).transform((name) => canonicalRole(name, PREDEFINED)),
+    roleName: roleNameInput("roleName", ROLE_HINT).transform((name) => canonicalRole(name, TEAM_ROLES)),
   })
   .strict();
 
@@ -39,7 +39,7 @@ export const teamRoleAssignment = roleAssignment<TeamRoleAssignmentInputs, TeamR
   shape: "<user SCIM id>/teams/<team name>",
   scopeField: "teamName",
   roleField: "roleName",
-  predefined: PREDEFINED,
+  predefined: TEAM_ROLES,
   slot: (userId, teamName) => ({
     what: `the role of user ${userId} in team "${teamName}"`,
     live: (user) => roleIn(user, teamName),
@@ -51,7 +51,7 @@ export const teamRoleAssignment = roleAssignment<TeamRoleAssignmentInputs, TeamR
     released: (user) => {
       if (user.teamRoles === undefined) return false;
       const live = roleIn(user, teamName);
-      return live === undefined || sameRole(live, "member", PREDEFINED);
+      return live === undefined || sameRole(live, "member", TEAM_ROLES);
     },
     release: patchRole(userId, teamName, "member"),
   }),

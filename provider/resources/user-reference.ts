@@ -4,11 +4,11 @@ import { z } from "zod";
 import type { ScimUser } from "../client";
 import { isStatus, requireFound, SETTLED, writeGuardedByEtag } from "../resource-kit";
 import { clients } from "../runtime";
-import { isEmailReference, memberReferenceKey, userReference } from "./input-schemas";
+import { EMAIL_ADDRESS, isEmailReference, memberReferenceKey, userReference } from "./input-schemas";
 
 /** A user by SCIM id or email, checked for shape only: it is resolved at create, never at preview. */
 export const userReferenceInput = userReference.refine(
-  (reference) => !/\s/.test(reference) && (!reference.includes("@") || /^[^@\s]+@[^@\s]+$/.test(reference)),
+  (reference) => !/\s/.test(reference) && (!reference.includes("@") || EMAIL_ADDRESS.test(reference)),
   "user must be the user's SCIM id (e.g. `user.id` of a wandb.User) or their email address",
 );
 

@@ -14,11 +14,11 @@ import {
   writeGuardedByEtag,
 } from "../resource-kit";
 import { clients, deploymentForChecks } from "../runtime";
-import { adoptExisting } from "./input-schemas";
+import { adoptExisting, EMAIL_ADDRESS, ORGANIZATION_ROLES } from "./input-schemas";
 import { changeTeamMemberships, currentTeams, teamsFromGroups, teamsOf } from "./user-teams";
 
 import { liveUser } from "./user-reference";
-const PREDEFINED_ORG_ROLES = new Set(["admin", "member", "viewer"]);
+const PREDEFINED_ORG_ROLES = new Set<string>(ORGANIZATION_ROLES);
 
 export const userInputs = z
   .object({
@@ -29,14 +29,14 @@ export const userInputs = z
     email: z
       .string({ error: 'email is required: the user\'s primary email address, e.g. "jdoe@example.com"' })
       .trim()
-      .regex(/^[^@\s]+@[^@\s]+$/, 'email must be an email address, e.g. "jdoe@example.com"'),
+      .regex(EMAIL_ADDRESS, 'email must be an email address, e.g. "jdoe@example.com"'),
     displayName: z.string({ error: "displayName must be a string" }).optional(),
     active: z.boolean({ error: "active must be true or false" }).default(true),
     organizationRole: z
       .string({ error: 'organizationRole must be "admin" or "member"' })
       .trim()
       .toLowerCase()
-      .pipe(z.enum(["admin", "member", "viewer"], { error: 'organizationRole must be "admin" or "member" (case-insensitive)' }))
+      .pipe(z.enum(ORGANIZATION_ROLES, { error: 'organizationRole must be "admin" or "member" (case-insensitive)' }))
       // `viewer` is deprecated: the service assigns `member` instead, so that is what is stored.
       .transform((role) => (role === "viewer" ? "member" : role))
       .optional(),
