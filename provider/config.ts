@@ -47,6 +47,12 @@ const httpUrl = z
     }
   });
 
+/** The base of W&B Inference: an http(s) URL, without trailing slashes. */
+export const inferenceUrlSchema = httpUrl.transform((url) => url.replace(/\/+$/, ""));
+
+/** The `<entity>/<project>` sent as `OpenAI-Project`. */
+export const inferenceProjectSchema = z.string().trim().regex(/^[^/\s]+\/[^/\s]+$/);
+
 function intBetween(min: number, max: number) {
   return z
     .string()
@@ -85,13 +91,13 @@ const settings = {
   inferenceUrl: {
     key: "inferenceUrl",
     env: "WANDB_INFERENCE_URL",
-    schema: httpUrl.transform((url) => url.replace(/\/+$/, "")),
+    schema: inferenceUrlSchema,
     expected: `an http(s) URL ending in /v1, e.g. ${DEFAULT_INFERENCE_URL}`,
   },
   inferenceProject: {
     key: "inferenceProject",
     env: "WANDB_INFERENCE_PROJECT",
-    schema: z.string().trim().regex(/^[^/\s]+\/[^/\s]+$/),
+    schema: inferenceProjectSchema,
     expected: "<entity>/<project>",
   },
   maxConcurrency: {

@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import { InferenceClient, ScimClient } from "../../provider/client";
-import { CONFIG_KEYS, resolveConfig, type WandbConfig } from "../../provider/config";
+import { CONFIG_KEYS, inferenceProjectSchema, inferenceUrlSchema, resolveConfig, type WandbConfig } from "../../provider/config";
 import { WandbLookupError } from "./errors";
 
 type Source = Record<string, string | undefined>;
@@ -81,8 +81,6 @@ export interface InferenceAccess {
   where: string;
 }
 
-const PROJECT = /^[^/\s]+\/[^/\s]+$/;
-
 export function inferenceAccess(fn: string, overrides: InferenceOverrides): InferenceAccess {
   const inferenceUrl = checkInferenceUrl(fn, overrides.inferenceUrl);
   const project = checkProject(fn, overrides.project);
@@ -108,34 +106,26 @@ export function inferenceAccess(fn: string, overrides: InferenceOverrides): Infe
 
 function checkInferenceUrl(fn: string, value: string | undefined): string | undefined {
   if (value === undefined || value.trim() === "") return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
-    throw new WandbLookupError({
-      kind: "invalid-argument",
-      function: fn,
-      searched: { inferenceUrl: value },
-      message: `\`inferenceUrl\` must be an http(s) URL ending in /v1, e.g. https://api.inference.wandb.ai/v1 (got ${JSON.stringify(value)}).`,
-    });
-  }
-  return value.trim().replace(/\/+$/, "");
+  const parsed = inferenceUrlSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new WandbLookupError({
+    kind: "invalid-argument",
+    function: fn,
+    searched: { inferenceUrl: value },
+    message: `\`inferenceUrl\` must be an http(s) URL ending in /v1, e.g. https://api.inference.wandb.ai/v1 (got ${JSON.stringify(value)}).`,
+  });
 }
 
 function checkProject(fn: string, value: string | undefined): string | undefined {
   if (value === undefined || value.trim() === "") return undefined;
-  if (!PROJECT.test(value.trim())) {
-    throw new WandbLookupError({
-      kind: "invalid-argument",
-      function: fn,
-      searched: { project: value },
-      message: `\`project\` must be <entity>/<project>, e.g. my-team/my-project (got ${JSON.stringify(value)}).`,
-    });
-  }
-  return value.trim();
+  const parsed = inferenceProjectSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new WandbLookupError({
+    kind: "invalid-argument",
+    function: fn,
+    searched: { project: value },
+    message: `\`project\` must be <entity>/<project>, e.g. my-team/my-project (got ${JSON.stringify(value)}).`,
+  });
 }
 
 /**
