@@ -4,19 +4,9 @@
 // how to reach its slot.
 import type { z } from "zod";
 import type { ScimUser } from "../client";
-import { checkInputs, type ResourceImplementation } from "../resource-kit";
+import { checkInputs, isStatus, type ResourceImplementation, SETTLED, writeGuardedByEtag } from "../resource-kit";
 import { clients } from "../runtime";
-import {
-  canonicalRole,
-  namesRecordedUser,
-  parseAssignmentId,
-  releaseRole,
-  resolveUser,
-  type RoleSlot,
-  sameRole,
-  sameUserReference,
-  writeRole,
-} from "./user-reference";
+import { canonicalRole, liveUser, namesRecordedUser, parseAssignmentId, resolveUser, sameRole, sameUserReference } from "./user-reference";
 
 /** One user's role slot as an assignment reaches it. */
 export interface SlotAccess {
@@ -38,6 +28,64 @@ export interface SlotAccess {
   released: (user: ScimUser) => boolean;
   /** The write that gives the slot back. */
   release: (ifMatch: string | undefined) => Promise<unknown>;
+}
+
+/** A slot as the skeleton writes it: its access, the input property holding the role, and its case rule. */
+interface Slot extends SlotAccess {
+  field: string;
+  same(live: string | undefined, expected: string | undefined): boolean;
+}
+
+const show = (role: string | undefined) => (role === undefined ? "none" : `"${role}"`);
+
+function changedOutside(slot: Slot, user: ScimUser, expected: string | undefined): string[] {
+  // Only what the representation shows is compared: an absent role is unknown, not changed.
+  if (slot.known?.(user) === false) return [];
+  const live = slot.live(user);
+  return slot.same(live, expected) ? [] : [`${slot.field} is now ${show(live)}, Pulumi last saw ${show(expected)}`];
+}
+
+/**
+ * Writes the slot with `If-Match: etag`. On 412 the user is read again: when the slot still holds
+ * `expected` (another resource touched the user, e.g. a User update or another assignment), the
+ * write is retried with the fresh ETag; otherwise it fails naming the role changed outside Pulumi.
+ */
+function writeRole(slot: Slot, userId: string, etag: string | undefined, expected: string | undefined, role: string): Promise<ScimUser> {
+  return writeGuardedByEtag({
+    what: slot.what,
+    etag,
+    write: slot.grant(role),
+    reread: async () => {
+      const user = await liveUser(userId);
+      return { etag: user.etag, changedFields: changedOutside(slot, user, expected) };
+    },
+  });
+}
+
+/**
+ * Gives the slot back (destroy) under the same rule. Success when the user is gone or the slot is
+ * already released; a role changed outside Pulumi is never overwritten.
+ */
+async function releaseRole(slot: Slot, userId: string, etag: string | undefined, expected: string | undefined): Promise<void> {
+  const stillHeld = async (): Promise<ScimUser | undefined> => {
+    const result = await clients().scim.getUser(userId);
+    return result.status === "found" && !slot.released(result.user) ? result.user : undefined;
+  };
+  await writeGuardedByEtag({
+    what: slot.what,
+    etag,
+    write: async (ifMatch) => {
+      try {
+        await slot.release(ifMatch);
+      } catch (error) {
+        if (!isStatus(error, 404)) throw error;
+      }
+    },
+    reread: async () => {
+      const user = await stillHeld();
+      return user ? { etag: user.etag, changedFields: changedOutside(slot, user, expected) } : SETTLED;
+    },
+  });
 }
 
 /** Inputs are plain objects with a user reference. */
@@ -83,7 +131,7 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
   const idOf = (userId: string, scope: string) => `${userId}${spec.separator}${scope}`;
   const parseId = (id: string) => parseAssignmentId(id, spec.kind, spec.separator, spec.shape);
 
-  function slotOf(userId: string, scope: string): SlotAccess & RoleSlot {
+  function slotOf(userId: string, scope: string): Slot {
     const access = spec.slot(userId, scope);
     return { ...access, field: roleField, same: access.same ?? same };
   }
@@ -129,7 +177,7 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
       const current = shown ? slot.live(user) : undefined;
       if (shown && same(current, roleOf(inputs))) return { id, outs: outputsOf(inputs, user) };
       // Nothing of ours is on the user yet: the 412 rule guards the role as first read.
-      const written = await writeRole(slot, user.id, user.etag, current, slot.grant(roleOf(inputs)!));
+      const written = await writeRole(slot, user.id, user.etag, current, roleOf(inputs)!);
       return { id, outs: outputsOf(inputs, written) };
     },
 
@@ -165,14 +213,14 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
         return { outs: { ...olds, user: news.user, [roleField]: roleOf(news), userId } };
       }
       const slot = slotOf(userId, scopeOf(olds));
-      const written = await writeRole(slot, userId, olds.etag, roleOf(olds), slot.grant(roleOf(news)!));
+      const written = await writeRole(slot, userId, olds.etag, roleOf(olds), roleOf(news)!);
       return { outs: outputsOf(news, written) };
     },
 
     async delete(id, props) {
       const { userId, scope } = recorded(id, props);
       const slot = slotOf(userId, scope);
-      await releaseRole(slot, userId, props.etag, roleOf(props), slot.released, slot.release);
+      await releaseRole(slot, userId, props.etag, roleOf(props));
     },
   };
 }

@@ -1,8 +1,8 @@
-// What the three role assignments share: the user reference (SCIM id or email) resolved at create,
-// role names with their case rules, and writes of one role of a user under the 412 rule.
+// What the resources that name a user share: the user reference (SCIM id or email) resolved at create,
+// role names with their case rules, and the user as it is now.
 import { z } from "zod";
 import type { ScimUser } from "../client";
-import { isStatus, requireFound, SETTLED, writeGuardedByEtag } from "../resource-kit";
+import { requireFound } from "../resource-kit";
 import { clients } from "../runtime";
 import { EMAIL_ADDRESS, isEmailReference, memberReferenceKey, userReference } from "./input-schemas";
 
@@ -80,92 +80,7 @@ export function roleNameInput(property: string, hint: string) {
     .min(1, `${property} must not be empty: ${hint}`);
 }
 
-// Writing one role of a user
-
-/** One role slot of a user: the organization role, the role in one team, or the role in one registry. */
-export interface RoleSlot {
-  /** For messages, e.g. `the organization role of user abc`. */
-  what: string;
-  /** The input property holding the role. */
-  field: string;
-  /** The role the user holds in this slot, undefined when they hold none. */
-  live(user: ScimUser): string | undefined;
-  /** The slot's case rule; also decides whether an unknown live value counts as unchanged. */
-  same(live: string | undefined, expected: string | undefined): boolean;
-  /**
-   * Whether the representation says anything about the slot (the documented GET body carries no
-   * roles); when it does not, the slot counts as unchanged. By default it always does.
-   */
-  known?(user: ScimUser): boolean;
-}
-
-const show = (role: string | undefined) => (role === undefined ? "none" : `"${role}"`);
-
-function changedOutside(slot: RoleSlot, user: ScimUser, expected: string | undefined): string[] {
-  // Only what the representation shows is compared: an absent role is unknown, not changed.
-  if (slot.known?.(user) === false) return [];
-  const live = slot.live(user);
-  return slot.same(live, expected) ? [] : [`${slot.field} is now ${show(live)}, Pulumi last saw ${show(expected)}`];
-}
-
 /** The user as it is now; one gone mid-operation asks for a refresh. */
 export async function liveUser(userId: string): Promise<ScimUser> {
   return requireFound(await clients().scim.getUser(userId), "user", `user ${userId}`);
-}
-
-/**
- * Writes the slot with `If-Match: etag`. On 412 the user is read again: when the slot still holds
- * `expected` (another resource touched the user, e.g. a User update or another assignment), the
- * write is retried with the fresh ETag; otherwise it fails naming the role changed outside Pulumi.
- */
-export function writeRole(
-  slot: RoleSlot,
-  userId: string,
-  etag: string | undefined,
-  expected: string | undefined,
-  write: (ifMatch: string | undefined) => Promise<ScimUser>,
-): Promise<ScimUser> {
-  return writeGuardedByEtag({
-    what: slot.what,
-    etag: etag || undefined,
-    write,
-    reread: async () => {
-      const user = await liveUser(userId);
-      return { etag: user.etag, changedFields: changedOutside(slot, user, expected) };
-    },
-  });
-}
-
-/**
- * Gives the slot back (destroy) under the same rule. Success when the user is gone or the slot is
- * already released; a role changed outside Pulumi is never overwritten.
- */
-export async function releaseRole(
-  slot: RoleSlot,
-  userId: string,
-  etag: string | undefined,
-  expected: string | undefined,
-  released: (user: ScimUser) => boolean,
-  write: (ifMatch: string | undefined) => Promise<unknown>,
-): Promise<void> {
-  const scim = clients().scim;
-  const stillHeld = async (): Promise<ScimUser | undefined> => {
-    const result = await scim.getUser(userId);
-    return result.status === "found" && !released(result.user) ? result.user : undefined;
-  };
-  await writeGuardedByEtag({
-    what: slot.what,
-    etag,
-    write: async (match) => {
-      try {
-        await write(match);
-      } catch (error) {
-        if (!isStatus(error, 404)) throw error;
-      }
-    },
-    reread: async () => {
-      const user = await stillHeld();
-      return user ? { etag: user.etag, changedFields: changedOutside(slot, user, expected) } : SETTLED;
-    },
-  });
 }
