@@ -207,12 +207,12 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
     },
 
     async update(id, olds, news) {
-      const userId = olds.userId || parseId(id).userId;
+      const { userId, scope } = recorded(id, olds);
       if (same(roleOf(olds), roleOf(news))) {
         // Only the form of the user reference changed (e.g. email to id of the same user): nothing to send.
         return { outs: { ...olds, user: news.user, [roleField]: roleOf(news), userId } };
       }
-      const slot = slotOf(userId, scopeOf(olds));
+      const slot = slotOf(userId, scope);
       const written = await writeRole(slot, userId, olds.etag, roleOf(olds), roleOf(news)!);
       return { outs: outputsOf(news, written) };
     },
