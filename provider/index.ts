@@ -1,8 +1,8 @@
 // What the engine's provider process loads: each resource kind's check/diff/create/read/update/delete,
-// and `configure`, which hands it the stack config. See sdk/provider-shim.ts for how it is reached.
+// and `configure`, which hands it the stack config. The SDK's provider shim reaches it by package name.
 import type * as pulumi from "@pulumi/pulumi";
-import type { ResourceKind } from "../sdk/provider-shim";
-import { ResourceInitError } from "./resource-kit";
+import type { ResourceKind } from "../api/resource-kinds";
+import { ResourceInitError } from "./kit/errors";
 import { customRole } from "./resources/custom-role";
 import { organizationRoleAssignment } from "./resources/organization-role-assignment";
 import { registryRoleAssignment } from "./resources/registry-role-assignment";

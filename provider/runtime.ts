@@ -1,8 +1,8 @@
 // Process-wide state of the provider process: the stack config handed to `configure`, and the
 // clients built from it on first use. Nothing here is ever serialized into state.
 import type * as pulumi from "@pulumi/pulumi";
-import { clientsFromConfig, type Clients } from "./client";
-import { CONFIG_KEYS, deploymentFrom, resolveConfig, type Deployment, type WandbConfig } from "./config";
+import { clientsFromConfig, type Clients } from "../api/client";
+import { CONFIG_KEYS, deploymentFrom, resolveConfig, type Deployment, type WandbConfig } from "../api/config";
 
 let stackConfig: Record<string, string | undefined> = {};
 let resolved: { config: WandbConfig; clients: Clients } | undefined;

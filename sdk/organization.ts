@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { deploymentFrom } from "../provider/config";
+import { deploymentFrom } from "../api/config";
 import { CustomRole, type CustomRoleArgs } from "./custom-role";
 import { OrganizationRoleAssignment } from "./organization-role-assignment";
 import { RegistryRoleAssignment } from "./registry-role-assignment";

@@ -1,14 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-
-/** The resource kinds that `pulumi-wandb/provider` implements. */
-export type ResourceKind =
-  | "User"
-  | "Team"
-  | "TeamMember"
-  | "CustomRole"
-  | "OrganizationRoleAssignment"
-  | "TeamRoleAssignment"
-  | "RegistryRoleAssignment";
+import type { ResourceKind } from "../api/resource-kinds";
 
 const shims = new Map<ResourceKind, pulumi.dynamic.ResourceProvider>();
 

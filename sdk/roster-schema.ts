@@ -1,7 +1,7 @@
 // The shape of a roster (zod), and how a shape mistake is told: which entry, what is wrong, how to
 // fix it. Internal to `roster.ts`: not exported from the package.
 import { z } from "zod";
-import { EMAIL_ADDRESS, PERMISSION_NAME } from "../provider/resources/input-schemas";
+import { EMAIL_ADDRESS, PERMISSION_NAME } from "../api/vocabulary";
 import { editDistance } from "./functions/match";
 
 /** Names that become part of child resource names (`<org>/<team>/<userName>`) must not contain "/". */

@@ -5,8 +5,8 @@ import { isAbsolute, relative, resolve } from "node:path";
 import { RunError } from "@pulumi/pulumi";
 import { isMap, isScalar, LineCounter, parseDocument, type Node as YamlNode } from "yaml";
 import { closest, entryLabel, type Finding, formatField, list, type Path, rosterSchema, shapeFindings, type ShapedRoster } from "./roster-schema";
-import type { Deployment } from "../provider/config";
-import { REGISTRY_ROLES as REGISTRY_ROLE_NAMES, TEAM_ROLES as TEAM_ROLE_NAMES } from "../provider/resources/input-schemas";
+import type { Deployment } from "../api/config";
+import { REGISTRY_ROLES as REGISTRY_ROLE_NAMES, TEAM_ROLES as TEAM_ROLE_NAMES } from "../api/vocabulary";
 
 /** Where the organization lives; decides how team membership is written (see `Organization`). */
 export type WandbDeployment = Deployment;

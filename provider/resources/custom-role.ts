@@ -1,8 +1,12 @@
 import { z } from "zod";
-import type { ScimRole } from "../client";
-import { checkInputs, type ResourceImplementation, requireFound, ResourceInitError, sameSet, writeGuardedByEtag } from "../resource-kit";
+import type { ScimRole } from "../../api/client";
+import { sameSet } from "../kit/compare";
+import { writeGuardedByEtag } from "../kit/conflict";
+import { requireFound, ResourceInitError } from "../kit/errors";
+import { type ResourceImplementation } from "../kit/implementation";
+import { adoptExisting, permissionName, predefinedBaseRole } from "../kit/input-schemas";
+import { checkInputs } from "../kit/inputs";
 import { clients } from "../runtime";
-import { adoptExisting, permissionName, predefinedBaseRole } from "./input-schemas";
 
 export const customRoleInputs = z
   .object({

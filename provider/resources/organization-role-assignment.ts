@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { clients } from "../runtime";
-import { type AssignmentOutputs, roleAssignment } from "./role-assignment";
-import { ORGANIZATION_ROLES } from "./input-schemas";
-import { canonicalRole, roleNameInput, sameRole, userReferenceInput } from "./user-reference";
+import { type AssignmentOutputs, roleAssignment } from "../assignments/role-assignment";
+import { canonicalRole, ORGANIZATION_ROLES, sameRole } from "../../api/vocabulary";
+import { roleNameInput, userReferenceInput } from "../kit/input-schemas";
 
 const ROLE_HINT = '"admin", "member" or the name of a custom role of the organization';
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { valuePath, type ScimUser } from "../client";
-import { isStatus } from "../resource-kit";
+import { valuePath, type ScimUser } from "../../api/client";
+import { canonicalRole, REGISTRY_ROLES } from "../../api/vocabulary";
+import { isStatus } from "../kit/errors";
+import { userReferenceInput } from "../kit/input-schemas";
 import { clients } from "../runtime";
-import { type AssignmentOutputs, roleAssignment } from "./role-assignment";
-import { REGISTRY_ROLES } from "./input-schemas";
-import { canonicalRole, userReferenceInput } from "./user-reference";
+import { type AssignmentOutputs, roleAssignment } from "../assignments/role-assignment";
 
 // Registry roles are all predefined, so they all compare case-insensitively.
 const ROLE_HINT = '"admin", "member", "viewer" or "restricted viewer"';

@@ -1,10 +1,13 @@
 // One user's membership of one team, added and removed without touching the other members.
 import { z } from "zod";
-import { membershipOperations, type ScimTeam } from "../client";
-import { checkInputs, isStatus, type ResourceImplementation } from "../resource-kit";
+import { membershipOperations, type ScimTeam } from "../../api/client";
+import { isEmailReference } from "../../api/vocabulary";
+import { isStatus } from "../kit/errors";
+import { type ResourceImplementation } from "../kit/implementation";
+import { userReference } from "../kit/input-schemas";
+import { checkInputs } from "../kit/inputs";
+import { lookupUser, namesRecordedUser } from "../membership/users";
 import { clients } from "../runtime";
-import { isEmailReference, userReference } from "./input-schemas";
-import { lookupUser, namesRecordedUser } from "./user-reference";
 
 export const teamMemberInputs = z
   .object({

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { ScimUser } from "../client";
+import type { ScimUser } from "../../api/client";
 import { clients } from "../runtime";
-import { type AssignmentOutputs, roleAssignment } from "./role-assignment";
-import { TEAM_ROLES } from "./input-schemas";
-import { canonicalRole, roleNameInput, sameRole, userReferenceInput } from "./user-reference";
+import { type AssignmentOutputs, roleAssignment } from "../assignments/role-assignment";
+import { canonicalRole, sameRole, TEAM_ROLES } from "../../api/vocabulary";
+import { roleNameInput, userReferenceInput } from "../kit/input-schemas";
 
 const ROLE_HINT = '"admin", "member", "viewer" or the name of a custom role of the organization';
 

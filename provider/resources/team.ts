@@ -1,18 +1,15 @@
 // A W&B team (SCIM group): its name, and optionally its exact set of user members.
 import { z } from "zod";
-import { membershipOperations, type ScimTeam, type ScimUser } from "../client";
-import {
-  checkInputs,
-  failure,
-  isStatus,
-  type ResourceImplementation,
-  ResourceInitError,
-  sameSet,
-  writeGuardedByEtag,
-} from "../resource-kit";
+import { membershipOperations, type ScimTeam, type ScimUser } from "../../api/client";
+import { isEmailReference, memberReferenceKey } from "../../api/vocabulary";
+import { sameSet } from "../kit/compare";
+import { writeGuardedByEtag } from "../kit/conflict";
+import { isStatus, ResourceInitError } from "../kit/errors";
+import { type ResourceImplementation } from "../kit/implementation";
+import { adoptExisting, userReference } from "../kit/input-schemas";
+import { checkInputs, failure } from "../kit/inputs";
+import { lookupUser } from "../membership/users";
 import { clients } from "../runtime";
-import { adoptExisting, isEmailReference, memberReferenceKey, userReference } from "./input-schemas";
-import { lookupUser } from "./user-reference";
 
 export const deletionPolicies = ["empty", "retain", "fail"] as const;
 export type TeamDeletionPolicy = (typeof deletionPolicies)[number];

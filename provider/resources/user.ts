@@ -1,23 +1,17 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { PatchOperation, RegistryRole, ScimUser, TeamRole } from "../client";
-import {
-  caseInsensitive,
-  changedOutsidePulumi,
-  checkInputs,
-  failure,
-  isStatus,
-  type ResourceImplementation,
-  ResourceInitError,
-  sameSet,
-  sameText,
-  writeGuardedByEtag,
-} from "../resource-kit";
+import type { PatchOperation, RegistryRole, ScimUser, TeamRole } from "../../api/client";
+import { EMAIL_ADDRESS, ORGANIZATION_ROLES } from "../../api/vocabulary";
+import { caseInsensitive, sameSet, sameText } from "../kit/compare";
+import { changedOutsidePulumi, writeGuardedByEtag } from "../kit/conflict";
+import { isStatus, ResourceInitError } from "../kit/errors";
+import { type ResourceImplementation } from "../kit/implementation";
+import { adoptExisting } from "../kit/input-schemas";
+import { checkInputs, failure } from "../kit/inputs";
+import { liveUser } from "../membership/users";
 import { clients, deploymentForChecks } from "../runtime";
-import { adoptExisting, EMAIL_ADDRESS, ORGANIZATION_ROLES } from "./input-schemas";
-import { changeTeamMemberships, currentTeams, teamsFromGroups, teamsOf } from "./user-teams";
+import { changeTeamMemberships, currentTeams, teamsFromGroups, teamsOf } from "../membership/user-teams";
 
-import { liveUser } from "./user-reference";
 const PREDEFINED_ORG_ROLES = new Set<string>(ORGANIZATION_ROLES);
 
 export const userInputs = z

@@ -2,8 +2,8 @@
 // (dynamic providers cannot serve invokes). Internal: not exported from the package.
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
-import { InferenceClient, ScimClient } from "../../provider/client";
-import { CONFIG_KEYS, inferenceProjectSchema, inferenceUrlSchema, resolveConfig, type WandbConfig } from "../../provider/config";
+import { InferenceClient, ScimClient } from "../../api/client";
+import { CONFIG_KEYS, inferenceProjectSchema, inferenceUrlSchema, resolveConfig, type WandbConfig } from "../../api/config";
 import { WandbLookupError } from "./errors";
 
 type Source = Record<string, string | undefined>;

@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { InferenceModel } from "../../provider/client";
+import type { InferenceModel } from "../../api/client";
 import { inferenceAccess, invokeOutput, type InferenceAccess } from "./clients";
 import { WandbLookupError } from "./errors";
 import { compareStrings, quote, quoteAll, rankByCloseness, requireText } from "./match";

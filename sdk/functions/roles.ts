@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { ScimRole } from "../../provider/client";
+import type { ScimRole } from "../../api/client";
 import { invokeOutput, scimAccess } from "./clients";
 import { findExactlyOne, quote, requireText, sortedBy } from "./match";
 

@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { ScimUser } from "../../provider/client";
+import type { ScimUser } from "../../api/client";
 import { invokeOutput, scimAccess } from "./clients";
 import { WandbLookupError } from "./errors";
 import { findExactlyOne, quote, sortedBy } from "./match";

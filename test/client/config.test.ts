@@ -1,6 +1,6 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { deploymentFrom, resolveConfig, WandbConfigError } from "../../provider/config";
+import { deploymentFrom, resolveConfig, WandbConfigError } from "../../api/config";
 
 const KEY = "local-0123456789abcdef0123456789abcdef01234567";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeAllPools } from "../../provider/client";
+import { closeAllPools } from "../../api/client";
 import { startHarness, type Harness } from "./helpers";
 
 afterAll(() => closeAllPools());

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { closeAllPools, WandbApiError, type ScimClient } from "../../provider/client";
+import { closeAllPools, WandbApiError, type ScimClient } from "../../api/client";
 import { DIALECTS, startHarness, unique, type Harness } from "./helpers";
 
 afterAll(() => closeAllPools());

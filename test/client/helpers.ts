@@ -1,6 +1,6 @@
 import { startEmulator } from "../../emulator";
-import { ScimClient, InferenceClient, type ClientOptions, type TransportEvent } from "../../provider/client";
-import { resolveConfig, type WandbConfig } from "../../provider/config";
+import { ScimClient, InferenceClient, type ClientOptions, type TransportEvent } from "../../api/client";
+import { resolveConfig, type WandbConfig } from "../../api/config";
 import { clearFaults, readLog, readState, resetLog, setFaults, type RequestLogSnapshot } from "../support/emulator-api";
 
 export type Emulator = Awaited<ReturnType<typeof startEmulator>>;

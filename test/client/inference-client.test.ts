@@ -1,8 +1,8 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { closeAllPools, InferenceClient, WandbApiError } from "../../provider/client";
-import { resolveConfig } from "../../provider/config";
+import { closeAllPools, InferenceClient, WandbApiError } from "../../api/client";
+import { resolveConfig } from "../../api/config";
 import { DIALECTS, FAST_RETRY, startHarness, type Harness } from "./helpers";
 
 afterAll(() => closeAllPools());

@@ -1,8 +1,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { closeAllPools, ScimClient } from "../../provider/client";
-import { resolveConfig } from "../../provider/config";
+import { closeAllPools, ScimClient } from "../../api/client";
+import { resolveConfig } from "../../api/config";
 import { FAST_RETRY } from "./helpers";
 
 const users = Array.from({ length: 5 }, (_, i) => ({

@@ -6,7 +6,7 @@ import {
   INFERENCE_RETRY_POLICY,
   parseRetryAfterMs,
   type AttemptOutcome,
-} from "../../provider/client/retry-policy";
+} from "../../api/client/retry-policy";
 
 const policy = DEFAULT_RETRY_POLICY;
 const outcome = (o: Partial<AttemptOutcome>): AttemptOutcome => ({ method: "GET", retriesSoFar: 0, elapsedMs: 0, ...o });

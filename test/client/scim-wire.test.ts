@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseListPage, parseRole, parseScimErrorBody, parseTeam, parseUser } from "../../provider/client/scim-wire";
+import { parseListPage, parseRole, parseScimErrorBody, parseTeam, parseUser } from "../../api/client/scim-wire";
 
 describe("SCIM wire parsing", () => {
   it("reads a W&B user (emails as one Capitalised object, ETag from the header)", () => {

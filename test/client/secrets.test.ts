@@ -1,7 +1,7 @@
 import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeAllPools, WandbApiError } from "../../provider/client";
-import { resolveConfig } from "../../provider/config";
+import { closeAllPools, WandbApiError } from "../../api/client";
+import { resolveConfig } from "../../api/config";
 import { DIALECTS, startHarness, unique, type Harness } from "./helpers";
 
 afterAll(() => closeAllPools());

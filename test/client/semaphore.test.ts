@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Semaphore } from "../../provider/client/semaphore";
+import { Semaphore } from "../../api/client/semaphore";
 
 async function hold(semaphore: Semaphore, count: number) {
   return Promise.all(Array.from({ length: count }, () => semaphore.acquire()));

@@ -4,7 +4,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { closeAllPools } from "../../provider/client";
+import { closeAllPools } from "../../api/client";
 import { getCustomRole, getModel, getTeam, getUser, getUsers, WandbLookupError } from "../../sdk";
 import { editDistance, plausibleSuggestions, rankByCloseness } from "../../sdk/functions/match";
 import { restoreEnv, setEnv } from "./helpers";

@@ -2,7 +2,7 @@
 // stack config with a secret key, Output forms, and nothing secret in outputs or state.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { closeAllPools } from "../../provider/client";
+import { closeAllPools } from "../../api/client";
 import { getModelsOutput, getUserOutput } from "../../sdk";
 import { emulatorConfig, openStack, type StackHandle } from "../harness/pulumi";
 

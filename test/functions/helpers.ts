@@ -1,6 +1,6 @@
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { closeAllPools, ScimClient } from "../../provider/client";
-import { resolveConfig } from "../../provider/config";
+import { closeAllPools, ScimClient } from "../../api/client";
+import { resolveConfig } from "../../api/config";
 import type * as pulumi from "@pulumi/pulumi";
 import { afterAll, afterEach, beforeEach } from "vitest";
 import { clearFaults, resetLog, setFaults } from "../support/emulator-api";

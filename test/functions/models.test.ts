@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { WandbApiError } from "../../provider/client";
-import { WandbConfigError } from "../../provider/config";
+import { WandbApiError } from "../../api/client";
+import { WandbConfigError } from "../../api/config";
 import { getModel, getModels, WandbLookupError } from "../../sdk";
 import { adminEnv, failNext, readLog, runAsAdminOf, setEnv, start, type Emulator } from "./helpers";
 

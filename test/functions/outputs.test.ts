@@ -2,7 +2,7 @@
 // Output forms, secretness and dependsOn.
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { closeAllPools } from "../../provider/client";
+import { closeAllPools } from "../../api/client";
 import {
   getCustomRoleOutput,
   getModelOutput,

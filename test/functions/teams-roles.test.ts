@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { WandbApiError } from "../../provider/client";
+import { WandbApiError } from "../../api/client";
 import { getCustomRole, getTeam, WandbLookupError } from "../../sdk";
 import { adminEnv, failNext, readLog, runAsAdminOf, setEnv, setupClient, start, type Emulator } from "./helpers";
 

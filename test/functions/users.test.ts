@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
-import { WandbApiError } from "../../provider/client";
+import { WandbApiError } from "../../api/client";
 import { getUser, getUsers, WandbLookupError } from "../../sdk";
 import { cachedClientCount } from "../../sdk/functions/clients";
 import { adminEnv, failNext, readLog, runAsAdminOf, setEnv, setupClient, start, type Emulator } from "./helpers";

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { dispatch } from "../../provider";
-import { ResourceInitError } from "../../provider/resource-kit";
+import { ResourceInitError } from "../../provider/kit/errors";
 import { customRole, type CustomRoleInputs, type CustomRoleOutputs } from "../../provider/resources/custom-role";
 import { adminRequest, clearFaults, emulatorApi, readLog, resetLog, setFaults } from "../support/emulator-api";
 import { checkedInputs, configureProviderFor, startProxy, type Proxy } from "../support/provider";

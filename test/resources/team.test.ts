@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { RunningEmulator } from "../../emulator";
-import { ResourceInitError } from "../../provider/resource-kit";
+import { ResourceInitError } from "../../provider/kit/errors";
 import { team, type TeamInputs, type TeamOutputs } from "../../provider/resources/team";
 import { teamMember } from "../../provider/resources/team-member";
 import { adminRequest, clearFaults, readLog, resetLog, setFaults } from "../support/emulator-api";

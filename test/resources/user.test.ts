@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { defaultSeed } from "../../emulator/seed";
-import { closeAllPools, ScimClient, type PatchOperation } from "../../provider/client";
-import { ResourceInitError } from "../../provider/resource-kit";
+import { closeAllPools, ScimClient, type PatchOperation } from "../../api/client";
+import { ResourceInitError } from "../../provider/kit/errors";
 import { user as impl, type UserInputs, type UserOutputs } from "../../provider/resources/user";
 import { clearFaults, emulatorApi, readLog, resetLog, setFaults } from "../support/emulator-api";
 import { configureProviderFor } from "../support/provider";

@@ -1,6 +1,6 @@
 // Team membership of one user, through /Groups (the teams are the User resource's to declare,
 // the member lists of other users are left alone).
-import { membershipOperations, type ScimTeam, type ScimUser } from "../client";
+import { membershipOperations, type ScimTeam, type ScimUser } from "../../api/client";
 import { clients } from "../runtime";
 
 /**

@@ -3,10 +3,15 @@
 // written and given back under the 412 rule. Each resource file supplies its inputs, its id and
 // how to reach its slot.
 import type { z } from "zod";
-import type { ScimUser } from "../client";
-import { checkInputs, isStatus, type ResourceImplementation, SETTLED, writeGuardedByEtag } from "../resource-kit";
+import type { ScimUser } from "../../api/client";
+import { canonicalRole, sameRole } from "../../api/vocabulary";
+import { SETTLED, writeGuardedByEtag } from "../kit/conflict";
+import { isStatus } from "../kit/errors";
+import { type ResourceImplementation } from "../kit/implementation";
+import { checkInputs } from "../kit/inputs";
+import { parseAssignmentId } from "../kit/pair-id";
+import { liveUser, namesRecordedUser, resolveUser, sameUserReference } from "../membership/users";
 import { clients } from "../runtime";
-import { canonicalRole, liveUser, namesRecordedUser, parseAssignmentId, resolveUser, sameRole, sameUserReference } from "./user-reference";
 
 /** One user's role slot as an assignment reaches it. */
 export interface SlotAccess {

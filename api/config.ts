@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { Secret } from "./client/secret";
+import { type Deployment, DEPLOYMENTS, isDeployment } from "./vocabulary";
 
-export type Deployment = "saas" | "dedicated" | "self-managed";
+export type { Deployment };
 
 export interface WandbConfig {
   /** Host base without a trailing `/scim` or `/`, e.g. `https://api.wandb.ai`. */
@@ -85,7 +86,7 @@ const settings = {
   deployment: {
     key: "deployment",
     env: "WANDB_DEPLOYMENT",
-    schema: z.enum(["saas", "dedicated", "self-managed"]),
+    schema: z.enum(DEPLOYMENTS),
     expected: "one of saas, dedicated, self-managed",
   },
   inferenceUrl: {
@@ -202,7 +203,7 @@ function howToSet(setting: Setting<unknown>): string {
  */
 export function deploymentFrom(stackConfig: Source, env: Source): Deployment | undefined {
   const explicit = nonEmpty(stackConfig["deployment"]) ?? nonEmpty(env["WANDB_DEPLOYMENT"]);
-  if (explicit === "saas" || explicit === "dedicated" || explicit === "self-managed") return explicit;
+  if (explicit !== undefined && isDeployment(explicit)) return explicit;
   const baseUrl = nonEmpty(stackConfig["baseUrl"]) ?? nonEmpty(env["WANDB_BASE_URL"]);
   if (baseUrl === undefined) return undefined;
   try {
