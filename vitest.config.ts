@@ -1,12 +1,55 @@
 import { defineConfig } from "vitest/config";
 
+/** Suites that run programs through the real Pulumi engine: slow, CPU-heavy, so few at a time. */
+const ENGINE = [
+  "test/lifecycle/**/*.test.ts",
+  "test/examples/**/*.test.ts",
+  "test/demo.test.ts",
+  "test/roster/example.test.ts",
+  "test/functions/engine.test.ts",
+];
+
+/** In-process suites whose results depend on what W&B puts in user representations. */
+const WIRE_SENSITIVE = ["test/resources/**/*.test.ts", "test/functions/**/*.test.ts", "test/client/**/*.test.ts"];
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
-    // Engine runs are slow under load (a failing program alone takes ~30 s to report: README, Troubleshooting).
-    testTimeout: 180_000,
-    hookTimeout: 120_000,
     pool: "forks",
+    // Two cores: engine suites each run a CLI, a language host and a provider process.
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     reporters: ["default"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "in-process",
+          include: ["test/**/*.test.ts"],
+          exclude: ENGINE,
+          testTimeout: 60_000,
+        },
+      },
+      {
+        // The same suites against a service that also shows roles on GET (the emulator's other reading).
+        extends: true,
+        test: {
+          name: "in-process, roles shown",
+          include: WIRE_SENSITIVE,
+          exclude: ENGINE,
+          setupFiles: ["test/support/roles-shown.ts"],
+          env: { WANDB_TEST_ROLES_SHOWN: "1" },
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "engine",
+          include: ENGINE,
+          // Engine runs are slow under load (a failing program alone takes ~30 s to report: README, Troubleshooting).
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
   },
 });

@@ -2,12 +2,14 @@ import type { IncomingHttpHeaders } from "node:http";
 import type { EmulatorCore } from "./core";
 import { faultsSchema } from "./faults";
 import { json, type Reply } from "./http";
+import { renderUser } from "./scim-render";
 import { matchRoute, type Route } from "./router";
 import { formatPath } from "./seed";
 
 interface ControlRequest {
   core: EmulatorCore;
   body: string;
+  params: Record<string, string>;
 }
 
 function putFaults({ core, body }: ControlRequest): Reply {
@@ -44,6 +46,16 @@ const routes: Route<(req: ControlRequest) => Reply>[] = [
       return { status: 204 };
     },
   },
+  {
+    // The user as the emulator holds it, roles included whatever the wire shows: what tests check against.
+    method: "GET",
+    pattern: "/_emulator/users/:id",
+    handler: ({ core, params }) => {
+      const user = core.org.users.get(params["id"] ?? "");
+      if (!user) return json(404, { error: `no user with id ${params["id"]}` });
+      return json(200, renderUser(core.org, { ...core.settings, userRolesOnGet: "shown" }, user));
+    },
+  },
   { method: "GET", pattern: "/_emulator/state", handler: ({ core }) => json(200, { ...core.org.toSeed(), seatsUsed: core.org.seatsUsed() }) },
   {
     method: "POST",
@@ -63,5 +75,5 @@ export function serveControl(core: EmulatorCore, method: string, path: string, h
   const match = matchRoute(routes, method, path);
   if (match.kind === "none") return json(404, { error: `no control endpoint at ${path}` });
   if (match.kind === "wrongMethod") return json(405, { error: `use ${match.allowed.join(" or ")} on ${path}` }, { Allow: match.allowed.join(", ") });
-  return match.route.handler({ core, body });
+  return match.route.handler({ core, body, params: match.params });
 }

@@ -66,7 +66,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     dialect: options.dialect ?? "wandb",
     saasDeactivation: options.saasDeactivation ?? "removes-user",
     rolePutReplacesPermissions: options.rolePutReplacesPermissions ?? true,
-    userRolesOnGet: options.userRolesOnGet ?? "shown",
+    userRolesOnGet: options.userRolesOnGet ?? "omitted",
     baseUrl: "",
   };
   const initial = (options.stateFile !== undefined ? loadState(options.stateFile) : undefined) ?? seed;

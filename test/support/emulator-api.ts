@@ -78,3 +78,5 @@ export const resetLog = async (emulator: Controlled): Promise<void> => {
 export const readLog = async (emulator: Controlled) => (await emulatorApi(emulator).control("GET", "/log")) as RequestLogSnapshot;
 /** The organization as the emulator holds it (its seed form, with `seatsUsed`). */
 export const readState = async (emulator: Controlled) => (await emulatorApi(emulator).control("GET", "/state")) as any;
+/** A user as the emulator holds it, organization, team and registry roles included whatever the wire shows on GET. */
+export const heldUser = async (emulator: Controlled, id: string) => (await emulatorApi(emulator).control("GET", `/users/${encodeURIComponent(id)}`)) as any;

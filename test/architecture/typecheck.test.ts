@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import * as path from "node:path";
 import { expect, it } from "vitest";
 
-const root = path.resolve(__dirname, "..");
+const root = path.resolve(__dirname, "../..");
 
 it("type-checks the provider, the SDK, the emulator, the tests and the examples", () => {
   const tsc = path.join(root, "node_modules", ".bin", "tsc");

@@ -1,0 +1,54 @@
+// The import rules of the project: sdk → api ← provider, no cycles. `npm test` runs this check.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "An import cycle makes load order matter and hides which module owns a rule.",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "provider-not-to-sdk",
+      severity: "error",
+      comment: "provider/ runs in the engine's provider process; what users import (sdk/) must never be loaded there.",
+      from: { path: "^provider/" },
+      to: { path: "^sdk/" },
+    },
+    {
+      name: "sdk-not-to-provider",
+      severity: "error",
+      comment: "sdk/ reaches the provider core only by package name, in the provider process (sdk/provider-shim.ts); shared code lives in api/.",
+      from: { path: "^sdk/" },
+      to: { path: "^provider/" },
+    },
+    {
+      name: "api-is-shared",
+      severity: "error",
+      comment: "api/ is the layer both sides import: it imports neither of them.",
+      from: { path: "^api/" },
+      to: { path: "^(provider|sdk|emulator|scripts)/" },
+    },
+    {
+      name: "emulator-stands-alone",
+      severity: "error",
+      comment: "The emulator stands in for the service: it shares no code with the provider.",
+      from: { path: "^emulator/" },
+      to: { path: "^(api|provider|sdk)/" },
+    },
+    {
+      name: "no-tests-in-product",
+      severity: "error",
+      comment: "Product code never imports tests.",
+      from: { path: "^(api|provider|sdk|emulator)/" },
+      to: { path: "^test/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(node_modules|dist|\\.tools|\\.work)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+  },
+};
