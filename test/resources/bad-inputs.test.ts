@@ -1,0 +1,45 @@
+// Bad input fails `check` (the engine's preview) with a failure naming the property and what to do,
+// before any request. The engine's rendering of such failures is shown once in test/lifecycle/bad-inputs.test.ts.
+import { describe, expect, it } from "vitest";
+import type { ResourceKind } from "../../api/resource-kinds";
+import { dispatch } from "../../provider";
+
+interface BadInput {
+  what: string;
+  kind: ResourceKind;
+  inputs: Record<string, unknown>;
+  /** The property the failure must name. */
+  property: string;
+  /** Words from the reason that tell the user what to do. */
+  advice: RegExp;
+}
+
+const user = { userName: "x", email: "x@example.com" };
+
+const badInputs: BadInput[] = [
+  { what: "a user without an email", kind: "User", inputs: { userName: "nomail" }, property: "email", advice: /email is required/i },
+  { what: "a malformed email", kind: "User", inputs: { userName: "x", email: "not-an-email" }, property: "email", advice: /email address/i },
+  { what: "an unknown organization role", kind: "User", inputs: { ...user, organizationRole: "owner" }, property: "organizationRole", advice: /admin|member/ },
+  { what: "an unknown deletion policy", kind: "User", inputs: { ...user, deletionPolicy: "archive" }, property: "deletionPolicy", advice: /delete|deactivate/ },
+  { what: "a misspelt user property", kind: "User", inputs: { ...user, emial: "x" }, property: "emial", advice: /unknown property.*email/i },
+  { what: "an empty team name", kind: "Team", inputs: { name: "" }, property: "name", advice: /name/i },
+  { what: "an unknown team deletion policy", kind: "Team", inputs: { name: "t", deletionPolicy: "nuke" }, property: "deletionPolicy", advice: /empty|retain|fail/ },
+  { what: "a team member without a team", kind: "TeamMember", inputs: { user: "x@example.com" }, property: "teamId", advice: /SCIM id of the team/ },
+  { what: "a custom role inheriting from admin", kind: "CustomRole", inputs: { name: "r", inheritedFrom: "admin", permissions: [] }, property: "inheritedFrom", advice: /member.*viewer/ },
+  { what: "a permission that is not <object>:<operation>", kind: "CustomRole", inputs: { name: "r", inheritedFrom: "member", permissions: ["runstop"] }, property: "permissions[0]", advice: /<object>:<operation>/ },
+  { what: "an organization role assignment without a role", kind: "OrganizationRoleAssignment", inputs: { user: "x@example.com" }, property: "role", advice: /admin.*member/ },
+  { what: "a registry role that does not exist", kind: "RegistryRoleAssignment", inputs: { user: "x@example.com", registryName: "models", roleName: "owner" }, property: "roleName", advice: /admin|member|viewer/ },
+  { what: "a team role assignment without a team", kind: "TeamRoleAssignment", inputs: { user: "x@example.com", roleName: "admin" }, property: "teamName", advice: /team/i },
+];
+
+describe("check refuses bad input, naming the property, without a request", () => {
+  // No configuration at all: check must judge inputs before any key is set, and sends nothing.
+  it.each(badInputs.map((bad) => [bad.what, bad] as const))("%s", async (_what, bad) => {
+    const result = (await dispatch(bad.kind, "check", [{}, { ...bad.inputs, __provider: "shim" }])) as {
+      failures?: Array<{ property: string; reason: string }>;
+    };
+    const failure = result.failures?.find((f) => f.property === bad.property);
+    expect(failure, JSON.stringify(result.failures)).toBeDefined();
+    expect(failure?.reason).toMatch(bad.advice);
+  });
+});
