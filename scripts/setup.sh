@@ -37,7 +37,7 @@ fi
 ln -sfn .. node_modules/pulumi-wandb
 export PATH="$repo/node_modules/.bin:$PATH"
 
-timed "compiling TypeScript" tsc -p tsconfig.json --incremental --tsBuildInfoFile node_modules/.cache/tsbuildinfo
+timed "compiling TypeScript" tsc -p tsconfig.json --incremental --tsBuildInfoFile dist/.tsbuildinfo
 
 pulumi_version=$(node -p 'require("./package.json").dependencies["@pulumi/pulumi"]')
 tools_bin="$repo/.tools/bin"

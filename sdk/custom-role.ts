@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
 
 export interface CustomRoleArgs {
@@ -23,6 +24,9 @@ export interface CustomRoleArgs {
    */
   adoptExisting?: pulumi.Input<boolean>;
 }
+
+/** Every output of the resource, in the order of its declarations. */
+const OUTPUTS = ["name", "description", "inheritedFrom", "permissions", "inheritedPermissions", "adoptExisting", "etag"] as const;
 
 /**
  * A custom role of the organization (SCIM `/Roles`). Assign it with `OrganizationRoleAssignment`
@@ -52,7 +56,7 @@ export class CustomRole extends pulumi.dynamic.Resource {
   declare readonly etag: pulumi.Output<string>;
 
   constructor(name: string, args: CustomRoleArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerShim("CustomRole"), name, { inheritedPermissions: undefined, etag: undefined, ...args }, opts, "wandb", "CustomRole");
+    super(providerShim("CustomRole"), name, everyOutput(OUTPUTS, args), opts, "wandb", "CustomRole");
   }
 
   /** Reads an existing custom role by its SCIM id, without managing it. */

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
 
 export interface OrganizationRoleAssignmentArgs {
@@ -15,6 +16,9 @@ export interface OrganizationRoleAssignmentArgs {
    */
   role: pulumi.Input<string>;
 }
+
+/** Every output of the resource, in the order of its declarations. */
+const OUTPUTS = ["user", "role", "userId", "etag"] as const;
 
 /**
  * The organization role of one user, for users that an identity provider provisions and Pulumi
@@ -41,7 +45,7 @@ export class OrganizationRoleAssignment extends pulumi.dynamic.Resource {
     super(
       providerShim("OrganizationRoleAssignment"),
       name,
-      { userId: undefined, etag: undefined, ...args },
+      everyOutput(OUTPUTS, args),
       opts,
       "wandb",
       "OrganizationRoleAssignment",

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
 
 /** The roles a user can hold in a registry. */
@@ -16,6 +17,9 @@ export interface RegistryRoleAssignmentArgs {
   /** The role in the registry: `admin`, `member`, `viewer` or `restricted viewer` (case-insensitive, stored in lower case). */
   roleName: pulumi.Input<RegistryRoleName | (string & {})>;
 }
+
+/** Every output of the resource, in the order of its declarations. */
+const OUTPUTS = ["user", "registryName", "roleName", "userId", "etag"] as const;
 
 /**
  * The role of one user in one registry. Destroying the assignment removes the user from that
@@ -44,7 +48,7 @@ export class RegistryRoleAssignment extends pulumi.dynamic.Resource {
     super(
       providerShim("RegistryRoleAssignment"),
       name,
-      { userId: undefined, etag: undefined, ...args },
+      everyOutput(OUTPUTS, args),
       opts,
       "wandb",
       "RegistryRoleAssignment",

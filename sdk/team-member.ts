@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
 
 export interface TeamMemberArgs {
@@ -10,6 +11,9 @@ export interface TeamMemberArgs {
    */
   user: pulumi.Input<string>;
 }
+
+/** Every output of the resource, in the order of its declarations. */
+const OUTPUTS = ["teamId", "user", "userId", "etag"] as const;
 
 /**
  * One user's membership of one team. Additive: it adds the user and, when destroyed, removes only
@@ -34,7 +38,7 @@ export class TeamMember extends pulumi.dynamic.Resource {
   declare readonly etag: pulumi.Output<string>;
 
   constructor(name: string, args: TeamMemberArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerShim("TeamMember"), name, { userId: undefined, etag: undefined, ...args }, opts, "wandb", "TeamMember");
+    super(providerShim("TeamMember"), name, everyOutput(OUTPUTS, args), opts, "wandb", "TeamMember");
   }
 
   /** Reads an existing membership by its id, `<teamId>/<userId>`, without managing it. */

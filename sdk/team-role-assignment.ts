@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
 
 export interface TeamRoleAssignmentArgs {
@@ -16,6 +17,9 @@ export interface TeamRoleAssignmentArgs {
    */
   roleName: pulumi.Input<string>;
 }
+
+/** Every output of the resource, in the order of its declarations. */
+const OUTPUTS = ["user", "teamName", "roleName", "userId", "etag"] as const;
 
 /**
  * The role of one user in one team. Destroying the assignment returns the user to `member` in that
@@ -41,7 +45,7 @@ export class TeamRoleAssignment extends pulumi.dynamic.Resource {
   declare readonly etag: pulumi.Output<string>;
 
   constructor(name: string, args: TeamRoleAssignmentArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerShim("TeamRoleAssignment"), name, { userId: undefined, etag: undefined, ...args }, opts, "wandb", "TeamRoleAssignment");
+    super(providerShim("TeamRoleAssignment"), name, everyOutput(OUTPUTS, args), opts, "wandb", "TeamRoleAssignment");
   }
 
   /** Reads an existing team role assignment by its id, `<user SCIM id>/teams/<team name>`, without managing it. */

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
 
 export interface TeamArgs {
@@ -45,6 +46,9 @@ export interface TeamArgs {
   deletionPolicy?: pulumi.Input<"empty" | "retain" | "fail">;
 }
 
+/** Every output of the resource, in the order of its declarations. */
+const OUTPUTS = ["name", "members", "memberIds", "memberIdsByReference", "serviceAccountIds", "adoptExisting", "importId", "deletionPolicy", "etag"] as const;
+
 /**
  * A team of the organization (SCIM group), with its name and, optionally, its exact set of user
  * members. The W&B API cannot delete teams: see `deletionPolicy`.
@@ -80,7 +84,7 @@ export class Team extends pulumi.dynamic.Resource {
     super(
       providerShim("Team"),
       name,
-      { memberIds: undefined, memberIdsByReference: undefined, serviceAccountIds: undefined, etag: undefined, ...args },
+      everyOutput(OUTPUTS, args),
       opts,
       "wandb",
       "Team",

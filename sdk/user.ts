@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
 
 /** Predefined role names, case-insensitive; `viewer` is deprecated (the service assigns `member`). */
@@ -56,6 +57,9 @@ export interface UserArgs {
   deletionPolicy?: pulumi.Input<"delete" | "deactivate">;
 }
 
+/** Every output of the resource, in the order of its declarations. */
+const OUTPUTS = ["userName", "email", "displayName", "active", "organizationRole", "teams", "adoptExisting", "importId", "deletionPolicy", "etag", "createdAt", "teamRoles", "registryRoles"] as const;
+
 /**
  * A user of the W&B organization (SCIM `/Users`), with its primary email, display name,
  * active state, organization role and team membership. Roles in teams and registries are
@@ -103,7 +107,7 @@ export class User extends pulumi.dynamic.Resource {
     super(
       providerShim("User"),
       name,
-      { etag: undefined, createdAt: undefined, teamRoles: undefined, registryRoles: undefined, ...args },
+      everyOutput(OUTPUTS, args),
       opts,
       "wandb",
       "User",
