@@ -13,6 +13,52 @@ function propertyPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)), "");
 }
 
+function valueAt(inputs: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>((value, part) => (typeof value === "object" && value !== null ? (value as Record<PropertyKey, unknown>)[part] : undefined), inputs);
+}
+
+/** A value as a user would name it in a message: `the number 42`, `"ana lima"`, `a list`. */
+export function describeValue(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  switch (typeof value) {
+    case "string":
+      return JSON.stringify(value);
+    case "number":
+    case "boolean":
+      return `the ${typeof value} ${String(value)}`;
+    case "object":
+      return "an object";
+    default:
+      return String(value);
+  }
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  string: "a string",
+  boolean: "true or false",
+  number: "a number",
+  array: "a list",
+  object: "an object",
+};
+
+/**
+ * The reason for one zod issue. A value of the wrong type says what it got, not the schema's
+ * "is required"; an element of a list names the value typed, which the engine cannot show there.
+ */
+function reasonFor(issue: z.core.$ZodIssue, inputs: Record<string, unknown>): string {
+  const value = valueAt(inputs, issue.path);
+  if (issue.code === "invalid_type" && value !== undefined) {
+    const property = propertyPath(issue.path);
+    const expected = TYPE_NAMES[issue.expected] ?? issue.expected;
+    // The schema's own words, when it has any beyond zod's default, still say what is meant.
+    const hint = issue.message.startsWith("Invalid input") ? "" : ` (${issue.message.replace(`${property} is required: `, "")})`;
+    return `${property} must be ${expected}, got ${describeValue(value)}${hint}`;
+  }
+  const inList = issue.path.some((part) => typeof part === "number");
+  return inList && value !== undefined ? `${describeValue(value)}: ${issue.message}` : issue.message;
+}
+
 /**
  * Validates inputs with a zod schema: each failure names the exact property and says what to do.
  * The schema's output (defaults filled in, values normalised) becomes the checked inputs.
@@ -22,7 +68,8 @@ export function checkInputs<S extends z.ZodType<Record<string, unknown>>>(
   news: Record<string, unknown>,
   rules: (inputs: z.output<S>) => pulumi.dynamic.CheckFailure[] = () => [],
 ): pulumi.dynamic.CheckResult<z.output<S>> {
-  const parsed = schema.safeParse(withoutEngineProperties(news));
+  const inputs = withoutEngineProperties(news);
+  const parsed = schema.safeParse(inputs);
   if (!parsed.success) {
     const accepted = schema instanceof ZodObject ? Object.keys(schema.shape).join(", ") : "";
     const failures = parsed.error.issues.flatMap((issue) =>
@@ -31,7 +78,7 @@ export function checkInputs<S extends z.ZodType<Record<string, unknown>>>(
             property: propertyPath([...issue.path, key]),
             reason: `unknown property: remove it or correct its name; the accepted properties are ${accepted}`,
           }))
-        : [{ property: propertyPath(issue.path) || "(inputs)", reason: issue.message }],
+        : [{ property: propertyPath(issue.path) || "(inputs)", reason: reasonFor(issue, inputs) }],
     );
     return { inputs: news as z.output<S>, failures };
   }

@@ -29,6 +29,11 @@ const badInputs: BadInput[] = [
   { what: "a permission that is not <object>:<operation>", kind: "CustomRole", inputs: { name: "r", inheritedFrom: "member", permissions: ["runstop"] }, property: "permissions[0]", advice: /<object>:<operation>/ },
   { what: "an organization role assignment without a role", kind: "OrganizationRoleAssignment", inputs: { user: "x@example.com" }, property: "role", advice: /admin.*member/ },
   { what: "a registry role that does not exist", kind: "RegistryRoleAssignment", inputs: { user: "x@example.com", registryName: "models", roleName: "owner" }, property: "roleName", advice: /admin|member|viewer/ },
+  { what: "an email of the wrong type", kind: "User", inputs: { userName: "x", email: 42 }, property: "email", advice: /^email must be a string, got the number 42 \(the user's primary email address/ },
+  { what: "active of the wrong type", kind: "User", inputs: { ...user, active: "yes" }, property: "active", advice: /^active must be true or false, got "yes"/ },
+  { what: "members that are not a list", kind: "Team", inputs: { name: "t", members: "ana@example.com" }, property: "members", advice: /^members must be a list, got "ana@example.com" \(members must be a list of user ids or email addresses/ },
+  { what: "a permission of the wrong type in a list", kind: "CustomRole", inputs: { name: "r", inheritedFrom: "member", permissions: ["run:stop", 7] }, property: "permissions[1]", advice: /^permissions\[1\] must be a string, got the number 7/ },
+  { what: "a malformed permission names the value typed", kind: "CustomRole", inputs: { name: "r", inheritedFrom: "member", permissions: ["run:stop", "Project Delete"] }, property: "permissions[1]", advice: /^"Project Delete": each permission is/ },
   { what: "a team role assignment without a team", kind: "TeamRoleAssignment", inputs: { user: "x@example.com", roleName: "admin" }, property: "teamName", advice: /team/i },
 ];
 
