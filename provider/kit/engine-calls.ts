@@ -5,12 +5,11 @@ import { z } from "zod";
 import { ResourceInitError } from "./errors";
 import type { ResourceImplementation } from "./implementation";
 import { checkedAgain } from "./inputs";
-import { PROVIDER_KEY } from "./state";
+import { engineRecord, PROVIDER_KEY } from "./state";
 
 /** A dynamic-provider method of one kind, called with the engine's arguments. */
 export type EngineCall = (method: string, args: unknown[]) => Promise<unknown>;
 
-const engineRecord = z.record(z.string(), z.unknown());
 const engineId = z.string();
 
 /** The serialized provider shim in the last object argument: the inputs of create and update, the state of read. */

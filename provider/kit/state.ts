@@ -45,7 +45,9 @@ export interface StoredState<S> {
   stamp(state: object): Record<string, unknown>;
 }
 
-const engineRecord = z.record(z.string(), z.unknown());
+/** An object the engine passes: inputs or state, property by property. */
+export const engineRecord = z.record(z.string(), z.unknown());
+
 const recordedVersion = z.number().int().nonnegative();
 
 export function storedState<S>(spec: StoredStateSpec<S>): StoredState<S> {

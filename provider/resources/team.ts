@@ -13,7 +13,6 @@ import { lookupUser } from "../membership/users";
 import { clients } from "../runtime";
 
 export const deletionPolicies = ["empty", "retain", "fail"] as const;
-export type TeamDeletionPolicy = (typeof deletionPolicies)[number];
 
 export const teamInputs = z
   .object({
