@@ -19,9 +19,18 @@ module.exports = {
     {
       name: "sdk-not-to-provider",
       severity: "error",
-      comment: "sdk/ reaches the provider core only by package name, in the provider process (sdk/provider-shim.ts); shared code lives in api/.",
-      from: { path: "^sdk/" },
+      comment: "sdk/ shares code with provider/ only through api/.",
+      from: { path: "^sdk/", pathNot: "^sdk/provider-shim\\.ts$" },
       to: { path: "^provider/" },
+    },
+    {
+      name: "shim-by-package-name",
+      severity: "error",
+      comment:
+        "The dynamic resources' shim loads the provider core by package name, in the engine's provider process only; " +
+        "a relative import would load it into every program.",
+      from: { path: "^sdk/provider-shim\\.ts$" },
+      to: { path: "^provider/", dependencyTypes: ["local"] },
     },
     {
       name: "api-is-shared",

@@ -2,7 +2,7 @@
 // and `configure`, which hands it the stack config. The SDK's provider shim reaches it by package name.
 import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceKind } from "../api/resource-kinds";
-import { ResourceInitError } from "./kit/errors";
+import { engineCalls, type EngineCall } from "./kit/engine-calls";
 import { customRole } from "./resources/custom-role";
 import { organizationRoleAssignment } from "./resources/organization-role-assignment";
 import { registryRoleAssignment } from "./resources/registry-role-assignment";
@@ -14,33 +14,18 @@ import { configure } from "./runtime";
 
 export { configure };
 
-export const resources = {
-  User: user,
-  Team: team,
-  TeamMember: teamMember,
-  CustomRole: customRole,
-  OrganizationRoleAssignment: organizationRoleAssignment,
-  TeamRoleAssignment: teamRoleAssignment,
-  RegistryRoleAssignment: registryRoleAssignment,
-} satisfies Record<ResourceKind, object>;
-
-/** The serialized provider shim, which the engine needs in a resource's outputs to act on it later. */
-function providerShimOf(args: unknown[]): unknown {
-  const inputs = args.findLast((arg): arg is Record<string, unknown> => typeof arg === "object" && arg !== null);
-  return inputs?.["__provider"];
-}
+const kinds: { [K in ResourceKind]: EngineCall } = {
+  User: engineCalls(user),
+  Team: engineCalls(team),
+  TeamMember: engineCalls(teamMember),
+  CustomRole: engineCalls(customRole),
+  OrganizationRoleAssignment: engineCalls(organizationRoleAssignment),
+  TeamRoleAssignment: engineCalls(teamRoleAssignment),
+  RegistryRoleAssignment: engineCalls(registryRoleAssignment),
+};
 
 /** The single entry point of the serialized provider shim: `method` of `kind`, or `configure`. */
 export async function dispatch(kind: ResourceKind, method: string, args: unknown[]): Promise<unknown> {
   if (method === "configure") return configure(args[0] as pulumi.dynamic.ConfigureRequest);
-  const implementation = resources[kind] as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
-  const handler = implementation[method];
-  if (!handler) throw new Error(`pulumi-wandb: ${kind} has no ${method}; is the installed package older than the program?`);
-  try {
-    return await handler.apply(implementation, args);
-  } catch (error) {
-    // A half-made resource keeps the shim in its outputs, so that refresh and destroy can load it.
-    if (error instanceof ResourceInitError) error.properties["__provider"] ??= providerShimOf(args);
-    throw error;
-  }
+  return kinds[kind](method, args);
 }

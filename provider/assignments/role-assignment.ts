@@ -1,15 +1,17 @@
 // The skeleton the three role assignments share: a user reference resolved at create, one role
 // slot of that user (the organization role, the role in a team, the role in a registry) read,
-// written and given back under the 412 rule. Each resource file supplies its inputs, its id and
-// how to reach its slot.
-import type { z } from "zod";
+// written and given back under the 412 rule. Each resource file supplies its inputs, its state, its id
+// and how to reach its slot.
+import { z } from "zod";
 import type { ScimUser } from "../../api/client";
+import type { ResourceKind } from "../../api/resource-kinds";
 import { canonicalRole, sameRole } from "../../api/vocabulary";
 import { SETTLED, writeGuardedByEtag } from "../kit/conflict";
 import { isStatus } from "../kit/errors";
 import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs } from "../kit/inputs";
 import { parseAssignmentId } from "../kit/pair-id";
+import { storedState, type Migration } from "../kit/state";
 import { liveUser, namesRecordedUser, resolveUser, sameUserReference } from "../membership/users";
 import { clients } from "../runtime";
 
@@ -96,10 +98,14 @@ async function releaseRole(slot: Slot, userId: string, etag: string | undefined,
 /** Inputs are plain objects with a user reference. */
 type Inputs = Record<string, unknown> & { user: string };
 
-export interface RoleAssignmentSpec<I extends Inputs> {
-  /** The resource kind, for messages about its id. */
-  kind: string;
+export interface RoleAssignmentSpec<I extends Inputs, O extends AssignmentOutputs> {
+  /** The resource kind, for messages about its id and its state. */
+  kind: ResourceKind;
   inputs: z.ZodType<I>;
+  /** The state: `assignmentOutputs` extended with the scope and role properties. */
+  state: z.ZodType<O>;
+  /** `stateMigrations[v]` brings a state of version v to version v + 1. */
+  stateMigrations: readonly Migration[];
   /** Ids are `<user SCIM id><separator><scope>`; `shape` spells that out for messages. */
   separator: string;
   shape: string;
@@ -117,16 +123,18 @@ export interface RoleAssignmentSpec<I extends Inputs> {
   slot(userId: string, scope: string): SlotAccess;
 }
 
-/** What each assignment records besides its inputs as last applied. */
-export interface AssignmentOutputs {
-  user: string;
+/** What each assignment records besides its scope and role as last applied. */
+export const assignmentOutputs = z.object({
+  user: z.string(),
   /** The SCIM id the user reference resolved to at create. */
-  userId: string;
+  userId: z.string(),
   /** The user's ETag as last read; the next write is conditional on it. */
-  etag: string;
-}
+  etag: z.string(),
+});
 
-export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(spec: RoleAssignmentSpec<I>): ResourceImplementation<I, O> {
+export type AssignmentOutputs = z.output<typeof assignmentOutputs>;
+
+export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(spec: RoleAssignmentSpec<I, O>): ResourceImplementation<I, O> {
   const { scopeField, roleField, predefined } = spec;
   const field = (values: object, key: string | undefined) => (key === undefined ? undefined : (values as Record<string, string | undefined>)[key]);
   const roleOf = (values: object) => field(values, roleField);
@@ -147,7 +155,7 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
   }
 
   function outputsOf(inputs: { user: string }, user: Pick<ScimUser, "id" | "etag">): O {
-    return { ...assignment(inputs.user, scopeOf(inputs), roleOf(inputs)!), userId: user.id, etag: user.etag ?? "" } as unknown as O;
+    return spec.state.parse({ ...assignment(inputs.user, scopeOf(inputs), roleOf(inputs)!), userId: user.id, etag: user.etag ?? "" });
   }
 
   /** Where a recorded assignment is: the user and scope in its state, else those in its id. */
@@ -158,6 +166,14 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
   }
 
   return {
+    inputs: spec.inputs,
+    state: storedState({
+      kind: spec.kind,
+      schema: spec.state,
+      migrations: spec.stateMigrations,
+      adoptAgain: () => "run `pulumi up`, which assigns the role again (a role the user already holds is taken over)",
+    }),
+
     async check(_olds, news) {
       return checkInputs(spec.inputs, news);
     },
@@ -188,14 +204,14 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
 
     async read(id, props) {
       const { userId, scope } = parseId(id);
-      const result = await clients().scim.getUser(userId, { ifNoneMatch: props.etag || undefined });
+      const result = await clients().scim.getUser(userId, { ifNoneMatch: props?.etag || undefined });
       if (result.status === "not-modified") return { id, props };
       if (result.status === "not-found") return {};
       const slot = slotOf(userId, scope);
-      const declared = roleOf(props);
+      const declared = roleOf(props ?? {});
       if (slot.known?.(result.user) === false && declared !== undefined) {
         // The representation does not carry the role: unknown, so unchanged (with the fresh ETag).
-        const inputs = assignment(props.user ?? userId, scope, declared);
+        const inputs = assignment(props?.user ?? userId, scope, declared);
         return { id, props: outputsOf(inputs, result.user), inputs: inputs as I };
       }
       const live = slot.live(result.user);
@@ -207,7 +223,7 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
       } else {
         role = declared !== undefined && same(live, declared) ? declared : canonicalRole(live, predefined);
       }
-      const inputs = assignment(props.user ?? userId, scope, role);
+      const inputs = assignment(props?.user ?? userId, scope, role);
       return { id, props: outputsOf(inputs, result.user), inputs: inputs as I };
     },
 

@@ -1,16 +1,14 @@
 // Input checking: zod schemas whose failures name the exact property and say what to do.
 import type * as pulumi from "@pulumi/pulumi";
 import { ZodObject, type z } from "zod";
+import { issuesOf, propertyPath } from "./issues";
+import { PROVIDER_KEY } from "./state";
 
 /** Property names the engine and the shim add to every dynamic resource's inputs. */
-const ENGINE_PROPERTIES = new Set(["__provider"]);
+const ENGINE_PROPERTIES = new Set([PROVIDER_KEY]);
 
 function withoutEngineProperties(news: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(news).filter(([key]) => !ENGINE_PROPERTIES.has(key)));
-}
-
-function propertyPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)), "");
 }
 
 function valueAt(inputs: unknown, path: readonly PropertyKey[]): unknown {
@@ -84,6 +82,16 @@ export function checkInputs<S extends z.ZodType<Record<string, unknown>>>(
   }
   const failures = rules(parsed.data);
   return { inputs: { ...parsed.data, __provider: news["__provider"] } as z.output<S>, failures };
+}
+
+/**
+ * The inputs the engine hands to create, diff and update: what `check` returned, parsed again with
+ * the same schema (its normalisations leave checked inputs as they are) so that they are typed.
+ */
+export function checkedAgain<I>(schema: z.ZodType<I>, news: Record<string, unknown>, kind: string): I {
+  const parsed = schema.safeParse(withoutEngineProperties(news));
+  if (parsed.success) return parsed.data;
+  throw new Error(`pulumi-wandb: the engine passed ${kind} inputs that its check did not return (${issuesOf(parsed.error)}); run \`pulumi up\` again`);
 }
 
 /** Deployment rule failures and other preview-time findings, with the property they concern. */

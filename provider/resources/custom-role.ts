@@ -6,6 +6,7 @@ import { requireFound, ResourceInitError } from "../kit/errors";
 import { type ResourceImplementation } from "../kit/implementation";
 import { adoptExisting, permissionName, predefinedBaseRole } from "../kit/input-schemas";
 import { checkInputs } from "../kit/inputs";
+import { recordedBeforeVersioning, storedState } from "../kit/state";
 import { clients } from "../runtime";
 
 export const customRoleInputs = z
@@ -25,15 +26,21 @@ export const customRoleInputs = z
 
 export type CustomRoleInputs = z.output<typeof customRoleInputs>;
 
-export interface CustomRoleOutputs extends Omit<CustomRoleInputs, "inheritedFrom"> {
+export const customRoleOutputs = z.object({
+  name: z.string(),
+  description: z.string(),
   /** As the service reports it: a role made outside Pulumi may name another base. */
-  inheritedFrom: string;
+  inheritedFrom: z.string(),
+  permissions: z.array(z.string()),
   /** Permissions the role has from `inheritedFrom`, as the service reports them. */
-  inheritedPermissions: string[];
-  etag: string;
-}
+  inheritedPermissions: z.array(z.string()),
+  adoptExisting: z.boolean(),
+  etag: z.string(),
+});
 
-function outputsOf(role: ScimRole, inputs: Pick<CustomRoleInputs, "adoptExisting">): CustomRoleOutputs {
+export type CustomRoleOutputs = z.output<typeof customRoleOutputs>;
+
+function outputsOf(role: ScimRole, inputs: Partial<Pick<CustomRoleInputs, "adoptExisting">>): CustomRoleOutputs {
   return {
     name: role.name,
     description: role.description,
@@ -110,6 +117,14 @@ async function converge(id: string, seen: CustomRoleOutputs, desired: CustomRole
 }
 
 export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutputs> = {
+  inputs: customRoleInputs,
+  state: storedState({
+    kind: "CustomRole",
+    schema: customRoleOutputs,
+    migrations: [recordedBeforeVersioning],
+    adoptAgain: () => "set `adoptExisting: true` on the CustomRole (it adopts the role by its name) and run `pulumi up`",
+  }),
+
   async check(_olds, news) {
     return checkInputs(customRoleInputs, news);
   },
@@ -149,10 +164,10 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
   },
 
   async read(id, props) {
-    const result = await clients().scim.getRole(id, { ifNoneMatch: props.etag || undefined });
+    const result = await clients().scim.getRole(id, { ifNoneMatch: props?.etag || undefined });
     if (result.status === "not-modified") return { id, props };
     if (result.status === "not-found") return {};
-    const outs = outputsOf(result.role, props);
+    const outs = outputsOf(result.role, props ?? {});
     return { id, props: outs, inputs: liveInputs(outs) };
   },
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { clients } from "../runtime";
-import { type AssignmentOutputs, roleAssignment } from "../assignments/role-assignment";
+import { assignmentOutputs, roleAssignment } from "../assignments/role-assignment";
+import { recordedBeforeVersioning } from "../kit/state";
 import { canonicalRole, ORGANIZATION_ROLES, sameRole } from "../../api/vocabulary";
 import { roleNameInput, userReferenceInput } from "../kit/input-schemas";
 
@@ -19,7 +20,9 @@ export const organizationRoleAssignmentInputs = z
 
 export type OrganizationRoleAssignmentInputs = z.output<typeof organizationRoleAssignmentInputs>;
 
-export interface OrganizationRoleAssignmentOutputs extends OrganizationRoleAssignmentInputs, AssignmentOutputs {}
+export const organizationRoleAssignmentOutputs = assignmentOutputs.extend({ role: z.string() });
+
+export type OrganizationRoleAssignmentOutputs = z.output<typeof organizationRoleAssignmentOutputs>;
 
 function patchRole(userId: string, role: string) {
   return (ifMatch: string | undefined) =>
@@ -29,6 +32,8 @@ function patchRole(userId: string, role: string) {
 export const organizationRoleAssignment = roleAssignment<OrganizationRoleAssignmentInputs, OrganizationRoleAssignmentOutputs>({
   kind: "OrganizationRoleAssignment",
   inputs: organizationRoleAssignmentInputs,
+  state: organizationRoleAssignmentOutputs,
+  stateMigrations: [recordedBeforeVersioning],
   separator: "/organization",
   shape: "<user SCIM id>/organization",
   roleField: "role",

@@ -4,7 +4,8 @@ import { canonicalRole, REGISTRY_ROLES } from "../../api/vocabulary";
 import { isStatus } from "../kit/errors";
 import { userReferenceInput } from "../kit/input-schemas";
 import { clients } from "../runtime";
-import { type AssignmentOutputs, roleAssignment } from "../assignments/role-assignment";
+import { assignmentOutputs, roleAssignment } from "../assignments/role-assignment";
+import { recordedBeforeVersioning } from "../kit/state";
 
 // Registry roles are all predefined, so they all compare case-insensitively.
 const ROLE_HINT = '"admin", "member", "viewer" or "restricted viewer"';
@@ -25,10 +26,13 @@ export const registryRoleAssignmentInputs = z
 
 export type RegistryRoleAssignmentInputs = z.output<typeof registryRoleAssignmentInputs>;
 
-export interface RegistryRoleAssignmentOutputs extends Omit<RegistryRoleAssignmentInputs, "roleName">, AssignmentOutputs {
+export const registryRoleAssignmentOutputs = assignmentOutputs.extend({
+  registryName: z.string(),
   /** As the service reports it, in lower case. */
-  roleName: string;
-}
+  roleName: z.string(),
+});
+
+export type RegistryRoleAssignmentOutputs = z.output<typeof registryRoleAssignmentOutputs>;
 
 const roleIn = (user: ScimUser, registryName: string) =>
   user.registryRoles?.find((entry) => entry.registryName === registryName)?.roleName;
@@ -58,6 +62,8 @@ function revoke(userId: string, registryName: string) {
 export const registryRoleAssignment = roleAssignment<RegistryRoleAssignmentInputs, RegistryRoleAssignmentOutputs>({
   kind: "RegistryRoleAssignment",
   inputs: registryRoleAssignmentInputs,
+  state: registryRoleAssignmentOutputs,
+  stateMigrations: [recordedBeforeVersioning],
   separator: "/registries/",
   shape: "<user SCIM id>/registries/<registry name>",
   scopeField: "registryName",

@@ -6,6 +6,7 @@ import { isStatus } from "../kit/errors";
 import { type ResourceImplementation } from "../kit/implementation";
 import { userReference } from "../kit/input-schemas";
 import { checkInputs } from "../kit/inputs";
+import { recordedBeforeVersioning, storedState } from "../kit/state";
 import { lookupUser, namesRecordedUser } from "../membership/users";
 import { clients } from "../runtime";
 
@@ -21,12 +22,16 @@ export const teamMemberInputs = z
 
 export type TeamMemberInputs = z.output<typeof teamMemberInputs>;
 
-export interface TeamMemberOutputs extends TeamMemberInputs {
+export const teamMemberOutputs = z.object({
+  teamId: z.string(),
+  user: z.string(),
   /** The user's SCIM id, resolved from `user` at create. */
-  userId: string;
+  userId: z.string(),
   /** The team's ETag as last read, for a cheap conditional refresh. */
-  etag: string;
-}
+  etag: z.string(),
+});
+
+export type TeamMemberOutputs = z.output<typeof teamMemberOutputs>;
 
 /** `<teamId>/<userId>`; `%` and `/` inside either id are escaped so the id always splits back. */
 export function teamMemberId(teamId: string, userId: string): string {
@@ -57,6 +62,14 @@ async function resolveUserId(ref: string): Promise<string> {
 }
 
 export const teamMember: ResourceImplementation<TeamMemberInputs, TeamMemberOutputs> = {
+  inputs: teamMemberInputs,
+  state: storedState({
+    kind: "TeamMember",
+    schema: teamMemberOutputs,
+    migrations: [recordedBeforeVersioning],
+    adoptAgain: () => "run `pulumi up`, which takes the membership over (adding a member again changes nothing)",
+  }),
+
   async check(_olds, news) {
     return checkInputs(teamMemberInputs, news);
   },

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { ScimUser } from "../../api/client";
 import { clients } from "../runtime";
-import { type AssignmentOutputs, roleAssignment } from "../assignments/role-assignment";
+import { assignmentOutputs, roleAssignment } from "../assignments/role-assignment";
+import { recordedBeforeVersioning } from "../kit/state";
 import { canonicalRole, sameRole, TEAM_ROLES } from "../../api/vocabulary";
 import { roleNameInput, userReferenceInput } from "../kit/input-schemas";
 
@@ -20,7 +21,9 @@ export const teamRoleAssignmentInputs = z
 
 export type TeamRoleAssignmentInputs = z.output<typeof teamRoleAssignmentInputs>;
 
-export interface TeamRoleAssignmentOutputs extends TeamRoleAssignmentInputs, AssignmentOutputs {}
+export const teamRoleAssignmentOutputs = assignmentOutputs.extend({ teamName: z.string(), roleName: z.string() });
+
+export type TeamRoleAssignmentOutputs = z.output<typeof teamRoleAssignmentOutputs>;
 
 /** The user's role in the team; team names are exact. */
 /** The user's role in the team; team names are exact. Undefined also when the representation carries no teamRoles (see `known`). */
@@ -35,6 +38,8 @@ function patchRole(userId: string, teamName: string, roleName: string) {
 export const teamRoleAssignment = roleAssignment<TeamRoleAssignmentInputs, TeamRoleAssignmentOutputs>({
   kind: "TeamRoleAssignment",
   inputs: teamRoleAssignmentInputs,
+  state: teamRoleAssignmentOutputs,
+  stateMigrations: [recordedBeforeVersioning],
   separator: "/teams/",
   shape: "<user SCIM id>/teams/<team name>",
   scopeField: "teamName",

@@ -8,11 +8,11 @@ import { isStatus, ResourceInitError } from "../kit/errors";
 import { type ResourceImplementation } from "../kit/implementation";
 import { adoptExisting, userReference } from "../kit/input-schemas";
 import { checkInputs, failure } from "../kit/inputs";
+import { recordedBeforeVersioning, storedState } from "../kit/state";
 import { lookupUser } from "../membership/users";
 import { clients } from "../runtime";
 
 export const deletionPolicies = ["empty", "retain", "fail"] as const;
-export type TeamDeletionPolicy = (typeof deletionPolicies)[number];
 
 export const teamInputs = z
   .object({
@@ -44,21 +44,23 @@ export const teamInputs = z
 
 export type TeamInputs = z.output<typeof teamInputs>;
 
-export interface TeamOutputs {
-  name: string;
+export const teamOutputs = z.object({
+  name: z.string(),
   /** As declared; absent when membership is not managed by this resource. */
-  members?: string[];
+  members: z.array(z.string()).optional(),
   /** Ids of the team's user members (never service accounts) as last seen. */
-  memberIds: string[];
+  memberIds: z.array(z.string()),
   /** Each member reference of `members` (emails in lower case) → the user id it resolved to. */
-  memberIdsByReference: Record<string, string>;
+  memberIdsByReference: z.record(z.string(), z.string()),
   /** Organization service accounts in the team: never drift, never removed. */
-  serviceAccountIds: string[];
-  adoptExisting: boolean;
-  importId?: string;
-  deletionPolicy: TeamDeletionPolicy;
-  etag: string;
-}
+  serviceAccountIds: z.array(z.string()),
+  adoptExisting: z.boolean(),
+  importId: z.string().optional(),
+  deletionPolicy: z.enum(deletionPolicies),
+  etag: z.string(),
+});
+
+export type TeamOutputs = z.output<typeof teamOutputs>;
 
 /** What we know of the live team: its users and service accounts, as of `etag`. */
 interface TeamState {
@@ -287,6 +289,14 @@ async function empty(id: string, props: Partial<TeamOutputs>): Promise<{ name: s
 }
 
 export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
+  inputs: teamInputs,
+  state: storedState({
+    kind: "Team",
+    schema: teamOutputs,
+    migrations: [recordedBeforeVersioning],
+    adoptAgain: (id) => `set \`importId: "${id}"\` on the Team and run \`pulumi up\``,
+  }),
+
   async check(_olds, news) {
     return checkInputs(teamInputs, news, (inputs) =>
       inputs.importId !== undefined && inputs.adoptExisting

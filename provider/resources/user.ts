@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { PatchOperation, RegistryRole, ScimUser, TeamRole } from "../../api/client";
+import type { PatchOperation, ScimUser } from "../../api/client";
 import { EMAIL_ADDRESS, ORGANIZATION_ROLES } from "../../api/vocabulary";
 import { caseInsensitive, sameSet, sameText } from "../kit/compare";
 import { changedOutsidePulumi, writeGuardedByEtag } from "../kit/conflict";
@@ -8,11 +8,14 @@ import { isStatus, ResourceInitError } from "../kit/errors";
 import { type ResourceImplementation } from "../kit/implementation";
 import { adoptExisting } from "../kit/input-schemas";
 import { checkInputs, failure } from "../kit/inputs";
+import { recordedBeforeVersioning, storedState } from "../kit/state";
 import { liveUser } from "../membership/users";
 import { clients, deploymentForChecks } from "../runtime";
 import { changeTeamMemberships, currentTeams, teamsFromGroups, teamsOf } from "../membership/user-teams";
 
 const PREDEFINED_ORG_ROLES = new Set<string>(ORGANIZATION_ROLES);
+
+const USER_DELETION_POLICIES = ["delete", "deactivate"] as const;
 
 export const userInputs = z
   .object({
@@ -51,25 +54,36 @@ export const userInputs = z
       .string({ error: 'deletionPolicy must be "delete" or "deactivate"' })
       .trim()
       .toLowerCase()
-      .pipe(z.enum(["delete", "deactivate"], { error: 'deletionPolicy must be "delete" or "deactivate"' }))
+      .pipe(z.enum(USER_DELETION_POLICIES, { error: 'deletionPolicy must be "delete" or "deactivate"' }))
       .default("delete"),
   })
   .strict();
 
 export type UserInputs = z.output<typeof userInputs>;
 
-export interface UserOutputs extends Omit<UserInputs, "organizationRole"> {
+/** The state: the inputs as last applied (the managed fields as last seen), and what the service reports besides. */
+export const userOutputs = z.object({
+  userName: z.string(),
+  email: z.string(),
+  displayName: z.string().optional(),
+  active: z.boolean(),
   /** As the service reports it: predefined names in lower case, a custom role (assigned outside this resource) as named. */
-  organizationRole?: string;
+  organizationRole: z.string().optional(),
+  teams: z.array(z.string()).optional(),
+  adoptExisting: z.boolean(),
+  importId: z.string().optional(),
+  deletionPolicy: z.enum(USER_DELETION_POLICIES),
   /** The ETag of the user as last read; the next write is conditional on it. */
-  etag: string;
+  etag: z.string(),
   /** meta.created, "" when the service does not say. */
-  createdAt: string;
+  createdAt: z.string(),
   /** Read-only view: the teams the user is in and their role there. Never compared. */
-  teamRoles: TeamRole[];
+  teamRoles: z.array(z.object({ teamName: z.string(), roleName: z.string() })),
   /** Read-only view: the user's registry roles. Never compared. */
-  registryRoles: RegistryRole[];
-}
+  registryRoles: z.array(z.object({ registryName: z.string(), roleName: z.string() })),
+});
+
+export type UserOutputs = z.output<typeof userOutputs>;
 
 /** The fields whose changes outside Pulumi a write must not overwrite. */
 type Owned = Pick<UserOutputs, "userName" | "email" | "displayName" | "active" | "organizationRole" | "teams">;
@@ -324,6 +338,14 @@ function deploymentRules(olds: Record<string, unknown>, inputs: UserInputs): pul
 }
 
 export const user: ResourceImplementation<UserInputs, UserOutputs> = {
+  inputs: userInputs,
+  state: storedState({
+    kind: "User",
+    schema: userOutputs,
+    migrations: [recordedBeforeVersioning],
+    adoptAgain: (id) => `set \`importId: "${id}"\` on the User and run \`pulumi up\``,
+  }),
+
   async check(olds, news) {
     return checkInputs(userInputs, news, (inputs) => deploymentRules(olds, inputs));
   },
@@ -371,16 +393,16 @@ export const user: ResourceImplementation<UserInputs, UserOutputs> = {
   },
 
   async read(id, props) {
-    const result = await clients().scim.getUser(id, { ifNoneMatch: props.etag || undefined });
+    const result = await clients().scim.getUser(id, { ifNoneMatch: props?.etag || undefined });
     if (result.status === "not-modified") return { id, props };
     if (result.status === "not-found") return {};
     // From the id alone (`User.get`), every field is shown as it is live.
     const declared: Partial<UserOutputs> =
-      props.userName === undefined ? { displayName: "", organizationRole: "member", teams: [] } : props;
+      props?.userName === undefined ? { displayName: "", organizationRole: "member", teams: [] } : props;
     // What the representation leaves out is unknown: the organization role stays as last seen, and
     // declared teams are read through /Groups (so membership drift still shows).
     const known: Known = {
-      ...(props.organizationRole === undefined ? {} : { organizationRole: props.organizationRole }),
+      ...(props?.organizationRole === undefined ? {} : { organizationRole: props.organizationRole }),
       ...(declared.teams !== undefined && result.user.teamRoles === undefined ? { teams: await teamsFromGroups(id) } : {}),
     };
     const outs = outputsOf(result.user, declared, known);

@@ -30,12 +30,13 @@ it("the tree has no cycle and no wrong-way import", async () => {
 const fixture = fs.mkdtempSync(path.join(root, "node_modules", ".cache", "import-rules-"));
 afterAll(() => fs.rmSync(fixture, { recursive: true, force: true }));
 
-it("the rules catch provider → sdk, sdk → provider, api → provider and a cycle", async () => {
+it("the rules catch provider → sdk, sdk → provider, a relative import of the core by the shim, api → provider and a cycle", async () => {
   const files: Record<string, string> = {
     "tsconfig.json": JSON.stringify({ compilerOptions: { module: "commonjs", strict: true } }),
     "api/shared.ts": 'import { core } from "../provider/core";\nexport const shared = core;\n',
     "provider/core.ts": 'import { entry } from "../sdk/entry";\nexport const core = 1 + entry;\n',
     "sdk/entry.ts": 'import { loop } from "./loop";\nexport const entry = loop;\n',
+    "sdk/provider-shim.ts": 'import { core } from "../provider/core";\nexport const shim = core;\n',
     "sdk/loop.ts": 'import { entry } from "./entry";\nimport { core } from "../provider/core";\nexport const loop = () => entry + core;\n',
   };
   for (const [name, text] of Object.entries(files)) {
@@ -47,5 +48,6 @@ it("the rules catch provider → sdk, sdk → provider, api → provider and a c
   expect(output).toMatch(/provider-not-to-sdk: provider\/core\.ts → sdk\/entry\.ts/);
   expect(output).toMatch(/sdk-not-to-provider: sdk\/loop\.ts → provider\/core\.ts/);
   expect(output).toMatch(/api-is-shared: api\/shared\.ts → provider\/core\.ts/);
+  expect(output).toMatch(/shim-by-package-name: sdk\/provider-shim\.ts → provider\/core\.ts/);
   expect(output).toMatch(/no-circular/);
 }, 60_000);

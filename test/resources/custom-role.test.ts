@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { dispatch } from "../../provider";
 import { ResourceInitError } from "../../provider/kit/errors";
+import { STATE_VERSION_KEY } from "../../provider/kit/state";
 import { customRole, type CustomRoleInputs, type CustomRoleOutputs } from "../../provider/resources/custom-role";
 import { adminRequest, clearFaults, emulatorApi, readLog, resetLog, setFaults } from "../support/emulator-api";
 import { checkedInputs, configureProviderFor, startProxy, type Proxy } from "../support/provider";
@@ -277,10 +278,15 @@ describe.each<Dialect>(["wandb", "rfc"])("CustomRole when POST ignores permissio
     expect(init.id).toBe(made?.id);
     expect(init.message).toMatch(/created .*could not finish setting it up.*503/);
     // The engine gives these back to refresh and delete, which need the serialized provider.
-    expect(init.properties).toMatchObject({ name: "Half made", permissions: [], __provider: "serialized-provider-shim" });
+    expect(init.properties).toMatchObject({
+      name: "Half made",
+      permissions: [],
+      __provider: "serialized-provider-shim",
+      [STATE_VERSION_KEY]: customRole.state.version,
+    });
     // The next `up` finishes the work through update.
     await clearFaults(emu);
-    const { outs } = await customRole.update(init.id, init.properties as unknown as CustomRoleOutputs, inputs);
+    const { outs } = await customRole.update(init.id, customRole.state.parse(init.properties, init.id), inputs);
     expect(outs.permissions).toEqual(["run:delete"]);
   });
 });
