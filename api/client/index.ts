@@ -6,7 +6,7 @@ export { closeAllPools } from "./dispatchers";
 export { WandbApiError, type RequestSummary, type ResponseSummary, type WandbService } from "./errors";
 export { InferenceClient } from "./inference-client";
 export type * from "./model";
-export { retryLoop, type LoopClock, type LoopResult, type RetryLoop, type RetryLoopEvent } from "./retry";
+export { retryLoop } from "./retry";
 export {
   CONFLICT_RETRY_POLICY,
   DEFAULT_RETRY_POLICY,
