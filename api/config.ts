@@ -4,11 +4,18 @@ import { type Deployment, DEPLOYMENTS, isDeployment } from "./vocabulary";
 
 export type { Deployment };
 
+/** How the API key is sent to SCIM: `Basic base64(<username>:<key>)` or `Bearer <key>`. */
+export const AUTH_SCHEMES = ["basic", "bearer"] as const;
+export type AuthScheme = (typeof AUTH_SCHEMES)[number];
+
 export interface WandbConfig {
   /** Host base without a trailing `/scim` or `/`, e.g. `https://api.wandb.ai`. */
   readonly baseUrl: string;
+  /** Where the SCIM API lives under baseUrl, without a trailing slash: `/scim` (W&B), `/scim/v2`, or `` (the root). */
+  readonly scimPath: string;
   readonly apiKey: Secret;
-  /** Absent when the key belongs to an organization service account. */
+  readonly authScheme: AuthScheme;
+  /** Absent when the key belongs to an organization service account; not sent with Bearer. */
   readonly username?: string;
   readonly deployment: Deployment;
   readonly inferenceUrl: string;
@@ -35,6 +42,7 @@ interface Setting<T> {
 }
 
 const DEFAULT_INFERENCE_URL = "https://api.inference.wandb.ai/v1";
+const DEFAULT_SCIM_PATH = "/scim";
 
 const httpUrl = z
   .string()
@@ -70,12 +78,29 @@ const settings = {
     schema: httpUrl.transform(normaliseBaseUrl),
     expected: "an http(s) URL such as https://api.wandb.ai or https://<instance>.wandb.io",
   },
+  scimPath: {
+    key: "scimPath",
+    env: "WANDB_SCIM_PATH",
+    schema: z
+      .string()
+      .trim()
+      // Segments of unreserved URL characters, none starting with a dot (no `..` climbing out of baseUrl).
+      .regex(/^(\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*\/?$/)
+      .transform((path) => path.replace(/\/+$/, "")),
+    expected: 'a path starting with "/", such as /scim (W&B), /scim/v2, /v2, or / for the root of wandb:baseUrl',
+  },
   apiKey: {
     key: "apiKey",
     env: "WANDB_API_KEY",
     secret: true,
     schema: z.string().trim().min(1).regex(/^\S+$/).transform((key) => new Secret(key)),
     expected: "a W&B API key (org admin key or organization service-account key)",
+  },
+  authScheme: {
+    key: "authScheme",
+    env: "WANDB_AUTH_SCHEME",
+    schema: z.enum(AUTH_SCHEMES),
+    expected: "basic (Basic <username>:<key>, the default) or bearer (Bearer <key>)",
   },
   username: {
     key: "username",
@@ -142,7 +167,9 @@ export function resolveConfig(stackConfig: Source, env: Source): WandbConfig {
   const inferenceProject = read(settings.inferenceProject);
   return {
     baseUrl,
+    scimPath: read(settings.scimPath) ?? DEFAULT_SCIM_PATH,
     apiKey,
+    authScheme: read(settings.authScheme) ?? "basic",
     ...(username === undefined ? {} : { username }),
     deployment: read(settings.deployment) ?? inferDeployment(baseUrl),
     inferenceUrl: read(settings.inferenceUrl) ?? DEFAULT_INFERENCE_URL,

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
 import { startEmulator, type EmulatorOptions } from "./index";
+import { DEFAULT_SCIM_ROOT, normaliseScimRoot } from "./settings";
 
 const USAGE = `usage: node dist/emulator/cli.js [--port 8090] [--host 127.0.0.1] [--seed org.json]
        [--deployment saas|dedicated|self-managed] [--dialect wandb|rfc] [--state-file state.json]
        [--saas-deactivation removes-user|unsupported] [--role-put-keeps-permissions]
-       [--user-roles-on-get shown|omitted] [--quiet]`;
+       [--user-roles-on-get shown|omitted] [--scim-root /scim] [--quiet]`;
 
 function fail(message: string): never {
   process.stderr.write(`error: ${message}\n${USAGE}\n`);
@@ -33,6 +34,7 @@ function parseOptions(): EmulatorOptions & { quiet: boolean } {
         "saas-deactivation": { type: "string" },
         "role-put-keeps-permissions": { type: "boolean", default: false },
         "user-roles-on-get": { type: "string" },
+        "scim-root": { type: "string" },
         quiet: { type: "boolean", default: false },
         help: { type: "boolean", default: false },
       },
@@ -48,6 +50,14 @@ function parseOptions(): EmulatorOptions & { quiet: boolean } {
   }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be an integer between 0 and 65535 (got "${values.port}")`);
+  const scimRoot = values["scim-root"];
+  if (scimRoot !== undefined) {
+    try {
+      normaliseScimRoot(scimRoot, "--scim-root");
+    } catch (e) {
+      fail((e as Error).message);
+    }
+  }
   return {
     port,
     host: values.host,
@@ -58,6 +68,7 @@ function parseOptions(): EmulatorOptions & { quiet: boolean } {
     saasDeactivation: oneOf("saas-deactivation", values["saas-deactivation"], ["removes-user", "unsupported"] as const),
     rolePutReplacesPermissions: !values["role-put-keeps-permissions"],
     userRolesOnGet: oneOf("user-roles-on-get", values["user-roles-on-get"], ["shown", "omitted"] as const),
+    scimRoot,
     quiet: values.quiet,
   };
 }
@@ -72,6 +83,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const e = emulator;
+  // The provider's default SCIM path is W&B's /scim; another root must be configured.
+  const customRoot = e.scimRoot !== DEFAULT_SCIM_ROOT;
+  const scimPath = e.scimRoot === "" ? "/" : e.scimRoot;
   process.stdout.write(
     [
       `W&B emulator (${e.deployment}, ${e.dialect} dialect) listening on ${e.url}`,
@@ -85,9 +99,11 @@ async function main(): Promise<void> {
       `  non-admin:       ${e.member.username} / ${e.member.apiKey}`,
       "",
       "Point a Pulumi stack at it (with the organization service account's key: no username):",
-      `  export WANDB_BASE_URL=${e.url} WANDB_API_KEY=${e.serviceAccount.apiKey} WANDB_INFERENCE_URL=${e.inferenceUrl} WANDB_INFERENCE_PROJECT=${e.inferenceProject}`,
+      `  export WANDB_BASE_URL=${e.url} WANDB_API_KEY=${e.serviceAccount.apiKey} WANDB_INFERENCE_URL=${e.inferenceUrl} WANDB_INFERENCE_PROJECT=${e.inferenceProject}` +
+        (customRoot ? ` WANDB_SCIM_PATH=${scimPath}` : ""),
       "or",
       `  pulumi config set wandb:baseUrl ${e.url}`,
+      ...(customRoot ? [`  pulumi config set wandb:scimPath ${scimPath}`] : []),
       `  pulumi config set --secret wandb:apiKey ${e.serviceAccount.apiKey}`,
       `  pulumi config set wandb:inferenceUrl ${e.inferenceUrl}`,
       `  pulumi config set wandb:inferenceProject ${e.inferenceProject}`,

@@ -3,7 +3,7 @@ import { EmulatorCore } from "./core";
 import { loadState } from "./persistence";
 import { defaultSeed, loadSeedFile, parseSeed, type ParsedSeed, type Seed } from "./seed";
 import { createEmulatorServer } from "./server";
-import type { Deployment, Dialect, Settings, UserRolesOnGet } from "./settings";
+import { DEFAULT_SCIM_ROOT, normaliseScimRoot, type Deployment, type Dialect, type Settings, type UserRolesOnGet } from "./settings";
 
 export type { Deployment, Dialect } from "./settings";
 export { defaultSeed, seedSchema, type Seed } from "./seed";
@@ -28,12 +28,17 @@ export interface EmulatorOptions {
    * dedicated/self-managed POST 201) leave them out; PATCH responses and the saas POST 201 keep them.
    */
   userRolesOnGet?: UserRolesOnGet;
+  /** Where the SCIM API is served (`meta.location` and `Location` follow): `/scim` (default, as W&B), `/v2`, `/scim/v2`, or `/`. */
+  scimRoot?: string;
   log?: (line: string) => void;
 }
 
 export interface RunningEmulator {
   url: string;
+  /** `url` plus the SCIM root. */
   scimUrl: string;
+  /** The SCIM root path, without a trailing slash (`` when served at the root). */
+  scimRoot: string;
   inferenceUrl: string;
   controlUrl: string;
   deployment: Deployment;
@@ -68,6 +73,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     rolePutReplacesPermissions: options.rolePutReplacesPermissions ?? true,
     userRolesOnGet: options.userRolesOnGet ?? "omitted",
     baseUrl: "",
+    scimRoot: normaliseScimRoot(options.scimRoot ?? DEFAULT_SCIM_ROOT),
   };
   const initial = (options.stateFile !== undefined ? loadState(options.stateFile) : undefined) ?? seed;
   const core = new EmulatorCore(settings, seed, initial, options.stateFile);
@@ -86,7 +92,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   settings.baseUrl = url;
   return {
     url,
-    scimUrl: `${url}/scim`,
+    scimUrl: `${url}${settings.scimRoot}`,
+    scimRoot: settings.scimRoot,
     inferenceUrl: `${url}/v1`,
     controlUrl: `${url}/_emulator`,
     deployment: settings.deployment,

@@ -7,16 +7,6 @@ import type { Org } from "./org";
 import type { Route } from "./router";
 import { formatPath } from "./seed";
 
-/** The six models of the spec's table; `created` values are fixed so answers are reproducible. */
-export const MODELS = [
-  { id: "deepseek-ai/DeepSeek-R1-0528", created: 1748390400 },
-  { id: "deepseek-ai/DeepSeek-V3-0324", created: 1742774400 },
-  { id: "meta-llama/Llama-3.1-8B-Instruct", created: 1721606400 },
-  { id: "meta-llama/Llama-3.3-70B-Instruct", created: 1733356800 },
-  { id: "meta-llama/Llama-4-Scout-17B-16E-Instruct", created: 1743897600 },
-  { id: "microsoft/Phi-4-mini-instruct", created: 1740614400 },
-] as const;
-
 /** An error in the OpenAI shape {"error":{"code","message","type"}}. */
 export class InferenceError extends Error {
   constructor(
@@ -56,7 +46,7 @@ function listModels(req: InferenceRequest): Reply {
   authorize(req);
   return json(200, {
     object: "list",
-    data: MODELS.map((m) => ({ id: m.id, object: "model", created: m.created, owned_by: "system", root: m.id })),
+    data: req.org.models.map((m) => ({ id: m.id, object: "model", created: m.created, owned_by: m.ownedBy, root: m.root ?? m.id })),
   });
 }
 
@@ -81,7 +71,7 @@ function chatCompletion(req: InferenceRequest): Reply {
     throw new InferenceError(400, "invalid_value", `Invalid request: ${issue ? `${formatPath(issue.path)}: ${issue.message}` : "invalid body"}`);
   }
   const { model, messages } = parsed.data;
-  if (!MODELS.some((m) => m.id === model)) {
+  if (!req.org.models.some((m) => m.id === model)) {
     throw new InferenceError(404, "model_not_found", `The model \`${model}\` does not exist or you do not have access to it.`);
   }
   // Deterministic answer: the same request always gets the same id and content.

@@ -96,6 +96,8 @@ export class Org {
     readonly defaultEntity: string,
     private readonly entities: ParsedSeed["entities"],
     registries: string[],
+    /** The inference catalogue. */
+    readonly models: ParsedSeed["models"],
   ) {
     this.registries = new Set(registries);
     this.projects = new Set(entities.flatMap((e) => e.projects.map((p) => `${e.name}/${p}`)));
@@ -108,6 +110,7 @@ export class Org {
       seed.defaultEntity,
       seed.entities,
       seed.registries,
+      seed.models,
     );
     const fail = (path: string, message: string): never => {
       throw new Error(`seed is invalid:\n  ${path}: ${message}`);
@@ -198,6 +201,7 @@ export class Org {
       defaultEntity: this.defaultEntity,
       entities: this.entities.map((e) => ({ name: e.name, projects: [...e.projects] })),
       registries: [...this.registries],
+      models: this.models.map((model) => ({ ...model })),
       serviceAccounts: [...this.serviceAccounts.values()].map((s) => ({ ...s })),
       roles: [...this.roles.values()].map((r) => ({
         id: r.id,

@@ -32,7 +32,7 @@ function meta(s: Settings, kind: string, r: Meta, creation: boolean) {
       resourceType: r.resourceType,
       created: r.created,
       lastModified: r.lastModified,
-      location: `${s.baseUrl}/scim/${kind}/${r.id}`,
+      location: `${s.baseUrl}${s.scimRoot}/${kind}/${r.id}`,
       version: `W/"${r.version}"`,
     };
   }

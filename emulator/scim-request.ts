@@ -93,7 +93,7 @@ export function resourceReply(settings: Settings, status: number, version: strin
 
 /** A created resource: 201 with it, its ETag and its Location. */
 export function createdReply(req: ScimRequest, collection: "Users" | "Groups" | "Roles", resource: { id: string; version: string }, body: unknown): Reply {
-  return resourceReply(req.settings, 201, resource.version, body, { Location: `${req.settings.baseUrl}/scim/${collection}/${resource.id}` });
+  return resourceReply(req.settings, 201, resource.version, body, { Location: `${req.settings.baseUrl}${req.settings.scimRoot}/${collection}/${resource.id}` });
 }
 
 /** A changed resource: wandb answers 200 with it, rfc answers 204 without a body. */

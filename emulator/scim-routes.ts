@@ -9,24 +9,25 @@ import { createUser, deleteUser, getUser, listUsers, patchUser } from "./scim-us
 
 type Handler = (req: ScimRequest) => Reply;
 
+/** Patterns relative to the SCIM root (`/scim` unless the emulator was started with another `scimRoot`). */
 export const scimRoutes: Route<Handler>[] = [
-  { method: "GET", pattern: "/scim/Users", handler: listUsers },
-  { method: "POST", pattern: "/scim/Users", handler: createUser },
-  { method: "GET", pattern: "/scim/Users/:id", handler: getUser },
-  { method: "PATCH", pattern: "/scim/Users/:id", handler: patchUser },
-  { method: "DELETE", pattern: "/scim/Users/:id", handler: deleteUser },
-  { method: "GET", pattern: "/scim/Groups", handler: listGroups },
-  { method: "POST", pattern: "/scim/Groups", handler: createGroup },
-  { method: "GET", pattern: "/scim/Groups/:id", handler: getGroup },
-  { method: "PUT", pattern: "/scim/Groups/:id", handler: putGroup },
-  { method: "PATCH", pattern: "/scim/Groups/:id", handler: patchGroup },
-  { method: "DELETE", pattern: "/scim/Groups/:id", handler: deleteGroup },
-  { method: "GET", pattern: "/scim/Roles", handler: listRoles },
-  { method: "POST", pattern: "/scim/Roles", handler: createRole },
-  { method: "GET", pattern: "/scim/Roles/:id", handler: getRole },
-  { method: "PUT", pattern: "/scim/Roles/:id", handler: putRole },
-  { method: "PATCH", pattern: "/scim/Roles/:id", handler: patchRole },
-  { method: "DELETE", pattern: "/scim/Roles/:id", handler: deleteRole },
+  { method: "GET", pattern: "/Users", handler: listUsers },
+  { method: "POST", pattern: "/Users", handler: createUser },
+  { method: "GET", pattern: "/Users/:id", handler: getUser },
+  { method: "PATCH", pattern: "/Users/:id", handler: patchUser },
+  { method: "DELETE", pattern: "/Users/:id", handler: deleteUser },
+  { method: "GET", pattern: "/Groups", handler: listGroups },
+  { method: "POST", pattern: "/Groups", handler: createGroup },
+  { method: "GET", pattern: "/Groups/:id", handler: getGroup },
+  { method: "PUT", pattern: "/Groups/:id", handler: putGroup },
+  { method: "PATCH", pattern: "/Groups/:id", handler: patchGroup },
+  { method: "DELETE", pattern: "/Groups/:id", handler: deleteGroup },
+  { method: "GET", pattern: "/Roles", handler: listRoles },
+  { method: "POST", pattern: "/Roles", handler: createRole },
+  { method: "GET", pattern: "/Roles/:id", handler: getRole },
+  { method: "PUT", pattern: "/Roles/:id", handler: putRole },
+  { method: "PATCH", pattern: "/Roles/:id", handler: patchRole },
+  { method: "DELETE", pattern: "/Roles/:id", handler: deleteRole },
 ];
 
 /** 401 for unknown or malformed credentials, 403 for a valid caller who is not an org admin. */

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { DEFAULT_MODELS } from "./model-catalogue";
 
 const name = z.string().trim().min(1);
 /** Timestamps and ETag values are optional in a hand-written seed and always present in a state file. */
@@ -49,6 +50,18 @@ export const seedSchema = z.strictObject({
       }),
     )
     .default([]),
+  /** The inference catalogue; default: the six models of the spec's table. */
+  models: z
+    .array(
+      z.strictObject({
+        id: name,
+        created: z.number().int().min(0).default(0),
+        ownedBy: name.default("system"),
+        /** The model it derives from (a fine-tune's base); default: itself. */
+        root: name.optional(),
+      }),
+    )
+    .default(() => DEFAULT_MODELS.map((model) => ({ ...model }))),
 });
 
 /** What a seed author writes (defaults may be left out). */

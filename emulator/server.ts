@@ -41,13 +41,13 @@ function failureReply(core: EmulatorCore, kind: Kind, f: InjectedFailure): Reply
 
 function serveScim(core: EmulatorCore, method: string, path: string, url: URL, headers: IncomingHttpHeaders, body: string): Reply {
   const settings = core.settings;
-  const match = matchRoute(scimRoutes, method, path);
+  const match = matchRoute(scimRoutes, method, path.slice(settings.scimRoot.length));
   const req: ScimRequest = { org: core.org, settings, params: match.kind === "found" ? match.params : {}, query: url.searchParams, headers, body };
   try {
     authorizeScim(req);
     if (match.kind === "none") throw new ScimError(404, `No SCIM endpoint at ${path}`);
     if (match.kind === "wrongMethod") {
-      throw new ScimError(405, `Method ${method} is not supported on ${match.pattern}`, undefined, { Allow: match.allowed.join(", ") });
+      throw new ScimError(405, `Method ${method} is not supported on ${settings.scimRoot}${match.pattern}`, undefined, { Allow: match.allowed.join(", ") });
     }
     const reply = match.route.handler(req);
     if (method !== "GET") core.persist();
@@ -70,11 +70,13 @@ function serveInference(core: EmulatorCore, method: string, path: string, header
   }
 }
 
-function routeName(kind: Kind, method: string, path: string): string {
+/** The route pattern from the server's root, e.g. `/scim/Users/:id`: the request log's name for it. */
+function routeName(core: EmulatorCore, kind: Kind, method: string, path: string): string {
+  const prefix = kind === "scim" ? core.settings.scimRoot : "";
   const routes = kind === "scim" ? scimRoutes : kind === "inference" ? inferenceRoutes : [];
-  const match = matchRoute<unknown>(routes, method, path);
-  if (match.kind === "found") return match.route.pattern;
-  return match.kind === "wrongMethod" ? match.pattern : "(unmatched)";
+  const match = matchRoute<unknown>(routes, method, path.slice(prefix.length));
+  if (match.kind === "found") return `${prefix}${match.route.pattern}`;
+  return match.kind === "wrongMethod" ? `${prefix}${match.pattern}` : "(unmatched)";
 }
 
 /** Faults come first (as from a gateway in front of the service), then the service itself. */
@@ -121,7 +123,8 @@ async function handle(core: EmulatorCore, log: (line: string) => void, req: Inco
     }
     return;
   }
-  const kind: Kind = under(path, "/scim") ? "scim" : under(path, "/v1") ? "inference" : "other";
+  // Inference first: a SCIM root of "/" (empty) would otherwise take every path.
+  const kind: Kind = under(path, "/v1") ? "inference" : under(path, core.settings.scimRoot) ? "scim" : "other";
   const inFlight = core.log.enter();
   let outcome: { reply: Reply; drop: boolean };
   try {
@@ -137,7 +140,7 @@ async function handle(core: EmulatorCore, log: (line: string) => void, req: Inco
   }
   const status = outcome.drop ? 0 : outcome.reply.status;
   const ms = Math.round((performance.now() - started) * 100) / 100;
-  core.log.record({ method, route: routeName(kind, method, path), path, status, ms, at: new Date().toISOString() }, kind !== "other");
+  core.log.record({ method, route: routeName(core, kind, method, path), path, status, ms, at: new Date().toISOString() }, kind !== "other");
   log(`${method} ${req.url ?? path} -> ${outcome.drop ? "dropped" : status} (${ms} ms)`);
   if (outcome.drop) {
     req.socket.destroy();

@@ -17,4 +17,22 @@ export interface Settings {
   userRolesOnGet: UserRolesOnGet;
   /** Absolute base URL, used for absolute `location` values in the rfc dialect. */
   baseUrl: string;
+  /** Where the SCIM API is served, without a trailing slash: `/scim` (W&B), `/v2`, or `` (the server root). */
+  scimRoot: string;
+}
+
+export const DEFAULT_SCIM_ROOT = "/scim";
+
+/** Paths the emulator serves itself, which the SCIM root must not shadow. */
+const RESERVED = ["/v1", "/_emulator"];
+
+/** The SCIM root without its trailing slash, or throws naming the option (`name`) and what is wrong. */
+export function normaliseScimRoot(root: string, name = "scimRoot"): string {
+  if (!/^(\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*\/?$/.test(root)) {
+    throw new Error(`${name} must be a path starting with "/", such as /scim, /scim/v2, /v2 or / (got ${JSON.stringify(root)})`);
+  }
+  const normalised = root.replace(/\/+$/, "");
+  const clash = RESERVED.find((reserved) => normalised === reserved || normalised.startsWith(`${reserved}/`));
+  if (clash) throw new Error(`${name} must not be under ${clash}, which the emulator serves itself (got ${JSON.stringify(root)})`);
+  return normalised;
 }

@@ -1,19 +1,20 @@
-import { Pool } from "undici";
+import { Agent } from "undici";
 
 export interface PoolTuning {
+  /** Connections per origin. */
   connections: number;
   connectTimeoutMs: number;
 }
 
-// One keep-alive pool per origin and tuning for the whole process, so every
+// One keep-alive agent per tuning for the whole process; it keeps one pool per origin, so every
 // resource of a deployment reuses the same TLS connections.
-const pools = new Map<string, Pool>();
+const agents = new Map<string, Agent>();
 
-export function poolFor(origin: string, tuning: PoolTuning): Pool {
-  const key = `${origin}#${tuning.connections}#${tuning.connectTimeoutMs}`;
-  let pool = pools.get(key);
-  if (!pool) {
-    pool = new Pool(origin, {
+export function agentFor(tuning: PoolTuning): Agent {
+  const key = `${tuning.connections}#${tuning.connectTimeoutMs}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    agent = new Agent({
       connections: tuning.connections,
       connect: { timeout: tuning.connectTimeoutMs },
       keepAliveTimeout: 10_000,
@@ -21,14 +22,14 @@ export function poolFor(origin: string, tuning: PoolTuning): Pool {
       // No pipelining: a dropped socket must take at most one request's outcome with it.
       pipelining: 1,
     });
-    pools.set(key, pool);
+    agents.set(key, agent);
   }
-  return pool;
+  return agent;
 }
 
-/** Closes every pool, e.g. when a provider process or a test file shuts down. */
+/** Closes every agent and its connections, e.g. when a provider process or a test file shuts down. */
 export async function closeAllPools(): Promise<void> {
-  const all = [...pools.values()];
-  pools.clear();
-  await Promise.all(all.map((pool) => pool.close().catch(() => pool.destroy())));
+  const all = [...agents.values()];
+  agents.clear();
+  await Promise.all(all.map((agent) => agent.close().catch(() => agent.destroy())));
 }

@@ -3,6 +3,18 @@ import { redactBody, redactHeaders, scrubSecrets } from "./secret";
 
 export type WandbService = "scim" | "inference";
 
+/** What came back, scrubbed of secrets, with the body cut to an excerpt: enough to quote to support (e.g. `x-request-id`). */
+export interface ResponseSummary {
+  status: number;
+  /** Lower-case names; credential-like headers (cookies, tokens) redacted. */
+  headers: Record<string, string>;
+  /** At most {@link BODY_EXCERPT_CHARS} characters of the body, JSON fields named like secrets redacted. */
+  body: string;
+}
+
+/** How much of a response body an error keeps. */
+export const BODY_EXCERPT_CHARS = 1024;
+
 /** What was sent, with credentials already removed. */
 export interface RequestSummary {
   method: string;
@@ -18,6 +30,8 @@ export interface WandbApiErrorInit {
   method: string;
   path: string;
   request: RequestSummary;
+  /** The answer as received, when one arrived; scrubbed and cut by the error. */
+  response?: { status: number; headers: Record<string, string>; body: string };
   attempts: number;
   scimType?: string;
   detail?: string;
@@ -28,6 +42,8 @@ export interface WandbApiErrorInit {
   /** Set when the service asked for a longer wait than the retry policy allows. */
   retryAfterTooLong?: boolean;
   timeoutSeconds?: number;
+  /** The request went to a collection (list, filter, create): a 404 or 405 there means no SCIM API at that URL. */
+  collection?: boolean;
 }
 
 const SEAT_LIMIT = /seat limit reached/i;
@@ -44,6 +60,8 @@ export class WandbApiError extends Error {
   readonly method: string;
   readonly path: string;
   readonly request: RequestSummary;
+  /** Absent when no response arrived (status 0). */
+  readonly response?: ResponseSummary;
   readonly attempts: number;
   readonly scimType?: string;
   readonly detail?: string;
@@ -63,6 +81,13 @@ export class WandbApiError extends Error {
       headers: redactHeaders(init.request.headers),
       ...(init.request.body === undefined ? {} : { body: redactBody(init.request.body) }),
     };
+    if (init.response !== undefined) {
+      this.response = {
+        status: init.response.status,
+        headers: redactHeaders(init.response.headers),
+        body: bodyExcerpt(init.response.body),
+      };
+    }
     this.attempts = init.attempts;
     if (init.scimType !== undefined) this.scimType = scrubSecrets(init.scimType);
     if (detail !== undefined) this.detail = detail;
@@ -88,6 +113,7 @@ export class WandbApiError extends Error {
       attempts: this.attempts,
       outcomeUnknown: this.outcomeUnknown,
       request: this.request,
+      response: this.response,
     };
   }
 
@@ -99,6 +125,18 @@ export class WandbApiError extends Error {
 // On the prototype rather than as a field, so the stack header, captured by the
 // base constructor, already carries the class name.
 Object.defineProperty(WandbApiError.prototype, "name", { value: "WandbApiError" });
+
+function bodyExcerpt(text: string): string {
+  let scrubbed: string;
+  try {
+    scrubbed = JSON.stringify(redactBody(JSON.parse(text)));
+  } catch {
+    scrubbed = scrubSecrets(text);
+  }
+  // Scrubbed before it is cut, so a cut never leaves part of a secret behind.
+  if (scrubbed.length <= BODY_EXCERPT_CHARS) return scrubbed;
+  return `${scrubbed.slice(0, BODY_EXCERPT_CHARS)}… (${scrubbed.length - BODY_EXCERPT_CHARS} more characters)`;
+}
 
 function describe(init: WandbApiErrorInit): string {
   const what = `W&B ${init.service === "scim" ? "SCIM" : "inference"} ${init.method} ${init.path}`;
@@ -140,13 +178,21 @@ function advice(init: WandbApiErrorInit): string {
     const inference = inferenceAdvice(init.status, detail);
     if (inference) return inference;
   }
+  if (init.collection && (init.status === 404 || init.status === 405)) {
+    const url = init.request.url.split("?")[0];
+    return (
+      `The server has no SCIM API at ${url}: check wandb:baseUrl (WANDB_BASE_URL) and wandb:scimPath (WANDB_SCIM_PATH). ` +
+      "W&B serves SCIM under <host>/scim (the default scimPath); other RFC 7644 servers often under /scim/v2 or /v2."
+    );
+  }
   switch (init.status) {
     case 400:
       return "The service rejected the request as invalid; check the resource's inputs.";
     case 401:
       return (
         "Authentication failed. Check the API key (wandb:apiKey / WANDB_API_KEY) and wandb:username (WANDB_USERNAME): " +
-        "set the username for a user's key, leave it unset for an organization service-account key. " +
+        "set the username for a user's key, leave it unset for an organization service-account key " +
+        "(with wandb:authScheme bearer the key alone is sent). " +
         "An admin of several organizations acts on the account's Default API organization (W&B user settings); " +
         `without one the service answers "${MULTI_ORG}". Set it, or use a service-account key of the target organization.`
       );

@@ -3,15 +3,19 @@ import { InferenceClient } from "./inference-client";
 import { ScimClient, type ClientOptions } from "./scim-client";
 
 export { closeAllPools } from "./dispatchers";
-export { WandbApiError, type RequestSummary, type WandbService } from "./errors";
+export { WandbApiError, type RequestSummary, type ResponseSummary, type WandbService } from "./errors";
 export { InferenceClient } from "./inference-client";
 export type * from "./model";
+export { retryLoop } from "./retry";
 export {
+  CONFLICT_RETRY_POLICY,
   DEFAULT_RETRY_POLICY,
   INFERENCE_RETRY_POLICY,
   type HttpMethod,
   type RetryPolicy,
   type RetryPolicyOverrides,
+  type RetrySchedule,
+  type Verdict,
 } from "./retry-policy";
 export {
   ScimClient,

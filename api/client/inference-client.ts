@@ -12,6 +12,7 @@ const modelList = z.object({
       id: z.string().min(1),
       owned_by: z.string().nullish(),
       created: z.number().nullish(),
+      root: z.string().nullish(),
     }),
   ),
 });
@@ -58,6 +59,7 @@ export class InferenceClient {
       id: model.id,
       ...(model.owned_by ? { ownedBy: model.owned_by } : {}),
       ...(typeof model.created === "number" ? { created: model.created } : {}),
+      ...(model.root ? { root: model.root } : {}),
     }));
   }
 

@@ -67,4 +67,6 @@ export interface InferenceModel {
   id: string;
   ownedBy?: string;
   created?: number;
+  /** The model this one is derived from (a fine-tune's base); absent when the service does not say. */
+  root?: string;
 }

@@ -1,12 +1,25 @@
 export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
 
 /**
- * Retry behaviour as data, in the spirit of ky's `retry` option, so each
- * service (and each test) can tune it without touching the transport.
+ * When to try again and how long to wait, as data: the part of a retry policy that the one retry
+ * loop (`retry.ts`) applies to any kind of attempt (an HTTP exchange, a create to reconcile, a
+ * write refused with 412).
  */
-export interface RetryPolicy {
+export interface RetrySchedule {
   /** Retries after the first attempt. */
   limit: number;
+  backoff: { baseDelayMs: number; maxDelayMs: number };
+  /** A `Retry-After` longer than this ends the retries instead of stalling the deployment. */
+  maxRetryAfterMs: number;
+  /** Budget for all attempts and waits of one call. */
+  deadlineMs: number;
+}
+
+/**
+ * Retry behaviour of HTTP exchanges as data, in the spirit of ky's `retry` option, so each
+ * service (and each test) can tune it without touching the transport.
+ */
+export interface RetryPolicy extends RetrySchedule {
   /** Methods safe to repeat whatever happened to the previous attempt. */
   methods: readonly HttpMethod[];
   statusCodes: readonly number[];
@@ -22,11 +35,6 @@ export interface RetryPolicy {
   networkErrorCodes: readonly string[];
   /** Network errors raised before the request left the machine: safe to repeat for any method. */
   notSentErrorCodes: readonly string[];
-  backoff: { baseDelayMs: number; maxDelayMs: number };
-  /** A `Retry-After` longer than this ends the retries instead of stalling the deployment. */
-  maxRetryAfterMs: number;
-  /** Budget for all attempts and waits of one call. */
-  deadlineMs: number;
 }
 
 export const IDEMPOTENT_METHODS: readonly HttpMethod[] = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"];
@@ -68,6 +76,17 @@ export const INFERENCE_RETRY_POLICY: RetryPolicy = {
   noRetryBodyPattern: /quota|billing/i,
 };
 
+/**
+ * The 412 rule (provider/kit/conflict.ts): each retry is another write with a fresh ETag, after
+ * another writer moved it. Short, spread-out waits let one of several racing writers win.
+ */
+export const CONFLICT_RETRY_POLICY: RetrySchedule = {
+  limit: 7,
+  backoff: { baseDelayMs: 25, maxDelayMs: 1_000 },
+  maxRetryAfterMs: 0,
+  deadlineMs: 180_000,
+};
+
 export type RetryPolicyOverrides = Partial<Omit<RetryPolicy, "backoff">> & {
   backoff?: Partial<RetryPolicy["backoff"]>;
 };
@@ -77,7 +96,7 @@ export function withOverrides(policy: RetryPolicy, overrides: RetryPolicyOverrid
 }
 
 /** Exponential backoff with full jitter: uniform in [0, min(max, base·2^retry)]. */
-export function backoffDelayMs(policy: RetryPolicy, retryIndex: number, random = Math.random): number {
+export function backoffDelayMs(policy: RetrySchedule, retryIndex: number, random = Math.random): number {
   const ceiling = Math.min(policy.backoff.maxDelayMs, policy.backoff.baseDelayMs * 2 ** retryIndex);
   return Math.round(random() * ceiling);
 }
@@ -91,52 +110,37 @@ export function parseRetryAfterMs(header: string | undefined, now = Date.now()):
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-export interface AttemptOutcome {
+/** One HTTP attempt as the policy judges it: a response, or the network error that replaced it. */
+export interface HttpAttemptOutcome {
   method: HttpMethod;
   /** Overrides `policy.methods` for this request: a conditional PUT is not harmless to repeat, a replace-only PATCH is. */
   idempotent?: boolean;
-  /** 0-based number of retries already made. */
-  retriesSoFar: number;
-  elapsedMs: number;
   response?: { status: number; retryAfter?: string; bodyText: string };
   errorCode?: string;
 }
 
-export type RetryDecision =
-  | { retry: true; delayMs: number; reason: string }
-  | { retry: false; reason: "success" | "not-retryable" | "exhausted" | "outcome-unknown" | "retry-after-too-long" };
+/** What one attempt's outcome means to a retry loop: done, failed for good, or worth another try. */
+export type Verdict<Failure extends string> =
+  | { kind: "success" }
+  | { kind: "fail"; reason: Failure }
+  /** `retryAfterMs`: the wait the server asked for, which replaces the backoff. */
+  | { kind: "retry"; reason: string; retryAfterMs?: number };
 
-export function decideRetry(policy: RetryPolicy, outcome: AttemptOutcome, random = Math.random): RetryDecision {
+export type HttpFailure = "not-retryable" | "outcome-unknown";
+
+/** Whether an HTTP attempt may be repeated under the policy; how long to wait is the loop's business. */
+export function classifyHttpAttempt(policy: RetryPolicy, outcome: HttpAttemptOutcome): Verdict<HttpFailure> {
   const repeatable = outcome.idempotent ?? policy.methods.includes(outcome.method);
   const { response, errorCode } = outcome;
-
-  let reason: string;
-  if (response !== undefined) {
-    if (response.status < 400) return { retry: false, reason: "success" };
-    if (!policy.statusCodes.includes(response.status)) return { retry: false, reason: "not-retryable" };
-    if (policy.noRetryBodyPattern?.test(response.bodyText)) return { retry: false, reason: "not-retryable" };
-    if (!repeatable && !policy.notAppliedStatusCodes.includes(response.status)) {
-      return { retry: false, reason: "outcome-unknown" };
-    }
-    reason = `status ${response.status}`;
-  } else {
-    if (errorCode === undefined || !policy.networkErrorCodes.includes(errorCode)) {
-      return { retry: false, reason: "not-retryable" };
-    }
-    if (!repeatable && !policy.notSentErrorCodes.includes(errorCode)) return { retry: false, reason: "outcome-unknown" };
-    reason = errorCode;
+  if (response === undefined) {
+    if (errorCode === undefined || !policy.networkErrorCodes.includes(errorCode)) return { kind: "fail", reason: "not-retryable" };
+    if (!repeatable && !policy.notSentErrorCodes.includes(errorCode)) return { kind: "fail", reason: "outcome-unknown" };
+    return { kind: "retry", reason: errorCode };
   }
-
-  if (outcome.retriesSoFar >= policy.limit) return { retry: false, reason: "exhausted" };
-
-  let delayMs = backoffDelayMs(policy, outcome.retriesSoFar, random);
-  if (response !== undefined && policy.afterStatusCodes.includes(response.status)) {
-    const retryAfterMs = parseRetryAfterMs(response.retryAfter);
-    if (retryAfterMs !== undefined) {
-      if (retryAfterMs > policy.maxRetryAfterMs) return { retry: false, reason: "retry-after-too-long" };
-      delayMs = retryAfterMs;
-    }
-  }
-  if (outcome.elapsedMs + delayMs >= policy.deadlineMs) return { retry: false, reason: "exhausted" };
-  return { retry: true, delayMs, reason };
+  if (response.status < 400) return { kind: "success" };
+  if (!policy.statusCodes.includes(response.status)) return { kind: "fail", reason: "not-retryable" };
+  if (policy.noRetryBodyPattern?.test(response.bodyText)) return { kind: "fail", reason: "not-retryable" };
+  if (!repeatable && !policy.notAppliedStatusCodes.includes(response.status)) return { kind: "fail", reason: "outcome-unknown" };
+  const retryAfterMs = policy.afterStatusCodes.includes(response.status) ? parseRetryAfterMs(response.retryAfter) : undefined;
+  return { kind: "retry", reason: `status ${response.status}`, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
 }

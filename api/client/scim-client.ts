@@ -1,7 +1,8 @@
 import type { WandbConfig } from "../config";
 import { WandbApiError } from "./errors";
 import type { DeleteResult, GetResult, PatchOperation, ScimRole, ScimTeam, ScimUser } from "./model";
-import { DEFAULT_RETRY_POLICY, withOverrides, type HttpMethod, type RetryPolicyOverrides } from "./retry-policy";
+import { retryLoop } from "./retry";
+import { DEFAULT_RETRY_POLICY, withOverrides, type HttpMethod, type RetryPolicy, type RetryPolicyOverrides } from "./retry-policy";
 import { eqFilter } from "./scim-filter";
 import { parseListPage, parseRole, parseScimErrorBody, parseTeam, parseUser } from "./scim-wire";
 import { registerSecretText, Secret } from "./secret";
@@ -61,30 +62,31 @@ interface Collection<T extends { id: string }> {
   parse: Parse<T>;
 }
 
-const USERS: Collection<ScimUser> = { path: "/scim/Users", kind: "user", parse: parseUser };
-const GROUPS: Collection<ScimTeam> = { path: "/scim/Groups", kind: "team", parse: parseTeam };
-const ROLES: Collection<ScimRole> = { path: "/scim/Roles", kind: "role", parse: parseRole };
+/** What a POST whose outcome may be unknown came to, attempt by attempt. */
+type CreateOutcome<T> = { status: "created"; item: T } | { status: "failed"; failure: WandbApiError } | { status: "unknown"; failure: WandbApiError };
 
-/** W&B's SCIM API (users, teams, custom roles) in the provider's model. */
+/** W&B's SCIM API (users, teams, custom roles) in the provider's model; any RFC 7644 server under `scimPath`. */
 export class ScimClient {
   readonly #transport: HttpTransport;
-  readonly #createAttempts: number;
+  readonly #retry: RetryPolicy;
   readonly #log: (event: TransportEvent) => void;
+  readonly #users: Collection<ScimUser>;
+  readonly #groups: Collection<ScimTeam>;
+  readonly #roles: Collection<ScimRole>;
 
   constructor(config: WandbConfig, options: ClientOptions = {}) {
-    const retry = withOverrides(
-      { ...DEFAULT_RETRY_POLICY, limit: config.maxRetries },
-      options.retry,
-    );
-    this.#createAttempts = retry.limit + 1;
+    this.#retry = withOverrides({ ...DEFAULT_RETRY_POLICY, limit: config.maxRetries }, options.retry);
     this.#log = options.log ?? (() => {});
+    this.#users = { path: `${config.scimPath}/Users`, kind: "user", parse: parseUser };
+    this.#groups = { path: `${config.scimPath}/Groups`, kind: "team", parse: parseTeam };
+    this.#roles = { path: `${config.scimPath}/Roles`, kind: "role", parse: parseRole };
     this.#transport = new HttpTransport({
       service: "scim",
       baseUrl: config.baseUrl,
-      authorization: basicAuthorization(config),
+      authorization: authorization(config),
       maxConcurrency: config.maxConcurrency,
       timeoutMs: options.timeoutMs ?? config.timeoutSeconds * 1000,
-      retry,
+      retry: this.#retry,
       ...(options.log ? { log: options.log } : {}),
     });
   }
@@ -92,22 +94,23 @@ export class ScimClient {
   // Users
 
   getUser(id: string, options: ReadOptions = {}): Promise<GetResult<"user", ScimUser>> {
-    return this.#get(USERS, id, options).then((r) => (r.status === "found" ? { status: "found", user: r.item } : r));
+    return this.#get(this.#users, id, options).then((r) => (r.status === "found" ? { status: "found", user: r.item } : r));
   }
 
+  /** userName is not case-exact (RFC 7643, and W&B): `Ana` finds `ana`; an exact spelling wins if both come back. */
   async findUserByUserName(userName: string): Promise<ScimUser | undefined> {
-    const found = await this.#list(USERS, eqFilter("userName", userName));
+    const found = await this.#list(this.#users, eqFilter("userName", userName));
     // The server filters; checking again keeps a lax or broken server from handing over someone else.
-    return found.find((user) => user.userName === userName);
+    return found.find((user) => user.userName === userName) ?? found.find((user) => sameIgnoringCase(user.userName, userName));
   }
 
   async findUserByEmail(email: string): Promise<ScimUser | undefined> {
-    const found = await this.#list(USERS, eqFilter("emails.value", email));
-    return found.find((user) => sameEmail(user.email, email));
+    const found = await this.#list(this.#users, eqFilter("emails.value", email));
+    return found.find((user) => sameIgnoringCase(user.email, email));
   }
 
   listUsers(): Promise<ScimUser[]> {
-    return this.#list(USERS);
+    return this.#list(this.#users);
   }
 
   createUser(user: NewUser): Promise<ScimUser> {
@@ -119,56 +122,56 @@ export class ScimClient {
       ...(user.displayName === undefined ? {} : { displayName: user.displayName }),
       ...(teams.length > 0 ? { [SCHEMA.teamsExtension]: { teams } } : {}),
     };
-    return this.#create(USERS, body, user.userName, async () => {
+    return this.#create(this.#users, body, user.userName, async () => {
       const existing = await this.findUserByUserName(user.userName);
-      return existing && sameEmail(existing.email, user.email) ? existing : undefined;
+      return existing && sameIgnoringCase(existing.email, user.email) ? existing : undefined;
     });
   }
 
   patchUser(id: string, operations: PatchOperation[], options: WriteOptions = {}): Promise<ScimUser> {
-    return this.#patch(USERS, id, operations, options);
+    return this.#patch(this.#users, id, operations, options);
   }
 
   deleteUser(id: string, options: WriteOptions = {}): Promise<DeleteResult> {
-    return this.#delete(USERS, id, options);
+    return this.#delete(this.#users, id, options);
   }
 
   // Teams (SCIM groups); the API cannot delete them.
 
   getTeam(id: string, options: ReadOptions = {}): Promise<GetResult<"team", ScimTeam>> {
-    return this.#get(GROUPS, id, options).then((r) => (r.status === "found" ? { status: "found", team: r.item } : r));
+    return this.#get(this.#groups, id, options).then((r) => (r.status === "found" ? { status: "found", team: r.item } : r));
   }
 
   async findTeamByName(name: string): Promise<ScimTeam | undefined> {
-    const found = await this.#list(GROUPS, eqFilter("displayName", name));
+    const found = await this.#list(this.#groups, eqFilter("displayName", name));
     return found.find((team) => team.name === name);
   }
 
   listTeams(): Promise<ScimTeam[]> {
-    return this.#list(GROUPS);
+    return this.#list(this.#groups);
   }
 
   createTeam(team: TeamDefinition): Promise<ScimTeam> {
     // Members are not compared: the service adds every organization service account on its own.
-    return this.#create(GROUPS, groupBody(team), team.name, () => this.findTeamByName(team.name));
+    return this.#create(this.#groups, groupBody(team), team.name, () => this.findTeamByName(team.name));
   }
 
   patchTeam(id: string, operations: PatchOperation[], options: WriteOptions = {}): Promise<ScimTeam> {
-    return this.#patch(GROUPS, id, operations, options);
+    return this.#patch(this.#groups, id, operations, options);
   }
 
   replaceTeam(id: string, team: TeamDefinition, options: WriteOptions = {}): Promise<ScimTeam> {
-    return this.#write(GROUPS, "PUT", id, groupBody(team), options);
+    return this.#write(this.#groups, "PUT", id, groupBody(team), options);
   }
 
   // Custom roles
 
   getRole(id: string, options: ReadOptions = {}): Promise<GetResult<"role", ScimRole>> {
-    return this.#get(ROLES, id, options).then((r) => (r.status === "found" ? { status: "found", role: r.item } : r));
+    return this.#get(this.#roles, id, options).then((r) => (r.status === "found" ? { status: "found", role: r.item } : r));
   }
 
   listRoles(): Promise<ScimRole[]> {
-    return this.#list(ROLES);
+    return this.#list(this.#roles);
   }
 
   /** /Roles has no filter; custom role names are case-sensitive. */
@@ -177,23 +180,23 @@ export class ScimClient {
   }
 
   createRole(role: RoleDefinition): Promise<ScimRole> {
-    return this.#create(ROLES, roleBody(role), role.name, async () => {
+    return this.#create(this.#roles, roleBody(role), role.name, async () => {
       const existing = await this.findRoleByName(role.name);
       return existing && existing.inheritedFrom.toLowerCase() === role.inheritedFrom.toLowerCase() ? existing : undefined;
     });
   }
 
   patchRole(id: string, operations: PatchOperation[], options: WriteOptions = {}): Promise<ScimRole> {
-    return this.#patch(ROLES, id, operations, options);
+    return this.#patch(this.#roles, id, operations, options);
   }
 
   /** Does not reliably change permissions on every W&B version: set those with patchRole. */
   replaceRole(id: string, role: RoleDefinition, options: WriteOptions = {}): Promise<ScimRole> {
-    return this.#write(ROLES, "PUT", id, roleBody(role), options);
+    return this.#write(this.#roles, "PUT", id, roleBody(role), options);
   }
 
   deleteRole(id: string, options: WriteOptions = {}): Promise<DeleteResult> {
-    return this.#delete(ROLES, id, options);
+    return this.#delete(this.#roles, id, options);
   }
 
   // Shared mechanics
@@ -224,7 +227,7 @@ export class ScimClient {
         query: { filter, startIndex, count: PAGE_SIZE },
       };
       const response = await this.#transport.send(request);
-      if (response.status !== 200) throw this.#error(request, response);
+      if (response.status !== 200) throw this.#error(request, response, { collection: true });
       const page = parseListPage(response.json);
       const before = byId.size;
       for (const raw of page.resources) {
@@ -243,9 +246,10 @@ export class ScimClient {
   }
 
   /**
-   * POST, and when its outcome is unknown (connection lost after sending, or
-   * a 5xx), look the resource up by its natural key before posting again, so
-   * a retry never creates a duplicate.
+   * POST, and when its outcome is unknown (connection lost after sending, or a 5xx), look the
+   * resource up by its natural key before posting again, so a retry never creates a duplicate.
+   * The lookup is a GET through the transport (retried by the policy like any read); a failed
+   * lookup ends the create with its error. Re-POSTs wait the policy's backoff.
    */
   async #create<T extends { id: string }>(
     collection: Collection<T>,
@@ -255,27 +259,37 @@ export class ScimClient {
   ): Promise<T> {
     const request: HttpRequest = { method: "POST", path: collection.path, body };
     let earlierOutcomeUnknown = false;
-    for (let attempt = 1; ; attempt++) {
-      let failure: WandbApiError;
-      try {
-        const response = await this.#transport.send(request);
-        if (response.status === 200 || response.status === 201) {
-          return collection.parse(response.json, response.headers.etag);
+    const result = await retryLoop({
+      policy: this.#retry,
+      attempt: async (): Promise<CreateOutcome<T>> => {
+        let failure: WandbApiError;
+        try {
+          const response = await this.#transport.send(request);
+          if (response.status === 200 || response.status === 201) {
+            return { status: "created", item: collection.parse(response.json, response.headers.etag) };
+          }
+          failure = this.#error(request, response, { collection: true });
+        } catch (error) {
+          if (!(error instanceof WandbApiError)) throw error;
+          failure = error;
         }
-        failure = this.#error(request, response);
-      } catch (error) {
-        if (!(error instanceof WandbApiError)) throw error;
-        failure = error;
-      }
-      // A 409 after an unknown outcome is most likely our own earlier POST landing late.
-      const mayBeOurs = failure.outcomeUnknown || (earlierOutcomeUnknown && failure.status === 409);
-      if (!mayBeOurs) throw failure;
-      earlierOutcomeUnknown = true;
-      const existing = await findExisting();
-      this.#log({ type: "reconcile", service: "scim", resource: collection.kind, naturalKey, found: existing !== undefined });
-      if (existing) return existing;
-      if (attempt >= this.#createAttempts) throw failure;
-    }
+        // A 409 after an unknown outcome is most likely our own earlier POST landing late.
+        const mayBeOurs = failure.outcomeUnknown || (earlierOutcomeUnknown && failure.status === 409);
+        if (!mayBeOurs) return { status: "failed", failure };
+        earlierOutcomeUnknown = true;
+        const existing = await findExisting();
+        this.#log({ type: "reconcile", service: "scim", resource: collection.kind, naturalKey, found: existing !== undefined });
+        return existing ? { status: "created", item: existing } : { status: "unknown", failure };
+      },
+      classify: (outcome) => {
+        if (outcome.status === "created") return { kind: "success" };
+        if (outcome.status === "failed") return { kind: "fail", reason: "not-retryable" };
+        return { kind: "retry", reason: `outcome unknown, no ${collection.kind} ${JSON.stringify(naturalKey)} found` };
+      },
+      log: (event) => this.#log({ ...event, service: "scim", method: "POST", path: collection.path }),
+    });
+    if (result.outcome.status === "created") return result.outcome.item;
+    throw result.outcome.failure;
   }
 
   #patch<T extends { id: string }>(
@@ -314,12 +328,13 @@ export class ScimClient {
     throw this.#error(request, response);
   }
 
-  #error(request: HttpRequest, response: HttpResponse): WandbApiError {
-    return this.#transport.errorFor(request, response, parseScimErrorBody(response.json, response.text));
+  #error(request: HttpRequest, response: HttpResponse, where: { collection?: boolean } = {}): WandbApiError {
+    return this.#transport.errorFor(request, response, { ...parseScimErrorBody(response.json, response.text), ...where });
   }
 }
 
-function basicAuthorization(config: WandbConfig): Secret {
+function authorization(config: WandbConfig): Secret {
+  if (config.authScheme === "bearer") return new Secret(`Bearer ${config.apiKey.reveal()}`);
   const credentials = Buffer.from(`${config.username ?? ""}:${config.apiKey.reveal()}`).toString("base64");
   registerSecretText(credentials);
   return new Secret(`Basic ${credentials}`);
@@ -355,6 +370,7 @@ function roleBody(role: RoleDefinition) {
   };
 }
 
-function sameEmail(a: string, b: string): boolean {
+/** Emails and userNames are compared case-insensitively, as the service does. */
+function sameIgnoringCase(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
 }

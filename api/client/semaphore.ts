@@ -8,18 +8,34 @@ export type Outcome = "throttled" | "served" | "neutral";
  * settles just under what the service accepts, instead of spending its retries on 429s.
  */
 export class Semaphore {
+  #maximum: number;
   #limit: number;
   #inFlight = 0;
   #servedInARow = 0;
   readonly #waiting: Array<() => void> = [];
 
-  constructor(readonly maximum: number) {
+  constructor(maximum: number) {
+    this.#maximum = maximum;
     this.#limit = maximum;
+  }
+
+  /** The configured ceiling. */
+  get maximum(): number {
+    return this.#maximum;
   }
 
   /** The limit in force now. */
   get limit(): number {
     return this.#limit;
+  }
+
+  /** A new ceiling starts over from it, as a fresh semaphore would; requests in flight keep their slots. */
+  resize(maximum: number): void {
+    if (maximum === this.#maximum) return;
+    this.#maximum = maximum;
+    this.#limit = maximum;
+    this.#servedInARow = 0;
+    this.#admitWaiting();
   }
 
   async acquire(): Promise<(outcome: Outcome) => void> {
@@ -32,34 +48,42 @@ export class Semaphore {
       released = true;
       this.#inFlight--;
       this.#adapt(outcome);
-      while (this.#inFlight < this.#limit && this.#waiting.length > 0) {
-        this.#inFlight++;
-        this.#waiting.shift()?.();
-      }
+      this.#admitWaiting();
     };
+  }
+
+  #admitWaiting(): void {
+    while (this.#inFlight < this.#limit && this.#waiting.length > 0) {
+      this.#inFlight++;
+      this.#waiting.shift()?.();
+    }
   }
 
   #adapt(outcome: Outcome): void {
     if (outcome === "throttled") {
       this.#limit = Math.max(1, Math.floor(this.#limit / 2));
       this.#servedInARow = 0;
-    } else if (outcome === "served" && ++this.#servedInARow >= this.#limit && this.#limit < this.maximum) {
+    } else if (outcome === "served" && ++this.#servedInARow >= this.#limit && this.#limit < this.#maximum) {
       this.#limit++;
       this.#servedInARow = 0;
     }
   }
 }
 
-// Shared by every client in the process: W&B limits concurrency per user and
-// project, so two clients of the same origin must not each get their own budget.
+// One per origin, shared by every client of that origin in the process: W&B limits concurrency
+// per user and project, so two clients of the same origin must not each get their own budget.
 const semaphores = new Map<string, Semaphore>();
 
-export function semaphoreFor(origin: string, limit: number): Semaphore {
-  const key = `${origin}#${limit}`;
-  let semaphore = semaphores.get(key);
+/**
+ * The origin's semaphore. Its ceiling is the `maximum` of the client built last, i.e. the
+ * process's current configuration (a provider rebuilds its clients when the config changes).
+ */
+export function semaphoreFor(origin: string, maximum: number): Semaphore {
+  let semaphore = semaphores.get(origin);
   if (!semaphore) {
-    semaphore = new Semaphore(limit);
-    semaphores.set(key, semaphore);
+    semaphore = new Semaphore(maximum);
+    semaphores.set(origin, semaphore);
   }
+  semaphore.resize(maximum);
   return semaphore;
 }

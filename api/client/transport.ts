@@ -1,8 +1,8 @@
-import { setTimeout as sleep } from "node:timers/promises";
-import type { Pool } from "undici";
-import { poolFor } from "./dispatchers";
+import type { Agent } from "undici";
+import { agentFor } from "./dispatchers";
 import { WandbApiError, type RequestSummary, type WandbService } from "./errors";
-import { decideRetry, type HttpMethod, type RetryPolicy } from "./retry-policy";
+import { retryLoop } from "./retry";
+import { classifyHttpAttempt, type HttpMethod, type RetryPolicy } from "./retry-policy";
 import type { Secret } from "./secret";
 import { semaphoreFor, type Outcome, type Semaphore } from "./semaphore";
 
@@ -75,11 +75,20 @@ class NetworkFailure extends Error {
   }
 }
 
+/** What a caller adds to the error for an unexpected response, from the body it parsed. */
+export interface ErrorFields {
+  scimType?: string;
+  detail?: string;
+  code?: string;
+  /** The request was sent to a collection: a 404 or 405 there means no API at the configured URL. */
+  collection?: boolean;
+}
+
 type Exchange = (request: Prepared) => Promise<Attempt & { attempts: number; outcomeUnknown: boolean; retryAfterTooLong: boolean }>;
 type SingleExchange = (request: Prepared) => Promise<Attempt>;
 
 /**
- * HTTP for one W&B service: a shared keep-alive pool, a process-wide
+ * HTTP for one W&B service: the process's keep-alive agent, a process-wide
  * concurrency limit per origin, and the retry policy, composed as
  * retrying(limited(sendOnce)) so backoff waits never hold a concurrency slot.
  */
@@ -94,12 +103,12 @@ export class HttpTransport {
     const base = new URL(options.baseUrl);
     this.#origin = base.origin;
     this.#basePath = base.pathname.replace(/\/+$/, "");
-    const pool = poolFor(this.#origin, {
+    const agent = agentFor({
       connections: options.maxConcurrency,
       connectTimeoutMs: Math.min(options.timeoutMs, 10_000),
     });
     const semaphore = semaphoreFor(this.#origin, options.maxConcurrency);
-    this.#exchange = retrying(options, limited(semaphore, sendOnce(pool, options.timeoutMs)));
+    this.#exchange = retrying(options, limited(semaphore, sendOnce(agent, this.#origin, options.timeoutMs)));
   }
 
   /** Resolves with any HTTP status; rejects with WandbApiError only when no usable response arrived. */
@@ -124,14 +133,15 @@ export class HttpTransport {
     }
   }
 
-  /** The error for a response the caller did not expect. */
-  errorFor(request: HttpRequest, response: HttpResponse, fields: { scimType?: string; detail?: string; code?: string }): WandbApiError {
+  /** The error for a response the caller did not expect; it keeps the response's status, headers and a body excerpt. */
+  errorFor(request: HttpRequest, response: HttpResponse, fields: ErrorFields): WandbApiError {
     return new WandbApiError({
       service: this.#options.service,
       status: response.status,
       method: request.method,
       path: this.#pathOf(request),
       request: this.#summarise(request),
+      response: { status: response.status, headers: response.headers, body: response.text },
       attempts: response.attempts,
       ...fields,
       outcomeUnknown: response.outcomeUnknown,
@@ -180,10 +190,11 @@ export class HttpTransport {
   }
 }
 
-function sendOnce(pool: Pool, timeoutMs: number): SingleExchange {
+function sendOnce(agent: Agent, origin: string, timeoutMs: number): SingleExchange {
   return async (request) => {
     try {
-      const response = await pool.request({
+      const response = await agent.request({
+        origin,
         method: request.method,
         path: request.path,
         headers: request.headers,
@@ -216,53 +227,41 @@ function limited(semaphore: Semaphore, next: SingleExchange): SingleExchange {
   };
 }
 
+type AttemptOutcome = { response: Attempt } | { code: string };
+
 function retrying(options: TransportOptions, next: SingleExchange): Exchange {
   const policy = options.retry;
   const log = (event: TransportEvent) => options.log?.(event);
-  const base = { service: options.service } as const;
   return async (request) => {
-    const started = Date.now();
-    for (let retries = 0; ; retries++) {
-      const attempt = retries + 1;
-      const attemptStarted = Date.now();
-      let result: Attempt | undefined;
-      let code: string | undefined;
-      try {
-        result = await next(request);
-      } catch (error) {
-        if (!(error instanceof NetworkFailure)) throw error;
-        code = error.code;
-      }
-      const logPath = { method: request.method, path: request.path };
-      log({
-        type: "attempt",
-        ...base,
-        ...logPath,
-        attempt,
-        ms: Date.now() - attemptStarted,
-        ...(result ? { status: result.status } : { code }),
-      });
-
-      const decision = decideRetry(policy, {
-        method: request.method,
-        idempotent: request.idempotent,
-        retriesSoFar: retries,
-        elapsedMs: Date.now() - started,
-        ...(result
-          ? { response: { status: result.status, retryAfter: result.headers["retry-after"], bodyText: result.text } }
-          : { errorCode: code }),
-      });
-
-      if (decision.retry) {
-        log({ type: "retry", ...base, ...logPath, attempt, delayMs: decision.delayMs, reason: decision.reason });
-        await sleep(decision.delayMs);
-        continue;
-      }
-      if (decision.reason !== "success") log({ type: "give-up", ...base, ...logPath, attempts: attempt, reason: decision.reason });
-      const outcomeUnknown = decision.reason === "outcome-unknown";
-      if (!result) throw new NetworkFailure(code ?? "UNKNOWN", attempt, outcomeUnknown);
-      return { ...result, attempts: attempt, outcomeUnknown, retryAfterTooLong: decision.reason === "retry-after-too-long" };
-    }
+    const where = { service: options.service, method: request.method, path: request.path } as const;
+    const result = await retryLoop({
+      policy,
+      attempt: async (attempt): Promise<AttemptOutcome> => {
+        const started = Date.now();
+        let outcome: AttemptOutcome;
+        try {
+          outcome = { response: await next(request) };
+        } catch (error) {
+          if (!(error instanceof NetworkFailure)) throw error;
+          outcome = { code: error.code };
+        }
+        const answer = "response" in outcome ? { status: outcome.response.status } : { code: outcome.code };
+        log({ type: "attempt", ...where, attempt, ms: Date.now() - started, ...answer });
+        return outcome;
+      },
+      classify: (outcome) =>
+        classifyHttpAttempt(policy, {
+          method: request.method,
+          idempotent: request.idempotent,
+          ...("response" in outcome
+            ? { response: { status: outcome.response.status, retryAfter: outcome.response.headers["retry-after"], bodyText: outcome.response.text } }
+            : { errorCode: outcome.code }),
+        }),
+      log: (event) => log({ ...event, ...where }),
+    });
+    const outcomeUnknown = result.reason === "outcome-unknown";
+    if (!("response" in result.outcome)) throw new NetworkFailure(result.outcome.code, result.attempts, outcomeUnknown);
+    return { ...result.outcome.response, attempts: result.attempts, outcomeUnknown, retryAfterTooLong: result.reason === "retry-after-too-long" };
   };
 }
 

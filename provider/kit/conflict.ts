@@ -1,4 +1,5 @@
 // The conflict rule of every write: If-Match with the ETag last seen; on 412 re-read and judge.
+import { CONFLICT_RETRY_POLICY, retryLoop } from "../../api/client";
 import { isStatus } from "./errors";
 
 /** What a re-read after 412 found: the fresh ETag and the owned fields changed outside Pulumi. */
@@ -17,9 +18,6 @@ export function changedOutsidePulumi(what: string, fields: readonly string[]): E
 
 /** A re-read may also find the write unnecessary (e.g. the role was already released). */
 export const SETTLED = Symbol("settled");
-
-/** How many writes a 412 may cost before we give up: each one means another writer just moved the ETag. */
-const CONFLICT_ATTEMPTS = 8;
 
 interface GuardedWrite<T, R> {
   what: string;
@@ -51,21 +49,26 @@ export async function writeGuardedByEtag<T>(options: GuardedWrite<T, Reread | ty
     if (fresh === SETTLED) return SETTLED;
     etag = judge(fresh);
   }
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await options.write(etag);
-    } catch (error) {
-      if (!isStatus(error, 412)) throw error;
+  // Each 412 means another writer just moved the ETag: re-read, judge, and write again after a
+  // short spread-out wait (so that one of several racing writers wins), within the policy's limit.
+  const result = await retryLoop({
+    policy: CONFLICT_RETRY_POLICY,
+    attempt: async (): Promise<{ written: T } | typeof SETTLED | "conflict"> => {
+      try {
+        return { written: await options.write(etag) };
+      } catch (error) {
+        if (!isStatus(error, 412)) throw error;
+      }
       const fresh = await options.reread();
       if (fresh === SETTLED) return SETTLED;
-      const freshEtag = judge(fresh);
-      if (attempt === CONFLICT_ATTEMPTS) {
-        throw new Error(`${options.what} kept changing while Pulumi wrote it (${attempt} attempts); run \`pulumi up\` again`);
-      }
-      etag = freshEtag;
-      // Writers racing on one object retry at spread-out moments, so that one of them wins.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * attempt));
-    }
+      etag = judge(fresh);
+      return "conflict";
+    },
+    classify: (outcome) => (outcome === "conflict" ? { kind: "retry", reason: "412: the ETag moved, owned fields unchanged" } : { kind: "success" }),
+  });
+  const { outcome } = result;
+  if (outcome === "conflict") {
+    throw new Error(`${options.what} kept changing while Pulumi wrote it (${result.attempts} attempts); run \`pulumi up\` again`);
   }
+  return outcome === SETTLED ? SETTLED : outcome.written;
 }
-

@@ -261,13 +261,9 @@ async function convergeNew(user: ScimUser, inputs: UserInputs, created = false):
 }
 
 /** The user with this userName (case-insensitive, as the service treats it), if any. */
-async function findExisting(userName: string, email: string): Promise<ScimUser | undefined> {
-  const scim = clients().scim;
-  const exact = await scim.findUserByUserName(userName);
-  if (exact) return exact;
-  // The client matches userNames exactly; the service does not. The email usually finds the other spelling.
-  const byEmail = await scim.findUserByEmail(email);
-  return byEmail && sameText(byEmail.userName, userName, caseInsensitive) ? byEmail : undefined;
+/** The user adoptExisting takes over: the one with this userName, in any case (userNames are not case-exact). */
+function findExisting(userName: string): Promise<ScimUser | undefined> {
+  return clients().scim.findUserByUserName(userName);
 }
 
 async function importUser(inputs: UserInputs & { importId: string }): Promise<ScimUser> {
@@ -372,7 +368,7 @@ export const user: ResourceImplementation<UserInputs, UserOutputs> = {
       return convergeNew(await importUser({ ...inputs, importId: inputs.importId }), inputs);
     }
     if (inputs.adoptExisting) {
-      const existing = await findExisting(inputs.userName, inputs.email);
+      const existing = await findExisting(inputs.userName);
       if (existing) return convergeNew(existing, inputs);
     }
     const saas = deploymentForChecks() === "saas";

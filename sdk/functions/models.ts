@@ -126,13 +126,12 @@ async function listModels({ client }: InferenceAccess): Promise<GetModelResult[]
 }
 
 function toModel(model: InferenceModel): GetModelResult {
-  // `root` is read when the client passes it on; otherwise a model is its own root.
-  const root = (model as InferenceModel & { root?: unknown }).root;
   return {
     id: model.id,
     ...(model.ownedBy === undefined ? {} : { ownedBy: model.ownedBy }),
     ...(model.created === undefined ? {} : { created: model.created }),
-    root: typeof root === "string" && root !== "" ? root : model.id,
+    // A service that does not say makes a model its own root.
+    root: model.root ?? model.id,
   };
 }
 

@@ -31,6 +31,45 @@ describe("resolveConfig", () => {
     expect(config.deployment).toBe(deployment);
   });
 
+  it("defaults to W&B's SCIM root and Basic authentication", () => {
+    const config = resolveConfig({ baseUrl: "https://api.wandb.ai/scim", apiKey: KEY }, {});
+    expect(config).toMatchObject({ baseUrl: "https://api.wandb.ai", scimPath: "/scim", authScheme: "basic" });
+  });
+
+  it.each([
+    ["/scim", "/scim"],
+    ["/scim/v2", "/scim/v2"],
+    ["/v2/", "/v2"],
+    ["/", ""],
+    [" /scim/v2 ", "/scim/v2"],
+  ])("takes the SCIM root %j as %j", (scimPath, expected) => {
+    expect(resolveConfig({ baseUrl: "https://scim.example.com", apiKey: KEY, scimPath }, {}).scimPath).toBe(expected);
+  });
+
+  it("reads scimPath and authScheme from WANDB_SCIM_PATH and WANDB_AUTH_SCHEME", () => {
+    const config = resolveConfig({}, { WANDB_BASE_URL: "https://scim.example.com", WANDB_API_KEY: KEY, WANDB_SCIM_PATH: "/v2", WANDB_AUTH_SCHEME: "bearer" });
+    expect(config).toMatchObject({ scimPath: "/v2", authScheme: "bearer" });
+  });
+
+  it.each(["scim", "/scim v2", "/scim/../admin", "//scim", "https://api.wandb.ai/scim", "/scim?x=1"])(
+    "rejects the SCIM root %j, naming both keys and what is expected",
+    (scimPath) => {
+      const error = catchError(() => resolveConfig({ baseUrl: "https://api.wandb.ai", apiKey: KEY, scimPath }, {}));
+      expect(error).toBeInstanceOf(WandbConfigError);
+      expect(error.message).toContain("wandb:scimPath");
+      expect(error.message).toContain("WANDB_SCIM_PATH");
+      expect(error.message).toContain("/scim/v2");
+    },
+  );
+
+  it("rejects an unknown authScheme, naming both keys and the two schemes, without the key", () => {
+    const error = catchError(() => resolveConfig({}, { WANDB_BASE_URL: "https://api.wandb.ai", WANDB_API_KEY: KEY, WANDB_AUTH_SCHEME: "token" }));
+    expect(error.message).toContain("WANDB_AUTH_SCHEME");
+    expect(error.message).toContain("wandb:authScheme");
+    expect(error.message).toMatch(/basic .*bearer/);
+    expect(error.message).not.toContain(KEY);
+  });
+
   it("omits the username for service-account keys and honours an explicit deployment", () => {
     const config = resolveConfig({ baseUrl: "https://api.wandb.ai", apiKey: KEY, deployment: "self-managed" }, {});
     expect(config.username).toBeUndefined();

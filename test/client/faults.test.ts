@@ -92,6 +92,61 @@ describe.each(DIALECTS)("faults against the %s dialect", (dialect) => {
     expect(created.userName).toBe(input.userName);
     expect((await scim.listUsers()).filter((u) => u.userName === input.userName)).toHaveLength(1);
     expect(h.events).toContainEqual(expect.objectContaining({ type: "reconcile", resource: "user", naturalKey: input.userName }));
+    // The second POST waited the policy's backoff (FAST_RETRY: at most 20 ms before the first retry).
+    const repost = h.events.find((e) => e.type === "retry" && e.method === "POST");
+    expect(repost).toMatchObject({ path: "/scim/Users", attempt: 1, reason: `outcome unknown, no user ${JSON.stringify(input.userName)} found` });
+    expect(repost).toHaveProperty("delayMs", expect.any(Number));
+    const posts = (await h.requestLog()).requests.filter((r) => r.method === "POST");
+    expect(posts.map((r) => r.status)).toEqual([500, 201]);
+  });
+
+  it("a reconcile lookup answered 429 with Retry-After waits and retries through the policy; one user results", async () => {
+    // The POST is applied and its answer lost; the lookup that follows is throttled once.
+    await h.faults({
+      dropNext: [{ method: "POST", pathPrefix: "/scim/Users" }],
+      failNext: [{ status: 429, retryAfter: 1, method: "GET", pathPrefix: "/scim/Users" }],
+    });
+    const input = newUser();
+    const started = Date.now();
+    const created = await scim.createUser(input);
+    expect(created).toMatchObject(input);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+
+    const { requests } = await h.requestLog();
+    expect(requests.map((r) => [r.method, r.status])).toEqual([
+      ["POST", 0],
+      ["GET", 429],
+      ["GET", 200],
+    ]);
+    expect(gapsMs(requests)[1]).toBeGreaterThanOrEqual(950);
+    expect(h.events).toContainEqual(expect.objectContaining({ type: "retry", method: "GET", delayMs: 1000, reason: "status 429" }));
+    expect(h.events).toContainEqual(expect.objectContaining({ type: "reconcile", naturalKey: input.userName, found: true }));
+    const state = (await h.state()) as { users: { userName: string }[] };
+    expect(state.users.filter((u) => u.userName === input.userName)).toHaveLength(1);
+  });
+
+  it("a reconcile lookup that keeps failing ends the create with its own error, never with a blind re-POST", async () => {
+    await h.faults({
+      dropNext: [{ method: "POST", pathPrefix: "/scim/Users" }],
+      failNext: [{ status: 500, method: "GET", pathPrefix: "/scim/Users", count: 10 }],
+    });
+    const error = (await scim.createUser(newUser()).catch((e: unknown) => e)) as WandbApiError;
+    expect(error).toBeInstanceOf(WandbApiError);
+    expect(error).toMatchObject({ method: "GET", status: 500, attempts: 4 });
+    const { requests } = await h.requestLog();
+    expect(requests.filter((r) => r.method === "POST")).toHaveLength(1);
+  });
+
+  it("the create reconcile finds the user when the service spells the userName in another case", async () => {
+    const input = newUser();
+    const existing = await scim.createUser(input);
+    await h.resetLog();
+    // The first POST fails with an outcome the client cannot know; the lookup finds the user in the service's spelling.
+    await h.faults({ failNext: [{ status: 500, method: "POST", pathPrefix: "/scim/Users" }] });
+    const created = await scim.createUser({ ...input, userName: input.userName.toUpperCase() });
+    expect(created.id).toBe(existing.id);
+    expect(h.events).toContainEqual(expect.objectContaining({ type: "reconcile", naturalKey: input.userName.toUpperCase(), found: true }));
+    expect((await h.requestLog()).requests.filter((r) => r.method === "POST")).toHaveLength(1);
   });
 
   it("a dropped POST /scim/Users leaves exactly one user", async () => {

@@ -14,7 +14,7 @@ export interface Harness {
   emulator: Emulator;
   config: WandbConfig;
   events: TransportEvent[];
-  scim(overrides?: Partial<ClientOptions> & { key?: string; username?: string | undefined; maxConcurrency?: number }): ScimClient;
+  scim(overrides?: Partial<ClientOptions> & ConfigOverrides): ScimClient;
   inference(overrides?: Partial<ClientOptions> & { key?: string }): InferenceClient;
   faults(faults: Record<string, unknown>): Promise<void>;
   clearFaults(): Promise<void>;
@@ -24,13 +24,29 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(dialect: Dialect, deployment: "saas" | "dedicated" | "self-managed" = "dedicated"): Promise<Harness> {
-  const emulator = await startEmulator({ port: 0, dialect, deployment });
+interface ConfigOverrides {
+  key?: string;
+  username?: string | undefined;
+  maxConcurrency?: number;
+  scimPath?: string;
+  authScheme?: "basic" | "bearer";
+}
+
+/** `scimRoot`: where the emulator serves SCIM; clients get it as `scimPath` (W&B's `/scim` by default, through the base URL). */
+export async function startHarness(
+  dialect: Dialect,
+  deployment: "saas" | "dedicated" | "self-managed" = "dedicated",
+  { scimRoot }: { scimRoot?: string } = {},
+): Promise<Harness> {
+  const emulator = await startEmulator({ port: 0, dialect, deployment, ...(scimRoot === undefined ? {} : { scimRoot }) });
   const events: TransportEvent[] = [];
-  const configFor = (o: { key?: string; username?: string | undefined; maxConcurrency?: number }) =>
+  const configFor = (o: ConfigOverrides) =>
     resolveConfig(
       {
-        baseUrl: `${emulator.url}/scim/`,
+        // A base URL ending in /scim, as W&B documents it, unless the SCIM root is another.
+        baseUrl: scimRoot === undefined ? `${emulator.url}/scim/` : emulator.url,
+        scimPath: o.scimPath ?? scimRoot,
+        authScheme: o.authScheme,
         apiKey: o.key ?? emulator.admin.apiKey,
         username: "username" in o ? o.username : emulator.admin.username,
         inferenceUrl: emulator.inferenceUrl,

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { closeAllPools, InferenceClient, WandbApiError } from "../../api/client";
 import { resolveConfig } from "../../api/config";
+import { defaultSeed, startEmulator } from "../../emulator";
 import { DIALECTS, FAST_RETRY, startHarness, type Harness } from "./helpers";
 
 afterAll(() => closeAllPools());
@@ -88,5 +89,33 @@ describe("InferenceClient quota errors", () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]?.["openai-project"]).toBe("acme/proj");
     expect(seen[0]?.authorization).toBe("Bearer quota-test-key-0123456789");
+  });
+});
+
+describe("InferenceClient and a model's root", () => {
+  it("passes `root` on when the service gives one, and leaves it out when it does not", async () => {
+    const emulator = await startEmulator({
+      port: 0,
+      seed: { ...defaultSeed(), models: [{ id: "base/model" }, { id: "acme/fine-tune", root: "base/model" }] },
+    });
+    try {
+      const config = resolveConfig({ baseUrl: emulator.url, apiKey: emulator.admin.apiKey, inferenceUrl: emulator.inferenceUrl }, {});
+      const models = await new InferenceClient(config).listModels();
+      expect(models.map(({ id, root }) => ({ id, root }))).toEqual([
+        { id: "base/model", root: "base/model" },
+        { id: "acme/fine-tune", root: "base/model" },
+      ]);
+    } finally {
+      await emulator.close();
+    }
+    const bare = createServer((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end('{"data":[{"id":"m"}]}'));
+    await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/v1`;
+      const config = resolveConfig({ baseUrl: "https://api.wandb.ai", apiKey: "bare-server-key-0123456789", inferenceUrl: url }, {});
+      expect(await new InferenceClient(config).listModels()).toEqual([{ id: "m" }]);
+    } finally {
+      await new Promise((resolve) => bare.close(resolve));
+    }
   });
 });

@@ -30,6 +30,8 @@ describe.each(DIALECTS)("ScimClient against the %s dialect", (dialect) => {
     expect((await scim.findUserByUserName(input.userName))?.id).toBe(created.id);
     expect((await scim.findUserByEmail(input.email.toUpperCase()))?.id).toBe(created.id);
     expect(await scim.findUserByUserName(`${input.userName}-nobody`)).toBeUndefined();
+    // userName is not case-exact (RFC 7643): another spelling finds the same user.
+    expect((await scim.findUserByUserName(input.userName.toUpperCase()))?.id).toBe(created.id);
 
     const patched = await scim.patchUser(created.id, [
       { op: "replace", path: "displayName", value: "Renamed" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Semaphore } from "../../api/client/semaphore";
+import { Semaphore, semaphoreFor } from "../../api/client/semaphore";
 
 async function hold(semaphore: Semaphore, count: number) {
   return Promise.all(Array.from({ length: count }, () => semaphore.acquire()));
@@ -49,5 +49,37 @@ describe("the adaptive concurrency limit", () => {
     const semaphore = new Semaphore(4);
     (await semaphore.acquire())("neutral");
     expect(semaphore.limit).toBe(4);
+  });
+});
+
+describe("the semaphore of an origin", () => {
+  it("is shared by every client of the origin, whatever limit each asked for; the latest ceiling holds", () => {
+    const origin = `https://shared-${process.pid}.example`;
+    const first = semaphoreFor(origin, 8);
+    const second = semaphoreFor(origin, 4);
+    expect(second).toBe(first);
+    expect(first).toMatchObject({ maximum: 4, limit: 4 });
+    expect(semaphoreFor(`https://other-${process.pid}.example`, 4)).not.toBe(first);
+  });
+
+  it("lets waiting requests in when a new ceiling is higher, and keeps in-flight slots when it is lower", async () => {
+    const semaphore = new Semaphore(1);
+    const [held] = await hold(semaphore, 1);
+    let admitted = false;
+    const waiting = semaphore.acquire().then((release) => ((admitted = true), release));
+    await Promise.resolve();
+    expect(admitted).toBe(false);
+    semaphore.resize(2);
+    const second = await waiting;
+    expect(admitted).toBe(true);
+    semaphore.resize(1);
+    let third = false;
+    const thirdWaiting = semaphore.acquire().then((release) => ((third = true), release));
+    held!("neutral");
+    await Promise.resolve();
+    expect(third).toBe(false);
+    second("neutral");
+    (await thirdWaiting)("neutral");
+    expect(third).toBe(true);
   });
 });

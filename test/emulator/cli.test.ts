@@ -36,6 +36,28 @@ describe("emulator CLI", () => {
     expect(run.errors()).toContain("--user-roles-on-get must be one of shown, omitted");
   });
 
+  it("rejects a --scim-root that is not a path, or shadows /v1, with exit code 2", async () => {
+    for (const root of ["scim", "/v1"]) {
+      const run = runCli(["--scim-root", root]);
+      expect(await run.exited).toBe(2);
+      expect(run.errors()).toContain("--scim-root must");
+    }
+  });
+
+  it("with --scim-root, serves SCIM there and prints the scimPath setting", async () => {
+    const run = runCli(["--port", "0", "--dialect", "rfc", "--scim-root", "/v2"]);
+    await waitFor(() => run.output().includes("pulumi config set --secret wandb:apiKey"));
+    const out = run.output();
+    expect(out).toMatch(/export WANDB_BASE_URL=\S+ .* WANDB_SCIM_PATH=\/v2\n/);
+    expect(out).toContain("pulumi config set wandb:scimPath /v2");
+    const url = /listening on (\S+)/.exec(out)?.[1] ?? "";
+    const key = /WANDB_API_KEY=(\S+)/.exec(out)?.[1] ?? "";
+    const res = await fetch(`${url}/v2/Users`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(res.status).toBe(200);
+    run.child.kill("SIGTERM");
+    expect(await run.exited).toBe(0);
+  });
+
   it("rejects an unknown flag with exit code 2", async () => {
     const run = runCli(["--nope"]);
     expect(await run.exited).toBe(2);
@@ -47,6 +69,7 @@ describe("emulator CLI", () => {
     await waitFor(() => run.output().includes("pulumi config set --secret wandb:apiKey"));
     const out = run.output();
     expect(out).toMatch(/export WANDB_BASE_URL=http:\/\/127\.0\.0\.1:\d+ WANDB_API_KEY=\S+ WANDB_INFERENCE_URL=\S+\/v1 WANDB_INFERENCE_PROJECT=acme\/inference/);
+    expect(out).not.toContain("scimPath");
     expect(out).toContain("(saas, rfc dialect)");
     const url = /listening on (\S+)/.exec(out)?.[1] ?? "";
     const key = /WANDB_API_KEY=(\S+)/.exec(out)?.[1] ?? "";

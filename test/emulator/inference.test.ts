@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator";
 import { basic, bearer, call } from "./helpers";
 
 const MODEL_IDS = [
@@ -87,5 +87,36 @@ describe("inference API", () => {
     expect(empty.body.error.type).toBe("invalid_request_error");
     expect((await v1("POST", "/chat/completions", { rawBody: "{oops" })).status).toBe(400);
     expect((await v1("POST", "/chat/completions", { body: { messages: [{ role: "user", content: "x" }] } })).status).toBe(400);
+  });
+});
+
+describe("inference API with a seeded catalogue", () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await startEmulator({
+      port: 0,
+      seed: {
+        ...defaultSeed(),
+        models: [
+          { id: "meta-llama/Llama-3.1-8B-Instruct", created: 1721606400 },
+          { id: "acme/support-bot", created: 1750000000, ownedBy: "acme", root: "meta-llama/Llama-3.1-8B-Instruct" },
+        ],
+      },
+    });
+  });
+  afterAll(() => emu.close());
+
+  it("lists exactly the seeded models, a fine-tune with its root, and serves chat for it", async () => {
+    const auth = bearer(emu.admin.apiKey);
+    const res = await call(emu, "GET", "/v1/models", { auth });
+    expect(res.body.data).toEqual([
+      { id: "meta-llama/Llama-3.1-8B-Instruct", object: "model", created: 1721606400, owned_by: "system", root: "meta-llama/Llama-3.1-8B-Instruct" },
+      { id: "acme/support-bot", object: "model", created: 1750000000, owned_by: "acme", root: "meta-llama/Llama-3.1-8B-Instruct" },
+    ]);
+    const chat = await call(emu, "POST", "/v1/chat/completions", { auth, body: { model: "acme/support-bot", messages: [{ role: "user", content: "hi" }] } });
+    expect(chat.status).toBe(200);
+    const retired = await call(emu, "POST", "/v1/chat/completions", { auth, body: { model: "microsoft/Phi-4-mini-instruct", messages: [{ role: "user", content: "hi" }] } });
+    expect(retired.status).toBe(404);
+    expect((await call(emu, "GET", "/_emulator/state")).body.models).toHaveLength(2);
   });
 });

@@ -10,7 +10,9 @@ export type Emulator = RunningEmulator;
 /** Every variable the functions read; cleared before each test and restored afterwards. */
 export const WANDB_ENV = [
   "WANDB_BASE_URL",
+  "WANDB_SCIM_PATH",
   "WANDB_API_KEY",
+  "WANDB_AUTH_SCHEME",
   "WANDB_USERNAME",
   "WANDB_DEPLOYMENT",
   "WANDB_INFERENCE_URL",

@@ -49,7 +49,9 @@ function adminClient(emu: RunningEmulator): ScimClient {
   return new ScimClient(
     {
       baseUrl: emu.url,
+      scimPath: emu.scimRoot,
       apiKey: { reveal: () => emu.admin.apiKey } as never,
+      authScheme: "basic",
       username: emu.admin.username,
       deployment: emu.deployment,
       inferenceUrl: emu.inferenceUrl,
