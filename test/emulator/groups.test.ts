@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type Dialect, type RunningEmulator } from "../../emulator";
-import { readState } from "../support/emulator-api";
-import { call, createTeam, createUser, expectScimError, getUser, GROUP_SCHEMA, patchBody } from "./helpers";
+import { heldUser, readState } from "../support/emulator-api";
+import { call, createTeam, createUser, expectScimError, GROUP_SCHEMA, patchBody } from "./helpers";
 
 const memberIds = (g: any): string[] => (g.members ?? []).map((m: any) => m.Value ?? m.value);
 
@@ -83,12 +83,12 @@ describe.each<Dialect>(["wandb", "rfc"])("groups (%s dialect)", (dialect) => {
     await call(emu, "PATCH", `/scim/Groups/${team.id}`, { body: patchBody({ op: "replace", path: "members", value: [{ value: b.id }] }) });
     expect(memberIds((await call(emu, "GET", `/scim/Groups/${team.id}`)).body)).toEqual([b.id]);
     await call(emu, "PATCH", `/scim/Groups/${team.id}`, { body: patchBody({ op: "replace", value: { displayName: "crew2" } }) });
-    expect((await getUser(emu, b.id)).teamRoles).toEqual([{ teamName: "crew2", roleName: "member" }]);
+    expect((await heldUser(emu, b.id)).teamRoles).toEqual([{ teamName: "crew2", roleName: "member" }]);
     const put = await call(emu, "PUT", `/scim/Groups/${team.id}`, { body: { schemas: [GROUP_SCHEMA], displayName: "crew3", members: [{ value: a.id }] } });
     expect(put.status).toBe(200);
     expect(put.body.displayName).toBe("crew3");
     expect(memberIds(put.body)).toEqual([a.id]);
-    expect((await getUser(emu, b.id)).teamRoles).toEqual([]);
+    expect((await heldUser(emu, b.id)).teamRoles).toEqual([]);
     expectScimError(await call(emu, "PUT", `/scim/Groups/${team.id}`, { body: { schemas: [GROUP_SCHEMA], displayName: "seed-team", members: [] } }), 409, dialect);
   });
 

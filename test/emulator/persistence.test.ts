@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { defaultSeed, seedSchema, startEmulator } from "../../emulator";
+import { heldUser } from "../support/emulator-api";
 import { call, createTeam, createUser, patchBody } from "./helpers";
 
 describe("state file and seeds", () => {
@@ -24,8 +25,9 @@ describe("state file and seeds", () => {
       const again = await call(second, "GET", `/scim/Users/${u.id}`);
       expect(again.status).toBe(200);
       expect(again.headers.get("etag")).toBe(etag);
-      expect(again.body.organizationRole).toBe("Keeper");
-      expect(again.body.teamRoles).toEqual([{ teamName: "kept", roleName: "member" }]);
+      const held = await heldUser(second, u.id);
+      expect(held.organizationRole).toBe("Keeper");
+      expect(held.teamRoles).toEqual([{ teamName: "kept", roleName: "member" }]);
       expect((await call(second, "GET", `/scim/Groups/${team.id}`)).status).toBe(200);
       expect((await call(second, "GET", `/scim/Roles/${role.id}`)).body.name).toBe("Keeper");
       await call(second, "POST", "/_emulator/reset");

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type Dialect, type RunningEmulator } from "../../emulator";
-import { call, createUser, expectScimError, getUser, patchBody } from "./helpers";
+import { heldUser } from "../support/emulator-api";
+import { call, createUser, expectScimError, patchBody } from "./helpers";
 
 const roleBody = (extra: Record<string, unknown> = {}) => ({
   schemas: ["urn:ietf:params:scim:schemas:core:2.0:Role"],
@@ -89,13 +90,13 @@ describe.each<Dialect>(["wandb", "rfc"])("custom roles (%s dialect)", (dialect) 
         { op: "replace", path: "teamRoles", value: [{ teamName: "seed-team", roleName: "Watcher" }] },
       ),
     });
-    const before = await getUser(emu, u.id);
+    const before = await heldUser(emu, u.id);
     expect(before.organizationRole).toBe("Watcher");
     expect(before.teamRoles).toEqual([{ teamName: "seed-team", roleName: "Watcher" }]);
     const del = await call(emu, "DELETE", `/scim/Roles/${r.id}`);
     expect(del.status).toBe(204);
     expect(del.body).toBeUndefined();
-    const after = await getUser(emu, u.id);
+    const after = await heldUser(emu, u.id);
     expect(after.organizationRole).toBe("viewer");
     expect(after.teamRoles).toEqual([{ teamName: "seed-team", roleName: "viewer" }]);
     expectScimError(await call(emu, "GET", `/scim/Roles/${r.id}`), 404, dialect);

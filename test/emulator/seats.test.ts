@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator";
+import { heldUser } from "../support/emulator-api";
 import { call, createUser, expectScimError, newUserBody, patchBody } from "./helpers";
 
 describe("seat limit (status 400, detail 'Seat limit reached')", () => {
@@ -29,7 +30,7 @@ describe("seat limit (status 400, detail 'Seat limit reached')", () => {
     const c = await createUser(emu, "c");
     const up = await call(emu, "PATCH", `/scim/Users/${a.id}`, { body: patchBody({ op: "replace", path: "organizationRole", value: "member" }) });
     expect(expectScimError(up, 400, "wandb").detail).toContain("Seat limit reached");
-    expect((await call(emu, "GET", `/scim/Users/${a.id}`)).body.organizationRole).toBe("Looker");
+    expect((await heldUser(emu, a.id)).organizationRole).toBe("Looker");
     // Member to admin keeps the seat it already holds.
     expect((await call(emu, "PATCH", `/scim/Users/${b.id}`, { body: patchBody({ op: "replace", path: "organizationRole", value: "admin" }) })).status).toBe(200);
     await call(emu, "PATCH", `/scim/Users/${c.id}`, { body: patchBody({ op: "replace", value: { active: false } }) });

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type Dialect, type RunningEmulator } from "../../emulator";
-import { readState } from "../support/emulator-api";
+import { heldUser, readState } from "../support/emulator-api";
 import { call, createTeam, createUser, expectScimError, getUser, newUserBody, patchBody, TEAMS_EXT, USER_SCHEMA } from "./helpers";
 
-describe.each<Dialect>(["wandb", "rfc"])("users (%s dialect)", (dialect) => {
+// The roles as the representation carries them: the reading where every user body shows
+// organizationRole, teamRoles and registryRoles. The documented reading has its own block below.
+describe.each<Dialect>(["wandb", "rfc"])("users with userRolesOnGet: shown (%s dialect)", (dialect) => {
   let emu: RunningEmulator;
   beforeAll(async () => {
-    emu = await startEmulator({ port: 0, dialect });
+    emu = await startEmulator({ port: 0, dialect, userRolesOnGet: "shown" });
   });
   afterAll(() => emu.close());
   beforeEach(async () => {
@@ -279,6 +281,27 @@ describe.each<Dialect>(["wandb", "rfc"])("users with userRolesOnGet: omitted (%s
     const state = await readState(emu);
     expect(state.users.find((u: any) => u.userName === "quiet").organizationRole).toBe("admin");
     expect(roleKeysOf(await getUser(emu, id))).toEqual([]);
+  });
+
+  it("role PATCHes change what the emulator holds, and move the ETag, though GET shows no role", async () => {
+    const u = await createUser(emu, "held");
+    const patch = (...ops: unknown[]) => call(emu, "PATCH", `/scim/Users/${u.id}`, { body: patchBody(...ops) });
+    const etagBefore = (await call(emu, "GET", `/scim/Users/${u.id}`)).headers.get("etag");
+    await patch(
+      { op: "replace", path: "organizationRole", value: "viewer" },
+      { op: "replace", path: "teamRoles", value: [{ roleName: "Admin", teamName: "seed-team" }] },
+      { op: "add", path: "registryRoles", value: [{ roleName: "Restricted Viewer", registryName: "models" }] },
+    );
+    const got = await call(emu, "GET", `/scim/Users/${u.id}`);
+    expect(roleKeysOf(got.body)).toEqual([]);
+    expect(got.headers.get("etag")).not.toBe(etagBefore);
+    expect(await heldUser(emu, u.id)).toMatchObject({
+      organizationRole: "member",
+      teamRoles: [{ teamName: "seed-team", roleName: "admin" }],
+      registryRoles: [{ registryName: "models", roleName: "restricted viewer" }],
+    });
+    await patch({ op: "remove", path: 'registryRoles[registryName eq "models"]' });
+    expect((await heldUser(emu, u.id)).registryRoles).toEqual([]);
   });
 
   it("the saas POST 201 still carries the roles and the teams joined", async () => {

@@ -6,8 +6,9 @@ import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator
 import { organizationRoleAssignment } from "../../provider/resources/organization-role-assignment";
 import { registryRoleAssignment } from "../../provider/resources/registry-role-assignment";
 import { teamRoleAssignment } from "../../provider/resources/team-role-assignment";
-import { adminRequest, clearFaults, readLog, readState, resetLog } from "../support/emulator-api";
+import { adminRequest, clearFaults, heldUser, readLog, readState, resetLog } from "../support/emulator-api";
 import { checkedInputs, configureProviderFor, startProxy, type Proxy } from "../support/provider";
+import { rolesShownByDefault } from "../support/wire";
 
 type Dialect = "wandb" | "rfc";
 const ODD_REGISTRY = 'odd "quoted" \\ registry';
@@ -23,6 +24,23 @@ const scimCall = (emu: RunningEmulator) => (method: string, path: string, body?:
 /** The provider configured for the emulator (or a proxy in front of it), retrying once. */
 const useEmulator = (emu: RunningEmulator, baseUrl = emu.url) => configureProviderFor(emu, { baseUrl, maxRetries: "1" });
 
+/**
+ * For behaviour that is right where GET shows roles and wrong on the documented wire because of a
+ * provider bug (reported with this branch): the test states the right behaviour in both projects,
+ * and is expected to fail on the documented wire until the provider is fixed.
+ */
+const itFailsOnDocumentedWire = rolesShownByDefault ? it : it.fails;
+
+/**
+ * A read from the id alone (static get) never claims a role the user does not hold: it reads the
+ * held one, or, where GET does not show roles, may refuse to (nothing can show it there).
+ */
+async function expectReadOfHeld(read: Promise<{ props?: object }>, held: Record<string, unknown>): Promise<void> {
+  const outcome = await read.catch((error: unknown) => error);
+  if (!rolesShownByDefault && outcome instanceof Error) return;
+  expect(outcome).toMatchObject({ props: held });
+}
+
 describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialect) => {
   let emu: RunningEmulator;
   let call: ReturnType<typeof scimCall>;
@@ -34,7 +52,10 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
     const answer = await call("PATCH", `/scim/Users/${id}`, { schemas: [PATCH_SCHEMA], Operations });
     expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
   };
-  const liveUser = async (id: string) => (await call("GET", `/scim/Users/${id}`)).body;
+  /** The user as the emulator holds it, roles included (the documented GET body shows none). */
+  const held = (id: string) => heldUser(emu, id);
+  /** The ETag GET answers for the user. */
+  const etagOf = async (id: string) => (await call("GET", `/scim/Users/${id}`)).etag;
   const newUser = async () => {
     counter += 1;
     const userName = `ra-${dialect}-${counter}`;
@@ -116,19 +137,21 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
       expect((await log()).counters.total).toBe(0);
     });
 
-    it("creates by email, by id, and sends no write when the user already holds the role", async () => {
+    it("creates by email, by id, and sends no write when GET shows the user already holds the role", async () => {
       const user = await newUser();
       const byEmail = await impl.create(await checkedInputs(impl, { user: user.email.toUpperCase(), role: "Admin" }));
       expect(byEmail.id).toBe(`${user.id}/organization`);
       expect(byEmail.outs).toMatchObject({ user: user.email.toUpperCase(), userId: user.id, role: "admin" });
-      const live = await call("GET", `/scim/Users/${user.id}`);
-      expect(live.body.organizationRole).toBe("admin");
-      expect(byEmail.outs.etag).toBe(live.etag);
+      expect((await held(user.id)).organizationRole).toBe("admin");
+      expect(byEmail.outs.etag).toBe(await etagOf(user.id));
 
       await clearLog();
       const again = await impl.create(await checkedInputs(impl, { user: user.id, role: "admin" }));
       expect(again.id).toBe(`${user.id}/organization`);
-      expect((await log()).counters.writes).toBe(0);
+      // The documented GET body does not show the role: unknown, so the (idempotent) role is written once.
+      expect((await log()).counters.writes).toBe(rolesShownByDefault ? 0 : 1);
+      expect((await held(user.id)).organizationRole).toBe("admin");
+      expect(again.outs.etag).toBe(await etagOf(user.id));
     });
 
     it("assigns a custom role by exact name; an unknown role or user fails with a hint", async () => {
@@ -136,7 +159,7 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
       await newCustomRole(`Org Auditor ${dialect}`, "viewer");
       const { outs } = await impl.create(await checkedInputs(impl, { user: user.id, role: `Org Auditor ${dialect}` }));
       expect(outs.role).toBe(`Org Auditor ${dialect}`);
-      expect((await liveUser(user.id)).organizationRole).toBe(`Org Auditor ${dialect}`);
+      expect((await held(user.id)).organizationRole).toBe(`Org Auditor ${dialect}`);
 
       await expect(impl.create(await checkedInputs(impl, { user: user.id, role: "No such role" }))).rejects.toThrow(/HTTP 400.*No such role/);
       await expect(impl.create(await checkedInputs(impl, { user: "nobody@acme.example", role: "admin" }))).rejects.toThrow(/no user with email "nobody@acme.example"/);
@@ -152,7 +175,7 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
       expect(requests.map((r) => [r.method, r.status])).toEqual([["GET", 304]]);
     });
 
-    it("read: a foreign change keeps the inputs; a role change becomes the input; a deleted user is gone", async () => {
+    it("read: a foreign change keeps the inputs; a role change becomes the input where GET shows it; a deleted user is gone", async () => {
       const user = await newUser();
       const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.email, role: "admin" }));
       await patchUser(user.id, { op: "replace", path: "displayName", value: "Renamed elsewhere" });
@@ -162,22 +185,30 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
 
       await patchUser(user.id, { op: "replace", path: "organizationRole", value: "member" });
       const drift = await impl.read(id, foreign.props!);
-      expect(drift.inputs).toEqual({ user: user.email, role: "member" });
-      expect(drift.props).toMatchObject({ role: "member", userId: user.id });
-      // The next preview shows exactly that field.
       const news = await checkedInputs(impl, { user: user.email, role: "admin" });
-      expect(await impl.diff(id, drift.props!, news as never)).toMatchObject({ changes: true, replaces: [] });
+      if (rolesShownByDefault) {
+        expect(drift.inputs).toEqual({ user: user.email, role: "member" });
+        expect(drift.props).toMatchObject({ role: "member", userId: user.id });
+        // The next preview shows exactly that field.
+        expect(await impl.diff(id, drift.props!, news as never)).toMatchObject({ changes: true, replaces: [] });
+      } else {
+        // README, Known limit: the documented GET body does not show the role, so the read keeps the recorded one.
+        expect(drift.inputs).toEqual({ user: user.email, role: "admin" });
+        expect(drift.props).toMatchObject({ role: "admin", userId: user.id, etag: await etagOf(user.id) });
+        expect(await impl.diff(id, drift.props!, news as never)).toMatchObject({ changes: false });
+      }
 
       await call("DELETE", `/scim/Users/${user.id}`);
       expect(await impl.read(id, drift.props!)).toEqual({});
     });
 
-    it("read works from the id alone (static get)", async () => {
+    itFailsOnDocumentedWire("read works from the id alone (static get)", async () => {
       const user = await newUser();
       await patchUser(user.id, { op: "replace", path: "organizationRole", value: "admin" });
-      const read = await impl.read(`${user.id}/organization`, {} as never);
-      expect(read.props).toMatchObject({ user: user.id, userId: user.id, role: "admin" });
-      expect(read.inputs).toEqual({ user: user.id, role: "admin" });
+      await expectReadOfHeld(impl.read(`${user.id}/organization`, {} as never), { user: user.id, userId: user.id, role: "admin" });
+    });
+
+    it("read of an id of another shape fails naming the shape", async () => {
       await expect(impl.read("not-an-assignment-id", {} as never)).rejects.toThrow(/expected "<user SCIM id>\/organization"/);
     });
 
@@ -188,21 +219,26 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
       await clearLog();
       const { outs: updated } = await impl.update(id, outs, await checkedInputs(impl, { user: user.id, role: "member" }));
       expect(updated.role).toBe("member");
-      const live = await call("GET", `/scim/Users/${user.id}`);
-      expect(live.body).toMatchObject({ organizationRole: "member", displayName: "Changed by wandb.User" });
-      expect(updated.etag).toBe(live.etag);
+      expect(await held(user.id)).toMatchObject({ organizationRole: "member", displayName: "Changed by wandb.User" });
+      expect(updated.etag).toBe(await etagOf(user.id));
       const patches = (await log()).requests.filter((r) => r.method === "PATCH").map((r) => r.status);
       expect(patches).toEqual([412, dialect === "rfc" ? 204 : 200]);
     });
 
-    it("update: the owned role changed outside Pulumi fails, names the field and asks for a refresh", async () => {
+    it("update: the owned role changed outside Pulumi fails, names the field and asks for a refresh, where GET shows it", async () => {
       const user = await newUser();
       const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.id, role: "admin" }));
       await newCustomRole(`Outside ${dialect}`);
       await patchUser(user.id, { op: "replace", path: "organizationRole", value: `Outside ${dialect}` });
-      const failure = impl.update(id, outs, await checkedInputs(impl, { user: user.id, role: "member" }));
-      await expect(failure).rejects.toThrow(/changed outside Pulumi \(role is now "Outside \w+", Pulumi last saw "admin"\).*pulumi refresh/);
-      expect((await liveUser(user.id)).organizationRole).toBe(`Outside ${dialect}`);
+      const update = impl.update(id, outs, await checkedInputs(impl, { user: user.id, role: "member" }));
+      if (rolesShownByDefault) {
+        await expect(update).rejects.toThrow(/changed outside Pulumi \(role is now "Outside \w+", Pulumi last saw "admin"\).*pulumi refresh/);
+        expect((await held(user.id)).organizationRole).toBe(`Outside ${dialect}`);
+      } else {
+        // README, Known limit: the 412 re-read cannot see the role, so the declared role is written over the outside one.
+        await expect(update).resolves.toMatchObject({ outs: { role: "member" } });
+        expect((await held(user.id)).organizationRole).toBe("member");
+      }
     });
 
     it("update of only the reference form sends nothing", async () => {
@@ -214,12 +250,12 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
       expect((await log()).counters.total).toBe(0);
     });
 
-    it("delete returns the user to member; a deleted user or an already released role is success; an outside role change is kept", async () => {
+    it("delete returns the user to member; a deleted user or an already released role is success; an outside role change GET shows is kept", async () => {
       const user = await newUser();
       const created = await impl.create(await checkedInputs(impl, { user: user.id, role: "admin" }));
       await patchUser(user.id, { op: "replace", path: "displayName", value: "Foreign" });
       await impl.delete(created.id, created.outs);
-      expect((await liveUser(user.id)).organizationRole).toBe("member");
+      expect((await held(user.id)).organizationRole).toBe("member");
 
       const again = await impl.create(await checkedInputs(impl, { user: user.id, role: "admin" }));
       await patchUser(user.id, { op: "replace", path: "organizationRole", value: "member" });
@@ -228,8 +264,14 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
       const third = await impl.create(await checkedInputs(impl, { user: user.id, role: "admin" }));
       await newCustomRole(`Kept ${dialect}`);
       await patchUser(user.id, { op: "replace", path: "organizationRole", value: `Kept ${dialect}` });
-      await expect(impl.delete(third.id, third.outs)).rejects.toThrow(/changed outside Pulumi.*pulumi refresh/);
-      expect((await liveUser(user.id)).organizationRole).toBe(`Kept ${dialect}`);
+      if (rolesShownByDefault) {
+        await expect(impl.delete(third.id, third.outs)).rejects.toThrow(/changed outside Pulumi.*pulumi refresh/);
+        expect((await held(user.id)).organizationRole).toBe(`Kept ${dialect}`);
+      } else {
+        // README, Known limit: the 412 re-read cannot see the role, so the release goes through.
+        await impl.delete(third.id, third.outs);
+        expect((await held(user.id)).organizationRole).toBe("member");
+      }
 
       await call("DELETE", `/scim/Users/${user.id}`);
       await impl.delete(third.id, third.outs);
@@ -272,7 +314,7 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
       const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.email, teamName: "seed-team", roleName: "Admin" }));
       expect(id).toBe(`${user.id}/teams/seed-team`);
       expect(outs).toMatchObject({ userId: user.id, roleName: "admin" });
-      expect((await liveUser(user.id)).teamRoles).toEqual([{ teamName: "seed-team", roleName: "admin" }]);
+      expect((await held(user.id)).teamRoles).toEqual([{ teamName: "seed-team", roleName: "admin" }]);
 
       await clearLog();
       expect(await impl.read(id, outs)).toEqual({ id, props: outs });
@@ -282,43 +324,62 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
       await patchUser(user.id, { op: "replace", path: "organizationRole", value: "admin" });
       const { outs: updated } = await impl.update(id, outs, await checkedInputs(impl, { user: user.email, teamName: "seed-team", roleName: "viewer" }));
       expect(updated.roleName).toBe("viewer");
-      expect((await liveUser(user.id)).teamRoles).toEqual([{ teamName: "seed-team", roleName: "viewer" }]);
+      expect((await held(user.id)).teamRoles).toEqual([{ teamName: "seed-team", roleName: "viewer" }]);
 
       await impl.delete(id, updated);
-      const live = await liveUser(user.id);
+      const live = await held(user.id);
       expect(live.teamRoles).toEqual([{ teamName: "seed-team", roleName: "member" }]);
       expect(live.organizationRole).toBe("admin");
     });
 
-    it("read: drift, a user who left the team, and from the id alone", async () => {
+    it("read: a team role changed outside Pulumi becomes the input where GET shows it", async () => {
       const user = await newUser();
       const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.id, teamName: "seed-team", roleName: "admin" }));
       await patchUser(user.id, { op: "replace", path: "teamRoles", value: [{ teamName: "seed-team", roleName: "VIEWER" }] });
       const drift = await impl.read(id, outs);
-      expect(drift.inputs).toEqual({ user: user.id, teamName: "seed-team", roleName: "viewer" });
+      // README, Known limit: the documented GET body does not show the role, so the read keeps the recorded one.
+      expect(drift.inputs).toEqual({ user: user.id, teamName: "seed-team", roleName: rolesShownByDefault ? "viewer" : "admin" });
+      expect(drift.props?.etag).toBe(await etagOf(user.id));
+    });
 
-      const fromId = await impl.read(id, {} as never);
-      expect(fromId.props).toMatchObject({ user: user.id, userId: user.id, teamName: "seed-team", roleName: "viewer" });
+    itFailsOnDocumentedWire("read works from the id alone (static get)", async () => {
+      const user = await newUser();
+      await patchUser(user.id, { op: "replace", path: "teamRoles", value: [{ teamName: "seed-team", roleName: "VIEWER" }] });
+      await expectReadOfHeld(impl.read(`${user.id}/teams/seed-team`, {} as never), {
+        user: user.id,
+        userId: user.id,
+        teamName: "seed-team",
+        roleName: "viewer",
+      });
+    });
 
+    itFailsOnDocumentedWire("a user who left the team: the assignment reads as gone, and its destroy does not make them join again", async () => {
+      const user = await newUser();
+      const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.id, teamName: "seed-team", roleName: "admin" }));
       const team = (await call("GET", `/scim/Groups?filter=${encodeURIComponent('displayName eq "seed-team"')}`)).body.Resources[0];
       const left = await call("PATCH", `/scim/Groups/${team.id}`, {
         schemas: [PATCH_SCHEMA],
         Operations: [{ op: "remove", path: `members[value eq "${user.id}"]` }],
       });
       expect(left.status).toBeLessThan(300);
-      expect(await impl.read(id, drift.props!)).toEqual({});
-      // Destroying the assignment of a user who left the team must not make them join again.
-      await impl.delete(id, drift.props!);
-      expect((await liveUser(user.id)).teamRoles).toEqual([]);
+      expect(await impl.read(id, outs)).toEqual({});
+      await impl.delete(id, outs);
+      expect((await held(user.id)).teamRoles).toEqual([]);
     });
 
-    it("update: the team role changed outside Pulumi fails naming roleName; delete of a deleted user succeeds", async () => {
+    it("update: the team role changed outside Pulumi fails naming roleName where GET shows it; delete of a deleted user succeeds", async () => {
       const user = await newUser();
       const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.id, teamName: "seed-team", roleName: "admin" }));
       await patchUser(user.id, { op: "replace", path: "teamRoles", value: [{ teamName: "seed-team", roleName: "viewer" }] });
-      await expect(impl.update(id, outs, await checkedInputs(impl, { user: user.id, teamName: "seed-team", roleName: "member" }))).rejects.toThrow(
-        /roleName is now "viewer", Pulumi last saw "admin".*pulumi refresh/,
-      );
+      const update = impl.update(id, outs, await checkedInputs(impl, { user: user.id, teamName: "seed-team", roleName: "member" }));
+      if (rolesShownByDefault) {
+        await expect(update).rejects.toThrow(/roleName is now "viewer", Pulumi last saw "admin".*pulumi refresh/);
+        expect((await held(user.id)).teamRoles).toEqual([{ teamName: "seed-team", roleName: "viewer" }]);
+      } else {
+        // README, Known limit: the 412 re-read cannot see the role, so the declared role is written over the outside one.
+        await expect(update).resolves.toMatchObject({ outs: { roleName: "member" } });
+        expect((await held(user.id)).teamRoles).toEqual([{ teamName: "seed-team", roleName: "member" }]);
+      }
       await call("DELETE", `/scim/Users/${user.id}`);
       await impl.delete(id, outs);
     });
@@ -328,7 +389,7 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
       await newCustomRole(`Team Operator ${dialect}`);
       const { outs } = await impl.create(await checkedInputs(impl, { user: user.id, teamName: "seed-team", roleName: `Team Operator ${dialect}` }));
       expect(outs.roleName).toBe(`Team Operator ${dialect}`);
-      expect((await liveUser(user.id)).teamRoles).toEqual([{ teamName: "seed-team", roleName: `Team Operator ${dialect}` }]);
+      expect((await held(user.id)).teamRoles).toEqual([{ teamName: "seed-team", roleName: `Team Operator ${dialect}` }]);
     });
   });
 
@@ -361,7 +422,7 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
       // One GET to find by email (rfc lists carry the ETag; wandb needs a GET) and one PATCH: add was accepted.
       const patches = (await log()).requests.filter((r) => r.method === "PATCH");
       expect(patches.map((r) => r.status)).toEqual([dialect === "rfc" ? 204 : 200]);
-      expect((await liveUser(user.id)).registryRoles).toEqual(
+      expect((await held(user.id)).registryRoles).toEqual(
         expect.arrayContaining([
           { registryName: "models", roleName: "admin" },
           { registryName: "datasets", roleName: "viewer" },
@@ -377,32 +438,56 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
       expect(updated.roleName).toBe("restricted viewer");
 
       await impl.delete(id, updated);
-      expect((await liveUser(user.id)).registryRoles).toEqual([{ registryName: "datasets", roleName: "viewer" }]);
-      // Gone from the registry: read reports the assignment deleted; a second delete is success.
-      expect(await impl.read(id, updated)).toEqual({});
+      expect((await held(user.id)).registryRoles).toEqual([{ registryName: "datasets", roleName: "viewer" }]);
+      // Gone from the registry: read reports the assignment deleted where GET shows registry roles
+      // (README, Known limit: the documented GET body does not, so the read keeps the recorded role).
+      const afterDelete = await impl.read(id, updated);
+      if (rolesShownByDefault) expect(afterDelete).toEqual({});
+      else expect(afterDelete.inputs).toEqual({ user: user.email, registryName: "models", roleName: "restricted viewer" });
+      // A second delete is success.
       await impl.delete(id, updated);
+      expect((await held(user.id)).registryRoles).toEqual([{ registryName: "datasets", roleName: "viewer" }]);
     });
 
     it("escapes the registry name in the remove path", async () => {
       const user = await newUser();
       const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.id, registryName: ODD_REGISTRY, roleName: "member" }));
       expect(id).toBe(`${user.id}/registries/${ODD_REGISTRY}`);
-      expect((await impl.read(id, {} as never)).props).toMatchObject({ registryName: ODD_REGISTRY, roleName: "member" });
+      expect((await held(user.id)).registryRoles).toEqual([{ registryName: ODD_REGISTRY, roleName: "member" }]);
       await impl.delete(id, outs);
-      expect((await liveUser(user.id)).registryRoles).toEqual([]);
+      expect((await held(user.id)).registryRoles).toEqual([]);
     });
 
-    it("drift and outside changes: a changed registry role becomes the input, and an update over it fails", async () => {
+    itFailsOnDocumentedWire("read works from the id alone (static get), whatever the registry name", async () => {
+      const user = await newUser();
+      await patchUser(user.id, { op: "add", path: "registryRoles", value: [{ registryName: ODD_REGISTRY, roleName: "member" }] });
+      await expectReadOfHeld(impl.read(`${user.id}/registries/${ODD_REGISTRY}`, {} as never), {
+        user: user.id,
+        userId: user.id,
+        registryName: ODD_REGISTRY,
+        roleName: "member",
+      });
+    });
+
+    it("drift and outside changes: a changed registry role becomes the input, and an update over it fails, where GET shows it", async () => {
       const user = await newUser();
       const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.id, registryName: "models", roleName: "viewer" }));
       await patchUser(user.id, { op: "add", path: "registryRoles", value: [{ registryName: "models", roleName: "admin" }] });
-      await expect(impl.update(id, outs, await checkedInputs(impl, { user: user.id, registryName: "models", roleName: "member" }))).rejects.toThrow(
-        /roleName is now "admin", Pulumi last saw "viewer".*pulumi refresh/,
-      );
-      const drift = await impl.read(id, outs);
-      expect(drift.inputs).toEqual({ user: user.id, registryName: "models", roleName: "admin" });
-      const { outs: updated } = await impl.update(id, drift.props!, await checkedInputs(impl, { user: user.id, registryName: "models", roleName: "member" }));
-      expect(updated.roleName).toBe("member");
+      const declared = await checkedInputs(impl, { user: user.id, registryName: "models", roleName: "member" });
+      if (rolesShownByDefault) {
+        await expect(impl.update(id, outs, declared)).rejects.toThrow(/roleName is now "admin", Pulumi last saw "viewer".*pulumi refresh/);
+        const drift = await impl.read(id, outs);
+        expect(drift.inputs).toEqual({ user: user.id, registryName: "models", roleName: "admin" });
+        const { outs: updated } = await impl.update(id, drift.props!, declared);
+        expect(updated.roleName).toBe("member");
+      } else {
+        // README, Known limit: neither the read nor the 412 re-read can see the role: it reads as
+        // recorded, and the update writes the declared role over the outside one.
+        expect((await impl.read(id, outs)).inputs).toEqual({ user: user.id, registryName: "models", roleName: "viewer" });
+        const { outs: updated } = await impl.update(id, outs, declared);
+        expect(updated.roleName).toBe("member");
+      }
+      expect((await held(user.id)).registryRoles).toEqual([{ registryName: "models", roleName: "member" }]);
     });
 
     it("an unknown registry fails with the service's message", async () => {
@@ -421,7 +506,7 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
     await organizationRoleAssignment.update(org.id, org.outs, await checkedInputs(organizationRoleAssignment, { user: user.id, role: "member" }));
     await teamRoleAssignment.update(team.id, team.outs, await checkedInputs(teamRoleAssignment, { user: user.id, teamName: "seed-team", roleName: "viewer" }));
     await registryRoleAssignment.update(registry.id, registry.outs, await checkedInputs(registryRoleAssignment, { user: user.id, registryName: "models", roleName: "viewer" }));
-    expect(await liveUser(user.id)).toMatchObject({
+    expect(await held(user.id)).toMatchObject({
       displayName: "wandb.User update",
       organizationRole: "member",
       teamRoles: [{ teamName: "seed-team", roleName: "viewer" }],
@@ -489,7 +574,7 @@ describe("role assignments on the multi-tenant cloud (saas)", () => {
     const org = await organizationRoleAssignment.create(await check(organizationRoleAssignment, { user: "saas-user@acme.example", role: "admin" }));
     const team = await teamRoleAssignment.create(await check(teamRoleAssignment, { user: "saas-user@acme.example", teamName: "seed-team", roleName: "admin" }));
     const registry = await registryRoleAssignment.create(await check(registryRoleAssignment, { user: "saas-user@acme.example", registryName: "models", roleName: "viewer" }));
-    expect((await call("GET", `/scim/Users/${made.body.id}`)).body).toMatchObject({
+    expect(await heldUser(emu, made.body.id)).toMatchObject({
       organizationRole: "admin",
       teamRoles: [{ teamName: "seed-team", roleName: "admin" }],
       registryRoles: [{ registryName: "models", roleName: "viewer" }],
@@ -497,7 +582,7 @@ describe("role assignments on the multi-tenant cloud (saas)", () => {
     await registryRoleAssignment.delete(registry.id, registry.outs);
     await teamRoleAssignment.delete(team.id, team.outs);
     await organizationRoleAssignment.delete(org.id, org.outs);
-    expect((await call("GET", `/scim/Users/${made.body.id}`)).body).toMatchObject({
+    expect(await heldUser(emu, made.body.id)).toMatchObject({
       organizationRole: "member",
       teamRoles: [{ teamName: "seed-team", roleName: "member" }],
       registryRoles: [],
@@ -525,17 +610,10 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments against the documente
       emails: [{ value: `${userName}@acme.example`, primary: true }],
     });
     expect(answer.status).toBe(201);
-    return { id: answer.body.id as string, email: `${userName}@acme.example`, userName };
+    return { id: answer.body.id as string, email: `${userName}@acme.example` };
   };
-  /** The user's roles as the emulator holds them (GET does not show them). */
-  const rolesOf = async (userName: string) => {
-    const state = await readState(emu);
-    const user = state.users.find((u: any) => u.userName === userName);
-    const teamRoles = (state.teams as any[]).flatMap((t) =>
-      t.members.filter((m: any) => m.user === userName).map((m: any) => ({ teamName: t.displayName, roleName: m.role ?? "member" })),
-    );
-    return { organizationRole: user.organizationRole, teamRoles, registryRoles: user.registryRoles ?? [] };
-  };
+  /** The user as the emulator holds it, roles included (GET does not show them). */
+  const rolesOf = (id: string) => heldUser(emu, id);
 
   beforeAll(async () => {
     emu = await startEmulator({ port: 0, dialect, seed: emulatorSeed(), userRolesOnGet: "omitted" });
@@ -596,7 +674,7 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments against the documente
       const user = await newUser();
       const declared = await checkedInputs(impl, inputs(user.email));
       const { id, outs } = await impl.create(declared);
-      expect(await rolesOf(user.userName)).toMatchObject(held);
+      expect(await rolesOf(user.id)).toMatchObject(held);
 
       // A foreign change moves the ETag; the absent role reads as unchanged, with the fresh ETag.
       await patchUser(user.id, { op: "replace", path: "displayName", value: "Foreign" });
@@ -612,12 +690,12 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments against the documente
       const { outs: after } = await impl.update(id, read.props, await checkedInputs(impl, updated(user.email)));
       const patches = (await readLog(emu)).requests.filter((r) => r.method === "PATCH").map((r) => r.status);
       expect(patches).toEqual([412, dialect === "rfc" ? 204 : 200]);
-      expect(await rolesOf(user.userName)).toMatchObject(changed);
+      expect(await rolesOf(user.id)).toMatchObject(changed);
       const reread = await impl.read(id, after);
       expect(await impl.diff(id, reread.props ?? after, await checkedInputs(impl, updated(user.email)))).toMatchObject({ changes: false });
 
       await impl.delete(id, reread.props ?? after);
-      expect(await rolesOf(user.userName)).toMatchObject(released);
+      expect(await rolesOf(user.id)).toMatchObject(released);
     });
 
     it("reads as unchanged even when the role was changed out of band (the GET body cannot tell)", async () => {
