@@ -6,7 +6,7 @@ import { DEFAULT_SCIM_ROOT, normaliseScimRoot } from "./settings";
 const USAGE = `usage: node dist/emulator/cli.js [--port 8090] [--host 127.0.0.1] [--seed org.json]
        [--deployment saas|dedicated|self-managed] [--dialect wandb|rfc] [--state-file state.json]
        [--saas-deactivation removes-user|unsupported] [--role-put-keeps-permissions]
-       [--user-roles-on-get shown|omitted] [--scim-root /scim] [--quiet]`;
+       [--user-roles-on-get omitted|shown] [--scim-root /scim] [--quiet]`;
 
 function fail(message: string): never {
   process.stderr.write(`error: ${message}\n${USAGE}\n`);

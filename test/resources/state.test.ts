@@ -15,7 +15,7 @@ import { team } from "../../provider/resources/team";
 import { teamMember } from "../../provider/resources/team-member";
 import { teamRoleAssignment } from "../../provider/resources/team-role-assignment";
 import { user } from "../../provider/resources/user";
-import { adminRequest, readLog, resetLog } from "../support/emulator-api";
+import { adminRequest, heldUser, readLog, resetLog } from "../support/emulator-api";
 import { configureFor, createTeamOutOfBand, memberIdsOf, serviceAccountId, startTeamEmulator, uniqueName, userIdsOf } from "./team-helpers";
 
 /** What the engine keeps in every dynamic resource's inputs and state; the provider hands it back untouched. */
@@ -68,7 +68,8 @@ describe("recorded state through dispatch", () => {
   let sa: string;
   const AUDITOR = "State auditor";
 
-  const liveUser = async (id: string) => (await adminRequest(emu, "GET", `/scim/Users/${id}`)).body;
+  // What the emulator holds, roles included whatever the wire shows on GET.
+  const liveUser = (id: string) => heldUser(emu, id);
   const create = async (kind: ResourceKind, declared: State, released: (id: string, outs: State) => State): Promise<Made> => {
     const created = await call(kind, "create", await checked(kind, declared));
     return { declared, id: created.id, outs: created.outs, released: { ...released(created.id, created.outs), __provider: SHIM } };
