@@ -5,6 +5,8 @@ import { expect } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import { configure } from "../../provider/runtime";
 
+let lastConfiguration: Record<string, string> | undefined;
+
 /**
  * Configures the provider runtime for the emulator's admin, as `pulumi config` would
  * (`wandb:baseUrl`, `wandb:apiKey`, `wandb:username`, `wandb:deployment`); `settings` adds or
@@ -18,6 +20,7 @@ export async function configureProviderFor(emu: RunningEmulator, settings: Recor
     "wandb:deployment": emu.deployment,
     ...Object.fromEntries(Object.entries(settings).map(([key, value]) => [`wandb:${key}`, value])),
   };
+  lastConfiguration = values;
   await configure({
     config: {
       get: (key: string) => values[key],
@@ -28,6 +31,17 @@ export async function configureProviderFor(emu: RunningEmulator, settings: Recor
       },
     },
   } as never);
+}
+
+/**
+ * Starts the next engine operation, as a new provider process would: configured the same way, with
+ * nothing read in the previous one (the directory of users and teams) carried over. Call it where a
+ * test changes the organization outside Pulumi between two operations.
+ */
+export async function nextOperation(): Promise<void> {
+  if (!lastConfiguration) throw new Error("nextOperation: configure the provider first (configureProviderFor)");
+  const values = lastConfiguration;
+  await configure({ config: { get: (key: string) => values[key] } } as never);
 }
 
 /** A resource implementation's checked inputs, expecting no failures. */
