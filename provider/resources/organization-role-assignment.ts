@@ -29,8 +29,7 @@ function patchRole(userId: string, role: string) {
 export const organizationRoleAssignment = roleAssignment<OrganizationRoleAssignmentInputs, OrganizationRoleAssignmentOutputs>({
   kind: "OrganizationRoleAssignment",
   inputs: organizationRoleAssignmentInputs,
-  separator: "/organization",
-  shape: "<user SCIM id>/organization",
+  idShape: "<userId>/organization",
   roleField: "role",
   predefined: ORGANIZATION_ROLES,
   unheldRole: "member",

@@ -58,8 +58,7 @@ function revoke(userId: string, registryName: string) {
 export const registryRoleAssignment = roleAssignment<RegistryRoleAssignmentInputs, RegistryRoleAssignmentOutputs>({
   kind: "RegistryRoleAssignment",
   inputs: registryRoleAssignmentInputs,
-  separator: "/registries/",
-  shape: "<user SCIM id>/registries/<registry name>",
+  idShape: "<userId>/registries/<registryName>",
   scopeField: "registryName",
   roleField: "roleName",
   predefined: REGISTRY_ROLES,

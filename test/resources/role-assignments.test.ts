@@ -178,7 +178,7 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
       const read = await impl.read(`${user.id}/organization`, {} as never);
       expect(read.props).toMatchObject({ user: user.id, userId: user.id, role: "admin" });
       expect(read.inputs).toEqual({ user: user.id, role: "admin" });
-      await expect(impl.read("not-an-assignment-id", {} as never)).rejects.toThrow(/expected "<user SCIM id>\/organization"/);
+      await expect(impl.read("not-an-assignment-id", {} as never)).rejects.toThrow(/expected "<userId>\/organization"/);
     });
 
     it("update: a foreign change between read and write (e.g. a User update in the same up) does not fail", async () => {
