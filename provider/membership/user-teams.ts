@@ -1,7 +1,10 @@
 // Team membership of one user, through /Groups (the teams are the User resource's to declare,
 // the member lists of other users are left alone).
 import { membershipOperations, type ScimTeam, type ScimUser } from "../../api/client";
+import { SETTLED, writeGuardedByEtag } from "../kit/conflict";
+import { isStatus } from "../kit/errors";
 import { clients } from "../runtime";
+import { directory } from "./directory";
 
 /**
  * The names of the teams the user is in, from its `teamRoles`, sorted; undefined when the
@@ -12,10 +15,9 @@ export function teamsOf(user: ScimUser): string[] | undefined {
   return [...new Set(user.teamRoles.map((role) => role.teamName))].sort();
 }
 
-/** The names of the teams whose members include the user, from one listing of /Groups, sorted. */
-export async function teamsFromGroups(userId: string): Promise<string[]> {
-  const teams = await clients().scim.listTeams();
-  return [...new Set(teams.filter((team) => team.members.some((member) => member.id === userId)).map((team) => team.name))].sort();
+/** The names of the teams whose members include the user, sorted, from the operation's one listing of /Groups. */
+export function teamsFromGroups(userId: string): Promise<string[]> {
+  return directory().teamsOf(userId);
 }
 
 /** The user's teams: from its `teamRoles` when the representation carries them, else from /Groups. */
@@ -24,7 +26,7 @@ export async function currentTeams(user: ScimUser): Promise<string[]> {
 }
 
 async function teamNamed(name: string): Promise<ScimTeam> {
-  const team = await clients().scim.findTeamByName(name);
+  const team = await directory().team(name);
   if (!team) {
     throw new Error(
       `teams: there is no W&B team named "${name}" (team names are case-sensitive); ` +
@@ -34,20 +36,48 @@ async function teamNamed(name: string): Promise<ScimTeam> {
   return team;
 }
 
+const isMember = (team: ScimTeam, userId: string) => team.members.some((member) => member.id === userId);
+
+/**
+ * Adds the user to the team or removes them, with the team's ETag from the read that decided it.
+ * On 412 the team is read again: the user already in (or already out) settles it; otherwise
+ * other members moved, and the same change is sent with the fresh ETag.
+ */
+async function changeMembership(team: ScimTeam, userId: string, join: boolean): Promise<void> {
+  const scim = clients().scim;
+  await writeGuardedByEtag({
+    what: `team "${team.name}"`,
+    etag: team.etag,
+    write: async (ifMatch) => {
+      const operations = membershipOperations(join ? { add: [userId] } : { remove: [userId] });
+      try {
+        await directory().teamWrite(() => scim.patchTeam(team.id, operations, { ifMatch }));
+      } catch (error) {
+        // A team deleted (in the web application) has no member left to remove.
+        if (join || !isStatus(error, 404)) throw error;
+      }
+    },
+    reread: async () => {
+      const result = await scim.getTeam(team.id);
+      if (result.status !== "found") {
+        if (!join) return SETTLED;
+        throw new Error(`teams: team "${team.name}" no longer exists in W&B; correct the name, or create the team first`);
+      }
+      return isMember(result.team, userId) === join ? SETTLED : { etag: result.team.etag, changedFields: [] };
+    },
+  });
+}
+
 /**
  * Adds the user to the teams of `desired` it is not in and removes it from those of `current`
- * not desired, one member operation per team. Every team is looked up before anything is
- * written, so an unknown name changes nothing. Returns whether anything was written.
+ * not desired, one conditional member operation per team. Every team is looked up before anything
+ * is written, so an unknown name changes nothing. Returns whether anything was written.
  */
 export async function changeTeamMemberships(userId: string, current: readonly string[], desired: readonly string[]): Promise<boolean> {
   const join = desired.filter((name) => !current.includes(name));
   const leave = current.filter((name) => !desired.includes(name));
   if (join.length === 0 && leave.length === 0) return false;
-  const scim = clients().scim;
   const [joining, leaving] = await Promise.all([Promise.all(join.map(teamNamed)), Promise.all(leave.map(teamNamed))]);
-  await Promise.all([
-    ...joining.map((team) => scim.patchTeam(team.id, membershipOperations({ add: [userId] }))),
-    ...leaving.map((team) => scim.patchTeam(team.id, membershipOperations({ remove: [userId] }))),
-  ]);
+  await Promise.all([...joining.map((team) => changeMembership(team, userId, true)), ...leaving.map((team) => changeMembership(team, userId, false))]);
   return true;
 }

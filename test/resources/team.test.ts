@@ -154,7 +154,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
       const inputs = await checked({ name: uniqueName("unknown"), members: ["nobody@acme.example", "no-such-id", ids.alice] });
       const error = await team.create(inputs).then(() => undefined, (e: Error) => e);
       expect(error?.message).toMatch(/nobody@acme\.example.*add the user first/);
-      expect(error?.message).toContain('"no-such-id" is not the id of a user');
+      expect(error?.message).toContain('no user with SCIM id "no-such-id"');
       expect((await readLog(emu)).counters.writes).toBe(0);
     });
 

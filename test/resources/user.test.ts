@@ -5,7 +5,7 @@ import { closeAllPools, ScimClient, type PatchOperation } from "../../api/client
 import { ResourceInitError } from "../../provider/kit/errors";
 import { user as impl, type UserInputs, type UserOutputs } from "../../provider/resources/user";
 import { clearFaults, emulatorApi, readLog, resetLog, setFaults } from "../support/emulator-api";
-import { configureProviderFor } from "../support/provider";
+import { configureProviderFor, nextOperation } from "../support/provider";
 
 type Dialect = "wandb" | "rfc";
 type Deployment = "saas" | "dedicated" | "self-managed";
@@ -684,6 +684,7 @@ describe.each(DIALECTS)("User against the documented GET body, without roles (%s
     const args = newUser({ organizationRole: "admin", teams: [team.name, "seed-team"] });
     const { id, outs } = await create(args);
     await removeFromTeam(team.id, id);
+    await nextOperation();
 
     const read = await impl.read(id, outs);
     expect(read.props).toMatchObject({ organizationRole: "admin", teams: ["seed-team"] });
@@ -704,6 +705,7 @@ describe.each(DIALECTS)("User against the documented GET body, without roles (%s
     const args = newUser({ teams: [a.name] });
     const { id, outs } = await create(args);
     await scim(emu, "PATCH", `/Groups/${b.id}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: "members", value: [{ value: id }] }] });
+    await nextOperation();
     await expect(impl.update(id, outs, await checked({ ...args, teams: [a.name, "seed-team"] }))).rejects.toThrow(
       /changed outside Pulumi \(teams\)/,
     );
