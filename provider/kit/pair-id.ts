@@ -5,8 +5,6 @@
 type Names<T extends string> = T extends `${string}<${infer Name}>${infer Rest}` ? Name | Names<Rest> : never;
 
 export interface IdScheme<T extends string> {
-  /** How the id looks, for messages: the template itself. */
-  readonly shape: T;
   join(values: Record<Names<T>, string>): string;
   /** The values an id was joined from; fails naming the expected shape. */
   split(id: string): Record<Names<T>, string>;
@@ -29,7 +27,8 @@ type Segment = { name: string } | { word: string };
  *
  * Ids written before values were escaped (the role assignments' `<userId>/teams/<teamName>`
  * carried both verbatim) still split: an id that does not split into the template's segments is
- * cut at the last occurrence of the template's fixed part, and its values are taken as written.
+ * cut at the last occurrence of the template's fixed words (e.g. "/teams/"), and its values are
+ * taken as written. A template with no fixed words ("<teamId>/<userId>") has no such form.
  */
 export function idScheme<const T extends string>(kind: string, shape: T): IdScheme<T> {
   const segments: Segment[] = shape.split("/").map((part) => {
@@ -58,7 +57,7 @@ export function idScheme<const T extends string>(kind: string, shape: T): IdSche
 
   /** The unescaped form: `<first><fixed><last>` or `<first><fixed>`, cut at the last `fixed`. */
   function verbatim(id: string): Record<string, string> | undefined {
-    if (first === undefined || fixed === "" || names.length > 2) return undefined;
+    if (first === undefined || !/[^/]/.test(fixed) || names.length > 2) return undefined;
     const at = id.lastIndexOf(fixed);
     const head = at > 0 ? id.slice(0, at) : "";
     const tail = at > 0 ? id.slice(at + fixed.length) : "";
@@ -68,7 +67,6 @@ export function idScheme<const T extends string>(kind: string, shape: T): IdSche
   }
 
   return {
-    shape,
     join(values) {
       const byName = values as Record<string, string>;
       return segments.map((s) => ("word" in s ? s.word : escape(byName[s.name] ?? ""))).join("/");

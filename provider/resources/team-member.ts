@@ -1,13 +1,10 @@
 // One user's membership of one team, added and removed without touching the other members.
 import { z } from "zod";
-import { membershipOperations, type ScimTeam } from "../../api/client";
-import { SETTLED, writeGuardedByEtag } from "../kit/conflict";
-import { isStatus } from "../kit/errors";
 import { type ReplacedOnChange } from "../kit/implementation";
 import { userReference } from "../kit/input-schemas";
 import { checkInputs } from "../kit/inputs";
 import { idScheme } from "../kit/pair-id";
-import { directory } from "../membership/directory";
+import { changeMembership, hasMember } from "../membership/membership-change";
 import { namesRecordedUser, resolveUser } from "../membership/users";
 import { clients } from "../runtime";
 
@@ -32,56 +29,20 @@ export interface TeamMemberOutputs extends TeamMemberInputs {
 
 export const teamMemberIds = idScheme("TeamMember", "<teamId>/<userId>");
 
-const hasMember = (team: ScimTeam, userId: string) => team.members.some((m) => m.id === userId);
-
-const noSuchTeam = (teamId: string) =>
-  new Error(`teamId: there is no team with id "${teamId}" in the organization; check the id (getTeam finds it by name)`);
-
 /** The team and user of a recorded membership: from its state, else from its id (static get). */
 function recorded(id: string, props: Partial<TeamMemberOutputs> | undefined): { teamId: string; userId: string } {
   return props?.teamId && props.userId ? { teamId: props.teamId, userId: props.userId } : teamMemberIds.split(id);
 }
 
-/**
- * Adds or removes the user under the team's ETag (`etag`, or none known: read first). On 412 the
- * team is read again: the user already in (or already out, or the team gone on removal) settles
- * it; otherwise other members moved, and the same change is sent with the fresh ETag. Returns the
- * team as last seen, or undefined when it is gone.
- */
-async function changeMembership(teamId: string, userId: string, join: boolean, etag: string | undefined): Promise<ScimTeam | undefined> {
-  const scim = clients().scim;
-  let latest: ScimTeam | undefined;
-  const written = await writeGuardedByEtag({
-    what: `the membership of user ${userId} in team ${teamId}`,
+const change = (teamId: string, userId: string, join: boolean, etag: string | undefined) =>
+  changeMembership({
+    teamId,
+    userId,
+    join,
     etag,
-    write: async (ifMatch) => {
-      const operations = membershipOperations(join ? { add: [userId] } : { remove: [userId] });
-      try {
-        return await directory().teamWrite(() => scim.patchTeam(teamId, operations, { ifMatch }));
-      } catch (error) {
-        if (isStatus(error, 404)) {
-          if (join) throw noSuchTeam(teamId);
-          return undefined; // the team is gone
-        }
-        if (join || isStatus(error, 412)) throw error;
-        // A service that refuses to remove a non-member: not a member is what we wanted.
-        const result = await scim.getTeam(teamId);
-        if (result.status === "found" && hasMember(result.team, userId)) throw error;
-        return result.status === "found" ? result.team : undefined;
-      }
-    },
-    reread: async () => {
-      const result = await scim.getTeam(teamId);
-      if (result.status !== "found") {
-        if (!join) return SETTLED;
-        throw noSuchTeam(teamId);
-      }
-      latest = result.team;
-      return hasMember(latest, userId) === join ? SETTLED : { etag: latest.etag, changedFields: [] };
-    },
+    what: `the membership of user ${userId} in team ${teamId}`,
+    noSuchTeam: () => new Error(`teamId: there is no team with id "${teamId}" in the organization; check the id (getTeam finds it by name)`),
   });
-  return written === SETTLED ? latest : written;
-}
 
 export const teamMember: ReplacedOnChange<TeamMemberInputs, TeamMemberOutputs> = {
   async check(_olds, news) {
@@ -102,7 +63,7 @@ export const teamMember: ReplacedOnChange<TeamMemberInputs, TeamMemberOutputs> =
   async create(inputs) {
     const { id: userId } = await resolveUser("user", inputs.user);
     // No ETag known yet: the team is read first, and a user already in it is taken over.
-    const team = await changeMembership(inputs.teamId, userId, true, undefined);
+    const team = await change(inputs.teamId, userId, true, undefined);
     if (!team || !hasMember(team, userId)) {
       throw new Error(`W&B accepted adding user ${userId} to team ${inputs.teamId} but does not list them as a member; run \`pulumi up\` again`);
     }
@@ -121,6 +82,6 @@ export const teamMember: ReplacedOnChange<TeamMemberInputs, TeamMemberOutputs> =
 
   async delete(id, props) {
     const { teamId, userId } = recorded(id, props);
-    await changeMembership(teamId, userId, false, props?.etag || undefined);
+    await change(teamId, userId, false, props?.etag || undefined);
   },
 };

@@ -78,11 +78,11 @@ const unique = (ids: Iterable<string>): string[] => [...new Set(ids)];
 /** The team as the one member classifier sees it; `recordedUsers` are the ids ever recorded as its users. */
 async function stateOf(team: ScimTeam, recordedUsers: Iterable<string>): Promise<TeamState> {
   const members = await classifyMembers(team.members, recordedUsers);
-  const departed = new Set(members.departedIds);
+  const users = new Set([...members.userIds, ...members.departedIds]);
   return {
     name: team.name,
     etag: team.etag,
-    userIds: team.members.map((m) => m.id).filter((id, i, all) => all.indexOf(id) === i && (departed.has(id) || members.userIds.includes(id))),
+    userIds: unique(team.members.map((m) => m.id)).filter((id) => users.has(id)),
     departedIds: members.departedIds,
     serviceAccountIds: members.serviceAccountIds,
   };
@@ -97,12 +97,13 @@ async function liveTeam(id: string): Promise<ScimTeam | undefined> {
 async function resolveMembers(refs: readonly string[], known: Readonly<Record<string, string>>): Promise<Record<string, string>> {
   const unknown = refs.filter((ref) => known[memberReferenceKey(ref)] === undefined);
   const users = await resolveUsers("members", unknown);
-  return Object.fromEntries(
-    refs.map((ref) => {
-      const key = memberReferenceKey(ref);
-      return [key, known[key] ?? users.get(key)?.id ?? ""];
-    }),
-  );
+  const mapping: Record<string, string> = {};
+  for (const ref of refs) {
+    const key = memberReferenceKey(ref);
+    const id = known[key] ?? users.get(key)?.id;
+    if (id !== undefined) mapping[key] = id;
+  }
+  return mapping;
 }
 
 function idsOf(refs: readonly string[], mapping: Readonly<Record<string, string>>): string[] {

@@ -54,8 +54,13 @@ export async function checkedInputs<I>(
   return result.inputs as I;
 }
 
-/** What a proxy does with one request: pass it on (with its body rewritten), or answer it itself. */
-export type Intercept = (request: { method: string; url: string; body: string }) => { body: string } | { status: number; json: unknown } | undefined;
+type Decision = { body: string } | { status: number; json: unknown } | undefined;
+
+/**
+ * What a proxy does with one request: pass it on (with its body rewritten), or answer it itself.
+ * It may first do something else, e.g. change the organization just before the request arrives.
+ */
+export type Intercept = (request: { method: string; url: string; body: string }) => Decision | Promise<Decision>;
 
 export interface Proxy {
   url: string;
@@ -69,7 +74,7 @@ export async function startProxy(emu: RunningEmulator, intercept: Intercept): Pr
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {
       let body = Buffer.concat(chunks).toString("utf8");
-      const decision = intercept({ method: req.method ?? "", url: req.url ?? "", body });
+      const decision = await intercept({ method: req.method ?? "", url: req.url ?? "", body });
       if (decision && "status" in decision) {
         res.writeHead(decision.status, { "content-type": "application/json" });
         res.end(JSON.stringify(decision.json));
