@@ -190,7 +190,7 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
     },
 
     async read(id, props) {
-      const { userId, scope } = recorded(id, props ?? {});
+      const { userId, scope } = recorded(id, props);
       const result = await clients().scim.getUser(userId, { ifNoneMatch: props.etag || undefined });
       if (result.status === "not-modified") return { id, props };
       if (result.status === "not-found") return {};

@@ -112,7 +112,7 @@ function refused(error: unknown): boolean {
   return error instanceof WandbApiError && error.status >= 400 && error.status < 500 && !error.outcomeUnknown;
 }
 
-export class Directory {
+class Directory {
   readonly #users: Listing<Users>;
   readonly #teams: Listing<Teams>;
 

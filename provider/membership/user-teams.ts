@@ -36,8 +36,9 @@ async function teamNamed(name: string): Promise<ScimTeam> {
 
 /**
  * Adds the user to the teams of `desired` it is not in and removes it from those of `current`
- * not desired, one conditional member operation per team, under the team's ETag as listed. Every team is looked up before anything
- * is written, so an unknown name changes nothing. Returns whether anything was written.
+ * not desired, one conditional member operation per team, under the team's ETag as listed. Every
+ * team is looked up before anything is written, so an unknown name changes nothing. Returns
+ * whether anything was written.
  */
 export async function changeTeamMemberships(userId: string, current: readonly string[], desired: readonly string[]): Promise<boolean> {
   const join = desired.filter((name) => !current.includes(name));

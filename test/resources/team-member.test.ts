@@ -74,7 +74,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("TeamMember (%s dialect)", (dialect
     expect((await readLog(emu)).counters.total).toBe(0);
   });
 
-  it("create adds only this member (PATCH add, no If-Match), read is a 304, delete removes only this member", async () => {
+  it("create adds only this member (PATCH add, with the ETag of the read that decided it), read is a 304, delete removes only this member", async () => {
     const teamId = await createTeamOutOfBand(emu, uniqueName("tm"), [ids.bob]);
     await resetLog(emu);
     const { id, outs } = await teamMember.create(await checked({ teamId, user: "Alice@ACME.example" }));
@@ -83,7 +83,9 @@ describe.each(["wandb", "rfc"] as Dialect[])("TeamMember (%s dialect)", (dialect
     expect(await memberIdsOf(emu, teamId)).toEqual([ids.alice, ids.bob, sa].sort());
     const log = await readLog(emu);
     expect(log.counters.writes).toBe(1);
-    expect(log.requests.filter((r) => r.method === "PATCH").map((r) => r.route)).toEqual(["/scim/Groups/:id"]);
+    const patches = log.requests.filter((r) => r.method === "PATCH");
+    expect(patches.map((r) => r.route)).toEqual(["/scim/Groups/:id"]);
+    expect(patches[0]?.ifMatch).toMatch(/^W\//);
 
     await resetLog(emu);
     expect(await teamMember.read(id, outs)).toEqual({ id, props: outs });
