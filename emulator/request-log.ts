@@ -5,6 +5,8 @@ export interface LoggedRequest {
   path: string;
   /** 0 when a dropNext fault closed the connection without an answer. */
   status: number;
+  /** The If-Match header, when the request carried one: shows which writes were conditional. */
+  ifMatch?: string;
   ms: number;
   at: string;
 }

@@ -140,7 +140,11 @@ async function handle(core: EmulatorCore, log: (line: string) => void, req: Inco
   }
   const status = outcome.drop ? 0 : outcome.reply.status;
   const ms = Math.round((performance.now() - started) * 100) / 100;
-  core.log.record({ method, route: routeName(core, kind, method, path), path, status, ms, at: new Date().toISOString() }, kind !== "other");
+  const ifMatch = req.headers["if-match"];
+  core.log.record(
+    { method, route: routeName(core, kind, method, path), path, status, ...(ifMatch === undefined ? {} : { ifMatch }), ms, at: new Date().toISOString() },
+    kind !== "other",
+  );
   log(`${method} ${req.url ?? path} -> ${outcome.drop ? "dropped" : status} (${ms} ms)`);
   if (outcome.drop) {
     req.socket.destroy();

@@ -6,11 +6,22 @@ import { CONFIG_KEYS, deploymentFrom, resolveConfig, type Deployment, type Wandb
 
 let stackConfig: Record<string, string | undefined> = {};
 let resolved: { config: WandbConfig; clients: Clients } | undefined;
+let operation: object = {};
 
+/** Called by the engine once per provider process, that is once per engine operation. */
 export async function configure(request: pulumi.dynamic.ConfigureRequest): Promise<void> {
   const fresh = Object.fromEntries(CONFIG_KEYS.map((key) => [key, request.config.get(`wandb:${key}`)]));
   if (JSON.stringify(fresh) !== JSON.stringify(stackConfig)) resolved = undefined;
   stackConfig = fresh;
+  operation = {};
+}
+
+/**
+ * The engine operation being served: a new object at each `configure`. What is read once per
+ * operation (the directory of users and teams) is kept against it, so that it never outlives it.
+ */
+export function currentOperation(): object {
+  return operation;
 }
 
 function current(): { config: WandbConfig; clients: Clients } {

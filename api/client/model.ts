@@ -31,6 +31,8 @@ export interface ScimUser {
 export interface TeamMember {
   id: string;
   display?: string;
+  /** What kind of member the service says it is (RFC 7643 `type`, e.g. "User"); absent when it says nothing. */
+  type?: string;
 }
 
 export interface ScimTeam {

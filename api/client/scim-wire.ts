@@ -85,7 +85,8 @@ const userWire = z.object({
   meta,
 });
 
-const memberWire = z.object({ value: z.string().min(1), display: optionalText });
+/** `type` (RFC 7643: "User" or "Group"); W&B sends it empty. */
+const memberWire = z.object({ value: z.string().min(1), display: optionalText, type: optionalText });
 
 const teamWire = z.object({
   id: z.string().min(1),
@@ -174,7 +175,7 @@ export function parseTeam(body: unknown, etagHeader?: string): ScimTeam {
   return defined({
     id: wire.id,
     name: wire.displayName,
-    members: wire.members.map((m) => defined({ id: m.value, display: m.display })),
+    members: wire.members.map((m) => defined({ id: m.value, display: m.display, type: m.type })),
     created: wire.meta?.created,
     ...etagOf(etagHeader, wire.meta?.version),
   });

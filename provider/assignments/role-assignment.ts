@@ -10,7 +10,7 @@ import { SETTLED, writeGuardedByEtag } from "../kit/conflict";
 import { isStatus } from "../kit/errors";
 import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs } from "../kit/inputs";
-import { parseAssignmentId } from "../kit/pair-id";
+import { idScheme } from "../kit/pair-id";
 import { storedState, type Migration } from "../kit/state";
 import { liveUser, namesRecordedUser, resolveUser, sameUserReference } from "../membership/users";
 import { clients } from "../runtime";
@@ -106,9 +106,8 @@ export interface RoleAssignmentSpec<I extends Inputs, O extends AssignmentOutput
   state: z.ZodType<O>;
   /** `stateMigrations[v]` brings a state of version v to version v + 1. */
   stateMigrations: readonly Migration[];
-  /** Ids are `<user SCIM id><separator><scope>`; `shape` spells that out for messages. */
-  separator: string;
-  shape: string;
+  /** How ids look, e.g. "<userId>/teams/<teamName>": the user, then the scope named as its input property. */
+  idShape: `<userId>/${string}`;
   /** The input property naming the team or registry; none for the organization role (its scope is ""). */
   scopeField?: Extract<keyof I, string>;
   /** The input property holding the role. */
@@ -141,8 +140,12 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
   const scopeOf = (values: object) => field(values, scopeField) ?? "";
   const same = (a: string | undefined, b: string | undefined) => sameRole(a, b, predefined);
 
-  const idOf = (userId: string, scope: string) => `${userId}${spec.separator}${scope}`;
-  const parseId = (id: string) => parseAssignmentId(id, spec.kind, spec.separator, spec.shape);
+  const ids = idScheme(spec.kind, spec.idShape);
+  const idOf = (userId: string, scope: string) => ids.join({ userId, ...(scopeField === undefined ? {} : { [scopeField]: scope }) });
+  const parseId = (id: string) => {
+    const values: Record<string, string | undefined> = ids.split(id);
+    return { userId: values["userId"] ?? "", scope: scopeField === undefined ? "" : (values[scopeField] ?? "") };
+  };
 
   function slotOf(userId: string, scope: string): Slot {
     const access = spec.slot(userId, scope);
@@ -158,11 +161,10 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
     return spec.state.parse({ ...assignment(inputs.user, scopeOf(inputs), roleOf(inputs)!), userId: user.id, etag: user.etag ?? "" });
   }
 
-  /** Where a recorded assignment is: the user and scope in its state, else those in its id. */
-  function recorded(id: string, props: O): { userId: string; scope: string } {
-    if (scopeField === undefined) return { userId: props.userId || parseId(id).userId, scope: "" };
-    const parsed = parseId(id);
-    return { userId: props.userId || parsed.userId, scope: field(props, scopeField) ?? parsed.scope };
+  /** Where a recorded assignment is: the user and scope in its state, else those in its id (static get). */
+  function recorded(id: string, props: Partial<O>): { userId: string; scope: string } {
+    const scope = scopeField === undefined ? "" : field(props, scopeField);
+    return props.userId && scope !== undefined ? { userId: props.userId, scope } : parseId(id);
   }
 
   return {
@@ -189,7 +191,8 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
     },
 
     async create(inputs) {
-      const user = await resolveUser(inputs.user);
+      // The role held now decides the write: the user is read, not taken from the directory's listing.
+      const user = await liveUser((await resolveUser("user", inputs.user)).id);
       const scope = scopeOf(inputs);
       const id = idOf(user.id, scope);
       const slot = slotOf(user.id, scope);
@@ -203,7 +206,7 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
     },
 
     async read(id, props) {
-      const { userId, scope } = parseId(id);
+      const { userId, scope } = recorded(id, props ?? {});
       const result = await clients().scim.getUser(userId, { ifNoneMatch: props?.etag || undefined });
       if (result.status === "not-modified") return { id, props };
       if (result.status === "not-found") return {};

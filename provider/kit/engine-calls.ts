@@ -3,7 +3,7 @@
 // state handed back records that version.
 import { z } from "zod";
 import { ResourceInitError } from "./errors";
-import type { ResourceImplementation } from "./implementation";
+import type { ReplacedOnChange, ResourceImplementation } from "./implementation";
 import { checkedAgain } from "./inputs";
 import { engineRecord, PROVIDER_KEY } from "./state";
 
@@ -18,7 +18,7 @@ function providerShimOf(args: unknown[]): unknown {
   return records.findLast((record) => record !== undefined)?.[PROVIDER_KEY];
 }
 
-export function engineCalls<I, O extends object>(implementation: ResourceImplementation<I, O>): EngineCall {
+export function engineCalls<I, O extends object>(implementation: ReplacedOnChange<I, O> | ResourceImplementation<I, O>): EngineCall {
   const { inputs, state } = implementation;
   const record = (value: unknown) => engineRecord.parse(value);
   const checked = (news: unknown) => checkedAgain(inputs, record(news), state.kind);
@@ -47,6 +47,7 @@ export function engineCalls<I, O extends object>(implementation: ResourceImpleme
           return read.props === undefined ? read : { ...read, props: recorded(read.props) };
         }
         case "update": {
+          if (!("update" in implementation)) throw new Error(`pulumi-wandb: ${state.kind} is replaced on every change, never updated in place`);
           const id = engineId.parse(first);
           const updated = await implementation.update(id, state.parse(second, id), checked(third));
           return { outs: recorded(updated.outs) };

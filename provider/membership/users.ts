@@ -1,8 +1,10 @@
-// The user a reference names (SCIM id or email), resolved at create, and the user as it is now.
+// The users that references (SCIM id or email) name, resolved at create with one set of messages
+// for every resource, and the user as it is now.
 import type { ScimUser } from "../../api/client";
 import { isEmailReference, memberReferenceKey } from "../../api/vocabulary";
 import { requireFound } from "../kit/errors";
 import { clients } from "../runtime";
+import { directory } from "./directory";
 
 /** Same reference: emails case-insensitively, SCIM ids exactly. */
 export function sameUserReference(a: string, b: string): boolean {
@@ -14,28 +16,37 @@ export function namesRecordedUser(reference: string, state: { user?: string; use
   return reference === state.userId || (state.user !== undefined && sameUserReference(reference, state.user));
 }
 
-/** The user a reference names (by email, case-insensitively, or by SCIM id), or undefined. */
-export async function lookupUser(reference: string): Promise<ScimUser | undefined> {
-  const scim = clients().scim;
-  if (isEmailReference(reference)) return scim.findUserByEmail(reference);
-  const result = await scim.getUser(reference);
-  return result.status === "found" ? result.user : undefined;
+/** Why a reference names nobody, and what to do about it. */
+function namesNoUser(reference: string): string {
+  return isEmailReference(reference)
+    ? `no user with email "${reference}" in the W&B organization: add the user first (provisioned by your identity provider, ` +
+        "or with a wandb.User resource), or correct the address"
+    : `no user with SCIM id "${reference}" in the W&B organization: give an existing user's SCIM id (e.g. \`user.id\` of a ` +
+        "wandb.User, or from wandb.getUser) or their email address; organization service accounts cannot be named " +
+        "(they join every team created through SCIM on their own)";
 }
 
-/** Resolves a reference to the user with their current ETag; fails with a hint when nobody matches. */
-export async function resolveUser(reference: string): Promise<ScimUser> {
-  const user = await lookupUser(reference);
-  if (!user) {
-    throw new Error(
-      isEmailReference(reference)
-        ? `no user with email "${reference}" in the W&B organization: the user must exist (provisioned by your identity ` +
-            "provider, or created with wandb.User) before a role can be assigned to them"
-        : `no user with SCIM id "${reference}" in the W&B organization: give the id of an existing user ` +
-            "(e.g. `user.id` of a wandb.User, or from wandb.getUser) or their email address",
-    );
+/** The user the reference in input `property` names; fails saying what to do when it names nobody. */
+export async function resolveUser(property: string, reference: string): Promise<ScimUser> {
+  const user = await directory().user(reference);
+  if (!user) throw new Error(`${property}: ${namesNoUser(reference)}`);
+  return user;
+}
+
+/**
+ * The users the references in input `property` name, by reference key (see memberReferenceKey).
+ * Every reference that names nobody is reported at once, so that one run shows them all.
+ */
+export async function resolveUsers(property: string, references: readonly string[]): Promise<Map<string, ScimUser>> {
+  const found = await Promise.all(references.map(async (reference) => ({ reference, user: await directory().user(reference) })));
+  const resolved = new Map<string, ScimUser>();
+  const problems: string[] = [];
+  for (const { reference, user } of found) {
+    if (user) resolved.set(memberReferenceKey(reference), user);
+    else problems.push(namesNoUser(reference));
   }
-  // A list item (the email lookup) may carry no ETag: read the user itself for one.
-  return user.etag ? user : requireFound(await clients().scim.getUser(user.id), "user", `user ${user.id}`);
+  if (problems.length > 0) throw new Error(`${property}: ${problems.join("; ")}`);
+  return resolved;
 }
 
 /** The user as it is now; one gone mid-operation asks for a refresh. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ScimRole } from "../../api/client";
 import { sameSet } from "../kit/compare";
-import { writeGuardedByEtag } from "../kit/conflict";
+import { SETTLED, writeGuardedByEtag } from "../kit/conflict";
 import { requireFound, ResourceInitError } from "../kit/errors";
 import { type ResourceImplementation } from "../kit/implementation";
 import { adoptExisting, permissionName, predefinedBaseRole } from "../kit/input-schemas";
@@ -176,7 +176,18 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
     return { outs: outputsOf(role, news) };
   },
 
-  async delete(id) {
-    await clients().scim.deleteRole(id);
+  async delete(id, props) {
+    const scim = clients().scim;
+    // Under the rule of every write: a role changed outside Pulumi since it was last read is not deleted.
+    await writeGuardedByEtag({
+      what: `custom role "${props.name ?? id}"`,
+      etag: props.etag || undefined,
+      write: (ifMatch) => scim.deleteRole(id, { ifMatch }),
+      reread: async () => {
+        const result = await scim.getRole(id);
+        if (result.status !== "found") return SETTLED;
+        return { etag: result.role.etag, changedFields: ownedFieldsChanged(props, result.role) };
+      },
+    });
   },
 };

@@ -1,13 +1,12 @@
 // One user's membership of one team, added and removed without touching the other members.
 import { z } from "zod";
-import { membershipOperations, type ScimTeam } from "../../api/client";
-import { isEmailReference } from "../../api/vocabulary";
-import { isStatus } from "../kit/errors";
-import { type ResourceImplementation } from "../kit/implementation";
+import { type ReplacedOnChange } from "../kit/implementation";
 import { userReference } from "../kit/input-schemas";
 import { checkInputs } from "../kit/inputs";
+import { idScheme } from "../kit/pair-id";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
-import { lookupUser, namesRecordedUser } from "../membership/users";
+import { changeMembership, hasMember } from "../membership/membership-change";
+import { namesRecordedUser, resolveUser } from "../membership/users";
 import { clients } from "../runtime";
 
 export const teamMemberInputs = z
@@ -27,41 +26,30 @@ export const teamMemberOutputs = z.object({
   user: z.string(),
   /** The user's SCIM id, resolved from `user` at create. */
   userId: z.string(),
-  /** The team's ETag as last read, for a cheap conditional refresh. */
+  /** The team's ETag as last read, for a cheap conditional refresh and the next conditional write. */
   etag: z.string(),
 });
 
 export type TeamMemberOutputs = z.output<typeof teamMemberOutputs>;
 
-/** `<teamId>/<userId>`; `%` and `/` inside either id are escaped so the id always splits back. */
-export function teamMemberId(teamId: string, userId: string): string {
-  const escape = (s: string) => s.replace(/%/g, "%25").replace(/\//g, "%2F");
-  return `${escape(teamId)}/${escape(userId)}`;
+export const teamMemberIds = idScheme("TeamMember", "<teamId>/<userId>");
+
+/** The team and user of a recorded membership: from its state, else from its id (static get). */
+function recorded(id: string, props: Partial<TeamMemberOutputs> | undefined): { teamId: string; userId: string } {
+  return props?.teamId && props.userId ? { teamId: props.teamId, userId: props.userId } : teamMemberIds.split(id);
 }
 
-export function parseTeamMemberId(id: string): { teamId: string; userId: string } {
-  const parts = id.split("/");
-  const unescape = (s: string) => s.replace(/%2F/gi, "/").replace(/%25/g, "%");
-  if (parts.length !== 2 || !parts[0] || !parts[1]) {
-    throw new Error(`"${id}" is not a TeamMember id: expected "<teamId>/<userId>" (SCIM ids of the team and the user)`);
-  }
-  return { teamId: unescape(parts[0]), userId: unescape(parts[1]) };
-}
+const change = (teamId: string, userId: string, join: boolean, etag: string | undefined) =>
+  changeMembership({
+    teamId,
+    userId,
+    join,
+    etag,
+    what: `the membership of user ${userId} in team ${teamId}`,
+    noSuchTeam: () => new Error(`teamId: there is no team with id "${teamId}" in the organization; check the id (getTeam finds it by name)`),
+  });
 
-const hasMember = (team: ScimTeam, userId: string) => team.members.some((m) => m.id === userId);
-
-async function resolveUserId(ref: string): Promise<string> {
-  const user = await lookupUser(ref);
-  if (user) return user.id;
-  throw new Error(
-    isEmailReference(ref)
-      ? `user: "${ref}" is not the email of a user of the organization: add the user first (e.g. with a User resource), or fix the address`
-      : `user: "${ref}" is not the id of a user of the organization: use the user's SCIM id or email address ` +
-          "(organization service accounts join every team on their own)",
-  );
-}
-
-export const teamMember: ResourceImplementation<TeamMemberInputs, TeamMemberOutputs> = {
+export const teamMember: ReplacedOnChange<TeamMemberInputs, TeamMemberOutputs> = {
   inputs: teamMemberInputs,
   state: storedState({
     kind: "TeamMember",
@@ -77,7 +65,8 @@ export const teamMember: ResourceImplementation<TeamMemberInputs, TeamMemberOutp
   async diff(_id, olds, news) {
     const replaces: string[] = [];
     if (olds.teamId !== news.teamId) replaces.push("teamId");
-    // The same user, spelled as before (emails ignoring case) or by the id it resolved to, stays.
+    // The same user, spelled as before (emails ignoring case) or by the id it resolved to, stays:
+    // no change, so `update` is never needed.
     if (!namesRecordedUser(news.user, olds)) replaces.push("user");
     // Delete first: the new membership may be the same (team, user) spelled differently, which
     // removing the old one afterwards would undo.
@@ -85,27 +74,18 @@ export const teamMember: ResourceImplementation<TeamMemberInputs, TeamMemberOutp
   },
 
   async create(inputs) {
-    const userId = await resolveUserId(inputs.user);
-    let team: ScimTeam;
-    try {
-      // Additive and harmless to repeat: no If-Match, the other members are never touched.
-      team = await clients().scim.patchTeam(inputs.teamId, membershipOperations({ add: [userId] }));
-    } catch (error) {
-      if (isStatus(error, 404)) {
-        throw new Error(`teamId: there is no team with id "${inputs.teamId}" in the organization; check the id (getTeam finds it by name)`);
-      }
-      throw error;
+    const { id: userId } = await resolveUser("user", inputs.user);
+    // No ETag known yet: the team is read first, and a user already in it is taken over.
+    const team = await change(inputs.teamId, userId, true, undefined);
+    if (!team || !hasMember(team, userId)) {
+      throw new Error(`W&B accepted adding user ${userId} to team ${inputs.teamId} but does not list them as a member; run \`pulumi up\` again`);
     }
-    if (!hasMember(team, userId)) {
-      throw new Error(`W&B accepted adding user ${userId} to team "${team.name}" but does not list them as a member; run \`pulumi up\` again`);
-    }
-    return { id: teamMemberId(inputs.teamId, userId), outs: { teamId: inputs.teamId, user: inputs.user, userId, etag: team.etag ?? "" } };
+    const id = teamMemberIds.join({ teamId: inputs.teamId, userId });
+    return { id, outs: { teamId: inputs.teamId, user: inputs.user, userId, etag: team.etag ?? "" } };
   },
 
   async read(id, props) {
-    const fromId = parseTeamMemberId(id);
-    const teamId = props?.teamId ?? fromId.teamId;
-    const userId = props?.userId ?? fromId.userId;
+    const { teamId, userId } = recorded(id, props);
     const result = await clients().scim.getTeam(teamId, { ifNoneMatch: props?.etag || undefined });
     if (result.status === "not-modified") return { id, props };
     if (result.status === "not-found" || !hasMember(result.team, userId)) return {};
@@ -113,22 +93,8 @@ export const teamMember: ResourceImplementation<TeamMemberInputs, TeamMemberOutp
     return { id, props: outs, inputs: { teamId: outs.teamId, user: outs.user } };
   },
 
-  async update(_id, olds, news) {
-    // Every change replaces (see diff); this only restates an equivalent spelling.
-    return { outs: { ...olds, teamId: news.teamId, user: news.user } };
-  },
-
   async delete(id, props) {
-    const { teamId, userId } = props?.userId ? { teamId: props.teamId, userId: props.userId } : parseTeamMemberId(id);
-    const scim = clients().scim;
-    try {
-      await scim.patchTeam(teamId, membershipOperations({ remove: [userId] }));
-    } catch (error) {
-      if (isStatus(error, 404)) return; // the team is gone
-      // A service that refuses to remove a non-member: not a member is what we wanted.
-      const result = await scim.getTeam(teamId);
-      if (result.status === "not-found" || (result.status === "found" && !hasMember(result.team, userId))) return;
-      throw error;
-    }
+    const { teamId, userId } = recorded(id, props);
+    await change(teamId, userId, false, props?.etag || undefined);
   },
 };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ScimUser } from "../../api/client";
+import { directory } from "../membership/directory";
 import { clients } from "../runtime";
 import { assignmentOutputs, roleAssignment } from "../assignments/role-assignment";
 import { recordedBeforeVersioning } from "../kit/state";
@@ -25,14 +26,21 @@ export const teamRoleAssignmentOutputs = assignmentOutputs.extend({ teamName: z.
 
 export type TeamRoleAssignmentOutputs = z.output<typeof teamRoleAssignmentOutputs>;
 
-/** The user's role in the team; team names are exact. */
 /** The user's role in the team; team names are exact. Undefined also when the representation carries no teamRoles (see `known`). */
 const roleIn = (user: ScimUser, teamName: string) => user.teamRoles?.find((entry) => entry.teamName === teamName)?.roleName;
 
-/** `replace` on `teamRoles` is the only operation: it sets the role in that one team. */
+/**
+ * `replace` on `teamRoles` is the only operation: it sets the role in that one team, adding the
+ * user to the team when they are not in it (which the user's answer does not show of the team).
+ */
 function patchRole(userId: string, teamName: string, roleName: string) {
-  return (ifMatch: string | undefined) =>
-    clients().scim.patchUser(userId, [{ op: "replace", path: "teamRoles", value: [{ teamName, roleName }] }], { ifMatch });
+  return async (ifMatch: string | undefined) => {
+    try {
+      return await clients().scim.patchUser(userId, [{ op: "replace", path: "teamRoles", value: [{ teamName, roleName }] }], { ifMatch });
+    } finally {
+      directory().teamsChanged();
+    }
+  };
 }
 
 export const teamRoleAssignment = roleAssignment<TeamRoleAssignmentInputs, TeamRoleAssignmentOutputs>({
@@ -40,8 +48,7 @@ export const teamRoleAssignment = roleAssignment<TeamRoleAssignmentInputs, TeamR
   inputs: teamRoleAssignmentInputs,
   state: teamRoleAssignmentOutputs,
   stateMigrations: [recordedBeforeVersioning],
-  separator: "/teams/",
-  shape: "<user SCIM id>/teams/<team name>",
+  idShape: "<userId>/teams/<teamName>",
   scopeField: "teamName",
   roleField: "roleName",
   predefined: TEAM_ROLES,

@@ -1,15 +1,17 @@
 // A W&B team (SCIM group): its name, and optionally its exact set of user members.
 import { z } from "zod";
-import { membershipOperations, type ScimTeam, type ScimUser } from "../../api/client";
-import { isEmailReference, memberReferenceKey } from "../../api/vocabulary";
+import { membershipOperations, type ScimTeam } from "../../api/client";
+import { memberReferenceKey } from "../../api/vocabulary";
 import { sameSet } from "../kit/compare";
-import { writeGuardedByEtag } from "../kit/conflict";
+import { SETTLED, writeGuardedByEtag } from "../kit/conflict";
 import { isStatus, ResourceInitError } from "../kit/errors";
 import { type ResourceImplementation } from "../kit/implementation";
 import { adoptExisting, userReference } from "../kit/input-schemas";
 import { checkInputs, failure } from "../kit/inputs";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
-import { lookupUser } from "../membership/users";
+import { directory, type Users } from "../membership/directory";
+import { classifyMembers } from "../membership/members";
+import { resolveUsers } from "../membership/users";
 import { clients } from "../runtime";
 
 export const deletionPolicies = ["empty", "retain", "fail"] as const;
@@ -48,7 +50,7 @@ export const teamOutputs = z.object({
   name: z.string(),
   /** As declared; absent when membership is not managed by this resource. */
   members: z.array(z.string()).optional(),
-  /** Ids of the team's user members (never service accounts) as last seen. */
+  /** Ids of the team's user members (never service accounts) as last seen, users that left the organization included. */
   memberIds: z.array(z.string()),
   /** Each member reference of `members` (emails in lower case) → the user id it resolved to. */
   memberIdsByReference: z.record(z.string(), z.string()),
@@ -66,81 +68,44 @@ export type TeamOutputs = z.output<typeof teamOutputs>;
 interface TeamState {
   name: string;
   etag: string | undefined;
+  /** Every user member, those that left the organization included. */
   userIds: string[];
+  /** Users the team still lists that the organization no longer has: drift, never service accounts. */
+  departedIds: string[];
   serviceAccountIds: string[];
-  /** Users fetched while classifying members, by id (for their email). */
-  fetched: Map<string, ScimUser>;
 }
 
 const unique = (ids: Iterable<string>): string[] => [...new Set(ids)];
 
-/**
- * Splits a team's members into users and organization service accounts. GET /Users never returns
- * service accounts, so a member we have not seen before is a user if GET /Users/{id} finds it and
- * a service account if it answers 404.
- */
-async function classify(team: ScimTeam, knownUsers: Iterable<string>, knownServiceAccounts: Iterable<string>): Promise<TeamState> {
-  const users = new Set(knownUsers);
-  const serviceAccounts = new Set(knownServiceAccounts);
-  const memberIds = unique(team.members.map((m) => m.id));
-  const unknown = memberIds.filter((id) => !users.has(id) && !serviceAccounts.has(id));
-  const fetched = new Map<string, ScimUser>();
-  const scim = clients().scim;
-  await Promise.all(
-    unknown.map(async (id) => {
-      const result = await scim.getUser(id);
-      if (result.status === "found") {
-        users.add(id);
-        fetched.set(id, result.user);
-      } else serviceAccounts.add(id);
-    }),
-  );
+/** The team as the one member classifier sees it; `recordedUsers` are the ids ever recorded as its users. */
+async function stateOf(team: ScimTeam, recordedUsers: Iterable<string>): Promise<TeamState> {
+  const members = await classifyMembers(team.members, recordedUsers);
+  const users = new Set([...members.userIds, ...members.departedIds]);
   return {
     name: team.name,
     etag: team.etag,
-    userIds: memberIds.filter((id) => users.has(id)),
-    serviceAccountIds: memberIds.filter((id) => serviceAccounts.has(id)),
-    fetched,
+    userIds: unique(team.members.map((m) => m.id)).filter((id) => users.has(id)),
+    departedIds: members.departedIds,
+    serviceAccountIds: members.serviceAccountIds,
   };
 }
 
-async function liveTeam(id: string): Promise<ScimTeam> {
+async function liveTeam(id: string): Promise<ScimTeam | undefined> {
   const result = await clients().scim.getTeam(id);
-  if (result.status !== "found") {
-    throw new Error(`team ${id} no longer exists in W&B: run \`pulumi refresh\`, then \`pulumi up\` to recreate it`);
-  }
-  return result.team;
+  return result.status === "found" ? result.team : undefined;
 }
 
-/**
- * Resolves member references to user ids, looking up only those not in `known` (key → id).
- * Every reference that names no user is reported at once, with what to do.
- */
+/** Resolves member references to user ids, looking up only those not in `known` (key → id). */
 async function resolveMembers(refs: readonly string[], known: Readonly<Record<string, string>>): Promise<Record<string, string>> {
-  const resolved: Record<string, string> = {};
-  const problems: string[] = [];
-  await Promise.all(
-    refs.map(async (ref) => {
-      const key = memberReferenceKey(ref);
-      const id = known[key];
-      if (id !== undefined) {
-        resolved[key] = id;
-        return;
-      }
-      const user = await lookupUser(ref);
-      if (user) resolved[key] = user.id;
-      else if (isEmailReference(ref)) {
-        problems.push(`"${ref}" is not the email of a user of the organization: add the user first (e.g. with a User resource), or fix the address`);
-      } else {
-        problems.push(
-          `"${ref}" is not the id of a user of the organization: use the user's SCIM id or email address ` +
-            "(organization service accounts join every team on their own and must not be listed)",
-        );
-      }
-    }),
-  );
-  if (problems.length > 0) throw new Error(`members: ${problems.join("; ")}`);
-  return resolved;
+  const unknown = refs.filter((ref) => known[memberReferenceKey(ref)] === undefined);
+  const users = await resolveUsers("members", unknown);
+  const mapping: Record<string, string> = {};
+  for (const ref of refs) {
+    const key = memberReferenceKey(ref);
+    const id = known[key] ?? users.get(key)?.id;
+    if (id !== undefined) mapping[key] = id;
+  }
+  return mapping;
 }
 
 function idsOf(refs: readonly string[], mapping: Readonly<Record<string, string>>): string[] {
@@ -179,16 +144,18 @@ function ownedFieldsChanged(seen: TeamState, live: TeamState, membersManaged: bo
 async function converge(id: string, base: TeamState, name: string, desiredIds: string[] | undefined): Promise<TeamState> {
   const scim = clients().scim;
   let current = base;
+  const recorded = () => [...current.userIds, ...(desiredIds ?? [])];
   const write = async (ifMatch: string | undefined): Promise<ScimTeam | undefined> => {
     const userIds = desiredIds ?? current.userIds;
     if (current.name !== name) {
-      return scim.replaceTeam(id, { name, memberIds: unique([...userIds, ...current.serviceAccountIds]) }, { ifMatch });
+      const memberIds = unique([...userIds, ...current.serviceAccountIds]);
+      return directory().teamWrite(() => scim.replaceTeam(id, { name, memberIds }, { ifMatch }));
     }
     const add = userIds.filter((user) => !current.userIds.includes(user));
     const remove = current.userIds.filter((user) => !userIds.includes(user));
     const operations = membershipOperations({ add, remove });
     if (operations.length === 0) return undefined;
-    return scim.patchTeam(id, operations, { ifMatch });
+    return directory().teamWrite(() => scim.patchTeam(id, operations, { ifMatch }));
   };
   let team: ScimTeam | undefined;
   try {
@@ -197,7 +164,9 @@ async function converge(id: string, base: TeamState, name: string, desiredIds: s
       etag: base.etag || undefined,
       write,
       reread: async () => {
-        const fresh = await classify(await liveTeam(id), [...current.userIds, ...(desiredIds ?? [])], current.serviceAccountIds);
+        const found = await liveTeam(id);
+        if (!found) throw new Error(`team ${id} no longer exists in W&B: run \`pulumi refresh\`, then \`pulumi up\` to recreate it`);
+        const fresh = await stateOf(found, recorded());
         const changedFields = ownedFieldsChanged(current, fresh, desiredIds !== undefined);
         current = fresh;
         return { etag: fresh.etag, changedFields };
@@ -209,20 +178,20 @@ async function converge(id: string, base: TeamState, name: string, desiredIds: s
     }
     throw error;
   }
-  if (!team) return current;
-  return classify(team, [...current.userIds, ...(desiredIds ?? [])], current.serviceAccountIds);
+  return team ? stateOf(team, recorded()) : current;
 }
 
 function needsConvergence(state: TeamState, name: string, desiredIds: string[] | undefined): boolean {
   return state.name !== name || (desiredIds !== undefined && !sameSet(state.userIds, desiredIds));
 }
 
-/** Takes over an existing team and converges it; a failure after adoption leaves it recorded. */
-async function adopt(team: ScimTeam, inputs: TeamInputs): Promise<{ id: string; outs: TeamOutputs }> {
-  // Resolve first: a bad member reference fails before anything is written or adopted.
-  const mapping = inputs.members ? await resolveMembers(inputs.members, {}) : {};
+/**
+ * Converges a team just created or adopted, classified with the users it was asked to hold as
+ * recorded ones; a failure leaves it recorded (nothing orphaned).
+ */
+async function convergeNew(team: ScimTeam, inputs: TeamInputs, mapping: Record<string, string>): Promise<{ id: string; outs: TeamOutputs }> {
   const desiredIds = inputs.members ? idsOf(inputs.members, mapping) : undefined;
-  const state = await classify(team, desiredIds ?? [], []);
+  const state = await stateOf(team, desiredIds ?? []);
   if (!needsConvergence(state, inputs.name, desiredIds)) return { id: team.id, outs: outputsOf(state, inputs, mapping) };
   try {
     const converged = await converge(team.id, state, inputs.name, desiredIds);
@@ -234,23 +203,25 @@ async function adopt(team: ScimTeam, inputs: TeamInputs): Promise<{ id: string; 
 
 /**
  * Live members in the declared form where we know it (the declared reference that resolved to the
- * id), otherwise as the user's email address (looked up while telling users from service accounts).
+ * id), otherwise as the user's email address. Users that left the organization are not shown: they
+ * are no longer members anyone can declare.
  */
-function declaredForm(state: TeamState, declared: readonly string[], mapping: Readonly<Record<string, string>>) {
+function declaredForm(state: TeamState, declared: readonly string[], mapping: Readonly<Record<string, string>>, users: Users) {
+  const present = state.userIds.filter((id) => !state.departedIds.includes(id));
   const members: string[] = [];
   const nextMapping: Record<string, string> = {};
   const covered = new Set<string>();
   for (const ref of declared) {
     const id = mapping[memberReferenceKey(ref)];
-    if (id !== undefined && state.userIds.includes(id)) {
+    if (id !== undefined && present.includes(id)) {
       members.push(ref);
       nextMapping[memberReferenceKey(ref)] = id;
       covered.add(id);
     }
   }
-  const extra = state.userIds
+  const extra = present
     .filter((id) => !covered.has(id))
-    .map((id) => ({ id, ref: state.fetched.get(id)?.email || id }))
+    .map((id) => ({ id, ref: users.byId(id)?.email || id }))
     .sort((a, b) => a.ref.localeCompare(b.ref));
   for (const { id, ref } of extra) {
     members.push(ref);
@@ -269,23 +240,38 @@ function inputsOf(outs: TeamOutputs): TeamInputs {
   };
 }
 
-/** Removes every user member (service accounts stay), re-reading on a concurrent change. */
+/**
+ * Removes every user member (service accounts stay), under the team's ETag from the read that
+ * decided who to remove; on 412 the team is read again and who to remove recomputed from it.
+ * Undefined when the team is gone.
+ */
 async function empty(id: string, props: Partial<TeamOutputs>): Promise<{ name: string; removed: number } | undefined> {
   const scim = clients().scim;
-  for (let attempt = 1; ; attempt++) {
-    const result = await scim.getTeam(id);
-    if (result.status !== "found") return undefined;
-    const state = await classify(result.team, props.memberIds ?? [], props.serviceAccountIds ?? []);
-    if (state.userIds.length === 0) return { name: state.name, removed: 0 };
-    const operations = membershipOperations({ remove: state.userIds });
-    try {
-      await scim.patchTeam(id, operations, { ifMatch: state.etag });
-      return { name: state.name, removed: state.userIds.length };
-    } catch (error) {
-      if (isStatus(error, 404)) return undefined;
-      if (!isStatus(error, 412) || attempt >= 3) throw error;
-    }
-  }
+  const recorded = [...(props.memberIds ?? []), ...Object.values(props.memberIdsByReference ?? {})];
+  let state: TeamState | undefined;
+  const emptied = await writeGuardedByEtag({
+    what: `team "${props.name ?? id}"`,
+    // The state's ETag does not tell who to remove: the team is read first.
+    etag: undefined,
+    write: async (ifMatch) => {
+      const remove = state?.userIds ?? [];
+      try {
+        await directory().teamWrite(() => scim.patchTeam(id, membershipOperations({ remove }), { ifMatch }));
+      } catch (error) {
+        if (isStatus(error, 404)) return undefined;
+        throw error;
+      }
+      return { name: state?.name ?? id, removed: remove.length };
+    },
+    reread: async () => {
+      const found = await liveTeam(id);
+      if (!found) return SETTLED;
+      state = await stateOf(found, recorded);
+      return state.userIds.length === 0 ? SETTLED : { etag: state.etag, changedFields: [] };
+    },
+  });
+  if (emptied !== SETTLED) return emptied;
+  return state && { name: state.name, removed: 0 };
 }
 
 export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
@@ -318,22 +304,23 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
 
   async create(inputs) {
     const scim = clients().scim;
+    // Resolve first: a bad member reference fails before anything is written or adopted.
+    const mapping = inputs.members ? await resolveMembers(inputs.members, {}) : {};
     if (inputs.importId !== undefined) {
-      const result = await scim.getTeam(inputs.importId);
-      if (result.status !== "found") {
+      const found = await liveTeam(inputs.importId);
+      if (!found) {
         throw new Error(`importId: there is no team with id "${inputs.importId}" in the organization; check the id (getTeam finds it by name) or leave importId out to create the team`);
       }
-      return adopt(result.team, inputs);
+      return convergeNew(found, inputs, mapping);
     }
     if (inputs.adoptExisting) {
-      const existing = await scim.findTeamByName(inputs.name);
-      if (existing) return adopt(existing, inputs);
+      const existing = await directory().team(inputs.name);
+      if (existing) return convergeNew(existing, inputs, mapping);
     }
-    const mapping = inputs.members ? await resolveMembers(inputs.members, {}) : {};
-    const desiredIds = inputs.members ? idsOf(inputs.members, mapping) : undefined;
+    const desiredIds = inputs.members ? idsOf(inputs.members, mapping) : [];
     let created: ScimTeam;
     try {
-      created = await scim.createTeam({ name: inputs.name, memberIds: desiredIds ?? [] });
+      created = await directory().teamWrite(() => scim.createTeam({ name: inputs.name, memberIds: desiredIds }));
     } catch (error) {
       if (isStatus(error, 409)) {
         throw new Error(
@@ -342,23 +329,9 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
       }
       throw error;
     }
-    // Members of the new team that were not requested are the organization service accounts.
-    const requested = new Set(desiredIds ?? []);
-    const live = unique(created.members.map((m) => m.id));
-    const state: TeamState = {
-      name: created.name,
-      etag: created.etag,
-      userIds: live.filter((id) => requested.has(id)),
-      serviceAccountIds: live.filter((id) => !requested.has(id)),
-      fetched: new Map(),
-    };
-    if (!needsConvergence(state, inputs.name, desiredIds)) return { id: created.id, outs: outputsOf(state, inputs, mapping) };
-    try {
-      const converged = await converge(created.id, state, inputs.name, desiredIds);
-      return { id: created.id, outs: outputsOf(converged, inputs, mapping) };
-    } catch (error) {
-      throw new ResourceInitError(created.id, { ...outputsOf(state, inputs, mapping) }, error);
-    }
+    // The members are classified like any team's: the service may answer with a team someone else
+    // made (a POST whose outcome was unknown, reconciled by name).
+    return convergeNew(created, inputs, mapping);
   },
 
   async read(id, props) {
@@ -370,9 +343,8 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
     const fromIdOnly = known.name === undefined;
     const managed = fromIdOnly || known.members !== undefined;
     const mapping = known.memberIdsByReference ?? {};
-    const knownUsers = managed ? Object.values(mapping) : (known.memberIds ?? []);
-    const state = await classify(result.team, knownUsers, known.serviceAccountIds ?? []);
-    const live = managed ? declaredForm(state, known.members ?? [], mapping) : undefined;
+    const state = await stateOf(result.team, [...(known.memberIds ?? []), ...Object.values(mapping)]);
+    const live = managed ? declaredForm(state, known.members ?? [], mapping, await directory().users()) : undefined;
     const outs = outputsOf(
       state,
       {
@@ -393,8 +365,8 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
       name: olds.name,
       etag: olds.etag,
       userIds: olds.memberIds ?? [],
+      departedIds: [],
       serviceAccountIds: olds.serviceAccountIds ?? [],
-      fetched: new Map(),
     };
     // A change of deletionPolicy, or of how members are spelled, needs no request.
     const state = needsConvergence(seen, news.name, desiredIds) ? await converge(id, seen, news.name, desiredIds) : seen;

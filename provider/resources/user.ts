@@ -3,15 +3,16 @@ import { z } from "zod";
 import type { PatchOperation, ScimUser } from "../../api/client";
 import { EMAIL_ADDRESS, ORGANIZATION_ROLES } from "../../api/vocabulary";
 import { caseInsensitive, sameSet, sameText } from "../kit/compare";
-import { changedOutsidePulumi, writeGuardedByEtag } from "../kit/conflict";
+import { changedOutsidePulumi, SETTLED, writeGuardedByEtag } from "../kit/conflict";
 import { isStatus, ResourceInitError } from "../kit/errors";
 import { type ResourceImplementation } from "../kit/implementation";
 import { adoptExisting } from "../kit/input-schemas";
 import { checkInputs, failure } from "../kit/inputs";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
+import { directory } from "../membership/directory";
+import { changeTeamMemberships, currentTeams, teamsFromGroups, teamsOf } from "../membership/user-teams";
 import { liveUser } from "../membership/users";
 import { clients, deploymentForChecks } from "../runtime";
-import { changeTeamMemberships, currentTeams, teamsFromGroups, teamsOf } from "../membership/user-teams";
 
 const PREDEFINED_ORG_ROLES = new Set<string>(ORGANIZATION_ROLES);
 
@@ -163,16 +164,16 @@ function ownedFieldsDiffering(seen: Partial<Owned>, desired: Partial<Owned>): st
 /**
  * Owned fields that changed outside Pulumi: those we last saw (`seen`) compared with the live user.
  * An organization role the representation does not carry is unknown and counts as unchanged; teams
- * it does not carry are read through /Groups (`liveTeams` when the caller already has them).
+ * it does not carry are read through /Groups.
  */
-async function ownedFieldsChangedOutside(seen: Partial<Owned>, live: ScimUser, liveTeams?: string[]): Promise<string[]> {
+async function ownedFieldsChangedOutside(seen: Partial<Owned>, live: ScimUser): Promise<string[]> {
   const liveOwned: Owned = {
     userName: live.userName,
     email: live.email,
     displayName: live.displayName ?? "",
     active: live.active,
     organizationRole: orgRoleOf(live) ?? seen.organizationRole,
-    teams: seen.teams === undefined ? undefined : (liveTeams ?? teamsOf(live) ?? (await teamsFromGroups(live.id))),
+    teams: seen.teams === undefined ? undefined : await currentTeams(live),
   };
   // Compare from `seen`'s side: a field we did not manage (undefined) has no last-seen value.
   return ownedFieldsDiffering(liveOwned, seen);
@@ -209,33 +210,26 @@ async function converge(
   const scim = clients().scim;
   const what = `user "${seen.userName ?? desired.userName}"`;
   const operations = userOperations(seen, desired);
-  const teamsMayChange = desired.teams !== undefined && (seen.teams === undefined || !sameSet(seen.teams, desired.teams));
   let user = known;
-  let liveTeams: string[] | undefined;
   if (operations.length > 0) {
     user = await writeGuardedByEtag({
       what,
       etag: seen.etag || undefined,
-      write: (ifMatch) => scim.patchUser(id, operations, { ifMatch }),
+      write: (ifMatch) => directory().userWrite(() => scim.patchUser(id, operations, { ifMatch })),
       reread: async () => {
         const live = await liveUser(id);
         return { etag: live.etag, changedFields: await ownedFieldsChangedOutside(seen, live) };
       },
     });
-  } else if (teamsMayChange && !known) {
-    // No user write to carry the ETag: check the same rule before touching the teams.
-    user = await liveUser(id);
-    if (seen.etag && user.etag !== seen.etag) {
-      liveTeams = await currentTeams(user);
-      const changed = await ownedFieldsChangedOutside(seen, user, liveTeams);
-      if (changed.length > 0) throw changedOutsidePulumi(what, changed);
-    }
   }
-  if (desired.teams !== undefined && user !== undefined) {
-    // Without teamRoles in the representation, the membership is read through /Groups.
-    const moved = await changeTeamMemberships(id, liveTeams ?? (await currentTeams(user)), desired.teams);
-    // Team writes move the user's ETag too: read it again for fresh outputs.
-    if (moved) user = await liveUser(id);
+  if (desired.teams !== undefined && (seen.teams === undefined || !sameSet(seen.teams, desired.teams))) {
+    user ??= await liveUser(id);
+    // Team writes go to the teams, each under its own ETag; the user's ETag need not move when its
+    // teams change, so the teams as they are now are compared with those last seen.
+    const liveTeams = await currentTeams(user);
+    if (seen.teams !== undefined && !sameSet(liveTeams, seen.teams)) throw changedOutsidePulumi(what, ["teams"]);
+    // Whether or not the service moved the user's ETag with its teams, the outputs carry the current one.
+    if (await changeTeamMemberships(id, liveTeams, desired.teams)) user = await liveUser(id);
   }
   // Whatever the representation leaves out is as desired now (written, or already so), else as last seen.
   const after: Known = {
@@ -372,26 +366,38 @@ export const user: ResourceImplementation<UserInputs, UserOutputs> = {
       if (existing) return convergeNew(existing, inputs);
     }
     const saas = deploymentForChecks() === "saas";
+    // The multi-tenant cloud adds users to the organization through teams; elsewhere they join after the POST.
+    const teams = saas ? inputs.teams : undefined;
     let created: ScimUser;
     try {
-      created = await scim.createUser({
-        userName: inputs.userName,
-        email: inputs.email,
-        ...(inputs.displayName === undefined ? {} : { displayName: inputs.displayName }),
-        // The multi-tenant cloud adds users to the organization through teams; elsewhere they join after the POST.
-        ...(saas && inputs.teams !== undefined ? { teams: inputs.teams } : {}),
-      });
+      created = await directory().userWrite(() =>
+        scim.createUser({
+          userName: inputs.userName,
+          email: inputs.email,
+          ...(inputs.displayName === undefined ? {} : { displayName: inputs.displayName }),
+          ...(teams === undefined ? {} : { teams }),
+        }),
+      );
     } catch (error) {
       if (isStatus(error, 409)) throw alreadyExists(inputs, error);
       throw error;
+    } finally {
+      if (teams !== undefined) directory().teamsChanged();
     }
     return convergeNew(created, inputs, true);
   },
 
   async read(id, props) {
     const result = await clients().scim.getUser(id, { ifNoneMatch: props?.etag || undefined });
-    if (result.status === "not-modified") return { id, props };
     if (result.status === "not-found") return {};
+    if (result.status === "not-modified") {
+      // The user's ETag need not move when its teams change: declared teams are read from /Groups all the same.
+      if (props?.teams === undefined) return { id, props };
+      const teams = await teamsFromGroups(id);
+      if (sameSet(teams, props.teams)) return { id, props };
+      const outs = { ...props, teams };
+      return { id, props: outs, inputs: liveInputs(outs) };
+    }
     // From the id alone (`User.get`), every field is shown as it is live.
     const declared: Partial<UserOutputs> =
       props?.userName === undefined ? { displayName: "", organizationRole: "member", teams: [] } : props;
@@ -419,15 +425,25 @@ export const user: ResourceImplementation<UserInputs, UserOutputs> = {
 
   async delete(id, props) {
     const scim = clients().scim;
-    if (props.deletionPolicy === "deactivate") {
-      try {
-        await scim.patchUser(id, [{ op: "replace", value: { active: false } }]);
-      } catch (error) {
-        if (!isStatus(error, 404)) throw error;
-      }
-      return;
-    }
-    await scim.deleteUser(id);
+    const deactivate = props.deletionPolicy === "deactivate";
+    // Under the rule of every write: a user changed outside Pulumi since it was last read is not removed.
+    await writeGuardedByEtag({
+      what: `user "${props.userName ?? id}"`,
+      etag: props.etag || undefined,
+      write: async (ifMatch) => {
+        if (!deactivate) return directory().userRemoval(id, () => scim.deleteUser(id, { ifMatch }));
+        try {
+          await directory().userWrite(() => scim.patchUser(id, [{ op: "replace", value: { active: false } }], { ifMatch }));
+        } catch (error) {
+          if (!isStatus(error, 404)) throw error;
+        }
+      },
+      reread: async () => {
+        const result = await scim.getUser(id);
+        if (result.status !== "found" || (deactivate && !result.user.active)) return SETTLED;
+        return { etag: result.user.etag, changedFields: await ownedFieldsChangedOutside(props, result.user) };
+      },
+    });
   },
 };
 

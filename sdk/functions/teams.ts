@@ -24,8 +24,9 @@ export interface GetTeamResult {
 
 export interface GetTeamArgs {
   /**
-   * The team's name. An exact match wins; otherwise a match ignoring case is accepted when it is
-   * the only one (SCIM compares group names ignoring case). Several matches are an error.
+   * The team's name, case-sensitive: W&B keeps team names unique only with their case ("squad"
+   * and "SQUAD" may both exist). A name that matches only ignoring case is not found, with a
+   * "did you mean" naming the team(s) it matches.
    */
   name: string;
 }
@@ -56,7 +57,7 @@ export async function getTeam(args: GetTeamArgs, _opts?: pulumi.InvokeOptions): 
     field: "name",
     value: name,
     key: (t) => t.name,
-    caseMatching: "insensitive",
+    caseMatching: "sensitive",
     describe: (t) => `${quote(t.name)} (id ${t.id})`,
     where,
     searchedCount: teams.length,

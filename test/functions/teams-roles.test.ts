@@ -34,18 +34,15 @@ describe("getTeam", () => {
     expect((await getTeam({ name: "SQUAD" })).id).toBe(ids["SQUAD"]);
   });
 
-  it("accepts a unique match ignoring case", async () => {
-    expect((await getTeam({ name: "Seed-Team" })).name).toBe("seed-team");
-  });
-
-  it("is ambiguous when several names match ignoring case and none exactly: an error, never a pick", async () => {
-    const error = (await getTeam({ name: "Squad" }).catch((e: unknown) => e)) as WandbLookupError;
-    expect(error).toBeInstanceOf(WandbLookupError);
-    expect(error.kind).toBe("ambiguous");
-    expect(error.message).toContain('getTeam: no team has name exactly "Squad", and 2 match it ignoring case');
-    expect(error.message).toContain(`"SQUAD" (id ${ids["SQUAD"]})`);
-    expect(error.message).toContain(`"squad" (id ${ids["squad"]})`);
-    expect(error.message).toMatch(/Refusing to pick one/);
+  it("team names are case-sensitive: a wrong case is not found, with 'did you mean' listing the case variants", async () => {
+    const unique = (await getTeam({ name: "Seed-Team" }).catch((e: unknown) => e)) as WandbLookupError;
+    expect(unique).toBeInstanceOf(WandbLookupError);
+    expect(unique.kind).toBe("not-found");
+    expect(unique.message).toContain('case-sensitive: did you mean "seed-team"?');
+    const several = (await getTeam({ name: "Squad" }).catch((e: unknown) => e)) as WandbLookupError;
+    expect(several.kind).toBe("not-found");
+    expect(several.message).toContain('no team with name "Squad"');
+    expect(several.message).toContain('case-sensitive: did you mean "SQUAD" or "squad"?');
   });
 
   it("not found: says what was searched and the closest names", async () => {

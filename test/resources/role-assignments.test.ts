@@ -209,7 +209,7 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
     });
 
     it("read of an id of another shape fails naming the shape", async () => {
-      await expect(impl.read("not-an-assignment-id", {} as never)).rejects.toThrow(/expected "<user SCIM id>\/organization"/);
+      await expect(impl.read("not-an-assignment-id", {} as never)).rejects.toThrow(/expected "<userId>\/organization"/);
     });
 
     it("update: a foreign change between read and write (e.g. a User update in the same up) does not fail", async () => {

@@ -4,7 +4,7 @@ import { ResourceInitError } from "../../provider/kit/errors";
 import { team, type TeamInputs, type TeamOutputs } from "../../provider/resources/team";
 import { teamMember } from "../../provider/resources/team-member";
 import { adminRequest, clearFaults, readLog, resetLog, setFaults } from "../support/emulator-api";
-import { checkedInputs } from "../support/provider";
+import { checkedInputs, configureProviderFor, startProxy } from "../support/provider";
 import {
   configureFor,
   createTeamOutOfBand,
@@ -154,7 +154,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
       const inputs = await checked({ name: uniqueName("unknown"), members: ["nobody@acme.example", "no-such-id", ids.alice] });
       const error = await team.create(inputs).then(() => undefined, (e: Error) => e);
       expect(error?.message).toMatch(/nobody@acme\.example.*add the user first/);
-      expect(error?.message).toContain('"no-such-id" is not the id of a user');
+      expect(error?.message).toContain('no user with SCIM id "no-such-id"');
       expect((await readLog(emu)).counters.writes).toBe(0);
     });
 
@@ -372,6 +372,40 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
       // Again, and once the team is gone: success.
       await team.delete(id, outs);
       await team.delete("VGVhbTo0MDQ", { ...outs });
+    });
+
+    it("empty under the one guard: a change between its read and its write costs a 412, a re-read and a retry, all with If-Match", async () => {
+      const log = vi.spyOn(console, "log").mockImplementation(() => {});
+      const { id, outs } = await created({ name: uniqueName("empty-412"), members: [ids.alice, ids.bob] });
+      // Someone adds carol just before our first PATCH arrives: the ETag we read is stale by then.
+      let changed = false;
+      const proxy = await startProxy(emu, async ({ method, url }) => {
+        if (method === "PATCH" && url === `/scim/Groups/${id}` && !changed) {
+          changed = true;
+          await patchMembers(emu, id, { op: "add", path: "members", value: [{ value: ids.carol }] });
+        }
+        return undefined;
+      });
+      try {
+        await configureProviderFor(emu, { baseUrl: proxy.url, timeoutSeconds: "10" });
+        await resetLog(emu);
+        await team.delete(id, outs);
+      } finally {
+        await proxy.close();
+      }
+      const requests = (await readLog(emu)).requests.filter((r) => r.path === `/scim/Groups/${id}`);
+      expect(await memberIdsOf(emu, id)).toEqual([sa]);
+      expect(log.mock.calls.map((c) => String(c[0])).join("\n")).toMatch(/emptied: 3 member\(s\) removed/);
+      const patched = dialect === "rfc" ? 204 : 200;
+      expect(requests.map((r) => [r.method, r.status, r.ifMatch !== undefined])).toEqual([
+        ["GET", 200, false], // the read that decides who to remove
+        ["PATCH", patched, false], // the change made outside Pulumi
+        ["PATCH", 412, true],
+        ["GET", 200, false], // the re-read: carol is removed too
+        ["PATCH", patched, true],
+        // An RFC server answers the PATCH without a body: the client reads the team.
+        ...(dialect === "rfc" ? [["GET", 200, false]] : []),
+      ]);
     });
 
     it("retain leaves the team untouched and says so", async () => {

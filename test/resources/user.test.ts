@@ -5,7 +5,7 @@ import { closeAllPools, ScimClient, type PatchOperation, type ScimUser } from ".
 import { ResourceInitError } from "../../provider/kit/errors";
 import { user as impl, type UserInputs, type UserOutputs } from "../../provider/resources/user";
 import { clearFaults, emulatorApi, heldUser, readLog, resetLog, setFaults } from "../support/emulator-api";
-import { configureProviderFor } from "../support/provider";
+import { configureProviderFor, nextOperation } from "../support/provider";
 import { rolesShownByDefault } from "../support/wire";
 
 type Dialect = "wandb" | "rfc";
@@ -703,6 +703,7 @@ describe.each(DIALECTS)("User against the documented GET body, without roles (%s
     const args = newUser({ organizationRole: "admin", teams: [team.name, "seed-team"] });
     const { id, outs } = await create(args);
     await removeFromTeam(team.id, id);
+    await nextOperation();
 
     const read = await impl.read(id, outs);
     expect(read.props).toMatchObject({ organizationRole: "admin", teams: ["seed-team"] });
@@ -723,9 +724,44 @@ describe.each(DIALECTS)("User against the documented GET body, without roles (%s
     const args = newUser({ teams: [a.name] });
     const { id, outs } = await create(args);
     await scim(emu, "PATCH", `/Groups/${b.id}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: "members", value: [{ value: id }] }] });
+    await nextOperation();
     await expect(impl.update(id, outs, await checked({ ...args, teams: [a.name, "seed-team"] }))).rejects.toThrow(
       /changed outside Pulumi \(teams\)/,
     );
+  });
+
+  it("finds team-membership drift while GET /Users/{id} answers 304", async () => {
+    await setup();
+    const team = await makeTeam(emu);
+    const { id, outs } = await create(newUser({ teams: ["seed-team"] }));
+    await scim(emu, "PATCH", `/Groups/${team.id}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: "members", value: [{ value: id }] }] });
+    // The emulator moves the user's ETag with its teams; W&B need not: the stored ETag is the current one.
+    const stored = { ...outs, etag: (await live(emu, id)).etag ?? "" };
+    await nextOperation();
+    await resetLog(emu);
+    const read = await impl.read(id, stored);
+    expect(read.props?.teams).toEqual([team.name, "seed-team"].sort());
+    expect(read.inputs?.teams).toEqual([team.name, "seed-team"].sort());
+    expect((await readLog(emu)).requests.map((r) => [r.method, r.route, r.status])).toEqual([
+      ["GET", "/scim/Users/:id", 304],
+      ["GET", "/scim/Groups", 200],
+    ]);
+    // Unchanged membership keeps the 304 answer as it is.
+    expect(await impl.read(id, { ...stored, teams: read.props!.teams! })).toEqual({ id, props: { ...stored, teams: read.props!.teams! } });
+  });
+
+  it("reads the team membership of many users with one listing of /Groups", async () => {
+    await setup();
+    const team = await makeTeam(emu);
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push(await create(newUser({ teams: i % 2 ? [team.name, "seed-team"] : ["seed-team"] })));
+    await nextOperation();
+    await resetLog(emu);
+    // Without an ETag each GET answers 200, with no teamRoles in its body.
+    const reads = await Promise.all(made.map(({ id, outs }) => impl.read(id, { ...outs, etag: "" })));
+    expect(reads.map((r) => r.props?.teams)).toEqual(made.map(({ outs }) => outs.teams));
+    const { byRoute } = (await readLog(emu)).counters;
+    expect(byRoute).toEqual({ "GET /scim/Users/:id": 5, "GET /scim/Groups": 1 });
   });
 
   it("lists /Groups only when teams are declared", async () => {

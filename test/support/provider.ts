@@ -5,6 +5,8 @@ import { expect } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import { configure } from "../../provider/runtime";
 
+let lastConfiguration: Record<string, string> | undefined;
+
 /**
  * Configures the provider runtime for the emulator's admin, as `pulumi config` would
  * (`wandb:baseUrl`, `wandb:apiKey`, `wandb:username`, `wandb:deployment`); `settings` adds or
@@ -18,6 +20,7 @@ export async function configureProviderFor(emu: RunningEmulator, settings: Recor
     "wandb:deployment": emu.deployment,
     ...Object.fromEntries(Object.entries(settings).map(([key, value]) => [`wandb:${key}`, value])),
   };
+  lastConfiguration = values;
   await configure({
     config: {
       get: (key: string) => values[key],
@@ -30,6 +33,17 @@ export async function configureProviderFor(emu: RunningEmulator, settings: Recor
   } as never);
 }
 
+/**
+ * Starts the next engine operation, as a new provider process would: configured the same way, with
+ * nothing read in the previous one (the directory of users and teams) carried over. Call it where a
+ * test changes the organization outside Pulumi between two operations.
+ */
+export async function nextOperation(): Promise<void> {
+  if (!lastConfiguration) throw new Error("nextOperation: configure the provider first (configureProviderFor)");
+  const values = lastConfiguration;
+  await configure({ config: { get: (key: string) => values[key] } } as never);
+}
+
 /** A resource implementation's checked inputs, expecting no failures. */
 export async function checkedInputs<I>(
   impl: { check(olds: Record<string, unknown>, news: Record<string, unknown>): Promise<{ inputs?: I; failures?: unknown[] }> },
@@ -40,8 +54,13 @@ export async function checkedInputs<I>(
   return result.inputs as I;
 }
 
-/** What a proxy does with one request: pass it on (with its body rewritten), or answer it itself. */
-export type Intercept = (request: { method: string; url: string; body: string }) => { body: string } | { status: number; json: unknown } | undefined;
+type Decision = { body: string } | { status: number; json: unknown } | undefined;
+
+/**
+ * What a proxy does with one request: pass it on (with its body rewritten), or answer it itself.
+ * It may first do something else, e.g. change the organization just before the request arrives.
+ */
+export type Intercept = (request: { method: string; url: string; body: string }) => Decision | Promise<Decision>;
 
 export interface Proxy {
   url: string;
@@ -55,7 +74,7 @@ export async function startProxy(emu: RunningEmulator, intercept: Intercept): Pr
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {
       let body = Buffer.concat(chunks).toString("utf8");
-      const decision = intercept({ method: req.method ?? "", url: req.url ?? "", body });
+      const decision = await intercept({ method: req.method ?? "", url: req.url ?? "", body });
       if (decision && "status" in decision) {
         res.writeHead(decision.status, { "content-type": "application/json" });
         res.end(JSON.stringify(decision.json));

@@ -1,0 +1,38 @@
+// Who a team's members are: users of the organization, organization service accounts, or users
+// that left the organization while still listed. One rule for every resource that reads a team.
+import type { TeamMember } from "../../api/client";
+import { directory } from "./directory";
+
+export interface ClassifiedMembers {
+  /** Members that are users of the organization. */
+  userIds: string[];
+  /** Organization service accounts: the service adds every one of them to a team created through SCIM. */
+  serviceAccountIds: string[];
+  /** Members recorded as users that the organization no longer has: users that left (membership drift). */
+  departedIds: string[];
+}
+
+/**
+ * Classifies a team's members as the service tells them apart. A member's own non-empty `type`
+ * (RFC 7643: "User" for a user) decides; W&B sends it empty. Otherwise GET /Users never returns
+ * service accounts, so a member is a user when the organization's user list (read once per
+ * operation) contains it; a member it does not contain is a service account, unless it was
+ * recorded as a user (`recordedUsers`), in which case it is a user that left.
+ */
+export async function classifyMembers(members: readonly TeamMember[], recordedUsers: Iterable<string>): Promise<ClassifiedMembers> {
+  const users = await directory().users();
+  const recorded = new Set(recordedUsers);
+  const classified: ClassifiedMembers = { userIds: [], serviceAccountIds: [], departedIds: [] };
+  const seen = new Set<string>();
+  for (const { id, type } of members) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const person = type ? type.toLowerCase() === "user" : users.has(id) || recorded.has(id);
+    if (!person) classified.serviceAccountIds.push(id);
+    else if (users.has(id)) classified.userIds.push(id);
+    else if (recorded.has(id)) classified.departedIds.push(id);
+    // The service says it is a user that the listing, read earlier in the operation, does not show yet.
+    else classified.userIds.push(id);
+  }
+  return classified;
+}

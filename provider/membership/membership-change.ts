@@ -1,0 +1,62 @@
+// One user joining or leaving one team, under the conflict rule of every write.
+import { membershipOperations, type ScimTeam } from "../../api/client";
+import { SETTLED, writeGuardedByEtag } from "../kit/conflict";
+import { isStatus } from "../kit/errors";
+import { clients } from "../runtime";
+import { directory } from "./directory";
+
+export interface MembershipChange {
+  teamId: string;
+  userId: string;
+  join: boolean;
+  /** The team's ETag from the read that decided the change; undefined: the team is read first. */
+  etag: string | undefined;
+  /** For messages, e.g. `team "research"`. */
+  what: string;
+  /** The error for a team that is gone when the user should join it. */
+  noSuchTeam: () => Error;
+}
+
+export const hasMember = (team: ScimTeam, userId: string): boolean => team.members.some((member) => member.id === userId);
+
+/**
+ * Adds the user to the team or removes them, with If-Match. On 412 the team is read again: the
+ * user already in (or already out, or the team gone when leaving) settles it; otherwise other
+ * members moved, and the same change is sent with the fresh ETag. Returns the team as last seen,
+ * or undefined when it is gone.
+ */
+export async function changeMembership(change: MembershipChange): Promise<ScimTeam | undefined> {
+  const { teamId, userId, join } = change;
+  const scim = clients().scim;
+  let latest: ScimTeam | undefined;
+  const written = await writeGuardedByEtag({
+    what: change.what,
+    etag: change.etag,
+    write: async (ifMatch) => {
+      const operations = membershipOperations(join ? { add: [userId] } : { remove: [userId] });
+      try {
+        return await directory().teamWrite(() => scim.patchTeam(teamId, operations, { ifMatch }));
+      } catch (error) {
+        if (isStatus(error, 404)) {
+          if (join) throw change.noSuchTeam();
+          return undefined;
+        }
+        if (join || isStatus(error, 412)) throw error;
+        // A service that refuses to remove a non-member: not a member is what we wanted.
+        const result = await scim.getTeam(teamId);
+        if (result.status === "found" && hasMember(result.team, userId)) throw error;
+        return result.status === "found" ? result.team : undefined;
+      }
+    },
+    reread: async () => {
+      const result = await scim.getTeam(teamId);
+      if (result.status !== "found") {
+        if (join) throw change.noSuchTeam();
+        return SETTLED;
+      }
+      latest = result.team;
+      return hasMember(latest, userId) === join ? SETTLED : { etag: latest.etag, changedFields: [] };
+    },
+  });
+  return written === SETTLED ? latest : written;
+}

@@ -1,0 +1,135 @@
+// Rules every resource that touches membership shares: one member classifier, one conflict rule
+// (If-Match on every write), against the emulator over real HTTP.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { classifyMembers } from "../../provider/membership/members";
+import { customRole } from "../../provider/resources/custom-role";
+import { team, type TeamInputs } from "../../provider/resources/team";
+import { teamMember } from "../../provider/resources/team-member";
+import { user, type UserInputs } from "../../provider/resources/user";
+import { adminRequest, clearFaults, readLog, resetLog, setFaults } from "../support/emulator-api";
+import { checkedInputs, configureProviderFor, nextOperation, startProxy } from "../support/provider";
+import { configureFor, createTeamOutOfBand, memberIdsOf, serviceAccountId, startTeamEmulator, uniqueName, userIdsOf, type Dialect } from "./team-helpers";
+
+const USER_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:User";
+
+async function createUserOutOfBand(emu: RunningEmulator, userName: string): Promise<{ id: string; email: string }> {
+  const email = `${userName}@acme.example`;
+  const answer = await adminRequest(emu, "POST", "/scim/Users", { schemas: [USER_SCHEMA], userName, emails: [{ value: email, primary: true }] });
+  if (answer.status !== 201) throw new Error(`create user: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return { id: answer.body.id, email };
+}
+
+describe.each(["wandb", "rfc"] as Dialect[])("membership (%s dialect)", (dialect) => {
+  let emu: RunningEmulator;
+  let ids: Record<"alice" | "bob" | "carol", string>;
+  let sa: string;
+
+  beforeAll(async () => {
+    emu = await startTeamEmulator(dialect);
+    ids = await userIdsOf(emu, ["alice", "bob", "carol"]);
+    sa = await serviceAccountId(emu);
+  });
+  afterAll(async () => emu?.close());
+  beforeEach(async () => {
+    await configureFor(emu);
+    await clearFaults(emu);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("every write of a team's members, and every delete, carries If-Match", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    await resetLog(emu);
+    // Team: create, change members, rename, empty.
+    const teamInputs = await checkedInputs<TeamInputs>(team, { name: uniqueName("if-match"), members: [ids.alice] });
+    const made = await team.create(teamInputs);
+    const changed = await team.update(made.id, made.outs, { ...teamInputs, members: [ids.alice, ids.bob] });
+    const renamed = await team.update(made.id, changed.outs, { ...teamInputs, name: `${teamInputs.name}-2`, members: [ids.alice, ids.bob] });
+    // TeamMember: add and remove.
+    const plain = await team.create(await checkedInputs<TeamInputs>(team, { name: uniqueName("if-match-tm") }));
+    const membership = await teamMember.create({ teamId: plain.id, user: ids.carol });
+    await teamMember.delete(membership.id, membership.outs);
+    // User: join a team after the POST, move to another team, delete.
+    const userName = uniqueName("if-match-user");
+    const userInputs = await checkedInputs<UserInputs>(user, { userName, email: `${userName}@acme.example`, teams: [teamInputs.name + "-2"] });
+    const person = await user.create(userInputs);
+    const moved = await user.update(person.id, person.outs, { ...userInputs, teams: ["seed-team"] });
+    await user.delete(person.id, moved.outs);
+    // CustomRole: delete.
+    const role = await customRole.create(await checkedInputs(customRole, { name: uniqueName("if-match-role"), inheritedFrom: "member", permissions: ["run:stop"] }));
+    await customRole.delete(role.id, role.outs);
+    await team.delete(made.id, renamed.outs);
+
+    const writes = (await readLog(emu)).requests.filter((r) => ["PUT", "PATCH", "DELETE"].includes(r.method));
+    expect(writes.map((r) => `${r.method} ${r.route}`).sort()).toEqual(
+      [
+        // Team members; TeamMember add and remove; the user joining, leaving one team and joining another; emptying.
+        ...Array(7).fill("PATCH /scim/Groups/:id"),
+        "PUT /scim/Groups/:id", // the rename
+        "DELETE /scim/Users/:id",
+        "DELETE /scim/Roles/:id",
+      ].sort(),
+    );
+    expect(writes.filter((r) => r.ifMatch === undefined)).toEqual([]);
+  });
+
+  it("a deleted user the team still lists is a user that left (drift), never a service account", async () => {
+    const kept = await createUserOutOfBand(emu, uniqueName("kept"));
+    const gone = await createUserOutOfBand(emu, uniqueName("gone"));
+    const inputs = await checkedInputs<TeamInputs>(team, { name: uniqueName("departed"), members: [kept.email, gone.email] });
+    const { id, outs } = await team.create(inputs);
+    await adminRequest(emu, "DELETE", `/scim/Users/${gone.id}`);
+    // A service that still lists the deleted user as a member of the team.
+    const listed = (await adminRequest(emu, "GET", `/scim/Groups/${id}`)).body;
+    const member = dialect === "wandb" ? { Value: gone.id, Ref: "", Type: "", Display: "gone" } : { value: gone.id, display: "gone" };
+    const stale = { ...listed, members: [...(listed.members ?? []), member] };
+    const proxy = await startProxy(emu, ({ method, url }) => (method === "GET" && url === `/scim/Groups/${id}` ? { status: 200, json: stale } : undefined));
+    try {
+      await configureProviderFor(emu, { baseUrl: proxy.url, timeoutSeconds: "10" });
+      const read = await team.read(id, outs);
+      expect(read.props?.serviceAccountIds).toEqual([sa]);
+      expect([...(read.props?.memberIds ?? [])].sort()).toEqual([kept.id, gone.id].sort());
+      // Membership drift: the declared member who left is no longer among the members.
+      expect(read.inputs?.members).toEqual([kept.email]);
+      expect((await team.diff(id, read.props!, inputs)).changes).toBe(true);
+      const update = await team.update(id, read.props!, inputs).then(() => undefined, (e: Error) => e);
+      expect(update?.message).toMatch(new RegExp(`^members: no user with email "${gone.email}".*add the user first`));
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("classifies the members of a created team it did not make (a POST reconciled by name): users are users", async () => {
+    const name = uniqueName("reconciled");
+    // Someone made the team; our POST fails in a way that leaves its outcome unknown, so the client finds theirs by name.
+    await createTeamOutOfBand(emu, name, [ids.carol]);
+    await setFaults(emu, { failNext: [{ status: 500, method: "POST", pathPrefix: "/scim/Groups" }] });
+    await resetLog(emu);
+    const { id, outs } = await team.create(await checkedInputs<TeamInputs>(team, { name, members: [ids.alice] }));
+    const posts = (await readLog(emu)).requests.filter((r) => r.method === "POST");
+    expect(posts.map((r) => [r.route, r.status])).toEqual([["/scim/Groups", 500]]);
+    expect(outs.memberIds).toEqual([ids.alice]);
+    expect(outs.serviceAccountIds).toEqual([sa]);
+    expect(await memberIdsOf(emu, id)).toEqual([ids.alice, sa].sort());
+  });
+
+  it("the classifier: the user list decides, a recorded user that left stays a user, and a member's own type wins", async () => {
+    await nextOperation();
+    const members = [
+      { id: ids.alice },
+      { id: sa },
+      { id: "VXNlcjpsZWZ0" },
+      { id: "VXNlcjpuZXc", type: "User" },
+      { id: ids.bob, type: "Group" },
+    ];
+    expect(await classifyMembers(members, ["VXNlcjpsZWZ0", ids.alice])).toEqual({
+      userIds: [ids.alice, "VXNlcjpuZXc"],
+      serviceAccountIds: [sa, ids.bob],
+      departedIds: ["VXNlcjpsZWZ0"],
+    });
+    // Read once per operation: classifying again sends nothing.
+    await resetLog(emu);
+    await classifyMembers(members, []);
+    expect((await readLog(emu)).counters.total).toBe(0);
+  });
+});
