@@ -31,8 +31,14 @@ export interface SlotAccess {
   known?(user: ScimUser): boolean;
   /** The write that puts `role` into the slot. */
   grant(role: string): (ifMatch: string | undefined) => Promise<ScimUser>;
+  /**
+   * Whether the user is still within the slot's scope, from what another listing shows (a team's
+   * members): a user who left the team holds no role there, even when their representation says
+   * nothing and their ETag did not move. Default: always within it.
+   */
+  inScope?(userId: string): Promise<boolean>;
   /** Whether the slot is already given back (destroy has nothing left to do). */
-  released: (user: ScimUser) => boolean;
+  released: (user: ScimUser) => boolean | Promise<boolean>;
   /** The write that gives the slot back. */
   release: (ifMatch: string | undefined) => Promise<unknown>;
 }
@@ -76,8 +82,11 @@ function writeRole(slot: Slot, userId: string, etag: string | undefined, expecte
 async function releaseRole(slot: Slot, userId: string, etag: string | undefined, expected: string | undefined): Promise<void> {
   const stillHeld = async (): Promise<ScimUser | undefined> => {
     const result = await clients().scim.getUser(userId);
-    return result.status === "found" && !slot.released(result.user) ? result.user : undefined;
+    return result.status === "found" && !(await slot.released(result.user)) ? result.user : undefined;
   };
+  // Looked at first: a release written blindly could put back what is gone (a team role's write
+  // makes its user join the team again).
+  if (!(await stillHeld())) return;
   await writeGuardedByEtag({
     what: slot.what,
     etag,
@@ -93,6 +102,18 @@ async function releaseRole(slot: Slot, userId: string, etag: string | undefined,
       return user ? { etag: user.etag, changedFields: changedOutside(slot, user, expected) } : SETTLED;
     },
   });
+}
+
+/**
+ * The refusal to guess a role no answer shows: read from its id alone (`static get`, import), an
+ * assignment has no recorded role, and W&B's documented GET /Users/{id} carries none.
+ */
+function roleNotShown(slot: Slot, id: string): Error {
+  return new Error(
+    `${slot.what} cannot be read from the id "${id}" alone: this W&B service does not show roles when a user is read ` +
+      "(its documented GET /Users/{id} has no organizationRole, teamRoles or registryRoles). Declare the assignment in " +
+      "your program instead: creating it takes over the role when the user already holds it.",
+  );
 }
 
 /** Inputs are plain objects with a user reference. */
@@ -207,12 +228,16 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
 
     async read(id, props) {
       const { userId, scope } = recorded(id, props ?? {});
-      const result = await clients().scim.getUser(userId, { ifNoneMatch: props?.etag || undefined });
-      if (result.status === "not-modified") return { id, props };
-      if (result.status === "not-found") return {};
       const slot = slotOf(userId, scope);
+      const result = await clients().scim.getUser(userId, { ifNoneMatch: props?.etag || undefined });
+      if (result.status === "not-found") return {};
+      const unseen = result.status === "not-modified" || slot.known?.(result.user) === false;
+      // Leaving the scope need not move the user's ETag, nor show in its representation.
+      if (unseen && slot.inScope && !(await slot.inScope(userId))) return {};
+      if (result.status === "not-modified") return { id, props };
       const declared = roleOf(props ?? {});
-      if (slot.known?.(result.user) === false && declared !== undefined) {
+      if (slot.known?.(result.user) === false) {
+        if (declared === undefined) throw roleNotShown(slot, id);
         // The representation does not carry the role: unknown, so unchanged (with the fresh ETag).
         const inputs = assignment(props?.user ?? userId, scope, declared);
         return { id, props: outputsOf(inputs, result.user), inputs: inputs as I };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ScimUser } from "../../api/client";
 import { directory } from "../membership/directory";
+import { teamsFromGroups } from "../membership/user-teams";
 import { clients } from "../runtime";
 import { assignmentOutputs, roleAssignment } from "../assignments/role-assignment";
 import { recordedBeforeVersioning } from "../kit/state";
@@ -58,10 +59,11 @@ export const teamRoleAssignment = roleAssignment<TeamRoleAssignmentInputs, TeamR
     // The documented GET body carries no teamRoles: the role is then unknown.
     known: (user) => user.teamRoles !== undefined,
     grant: (roleName) => patchRole(userId, teamName, roleName),
+    inScope: async (id) => (await teamsFromGroups(id)).includes(teamName),
     // Back to `member` in that team; a user no longer in the team is left alone (the write would make them join).
-    // Without teamRoles nothing is known: not released, as when the ETag guarded write goes ahead.
-    released: (user) => {
-      if (user.teamRoles === undefined) return false;
+    // Without teamRoles, the team's member list tells whether they are still in it.
+    released: async (user) => {
+      if (user.teamRoles === undefined) return !(await teamsFromGroups(user.id)).includes(teamName);
       const live = roleIn(user, teamName);
       return live === undefined || sameRole(live, "member", TEAM_ROLES);
     },
