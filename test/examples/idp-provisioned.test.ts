@@ -2,7 +2,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../harness/pulumi";
-import { emulatorApi, type EmulatorApi } from "../support/emulator-api";
+import { emulatorApi, heldUser, type EmulatorApi } from "../support/emulator-api";
 
 interface ScimUser {
   id: string;
@@ -52,10 +52,10 @@ describe("examples/idp-provisioned", () => {
     expect(result.outputs["leadUserName"]).toBe("lead");
     expect(result.outputs["analystId"]).toBe(analyst.id);
     expect(result.outputs["modelCount"]).toBe(6);
-    const leadNow = (await api.scim("GET", `/Users/${lead.id}`)) as ScimUser;
+    const leadNow = (await heldUser(emulator, lead.id)) as ScimUser;
     expect(leadNow.organizationRole).toBe("admin");
     expect(leadNow.teamRoles).toContainEqual({ teamName: "seed-team", roleName: "admin" });
-    const analystNow = (await api.scim("GET", `/Users/${analyst.id}`)) as ScimUser;
+    const analystNow = (await heldUser(emulator, analyst.id)) as ScimUser;
     expect(analystNow.teamRoles).toContainEqual({ teamName: "seed-team", roleName: "viewer" });
     expect(analystNow.registryRoles).toContainEqual({ registryName: "models", roleName: "viewer" });
   });
@@ -66,9 +66,9 @@ describe("examples/idp-provisioned", () => {
 
   it("destroys the assignments and never the users", async () => {
     await stack.destroy();
-    const leadNow = (await api.scim("GET", `/Users/${lead.id}`)) as ScimUser;
+    const leadNow = (await heldUser(emulator, lead.id)) as ScimUser;
     expect(leadNow.organizationRole).toBe("member");
-    const analystNow = (await api.scim("GET", `/Users/${analyst.id}`)) as ScimUser;
+    const analystNow = (await heldUser(emulator, analyst.id)) as ScimUser;
     expect(analystNow.registryRoles ?? []).not.toContainEqual(expect.objectContaining({ registryName: "models" }));
   });
 });

@@ -2,7 +2,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../harness/pulumi";
-import { emulatorApi } from "../support/emulator-api";
+import { heldUser } from "../support/emulator-api";
 
 describe("examples/quickstart", () => {
   let emulator: RunningEmulator;
@@ -25,7 +25,7 @@ describe("examples/quickstart", () => {
     expect([...(result.outputs["teamMembers"] as string[])].sort()).toEqual(Object.values(userIds).sort());
     expect(result.outputs["inferenceModels"]).toHaveLength(6);
     expect(result.outputs["runOperatorPermissions"]).toEqual(["project:update", "run:delete"]);
-    const carol = (await emulatorApi(emulator).scim("GET", `/Users/${userIds["carol"]}`)) as { organizationRole: string };
+    const carol = (await heldUser(emulator, userIds["carol"] ?? "")) as { organizationRole: string };
     expect(carol.organizationRole).toBe("Run operator");
   });
 
