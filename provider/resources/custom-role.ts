@@ -6,6 +6,7 @@ import { requireFound, ResourceInitError } from "../kit/errors";
 import { type ResourceImplementation } from "../kit/implementation";
 import { adoptExisting, permissionName, predefinedBaseRole } from "../kit/input-schemas";
 import { checkInputs } from "../kit/inputs";
+import { reportSetChange, setChange } from "../kit/set-change";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
 import { clients } from "../runtime";
 
@@ -132,6 +133,7 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
   async diff(_id, olds, news) {
     // Every field can change in place; custom role names compare case-sensitively.
     const declared = { ...news, permissions: customPermissions(news.permissions, olds.inheritedPermissions ?? []) };
+    reportSetChange("permissions", `custom role "${olds.name}"`, setChange(olds.permissions, declared.permissions));
     return { changes: ownedFieldsChanged(olds, declared).length > 0 };
   },
 

@@ -8,6 +8,7 @@ import { isStatus, ResourceInitError } from "../kit/errors";
 import { type ResourceImplementation } from "../kit/implementation";
 import { adoptExisting, userReference } from "../kit/input-schemas";
 import { checkInputs, failure } from "../kit/inputs";
+import { reportSetChange, setChange } from "../kit/set-change";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
 import { directory, type Users } from "../membership/directory";
 import { classifyMembers } from "../membership/members";
@@ -298,6 +299,9 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
       olds.members === undefined || news.members === undefined
         ? olds.members !== news.members
         : !sameSet(olds.members.map(memberReferenceKey), news.members.map(memberReferenceKey));
+    if (olds.members !== undefined && news.members !== undefined) {
+      reportSetChange("members", `team "${olds.name}"`, setChange(olds.members, news.members, memberReferenceKey));
+    }
     const changes = olds.name !== news.name || membersChanged || (olds.deletionPolicy ?? "empty") !== news.deletionPolicy;
     return { changes };
   },
