@@ -19,6 +19,22 @@ export function isUserReference(reference: string): boolean {
 /** A permission of a custom role: `<object>:<operation>` in lower case. */
 export const PERMISSION_NAME = /^[a-z][a-z_]*:[a-z][a-z_]*$/;
 
+/**
+ * The permissions W&B documents (the names its documentation shows). It publishes no complete
+ * list, so another name is not refused: the service itself refuses one that does not exist.
+ */
+export const DOCUMENTED_PERMISSIONS = [
+  "artifact:read",
+  "launchagent:read",
+  "project:create",
+  "project:delete",
+  "project:read",
+  "project:update",
+  "run:delete",
+  "run:read",
+  "run:stop",
+] as const;
+
 /** Predefined role names per scope (compared case-insensitively); `viewer` is deprecated as an organization role. */
 export const ORGANIZATION_ROLES = ["admin", "member", "viewer"] as const;
 export const TEAM_ROLES = ["admin", "member", "viewer"] as const;
