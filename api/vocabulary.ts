@@ -4,13 +4,43 @@
 /** What W&B takes as an email address: something@something, no spaces. */
 export const EMAIL_ADDRESS = /^[^@\s]+@[^@\s]+$/;
 
+/**
+ * What a W&B username may be: no whitespace. The SCIM spec documents no rule beyond "a string" (its
+ * examples are handles such as `dev-user1`); a username with a space is refused at preview rather
+ * than left to the service.
+ */
+export const USER_NAME = /^\S+$/;
+
+/** A user reference is a SCIM id (opaque, no whitespace) or an email address. */
+export function isUserReference(reference: string): boolean {
+  return isEmailReference(reference) ? EMAIL_ADDRESS.test(reference) : !/\s/.test(reference);
+}
+
 /** A permission of a custom role: `<object>:<operation>` in lower case. */
 export const PERMISSION_NAME = /^[a-z][a-z_]*:[a-z][a-z_]*$/;
+
+/**
+ * The permissions W&B documents (the names its documentation shows). It publishes no complete
+ * list, so another name is not refused: the service itself refuses one that does not exist.
+ */
+export const DOCUMENTED_PERMISSIONS = [
+  "artifact:read",
+  "launchagent:read",
+  "project:create",
+  "project:delete",
+  "project:read",
+  "project:update",
+  "run:delete",
+  "run:read",
+  "run:stop",
+] as const;
 
 /** Predefined role names per scope (compared case-insensitively); `viewer` is deprecated as an organization role. */
 export const ORGANIZATION_ROLES = ["admin", "member", "viewer"] as const;
 export const TEAM_ROLES = ["admin", "member", "viewer"] as const;
 export const REGISTRY_ROLES = ["admin", "member", "viewer", "restricted viewer"] as const;
+/** The names a custom role cannot take: the predefined organization and team roles, which custom roles are assigned alongside. */
+export const RESERVED_ROLE_NAMES: readonly string[] = [...new Set([...ORGANIZATION_ROLES, ...TEAM_ROLES])];
 /** The predefined roles a custom role may extend. */
 export const BASE_ROLES = ["member", "viewer"] as const;
 
@@ -26,6 +56,11 @@ export function canonicalRole(name: string, predefined: readonly string[]): stri
   const trimmed = name.trim();
   const lower = trimmed.toLowerCase().replace(/\s+/g, " ");
   return predefined.includes(lower) ? lower : trimmed;
+}
+
+/** Whether `name` is one of the `predefined` role names, written in any case or spacing. */
+export function isPredefinedRole(name: string, predefined: readonly string[]): boolean {
+  return predefined.includes(canonicalRole(name, predefined));
 }
 
 export function sameRole(a: string | undefined, b: string | undefined, predefined: readonly string[]): boolean {

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
+import { undocumentedPermissionWarnings } from "./undocumented-permissions";
 
 export interface CustomRoleArgs {
   /** The role's name, unique in the organization. Custom role names are case-sensitive. */
@@ -14,7 +15,8 @@ export interface CustomRoleArgs {
   inheritedFrom: pulumi.Input<"member" | "viewer">;
   /**
    * Permissions added to the inherited ones, as `<object>:<operation>` names such as `run:stop`.
-   * A set: order and duplicates do not matter.
+   * A set: order and duplicates do not matter. A name W&B does not document is warned about at
+   * preview (W&B publishes no complete list); the service refuses one that does not exist.
    */
   permissions: pulumi.Input<pulumi.Input<string>[]>;
   /**
@@ -57,6 +59,7 @@ export class CustomRole extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: CustomRoleArgs, opts?: pulumi.CustomResourceOptions) {
     super(providerShim("CustomRole"), name, everyOutput(OUTPUTS, args), opts, "wandb", "CustomRole");
+    for (const warning of undocumentedPermissionWarnings(args.permissions)) pulumi.log.warn(warning, this);
   }
 
   /** Reads an existing custom role by its SCIM id, without managing it. */

@@ -1,17 +1,16 @@
 // The shape of a roster (zod), and how a shape mistake is told: which entry, what is wrong, how to
 // fix it. Internal to `roster.ts`: not exported from the package.
 import { z } from "zod";
-import { EMAIL_ADDRESS, PERMISSION_NAME } from "../api/vocabulary";
+import { EMAIL_ADDRESS, PERMISSION_NAME, USER_NAME } from "../api/vocabulary";
 import { editDistance } from "./functions/match";
 
 /** Names that become part of child resource names (`<org>/<team>/<userName>`) must not contain "/". */
 const NO_SLASH = /^[^/]+$/;
-const USER_NAME = /^[^\s/]+$/;
 
 const text = z.string().trim().min(1);
 
 const userSchema = z.strictObject({
-  userName: text.regex(USER_NAME),
+  userName: text.refine((name) => USER_NAME.test(name) && NO_SLASH.test(name)),
   email: z.string().trim().min(1).regex(EMAIL_ADDRESS),
   displayName: z.string().optional(),
   organizationRole: text.optional(),

@@ -6,7 +6,7 @@ import { RunError } from "@pulumi/pulumi";
 import { isMap, isScalar, LineCounter, parseDocument, type Node as YamlNode } from "yaml";
 import { closest, entryLabel, type Finding, formatField, list, type Path, rosterSchema, shapeFindings, type ShapedRoster } from "./roster-schema";
 import type { Deployment } from "../api/config";
-import { REGISTRY_ROLES as REGISTRY_ROLE_NAMES, TEAM_ROLES as TEAM_ROLE_NAMES } from "../api/vocabulary";
+import { isPredefinedRole, REGISTRY_ROLES as REGISTRY_ROLE_NAMES, TEAM_ROLES as TEAM_ROLE_NAMES } from "../api/vocabulary";
 
 /** Where the organization lives; decides how team membership is written (see `Organization`). */
 export type WandbDeployment = Deployment;
@@ -309,7 +309,7 @@ function check(data: unknown, options: RosterOptions, lineOf: LineOf): Validated
 const ORGANIZATION_ROLES = ["admin", "member"];
 const TEAM_ROLES: readonly string[] = TEAM_ROLE_NAMES;
 const REGISTRY_ROLES: readonly string[] = REGISTRY_ROLE_NAMES;
-const PREDEFINED = new Set([...ORGANIZATION_ROLES, ...TEAM_ROLES, ...REGISTRY_ROLES]);
+const PREDEFINED = [...new Set([...ORGANIZATION_ROLES, ...TEAM_ROLES, ...REGISTRY_ROLES])];
 
 const q = (value: string) => JSON.stringify(value);
 const didYouMean = (guess: string | undefined, value: string, note = "") =>
@@ -332,8 +332,8 @@ function crossCheck(shaped: ShapedRoster, raw: unknown, deployment: WandbDeploym
     const path = ["customRoles", i, "name"];
     const entry = at("customRoles", i);
     const other = customRoles.get(role.name);
-    if (PREDEFINED.has(role.name.toLowerCase())) {
-      customFindings.push({ path, entry, problem: `name ${q(role.name)} is the name of a predefined role`, fix: `give the custom role a name of its own (${list([...PREDEFINED])} are predefined)` });
+    if (isPredefinedRole(role.name, PREDEFINED)) {
+      customFindings.push({ path, entry, problem: `name ${q(role.name)} is the name of a predefined role`, fix: `give the custom role a name of its own (${list(PREDEFINED)} are predefined)` });
     } else if (other !== undefined) {
       customFindings.push({ path, entry, problem: `name ${q(role.name)} is already used by ${at("customRoles", other)}`, fix: "declare each custom role once: merge the two entries, or rename one" });
     } else {

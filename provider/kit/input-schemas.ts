@@ -1,6 +1,6 @@
 // Input schemas shared by several resources, each failing with a message that says what to do.
 import { z } from "zod";
-import { BASE_ROLES, EMAIL_ADDRESS, PERMISSION_NAME } from "../../api/vocabulary";
+import { BASE_ROLES, isUserReference, PERMISSION_NAME } from "../../api/vocabulary";
 
 export const adoptExisting = z
   .boolean({ error: "adoptExisting must be true or false" })
@@ -18,17 +18,20 @@ export const predefinedBaseRole = z
   .toLowerCase()
   .pipe(z.enum(BASE_ROLES, { error: 'inheritedFrom must be "member" or "viewer"' }));
 
-/** A user by SCIM id or by email address. */
-export const userReference = z
-  .string({ error: "user is required: the user's SCIM id or email address" })
-  .trim()
-  .min(1, "user must not be empty: give the user's SCIM id or email address");
+const USER_REFERENCE = "a user's SCIM id (e.g. `user.id` of a wandb.User), which has no spaces, or an email address such as \"ana@example.com\"";
 
-/** A user by SCIM id or email, checked for shape only: it is resolved at create, never at preview. */
-export const userReferenceInput = userReference.refine(
-  (reference) => !/\s/.test(reference) && (!reference.includes("@") || EMAIL_ADDRESS.test(reference)),
-  "user must be the user's SCIM id (e.g. `user.id` of a wandb.User) or their email address",
-);
+/**
+ * A user by SCIM id or email, checked for shape only: it is resolved at create, never at preview.
+ * `property` names it in messages: `user`, or e.g. `each entry of members` for the elements of a list (whose
+ * messages the value typed precedes).
+ */
+export function userReference(property: string) {
+  return z
+    .string({ error: `${property} is required: ${USER_REFERENCE}` })
+    .trim()
+    .min(1, `${property} must not be empty: give ${USER_REFERENCE}`)
+    .refine(isUserReference, `${property} must be ${USER_REFERENCE}`);
+}
 
 /** A role name input: predefined names lower-cased, custom names as written (checked by the service at create). */
 export function roleNameInput(property: string, hint: string) {

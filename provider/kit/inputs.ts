@@ -50,7 +50,7 @@ function reasonFor(issue: z.core.$ZodIssue, inputs: Record<string, unknown>): st
     const property = propertyPath(issue.path);
     const expected = TYPE_NAMES[issue.expected] ?? issue.expected;
     // The schema's own words, when it has any beyond zod's default, still say what is meant.
-    const hint = issue.message.startsWith("Invalid input") ? "" : ` (${issue.message.replace(`${property} is required: `, "")})`;
+    const hint = issue.message.startsWith("Invalid input") ? "" : ` (${issue.message.replace(/^.+? is required: /, "")})`;
     return `${property} must be ${expected}, got ${describeValue(value)}${hint}`;
   }
   const inList = issue.path.some((part) => typeof part === "number");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ScimRole } from "../../api/client";
+import { isPredefinedRole, RESERVED_ROLE_NAMES } from "../../api/vocabulary";
 import { sameSet } from "../kit/compare";
 import { SETTLED, writeGuardedByEtag } from "../kit/conflict";
 import { requireFound, ResourceInitError } from "../kit/errors";
@@ -15,7 +16,11 @@ export const customRoleInputs = z
     name: z
       .string({ error: 'name is required: the custom role\'s name, e.g. "Run operator"' })
       .trim()
-      .min(1, 'name must not be empty: give the custom role a name, e.g. "Run operator"'),
+      .min(1, 'name must not be empty: give the custom role a name, e.g. "Run operator"')
+      .refine(
+        (name) => !isPredefinedRole(name, RESERVED_ROLE_NAMES),
+        `name must not be that of a predefined role (${RESERVED_ROLE_NAMES.join(", ")}, in any case): predefined roles cannot be redefined; choose another name for the custom role, e.g. "Run operator"`,
+      ),
     description: z.string({ error: "description must be a string" }).default(""),
     inheritedFrom: predefinedBaseRole,
     permissions: z

@@ -3,13 +3,13 @@ import { clients } from "../runtime";
 import { assignmentOutputs, roleAssignment } from "../assignments/role-assignment";
 import { recordedBeforeVersioning } from "../kit/state";
 import { canonicalRole, ORGANIZATION_ROLES, sameRole } from "../../api/vocabulary";
-import { roleNameInput, userReferenceInput } from "../kit/input-schemas";
+import { roleNameInput, userReference } from "../kit/input-schemas";
 
 const ROLE_HINT = '"admin", "member" or the name of a custom role of the organization';
 
 export const organizationRoleAssignmentInputs = z
   .object({
-    user: userReferenceInput,
+    user: userReference("user"),
     // `viewer` is deprecated as an organization role: the service assigns `member`, so that is what is stored.
     role: roleNameInput("role", ROLE_HINT).transform((name) => {
       const role = canonicalRole(name, ORGANIZATION_ROLES);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { valuePath, type ScimUser } from "../../api/client";
 import { canonicalRole, REGISTRY_ROLES } from "../../api/vocabulary";
 import { isStatus } from "../kit/errors";
-import { userReferenceInput } from "../kit/input-schemas";
+import { userReference } from "../kit/input-schemas";
 import { clients } from "../runtime";
 import { assignmentOutputs, roleAssignment } from "../assignments/role-assignment";
 import { recordedBeforeVersioning } from "../kit/state";
@@ -12,7 +12,7 @@ const ROLE_HINT = '"admin", "member", "viewer" or "restricted viewer"';
 
 export const registryRoleAssignmentInputs = z
   .object({
-    user: userReferenceInput,
+    user: userReference("user"),
     registryName: z
       .string({ error: "registryName is required: the name of the registry, e.g. \"models\"" })
       .trim()

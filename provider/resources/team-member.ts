@@ -15,7 +15,7 @@ export const teamMemberInputs = z
       .string({ error: "teamId is required: the SCIM id of the team, e.g. a Team resource's id or getTeam(...).id" })
       .trim()
       .min(1, "teamId must not be empty: give the SCIM id of the team"),
-    user: userReference,
+    user: userReference("user"),
   })
   .strict();
 

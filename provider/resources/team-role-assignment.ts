@@ -6,13 +6,13 @@ import { clients } from "../runtime";
 import { assignmentOutputs, roleAssignment } from "../assignments/role-assignment";
 import { recordedBeforeVersioning } from "../kit/state";
 import { canonicalRole, sameRole, TEAM_ROLES } from "../../api/vocabulary";
-import { roleNameInput, userReferenceInput } from "../kit/input-schemas";
+import { roleNameInput, userReference } from "../kit/input-schemas";
 
 const ROLE_HINT = '"admin", "member", "viewer" or the name of a custom role of the organization';
 
 export const teamRoleAssignmentInputs = z
   .object({
-    user: userReferenceInput,
+    user: userReference("user"),
     teamName: z
       .string({ error: "teamName is required: the name of the team, e.g. `team.name` of a wandb.Team" })
       .trim()

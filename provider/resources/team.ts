@@ -24,7 +24,7 @@ export const teamInputs = z
       .trim()
       .min(1, 'name must not be empty: give the team a name, e.g. "ml-platform"'),
     members: z
-      .array(userReference, { error: "members must be a list of user ids or email addresses (leave it out to not manage membership)" })
+      .array(userReference("each entry of members"), { error: "members must be a list of user ids or email addresses (leave it out to not manage membership)" })
       // A set: the first spelling of each member is kept; emails compare ignoring case.
       .transform((refs) => {
         const seen = new Set<string>();

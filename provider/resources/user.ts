@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { PatchOperation, ScimUser } from "../../api/client";
-import { EMAIL_ADDRESS, ORGANIZATION_ROLES } from "../../api/vocabulary";
+import { EMAIL_ADDRESS, ORGANIZATION_ROLES, USER_NAME } from "../../api/vocabulary";
 import { caseInsensitive, sameSet, sameText } from "../kit/compare";
 import { changedOutsidePulumi, SETTLED, writeGuardedByEtag } from "../kit/conflict";
 import { isStatus, ResourceInitError } from "../kit/errors";
@@ -23,7 +23,8 @@ export const userInputs = z
     userName: z
       .string({ error: 'userName is required: the user\'s W&B username, e.g. "jdoe"' })
       .trim()
-      .min(1, 'userName must not be empty: give the user\'s W&B username, e.g. "jdoe"'),
+      .min(1, { error: 'userName must not be empty: give the user\'s W&B username, e.g. "jdoe"', abort: true })
+      .regex(USER_NAME, 'userName must not contain spaces: give the user\'s W&B username, one word such as "jdoe" or "ana.lima"'),
     email: z
       .string({ error: 'email is required: the user\'s primary email address, e.g. "jdoe@example.com"' })
       .trim()

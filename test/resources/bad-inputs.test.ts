@@ -34,6 +34,13 @@ const badInputs: BadInput[] = [
   { what: "members that are not a list", kind: "Team", inputs: { name: "t", members: "ana@example.com" }, property: "members", advice: /^members must be a list, got "ana@example.com" \(members must be a list of user ids or email addresses/ },
   { what: "a permission of the wrong type in a list", kind: "CustomRole", inputs: { name: "r", inheritedFrom: "member", permissions: ["run:stop", 7] }, property: "permissions[1]", advice: /^permissions\[1\] must be a string, got the number 7/ },
   { what: "a malformed permission names the value typed", kind: "CustomRole", inputs: { name: "r", inheritedFrom: "member", permissions: ["run:stop", "Project Delete"] }, property: "permissions[1]", advice: /^"Project Delete": each permission is/ },
+  { what: "a team member that is no user reference, named by its value", kind: "Team", inputs: { name: "t", members: ["bo@example.com", "ana at example.com"] }, property: "members[1]", advice: /^"ana at example.com": each entry of members must be a user's SCIM id .* or an email address/ },
+  { what: "a team member of the wrong type, with the reference's hint", kind: "Team", inputs: { name: "t", members: [7] }, property: "members[0]", advice: /^members\[0\] must be a string, got the number 7 \(a user's SCIM id/ },
+  { what: "a TeamMember user that is no user reference", kind: "TeamMember", inputs: { teamId: "t1", user: "bo at example.com" }, property: "user", advice: /^user must be a user's SCIM id .*no spaces.* or an email address/ },
+  { what: "a role assignment's user that is no user reference", kind: "OrganizationRoleAssignment", inputs: { user: "bo@", role: "admin" }, property: "user", advice: /^user must be a user's SCIM id .* or an email address/ },
+  { what: "a custom role named like a predefined role", kind: "CustomRole", inputs: { name: "admin", inheritedFrom: "member", permissions: [] }, property: "name", advice: /predefined roles cannot be redefined; choose another name/ },
+  { what: "a predefined role's name in another case and spacing", kind: "CustomRole", inputs: { name: "  Viewer ", inheritedFrom: "member", permissions: [] }, property: "name", advice: /predefined role .*admin, member, viewer/ },
+  { what: "a userName with a space", kind: "User", inputs: { ...user, userName: "ana lima" }, property: "userName", advice: /^userName must not contain spaces: give the user's W&B username/ },
   { what: "a team role assignment without a team", kind: "TeamRoleAssignment", inputs: { user: "x@example.com", roleName: "admin" }, property: "teamName", advice: /team/i },
 ];
 

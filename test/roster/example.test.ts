@@ -62,7 +62,7 @@ for (const deployment of ["dedicated", "saas"] as const) {
         research: { carol: "admin", dan: "member", erin: "member", frank: "viewer" },
       });
       expect(state.users.find((u) => u.userName === "carol")?.registryRoles).toEqual([{ registryName: "models", roleName: "admin" }]);
-      expect(state.roles).toMatchObject([{ name: "Run operator", inheritedFrom: "member", permissions: ["run:delete", "sweep:delete"] }]);
+      expect(state.roles).toMatchObject([{ name: "Run operator", inheritedFrom: "member", permissions: ["project:delete", "run:delete"] }]);
 
       expect((await stack.preview()).changes).toEqual({ same: 17 });
 

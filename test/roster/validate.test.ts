@@ -233,6 +233,12 @@ describe("roster mistakes, each with the file, the line, the entry and the fix",
     );
   });
 
+  it("a predefined role's name in any case and spacing", () => {
+    expect(messageOf(`customRoles:\n  - { name: "Restricted   Viewer", inheritedFrom: viewer, permissions: [run:stop] }\n`)).toBe(
+      'roster.yaml:2: customRoles[0] "Restricted   Viewer": name "Restricted   Viewer" is the name of a predefined role: give the custom role a name of its own (admin, member, viewer and restricted viewer are predefined)',
+    );
+  });
+
   it("on the multi-tenant cloud, a user in no team", () => {
     const error = rosterError(() =>
       parseRoster(`${USERS}teams:\n  - { name: research, members: [alice] }\n`, "roster.yaml", { deployment: "saas" }),
@@ -397,6 +403,15 @@ describe("schema mistakes", () => {
   it("a missing email", () => {
     expect(messageOf(`users:\n  - userName: alice\n    displayName: Alice\n`)).toBe(
       'roster.yaml:2: users[0] "alice": email is missing: give the user\'s email address, e.g. `email: alice@example.com`',
+    );
+  });
+
+  it("a userName with a space or a slash", () => {
+    expect(messageOf(`users:\n  - { userName: ana lima, email: ana@example.com }\n  - { userName: bo/x, email: bo@example.com }\n`)).toBe(
+      [
+        'roster.yaml:2: users[0] "ana lima": userName "ana lima" is not a W&B username (no spaces or "/"): give the user\'s W&B username, e.g. `userName: alice`',
+        'roster.yaml:3: users[1] "bo/x": userName "bo/x" is not a W&B username (no spaces or "/"): give the user\'s W&B username, e.g. `userName: alice`',
+      ].join("\n"),
     );
   });
 
