@@ -17,8 +17,8 @@ export function editDistance(a: string, b: string): number {
 }
 
 /** The candidate `word` was most likely meant to be (case aside, a typo or two away), if any is close enough. */
-export function closest(word: string, candidates: Iterable<string>): string | undefined {
-  let best: string | undefined;
+export function closest<T extends string>(word: string, candidates: Iterable<T>): T | undefined {
+  let best: T | undefined;
   let bestDistance = Infinity;
   for (const candidate of candidates) {
     const distance = candidate.toLowerCase() === word.toLowerCase() ? 0 : editDistance(word.toLowerCase(), candidate.toLowerCase());
