@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Secret } from "./client/secret";
-import { type Deployment, DEPLOYMENTS, isDeployment } from "./vocabulary";
+import { closest } from "./spelling";
+import { type Deployment, DEPLOYMENTS } from "./vocabulary";
 
 export type { Deployment };
 
@@ -26,8 +27,15 @@ export interface WandbConfig {
   readonly timeoutSeconds: number;
 }
 
+/** The configuration is missing or malformed: `problems` holds every mistake, each naming its key, variable and fix. */
 export class WandbConfigError extends Error {
   override readonly name = "WandbConfigError";
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
+    super(problems.length === 1 ? problems.join("") : `${problems.length} configuration problems:\n${problems.map((p) => `- ${p}`).join("\n")}`);
+    this.problems = problems;
+  }
 }
 
 type Source = Readonly<Record<string, string | undefined>>;
@@ -149,35 +157,84 @@ const settings = {
 /** Keys of the `wandb` config namespace, without the namespace. */
 export const CONFIG_KEYS = Object.keys(settings) as ReadonlyArray<keyof typeof settings>;
 
+/** The configuration, or every mistake in it. */
+export type ConfigJudgement = { readonly config: WandbConfig } | { readonly problems: readonly string[] };
+
 /**
- * Resolves provider configuration: Pulumi stack config (`wandb:<key>`, passed
- * without the namespace) first, then the environment variables W&B's own tools read.
+ * Judges provider configuration: Pulumi stack config (`wandb:<key>`, passed without the namespace)
+ * first, then the environment variables W&B's own tools read. Every setting is judged, so that
+ * every mistake is reported at once.
  */
-export function resolveConfig(stackConfig: Source, env: Source): WandbConfig {
-  const read = <T>(setting: Setting<T>): T | undefined => readSetting(setting, stackConfig, env);
-  const require = <T>(setting: Setting<T>): T => {
-    const value = read(setting);
-    if (value === undefined) throw new WandbConfigError(missingMessage(setting));
-    return value;
+export function judgeConfig(stackConfig: Source, env: Source): ConfigJudgement {
+  const problems: string[] = [];
+  const read = <T>(setting: Setting<T>, required = false): T | undefined => {
+    const reading = readSetting(setting, stackConfig, env);
+    if ("problem" in reading) {
+      problems.push(reading.problem);
+      return undefined;
+    }
+    if (reading.value === undefined && required) problems.push(missingMessage(setting));
+    return reading.value;
   };
 
-  const baseUrl = require(settings.baseUrl);
-  const apiKey = require(settings.apiKey);
+  const baseUrl = read(settings.baseUrl, true);
+  const scimPath = read(settings.scimPath);
+  const apiKey = read(settings.apiKey, true);
+  const authScheme = read(settings.authScheme);
   const username = read(settings.username);
+  const deployment = read(settings.deployment);
+  const inferenceUrl = read(settings.inferenceUrl);
   const inferenceProject = read(settings.inferenceProject);
+  const maxConcurrency = read(settings.maxConcurrency);
+  const maxRetries = read(settings.maxRetries);
+  const timeoutSeconds = read(settings.timeoutSeconds);
+  if (baseUrl === undefined || apiKey === undefined || problems.length > 0) return { problems };
   return {
-    baseUrl,
-    scimPath: read(settings.scimPath) ?? DEFAULT_SCIM_PATH,
-    apiKey,
-    authScheme: read(settings.authScheme) ?? "basic",
-    ...(username === undefined ? {} : { username }),
-    deployment: read(settings.deployment) ?? inferDeployment(baseUrl),
-    inferenceUrl: read(settings.inferenceUrl) ?? DEFAULT_INFERENCE_URL,
-    ...(inferenceProject === undefined ? {} : { inferenceProject }),
-    maxConcurrency: read(settings.maxConcurrency) ?? 8,
-    maxRetries: read(settings.maxRetries) ?? 4,
-    timeoutSeconds: read(settings.timeoutSeconds) ?? 30,
+    config: {
+      baseUrl,
+      scimPath: scimPath ?? DEFAULT_SCIM_PATH,
+      apiKey,
+      authScheme: authScheme ?? "basic",
+      ...(username === undefined ? {} : { username }),
+      deployment: deployment ?? inferDeployment(baseUrl),
+      inferenceUrl: inferenceUrl ?? DEFAULT_INFERENCE_URL,
+      ...(inferenceProject === undefined ? {} : { inferenceProject }),
+      maxConcurrency: maxConcurrency ?? 8,
+      maxRetries: maxRetries ?? 4,
+      timeoutSeconds: timeoutSeconds ?? 30,
+    },
   };
+}
+
+/** The configuration judgeConfig finds; a `WandbConfigError` listing every mistake when there is any. */
+export function resolveConfig(stackConfig: Source, env: Source): WandbConfig {
+  const judged = judgeConfig(stackConfig, env);
+  if ("problems" in judged) throw new WandbConfigError(judged.problems);
+  return judged.config;
+}
+
+/**
+ * Keys set in the `wandb` namespace (without it) that pulumi-wandb does not read, each with a
+ * did-you-mean when one of its keys is close (`baseURL` → `baseUrl`). When the Pulumi project is
+ * itself named `wandb`, the namespace also holds the project's own keys: only near misses are told.
+ */
+export function unknownKeyProblems(keys: Iterable<string>, options: { sharedWithProject: boolean }): string[] {
+  const known = new Set<string>(CONFIG_KEYS);
+  return [...keys].flatMap((key) => {
+    if (known.has(key)) return [];
+    const meant = closest(key, CONFIG_KEYS);
+    if (meant === undefined) {
+      if (options.sharedWithProject) return [];
+      const all = CONFIG_KEYS.map((k) => `wandb:${k}`).join(", ");
+      return [`Unknown config key wandb:${key}: pulumi-wandb reads only ${all}. Remove it with \`pulumi config rm wandb:${key}\`.`];
+    }
+    const setting: Setting<unknown> = settings[meant];
+    return [
+      `Unknown config key wandb:${key}: did you mean wandb:${meant}? It expects ${setting.expected}. ` +
+        `Rename it: \`pulumi config rm wandb:${key}\`, then \`pulumi config set ${secretFlag(setting)}wandb:${meant} <value>\` ` +
+        `(or set the environment variable ${setting.env}).`,
+    ];
+  });
 }
 
 export function normaliseBaseUrl(url: string): string {
@@ -193,18 +250,18 @@ export function inferDeployment(baseUrl: string): Deployment {
   return "self-managed";
 }
 
-function readSetting<T>(setting: Setting<T>, stackConfig: Source, env: Source): T | undefined {
+type Reading<T> = { readonly value: T | undefined } | { readonly problem: string };
+
+function readSetting<T>(setting: Setting<T>, stackConfig: Source, env: Source): Reading<T> {
   const fromStack = nonEmpty(stackConfig[setting.key]);
   const raw = fromStack ?? nonEmpty(env[setting.env]);
-  if (raw === undefined) return undefined;
+  if (raw === undefined) return { value: undefined };
   const parsed = setting.schema.safeParse(raw);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return { value: parsed.data };
   const origin = fromStack !== undefined ? `wandb:${setting.key}` : setting.env;
   // The offending value is echoed only for non-secret settings.
   const shown = setting.secret ? "" : ` (got ${JSON.stringify(raw)})`;
-  throw new WandbConfigError(
-    `Invalid ${origin}${shown}: expected ${setting.expected}. ${howToSet(setting)}`,
-  );
+  return { problem: `Invalid ${origin}${shown}: expected ${setting.expected}. ${howToSet(setting)}` };
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -216,26 +273,26 @@ function missingMessage(setting: Setting<unknown>): string {
 }
 
 function howToSet(setting: Setting<unknown>): string {
-  const secretFlag = setting.secret ? "--secret " : "";
   return (
-    `Set it with \`pulumi config set ${secretFlag}wandb:${setting.key} <value>\` ` +
+    `Set it with \`pulumi config set ${secretFlag(setting)}wandb:${setting.key} <value>\` ` +
     `or the environment variable ${setting.env}.`
   );
+}
+
+function secretFlag(setting: Setting<unknown>): string {
+  return setting.secret ? "--secret " : "";
 }
 
 /**
  * The deployment, resolved without credentials (preview-time rules must be judged before any key
  * is set): `deployment` from stack config or WANDB_DEPLOYMENT, else inferred from the base URL;
- * undefined when neither says.
+ * undefined when neither says (a malformed base URL is judgeConfig's to report). An unknown
+ * deployment is a `WandbConfigError`, never replaced by what the host suggests.
  */
 export function deploymentFrom(stackConfig: Source, env: Source): Deployment | undefined {
-  const explicit = nonEmpty(stackConfig["deployment"]) ?? nonEmpty(env["WANDB_DEPLOYMENT"]);
-  if (explicit !== undefined && isDeployment(explicit)) return explicit;
-  const baseUrl = nonEmpty(stackConfig["baseUrl"]) ?? nonEmpty(env["WANDB_BASE_URL"]);
-  if (baseUrl === undefined) return undefined;
-  try {
-    return inferDeployment(normaliseBaseUrl(baseUrl));
-  } catch {
-    return undefined;
-  }
+  const explicit = readSetting(settings.deployment, stackConfig, env);
+  if ("problem" in explicit) throw new WandbConfigError([explicit.problem]);
+  if (explicit.value !== undefined) return explicit.value;
+  const baseUrl = readSetting(settings.baseUrl, stackConfig, env);
+  return "value" in baseUrl && baseUrl.value !== undefined ? inferDeployment(baseUrl.value) : undefined;
 }

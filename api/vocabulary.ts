@@ -81,7 +81,3 @@ export function memberReferenceKey(ref: string): string {
 
 export const DEPLOYMENTS = ["saas", "dedicated", "self-managed"] as const;
 export type Deployment = (typeof DEPLOYMENTS)[number];
-
-export function isDeployment(value: string): value is Deployment {
-  return (DEPLOYMENTS as readonly string[]).includes(value);
-}

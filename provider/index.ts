@@ -1,6 +1,5 @@
 // What the engine's provider process loads: each resource kind's check/diff/create/read/update/delete,
 // and `configure`, which hands it the stack config. The SDK's provider shim reaches it by package name.
-import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceKind } from "../api/resource-kinds";
 import { engineCalls, type EngineCall } from "./kit/engine-calls";
 import { customRole } from "./resources/custom-role";
@@ -26,6 +25,6 @@ const kinds: { [K in ResourceKind]: EngineCall } = {
 
 /** The single entry point of the serialized provider shim: `method` of `kind`, or `configure`. */
 export async function dispatch(kind: ResourceKind, method: string, args: unknown[]): Promise<unknown> {
-  if (method === "configure") return configure(args[0] as pulumi.dynamic.ConfigureRequest);
+  if (method === "configure") return configure(args[0]);
   return kinds[kind](method, args);
 }

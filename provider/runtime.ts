@@ -1,18 +1,64 @@
-// Process-wide state of the provider process: the stack config handed to `configure`, and the
-// clients built from it on first use. Nothing here is ever serialized into state.
-import type * as pulumi from "@pulumi/pulumi";
+// Process-wide state of the provider process: the stack config handed to `configure`, judged once,
+// and the clients built from it on first use. Nothing here is ever serialized into state.
+import { z } from "zod";
 import { clientsFromConfig, type Clients } from "../api/client";
-import { CONFIG_KEYS, deploymentFrom, resolveConfig, type Deployment, type WandbConfig } from "../api/config";
+import {
+  deploymentFrom,
+  judgeConfig,
+  unknownKeyProblems,
+  WandbConfigError,
+  type Deployment,
+  type WandbConfig,
+} from "../api/config";
 
-let stackConfig: Record<string, string | undefined> = {};
-let resolved: { config: WandbConfig; clients: Clients } | undefined;
+const NAMESPACE = "wandb:";
+
+/**
+ * What the dynamic provider hands to `configure`: an instance of @pulumi/pulumi's
+ * `cmd/dynamic-provider/config.js` Config, whose `rawConfig` holds every key of the stack's config,
+ * namespace included (the engine passes dynamic providers the whole of it), with secrets unwrapped.
+ */
+const configureRequest = z.object({
+  config: z.object({
+    rawConfig: z.record(z.string(), z.unknown()),
+    projectName: z.string().optional(),
+  }),
+});
+
+/** The `wandb` namespace of the stack config, keys without the namespace; config values are strings. */
+const wandbNamespace = z
+  .record(z.string(), z.unknown())
+  .transform((raw) => Object.entries(raw).filter(([key]) => key.startsWith(NAMESPACE)))
+  .transform((entries) => Object.fromEntries(entries.map(([key, value]) => [key.slice(NAMESPACE.length), value])))
+  .pipe(z.record(z.string(), z.string()));
+
+interface Configuration {
+  readonly stackConfig: Readonly<Record<string, string>>;
+  /** The project's own config shares the namespace when the project is named `wandb`. */
+  readonly sharedWithProject: boolean;
+}
+
+interface Judged {
+  /** Every mistake: misspelt keys, then missing or malformed settings. */
+  readonly problems: readonly string[];
+  /** Undefined while there is any problem. */
+  readonly config: WandbConfig | undefined;
+}
+
+let configuration: Configuration = { stackConfig: {}, sharedWithProject: false };
+let judged: Judged | undefined;
+let built: Clients | undefined;
 let operation: object = {};
 
 /** Called by the engine once per provider process, that is once per engine operation. */
-export async function configure(request: pulumi.dynamic.ConfigureRequest): Promise<void> {
-  const fresh = Object.fromEntries(CONFIG_KEYS.map((key) => [key, request.config.get(`wandb:${key}`)]));
-  if (JSON.stringify(fresh) !== JSON.stringify(stackConfig)) resolved = undefined;
-  stackConfig = fresh;
+export async function configure(request: unknown): Promise<void> {
+  const { config } = configureRequest.parse(request);
+  const fresh: Configuration = { stackConfig: wandbNamespace.parse(config.rawConfig), sharedWithProject: config.projectName === "wandb" };
+  if (JSON.stringify(fresh) !== JSON.stringify(configuration)) {
+    judged = undefined;
+    built = undefined;
+  }
+  configuration = fresh;
   operation = {};
 }
 
@@ -24,22 +70,47 @@ export function currentOperation(): object {
   return operation;
 }
 
-function current(): { config: WandbConfig; clients: Clients } {
-  if (!resolved) {
-    const config = resolveConfig(stackConfig, process.env);
-    resolved = { config, clients: clientsFromConfig(config) };
+/** The stack config and the environment, judged once per configuration. */
+function judgement(): Judged {
+  if (!judged) {
+    const result = judgeConfig(configuration.stackConfig, process.env);
+    const problems = [
+      ...unknownKeyProblems(Object.keys(configuration.stackConfig), { sharedWithProject: configuration.sharedWithProject }),
+      ...("problems" in result ? result.problems : []),
+    ];
+    judged = { problems, config: "config" in result && problems.length === 0 ? result.config : undefined };
   }
-  return resolved;
-}
-
-export function clients(): Clients {
-  return current().clients;
+  return judged;
 }
 
 /**
- * The deployment for preview-time rules, resolved without credentials: `check` must be able to
- * judge inputs before any key is set, and sends nothing.
+ * Every mistake in the configuration (a missing, malformed or misspelt key), each naming the config
+ * key, the environment variable and the fix; empty when there is none. Judged without a request,
+ * so that `check` reports them at preview.
+ */
+export function configurationProblems(): readonly string[] {
+  return judgement().problems;
+}
+
+export function clients(): Clients {
+  if (!built) {
+    const { problems, config } = judgement();
+    if (config === undefined) throw new WandbConfigError(problems);
+    built = clientsFromConfig(config);
+  }
+  return built;
+}
+
+/**
+ * The deployment for preview-time rules, resolved without credentials: `check` judges inputs even
+ * when no key is set, and sends nothing. An unknown deployment gives no rules: it is among the
+ * configuration problems every `check` reports.
  */
 export function deploymentForChecks(): Deployment | undefined {
-  return deploymentFrom(stackConfig, process.env);
+  try {
+    return deploymentFrom(configuration.stackConfig, process.env);
+  } catch (error) {
+    if (error instanceof WandbConfigError) return undefined;
+    throw error;
+  }
 }

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { deploymentFrom } from "../api/config";
+import { deploymentFrom, WandbConfigError } from "../api/config";
 import { CustomRole, type CustomRoleArgs } from "./custom-role";
 import { OrganizationRoleAssignment } from "./organization-role-assignment";
 import { RegistryRoleAssignment } from "./registry-role-assignment";
@@ -214,10 +214,19 @@ export class Organization extends pulumi.ComponentResource {
   }
 }
 
-/** The deployment as the provider resolves it, from stack config or the environment, without credentials. */
+/**
+ * The deployment as the provider resolves it, from stack config or the environment, without
+ * credentials. An unknown one fails the program as a RunError: a plain message, as Pulumi formats
+ * any other error with a stack trace (and slowly).
+ */
 function configuredDeployment(): WandbDeployment | undefined {
   const config = new pulumi.Config("wandb");
-  return deploymentFrom({ deployment: config.get("deployment"), baseUrl: config.get("baseUrl") }, process.env);
+  try {
+    return deploymentFrom({ deployment: config.get("deployment"), baseUrl: config.get("baseUrl") }, process.env);
+  } catch (error) {
+    if (error instanceof WandbConfigError) throw new pulumi.RunError(error.message);
+    throw error;
+  }
 }
 
 const deploymentOption = (deployment: WandbDeployment | undefined) => (deployment === undefined ? {} : { deployment });

@@ -1,5 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceKind } from "../api/resource-kinds";
+import { adviseOnStackConfig } from "./stack-config-advice";
 
 const shims = new Map<ResourceKind, pulumi.dynamic.ResourceProvider>();
 
@@ -9,9 +10,11 @@ const shims = new Map<ResourceKind, pulumi.dynamic.ResourceProvider>();
  * implementation from the installed package when the provider process calls it, so no client,
  * schema or credential is ever serialized. One shim per kind, so the SDK serializes it once per
  * kind, not once per resource. The captured names are one letter because the serialized text,
- * names included, is stored in every resource's state: it must stay under 2 KB.
+ * names included, is stored in every resource's state: it must stay under 2 KB. Asking for a shim,
+ * that is declaring a resource, is also when the program is advised on its stack config.
  */
 export function providerShim(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
+  adviseOnStackConfig();
   let shim = shims.get(kind);
   if (!shim) {
     const k = kind;

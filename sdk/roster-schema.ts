@@ -1,8 +1,8 @@
 // The shape of a roster (zod), and how a shape mistake is told: which entry, what is wrong, how to
 // fix it. Internal to `roster.ts`: not exported from the package.
 import { z } from "zod";
+import { closest } from "../api/spelling";
 import { EMAIL_ADDRESS, PERMISSION_NAME, USER_NAME } from "../api/vocabulary";
-import { editDistance } from "./functions/match";
 
 /** Names that become part of child resource names (`<org>/<team>/<userName>`) must not contain "/". */
 const NO_SLASH = /^[^/]+$/;
@@ -197,16 +197,6 @@ function locate(data: unknown, path: Path): { entry: string; section: string; fi
     return { entry: entryLabel(data, section, index), section, field: path.slice(2) };
   }
   return { entry: "top level", section: "top", field: path };
-}
-
-export function closest(word: string, candidates: Iterable<string>): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const candidate of candidates) {
-    const distance = candidate.toLowerCase() === word.toLowerCase() ? 0 : editDistance(word.toLowerCase(), candidate.toLowerCase());
-    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
-  }
-  return best !== undefined && bestDistance <= Math.min(2, Math.floor(word.length / 3) + 1) ? best : undefined;
 }
 
 export const list = (words: readonly string[]) =>

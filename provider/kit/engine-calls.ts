@@ -1,7 +1,9 @@
 // How the engine's calls reach one resource kind: what it hands over is parsed (the checked inputs
 // again, the recorded state brought up to its current version) before a method sees it, and every
-// state handed back records that version.
+// state handed back records that version. Every check also reports the mistakes of the stack's configuration.
+import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import { configurationProblems } from "../runtime";
 import { ResourceInitError } from "./errors";
 import type { ReplacedOnChange, ResourceImplementation } from "./implementation";
 import { checkedAgain } from "./inputs";
@@ -18,6 +20,17 @@ function providerShimOf(args: unknown[]): unknown {
   return records.findLast((record) => record !== undefined)?.[PROVIDER_KEY];
 }
 
+/**
+ * A check result that also fails on every mistake in the stack configuration, so that `pulumi preview`
+ * shows them all before any request. A failure without a property is shown by the engine as
+ * `<type> resource '<name>' has a problem: <reason>`: the reason names the config key, not an input.
+ */
+function withConfigurationFailures<I>(result: pulumi.dynamic.CheckResult<I>): pulumi.dynamic.CheckResult<I> {
+  const problems = configurationProblems();
+  if (problems.length === 0) return result;
+  return { ...result, failures: [...problems.map((reason) => ({ property: "", reason })), ...(result.failures ?? [])] };
+}
+
 export function engineCalls<I, O extends object>(implementation: ReplacedOnChange<I, O> | ResourceImplementation<I, O>): EngineCall {
   const { inputs, state } = implementation;
   const record = (value: unknown) => engineRecord.parse(value);
@@ -30,9 +43,11 @@ export function engineCalls<I, O extends object>(implementation: ReplacedOnChang
     const recorded = (outs: object) => ({ ...state.stamp(outs), ...(shim === undefined ? {} : { [PROVIDER_KEY]: shim }) });
     try {
       switch (method) {
-        case "check":
+        case "check": {
           // The olds of check are the inputs last applied, not state.
-          return await implementation.check(record(first), record(second));
+          const result = await implementation.check(record(first), record(second));
+          return withConfigurationFailures(result);
+        }
         case "diff": {
           const id = engineId.parse(first);
           return await implementation.diff(id, state.parse(second, id), checked(third));

@@ -1,4 +1,5 @@
 // Matching and suggestion helpers shared by the lookup functions. Internal: not exported from the package.
+import { editDistance } from "../../api/spelling";
 import { WandbLookupError } from "./errors";
 
 /** Code-unit order: the same on every machine and locale, so sorted results never cause diffs. */
@@ -14,21 +15,6 @@ export function sortedBy<T>(items: readonly T[], ...keys: ((item: T) => string)[
     }
     return 0;
   });
-}
-
-/** Levenshtein distance (insertions, deletions, substitutions), two rows of memory. */
-export function editDistance(a: string, b: string): number {
-  if (a === b) return 0;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution);
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
 }
 
 /**

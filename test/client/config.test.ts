@@ -1,6 +1,6 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { deploymentFrom, resolveConfig, WandbConfigError } from "../../api/config";
+import { deploymentFrom, judgeConfig, resolveConfig, unknownKeyProblems, WandbConfigError } from "../../api/config";
 
 const KEY = "local-0123456789abcdef0123456789abcdef01234567";
 
@@ -97,6 +97,25 @@ describe("resolveConfig", () => {
     expect(error.message).toContain(`pulumi config set ${key}`);
   });
 
+  it("reports every mistake at once, in one WandbConfigError", () => {
+    const error = catchError(() => resolveConfig({ baseUrl: "acme.wandb.io", maxRetries: "11", deployment: "cloud" }, { WANDB_TIMEOUT_SECONDS: "0.5" }));
+    expect(error).toBeInstanceOf(WandbConfigError);
+    const problems = (error as WandbConfigError).problems;
+    expect(problems).toEqual([
+      expect.stringMatching(/^Invalid wandb:baseUrl \(got "acme.wandb.io"\)/),
+      expect.stringMatching(/^Missing wandb:apiKey/),
+      expect.stringMatching(/^Invalid wandb:deployment \(got "cloud"\)/),
+      expect.stringMatching(/^Invalid wandb:maxRetries/),
+      expect.stringMatching(/^Invalid WANDB_TIMEOUT_SECONDS/),
+    ]);
+    expect(error.message).toBe(`5 configuration problems:\n${problems.map((p) => `- ${p}`).join("\n")}`);
+  });
+
+  it("judges without throwing: the configuration, or every problem", () => {
+    expect(judgeConfig({ baseUrl: "https://api.wandb.ai", apiKey: KEY }, {})).toMatchObject({ config: { deployment: "saas", maxRetries: 4 } });
+    expect(judgeConfig({}, {})).toEqual({ problems: [expect.stringMatching(/^Missing wandb:baseUrl/), expect.stringMatching(/^Missing wandb:apiKey/)] });
+  });
+
   it("names the env variable when the bad value came from the environment", () => {
     const error = catchError(() =>
       resolveConfig({}, { WANDB_BASE_URL: "https://api.wandb.ai", WANDB_API_KEY: KEY, WANDB_TIMEOUT_SECONDS: "0" }),
@@ -142,5 +161,35 @@ describe("deploymentFrom: the deployment without credentials, for preview-time r
   it("is undefined when nothing says, or the base URL is not a URL", async () => {
     expect(deploymentFrom({}, {})).toBeUndefined();
     expect(deploymentFrom({ baseUrl: "not a url" }, {})).toBeUndefined();
+  });
+
+  it("refuses an unknown deployment instead of inferring one from the host", () => {
+    const fromStack = catchError(() => deploymentFrom({ deployment: "cloud", baseUrl: "https://api.wandb.ai" }, {}));
+    expect(fromStack).toBeInstanceOf(WandbConfigError);
+    expect(fromStack.message).toMatch(/^Invalid wandb:deployment \(got "cloud"\): expected one of saas, dedicated, self-managed\. .*pulumi config set wandb:deployment/);
+    const fromEnv = catchError(() => deploymentFrom({}, { WANDB_DEPLOYMENT: "SaaS", WANDB_BASE_URL: "https://acme.wandb.io" }));
+    expect(fromEnv.message).toMatch(/^Invalid WANDB_DEPLOYMENT \(got "SaaS"\)/);
+  });
+});
+
+describe("unknownKeyProblems: keys of the wandb namespace that are none of ours", () => {
+  it.each([
+    ["baseURL", "baseUrl", "pulumi config set wandb:baseUrl <value>", "WANDB_BASE_URL"],
+    ["apikey", "apiKey", "pulumi config set --secret wandb:apiKey <value>", "WANDB_API_KEY"],
+    ["maxRetrys", "maxRetries", "pulumi config set wandb:maxRetries <value>", "WANDB_MAX_RETRIES"],
+    ["timeoutSecond", "timeoutSeconds", "pulumi config set wandb:timeoutSeconds <value>", "WANDB_TIMEOUT_SECONDS"],
+  ])("wandb:%s: did you mean wandb:%s?", (typed, meant, command, env) => {
+    const [problem, ...others] = unknownKeyProblems([typed, meant], { sharedWithProject: false });
+    expect(others).toEqual([]);
+    expect(problem).toContain(`Unknown config key wandb:${typed}: did you mean wandb:${meant}?`);
+    expect(problem).toContain(`pulumi config rm wandb:${typed}`);
+    expect(problem).toContain(command);
+    expect(problem).toContain(env);
+  });
+
+  it("names every key there is when none is close, unless the project shares the namespace", () => {
+    expect(unknownKeyProblems(["region"], { sharedWithProject: false })).toEqual([expect.stringMatching(/^Unknown config key wandb:region: pulumi-wandb reads only wandb:baseUrl, wandb:scimPath, wandb:apiKey, /)]);
+    expect(unknownKeyProblems(["region", "baseURL"], { sharedWithProject: true })).toEqual([expect.stringContaining("did you mean wandb:baseUrl?")]);
+    expect(unknownKeyProblems(["baseUrl", "apiKey", "maxRetries"], { sharedWithProject: false })).toEqual([]);
   });
 });

@@ -6,7 +6,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { closeAllPools } from "../../api/client";
 import { getCustomRole, getModel, getTeam, getUser, getUsers, WandbLookupError } from "../../sdk";
-import { editDistance, plausibleSuggestions, rankByCloseness } from "../../sdk/functions/match";
+import { editDistance } from "../../api/spelling";
+import { plausibleSuggestions, rankByCloseness } from "../../sdk/functions/match";
 import { restoreEnv, setEnv } from "./helpers";
 
 const list = (resources: unknown[]) => ({

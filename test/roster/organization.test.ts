@@ -300,6 +300,19 @@ describe("Organization on the multi-tenant cloud (saas)", () => {
     expect(find(resources, "User", "inferred/carol").inputs).toMatchObject({ teams: ["research"] });
   });
 
+  it("an unknown deployment fails the program, naming the key, never guessed from the host", () => {
+    pulumi.runtime.setAllConfig({ "wandb:baseUrl": "https://api.wandb.ai", "wandb:deployment": "cloud" });
+    let error: unknown;
+    try {
+      new Organization("unknown-deployment", { roster: ROSTER });
+    } catch (e) {
+      error = e;
+    }
+    expect(pulumi.RunError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toMatch(/^Invalid wandb:deployment \(got "cloud"\): expected one of saas, dedicated, self-managed\. .*pulumi config set wandb:deployment/);
+    expect(registered).toEqual([]);
+  });
+
   it("WANDB_DEPLOYMENT counts too, and a user in no team is a roster mistake there", () => {
     process.env["WANDB_DEPLOYMENT"] = "saas";
     const roster: Roster = { users: [...(ROSTER.users ?? []), { userName: "dave", email: "dave@example.com" }], teams: ROSTER.teams, customRoles: ROSTER.customRoles };

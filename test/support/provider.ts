@@ -1,11 +1,20 @@
 // Running provider code in the test process against an emulator, as the engine's provider process would.
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
+import { Config } from "@pulumi/pulumi/cmd/dynamic-provider/config";
 import { expect } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import { configure } from "../../provider/runtime";
 
 let lastConfiguration: Record<string, string> | undefined;
+
+/**
+ * Hands the provider runtime a stack config as the dynamic provider does: every key, namespace
+ * included, in the `rawConfig` of @pulumi/pulumi's own dynamic-provider `Config`.
+ */
+export async function configureWithStackConfig(rawConfig: Record<string, string>, projectName = "test-project"): Promise<void> {
+  await configure({ config: new Config(rawConfig, projectName) });
+}
 
 /**
  * Configures the provider runtime for the emulator's admin, as `pulumi config` would
@@ -21,16 +30,7 @@ export async function configureProviderFor(emu: RunningEmulator, settings: Recor
     ...Object.fromEntries(Object.entries(settings).map(([key, value]) => [`wandb:${key}`, value])),
   };
   lastConfiguration = values;
-  await configure({
-    config: {
-      get: (key: string) => values[key],
-      require: (key: string) => {
-        const value = values[key];
-        if (value === undefined) throw new Error(`missing ${key}`);
-        return value;
-      },
-    },
-  } as never);
+  await configureWithStackConfig(values);
 }
 
 /**
@@ -40,8 +40,7 @@ export async function configureProviderFor(emu: RunningEmulator, settings: Recor
  */
 export async function nextOperation(): Promise<void> {
   if (!lastConfiguration) throw new Error("nextOperation: configure the provider first (configureProviderFor)");
-  const values = lastConfiguration;
-  await configure({ config: { get: (key: string) => values[key] } } as never);
+  await configureWithStackConfig(lastConfiguration);
 }
 
 /** A resource implementation's checked inputs, expecting no failures. */
