@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Secret } from "./client/secret";
 import { closest } from "./spelling";
 import { type Deployment, DEPLOYMENTS } from "./vocabulary";
+import { inspectedAsMessage } from "./inspected-as-message";
 
 export type { Deployment };
 
@@ -37,6 +38,7 @@ export class WandbConfigError extends Error {
     this.problems = problems;
   }
 }
+inspectedAsMessage(WandbConfigError);
 
 type Source = Readonly<Record<string, string | undefined>>;
 

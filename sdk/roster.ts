@@ -8,6 +8,7 @@ import { entryLabel, type Finding, formatField, list, type Path, rosterSchema, s
 import type { Deployment } from "../api/config";
 import { closest } from "../api/spelling";
 import { isPredefinedRole, REGISTRY_ROLES as REGISTRY_ROLE_NAMES, TEAM_ROLES as TEAM_ROLE_NAMES } from "../api/vocabulary";
+import { inspectedAsMessage } from "../api/inspected-as-message";
 
 /** Where the organization lives; decides how team membership is written (see `Organization`). */
 export type WandbDeployment = Deployment;
@@ -190,6 +191,7 @@ export class RosterError extends RunError {
     this.problems = problems;
   }
 }
+inspectedAsMessage(RosterError);
 
 export interface RosterOptions {
   /** The name used in messages: the file's path, or e.g. `roster` (the default) for an object. */

@@ -1,5 +1,6 @@
 import { inspect } from "node:util";
 import { redactBody, redactHeaders, scrubSecrets } from "./secret";
+import { inspectedAsMessage } from "../inspected-as-message";
 
 export type WandbService = "scim" | "inference";
 
@@ -121,6 +122,7 @@ export class WandbApiError extends Error {
     return `${this.stack ?? this.message}\n${inspect(this.toJSON(), { depth: 4 })}`;
   }
 }
+inspectedAsMessage(WandbApiError);
 
 // On the prototype rather than as a field, so the stack header, captured by the
 // base constructor, already carries the class name.

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { inspectedAsMessage } from "../../api/inspected-as-message";
 
 /**
  * Why a lookup function (`getUser`, `getTeam`, `getCustomRole`, `getModel`, ...) failed without
@@ -33,3 +34,4 @@ export class WandbLookupError extends pulumi.RunError {
 
 // On the prototype, so the stack header already carries the class name.
 Object.defineProperty(WandbLookupError.prototype, "name", { value: "WandbLookupError" });
+inspectedAsMessage(WandbLookupError);
