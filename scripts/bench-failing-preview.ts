@@ -9,7 +9,7 @@ import { cpSync, mkdirSync, mkdtempSync } from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { startEmulator } from "../emulator";
-import { isolatedEnvironment, pinnedCommand, repoRoot, workRoot } from "./engine";
+import { emulatorConfig, isolatedEnvironment, pinnedCommand, repoRoot, workRoot } from "./engine";
 
 const CASES = [
   { mistake: "model", beside: 1, message: "is not offered by W&B Inference" },
@@ -32,12 +32,7 @@ async function main(): Promise<void> {
         { envVars: isolatedEnvironment(scratch), pulumiCommand: await pinnedCommand() },
       );
       await stack.setAllConfig({
-        "wandb:baseUrl": { value: emulator.url },
-        "wandb:username": { value: emulator.admin.username },
-        "wandb:apiKey": { value: emulator.admin.apiKey, secret: true },
-        "wandb:deployment": { value: emulator.deployment },
-        "wandb:inferenceUrl": { value: emulator.inferenceUrl },
-        "wandb:inferenceProject": { value: emulator.inferenceProject },
+        ...emulatorConfig(emulator),
         "failing-preview:mistake": { value: mistake },
         "failing-preview:beside": { value: String(beside) },
       });

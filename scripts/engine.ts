@@ -2,7 +2,8 @@
 // file backend, no update checks, no plugin downloads. Shared by the demo and the test harness.
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
-import { PulumiCommand, type StepEventMetadata } from "@pulumi/pulumi/automation";
+import { type ConfigMap, PulumiCommand, type StepEventMetadata } from "@pulumi/pulumi/automation";
+import type { RunningEmulator } from "../emulator";
 
 /** This package's root, whether this module runs from source or from dist/. */
 export const repoRoot = packageRoot(__dirname);
@@ -56,4 +57,18 @@ export function changedProperties(metadata: StepEventMetadata): string[] {
   return [...new Set([...Object.keys(before), ...Object.keys(after)])]
     .filter((key) => key !== "__provider" && JSON.stringify(before[key]) !== JSON.stringify(after[key]))
     .sort();
+}
+
+/** Stack config pointing the provider at an emulator, with the key stored as a secret. */
+export function emulatorConfig(
+  emulator: Pick<RunningEmulator, "url" | "admin" | "deployment" | "inferenceUrl" | "inferenceProject">,
+): ConfigMap {
+  return {
+    "wandb:baseUrl": { value: emulator.url },
+    "wandb:username": { value: emulator.admin.username },
+    "wandb:apiKey": { value: emulator.admin.apiKey, secret: true },
+    "wandb:deployment": { value: emulator.deployment },
+    "wandb:inferenceUrl": { value: emulator.inferenceUrl },
+    "wandb:inferenceProject": { value: emulator.inferenceProject },
+  };
 }

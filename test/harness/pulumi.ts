@@ -4,8 +4,7 @@
 import { cpSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
-import type { RunningEmulator } from "../../emulator";
-import { changedProperties, isolatedEnvironment, pinnedCommand, repoRoot, workRoot } from "../../scripts/engine";
+import { changedProperties, emulatorConfig, isolatedEnvironment, pinnedCommand, repoRoot, workRoot } from "../../scripts/engine";
 import {
   LocalWorkspace,
   type ConfigMap,
@@ -15,7 +14,7 @@ import {
   type Stack,
 } from "@pulumi/pulumi/automation";
 
-export { repoRoot };
+export { emulatorConfig, repoRoot };
 
 export type ProgramSource =
   | { dir: string }
@@ -198,16 +197,3 @@ export function installedPackage(): typeof import("../../sdk") {
   return createRequire(path.join(repoRoot, "package.json"))("pulumi-wandb");
 }
 
-/** Stack config pointing the provider at an emulator, with the key stored as a secret. */
-export function emulatorConfig(
-  emulator: Pick<RunningEmulator, "url" | "admin" | "deployment" | "inferenceUrl" | "inferenceProject">,
-): ConfigMap {
-  return {
-    "wandb:baseUrl": { value: emulator.url },
-    "wandb:username": { value: emulator.admin.username },
-    "wandb:apiKey": { value: emulator.admin.apiKey, secret: true },
-    "wandb:deployment": { value: emulator.deployment },
-    "wandb:inferenceUrl": { value: emulator.inferenceUrl },
-    "wandb:inferenceProject": { value: emulator.inferenceProject },
-  };
-}

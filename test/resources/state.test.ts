@@ -4,7 +4,7 @@
 // every state handed back records the current version, with the engine's `__provider` kept.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { ResourceKind } from "../../api/resource-kinds";
+import { RESOURCE_KINDS, type ResourceKind } from "../../api/resource-kinds";
 import type { RunningEmulator } from "../../emulator";
 import { dispatch } from "../../provider";
 import { STATE_VERSION_KEY, storedState } from "../../provider/kit/state";
@@ -237,15 +237,7 @@ describe("recorded state through dispatch", () => {
     },
   });
 
-  describe.each<ResourceKind>([
-    "User",
-    "Team",
-    "TeamMember",
-    "CustomRole",
-    "OrganizationRoleAssignment",
-    "TeamRoleAssignment",
-    "RegistryRoleAssignment",
-  ])("%s", (kind) => {
+  describe.each<ResourceKind>(RESOURCE_KINDS)("%s", (kind) => {
     const kindCase = () => cases()[kind];
 
     it("records its version, above 0, in the state create hands back, with the engine's __provider", async () => {
