@@ -45,7 +45,7 @@ export default defineConfig({
         test: {
           name: "engine",
           include: ENGINE,
-          // Engine runs are slow under load (a failing program alone takes ~30 s to report: README, Troubleshooting).
+          // Engine runs are slow under load: several CLI, language host and provider processes on two cores.
           testTimeout: 180_000,
           hookTimeout: 120_000,
         },
