@@ -19,6 +19,8 @@ export const faultsSchema = z.strictObject({
     .array(z.strictObject({ status: z.union([z.literal(429), z.literal(500), z.literal(502), z.literal(503), z.literal(504)]), retryAfter: z.number().int().min(0).optional(), ...matcher }))
     .optional(),
   dropNext: z.array(z.strictObject(matcher)).optional(),
+  /** Probability that a write (POST, PUT, PATCH, DELETE) that got through is applied and its answer then lost. */
+  dropRate: probability.optional(),
   seed: z.number().int().optional(),
 });
 export type FaultConfig = z.output<typeof faultsSchema>;
@@ -70,6 +72,8 @@ function take<T extends Matcher>(queue: T[], method: string, path: string): T | 
   return entry;
 }
 
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
 /** Injected latency, errors, throttling and dropped connections for the /scim and /v1 routes. */
 export class Faults {
   private config: FaultConfig = {};
@@ -112,8 +116,11 @@ export class Faults {
     return undefined;
   }
 
+  /** A queued dropNext entry, else a write drawn by dropRate: the request is applied, then its socket destroyed. */
   takeDrop(method: string, path: string): boolean {
-    return take(this.config.dropNext ?? [], method, path) !== undefined;
+    if (take(this.config.dropNext ?? [], method, path) !== undefined) return true;
+    const rate = this.config.dropRate ?? 0;
+    return rate > 0 && WRITES.has(method) && this.random() < rate;
   }
 
   private with429(f: InjectedFailure): InjectedFailure {

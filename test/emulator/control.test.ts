@@ -142,4 +142,20 @@ describe("control API", () => {
     const log = (await call(emu, "GET", "/_emulator/log")).body;
     expect(log.requests.map((r: any) => r.status)).toEqual([0, 409]);
   });
+
+  it("dropRate applies writes and loses their answers at that rate, never a read's", async () => {
+    await call(emu, "PUT", "/_emulator/faults", { body: { dropRate: 0.5, seed: 7 } });
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call(emu, "POST", "/scim/Users", { body: newUserBody(`rate-${i}`) }).then(() => "answered", () => "dropped")),
+    );
+    const dropped = outcomes.filter((o) => o === "dropped").length;
+    expect(dropped).toBeGreaterThan(3);
+    expect(dropped).toBeLessThan(17);
+    // Every write was applied, answered or not.
+    const names = (await readState(emu)).users.map((u: any) => u.userName);
+    for (let i = 0; i < 20; i++) expect(names).toContain(`rate-${i}`);
+    const reads = await Promise.all(Array.from({ length: 10 }, () => call(emu, "GET", "/scim/Users")));
+    expect(reads.every((r) => r.status === 200)).toBe(true);
+    await call(emu, "DELETE", "/_emulator/faults");
+  });
 });
