@@ -68,7 +68,6 @@ export interface StackHandle {
   /** Runs an operation that must fail, and hands back what the engine reported. */
   failing(op: "up" | "preview" | "refresh" | "destroy"): Promise<FailedOperation>;
   /** The deployment as the backend stores it: secrets stay encrypted, as on a user's disk. */
-  /** The deployment as the backend stores it: secrets stay encrypted, as on a user's disk. */
   exportState(): Promise<unknown>;
   /** Every log line of every operation so far, for scans (e.g. for secrets). */
   fullLog(): string;
