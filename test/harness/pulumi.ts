@@ -59,6 +59,10 @@ export interface FailedOperation {
 export interface StackHandle {
   stack: Stack;
   workDir: string;
+  /** The stack's scratch folder (PULUMI_HOME, backend, program); every process of its runs has it in PULUMI_HOME. */
+  scratch: string;
+  /** The environment the engine runs with, for running the CLI directly (e.g. to kill it). */
+  env: Record<string, string>;
   up(): Promise<OperationResult>;
   preview(): Promise<OperationResult>;
   refresh(): Promise<OperationResult>;
@@ -67,7 +71,6 @@ export interface StackHandle {
   previewSteps(): Promise<PlannedStep[]>;
   /** Runs an operation that must fail, and hands back what the engine reported. */
   failing(op: "up" | "preview" | "refresh" | "destroy"): Promise<FailedOperation>;
-  /** The deployment as the backend stores it: secrets stay encrypted, as on a user's disk. */
   /** The deployment as the backend stores it: secrets stay encrypted, as on a user's disk. */
   exportState(): Promise<unknown>;
   /** Every log line of every operation so far, for scans (e.g. for secrets). */
@@ -144,6 +147,8 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
   return {
     stack,
     workDir,
+    scratch,
+    env: envVars,
     up: () => operation("up"),
     preview: () => operation("preview"),
     refresh: () => operation("refresh"),
