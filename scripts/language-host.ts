@@ -2,18 +2,33 @@
 // `runtime: nodejs`). The Go host `pulumi-language-nodejs` cannot be had from the Go module
 // proxy, so this one stands in for it: it serves the engine's LanguageRuntime gRPC service and
 // runs the program through `@pulumi/pulumi/cmd/run`, the same entry point the Go host spawns.
+// Like the Go host, it stops the program when the engine ends its Run request, and it goes, with
+// the programs it runs, when the engine goes (see engine-lifeline.ts).
 // Usage (by the engine): pulumi-language-nodejs [flags] <engine address>
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import * as path from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import * as languageGrpc from "@pulumi/pulumi/proto/language_grpc_pb";
 import * as languageProto from "@pulumi/pulumi/proto/language_pb";
 import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
+import { endProcessGroup, watchEngine } from "./engine-lifeline";
 
 type Callback<T> = (error: grpc.ServiceError | null, value?: T) => void;
 type RuntimeOptions = Record<string, unknown>;
 
 const engineAddress = process.argv.slice(2).filter((arg) => !arg.startsWith("-")).pop() ?? "";
+/** How long a program asked to stop (SIGINT) has before it is killed, as the Go host's WaitDelay. */
+const STOP_GRACE_MS = 5_000;
+
+const programs = new Set<ChildProcess>();
+
+/** What the Go host does when a Run request ends before its program: interrupt it, then kill it. */
+function stopProgram(child: ChildProcess): void {
+  child.kill("SIGINT");
+  setTimeout(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  }, STOP_GRACE_MS).unref();
+}
 
 function resolveRunEntry(programDirectory: string): string {
   return require.resolve("@pulumi/pulumi/cmd/run", { paths: [programDirectory] });
@@ -73,11 +88,15 @@ function run(call: grpc.ServerUnaryCall<languageProto.RunRequest, languageProto.
     env: runEnvironment(request, options),
     stdio: ["ignore", "inherit", "inherit"],
   });
+  programs.add(child);
+  call.on("cancelled", () => stopProgram(child));
   child.on("error", (error) => {
+    programs.delete(child);
     response.setError(`could not start the program: ${error.message}`);
     callback(null, response);
   });
   child.on("exit", (code, signal) => {
+    programs.delete(child);
     if (code !== 0) {
       // Exit code 32 means the program already reported its error to the engine.
       if (code === 32) response.setBail(true);
@@ -98,6 +117,11 @@ function getPluginInfo(_call: unknown, callback: Callback<pluginProto.PluginInfo
   response.setVersion(require(path.join(__dirname, "..", "..", "package.json")).version);
   callback(null, response);
 }
+
+watchEngine(engineAddress, () => {
+  for (const child of programs) child.kill("SIGKILL");
+  endProcessGroup();
+});
 
 const server = new grpc.Server();
 server.addService(languageGrpc.LanguageRuntimeService, {

@@ -5,7 +5,7 @@
 #   3. the pinned Pulumi engine: a `pulumi` on PATH at the pinned version, else a build from the
 #      Go module proxy (cached per user, so every clone reuses it), else the official installer;
 #   4. the two plugins the engine needs beside it: the dynamic-resource provider and a Node.js
-#      language host (see scripts/language-host.ts).
+#      language host (see scripts/language-host.ts), both ending when the engine goes.
 # Usage: scripts/setup.sh [--quiet]   (progress goes to stderr either way; --quiet keeps only errors)
 set -euo pipefail
 
@@ -80,7 +80,8 @@ node_bin="$repo/node_modules/.bin/node"
 cat > "$tools_bin/pulumi-resource-pulumi-nodejs" <<EOF
 #!/bin/sh
 # Dynamic-resource provider: the engine starts it in the program's folder, whose @pulumi/pulumi serves it.
-exec "$node_bin" "\$("$node_bin" -e 'process.stdout.write(require.resolve("@pulumi/pulumi/cmd/dynamic-provider", { paths: [process.cwd()] }))')" "\$@"
+# The preloaded lifeline ends it when the engine goes (see scripts/engine-lifeline.ts).
+exec "$node_bin" --require "$repo/dist/scripts/provider-lifeline.js" "\$("$node_bin" -e 'process.stdout.write(require.resolve("@pulumi/pulumi/cmd/dynamic-provider", { paths: [process.cwd()] }))')" "\$@"
 EOF
 cat > "$tools_bin/pulumi-language-nodejs" <<EOF
 #!/bin/sh

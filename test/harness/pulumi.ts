@@ -59,6 +59,10 @@ export interface FailedOperation {
 export interface StackHandle {
   stack: Stack;
   workDir: string;
+  /** The stack's scratch folder (PULUMI_HOME, backend, program); every process of its runs has it in PULUMI_HOME. */
+  scratch: string;
+  /** The environment the engine runs with, for running the CLI directly (e.g. to kill it). */
+  env: Record<string, string>;
   up(): Promise<OperationResult>;
   preview(): Promise<OperationResult>;
   refresh(): Promise<OperationResult>;
@@ -143,6 +147,8 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
   return {
     stack,
     workDir,
+    scratch,
+    env: envVars,
     up: () => operation("up"),
     preview: () => operation("preview"),
     refresh: () => operation("refresh"),
