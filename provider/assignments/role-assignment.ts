@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { ScimUser } from "../../api/client";
 import type { ResourceKind } from "../../api/resource-kinds";
 import { canonicalRole, sameRole } from "../../api/vocabulary";
-import { SETTLED, writeGuardedByEtag } from "../kit/conflict";
+import { changedFieldsOf, convergeGuardedByEtag, SETTLED, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
 import { isStatus } from "../kit/errors";
 import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs } from "../kit/inputs";
@@ -51,26 +51,39 @@ interface Slot extends SlotAccess {
 
 const show = (role: string | undefined) => (role === undefined ? "none" : `"${role}"`);
 
-function changedOutside(slot: Slot, user: ScimUser, expected: string | undefined): string[] {
-  // Only what the representation shows is compared: an absent role is unknown, not changed.
-  if (slot.known?.(user) === false) return [];
+/** "No role" as a value the conflict rule compares (no role name is empty). */
+const NO_ROLE = "";
+const held = (role: string | undefined) => role ?? NO_ROLE;
+
+/**
+ * The slot, live, beside the role Pulumi last saw (`expected`) and the one it declares (`declared`;
+ * undefined when giving the slot back). A role the representation does not carry is unknown:
+ * never changed outside Pulumi, never as declared.
+ */
+function slotReading(slot: Slot, user: ScimUser, expected: string | undefined, declared: string | undefined): FieldReading {
+  if (slot.known?.(user) === false) return { field: slot.field, changedOutside: false, asDeclared: false };
   const live = slot.live(user);
-  return slot.same(live, expected) ? [] : [`${slot.field} is now ${show(live)}, Pulumi last saw ${show(expected)}`];
+  return valueReading(
+    `${slot.field} is now ${show(live)}, Pulumi last saw ${show(expected)}`,
+    { seen: held(expected), declared: declared === undefined ? undefined : held(declared), live: held(live) },
+    (a, b) => slot.same(a || undefined, b || undefined),
+  );
 }
 
 /**
- * Writes the slot with `If-Match: etag`. On 412 the user is read again: when the slot still holds
- * `expected` (another resource touched the user, e.g. a User update or another assignment), the
- * write is retried with the fresh ETag; otherwise it fails naming the role changed outside Pulumi.
+ * Writes the slot with `If-Match: etag`. On 412 (or a lost answer) the user is read again: when
+ * the slot already holds `role`, that is the result; when it still holds `expected` (another
+ * resource touched the user, e.g. a User update or another assignment), the write is retried with
+ * the fresh ETag; otherwise it fails naming the role changed outside Pulumi.
  */
 function writeRole(slot: Slot, userId: string, etag: string | undefined, expected: string | undefined, role: string): Promise<ScimUser> {
-  return writeGuardedByEtag({
+  return convergeGuardedByEtag({
     what: slot.what,
     etag,
     write: slot.grant(role),
     reread: async () => {
       const user = await liveUser(userId);
-      return { etag: user.etag, changedFields: changedOutside(slot, user, expected) };
+      return { live: user, etag: user.etag, readings: [slotReading(slot, user, expected, role)] };
     },
   });
 }
@@ -99,7 +112,7 @@ async function releaseRole(slot: Slot, userId: string, etag: string | undefined,
     },
     reread: async () => {
       const user = await stillHeld();
-      return user ? { etag: user.etag, changedFields: changedOutside(slot, user, expected) } : SETTLED;
+      return user ? { etag: user.etag, changedFields: changedFieldsOf([slotReading(slot, user, expected, undefined)]) } : SETTLED;
     },
   });
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ScimRole } from "../../api/client";
 import { isPredefinedRole, RESERVED_ROLE_NAMES } from "../../api/vocabulary";
 import { sameSet } from "../kit/compare";
-import { SETTLED, writeGuardedByEtag } from "../kit/conflict";
+import { changedFieldsOf, convergeGuardedByEtag, SETTLED, setReading, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
 import { requireFound, ResourceInitError } from "../kit/errors";
 import { type ResourceImplementation } from "../kit/implementation";
 import { adoptExisting, permissionName, predefinedBaseRole } from "../kit/input-schemas";
@@ -66,13 +66,30 @@ function liveInputs(outs: CustomRoleOutputs): CustomRoleInputs {
   return { ...declared, inheritedFrom: predefinedBaseRole.parse(declared.inheritedFrom) };
 }
 
+const DEFINITION_FIELDS = ["name", "description", "inheritedFrom"] as const;
+
 function definitionFieldsChanged(seen: Omit<RoleDefinition, "permissions">, live: Omit<RoleDefinition, "permissions">): string[] {
-  return (["name", "description", "inheritedFrom"] as const).filter((field) => seen[field] !== live[field]);
+  return DEFINITION_FIELDS.filter((field) => seen[field] !== live[field]);
 }
 
 function ownedFieldsChanged(seen: RoleDefinition, live: RoleDefinition): string[] {
   const changed = definitionFieldsChanged(seen, live);
   return sameSet(seen.permissions, live.permissions) ? changed : [...changed, "permissions"];
+}
+
+/**
+ * The owned fields of the live role beside what we last saw and what is declared; declared
+ * permissions are those the role carries itself (its base role grants the others).
+ */
+function ownedFieldReadings(seen: RoleDefinition, declared: CustomRoleInputs | undefined, live: ScimRole): FieldReading[] {
+  return [
+    ...DEFINITION_FIELDS.map((field) => valueReading(field, { seen: seen[field], declared: declared?.[field], live: live[field] })),
+    setReading("permissions", {
+      seen: seen.permissions,
+      declared: declared && customPermissions(declared.permissions, live.inheritedPermissions),
+      live: live.permissions,
+    }),
+  ];
 }
 
 async function liveRole(id: string): Promise<ScimRole> {
@@ -100,18 +117,18 @@ function customPermissions(declared: readonly string[], inherited: readonly stri
  */
 async function converge(id: string, seen: CustomRoleOutputs, desired: CustomRoleInputs): Promise<ScimRole> {
   const scim = clients().scim;
-  const guarded = <T>(last: RoleDefinition, etag: string | undefined, write: (ifMatch: string | undefined) => Promise<T>) =>
-    writeGuardedByEtag({
+  const guarded = (last: RoleDefinition, etag: string | undefined, write: (ifMatch: string | undefined) => Promise<ScimRole>) =>
+    convergeGuardedByEtag({
       what: `custom role "${last.name}"`,
       etag,
       write,
       reread: async () => {
         const live = await liveRole(id);
-        return { etag: live.etag, changedFields: ownedFieldsChanged(last, live) };
+        return { live, etag: live.etag, readings: ownedFieldReadings(last, desired, live) };
       },
     });
-  let live: RoleDefinition & Pick<ScimRole, "inheritedPermissions" | "etag"> = seen;
   let role: ScimRole | undefined;
+  let live: RoleDefinition & Pick<ScimRole, "inheritedPermissions" | "etag"> = seen;
   if (definitionFieldsChanged(seen, desired).length > 0) {
     const { adoptExisting: _adopt, ...definition } = desired;
     role = await guarded(live, live.etag || undefined, (ifMatch) => scim.replaceRole(id, definition, { ifMatch }));
@@ -193,7 +210,8 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
       reread: async () => {
         const result = await scim.getRole(id);
         if (result.status !== "found") return SETTLED;
-        return { etag: result.role.etag, changedFields: ownedFieldsChanged(props, result.role) };
+        // A removal declares none of the fields: each is judged against what Pulumi last saw.
+        return { etag: result.role.etag, changedFields: changedFieldsOf(ownedFieldReadings(props, undefined, result.role)) };
       },
     });
   },

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { membershipOperations, type ScimTeam } from "../../api/client";
 import { memberReferenceKey } from "../../api/vocabulary";
 import { sameSet } from "../kit/compare";
-import { SETTLED, writeGuardedByEtag } from "../kit/conflict";
+import { convergeGuardedByEtag, SETTLED, setReading, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
 import { isStatus, ResourceInitError } from "../kit/errors";
 import { type ResourceImplementation } from "../kit/implementation";
 import { adoptExisting, userReference } from "../kit/input-schemas";
@@ -127,12 +127,12 @@ function outputsOf(state: TeamState, inputs: Pick<TeamInputs, "members" | "adopt
   };
 }
 
-/** The fields this resource owns that differ between what we last saw and the live team. */
-function ownedFieldsChanged(seen: TeamState, live: TeamState, membersManaged: boolean): string[] {
-  const changed: string[] = [];
-  if (seen.name !== live.name) changed.push("name");
-  if (membersManaged && !sameSet(seen.userIds, live.userIds)) changed.push("members");
-  return changed;
+/** The fields this resource owns, live, beside what we last saw and what is declared (undefined members: not managed). */
+function ownedFieldReadings(seen: TeamState, live: TeamState, name: string, desiredIds: string[] | undefined): FieldReading[] {
+  return [
+    valueReading("name", { seen: seen.name, declared: name, live: live.name }),
+    ...(desiredIds === undefined ? [] : [setReading("members", { seen: seen.userIds, declared: desiredIds, live: live.userIds })]),
+  ];
 }
 
 /**
@@ -160,7 +160,7 @@ async function converge(id: string, base: TeamState, name: string, desiredIds: s
   };
   let team: ScimTeam | undefined;
   try {
-    team = await writeGuardedByEtag({
+    team = await convergeGuardedByEtag({
       what: `team "${base.name}"`,
       etag: base.etag || undefined,
       write,
@@ -168,9 +168,9 @@ async function converge(id: string, base: TeamState, name: string, desiredIds: s
         const found = await liveTeam(id);
         if (!found) throw new Error(`team ${id} no longer exists in W&B: run \`pulumi refresh\`, then \`pulumi up\` to recreate it`);
         const fresh = await stateOf(found, recorded());
-        const changedFields = ownedFieldsChanged(current, fresh, desiredIds !== undefined);
+        const readings = ownedFieldReadings(current, fresh, name, desiredIds);
         current = fresh;
-        return { etag: fresh.etag, changedFields };
+        return { live: found, etag: fresh.etag, readings };
       },
     });
   } catch (error) {

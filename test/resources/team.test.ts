@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { CONFLICT_RETRY_POLICY } from "../../api/client";
 import type { RunningEmulator } from "../../emulator";
 import { ResourceInitError } from "../../provider/kit/errors";
 import { team, type TeamInputs, type TeamOutputs } from "../../provider/resources/team";
@@ -194,7 +195,8 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
     it("a failure after adoption is a ResourceInitError carrying the id (nothing orphaned)", async () => {
       const name = uniqueName("init-error");
       const existingId = await createTeamOutOfBand(emu, name, [ids.bob]);
-      await setFaults(emu, { failNext: [{ status: 500, method: "PATCH", pathPrefix: "/scim/Groups", count: 5 }] });
+      // Each lost answer is re-read and the PATCH tried again, as many times as the conflict policy allows.
+      await setFaults(emu, { failNext: [{ status: 500, method: "PATCH", pathPrefix: "/scim/Groups", count: CONFLICT_RETRY_POLICY.limit + 1 }] });
       const error = await team.create(await checked({ name, members: [ids.alice], adoptExisting: true })).then(() => undefined, (e: unknown) => e);
       expect(error).toBeInstanceOf(ResourceInitError);
       expect((error as ResourceInitError).id).toBe(existingId);

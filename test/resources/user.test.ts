@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { defaultSeed } from "../../emulator/seed";
-import { closeAllPools, ScimClient, type PatchOperation, type ScimUser } from "../../api/client";
+import { closeAllPools, CONFLICT_RETRY_POLICY, ScimClient, type PatchOperation, type ScimUser } from "../../api/client";
 import { ResourceInitError } from "../../provider/kit/errors";
 import { user as impl, type UserInputs, type UserOutputs } from "../../provider/resources/user";
 import { clearFaults, emulatorApi, heldUser, readLog, resetLog, setFaults } from "../support/emulator-api";
@@ -267,12 +267,14 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
       expect(init.properties).toMatchObject({ etag: expect.any(String) });
     });
 
-    it("reports a failed PATCH after the POST as ResourceInitError", async () => {
+    it("reports a PATCH after the POST that keeps failing as ResourceInitError, with the service's error", async () => {
       await setup();
-      await setFaults(emu, { failNext: [{ status: 500, method: "PATCH", pathPrefix: "/scim/Users", count: 5 }] });
+      // Each lost answer is re-read and the PATCH tried again, as many times as the conflict policy allows.
+      await setFaults(emu, { failNext: [{ status: 500, method: "PATCH", pathPrefix: "/scim/Users", count: CONFLICT_RETRY_POLICY.limit + 1 }] });
       try {
         const error = await impl.create(await checked(newUser({ organizationRole: "admin" }))).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(ResourceInitError);
+        expect((error as ResourceInitError).message).toMatch(/PATCH .* failed with HTTP 500/);
         expect((await live(emu, (error as ResourceInitError).id)).organizationRole).toBe("member");
       } finally {
         await clearFaults(emu);
