@@ -4,6 +4,7 @@ import { isPredefinedRole, RESERVED_ROLE_NAMES } from "../../api/vocabulary";
 import { sameSet } from "../kit/compare";
 import { changedFieldsOf, convergeGuardedByEtag, SETTLED, setReading, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
 import { requireFound, ResourceInitError } from "../kit/errors";
+import { createOrTakeOver, leftAsItIs, type Claim } from "../kit/takeover";
 import { type ResourceImplementation } from "../kit/implementation";
 import { adoptExisting, permissionName, predefinedBaseRole } from "../kit/input-schemas";
 import { checkInputs } from "../kit/inputs";
@@ -139,6 +140,16 @@ async function converge(id: string, seen: CustomRoleOutputs, desired: CustomRole
   return role ?? (await liveRole(id));
 }
 
+function definitionOf(inputs: CustomRoleInputs): RoleDefinition {
+  return { name: inputs.name, description: inputs.description, inheritedFrom: inputs.inheritedFrom, permissions: inputs.permissions };
+}
+
+/** How an existing role with the declared name stands to the declaration: ours only when equal in every owned field. */
+function claimOf(existing: ScimRole, inputs: CustomRoleInputs): Claim {
+  const differing = ownedFieldsChanged(existing, { ...definitionOf(inputs), permissions: customPermissions(inputs.permissions, existing.inheritedPermissions) });
+  return differing.length === 0 ? { kind: "as-declared" } : { kind: "not-ours", differing };
+}
+
 export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutputs> = {
   inputs: customRoleInputs,
   state: storedState({
@@ -168,11 +179,13 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
         return { id: role.id, outs: outputsOf(role, inputs) };
       }
     }
-    const role = await scim.createRole({
-      name: inputs.name,
-      description: inputs.description,
-      inheritedFrom: inputs.inheritedFrom,
-      permissions: inputs.permissions,
+    const { object: role } = await createOrTakeOver<ScimRole>({
+      what: `custom role "${inputs.name}"`,
+      post: (isOurs) => scim.createRole(definitionOf(inputs), { isOurs }),
+      find: () => scim.findRoleByName(inputs.name),
+      claim: (existing) => claimOf(existing, inputs),
+      // The service's 409 names the adoption; the refusal adds why the role was not taken over.
+      refuse: (conflict, differing) => new Error(`${conflict instanceof Error ? conflict.message : String(conflict)}${leftAsItIs(differing)}`),
     });
     if (sameSet(role.permissions, customPermissions(inputs.permissions, role.inheritedPermissions))) {
       return { id: role.id, outs: outputsOf(role, inputs) };

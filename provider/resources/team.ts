@@ -5,13 +5,14 @@ import { memberReferenceKey } from "../../api/vocabulary";
 import { sameSet } from "../kit/compare";
 import { convergeGuardedByEtag, SETTLED, setReading, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
 import { isStatus, ResourceInitError } from "../kit/errors";
+import { createOrTakeOver, leftAsItIs, type Claim } from "../kit/takeover";
 import { type ResourceImplementation } from "../kit/implementation";
 import { adoptExisting, userReference } from "../kit/input-schemas";
 import { checkInputs, failure } from "../kit/inputs";
 import { reportSetChange, setChange } from "../kit/set-change";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
 import { directory, type Users } from "../membership/directory";
-import { classifyMembers } from "../membership/members";
+import { classifyMembers, confirmedUserMembers } from "../membership/members";
 import { resolveUsers } from "../membership/users";
 import { clients } from "../runtime";
 
@@ -275,6 +276,20 @@ async function empty(id: string, props: Partial<TeamOutputs>): Promise<{ name: s
   return state && { name: state.name, removed: 0 };
 }
 
+/**
+ * How an existing team with the declared name stands to the declaration: ours when its user
+ * members are exactly the declared ones (service accounts aside, which the service adds), left by
+ * our destroy when it holds service accounts alone (deletionPolicy "empty"), else someone else's.
+ */
+async function claimOf(existing: ScimTeam, desiredIds: readonly string[]): Promise<Claim> {
+  const users = await confirmedUserMembers(existing.members);
+  if (sameSet(users, desiredIds)) return { kind: "as-declared" };
+  if (users.length === 0) {
+    return { kind: "left-by-destroy", found: 'with no members but the organization\'s service accounts (what deletionPolicy "empty" leaves)' };
+  }
+  return { kind: "not-ours", differing: ["members"] };
+}
+
 export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
   inputs: teamInputs,
   state: storedState({
@@ -322,20 +337,18 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
       if (existing) return convergeNew(existing, inputs, mapping);
     }
     const desiredIds = inputs.members ? idsOf(inputs.members, mapping) : [];
-    let created: ScimTeam;
-    try {
-      created = await directory().teamWrite(() => scim.createTeam({ name: inputs.name, memberIds: desiredIds }));
-    } catch (error) {
-      if (isStatus(error, 409)) {
-        throw new Error(
-          `a team named "${inputs.name}" already exists: set adoptExisting: true to take it over (or importId to adopt a team by id), or choose another name`,
-        );
-      }
-      throw error;
-    }
-    // The members are classified like any team's: the service may answer with a team someone else
-    // made (a POST whose outcome was unknown, reconciled by name).
-    return convergeNew(created, inputs, mapping);
+    const made = await createOrTakeOver<ScimTeam>({
+      what: `team "${inputs.name}"`,
+      post: (isOurs) => directory().teamWrite(() => scim.createTeam({ name: inputs.name, memberIds: desiredIds }, { isOurs })),
+      find: () => scim.findTeamByName(inputs.name),
+      claim: (existing) => claimOf(existing, desiredIds),
+      refuse: (_conflict, differing) =>
+        new Error(
+          `a team named "${inputs.name}" already exists: set adoptExisting: true to take it over (or importId to adopt a team by id), ` +
+            `or choose another name.${leftAsItIs(differing)}`,
+        ),
+    });
+    return convergeNew(made.object, inputs, mapping);
   },
 
   async read(id, props) {

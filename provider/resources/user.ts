@@ -14,6 +14,7 @@ import {
   type FieldReading,
 } from "../kit/conflict";
 import { isStatus, ResourceInitError } from "../kit/errors";
+import { createOrTakeOver, leftAsItIs, type Claim } from "../kit/takeover";
 import { type ResourceImplementation } from "../kit/implementation";
 import { adoptExisting } from "../kit/input-schemas";
 import { checkInputs, failure } from "../kit/inputs";
@@ -291,9 +292,26 @@ async function importUser(inputs: UserInputs & { importId: string }): Promise<Sc
   return result.user;
 }
 
-function alreadyExists(inputs: UserInputs, error: unknown): Error {
+/**
+ * How an existing user with the declared userName stands to the declaration. Its email and (when
+ * declared) display name must be as declared; an active user is what the create makes (it then
+ * deactivates it when so declared), and a deactivated one is what deletionPolicy "deactivate"
+ * leaves: it is reactivated, except on the multi-tenant cloud, which cannot.
+ */
+function claimOf(existing: ScimUser, inputs: UserInputs, saas: boolean): Claim {
+  const differing = [
+    ...(sameText(existing.email, inputs.email, caseInsensitive) ? [] : ["email"]),
+    ...(inputs.displayName === undefined || existing.displayName === inputs.displayName ? [] : ["displayName"]),
+  ];
+  if (differing.length > 0) return { kind: "not-ours", differing };
+  if (existing.active || !inputs.active) return { kind: "as-declared" };
+  if (saas) return { kind: "not-ours", differing: ["active"] };
+  return { kind: "left-by-destroy", found: 'deactivated and otherwise as declared (what deletionPolicy "deactivate" leaves); it is reactivated' };
+}
+
+function alreadyExists(inputs: UserInputs, error: unknown, differing: readonly string[]): Error {
   const detail = isStatus(error, 409) && error.detail ? ` (${error.detail})` : "";
-  const what = `a W&B user with userName "${inputs.userName}" or email "${inputs.email}" already exists${detail}.`;
+  const what = `a W&B user with userName "${inputs.userName}" or email "${inputs.email}" already exists${detail}.${leftAsItIs(differing)}`;
   if (inputs.adoptExisting) {
     // adoptExisting found no user with this userName: the email belongs to someone else.
     return new Error(
@@ -385,23 +403,26 @@ export const user: ResourceImplementation<UserInputs, UserOutputs> = {
     const saas = deploymentForChecks() === "saas";
     // The multi-tenant cloud adds users to the organization through teams; elsewhere they join after the POST.
     const teams = saas ? inputs.teams : undefined;
-    let created: ScimUser;
-    try {
-      created = await directory().userWrite(() =>
-        scim.createUser({
-          userName: inputs.userName,
-          email: inputs.email,
-          ...(inputs.displayName === undefined ? {} : { displayName: inputs.displayName }),
-          ...(teams === undefined ? {} : { teams }),
-        }),
-      );
-    } catch (error) {
-      if (isStatus(error, 409)) throw alreadyExists(inputs, error);
-      throw error;
-    } finally {
-      if (teams !== undefined) directory().teamsChanged();
-    }
-    return convergeNew(created, inputs, true);
+    const made = await createOrTakeOver<ScimUser>({
+      what: `user "${inputs.userName}"`,
+      post: async (isOurs) => {
+        try {
+          const definition = {
+            userName: inputs.userName,
+            email: inputs.email,
+            ...(inputs.displayName === undefined ? {} : { displayName: inputs.displayName }),
+            ...(teams === undefined ? {} : { teams }),
+          };
+          return await directory().userWrite(() => scim.createUser(definition, { isOurs }));
+        } finally {
+          if (teams !== undefined) directory().teamsChanged();
+        }
+      },
+      find: () => findExisting(inputs.userName),
+      claim: (existing) => claimOf(existing, inputs, saas),
+      refuse: (conflict, differing) => alreadyExists(inputs, conflict, differing),
+    });
+    return convergeNew(made.object, inputs, made.created);
   },
 
   async read(id, props) {

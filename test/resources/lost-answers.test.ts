@@ -1,8 +1,9 @@
 // A lost answer never leaves a stack stuck (issue 11), against the emulator over real HTTP with its
 // faults: `dropNext` applies a request and then breaks the connection, `failNext` answers 5xx.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeAllPools } from "../../api/client";
 import type { RunningEmulator } from "../../emulator";
+import { directory } from "../../provider/membership/directory";
 import { customRole, type CustomRoleInputs } from "../../provider/resources/custom-role";
 import { organizationRoleAssignment, type OrganizationRoleAssignmentInputs } from "../../provider/resources/organization-role-assignment";
 import { team, type TeamInputs } from "../../provider/resources/team";
@@ -14,6 +15,14 @@ import { rolesShownByDefault } from "../support/wire";
 import { configureFor, createTeamOutOfBand, memberIdsOf, PATCH_SCHEMA, patchMembers, serviceAccountId, startTeamEmulator, uniqueName, userIdsOf, type Dialect } from "./team-helpers";
 
 afterAll(() => closeAllPools());
+afterEach(() => vi.restoreAllMocks());
+
+/** What the provider prints to the engine's output (`wandb: ...` lines), from now on. */
+function engineOutput(): string[] {
+  const lines: string[] = [];
+  vi.spyOn(console, "log").mockImplementation((line: unknown) => void lines.push(String(line)));
+  return lines;
+}
 
 
 describe.each<Dialect>(["wandb", "rfc"])("lost answers (%s dialect)", (dialect) => {
@@ -166,5 +175,165 @@ describe.each<Dialect>(["wandb", "rfc"])("lost answers (%s dialect)", (dialect) 
       await organizationRoleAssignment.delete(id, after);
     });
   });
-});
 
+  describe("take over only what we made", () => {
+    const USER_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:User";
+    const GROUP_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:Group";
+    const ROLE_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:Role";
+    /** What a person makes by hand, outside Pulumi. */
+    const byHand = {
+      user: async (userName: string, displayName: string) =>
+        (await call("POST", "/scim/Users", { schemas: [USER_SCHEMA], userName, displayName, emails: [{ value: `${userName}@acme.example`, primary: true }] })).body
+          .id as string,
+      team: async (displayName: string, memberIds: string[]) =>
+        (await call("POST", "/scim/Groups", { schemas: [GROUP_SCHEMA], displayName, members: memberIds.map((value) => ({ value })) })).body.id as string,
+      role: async (name: string, description: string, permissions: string[]) =>
+        (await call("POST", "/scim/Roles", { schemas: [ROLE_SCHEMA], name, description, inheritedFrom: "viewer", permissions: permissions.map((p) => ({ name: p })) }))
+          .body.id as string,
+    };
+    const liveRole = async (id: string) => {
+      const { body } = await call("GET", `/scim/Roles/${id}`);
+      return { description: body.description, permissions: (body.permissions as { name: string; isInherited?: boolean }[]).filter((p) => !p.isInherited).map((p) => p.name) };
+    };
+    const howMany = async (collection: string, matches: (item: Record<string, unknown>) => boolean) =>
+      ((await call("GET", `/scim/${collection}?count=9999`)).body.Resources as Record<string, unknown>[]).filter(matches).length;
+
+    it("a person's user, team and role with the declared names but other content, and a 500 on each POST: 409 for each, their values intact", async () => {
+      const userName = uniqueName("persons-user");
+      const userId = await byHand.user(userName, "The person's name");
+      // This operation lists the organization's users before the person adds a newcomer to their team.
+      await directory().users();
+      const newcomer = await byHand.user(uniqueName("newcomer"), "Newcomer");
+      const teamName = uniqueName("persons-team");
+      const teamId = await byHand.team(teamName, [newcomer]);
+      const roleName = uniqueName("Person's role");
+      const roleId = await byHand.role(roleName, "made by hand", ["run:stop"]);
+
+      await setFaults(emu, {
+        failNext: [
+          { status: 500, method: "POST", pathPrefix: "/scim/Users" },
+          { status: 500, method: "POST", pathPrefix: "/scim/Groups" },
+          { status: 500, method: "POST", pathPrefix: "/scim/Roles" },
+        ],
+      });
+      const userInputs = await checkedInputs<UserInputs>(user, { userName, email: `${userName}@acme.example`, displayName: "Declared" });
+      await expect(user.create(userInputs)).rejects.toThrow(/already exists.*differs from the declaration \(displayName\).*adoptExisting: true/s);
+      // Declared with no members: had the newcomer been taken for a service account, the team would look like ours.
+      await expect(team.create(await checkedInputs<TeamInputs>(team, { name: teamName, members: [] }))).rejects.toThrow(
+        `a team named "${teamName}" already exists: set adoptExisting: true`,
+      );
+      await expect(customRole.create(await checkedInputs<CustomRoleInputs>(customRole, { name: roleName, inheritedFrom: "viewer", permissions: ["run:delete"] }))).rejects.toThrow(
+        /HTTP 409.*adoptExisting: true.*differs from the declaration \(description, permissions\)/s,
+      );
+
+      expect((await heldUser(emu, userId)).displayName).toBe("The person's name");
+      expect(await memberIdsOf(emu, teamId)).toEqual([newcomer, sa].sort());
+      expect(await liveRole(roleId)).toEqual({ description: "made by hand", permissions: ["run:stop"] });
+    });
+
+    it("our own POST whose answer was lost is taken over in the same create, silently: one of each, no duplicate", async () => {
+      const lines = engineOutput();
+      const userName = uniqueName("lost-post");
+      const teamName = uniqueName("lost-post");
+      const roleName = uniqueName("Lost post");
+      await setFaults(emu, {
+        dropNext: [
+          { method: "POST", pathPrefix: "/scim/Users" },
+          { method: "POST", pathPrefix: "/scim/Groups" },
+          { method: "POST", pathPrefix: "/scim/Roles" },
+        ],
+      });
+      await resetLog(emu);
+      const madeUser = await user.create(await checkedInputs<UserInputs>(user, { userName, email: `${userName}@acme.example`, displayName: "Ours" }));
+      const madeTeam = await team.create(await checkedInputs<TeamInputs>(team, { name: teamName, members: ["alice@acme.example"] }));
+      const madeRole = await customRole.create(await checkedInputs<CustomRoleInputs>(customRole, { name: roleName, inheritedFrom: "member", permissions: ["run:delete"] }));
+      expect((await readLog(emu)).requests.filter((r) => r.method === "POST").map((r) => r.status)).toEqual([0, 0, 0]);
+      expect(await howMany("Users", (u) => u["userName"] === userName)).toBe(1);
+      expect(await howMany("Groups", (t) => t["displayName"] === teamName)).toBe(1);
+      expect(await howMany("Roles", (r) => r["name"] === roleName)).toBe(1);
+      expect(madeUser.outs.displayName).toBe("Ours");
+      expect(madeTeam.outs).toMatchObject({ memberIds: [ids.alice], serviceAccountIds: [sa] });
+      expect(madeRole.outs.permissions).toEqual(["run:delete"]);
+      expect(lines).toEqual([]);
+    });
+
+    it("a create whose object exists exactly as declared (an interrupted run's) is taken over with a warning naming it", async () => {
+      const userName = uniqueName("interrupted");
+      const userId = await byHand.user(userName, "As declared");
+      const teamName = uniqueName("interrupted");
+      const teamId = await byHand.team(teamName, [ids.bob]);
+      const roleName = uniqueName("Interrupted");
+      const roleId = await byHand.role(roleName, "", ["run:stop"]);
+      const lines = engineOutput();
+      await resetLog(emu);
+
+      const userInputs = await checkedInputs<UserInputs>(user, { userName, email: `${userName}@acme.example`, displayName: "As declared" });
+      const madeUser = await user.create(userInputs);
+      const teamInputs = await checkedInputs<TeamInputs>(team, { name: teamName, members: ["bob@acme.example"] });
+      const madeTeam = await team.create(teamInputs);
+      const roleInputs = await checkedInputs<CustomRoleInputs>(customRole, { name: roleName, inheritedFrom: "viewer", permissions: ["run:stop"] });
+      const madeRole = await customRole.create(roleInputs);
+
+      expect([madeUser.id, madeTeam.id, madeRole.id]).toEqual([userId, teamId, roleId]);
+      const found = "already existed in W&B, exactly as declared (made by an earlier run that was interrupted, or whose answer was lost): taken over, it is now managed by this stack.";
+      expect(lines).toEqual([`wandb: user "${userName}" ${found}`, `wandb: team "${teamName}" ${found}`, `wandb: custom role "${roleName}" ${found}`]);
+      // One refused POST each, and nothing written besides.
+      expect((await readLog(emu)).requests.filter((r) => r.method !== "GET").map((r) => [r.method, r.status])).toEqual([
+        ["POST", 409],
+        ["POST", 409],
+        ["POST", 409],
+      ]);
+      expect((await user.diff(userId, madeUser.outs, userInputs)).changes).toBe(false);
+      expect((await team.diff(teamId, madeTeam.outs, teamInputs)).changes).toBe(false);
+      expect((await customRole.diff(roleId, madeRole.outs, roleInputs)).changes).toBe(false);
+    });
+  });
+
+  describe("destroy, then up again", () => {
+    it('Team: the team deletionPolicy "empty" left is taken over with a warning and converged', async () => {
+      const inputs = await checkedInputs<TeamInputs>(team, { name: uniqueName("again"), members: ["alice@acme.example", ids.carol] });
+      const first = await team.create(inputs);
+      vi.spyOn(console, "log").mockImplementation(() => undefined);
+      await team.delete(first.id, first.outs);
+      vi.restoreAllMocks();
+      expect(await memberIdsOf(emu, first.id)).toEqual([sa]);
+
+      await nextOperation();
+      const lines = engineOutput();
+      const again = await team.create(inputs);
+      expect(again.id).toBe(first.id);
+      expect(lines).toEqual([
+        `wandb: team "${inputs.name}" already existed in W&B, with no members but the organization's service accounts (what deletionPolicy "empty" leaves): taken over, it is now managed by this stack.`,
+      ]);
+      expect(await memberIdsOf(emu, first.id)).toEqual([ids.alice, ids.carol, sa].sort());
+      expect((await team.diff(again.id, again.outs, inputs)).changes).toBe(false);
+    });
+
+    it('User: the user deletionPolicy "deactivate" left is taken over with a warning and reactivated', async () => {
+      const userName = uniqueName("again");
+      const inputs = await checkedInputs<UserInputs>(user, { userName, email: `${userName}@acme.example`, displayName: "Back", deletionPolicy: "deactivate" });
+      const first = await user.create(inputs);
+      await user.delete(first.id, first.outs);
+      expect((await heldUser(emu, first.id)).active).toBe(false);
+
+      await nextOperation();
+      const lines = engineOutput();
+      const again = await user.create(inputs);
+      expect(again.id).toBe(first.id);
+      expect(lines).toEqual([
+        `wandb: user "${userName}" already existed in W&B, deactivated and otherwise as declared (what deletionPolicy "deactivate" leaves); it is reactivated: taken over, it is now managed by this stack.`,
+      ]);
+      expect((await heldUser(emu, first.id)).active).toBe(true);
+      expect(again.outs).toMatchObject({ active: true, etag: await etagOf(`/scim/Users/${first.id}`) });
+    });
+
+    it("a deactivated user that is not as declared is someone else's: 409, left deactivated", async () => {
+      const userName = uniqueName("not-again");
+      const inputs = await checkedInputs<UserInputs>(user, { userName, email: `${userName}@acme.example`, displayName: "Mine", deletionPolicy: "deactivate" });
+      const first = await user.create(inputs);
+      await user.delete(first.id, first.outs);
+      await expect(user.create({ ...inputs, displayName: "Another" })).rejects.toThrow(/already exists.*\(displayName\)/s);
+      expect((await heldUser(emu, first.id)).active).toBe(false);
+    });
+  });
+});

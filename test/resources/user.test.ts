@@ -281,12 +281,15 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
       }
     });
 
-    it("fails on an existing user with a hint naming adoptExisting", async () => {
+    it("fails on an existing user that is not as declared with a hint naming adoptExisting, and leaves it as it is", async () => {
       await setup();
-      const taken = newUser();
-      await makeUserOutOfBand(emu, taken.userName, taken.email);
+      const taken = newUser({ displayName: "Declared" });
+      // Made by someone else: its display name defaults to its userName.
+      const id = await makeUserOutOfBand(emu, taken.userName, taken.email);
       await expect(impl.create(await checked(taken))).rejects.toThrow(/adoptExisting: true/);
       await expect(impl.create(await checked(taken))).rejects.toThrow(/importId/);
+      await expect(impl.create(await checked(taken))).rejects.toThrow("The existing one differs from the declaration (displayName), so it was left as it is.");
+      expect((await live(emu, id)).displayName).toBe(taken.userName);
     });
 
     it("adopts an existing user with adoptExisting (userName case-insensitively) and converges it", async () => {
