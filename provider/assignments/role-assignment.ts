@@ -12,7 +12,7 @@ import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs } from "../kit/inputs";
 import { idScheme } from "../kit/pair-id";
 import { storedState, type Migration } from "../kit/state";
-import { liveUser, namesRecordedUser, resolveUser, sameUserReference } from "../membership/users";
+import { liveUser, namesRecordedUser, resolveUser } from "../membership/users";
 import { clients } from "../runtime";
 
 /** One user's role slot as an assignment reaches it. */
@@ -161,6 +161,8 @@ export const assignmentOutputs = z.object({
   user: z.string(),
   /** The SCIM id the user reference resolved to at create. */
   userId: z.string(),
+  /** The user's email (lower case) as last read, so that `diff` sees an id and an email of this user as one; unknown in older states. */
+  userEmail: z.string().optional(),
   /** The user's ETag as last read; the next write is conditional on it. */
   etag: z.string(),
 });
@@ -191,8 +193,13 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
     return { user, ...(scopeField === undefined ? {} : { [scopeField]: scope }), [roleField]: role };
   }
 
-  function outputsOf(inputs: { user: string }, user: Pick<ScimUser, "id" | "etag">): O {
-    return spec.state.parse({ ...assignment(inputs.user, scopeOf(inputs), roleOf(inputs)!), userId: user.id, etag: user.etag ?? "" });
+  function outputsOf(inputs: { user: string }, user: Pick<ScimUser, "id" | "etag" | "email">): O {
+    return spec.state.parse({
+      ...assignment(inputs.user, scopeOf(inputs), roleOf(inputs)!),
+      userId: user.id,
+      userEmail: user.email.toLowerCase(),
+      etag: user.etag ?? "",
+    });
   }
 
   /** Where a recorded assignment is: the user and scope in its state, else those in its id (static get). */
@@ -220,7 +227,8 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
         ...(namesRecordedUser(news.user, olds) ? [] : ["user"]),
         ...(scopeField === undefined || field(news, scopeField) === field(olds, scopeField) ? [] : [scopeField]),
       ];
-      const changes = replaces.length > 0 || !sameUserReference(news.user, olds.user) || !same(roleOf(olds), roleOf(news));
+      // The same user named another way (email or id) is no change: the reference names the user, nothing is sent.
+      const changes = replaces.length > 0 || !same(roleOf(olds), roleOf(news));
       return { changes, replaces, deleteBeforeReplace: replaces.length > 0 };
     },
 

@@ -1,7 +1,7 @@
 // A W&B team (SCIM group): its name, and optionally its exact set of user members.
 import { z } from "zod";
 import { membershipOperations, type ScimTeam } from "../../api/client";
-import { memberReferenceKey } from "../../api/vocabulary";
+import { isEmailReference, memberReferenceKey } from "../../api/vocabulary";
 import { sameSet } from "../kit/compare";
 import { convergeGuardedByEtag, SETTLED, setReading, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
 import { isStatus, ResourceInitError } from "../kit/errors";
@@ -10,10 +10,10 @@ import { type ResourceImplementation } from "../kit/implementation";
 import { adoptExisting, userReference } from "../kit/input-schemas";
 import { checkInputs, failure } from "../kit/inputs";
 import { reportSetChange, setChange } from "../kit/set-change";
-import { recordedBeforeVersioning, storedState } from "../kit/state";
+import { engineRecord, recordedBeforeVersioning, storedState, type Migration } from "../kit/state";
 import { directory, type Users } from "../membership/directory";
 import { classifyMembers, confirmedUserMembers } from "../membership/members";
-import { resolveUsers } from "../membership/users";
+import { resolveUsers, userIdentity } from "../membership/users";
 import { clients } from "../runtime";
 
 export const deletionPolicies = ["empty", "retain", "fail"] as const;
@@ -56,6 +56,11 @@ export const teamOutputs = z.object({
   memberIds: z.array(z.string()),
   /** Each member reference of `members` (emails in lower case) → the user id it resolved to. */
   memberIdsByReference: z.record(z.string(), z.string()),
+  /**
+   * The email address of each user member and each declared member, by user id, as last seen: so
+   * that `diff`, which sends no request, sees that an id and an email name the same user.
+   */
+  memberEmails: z.record(z.string(), z.string()),
   /** Organization service accounts in the team: never drift, never removed. */
   serviceAccountIds: z.array(z.string()),
   adoptExisting: z.boolean(),
@@ -110,16 +115,39 @@ async function resolveMembers(refs: readonly string[], known: Readonly<Record<st
   return mapping;
 }
 
+/** Every reference state can resolve without a request: those declared, and each recorded user's email. */
+function knownReferences(olds: Pick<TeamOutputs, "memberIdsByReference" | "memberEmails">): Record<string, string> {
+  const byEmail = Object.fromEntries(Object.entries(olds.memberEmails).map(([id, email]) => [memberReferenceKey(email), id]));
+  return { ...byEmail, ...olds.memberIdsByReference };
+}
+
 function idsOf(refs: readonly string[], mapping: Readonly<Record<string, string>>): string[] {
   return unique(refs.map((ref) => mapping[memberReferenceKey(ref)]).filter((id): id is string => id !== undefined));
 }
 
-function outputsOf(state: TeamState, inputs: Pick<TeamInputs, "members" | "adoptExisting" | "importId" | "deletionPolicy">, mapping: Record<string, string>): TeamOutputs {
+/** The emails of these users, by id, as the operation's directory knows them (users that left have none). */
+async function emailsOf(ids: Iterable<string>): Promise<Record<string, string>> {
+  const users = await directory().users();
+  const emails: Record<string, string> = {};
+  for (const id of ids) {
+    const email = users.byId(id)?.email;
+    if (email) emails[id] = email.toLowerCase();
+  }
+  return emails;
+}
+
+function outputsOf(
+  state: TeamState,
+  inputs: Pick<TeamInputs, "members" | "adoptExisting" | "importId" | "deletionPolicy">,
+  mapping: Record<string, string>,
+  memberEmails: Record<string, string>,
+): TeamOutputs {
   return {
     name: state.name,
     ...(inputs.members === undefined ? {} : { members: [...inputs.members] }),
     memberIds: [...state.userIds],
     memberIdsByReference: inputs.members === undefined ? {} : mapping,
+    memberEmails,
     serviceAccountIds: [...state.serviceAccountIds],
     adoptExisting: inputs.adoptExisting ?? false,
     ...(inputs.importId === undefined ? {} : { importId: inputs.importId }),
@@ -194,12 +222,13 @@ function needsConvergence(state: TeamState, name: string, desiredIds: string[] |
 async function convergeNew(team: ScimTeam, inputs: TeamInputs, mapping: Record<string, string>): Promise<{ id: string; outs: TeamOutputs }> {
   const desiredIds = inputs.members ? idsOf(inputs.members, mapping) : undefined;
   const state = await stateOf(team, desiredIds ?? []);
-  if (!needsConvergence(state, inputs.name, desiredIds)) return { id: team.id, outs: outputsOf(state, inputs, mapping) };
+  const emails = await emailsOf([...state.userIds, ...(desiredIds ?? [])]);
+  if (!needsConvergence(state, inputs.name, desiredIds)) return { id: team.id, outs: outputsOf(state, inputs, mapping, emails) };
   try {
     const converged = await converge(team.id, state, inputs.name, desiredIds);
-    return { id: team.id, outs: outputsOf(converged, inputs, mapping) };
+    return { id: team.id, outs: outputsOf(converged, inputs, mapping, emails) };
   } catch (error) {
-    throw new ResourceInitError(team.id, { ...outputsOf(state, inputs, mapping) }, error);
+    throw new ResourceInitError(team.id, { ...outputsOf(state, inputs, mapping, emails) }, error);
   }
 }
 
@@ -277,6 +306,18 @@ async function empty(id: string, props: Partial<TeamOutputs>): Promise<{ name: s
 }
 
 /**
+ * Version 2 records each member's email by id. A version 1 state knows the emails its members
+ * were declared by; the others are recorded by the next update or refresh that reads the team.
+ */
+const withMemberEmails: Migration = (state) => {
+  const declared = engineRecord.safeParse(state["memberIdsByReference"]).data ?? {};
+  const memberEmails = Object.fromEntries(
+    Object.entries(declared).flatMap(([reference, id]) => (isEmailReference(reference) && typeof id === "string" ? [[id, reference]] : [])),
+  );
+  return { ...state, memberEmails };
+};
+
+/**
  * How an existing team with the declared name stands to the declaration: ours when its user
  * members are exactly the declared ones (service accounts aside, which the service adds), left by
  * our destroy when it holds service accounts alone (deletionPolicy "empty"), else someone else's.
@@ -295,7 +336,7 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
   state: storedState({
     kind: "Team",
     schema: teamOutputs,
-    migrations: [recordedBeforeVersioning],
+    migrations: [recordedBeforeVersioning, withMemberEmails],
     adoptAgain: (id) => `set \`importId: "${id}"\` on the Team and run \`pulumi up\``,
   }),
 
@@ -308,14 +349,17 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
   },
 
   async diff(_id, olds, news) {
-    // No request: member references compare as sets (emails ignoring case) against the state.
+    // No request: member references compare as sets of users against the state.
     // adoptExisting and importId only matter when the resource is created.
+    // Members compare by the user they name: an id and an email of the same user are one member.
+    const identity = (reference: string) =>
+      userIdentity(reference, { emailsById: olds.memberEmails, idsByReference: olds.memberIdsByReference });
     const membersChanged =
       olds.members === undefined || news.members === undefined
         ? olds.members !== news.members
-        : !sameSet(olds.members.map(memberReferenceKey), news.members.map(memberReferenceKey));
+        : !sameSet(olds.members.map(identity), news.members.map(identity));
     if (olds.members !== undefined && news.members !== undefined) {
-      reportSetChange("members", `team "${olds.name}"`, setChange(olds.members, news.members, memberReferenceKey));
+      reportSetChange("members", `team "${olds.name}"`, setChange(olds.members, news.members, identity));
     }
     const changes = olds.name !== news.name || membersChanged || (olds.deletionPolicy ?? "empty") !== news.deletionPolicy;
     return { changes };
@@ -371,12 +415,13 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
         deletionPolicy: known.deletionPolicy ?? "empty",
       },
       live?.mapping ?? {},
+      await emailsOf(state.userIds),
     );
     return { id, props: outs, inputs: inputsOf(outs) };
   },
 
   async update(id, olds, news) {
-    const mapping = news.members ? await resolveMembers(news.members, olds.memberIdsByReference ?? {}) : {};
+    const mapping = news.members ? await resolveMembers(news.members, knownReferences(olds)) : {};
     const desiredIds = news.members ? idsOf(news.members, mapping) : undefined;
     const seen: TeamState = {
       name: olds.name,
@@ -386,8 +431,9 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
       serviceAccountIds: olds.serviceAccountIds ?? [],
     };
     // A change of deletionPolicy, or of how members are spelled, needs no request.
-    const state = needsConvergence(seen, news.name, desiredIds) ? await converge(id, seen, news.name, desiredIds) : seen;
-    return { outs: outputsOf(state, news, mapping) };
+    if (!needsConvergence(seen, news.name, desiredIds)) return { outs: outputsOf(seen, news, mapping, olds.memberEmails) };
+    const state = await converge(id, seen, news.name, desiredIds);
+    return { outs: outputsOf(state, news, mapping, await emailsOf([...state.userIds, ...(desiredIds ?? [])])) };
   },
 
   async delete(id, props) {
