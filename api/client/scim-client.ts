@@ -82,7 +82,9 @@ type CreateOutcome<T> =
   /** Not found by its natural key (yet): post again. */
   | { status: "unknown"; failure: WandbApiError }
   /** The lookup itself failed in a way worth trying again: look up again before anything else. */
-  | { status: "lookup-failed"; failure: WandbApiError };
+  | { status: "lookup-failed"; failure: WandbApiError }
+  /** Someone else's object holds the natural key: a POST again draws the service's own answer (a 409). */
+  | { status: "held-by-another"; failure: WandbApiError };
 
 /** W&B's SCIM API (users, teams, custom roles) in the provider's model; any RFC 7644 server under `scimPath`. */
 export class ScimClient {
@@ -321,7 +323,7 @@ export class ScimClient {
       if (existing === undefined) return { status: "unknown", failure };
       if (ours) return { status: "created", item: existing };
       // Another object holds the natural key: the service's own 409 says so (a POST again draws it).
-      return failure.status === 409 ? { status: "failed", failure } : { status: "unknown", failure };
+      return failure.status === 409 ? { status: "failed", failure } : { status: "held-by-another", failure };
     };
     const result = await retryLoop({
       policy: this.#retry,
@@ -338,8 +340,10 @@ export class ScimClient {
       classify: (outcome) => {
         if (outcome.status === "created") return { kind: "success" };
         if (outcome.status === "failed") return { kind: "fail", reason: "not-retryable" };
-        if (outcome.status === "lookup-failed") return { kind: "retry", reason: `outcome unknown, the lookup of ${collection.kind} ${JSON.stringify(naturalKey)} failed` };
-        return { kind: "retry", reason: `outcome unknown, no ${collection.kind} ${JSON.stringify(naturalKey)} found` };
+        const what = `${collection.kind} ${JSON.stringify(naturalKey)}`;
+        if (outcome.status === "lookup-failed") return { kind: "retry", reason: `outcome unknown, the lookup of ${what} failed` };
+        if (outcome.status === "held-by-another") return { kind: "retry", reason: `outcome unknown, ${what} found is not this create's` };
+        return { kind: "retry", reason: `outcome unknown, no ${what} found` };
       },
       log: (event) => this.#log({ ...event, service: "scim", method: "POST", path: collection.path }),
     });

@@ -175,6 +175,9 @@ describe.each(DIALECTS)("faults against the %s dialect", (dialect) => {
     const error = (await scim.createUser({ ...input, displayName: "Ours" }).catch((e: unknown) => e)) as WandbApiError;
     expect(error).toMatchObject({ status: 409 });
     expect(h.events).toContainEqual(expect.objectContaining({ type: "reconcile", naturalKey: input.userName, found: true, ours: false }));
+    expect(h.events).toContainEqual(
+      expect.objectContaining({ type: "retry", method: "POST", reason: `outcome unknown, user ${JSON.stringify(input.userName)} found is not this create's` }),
+    );
     expect((await h.requestLog()).requests.filter((r) => r.method === "POST").map((r) => r.status)).toEqual([500, 409]);
     expect((await scim.getUser(theirs.id)).status).toBe("found");
     expect(await scim.findUserByUserName(input.userName)).toMatchObject({ id: theirs.id, displayName: "Theirs" });
