@@ -600,6 +600,20 @@ describe.each(DIALECTS)("User on the multi-tenant cloud (%s dialect)", (dialect)
     expect((await adminClient(emu).getUser(id)).status).toBe("not-found");
   });
 
+  it("never takes over a deactivated user, which the multi-tenant cloud cannot reactivate: 409", async () => {
+    const userName = unique("inactive");
+    const seed = defaultSeed();
+    seed.users.push({ userName, email: `${userName}@example.com`, displayName: userName, active: false });
+    const withInactive = await startEmulator({ port: 0, dialect, deployment: "saas", seed });
+    try {
+      await configureProviderFor(withInactive);
+      const inputs = await checked({ userName, email: `${userName}@example.com`, teams: ["seed-team"] });
+      await expect(impl.create(inputs)).rejects.toThrow(/already exists.*differs from the declaration \(active\).*adoptExisting: true/s);
+    } finally {
+      await withInactive.close();
+    }
+  });
+
   it("surfaces the seat limit with the client's actionable message", async () => {
     const seed = { ...defaultSeed(), seats: 3 };
     const full = await startEmulator({ port: 0, dialect, deployment: "saas", seed });
