@@ -18,7 +18,7 @@ export interface OrganizationRoleAssignmentArgs {
 }
 
 /** Every output of the resource, in the order of its declarations. */
-const OUTPUTS = ["user", "role", "userId", "etag"] as const;
+const OUTPUTS = ["user", "role", "userId", "userEmail", "etag"] as const;
 
 /**
  * The organization role of one user, for users that an identity provider provisions and Pulumi
@@ -38,6 +38,8 @@ export class OrganizationRoleAssignment extends pulumi.dynamic.Resource {
   declare readonly role: pulumi.Output<string>;
   /** The user's SCIM id, resolved from `user` at create. */
   declare readonly userId: pulumi.Output<string>;
+  /** The user's email address in lower case, as last read (absent in state recorded by earlier releases until a refresh). */
+  declare readonly userEmail: pulumi.Output<string | undefined>;
   /** The user's ETag as last read; the next write is conditional on it. */
   declare readonly etag: pulumi.Output<string>;
 

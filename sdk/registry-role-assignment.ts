@@ -19,7 +19,7 @@ export interface RegistryRoleAssignmentArgs {
 }
 
 /** Every output of the resource, in the order of its declarations. */
-const OUTPUTS = ["user", "registryName", "roleName", "userId", "etag"] as const;
+const OUTPUTS = ["user", "registryName", "roleName", "userId", "userEmail", "etag"] as const;
 
 /**
  * The role of one user in one registry. Destroying the assignment removes the user from that
@@ -41,6 +41,8 @@ export class RegistryRoleAssignment extends pulumi.dynamic.Resource {
   declare readonly roleName: pulumi.Output<string>;
   /** The user's SCIM id, resolved from `user` at create. */
   declare readonly userId: pulumi.Output<string>;
+  /** The user's email address in lower case, as last read (absent in state recorded by earlier releases until a refresh). */
+  declare readonly userEmail: pulumi.Output<string | undefined>;
   /** The user's ETag as last read; the next write is conditional on it. */
   declare readonly etag: pulumi.Output<string>;
 

@@ -13,7 +13,7 @@ export interface TeamMemberArgs {
 }
 
 /** Every output of the resource, in the order of its declarations. */
-const OUTPUTS = ["teamId", "user", "userId", "etag"] as const;
+const OUTPUTS = ["teamId", "user", "userId", "userEmail", "etag"] as const;
 
 /**
  * One user's membership of one team. Additive: it adds the user and, when destroyed, removes only
@@ -34,6 +34,8 @@ export class TeamMember extends pulumi.dynamic.Resource {
   declare readonly user: pulumi.Output<string>;
   /** The user's SCIM id. */
   declare readonly userId: pulumi.Output<string>;
+  /** The user's email address in lower case, as last read (absent in state recorded by earlier releases until a refresh). */
+  declare readonly userEmail: pulumi.Output<string | undefined>;
   /** The team's ETag as last read, for a cheap conditional refresh. */
   declare readonly etag: pulumi.Output<string>;
 

@@ -47,7 +47,7 @@ export interface TeamArgs {
 }
 
 /** Every output of the resource, in the order of its declarations. */
-const OUTPUTS = ["name", "members", "memberIds", "memberIdsByReference", "serviceAccountIds", "adoptExisting", "importId", "deletionPolicy", "etag"] as const;
+const OUTPUTS = ["name", "members", "memberIds", "memberIdsByReference", "memberEmails", "serviceAccountIds", "adoptExisting", "importId", "deletionPolicy", "etag"] as const;
 
 /**
  * A team of the organization (SCIM group), with its name and, optionally, its exact set of user
@@ -69,6 +69,8 @@ export class Team extends pulumi.dynamic.Resource {
   declare readonly memberIds: pulumi.Output<string[]>;
   /** Each member reference (emails in lower case) → the user id it resolved to. */
   declare readonly memberIdsByReference: pulumi.Output<Record<string, string>>;
+  /** The email address (lower case) of each user member and declared member, by user id, as last seen. */
+  declare readonly memberEmails: pulumi.Output<Record<string, string>>;
   /** Organization service accounts in the team: ignored by diffs, never removed. */
   declare readonly serviceAccountIds: pulumi.Output<string[]>;
   /** @default false */

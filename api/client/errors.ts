@@ -68,6 +68,8 @@ export class WandbApiError extends Error {
   readonly detail?: string;
   readonly code?: string;
   readonly outcomeUnknown: boolean;
+  /** The service asked for a longer wait than the retry policy allows. */
+  readonly retryAfterTooLong: boolean;
 
   constructor(init: WandbApiErrorInit) {
     const detail = init.detail === undefined ? undefined : scrubSecrets(init.detail);
@@ -94,6 +96,7 @@ export class WandbApiError extends Error {
     if (detail !== undefined) this.detail = detail;
     if (init.code !== undefined) this.code = init.code;
     this.outcomeUnknown = init.outcomeUnknown ?? false;
+    this.retryAfterTooLong = init.retryAfterTooLong ?? false;
   }
 
   get isSeatLimit(): boolean {

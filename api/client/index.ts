@@ -20,6 +20,8 @@ export {
 export {
   ScimClient,
   type ClientOptions,
+  type CreateOptions,
+  type IsOurs,
   type NewUser,
   type ReadOptions,
   type RoleDefinition,

@@ -2,7 +2,7 @@ import type { WandbConfig } from "../config";
 import { WandbApiError } from "./errors";
 import type { DeleteResult, GetResult, PatchOperation, ScimRole, ScimTeam, ScimUser } from "./model";
 import { retryLoop } from "./retry";
-import { DEFAULT_RETRY_POLICY, withOverrides, type HttpMethod, type RetryPolicy, type RetryPolicyOverrides } from "./retry-policy";
+import { classifyHttpAttempt, DEFAULT_RETRY_POLICY, withOverrides, type HttpMethod, type RetryPolicy, type RetryPolicyOverrides } from "./retry-policy";
 import { eqFilter } from "./scim-filter";
 import { parseListPage, parseRole, parseScimErrorBody, parseTeam, parseUser } from "./scim-wire";
 import { registerSecretText, Secret } from "./secret";
@@ -35,6 +35,19 @@ export interface RoleDefinition {
   permissions: string[];
 }
 
+/**
+ * Whether an existing object with the create's natural key is the one this create made: a POST
+ * whose answer was lost may have landed. Only such an object is returned instead of posting again;
+ * any other makes the create fail as the service's 409 says. By default it is the object that
+ * matches what was posted, as far as the client can see (a team's service accounts, which the
+ * service adds, it cannot tell from other members: the provider passes its own judgement).
+ */
+export type IsOurs<T> = (existing: T) => boolean | Promise<boolean>;
+
+export interface CreateOptions<T> {
+  isOurs?: IsOurs<T>;
+}
+
 export interface ReadOptions {
   ifNoneMatch?: string;
 }
@@ -63,7 +76,15 @@ interface Collection<T extends { id: string }> {
 }
 
 /** What a POST whose outcome may be unknown came to, attempt by attempt. */
-type CreateOutcome<T> = { status: "created"; item: T } | { status: "failed"; failure: WandbApiError } | { status: "unknown"; failure: WandbApiError };
+type CreateOutcome<T> =
+  | { status: "created"; item: T }
+  | { status: "failed"; failure: WandbApiError }
+  /** Not found by its natural key (yet): post again. */
+  | { status: "unknown"; failure: WandbApiError }
+  /** The lookup itself failed in a way worth trying again: look up again before anything else. */
+  | { status: "lookup-failed"; failure: WandbApiError }
+  /** Someone else's object holds the natural key: a POST again draws the service's own answer (a 409). */
+  | { status: "held-by-another"; failure: WandbApiError };
 
 /** W&B's SCIM API (users, teams, custom roles) in the provider's model; any RFC 7644 server under `scimPath`. */
 export class ScimClient {
@@ -113,7 +134,7 @@ export class ScimClient {
     return this.#list(this.#users);
   }
 
-  createUser(user: NewUser): Promise<ScimUser> {
+  createUser(user: NewUser, options: CreateOptions<ScimUser> = {}): Promise<ScimUser> {
     const teams = user.teams ?? [];
     const body = {
       schemas: teams.length > 0 ? [SCHEMA.user, SCHEMA.teamsExtension] : [SCHEMA.user],
@@ -122,10 +143,12 @@ export class ScimClient {
       ...(user.displayName === undefined ? {} : { displayName: user.displayName }),
       ...(teams.length > 0 ? { [SCHEMA.teamsExtension]: { teams } } : {}),
     };
-    return this.#create(this.#users, body, user.userName, async () => {
-      const existing = await this.findUserByUserName(user.userName);
-      return existing && sameIgnoringCase(existing.email, user.email) ? existing : undefined;
-    });
+    const posted = (existing: ScimUser) =>
+      sameIgnoringCase(existing.email, user.email) &&
+      (user.displayName === undefined || existing.displayName === user.displayName) &&
+      // A POST makes an active user.
+      existing.active;
+    return this.#create(this.#users, body, user.userName, () => this.findUserByUserName(user.userName), options.isOurs ?? posted);
   }
 
   patchUser(id: string, operations: PatchOperation[], options: WriteOptions = {}): Promise<ScimUser> {
@@ -151,9 +174,10 @@ export class ScimClient {
     return this.#list(this.#groups);
   }
 
-  createTeam(team: TeamDefinition): Promise<ScimTeam> {
-    // Members are not compared: the service adds every organization service account on its own.
-    return this.#create(this.#groups, groupBody(team), team.name, () => this.findTeamByName(team.name));
+  createTeam(team: TeamDefinition, options: CreateOptions<ScimTeam> = {}): Promise<ScimTeam> {
+    // The service adds every organization service account on its own: posted members must be there, others may.
+    const posted = (existing: ScimTeam) => team.memberIds.every((id) => existing.members.some((member) => member.id === id));
+    return this.#create(this.#groups, groupBody(team), team.name, () => this.findTeamByName(team.name), options.isOurs ?? posted);
   }
 
   patchTeam(id: string, operations: PatchOperation[], options: WriteOptions = {}): Promise<ScimTeam> {
@@ -179,11 +203,17 @@ export class ScimClient {
     return (await this.listRoles()).find((role) => role.name === name);
   }
 
-  createRole(role: RoleDefinition): Promise<ScimRole> {
-    return this.#create(this.#roles, roleBody(role), role.name, async () => {
-      const existing = await this.findRoleByName(role.name);
-      return existing && existing.inheritedFrom.toLowerCase() === role.inheritedFrom.toLowerCase() ? existing : undefined;
-    });
+  createRole(role: RoleDefinition, options: CreateOptions<ScimRole> = {}): Promise<ScimRole> {
+    const posted = (existing: ScimRole) => {
+      const custom = new Set(role.permissions.filter((name) => !existing.inheritedPermissions.includes(name)));
+      return (
+        existing.description === role.description &&
+        sameIgnoringCase(existing.inheritedFrom, role.inheritedFrom) &&
+        existing.permissions.length === custom.size &&
+        existing.permissions.every((name) => custom.has(name))
+      );
+    };
+    return this.#create(this.#roles, roleBody(role), role.name, () => this.findRoleByName(role.name), options.isOurs ?? posted);
   }
 
   patchRole(id: string, operations: PatchOperation[], options: WriteOptions = {}): Promise<ScimRole> {
@@ -248,48 +278,84 @@ export class ScimClient {
   /**
    * POST, and when its outcome is unknown (connection lost after sending, or a 5xx), look the
    * resource up by its natural key before posting again, so a retry never creates a duplicate.
-   * The lookup is a GET through the transport (retried by the policy like any read); a failed
-   * lookup ends the create with its error. Re-POSTs wait the policy's backoff.
+   * The lookup is a GET through the transport (retried by the policy like any read); one that
+   * still fails worth retrying (throttled, failing, unreachable) is tried again by this loop, after
+   * its backoff, before anything is posted again; any other ends the create with its error. Once an
+   * outcome was unknown, every later 409 may be our own POST and is looked up too, until the
+   * create is resolved. What the lookup finds is returned only when `isOurs` says it is what this
+   * create made; any other object holding the natural key fails the create with the service's 409.
    */
   async #create<T extends { id: string }>(
     collection: Collection<T>,
     body: unknown,
     naturalKey: string,
     findExisting: () => Promise<T | undefined>,
+    isOurs: IsOurs<T>,
   ): Promise<T> {
     const request: HttpRequest = { method: "POST", path: collection.path, body };
     let earlierOutcomeUnknown = false;
+    /** The failure that made the pending lookup necessary; while set, the next attempt looks up instead of posting. */
+    let lookupFor: WandbApiError | undefined;
+    const post = async (): Promise<CreateOutcome<T> | WandbApiError> => {
+      try {
+        const response = await this.#transport.send(request);
+        if (response.status === 200 || response.status === 201) {
+          return { status: "created", item: collection.parse(response.json, response.headers.etag) };
+        }
+        return this.#error(request, response, { collection: true });
+      } catch (error) {
+        if (!(error instanceof WandbApiError)) throw error;
+        return error;
+      }
+    };
+    const lookUp = async (failure: WandbApiError): Promise<CreateOutcome<T>> => {
+      let existing: T | undefined;
+      try {
+        existing = await findExisting();
+      } catch (error) {
+        if (!this.#worthRetrying(error)) throw error;
+        lookupFor = failure;
+        return { status: "lookup-failed", failure: error };
+      }
+      lookupFor = undefined;
+      const ours = existing !== undefined && (await isOurs(existing));
+      this.#log({ type: "reconcile", service: "scim", resource: collection.kind, naturalKey, found: existing !== undefined, ours });
+      if (existing === undefined) return { status: "unknown", failure };
+      if (ours) return { status: "created", item: existing };
+      // Another object holds the natural key: the service's own 409 says so (a POST again draws it).
+      return failure.status === 409 ? { status: "failed", failure } : { status: "held-by-another", failure };
+    };
     const result = await retryLoop({
       policy: this.#retry,
       attempt: async (): Promise<CreateOutcome<T>> => {
-        let failure: WandbApiError;
-        try {
-          const response = await this.#transport.send(request);
-          if (response.status === 200 || response.status === 201) {
-            return { status: "created", item: collection.parse(response.json, response.headers.etag) };
-          }
-          failure = this.#error(request, response, { collection: true });
-        } catch (error) {
-          if (!(error instanceof WandbApiError)) throw error;
-          failure = error;
-        }
+        if (lookupFor) return lookUp(lookupFor);
+        const posted = await post();
+        if (!(posted instanceof WandbApiError)) return posted;
         // A 409 after an unknown outcome is most likely our own earlier POST landing late.
-        const mayBeOurs = failure.outcomeUnknown || (earlierOutcomeUnknown && failure.status === 409);
-        if (!mayBeOurs) return { status: "failed", failure };
+        const mayBeOurs = posted.outcomeUnknown || (earlierOutcomeUnknown && posted.status === 409);
+        if (!mayBeOurs) return { status: "failed", failure: posted };
         earlierOutcomeUnknown = true;
-        const existing = await findExisting();
-        this.#log({ type: "reconcile", service: "scim", resource: collection.kind, naturalKey, found: existing !== undefined });
-        return existing ? { status: "created", item: existing } : { status: "unknown", failure };
+        return lookUp(posted);
       },
       classify: (outcome) => {
         if (outcome.status === "created") return { kind: "success" };
         if (outcome.status === "failed") return { kind: "fail", reason: "not-retryable" };
-        return { kind: "retry", reason: `outcome unknown, no ${collection.kind} ${JSON.stringify(naturalKey)} found` };
+        const what = `${collection.kind} ${JSON.stringify(naturalKey)}`;
+        if (outcome.status === "lookup-failed") return { kind: "retry", reason: `outcome unknown, the lookup of ${what} failed` };
+        if (outcome.status === "held-by-another") return { kind: "retry", reason: `outcome unknown, ${what} found is not this create's` };
+        return { kind: "retry", reason: `outcome unknown, no ${what} found` };
       },
       log: (event) => this.#log({ ...event, service: "scim", method: "POST", path: collection.path }),
     });
     if (result.outcome.status === "created") return result.outcome.item;
     throw result.outcome.failure;
+  }
+
+  /** A failure the retry policy would try again, had it attempts left; never one whose Retry-After is too long. */
+  #worthRetrying(error: unknown): error is WandbApiError {
+    if (!(error instanceof WandbApiError) || error.retryAfterTooLong) return false;
+    const outcome = error.status === 0 ? { errorCode: error.code ?? "" } : { response: { status: error.status, bodyText: error.response?.body ?? "" } };
+    return classifyHttpAttempt(this.#retry, { method: "GET", ...outcome }).kind === "retry";
   }
 
   #patch<T extends { id: string }>(

@@ -6,13 +6,13 @@ import { z } from "zod";
 import type { ScimUser } from "../../api/client";
 import type { ResourceKind } from "../../api/resource-kinds";
 import { canonicalRole, sameRole } from "../../api/vocabulary";
-import { SETTLED, writeGuardedByEtag } from "../kit/conflict";
+import { changedFieldsOf, convergeGuardedByEtag, SETTLED, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
 import { isStatus } from "../kit/errors";
 import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs } from "../kit/inputs";
 import { idScheme } from "../kit/pair-id";
 import { storedState, type Migration } from "../kit/state";
-import { liveUser, namesRecordedUser, resolveUser, sameUserReference } from "../membership/users";
+import { liveUser, namesRecordedUser, resolveUser } from "../membership/users";
 import { clients } from "../runtime";
 
 /** One user's role slot as an assignment reaches it. */
@@ -51,26 +51,39 @@ interface Slot extends SlotAccess {
 
 const show = (role: string | undefined) => (role === undefined ? "none" : `"${role}"`);
 
-function changedOutside(slot: Slot, user: ScimUser, expected: string | undefined): string[] {
-  // Only what the representation shows is compared: an absent role is unknown, not changed.
-  if (slot.known?.(user) === false) return [];
+/** "No role" as a value the conflict rule compares (no role name is empty). */
+const NO_ROLE = "";
+const held = (role: string | undefined) => role ?? NO_ROLE;
+
+/**
+ * The slot, live, beside the role Pulumi last saw (`expected`) and the one it declares (`declared`;
+ * undefined when giving the slot back). A role the representation does not carry is unknown:
+ * never changed outside Pulumi, never as declared.
+ */
+function slotReading(slot: Slot, user: ScimUser, expected: string | undefined, declared: string | undefined): FieldReading {
+  if (slot.known?.(user) === false) return { field: slot.field, changedOutside: false, asDeclared: false };
   const live = slot.live(user);
-  return slot.same(live, expected) ? [] : [`${slot.field} is now ${show(live)}, Pulumi last saw ${show(expected)}`];
+  return valueReading(
+    `${slot.field} is now ${show(live)}, Pulumi last saw ${show(expected)}`,
+    { seen: held(expected), declared: declared === undefined ? undefined : held(declared), live: held(live) },
+    (a, b) => slot.same(a || undefined, b || undefined),
+  );
 }
 
 /**
- * Writes the slot with `If-Match: etag`. On 412 the user is read again: when the slot still holds
- * `expected` (another resource touched the user, e.g. a User update or another assignment), the
- * write is retried with the fresh ETag; otherwise it fails naming the role changed outside Pulumi.
+ * Writes the slot with `If-Match: etag`. On 412 (or a lost answer) the user is read again: when
+ * the slot already holds `role`, that is the result; when it still holds `expected` (another
+ * resource touched the user, e.g. a User update or another assignment), the write is retried with
+ * the fresh ETag; otherwise it fails naming the role changed outside Pulumi.
  */
 function writeRole(slot: Slot, userId: string, etag: string | undefined, expected: string | undefined, role: string): Promise<ScimUser> {
-  return writeGuardedByEtag({
+  return convergeGuardedByEtag({
     what: slot.what,
     etag,
     write: slot.grant(role),
     reread: async () => {
       const user = await liveUser(userId);
-      return { etag: user.etag, changedFields: changedOutside(slot, user, expected) };
+      return { live: user, etag: user.etag, readings: [slotReading(slot, user, expected, role)] };
     },
   });
 }
@@ -99,7 +112,7 @@ async function releaseRole(slot: Slot, userId: string, etag: string | undefined,
     },
     reread: async () => {
       const user = await stillHeld();
-      return user ? { etag: user.etag, changedFields: changedOutside(slot, user, expected) } : SETTLED;
+      return user ? { etag: user.etag, changedFields: changedFieldsOf([slotReading(slot, user, expected, undefined)]) } : SETTLED;
     },
   });
 }
@@ -148,6 +161,8 @@ export const assignmentOutputs = z.object({
   user: z.string(),
   /** The SCIM id the user reference resolved to at create. */
   userId: z.string(),
+  /** The user's email (lower case) as last read, so that `diff` sees an id and an email of this user as one; unknown in older states. */
+  userEmail: z.string().optional(),
   /** The user's ETag as last read; the next write is conditional on it. */
   etag: z.string(),
 });
@@ -178,8 +193,13 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
     return { user, ...(scopeField === undefined ? {} : { [scopeField]: scope }), [roleField]: role };
   }
 
-  function outputsOf(inputs: { user: string }, user: Pick<ScimUser, "id" | "etag">): O {
-    return spec.state.parse({ ...assignment(inputs.user, scopeOf(inputs), roleOf(inputs)!), userId: user.id, etag: user.etag ?? "" });
+  function outputsOf(inputs: { user: string }, user: Pick<ScimUser, "id" | "etag" | "email">): O {
+    return spec.state.parse({
+      ...assignment(inputs.user, scopeOf(inputs), roleOf(inputs)!),
+      userId: user.id,
+      userEmail: user.email.toLowerCase(),
+      etag: user.etag ?? "",
+    });
   }
 
   /** Where a recorded assignment is: the user and scope in its state, else those in its id (static get). */
@@ -207,7 +227,8 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
         ...(namesRecordedUser(news.user, olds) ? [] : ["user"]),
         ...(scopeField === undefined || field(news, scopeField) === field(olds, scopeField) ? [] : [scopeField]),
       ];
-      const changes = replaces.length > 0 || !sameUserReference(news.user, olds.user) || !same(roleOf(olds), roleOf(news));
+      // The same user named another way (email or id) is no change: the reference names the user, nothing is sent.
+      const changes = replaces.length > 0 || !same(roleOf(olds), roleOf(news));
       return { changes, replaces, deleteBeforeReplace: replaces.length > 0 };
     },
 

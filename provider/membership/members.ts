@@ -36,3 +36,15 @@ export async function classifyMembers(members: readonly TeamMember[], recordedUs
   }
   return classified;
 }
+
+/**
+ * The user members of a team someone else may have made, for deciding whether to take it over. A
+ * member the operation's listing does not show (a user created since it was read) is looked up by
+ * id before it counts as a service account, so a person's member is never mistaken for one.
+ */
+export async function confirmedUserMembers(members: readonly TeamMember[]): Promise<string[]> {
+  const classified = await classifyMembers(members, []);
+  const unlisted = members.filter(({ id, type }) => !type && classified.serviceAccountIds.includes(id));
+  const found = await Promise.all(unlisted.map(async ({ id }) => ((await directory().user(id)) ? [id] : [])));
+  return [...classified.userIds, ...found.flat()];
+}

@@ -11,9 +11,30 @@ export function sameUserReference(a: string, b: string): boolean {
   return memberReferenceKey(a) === memberReferenceKey(b);
 }
 
-/** Whether a declared reference names the user recorded in state (by the same reference, or by the id it resolved to). */
-export function namesRecordedUser(reference: string, state: { user?: string; userId?: string }): boolean {
-  return reference === state.userId || (state.user !== undefined && sameUserReference(reference, state.user));
+/**
+ * Whether a declared reference names the user recorded in state: by the same reference, by the id
+ * it resolved to, or by that user's email as last seen (so an id and an email of one user agree).
+ */
+export function namesRecordedUser(reference: string, state: { user?: string; userId?: string; userEmail?: string }): boolean {
+  return (
+    reference === state.userId ||
+    [state.user, state.userEmail].some((recorded) => recorded !== undefined && sameUserReference(reference, recorded))
+  );
+}
+
+/**
+ * The user a reference names, as far as state tells without a request: an id is itself; an email
+ * is the id recorded for it (`idsByReference`, or the user whose email `emailsById` holds), or the
+ * email itself when state knows no such user.
+ */
+export function userIdentity(
+  reference: string,
+  known: { emailsById: Readonly<Record<string, string>>; idsByReference: Readonly<Record<string, string>> },
+): string {
+  const key = memberReferenceKey(reference);
+  if (!isEmailReference(key)) return key;
+  const byEmail = Object.entries(known.emailsById).find(([, email]) => memberReferenceKey(email) === key)?.[0];
+  return known.idsByReference[key] ?? byEmail ?? key;
 }
 
 /** Why a reference names nobody, and what to do about it. */
@@ -53,3 +74,13 @@ export async function resolveUsers(property: string, references: readonly string
 export async function liveUser(userId: string): Promise<ScimUser> {
   return requireFound(await clients().scim.getUser(userId), "user", `user ${userId}`);
 }
+
+/**
+ * Version 2 of a state naming one user (a membership, a role assignment) records the user's
+ * email. A version 1 state knows it when the user was declared by email; otherwise the next create
+ * or read that reads the user records it.
+ */
+export const withUserEmail = (state: Record<string, unknown>): Record<string, unknown> => {
+  const declared = state["user"];
+  return typeof declared === "string" && isEmailReference(declared) ? { ...state, userEmail: memberReferenceKey(declared) } : state;
+};

@@ -2,8 +2,9 @@ import { z } from "zod";
 import type { ScimRole } from "../../api/client";
 import { isPredefinedRole, RESERVED_ROLE_NAMES } from "../../api/vocabulary";
 import { sameSet } from "../kit/compare";
-import { SETTLED, writeGuardedByEtag } from "../kit/conflict";
+import { changedFieldsOf, convergeGuardedByEtag, SETTLED, setReading, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
 import { requireFound, ResourceInitError } from "../kit/errors";
+import { createOrTakeOver, leftAsItIs, type Claim } from "../kit/takeover";
 import { type ResourceImplementation } from "../kit/implementation";
 import { adoptExisting, permissionName, predefinedBaseRole } from "../kit/input-schemas";
 import { checkInputs } from "../kit/inputs";
@@ -66,13 +67,30 @@ function liveInputs(outs: CustomRoleOutputs): CustomRoleInputs {
   return { ...declared, inheritedFrom: predefinedBaseRole.parse(declared.inheritedFrom) };
 }
 
+const DEFINITION_FIELDS = ["name", "description", "inheritedFrom"] as const;
+
 function definitionFieldsChanged(seen: Omit<RoleDefinition, "permissions">, live: Omit<RoleDefinition, "permissions">): string[] {
-  return (["name", "description", "inheritedFrom"] as const).filter((field) => seen[field] !== live[field]);
+  return DEFINITION_FIELDS.filter((field) => seen[field] !== live[field]);
 }
 
 function ownedFieldsChanged(seen: RoleDefinition, live: RoleDefinition): string[] {
   const changed = definitionFieldsChanged(seen, live);
   return sameSet(seen.permissions, live.permissions) ? changed : [...changed, "permissions"];
+}
+
+/**
+ * The owned fields of the live role beside what we last saw and what is declared; declared
+ * permissions are those the role carries itself (its base role grants the others).
+ */
+function ownedFieldReadings(seen: RoleDefinition, declared: CustomRoleInputs | undefined, live: ScimRole): FieldReading[] {
+  return [
+    ...DEFINITION_FIELDS.map((field) => valueReading(field, { seen: seen[field], declared: declared?.[field], live: live[field] })),
+    setReading("permissions", {
+      seen: seen.permissions,
+      declared: declared && customPermissions(declared.permissions, live.inheritedPermissions),
+      live: live.permissions,
+    }),
+  ];
 }
 
 async function liveRole(id: string): Promise<ScimRole> {
@@ -100,18 +118,18 @@ function customPermissions(declared: readonly string[], inherited: readonly stri
  */
 async function converge(id: string, seen: CustomRoleOutputs, desired: CustomRoleInputs): Promise<ScimRole> {
   const scim = clients().scim;
-  const guarded = <T>(last: RoleDefinition, etag: string | undefined, write: (ifMatch: string | undefined) => Promise<T>) =>
-    writeGuardedByEtag({
+  const guarded = (last: RoleDefinition, etag: string | undefined, write: (ifMatch: string | undefined) => Promise<ScimRole>) =>
+    convergeGuardedByEtag({
       what: `custom role "${last.name}"`,
       etag,
       write,
       reread: async () => {
         const live = await liveRole(id);
-        return { etag: live.etag, changedFields: ownedFieldsChanged(last, live) };
+        return { live, etag: live.etag, readings: ownedFieldReadings(last, desired, live) };
       },
     });
-  let live: RoleDefinition & Pick<ScimRole, "inheritedPermissions" | "etag"> = seen;
   let role: ScimRole | undefined;
+  let live: RoleDefinition & Pick<ScimRole, "inheritedPermissions" | "etag"> = seen;
   if (definitionFieldsChanged(seen, desired).length > 0) {
     const { adoptExisting: _adopt, ...definition } = desired;
     role = await guarded(live, live.etag || undefined, (ifMatch) => scim.replaceRole(id, definition, { ifMatch }));
@@ -120,6 +138,16 @@ async function converge(id: string, seen: CustomRoleOutputs, desired: CustomRole
   const operations = permissionDelta(live.permissions, customPermissions(desired.permissions, live.inheritedPermissions));
   if (operations.length) role = await guarded(live, live.etag || undefined, (ifMatch) => scim.patchRole(id, operations, { ifMatch }));
   return role ?? (await liveRole(id));
+}
+
+function definitionOf(inputs: CustomRoleInputs): RoleDefinition {
+  return { name: inputs.name, description: inputs.description, inheritedFrom: inputs.inheritedFrom, permissions: inputs.permissions };
+}
+
+/** How an existing role with the declared name stands to the declaration: ours only when equal in every owned field. */
+function claimOf(existing: ScimRole, inputs: CustomRoleInputs): Claim {
+  const differing = ownedFieldsChanged(existing, { ...definitionOf(inputs), permissions: customPermissions(inputs.permissions, existing.inheritedPermissions) });
+  return differing.length === 0 ? { kind: "as-declared" } : { kind: "not-ours", differing };
 }
 
 export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutputs> = {
@@ -151,11 +179,13 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
         return { id: role.id, outs: outputsOf(role, inputs) };
       }
     }
-    const role = await scim.createRole({
-      name: inputs.name,
-      description: inputs.description,
-      inheritedFrom: inputs.inheritedFrom,
-      permissions: inputs.permissions,
+    const { object: role } = await createOrTakeOver<ScimRole>({
+      what: `custom role "${inputs.name}"`,
+      post: (isOurs) => scim.createRole(definitionOf(inputs), { isOurs }),
+      find: () => scim.findRoleByName(inputs.name),
+      claim: (existing) => claimOf(existing, inputs),
+      // The service's 409 names the adoption; the refusal adds why the role was not taken over.
+      refuse: (conflict, differing) => new Error(`${conflict instanceof Error ? conflict.message : String(conflict)}${leftAsItIs(differing)}`),
     });
     if (sameSet(role.permissions, customPermissions(inputs.permissions, role.inheritedPermissions))) {
       return { id: role.id, outs: outputsOf(role, inputs) };
@@ -193,7 +223,8 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
       reread: async () => {
         const result = await scim.getRole(id);
         if (result.status !== "found") return SETTLED;
-        return { etag: result.role.etag, changedFields: ownedFieldsChanged(props, result.role) };
+        // A removal declares none of the fields: each is judged against what Pulumi last saw.
+        return { etag: result.role.etag, changedFields: changedFieldsOf(ownedFieldReadings(props, undefined, result.role)) };
       },
     });
   },

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { clients } from "../runtime";
 import { assignmentOutputs, roleAssignment } from "../assignments/role-assignment";
 import { recordedBeforeVersioning } from "../kit/state";
+import { withUserEmail } from "../membership/users";
 import { canonicalRole, ORGANIZATION_ROLES, sameRole } from "../../api/vocabulary";
 import { roleNameInput, userReference } from "../kit/input-schemas";
 
@@ -33,7 +34,7 @@ export const organizationRoleAssignment = roleAssignment<OrganizationRoleAssignm
   kind: "OrganizationRoleAssignment",
   inputs: organizationRoleAssignmentInputs,
   state: organizationRoleAssignmentOutputs,
-  stateMigrations: [recordedBeforeVersioning],
+  stateMigrations: [recordedBeforeVersioning, withUserEmail],
   idShape: "<userId>/organization",
   roleField: "role",
   predefined: ORGANIZATION_ROLES,

@@ -6,6 +6,7 @@ import { userReference } from "../kit/input-schemas";
 import { clients } from "../runtime";
 import { assignmentOutputs, roleAssignment } from "../assignments/role-assignment";
 import { recordedBeforeVersioning } from "../kit/state";
+import { withUserEmail } from "../membership/users";
 
 // Registry roles are all predefined, so they all compare case-insensitively.
 const ROLE_HINT = '"admin", "member", "viewer" or "restricted viewer"';
@@ -63,7 +64,7 @@ export const registryRoleAssignment = roleAssignment<RegistryRoleAssignmentInput
   kind: "RegistryRoleAssignment",
   inputs: registryRoleAssignmentInputs,
   state: registryRoleAssignmentOutputs,
-  stateMigrations: [recordedBeforeVersioning],
+  stateMigrations: [recordedBeforeVersioning, withUserEmail],
   idShape: "<userId>/registries/<registryName>",
   scopeField: "registryName",
   roleField: "roleName",

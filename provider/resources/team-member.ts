@@ -6,7 +6,7 @@ import { checkInputs } from "../kit/inputs";
 import { idScheme } from "../kit/pair-id";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
 import { changeMembership, hasMember } from "../membership/membership-change";
-import { namesRecordedUser, resolveUser } from "../membership/users";
+import { namesRecordedUser, resolveUser, withUserEmail } from "../membership/users";
 import { clients } from "../runtime";
 
 export const teamMemberInputs = z
@@ -26,6 +26,8 @@ export const teamMemberOutputs = z.object({
   user: z.string(),
   /** The user's SCIM id, resolved from `user` at create. */
   userId: z.string(),
+  /** The user's email (lower case) as last seen, so that `diff` sees an id and an email of this user as one; unknown in older states. */
+  userEmail: z.string().optional(),
   /** The team's ETag as last read, for a cheap conditional refresh and the next conditional write. */
   etag: z.string(),
 });
@@ -54,7 +56,7 @@ export const teamMember: ReplacedOnChange<TeamMemberInputs, TeamMemberOutputs> =
   state: storedState({
     kind: "TeamMember",
     schema: teamMemberOutputs,
-    migrations: [recordedBeforeVersioning],
+    migrations: [recordedBeforeVersioning, withUserEmail],
     adoptAgain: () => "run `pulumi up`, which takes the membership over (adding a member again changes nothing)",
   }),
 
@@ -65,7 +67,7 @@ export const teamMember: ReplacedOnChange<TeamMemberInputs, TeamMemberOutputs> =
   async diff(_id, olds, news) {
     const replaces: string[] = [];
     if (olds.teamId !== news.teamId) replaces.push("teamId");
-    // The same user, spelled as before (emails ignoring case) or by the id it resolved to, stays:
+    // The same user, spelled as before (emails ignoring case), by the id it resolved to or by its email, stays:
     // no change, so `update` is never needed.
     if (!namesRecordedUser(news.user, olds)) replaces.push("user");
     // Delete first: the new membership may be the same (team, user) spelled differently, which
@@ -74,14 +76,14 @@ export const teamMember: ReplacedOnChange<TeamMemberInputs, TeamMemberOutputs> =
   },
 
   async create(inputs) {
-    const { id: userId } = await resolveUser("user", inputs.user);
+    const { id: userId, email } = await resolveUser("user", inputs.user);
     // No ETag known yet: the team is read first, and a user already in it is taken over.
     const team = await change(inputs.teamId, userId, true, undefined);
     if (!team || !hasMember(team, userId)) {
       throw new Error(`W&B accepted adding user ${userId} to team ${inputs.teamId} but does not list them as a member; run \`pulumi up\` again`);
     }
     const id = teamMemberIds.join({ teamId: inputs.teamId, userId });
-    return { id, outs: { teamId: inputs.teamId, user: inputs.user, userId, etag: team.etag ?? "" } };
+    return { id, outs: { teamId: inputs.teamId, user: inputs.user, userId, userEmail: email.toLowerCase(), etag: team.etag ?? "" } };
   },
 
   async read(id, props) {
@@ -89,7 +91,13 @@ export const teamMember: ReplacedOnChange<TeamMemberInputs, TeamMemberOutputs> =
     const result = await clients().scim.getTeam(teamId, { ifNoneMatch: props?.etag || undefined });
     if (result.status === "not-modified") return { id, props };
     if (result.status === "not-found" || !hasMember(result.team, userId)) return {};
-    const outs: TeamMemberOutputs = { teamId, user: props?.user ?? userId, userId, etag: result.team.etag ?? "" };
+    const outs: TeamMemberOutputs = {
+      teamId,
+      user: props?.user ?? userId,
+      userId,
+      ...(props?.userEmail === undefined ? {} : { userEmail: props.userEmail }),
+      etag: result.team.etag ?? "",
+    };
     return { id, props: outs, inputs: { teamId: outs.teamId, user: outs.user } };
   },
 

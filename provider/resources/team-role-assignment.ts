@@ -5,6 +5,7 @@ import { teamsFromGroups } from "../membership/user-teams";
 import { clients } from "../runtime";
 import { assignmentOutputs, roleAssignment } from "../assignments/role-assignment";
 import { recordedBeforeVersioning } from "../kit/state";
+import { withUserEmail } from "../membership/users";
 import { canonicalRole, sameRole, TEAM_ROLES } from "../../api/vocabulary";
 import { roleNameInput, userReference } from "../kit/input-schemas";
 
@@ -48,7 +49,7 @@ export const teamRoleAssignment = roleAssignment<TeamRoleAssignmentInputs, TeamR
   kind: "TeamRoleAssignment",
   inputs: teamRoleAssignmentInputs,
   state: teamRoleAssignmentOutputs,
-  stateMigrations: [recordedBeforeVersioning],
+  stateMigrations: [recordedBeforeVersioning, withUserEmail],
   idShape: "<userId>/teams/<teamName>",
   scopeField: "teamName",
   roleField: "roleName",

@@ -1,18 +1,19 @@
 // A W&B team (SCIM group): its name, and optionally its exact set of user members.
 import { z } from "zod";
 import { membershipOperations, type ScimTeam } from "../../api/client";
-import { memberReferenceKey } from "../../api/vocabulary";
+import { isEmailReference, memberReferenceKey } from "../../api/vocabulary";
 import { sameSet } from "../kit/compare";
-import { SETTLED, writeGuardedByEtag } from "../kit/conflict";
+import { convergeGuardedByEtag, SETTLED, setReading, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
 import { isStatus, ResourceInitError } from "../kit/errors";
+import { createOrTakeOver, leftAsItIs, type Claim } from "../kit/takeover";
 import { type ResourceImplementation } from "../kit/implementation";
 import { adoptExisting, userReference } from "../kit/input-schemas";
 import { checkInputs, failure } from "../kit/inputs";
 import { reportSetChange, setChange } from "../kit/set-change";
-import { recordedBeforeVersioning, storedState } from "../kit/state";
+import { engineRecord, recordedBeforeVersioning, storedState, type Migration } from "../kit/state";
 import { directory, type Users } from "../membership/directory";
-import { classifyMembers } from "../membership/members";
-import { resolveUsers } from "../membership/users";
+import { classifyMembers, confirmedUserMembers } from "../membership/members";
+import { resolveUsers, userIdentity } from "../membership/users";
 import { clients } from "../runtime";
 
 export const deletionPolicies = ["empty", "retain", "fail"] as const;
@@ -55,6 +56,11 @@ export const teamOutputs = z.object({
   memberIds: z.array(z.string()),
   /** Each member reference of `members` (emails in lower case) → the user id it resolved to. */
   memberIdsByReference: z.record(z.string(), z.string()),
+  /**
+   * The email address of each user member and each declared member, by user id, as last seen: so
+   * that `diff`, which sends no request, sees that an id and an email name the same user.
+   */
+  memberEmails: z.record(z.string(), z.string()),
   /** Organization service accounts in the team: never drift, never removed. */
   serviceAccountIds: z.array(z.string()),
   adoptExisting: z.boolean(),
@@ -109,16 +115,39 @@ async function resolveMembers(refs: readonly string[], known: Readonly<Record<st
   return mapping;
 }
 
+/** Every reference state can resolve without a request: those declared, and each recorded user's email. */
+function knownReferences(olds: Pick<TeamOutputs, "memberIdsByReference" | "memberEmails">): Record<string, string> {
+  const byEmail = Object.fromEntries(Object.entries(olds.memberEmails).map(([id, email]) => [memberReferenceKey(email), id]));
+  return { ...byEmail, ...olds.memberIdsByReference };
+}
+
 function idsOf(refs: readonly string[], mapping: Readonly<Record<string, string>>): string[] {
   return unique(refs.map((ref) => mapping[memberReferenceKey(ref)]).filter((id): id is string => id !== undefined));
 }
 
-function outputsOf(state: TeamState, inputs: Pick<TeamInputs, "members" | "adoptExisting" | "importId" | "deletionPolicy">, mapping: Record<string, string>): TeamOutputs {
+/** The emails of these users, by id, as the operation's directory knows them (users that left have none). */
+async function emailsOf(ids: Iterable<string>): Promise<Record<string, string>> {
+  const users = await directory().users();
+  const emails: Record<string, string> = {};
+  for (const id of ids) {
+    const email = users.byId(id)?.email;
+    if (email) emails[id] = email.toLowerCase();
+  }
+  return emails;
+}
+
+function outputsOf(
+  state: TeamState,
+  inputs: Pick<TeamInputs, "members" | "adoptExisting" | "importId" | "deletionPolicy">,
+  mapping: Record<string, string>,
+  memberEmails: Record<string, string>,
+): TeamOutputs {
   return {
     name: state.name,
     ...(inputs.members === undefined ? {} : { members: [...inputs.members] }),
     memberIds: [...state.userIds],
     memberIdsByReference: inputs.members === undefined ? {} : mapping,
+    memberEmails,
     serviceAccountIds: [...state.serviceAccountIds],
     adoptExisting: inputs.adoptExisting ?? false,
     ...(inputs.importId === undefined ? {} : { importId: inputs.importId }),
@@ -127,12 +156,12 @@ function outputsOf(state: TeamState, inputs: Pick<TeamInputs, "members" | "adopt
   };
 }
 
-/** The fields this resource owns that differ between what we last saw and the live team. */
-function ownedFieldsChanged(seen: TeamState, live: TeamState, membersManaged: boolean): string[] {
-  const changed: string[] = [];
-  if (seen.name !== live.name) changed.push("name");
-  if (membersManaged && !sameSet(seen.userIds, live.userIds)) changed.push("members");
-  return changed;
+/** The fields this resource owns, live, beside what we last saw and what is declared (undefined members: not managed). */
+function ownedFieldReadings(seen: TeamState, live: TeamState, name: string, desiredIds: string[] | undefined): FieldReading[] {
+  return [
+    valueReading("name", { seen: seen.name, declared: name, live: live.name }),
+    ...(desiredIds === undefined ? [] : [setReading("members", { seen: seen.userIds, declared: desiredIds, live: live.userIds })]),
+  ];
 }
 
 /**
@@ -160,7 +189,7 @@ async function converge(id: string, base: TeamState, name: string, desiredIds: s
   };
   let team: ScimTeam | undefined;
   try {
-    team = await writeGuardedByEtag({
+    team = await convergeGuardedByEtag({
       what: `team "${base.name}"`,
       etag: base.etag || undefined,
       write,
@@ -168,9 +197,9 @@ async function converge(id: string, base: TeamState, name: string, desiredIds: s
         const found = await liveTeam(id);
         if (!found) throw new Error(`team ${id} no longer exists in W&B: run \`pulumi refresh\`, then \`pulumi up\` to recreate it`);
         const fresh = await stateOf(found, recorded());
-        const changedFields = ownedFieldsChanged(current, fresh, desiredIds !== undefined);
+        const readings = ownedFieldReadings(current, fresh, name, desiredIds);
         current = fresh;
-        return { etag: fresh.etag, changedFields };
+        return { live: found, etag: fresh.etag, readings };
       },
     });
   } catch (error) {
@@ -193,12 +222,13 @@ function needsConvergence(state: TeamState, name: string, desiredIds: string[] |
 async function convergeNew(team: ScimTeam, inputs: TeamInputs, mapping: Record<string, string>): Promise<{ id: string; outs: TeamOutputs }> {
   const desiredIds = inputs.members ? idsOf(inputs.members, mapping) : undefined;
   const state = await stateOf(team, desiredIds ?? []);
-  if (!needsConvergence(state, inputs.name, desiredIds)) return { id: team.id, outs: outputsOf(state, inputs, mapping) };
+  const emails = await emailsOf([...state.userIds, ...(desiredIds ?? [])]);
+  if (!needsConvergence(state, inputs.name, desiredIds)) return { id: team.id, outs: outputsOf(state, inputs, mapping, emails) };
   try {
     const converged = await converge(team.id, state, inputs.name, desiredIds);
-    return { id: team.id, outs: outputsOf(converged, inputs, mapping) };
+    return { id: team.id, outs: outputsOf(converged, inputs, mapping, emails) };
   } catch (error) {
-    throw new ResourceInitError(team.id, { ...outputsOf(state, inputs, mapping) }, error);
+    throw new ResourceInitError(team.id, { ...outputsOf(state, inputs, mapping, emails) }, error);
   }
 }
 
@@ -275,12 +305,38 @@ async function empty(id: string, props: Partial<TeamOutputs>): Promise<{ name: s
   return state && { name: state.name, removed: 0 };
 }
 
+/**
+ * Version 2 records each member's email by id. A version 1 state knows the emails its members
+ * were declared by; the others are recorded by the next update or refresh that reads the team.
+ */
+const withMemberEmails: Migration = (state) => {
+  const declared = engineRecord.safeParse(state["memberIdsByReference"]).data ?? {};
+  const memberEmails = Object.fromEntries(
+    Object.entries(declared).flatMap(([reference, id]) => (isEmailReference(reference) && typeof id === "string" ? [[id, reference]] : [])),
+  );
+  return { ...state, memberEmails };
+};
+
+/**
+ * How an existing team with the declared name stands to the declaration: ours when its user
+ * members are exactly the declared ones (service accounts aside, which the service adds), left by
+ * our destroy when it holds service accounts alone (deletionPolicy "empty"), else someone else's.
+ */
+async function claimOf(existing: ScimTeam, desiredIds: readonly string[]): Promise<Claim> {
+  const users = await confirmedUserMembers(existing.members);
+  if (sameSet(users, desiredIds)) return { kind: "as-declared" };
+  if (users.length === 0) {
+    return { kind: "left-by-destroy", found: 'with no members but the organization\'s service accounts (what deletionPolicy "empty" leaves)' };
+  }
+  return { kind: "not-ours", differing: ["members"] };
+}
+
 export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
   inputs: teamInputs,
   state: storedState({
     kind: "Team",
     schema: teamOutputs,
-    migrations: [recordedBeforeVersioning],
+    migrations: [recordedBeforeVersioning, withMemberEmails],
     adoptAgain: (id) => `set \`importId: "${id}"\` on the Team and run \`pulumi up\``,
   }),
 
@@ -293,14 +349,17 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
   },
 
   async diff(_id, olds, news) {
-    // No request: member references compare as sets (emails ignoring case) against the state.
+    // No request: member references compare as sets of users against the state.
     // adoptExisting and importId only matter when the resource is created.
+    // Members compare by the user they name: an id and an email of the same user are one member.
+    const identity = (reference: string) =>
+      userIdentity(reference, { emailsById: olds.memberEmails, idsByReference: olds.memberIdsByReference });
     const membersChanged =
       olds.members === undefined || news.members === undefined
         ? olds.members !== news.members
-        : !sameSet(olds.members.map(memberReferenceKey), news.members.map(memberReferenceKey));
+        : !sameSet(olds.members.map(identity), news.members.map(identity));
     if (olds.members !== undefined && news.members !== undefined) {
-      reportSetChange("members", `team "${olds.name}"`, setChange(olds.members, news.members, memberReferenceKey));
+      reportSetChange("members", `team "${olds.name}"`, setChange(olds.members, news.members, identity));
     }
     const changes = olds.name !== news.name || membersChanged || (olds.deletionPolicy ?? "empty") !== news.deletionPolicy;
     return { changes };
@@ -322,20 +381,18 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
       if (existing) return convergeNew(existing, inputs, mapping);
     }
     const desiredIds = inputs.members ? idsOf(inputs.members, mapping) : [];
-    let created: ScimTeam;
-    try {
-      created = await directory().teamWrite(() => scim.createTeam({ name: inputs.name, memberIds: desiredIds }));
-    } catch (error) {
-      if (isStatus(error, 409)) {
-        throw new Error(
-          `a team named "${inputs.name}" already exists: set adoptExisting: true to take it over (or importId to adopt a team by id), or choose another name`,
-        );
-      }
-      throw error;
-    }
-    // The members are classified like any team's: the service may answer with a team someone else
-    // made (a POST whose outcome was unknown, reconciled by name).
-    return convergeNew(created, inputs, mapping);
+    const made = await createOrTakeOver<ScimTeam>({
+      what: `team "${inputs.name}"`,
+      post: (isOurs) => directory().teamWrite(() => scim.createTeam({ name: inputs.name, memberIds: desiredIds }, { isOurs })),
+      find: () => scim.findTeamByName(inputs.name),
+      claim: (existing) => claimOf(existing, desiredIds),
+      refuse: (_conflict, differing) =>
+        new Error(
+          `a team named "${inputs.name}" already exists: set adoptExisting: true to take it over (or importId to adopt a team by id), ` +
+            `or choose another name.${leftAsItIs(differing)}`,
+        ),
+    });
+    return convergeNew(made.object, inputs, mapping);
   },
 
   async read(id, props) {
@@ -358,12 +415,13 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
         deletionPolicy: known.deletionPolicy ?? "empty",
       },
       live?.mapping ?? {},
+      await emailsOf(state.userIds),
     );
     return { id, props: outs, inputs: inputsOf(outs) };
   },
 
   async update(id, olds, news) {
-    const mapping = news.members ? await resolveMembers(news.members, olds.memberIdsByReference ?? {}) : {};
+    const mapping = news.members ? await resolveMembers(news.members, knownReferences(olds)) : {};
     const desiredIds = news.members ? idsOf(news.members, mapping) : undefined;
     const seen: TeamState = {
       name: olds.name,
@@ -373,8 +431,9 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
       serviceAccountIds: olds.serviceAccountIds ?? [],
     };
     // A change of deletionPolicy, or of how members are spelled, needs no request.
-    const state = needsConvergence(seen, news.name, desiredIds) ? await converge(id, seen, news.name, desiredIds) : seen;
-    return { outs: outputsOf(state, news, mapping) };
+    if (!needsConvergence(seen, news.name, desiredIds)) return { outs: outputsOf(seen, news, mapping, olds.memberEmails) };
+    const state = await converge(id, seen, news.name, desiredIds);
+    return { outs: outputsOf(state, news, mapping, await emailsOf([...state.userIds, ...(desiredIds ?? [])])) };
   },
 
   async delete(id, props) {

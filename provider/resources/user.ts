@@ -3,8 +3,18 @@ import { z } from "zod";
 import type { PatchOperation, ScimUser } from "../../api/client";
 import { EMAIL_ADDRESS, ORGANIZATION_ROLES, USER_NAME } from "../../api/vocabulary";
 import { caseInsensitive, sameSet, sameText } from "../kit/compare";
-import { changedOutsidePulumi, SETTLED, writeGuardedByEtag } from "../kit/conflict";
+import {
+  changedFieldsOf,
+  changedOutsidePulumi,
+  convergeGuardedByEtag,
+  SETTLED,
+  setReading,
+  valueReading,
+  writeGuardedByEtag,
+  type FieldReading,
+} from "../kit/conflict";
 import { isStatus, ResourceInitError } from "../kit/errors";
+import { createOrTakeOver, leftAsItIs, type Claim } from "../kit/takeover";
 import { type ResourceImplementation } from "../kit/implementation";
 import { adoptExisting } from "../kit/input-schemas";
 import { checkInputs, failure } from "../kit/inputs";
@@ -163,21 +173,26 @@ function ownedFieldsDiffering(seen: Partial<Owned>, desired: Partial<Owned>): st
 }
 
 /**
- * Owned fields that changed outside Pulumi: those we last saw (`seen`) compared with the live user.
- * An organization role the representation does not carry is unknown and counts as unchanged; teams
- * it does not carry are read through /Groups.
+ * The owned fields of the live user, each beside what Pulumi last saw and what it declares (see
+ * the conflict rule). An organization role the representation does not carry is unknown: never
+ * changed outside, and as declared only when the declaration is what was last seen. Teams are read
+ * through /Groups when the representation does not carry them.
  */
-async function ownedFieldsChangedOutside(seen: Partial<Owned>, live: ScimUser): Promise<string[]> {
-  const liveOwned: Owned = {
-    userName: live.userName,
-    email: live.email,
-    displayName: live.displayName ?? "",
-    active: live.active,
-    organizationRole: orgRoleOf(live) ?? seen.organizationRole,
-    teams: seen.teams === undefined ? undefined : await currentTeams(live),
-  };
-  // Compare from `seen`'s side: a field we did not manage (undefined) has no last-seen value.
-  return ownedFieldsDiffering(liveOwned, seen);
+async function ownedFieldReadings(seen: Partial<Owned>, declared: Partial<Owned>, live: ScimUser): Promise<FieldReading[]> {
+  const sameCaseless = (a: string | undefined, b: string | undefined) => sameText(a, b, caseInsensitive);
+  const readings = [
+    valueReading("userName", { seen: seen.userName, declared: declared.userName, live: live.userName }, sameCaseless),
+    valueReading("email", { seen: seen.email, declared: declared.email, live: live.email }, sameCaseless),
+    valueReading("displayName", { seen: seen.displayName, declared: declared.displayName, live: live.displayName ?? "" }),
+    valueReading("active", { seen: seen.active, declared: declared.active, live: live.active }),
+    valueReading(
+      "organizationRole",
+      { seen: seen.organizationRole, declared: declared.organizationRole, live: orgRoleOf(live) ?? seen.organizationRole },
+      sameCaseless,
+    ),
+  ];
+  if (seen.teams === undefined && declared.teams === undefined) return readings;
+  return [...readings, setReading("teams", { seen: seen.teams, declared: declared.teams, live: await currentTeams(live) })];
 }
 
 function userOperations(seen: Partial<Owned>, desired: UserInputs): PatchOperation[] {
@@ -213,22 +228,24 @@ async function converge(
   const operations = userOperations(seen, desired);
   let user = known;
   if (operations.length > 0) {
-    user = await writeGuardedByEtag({
+    user = await convergeGuardedByEtag({
       what,
       etag: seen.etag || undefined,
       write: (ifMatch) => directory().userWrite(() => scim.patchUser(id, operations, { ifMatch })),
       reread: async () => {
         const live = await liveUser(id);
-        return { etag: live.etag, changedFields: await ownedFieldsChangedOutside(seen, live) };
+        return { live, etag: live.etag, readings: await ownedFieldReadings(seen, desired, live) };
       },
     });
   }
   if (desired.teams !== undefined && (seen.teams === undefined || !sameSet(seen.teams, desired.teams))) {
     user ??= await liveUser(id);
     // Team writes go to the teams, each under its own ETag; the user's ETag need not move when its
-    // teams change, so the teams as they are now are compared with those last seen.
+    // teams change, so the teams as they are now are judged against those last seen and those declared.
     const liveTeams = await currentTeams(user);
-    if (seen.teams !== undefined && !sameSet(liveTeams, seen.teams)) throw changedOutsidePulumi(what, ["teams"]);
+    if (setReading("teams", { seen: seen.teams, declared: desired.teams, live: liveTeams }).changedOutside) {
+      throw changedOutsidePulumi(what, ["teams"]);
+    }
     // Whether or not the service moved the user's ETag with its teams, the outputs carry the current one.
     if (await changeTeamMemberships(id, liveTeams, desired.teams)) user = await liveUser(id);
   }
@@ -275,9 +292,26 @@ async function importUser(inputs: UserInputs & { importId: string }): Promise<Sc
   return result.user;
 }
 
-function alreadyExists(inputs: UserInputs, error: unknown): Error {
+/**
+ * How an existing user with the declared userName stands to the declaration. Its email and (when
+ * declared) display name must be as declared; an active user is what the create makes (it then
+ * deactivates it when so declared), and a deactivated one is what deletionPolicy "deactivate"
+ * leaves: it is reactivated, except on the multi-tenant cloud, which cannot.
+ */
+function claimOf(existing: ScimUser, inputs: UserInputs, saas: boolean): Claim {
+  const differing = [
+    ...(sameText(existing.email, inputs.email, caseInsensitive) ? [] : ["email"]),
+    ...(inputs.displayName === undefined || existing.displayName === inputs.displayName ? [] : ["displayName"]),
+  ];
+  if (differing.length > 0) return { kind: "not-ours", differing };
+  if (existing.active || !inputs.active) return { kind: "as-declared" };
+  if (saas) return { kind: "not-ours", differing: ["active"] };
+  return { kind: "left-by-destroy", found: 'deactivated and otherwise as declared (what deletionPolicy "deactivate" leaves); it is reactivated' };
+}
+
+function alreadyExists(inputs: UserInputs, error: unknown, differing: readonly string[]): Error {
   const detail = isStatus(error, 409) && error.detail ? ` (${error.detail})` : "";
-  const what = `a W&B user with userName "${inputs.userName}" or email "${inputs.email}" already exists${detail}.`;
+  const what = `a W&B user with userName "${inputs.userName}" or email "${inputs.email}" already exists${detail}.${leftAsItIs(differing)}`;
   if (inputs.adoptExisting) {
     // adoptExisting found no user with this userName: the email belongs to someone else.
     return new Error(
@@ -369,23 +403,26 @@ export const user: ResourceImplementation<UserInputs, UserOutputs> = {
     const saas = deploymentForChecks() === "saas";
     // The multi-tenant cloud adds users to the organization through teams; elsewhere they join after the POST.
     const teams = saas ? inputs.teams : undefined;
-    let created: ScimUser;
-    try {
-      created = await directory().userWrite(() =>
-        scim.createUser({
-          userName: inputs.userName,
-          email: inputs.email,
-          ...(inputs.displayName === undefined ? {} : { displayName: inputs.displayName }),
-          ...(teams === undefined ? {} : { teams }),
-        }),
-      );
-    } catch (error) {
-      if (isStatus(error, 409)) throw alreadyExists(inputs, error);
-      throw error;
-    } finally {
-      if (teams !== undefined) directory().teamsChanged();
-    }
-    return convergeNew(created, inputs, true);
+    const made = await createOrTakeOver<ScimUser>({
+      what: `user "${inputs.userName}"`,
+      post: async (isOurs) => {
+        try {
+          const definition = {
+            userName: inputs.userName,
+            email: inputs.email,
+            ...(inputs.displayName === undefined ? {} : { displayName: inputs.displayName }),
+            ...(teams === undefined ? {} : { teams }),
+          };
+          return await directory().userWrite(() => scim.createUser(definition, { isOurs }));
+        } finally {
+          if (teams !== undefined) directory().teamsChanged();
+        }
+      },
+      find: () => findExisting(inputs.userName),
+      claim: (existing) => claimOf(existing, inputs, saas),
+      refuse: (conflict, differing) => alreadyExists(inputs, conflict, differing),
+    });
+    return convergeNew(made.object, inputs, made.created);
   },
 
   async read(id, props) {
@@ -442,7 +479,8 @@ export const user: ResourceImplementation<UserInputs, UserOutputs> = {
       reread: async () => {
         const result = await scim.getUser(id);
         if (result.status !== "found" || (deactivate && !result.user.active)) return SETTLED;
-        return { etag: result.user.etag, changedFields: await ownedFieldsChangedOutside(props, result.user) };
+        // A removal declares none of the fields: each is judged against what Pulumi last saw.
+        return { etag: result.user.etag, changedFields: changedFieldsOf(await ownedFieldReadings(props, {}, result.user)) };
       },
     });
   },

@@ -125,16 +125,74 @@ describe.each(DIALECTS)("faults against the %s dialect", (dialect) => {
     expect(state.users.filter((u) => u.userName === input.userName)).toHaveLength(1);
   });
 
-  it("a reconcile lookup that keeps failing ends the create with its own error, never with a blind re-POST", async () => {
+  it("a reconcile lookup throttled past its own retries is looked up again by the create, never skipped: one user, no orphan", async () => {
+    // The POST lands and its answer is lost; the lookup's first request and its 3 retries are all throttled.
     await h.faults({
       dropNext: [{ method: "POST", pathPrefix: "/scim/Users" }],
-      failNext: [{ status: 500, method: "GET", pathPrefix: "/scim/Users", count: 10 }],
+      failNext: [{ status: 429, method: "GET", pathPrefix: "/scim/Users", count: 5 }],
+    });
+    const input = newUser();
+    const created = await scim.createUser(input);
+    expect(created).toMatchObject(input);
+    const { requests } = await h.requestLog();
+    expect(requests.map((r) => [r.method, r.status])).toEqual([["POST", 0], ...Array.from({ length: 5 }, () => ["GET", 429]), ["GET", 200]]);
+    expect(h.events).toContainEqual(
+      expect.objectContaining({ type: "retry", method: "POST", reason: `outcome unknown, the lookup of user ${JSON.stringify(input.userName)} failed` }),
+    );
+    expect(h.events).toContainEqual(expect.objectContaining({ type: "reconcile", naturalKey: input.userName, found: true, ours: true }));
+    const state = (await h.state()) as { users: { userName: string }[] };
+    expect(state.users.filter((u) => u.userName === input.userName)).toHaveLength(1);
+  });
+
+  it("a reconcile lookup that keeps failing ends the create with its own error once the policy is spent, never with a blind re-POST", async () => {
+    await h.faults({
+      dropNext: [{ method: "POST", pathPrefix: "/scim/Users" }],
+      failNext: [{ status: 500, method: "GET", pathPrefix: "/scim/Users", count: 100 }],
     });
     const error = (await scim.createUser(newUser()).catch((e: unknown) => e)) as WandbApiError;
     expect(error).toBeInstanceOf(WandbApiError);
     expect(error).toMatchObject({ method: "GET", status: 500, attempts: 4 });
     const { requests } = await h.requestLog();
     expect(requests.filter((r) => r.method === "POST")).toHaveLength(1);
+    // The create's loop (limit 3) looked up 4 times, each lookup with its own 4 attempts.
+    expect(requests.filter((r) => r.method === "GET")).toHaveLength(16);
+  });
+
+  it("a lookup refused for good (403) ends the create at once", async () => {
+    await h.faults({ dropNext: [{ method: "POST", pathPrefix: "/scim/Users" }] });
+    const member = h.scim({ key: h.emulator.member.apiKey, username: h.emulator.member.username });
+    const error = (await member.createUser(newUser()).catch((e: unknown) => e)) as WandbApiError;
+    expect(error).toMatchObject({ method: "GET", status: 403 });
+    expect((await h.requestLog()).requests.map((r) => [r.method, r.status])).toEqual([["POST", 0], ["GET", 403]]);
+  });
+
+  it("after an unknown outcome, someone else's object holding the natural key is never returned: the create fails with the service's 409", async () => {
+    const input = newUser();
+    // Someone made a user with the same userName and email, but another display name.
+    const theirs = await scim.createUser({ ...input, displayName: "Theirs" });
+    await h.resetLog();
+    await h.faults({ failNext: [{ status: 500, method: "POST", pathPrefix: "/scim/Users" }] });
+    const error = (await scim.createUser({ ...input, displayName: "Ours" }).catch((e: unknown) => e)) as WandbApiError;
+    expect(error).toMatchObject({ status: 409 });
+    expect(h.events).toContainEqual(expect.objectContaining({ type: "reconcile", naturalKey: input.userName, found: true, ours: false }));
+    expect(h.events).toContainEqual(
+      expect.objectContaining({ type: "retry", method: "POST", reason: `outcome unknown, user ${JSON.stringify(input.userName)} found is not this create's` }),
+    );
+    expect((await h.requestLog()).requests.filter((r) => r.method === "POST").map((r) => r.status)).toEqual([500, 409]);
+    expect((await scim.getUser(theirs.id)).status).toBe("found");
+    expect(await scim.findUserByUserName(input.userName)).toMatchObject({ id: theirs.id, displayName: "Theirs" });
+  });
+
+  it("the caller decides what is ours: a team whose members differ is not, and the 409 stands", async () => {
+    const name = unique("team");
+    await scim.createTeam({ name, memberIds: [] });
+    await h.faults({ failNext: [{ status: 500, method: "POST", pathPrefix: "/scim/Groups" }] });
+    const judged: string[] = [];
+    const error = await scim
+      .createTeam({ name, memberIds: [] }, { isOurs: (existing) => (judged.push(existing.name), false) })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 409 });
+    expect(judged).toEqual([name, name]);
   });
 
   it("the create reconcile finds the user when the service spells the userName in another case", async () => {

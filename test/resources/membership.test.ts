@@ -99,18 +99,21 @@ describe.each(["wandb", "rfc"] as Dialect[])("membership (%s dialect)", (dialect
     }
   });
 
-  it("classifies the members of a created team it did not make (a POST reconciled by name): users are users", async () => {
+  it("never takes over a team someone else made with the declared name after a POST whose outcome is unknown: 409, their members intact", async () => {
     const name = uniqueName("reconciled");
-    // Someone made the team; our POST fails in a way that leaves its outcome unknown, so the client finds theirs by name.
+    // Someone made the team; our POST fails in a way that leaves its outcome unknown, so the client looks it up by name.
     await createTeamOutOfBand(emu, name, [ids.carol]);
     await setFaults(emu, { failNext: [{ status: 500, method: "POST", pathPrefix: "/scim/Groups" }] });
     await resetLog(emu);
-    const { id, outs } = await team.create(await checkedInputs<TeamInputs>(team, { name, members: [ids.alice] }));
-    const posts = (await readLog(emu)).requests.filter((r) => r.method === "POST");
-    expect(posts.map((r) => [r.route, r.status])).toEqual([["/scim/Groups", 500]]);
-    expect(outs.memberIds).toEqual([ids.alice]);
-    expect(outs.serviceAccountIds).toEqual([sa]);
-    expect(await memberIdsOf(emu, id)).toEqual([ids.alice, sa].sort());
+    const failure = team.create(await checkedInputs<TeamInputs>(team, { name, members: [ids.alice] }));
+    await expect(failure).rejects.toThrow(`a team named "${name}" already exists: set adoptExisting: true`);
+    const writes = (await readLog(emu)).requests.filter((r) => r.method !== "GET");
+    expect(writes.map((r) => [r.method, r.route, r.status])).toEqual([
+      ["POST", "/scim/Groups", 500],
+      ["POST", "/scim/Groups", 409],
+    ]);
+    const theirs = (await adminRequest(emu, "GET", `/scim/Groups?filter=${encodeURIComponent(`displayName eq "${name}"`)}`)).body.Resources[0];
+    expect(await memberIdsOf(emu, theirs.id)).toEqual([ids.carol, sa].sort());
   });
 
   it("the classifier: the user list decides, a recorded user that left stays a user, and a member's own type wins", async () => {

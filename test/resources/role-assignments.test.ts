@@ -116,8 +116,12 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
       const olds = { user: "alice@acme.example", userId: "U1", role: "admin", etag: 'W/"x"' };
       expect(await impl.diff("U1/organization", olds, { user: "ALICE@acme.example", role: "admin" })).toMatchObject({ changes: false, replaces: [] });
       expect(await impl.diff("U1/organization", olds, { user: "alice@acme.example", role: "member" })).toMatchObject({ changes: true, replaces: [] });
-      // Same user, other reference form: an in-place update that sends nothing.
-      expect(await impl.diff("U1/organization", olds, { user: "U1", role: "admin" })).toMatchObject({ changes: true, replaces: [] });
+      // Same user, other reference form: no change (the reference names the user).
+      expect(await impl.diff("U1/organization", olds, { user: "U1", role: "admin" })).toMatchObject({ changes: false, replaces: [] });
+      // ... both ways: an assignment declared by id knows its user's email.
+      const byId = { user: "U1", userId: "U1", userEmail: "alice@acme.example", role: "admin", etag: 'W/"x"' };
+      expect(await impl.diff("U1/organization", byId, { user: "Alice@acme.example", role: "admin" })).toMatchObject({ changes: false, replaces: [] });
+      expect(await impl.diff("U1/organization", byId, { user: "Alice@acme.example", role: "member" })).toMatchObject({ changes: true, replaces: [] });
       expect(await impl.diff("U1/organization", olds, { user: "bob@acme.example", role: "admin" })).toMatchObject({
         changes: true,
         replaces: ["user"],
@@ -231,6 +235,15 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
         await expect(update).resolves.toMatchObject({ outs: { role: "member" } });
         expect((await held(user.id)).organizationRole).toBe("member");
       }
+    });
+
+    it("an assignment declared by id records its user's email: the same user by email is no change, with no request", async () => {
+      const user = await newUser();
+      const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.id, role: "admin" }));
+      expect(outs.userEmail).toBe(user.email);
+      await clearLog();
+      expect(await impl.diff(id, outs, await checkedInputs(impl, { user: user.email.toUpperCase(), role: "admin" }))).toMatchObject({ changes: false, replaces: [] });
+      expect((await log()).counters.total).toBe(0);
     });
 
     it("update of only the reference form sends nothing", async () => {

@@ -61,6 +61,11 @@ interface KindCase {
   deleted(made: Made): Promise<void>;
   /** The property that a broken state holds with the wrong type, and that value. */
   garbage: { property: string; value: unknown };
+  /**
+   * What the current version records beyond the released shape: at create, and as its migrations
+   * derive it from the released state. None when the shape did not change.
+   */
+  sinceRelease?: (made: Made) => { created: State; migrated: State };
 }
 
 describe("recorded state through dispatch", () => {
@@ -140,6 +145,8 @@ describe("recorded state through dispatch", () => {
       // W&B cannot delete teams: deletionPolicy "empty" removes the user members and keeps the service accounts.
       deleted: async ({ id }) => expect(await memberIdsOf(emu, id)).toEqual([sa]),
       garbage: { property: "memberIds", value: "alice" },
+      // Version 2: each member's email by id; a released state knows those its members were declared by.
+      sinceRelease: () => ({ created: { memberEmails: { [ids.alice]: "alice@acme.example" } }, migrated: { memberEmails: { [ids.alice]: "alice@acme.example" } } }),
     },
     TeamMember: {
       kind: "TeamMember",
@@ -156,6 +163,8 @@ describe("recorded state through dispatch", () => {
       // Every change replaces a membership: there is no update to reach.
       deleted: async ({ declared }) => expect(await memberIdsOf(emu, declared["teamId"])).not.toContain(ids.alice),
       garbage: { property: "userId", value: 7 },
+      // Version 2: the user's email; a released state declared by email knows it.
+      sinceRelease: () => ({ created: { userEmail: "alice@acme.example" }, migrated: { userEmail: "alice@acme.example" } }),
     },
     CustomRole: {
       kind: "CustomRole",
@@ -194,6 +203,7 @@ describe("recorded state through dispatch", () => {
       // Giving the organization role back makes the user a member again.
       deleted: async () => expect((await liveUser(ids.dave)).organizationRole).toBe("member"),
       garbage: { property: "etag", value: false },
+      sinceRelease: () => ({ created: { userEmail: "dave@acme.example" }, migrated: { userEmail: "dave@acme.example" } }),
     },
     TeamRoleAssignment: {
       kind: "TeamRoleAssignment",
@@ -216,6 +226,8 @@ describe("recorded state through dispatch", () => {
       deleted: async ({ declared }) =>
         expect((await liveUser(ids.carol)).teamRoles).toContainEqual({ teamName: declared["teamName"], roleName: "member" }),
       garbage: { property: "teamName", value: ["not", "a", "name"] },
+      // Declared by id: a released state does not know the email; the next read records it.
+      sinceRelease: () => ({ created: { userEmail: "carol@acme.example" }, migrated: {} }),
     },
     RegistryRoleAssignment: {
       kind: "RegistryRoleAssignment",
@@ -234,6 +246,7 @@ describe("recorded state through dispatch", () => {
       },
       deleted: async () => expect((await liveUser(ids.bob)).registryRoles.map((r: State) => r["registryName"])).not.toContain("models"),
       garbage: { property: "roleName", value: null },
+      sinceRelease: () => ({ created: { userEmail: "bob@acme.example" }, migrated: {} }),
     },
   });
 
@@ -241,21 +254,21 @@ describe("recorded state through dispatch", () => {
     const kindCase = () => cases()[kind];
 
     it("records its version, above 0, in the state create hands back, with the engine's __provider", async () => {
-      const { version, make } = kindCase();
+      const { version, make, sinceRelease } = kindCase();
       expect(version).toBeGreaterThan(0);
-      const { outs, released } = await make();
-      expect(outs).toEqual({ ...released, [STATE_VERSION_KEY]: version });
+      const made = await make();
+      expect(made.outs).toEqual({ ...made.released, ...sinceRelease?.(made).created, [STATE_VERSION_KEY]: version });
     });
 
     it("reads, diffs, updates and deletes a state of version 0 (no version key), handing back the current version", async () => {
-      const { version, make, change, deleted } = kindCase();
+      const { version, make, change, deleted, sinceRelease } = kindCase();
       const made = await make();
       const { id, declared, released } = made;
       expect(released).not.toHaveProperty(STATE_VERSION_KEY);
 
-      // Unchanged since: the conditional read answers 304, and the state comes back as it was, with its version.
+      // Unchanged since: the conditional read answers 304, and the state comes back as it was, brought to its version.
       const read = await call(kind, "read", id, released);
-      expect(read).toEqual({ id, props: { ...released, [STATE_VERSION_KEY]: version } });
+      expect(read).toEqual({ id, props: { ...released, ...sinceRelease?.(made).migrated, [STATE_VERSION_KEY]: version } });
 
       expect((await call(kind, "diff", id, released, await checked(kind, declared))).changes).toBe(false);
 

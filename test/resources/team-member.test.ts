@@ -59,12 +59,16 @@ describe.each(["wandb", "rfc"] as Dialect[])("TeamMember (%s dialect)", (dialect
     expect((await readLog(emu)).counters.total).toBe(0);
   });
 
-  it("diff: same user (email case, or its resolved id) is no change; another user or team replaces, deleting first", async () => {
+  it("diff: same user (email case, its resolved id, or its email) is no change; another user or team replaces, deleting first", async () => {
     await resetLog(emu);
     const olds: TeamMemberOutputs = { teamId: "team-1", user: "Alice@acme.example", userId: "alice-id", etag: "" };
     for (const user of ["alice@ACME.example", "alice-id"]) {
       expect(await teamMember.diff("team-1/alice-id", olds, await checked({ teamId: "team-1", user }))).toMatchObject({ changes: false });
     }
+    // Declared by id, then by email: the state knows the user's email.
+    const byId: TeamMemberOutputs = { teamId: "team-1", user: "alice-id", userId: "alice-id", userEmail: "alice@acme.example", etag: "" };
+    expect(await teamMember.diff("team-1/alice-id", byId, await checked({ teamId: "team-1", user: "Alice@acme.example" }))).toMatchObject({ changes: false });
+    expect((await teamMember.diff("team-1/alice-id", byId, await checked({ teamId: "team-1", user: "bob@acme.example" }))).replaces).toEqual(["user"]);
     expect(await teamMember.diff("team-1/alice-id", olds, await checked({ teamId: "team-1", user: "bob@acme.example" }))).toEqual({
       changes: true,
       replaces: ["user"],
@@ -102,6 +106,15 @@ describe.each(["wandb", "rfc"] as Dialect[])("TeamMember (%s dialect)", (dialect
     // Not a member any more, or the team unknown: success.
     await teamMember.delete(id, reread.props!);
     await teamMember.delete(`VGVhbTo0MDQ/${ids.alice}`, {} as TeamMemberOutputs);
+  });
+
+  it("a membership declared by id records the user's email, so naming the user by email shows no change", async () => {
+    const teamId = await createTeamOutOfBand(emu, uniqueName("tm-identity"), []);
+    const { id, outs } = await teamMember.create(await checked({ teamId, user: ids.carol }));
+    expect(outs.userEmail).toBe("carol@acme.example");
+    await resetLog(emu);
+    expect(await teamMember.diff(id, outs, await checked({ teamId, user: "CAROL@acme.example" }))).toMatchObject({ changes: false });
+    expect((await readLog(emu)).counters.total).toBe(0);
   });
 
   it("a member already present is taken over", async () => {

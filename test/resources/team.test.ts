@@ -1,10 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { CONFLICT_RETRY_POLICY } from "../../api/client";
 import type { RunningEmulator } from "../../emulator";
 import { ResourceInitError } from "../../provider/kit/errors";
+import { STATE_VERSION_KEY } from "../../provider/kit/state";
 import { team, type TeamInputs, type TeamOutputs } from "../../provider/resources/team";
 import { teamMember } from "../../provider/resources/team-member";
 import { adminRequest, clearFaults, readLog, resetLog, setFaults } from "../support/emulator-api";
-import { checkedInputs, configureProviderFor, startProxy } from "../support/provider";
+import { checkedInputs, configureProviderFor, nextOperation, startProxy } from "../support/provider";
 import {
   configureFor,
   createTeamOutOfBand,
@@ -78,6 +80,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
       members: ["Alice@acme.example", "bob-id"],
       memberIds: ["alice-id", "bob-id"],
       memberIdsByReference: { "alice@acme.example": "alice-id", "bob-id": "bob-id" },
+      memberEmails: { "alice-id": "alice@acme.example", "bob-id": "bob@acme.example" },
       serviceAccountIds: ["sa-id"],
       adoptExisting: false,
       deletionPolicy: "empty",
@@ -90,6 +93,9 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
         ["bob-id", "alice@acme.example"],
         ["ALICE@ACME.EXAMPLE", "bob-id"],
         ["bob-id", "Alice@acme.example", "alice@acme.example"],
+        // The same users, each named the other way: by id, by email.
+        ["alice-id", "Bob@acme.example"],
+        ["alice-id", "bob-id", "alice@acme.example"],
       ]) {
         expect(await team.diff("id", olds, await checked({ name: "team-a", members }))).toEqual({ changes: false });
       }
@@ -116,6 +122,44 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
         expect(diff.changes, JSON.stringify(news)).toBe(true);
         expect(diff.replaces ?? []).toEqual([]);
       }
+    });
+  });
+
+  describe("one member, one identity", () => {
+    it("a member named by id or by email compares by the user it names, from what create, update and refresh record, with no request", async () => {
+      const { id, outs, inputs } = await created({ name: uniqueName("identity"), members: [ids.alice, "bob@acme.example"] });
+      expect(outs.memberEmails).toEqual({ [ids.alice]: "alice@acme.example", [ids.bob]: "bob@acme.example" });
+      const switched = await checked({ ...inputs, members: ["Alice@acme.example", ids.bob] });
+      await resetLog(emu);
+      const output = vi.spyOn(console, "log");
+      expect(await team.diff(id, outs, switched)).toEqual({ changes: false });
+      expect(output).not.toHaveBeenCalled();
+      // Another user still shows, in the preview too.
+      expect((await team.diff(id, outs, await checked({ ...inputs, members: ["alice@acme.example", "carol@acme.example"] }))).changes).toBe(true);
+      expect(output).toHaveBeenCalledWith(`wandb: members of team "${inputs.name}": + carol@acme.example, - bob@acme.example`);
+      expect((await readLog(emu)).counters.total).toBe(0);
+
+      // An update for another reason keeps the members, whatever their spelling.
+      const { outs: renamed } = await team.update(id, outs, { ...switched, name: uniqueName("identity-renamed") });
+      expect(await memberIdsOf(emu, id)).toEqual([ids.alice, ids.bob, sa].sort());
+      expect((await team.diff(id, renamed, await checked({ ...switched, name: renamed.name, members: [ids.alice, ids.bob] }))).changes).toBe(false);
+
+      // A user who joins outside Pulumi is shown by email after a refresh; naming them by id then shows no change.
+      await patchMembers(emu, id, { op: "add", path: "members", value: [{ value: ids.dave }] });
+      await nextOperation();
+      const refreshed = await team.read(id, renamed);
+      expect(refreshed.inputs?.members).toContain("dave@acme.example");
+      expect((await team.diff(id, refreshed.props!, await checked({ ...switched, name: renamed.name, members: [ids.alice, ids.bob, ids.dave] }))).changes).toBe(false);
+    });
+
+    it("a state recorded before member emails were (version 1) knows the emails members were declared by", async () => {
+      const { id, outs, inputs } = await created({ name: uniqueName("identity-v1"), members: ["alice@acme.example", ids.bob] });
+      const { memberEmails: _emails, ...released } = outs;
+      const migrated = team.state.parse({ ...released, [STATE_VERSION_KEY]: 1 }, id);
+      expect(migrated.memberEmails).toEqual({ [ids.alice]: "alice@acme.example" });
+      expect((await team.diff(id, migrated, await checked({ ...inputs, members: [ids.alice, ids.bob] }))).changes).toBe(false);
+      // Bob was declared by id: his email is learnt by the next refresh that reads the team.
+      expect((await team.diff(id, migrated, await checked({ ...inputs, members: [ids.alice, "bob@acme.example"] }))).changes).toBe(true);
     });
   });
 
@@ -194,7 +238,8 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
     it("a failure after adoption is a ResourceInitError carrying the id (nothing orphaned)", async () => {
       const name = uniqueName("init-error");
       const existingId = await createTeamOutOfBand(emu, name, [ids.bob]);
-      await setFaults(emu, { failNext: [{ status: 500, method: "PATCH", pathPrefix: "/scim/Groups", count: 5 }] });
+      // Each lost answer is re-read and the PATCH tried again, as many times as the conflict policy allows.
+      await setFaults(emu, { failNext: [{ status: 500, method: "PATCH", pathPrefix: "/scim/Groups", count: CONFLICT_RETRY_POLICY.limit + 1 }] });
       const error = await team.create(await checked({ name, members: [ids.alice], adoptExisting: true })).then(() => undefined, (e: unknown) => e);
       expect(error).toBeInstanceOf(ResourceInitError);
       expect((error as ResourceInitError).id).toBe(existingId);

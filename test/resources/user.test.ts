@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { defaultSeed } from "../../emulator/seed";
-import { closeAllPools, ScimClient, type PatchOperation, type ScimUser } from "../../api/client";
+import { closeAllPools, CONFLICT_RETRY_POLICY, ScimClient, type PatchOperation, type ScimUser } from "../../api/client";
 import { ResourceInitError } from "../../provider/kit/errors";
 import { user as impl, type UserInputs, type UserOutputs } from "../../provider/resources/user";
 import { clearFaults, emulatorApi, heldUser, readLog, resetLog, setFaults } from "../support/emulator-api";
@@ -267,24 +267,29 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
       expect(init.properties).toMatchObject({ etag: expect.any(String) });
     });
 
-    it("reports a failed PATCH after the POST as ResourceInitError", async () => {
+    it("reports a PATCH after the POST that keeps failing as ResourceInitError, with the service's error", async () => {
       await setup();
-      await setFaults(emu, { failNext: [{ status: 500, method: "PATCH", pathPrefix: "/scim/Users", count: 5 }] });
+      // Each lost answer is re-read and the PATCH tried again, as many times as the conflict policy allows.
+      await setFaults(emu, { failNext: [{ status: 500, method: "PATCH", pathPrefix: "/scim/Users", count: CONFLICT_RETRY_POLICY.limit + 1 }] });
       try {
         const error = await impl.create(await checked(newUser({ organizationRole: "admin" }))).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(ResourceInitError);
+        expect((error as ResourceInitError).message).toMatch(/PATCH .* failed with HTTP 500/);
         expect((await live(emu, (error as ResourceInitError).id)).organizationRole).toBe("member");
       } finally {
         await clearFaults(emu);
       }
     });
 
-    it("fails on an existing user with a hint naming adoptExisting", async () => {
+    it("fails on an existing user that is not as declared with a hint naming adoptExisting, and leaves it as it is", async () => {
       await setup();
-      const taken = newUser();
-      await makeUserOutOfBand(emu, taken.userName, taken.email);
+      const taken = newUser({ displayName: "Declared" });
+      // Made by someone else: its display name defaults to its userName.
+      const id = await makeUserOutOfBand(emu, taken.userName, taken.email);
       await expect(impl.create(await checked(taken))).rejects.toThrow(/adoptExisting: true/);
       await expect(impl.create(await checked(taken))).rejects.toThrow(/importId/);
+      await expect(impl.create(await checked(taken))).rejects.toThrow("The existing one differs from the declaration (displayName), so it was left as it is.");
+      expect((await live(emu, id)).displayName).toBe(taken.userName);
     });
 
     it("adopts an existing user with adoptExisting (userName case-insensitively) and converges it", async () => {
@@ -593,6 +598,20 @@ describe.each(DIALECTS)("User on the multi-tenant cloud (%s dialect)", (dialect)
     expect((await impl.read(id, after)).props).toEqual(after);
     await impl.delete(id, after);
     expect((await adminClient(emu).getUser(id)).status).toBe("not-found");
+  });
+
+  it("never takes over a deactivated user, which the multi-tenant cloud cannot reactivate: 409", async () => {
+    const userName = unique("inactive");
+    const seed = defaultSeed();
+    seed.users.push({ userName, email: `${userName}@example.com`, displayName: userName, active: false });
+    const withInactive = await startEmulator({ port: 0, dialect, deployment: "saas", seed });
+    try {
+      await configureProviderFor(withInactive);
+      const inputs = await checked({ userName, email: `${userName}@example.com`, teams: ["seed-team"] });
+      await expect(impl.create(inputs)).rejects.toThrow(/already exists.*differs from the declaration \(active\).*adoptExisting: true/s);
+    } finally {
+      await withInactive.close();
+    }
   });
 
   it("surfaces the seat limit with the client's actionable message", async () => {
