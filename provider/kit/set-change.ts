@@ -1,6 +1,7 @@
 // Set-valued inputs (permissions, members) change by what joins and what leaves, not by position.
 // Dynamic providers cannot hand the engine a detailed diff, so the preview names the change in a
 // line of its own, beside the engine's position-wise view of the list.
+import { tell } from "./engine-output";
 
 export interface SetChange {
   added: string[];
@@ -26,5 +27,5 @@ export function describeSetChange(property: string, owner: string, change: SetCh
 /** Shows a set change in the preview (the provider's output reaches the engine's). */
 export function reportSetChange(property: string, owner: string, change: SetChange): void {
   const line = describeSetChange(property, owner, change);
-  if (line !== undefined) console.log(`wandb: ${line}`);
+  if (line !== undefined) tell(line);
 }

@@ -3,6 +3,7 @@
 // that was interrupted) or what its own destroy leaves; someone else's object is never touched.
 import type { IsOurs } from "../../api/client";
 import { isStatus } from "./errors";
+import { warn } from "./engine-output";
 
 /** How an existing object with the natural key stands to the declaration. */
 export type Claim =
@@ -48,7 +49,7 @@ export async function createOrTakeOver<T>(spec: CreateByNaturalKey<T>): Promise<
     if (claim.kind === "not-ours") throw spec.refuse(error, claim.differing);
     const found =
       claim.kind === "as-declared" ? "exactly as declared (made by an earlier run that was interrupted, or whose answer was lost)" : claim.found;
-    console.log(`wandb: ${spec.what} already existed in W&B, ${found}: taken over, it is now managed by this stack.`);
+    warn(`${spec.what} already existed in W&B, ${found}: taken over, it is now managed by this stack.`);
     return { object: existing, created: false };
   }
 }

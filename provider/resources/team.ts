@@ -15,6 +15,7 @@ import { directory, type Users } from "../membership/directory";
 import { classifyMembers, confirmedUserMembers } from "../membership/members";
 import { resolveUsers, userIdentity } from "../membership/users";
 import { clients } from "../runtime";
+import { tell } from "../kit/engine-output";
 
 export const deletionPolicies = ["empty", "retain", "fail"] as const;
 
@@ -448,16 +449,16 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
       );
     }
     if (policy === "retain") {
-      console.log(
-        `wandb: team "${name}" (id ${id}) was left in W&B unchanged (deletionPolicy "retain"); it is no longer managed by Pulumi. ` +
+      tell(
+        `team "${name}" (id ${id}) was left in W&B unchanged (deletionPolicy "retain"); it is no longer managed by Pulumi. ` +
           "The W&B API cannot delete teams: delete it in the W&B web application if it is no longer needed.",
       );
       return;
     }
     const emptied = await empty(id, props);
     if (!emptied) return; // already gone
-    console.log(
-      `wandb: team "${emptied.name}" (id ${id}) was emptied: ${emptied.removed} member(s) removed, organization service ` +
+    tell(
+      `team "${emptied.name}" (id ${id}) was emptied: ${emptied.removed} member(s) removed, organization service ` +
         "accounts kept. The W&B API cannot delete teams: delete it in the W&B web application (organization settings, Teams).",
     );
   },

@@ -17,10 +17,12 @@ import { configureFor, createTeamOutOfBand, memberIdsOf, PATCH_SCHEMA, patchMemb
 afterAll(() => closeAllPools());
 afterEach(() => vi.restoreAllMocks());
 
-/** What the provider prints to the engine's output (`wandb: ...` lines), from now on. */
+/** What the provider prints to the engine's output (`wandb: ...` lines and `warning: wandb: ...`), from now on. */
 function engineOutput(): string[] {
   const lines: string[] = [];
-  vi.spyOn(console, "log").mockImplementation((line: unknown) => void lines.push(String(line)));
+  const record = (line: unknown) => void lines.push(String(line));
+  vi.spyOn(console, "log").mockImplementation(record);
+  vi.spyOn(console, "error").mockImplementation(record);
   return lines;
 }
 
@@ -276,7 +278,7 @@ describe.each<Dialect>(["wandb", "rfc"])("lost answers (%s dialect)", (dialect) 
 
       expect([madeUser.id, madeTeam.id, madeRole.id]).toEqual([userId, teamId, roleId]);
       const found = "already existed in W&B, exactly as declared (made by an earlier run that was interrupted, or whose answer was lost): taken over, it is now managed by this stack.";
-      expect(lines).toEqual([`wandb: user "${userName}" ${found}`, `wandb: team "${teamName}" ${found}`, `wandb: custom role "${roleName}" ${found}`]);
+      expect(lines).toEqual([`warning: wandb: user "${userName}" ${found}`, `warning: wandb: team "${teamName}" ${found}`, `warning: wandb: custom role "${roleName}" ${found}`]);
       // One refused POST each, and nothing written besides.
       expect((await readLog(emu)).requests.filter((r) => r.method !== "GET").map((r) => [r.method, r.status])).toEqual([
         ["POST", 409],
@@ -303,7 +305,7 @@ describe.each<Dialect>(["wandb", "rfc"])("lost answers (%s dialect)", (dialect) 
       const again = await team.create(inputs);
       expect(again.id).toBe(first.id);
       expect(lines).toEqual([
-        `wandb: team "${inputs.name}" already existed in W&B, with no members but the organization's service accounts (what deletionPolicy "empty" leaves): taken over, it is now managed by this stack.`,
+        `warning: wandb: team "${inputs.name}" already existed in W&B, with no members but the organization's service accounts (what deletionPolicy "empty" leaves): taken over, it is now managed by this stack.`,
       ]);
       expect(await memberIdsOf(emu, first.id)).toEqual([ids.alice, ids.carol, sa].sort());
       expect((await team.diff(again.id, again.outs, inputs)).changes).toBe(false);
@@ -321,7 +323,7 @@ describe.each<Dialect>(["wandb", "rfc"])("lost answers (%s dialect)", (dialect) 
       const again = await user.create(inputs);
       expect(again.id).toBe(first.id);
       expect(lines).toEqual([
-        `wandb: user "${userName}" already existed in W&B, deactivated and otherwise as declared (what deletionPolicy "deactivate" leaves); it is reactivated: taken over, it is now managed by this stack.`,
+        `warning: wandb: user "${userName}" already existed in W&B, deactivated and otherwise as declared (what deletionPolicy "deactivate" leaves); it is reactivated: taken over, it is now managed by this stack.`,
       ]);
       expect((await heldUser(emu, first.id)).active).toBe(true);
       expect(again.outs).toMatchObject({ active: true, etag: await etagOf(`/scim/Users/${first.id}`) });
