@@ -5,7 +5,7 @@
  * the error's message was first printed and until the preview ended.
  * Run: npm run bench:failing-preview
  */
-import { cpSync, mkdirSync, mkdtempSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { startEmulator } from "../emulator";
@@ -50,6 +50,8 @@ async function main(): Promise<void> {
           () => true,
         );
       const total = (performance.now() - started) / 1000;
+      await stack.workspace.removeStack("bench", { force: true });
+      rmSync(scratch, { recursive: true, force: true });
       const shown = shownAfter === undefined ? "never" : (shownAfter / 1000).toFixed(1);
       rows.push(`${mistake.padEnd(8)} ${String(beside).padStart(6)} ${shown.padStart(14)} ${total.toFixed(1).padStart(12)} ${failed ? "failed, as it must" : "DID NOT FAIL"}`);
     }
