@@ -45,7 +45,7 @@ describe("a fault storm converges in one up once the faults stop", () => {
 
   it("makes no duplicate and no orphan, and leaves exact memberships", async () => {
     const started = Date.now();
-    await setFaults(emulator, { errorRates: { "429": 0.1, "500": 0.1, "503": 0.07 }, dropRate: 0.15, retryAfterSeconds: 0, seed: 11 });
+    await setFaults(emulator, { errorRates: { "429": 0.1, "500": 0.1, "503": 0.1 }, dropRate: 0.15, retryAfterSeconds: 0, seed: 11 });
     // One retry only, so that the storm leaves work undone (lost answers, failed creates and
     // memberships) for the next up, as a harsher storm would with the default retries.
     await stack.stack.setConfig("wandb:maxRetries", { value: "1" });
