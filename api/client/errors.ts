@@ -152,11 +152,14 @@ function describe(init: WandbApiErrorInit): string {
   return `${what} failed with HTTP ${init.status}${type}${tries}${detail}. ${advice(init)}`;
 }
 
+/** The next `up` reads what a write of unknown outcome left and finishes from there (takes over what it made). */
+const UNKNOWN_OUTCOME_ADVICE = "Run `pulumi up` again: it reads what landed and finishes the work from there.";
+
 function networkAdvice(init: WandbApiErrorInit): string {
   if (init.outcomeUnknown) {
     return (
       `The connection broke (${init.code ?? "network error"}) after the request was sent, so it may or may not have been applied. ` +
-      "Run `pulumi refresh` before retrying."
+      UNKNOWN_OUTCOME_ADVICE
     );
   }
   if (init.code === "UND_ERR_HEADERS_TIMEOUT" || init.code === "UND_ERR_BODY_TIMEOUT") {
@@ -177,7 +180,7 @@ function advice(init: WandbApiErrorInit): string {
     return "The organization has no free seats: free seats (remove or deactivate users) or raise the plan's seat limit, then run `pulumi up` again.";
   }
   if (init.outcomeUnknown) {
-    return "The service failed while handling a write, so it may or may not have been applied. Run `pulumi refresh` before retrying.";
+    return `The service failed while handling a write, so it may or may not have been applied. ${UNKNOWN_OUTCOME_ADVICE}`;
   }
   if (init.service === "inference") {
     const inference = inferenceAdvice(init.status, detail);

@@ -254,7 +254,7 @@ describe.each(DIALECTS)("faults against the %s dialect", (dialect) => {
       .catch((e: unknown) => e)) as WandbApiError;
     expect(error).toBeInstanceOf(WandbApiError);
     expect(error).toMatchObject({ status: 0, outcomeUnknown: true, attempts: 1 });
-    expect(error.message).toContain("pulumi refresh");
+    expect(error.message).toContain("may or may not have been applied. Run `pulumi up` again");
     expect((await h.requestLog()).counters.byMethod["PATCH"]).toBe(1);
   });
 
