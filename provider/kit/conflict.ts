@@ -1,5 +1,6 @@
 // The conflict rule of every write: If-Match with the ETag last seen; on 412 re-read and judge.
 import { CONFLICT_RETRY_POLICY, retryLoop, WandbApiError } from "../../api/client";
+import { sameSet } from "./compare";
 import { isStatus } from "./errors";
 
 /** What a re-read after 412 found: the fresh ETag and the owned fields changed outside Pulumi. */
@@ -62,7 +63,7 @@ export function setReading(
     [...new Set([...seen, ...(declared ?? []), ...live])].some(
       (item) => live.has(item) !== seen.has(item) && (declared === undefined || live.has(item) !== declared.has(item)),
     );
-  const asDeclared = declared === undefined || (declared.size === live.size && [...declared].every((item) => live.has(item)));
+  const asDeclared = values.declared === undefined || sameSet(values.declared, values.live, fold);
   return { field, changedOutside, asDeclared };
 }
 

@@ -32,6 +32,18 @@ class Listing<T> {
     this.#value = undefined;
   }
 
+  /** Runs one of our writes: its answer changes the listing; a write whose effect is not known drops it. */
+  async written<R>(write: () => Promise<R>, change: (value: T, answer: R) => void): Promise<R> {
+    try {
+      const answer = await write();
+      this.update((value) => change(value, answer));
+      return answer;
+    } catch (error) {
+      if (!refused(error)) this.forget();
+      throw error;
+    }
+  }
+
   #keep(value: Promise<T>): Promise<T> {
     this.#value = value;
     value.catch(() => {
@@ -154,27 +166,13 @@ class Directory {
   }
 
   /** Runs a write of a team, keeping the team as the service answered it. */
-  async teamWrite(write: () => Promise<ScimTeam>): Promise<ScimTeam> {
-    try {
-      const team = await write();
-      this.#teams.update((teams) => teams.put(team));
-      return team;
-    } catch (error) {
-      if (!refused(error)) this.#teams.forget();
-      throw error;
-    }
+  teamWrite(write: () => Promise<ScimTeam>): Promise<ScimTeam> {
+    return this.#teams.written(write, (teams, team) => teams.put(team));
   }
 
   /** Runs a write of a user, keeping the user as the service answered it. */
-  async userWrite(write: () => Promise<ScimUser>): Promise<ScimUser> {
-    try {
-      const user = await write();
-      this.#users.update((users) => users.put(user));
-      return user;
-    } catch (error) {
-      if (!refused(error)) this.#users.forget();
-      throw error;
-    }
+  userWrite(write: () => Promise<ScimUser>): Promise<ScimUser> {
+    return this.#users.written(write, (users, user) => users.put(user));
   }
 
   /** Runs the removal of a user from the organization, which also takes them out of every team. */
