@@ -208,6 +208,16 @@ export function judgeConfig(stackConfig: Source, env: Source): ConfigJudgement {
   };
 }
 
+/**
+ * Judges a provider's whole `wandb` namespace: misspelt or unknown keys first, then the settings
+ * as judgeConfig does. The configuration only when there is no mistake at all.
+ */
+export function judgeNamespace(stackConfig: Source, env: Source, options: { sharedWithProject: boolean }): ConfigJudgement {
+  const judged = judgeConfig(stackConfig, env);
+  const problems = [...unknownKeyProblems(Object.keys(stackConfig), options), ...("problems" in judged ? judged.problems : [])];
+  return problems.length > 0 ? { problems } : judged;
+}
+
 /** The configuration judgeConfig finds; a `WandbConfigError` listing every mistake when there is any. */
 export function resolveConfig(stackConfig: Source, env: Source): WandbConfig {
   const judged = judgeConfig(stackConfig, env);

@@ -1,27 +1,14 @@
-// What the engine's provider process loads: each resource kind's check/diff/create/read/update/delete,
-// and `configure`, which hands it the stack config. The SDK's provider shim reaches it by package name.
-import type { ResourceKind } from "../api/resource-kinds";
-import { engineCalls, type EngineCall } from "./kit/engine-calls";
-import { customRole } from "./resources/custom-role";
-import { organizationRoleAssignment } from "./resources/organization-role-assignment";
-import { registryRoleAssignment } from "./resources/registry-role-assignment";
-import { team } from "./resources/team";
-import { teamMember } from "./resources/team-member";
-import { teamRoleAssignment } from "./resources/team-role-assignment";
-import { user } from "./resources/user";
+// What the dynamic resources' provider process loads: each resource kind's
+// check/diff/create/read/update/delete, and `configure`, which hands it the stack config. The SDK's
+// provider shim reaches it by package name. The native plugin (./plugin) serves the same kinds.
+import { RESOURCE_KINDS, type ResourceKind } from "../api/resource-kinds";
+import { dynamicCalls, type DynamicCall } from "./kit/dynamic-calls";
+import { KINDS } from "./kinds";
 import { configure } from "./runtime";
 
 export { configure };
 
-const kinds: { [K in ResourceKind]: EngineCall } = {
-  User: engineCalls(user),
-  Team: engineCalls(team),
-  TeamMember: engineCalls(teamMember),
-  CustomRole: engineCalls(customRole),
-  OrganizationRoleAssignment: engineCalls(organizationRoleAssignment),
-  TeamRoleAssignment: engineCalls(teamRoleAssignment),
-  RegistryRoleAssignment: engineCalls(registryRoleAssignment),
-};
+const kinds = Object.fromEntries(RESOURCE_KINDS.map((kind) => [kind, dynamicCalls(KINDS[kind], kind)])) as Record<ResourceKind, DynamicCall>;
 
 /** The single entry point of the serialized provider shim: `method` of `kind`, or `configure`. */
 export async function dispatch(kind: ResourceKind, method: string, args: unknown[]): Promise<unknown> {

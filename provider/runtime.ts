@@ -4,8 +4,7 @@ import { z } from "zod";
 import { clientsFromConfig, type Clients } from "../api/client";
 import {
   deploymentFrom,
-  judgeConfig,
-  unknownKeyProblems,
+  judgeNamespace,
   WandbConfigError,
   type Deployment,
   type WandbConfig,
@@ -50,10 +49,21 @@ let judged: Judged | undefined;
 let built: Clients | undefined;
 let operation: object = {};
 
-/** Called by the engine once per provider process, that is once per engine operation. */
+/** Called by the engine once per dynamic provider process, that is once per engine operation. */
 export async function configure(request: unknown): Promise<void> {
   const { config } = configureRequest.parse(request);
-  const fresh: Configuration = { stackConfig: wandbNamespace.parse(config.rawConfig), sharedWithProject: config.projectName === "wandb" };
+  useConfiguration({ stackConfig: wandbNamespace.parse(config.rawConfig), sharedWithProject: config.projectName === "wandb" });
+}
+
+/**
+ * Called by the native plugin's Configure, once per plugin process: each provider, default or
+ * explicit, has a process of its own. `settings` are the provider's own, keys without the namespace.
+ */
+export function configureProvider(settings: Readonly<Record<string, string>>): void {
+  useConfiguration({ stackConfig: settings, sharedWithProject: false });
+}
+
+function useConfiguration(fresh: Configuration): void {
   if (JSON.stringify(fresh) !== JSON.stringify(configuration)) {
     judged = undefined;
     built = undefined;
@@ -73,12 +83,8 @@ export function currentOperation(): object {
 /** The stack config and the environment, judged once per configuration. */
 function judgement(): Judged {
   if (!judged) {
-    const result = judgeConfig(configuration.stackConfig, process.env);
-    const problems = [
-      ...unknownKeyProblems(Object.keys(configuration.stackConfig), { sharedWithProject: configuration.sharedWithProject }),
-      ...("problems" in result ? result.problems : []),
-    ];
-    judged = { problems, config: "config" in result && problems.length === 0 ? result.config : undefined };
+    const result = judgeNamespace(configuration.stackConfig, process.env, { sharedWithProject: configuration.sharedWithProject });
+    judged = "problems" in result ? { problems: result.problems, config: undefined } : { problems: [], config: result.config };
   }
   return judged;
 }

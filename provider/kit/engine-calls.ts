@@ -1,27 +1,32 @@
-// How the engine's calls reach one resource kind: what it hands over is parsed (the checked inputs
-// again, the recorded state brought up to its current version) before a method sees it, and every
-// state handed back records that version. Every check also reports the mistakes of the stack's configuration.
+// How the engine's calls reach one resource kind, whichever front door they come through: what it
+// hands over is parsed (the checked inputs again, the recorded state brought up to its current
+// version) before a method sees it, and every state handed back records that version. Every check
+// also reports the mistakes of the provider's configuration.
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { configurationProblems } from "../runtime";
 import { ResourceInitError } from "./errors";
 import type { ReplacedOnChange, ResourceImplementation } from "./implementation";
 import { checkedAgain } from "./inputs";
-import { engineRecord, PROVIDER_KEY } from "./state";
+import { engineRecord } from "./state";
 
-/** A dynamic-provider method of one kind, called with the engine's arguments. */
-export type EngineCall = (method: string, args: unknown[]) => Promise<unknown>;
+type Record_ = Record<string, unknown>;
+
+/** One kind's methods as the engine calls them, with the engine's values, parsed before use. */
+export interface KindCalls {
+  check(olds: unknown, news: unknown): Promise<pulumi.dynamic.CheckResult<unknown>>;
+  diff(id: unknown, olds: unknown, news: unknown): Promise<pulumi.dynamic.DiffResult>;
+  create(news: unknown): Promise<{ id: string; outs: Record_ }>;
+  /** `props` is the recorded state, or nothing but the id (`static get`, import). */
+  read(id: unknown, props: unknown): Promise<{ id?: string; props?: Record_; inputs?: unknown }>;
+  update(id: unknown, olds: unknown, news: unknown): Promise<{ outs: Record_ }>;
+  delete(id: unknown, props: unknown): Promise<void>;
+}
 
 const engineId = z.string();
 
-/** The serialized provider shim in the last object argument: the inputs of create and update, the state of read. */
-function providerShimOf(args: unknown[]): unknown {
-  const records = args.map((arg) => engineRecord.safeParse(arg).data);
-  return records.findLast((record) => record !== undefined)?.[PROVIDER_KEY];
-}
-
 /**
- * A check result that also fails on every mistake in the stack configuration, so that `pulumi preview`
+ * A check result that also fails on every mistake in the configuration, so that `pulumi preview`
  * shows them all before any request. A failure without a property is shown by the engine as
  * `<type> resource '<name>' has a problem: <reason>`: the reason names the config key, not an input.
  */
@@ -31,53 +36,47 @@ function withConfigurationFailures<I>(result: pulumi.dynamic.CheckResult<I>): pu
   return { ...result, failures: [...problems.map((reason) => ({ property: "", reason })), ...(result.failures ?? [])] };
 }
 
-export function engineCalls<I, O extends object>(implementation: ReplacedOnChange<I, O> | ResourceImplementation<I, O>): EngineCall {
+export function kindCalls<I, O extends object>(implementation: ReplacedOnChange<I, O> | ResourceImplementation<I, O>): KindCalls {
   const { inputs, state } = implementation;
   const record = (value: unknown) => engineRecord.parse(value);
   const checked = (news: unknown) => checkedAgain(inputs, record(news), state.kind);
-
-  return async (method, args) => {
-    const [first, second, third] = args;
-    const shim = providerShimOf(args);
-    // What the engine records carries the version, and the shim from which refresh and destroy load the provider.
-    const recorded = (outs: object) => ({ ...state.stamp(outs), ...(shim === undefined ? {} : { [PROVIDER_KEY]: shim }) });
+  // A half-made resource is recorded too, with the outputs the error carries, stamped like any state.
+  const stampingHalfMade = async <T>(write: () => Promise<T>): Promise<T> => {
     try {
-      switch (method) {
-        case "check": {
-          // The olds of check are the inputs last applied, not state.
-          const result = await implementation.check(record(first), record(second));
-          return withConfigurationFailures(result);
-        }
-        case "diff": {
-          const id = engineId.parse(first);
-          return await implementation.diff(id, state.parse(second, id), checked(third));
-        }
-        case "create": {
-          const created = await implementation.create(checked(first));
-          return { id: created.id, outs: recorded(created.outs) };
-        }
-        case "read": {
-          const id = engineId.parse(first);
-          const read = await implementation.read(id, state.parseIfRecorded(second, id));
-          return read.props === undefined ? read : { ...read, props: recorded(read.props) };
-        }
-        case "update": {
-          if (!("update" in implementation)) throw new Error(`pulumi-wandb: ${state.kind} is replaced on every change, never updated in place`);
-          const id = engineId.parse(first);
-          const updated = await implementation.update(id, state.parse(second, id), checked(third));
-          return { outs: recorded(updated.outs) };
-        }
-        case "delete": {
-          const id = engineId.parse(first);
-          return await implementation.delete(id, state.parse(second, id));
-        }
-        default:
-          throw new Error(`pulumi-wandb: ${state.kind} has no ${method}; is the installed package older than the program?`);
-      }
+      return await write();
     } catch (error) {
-      // A half-made resource is recorded too, with the outputs the error carries.
-      if (error instanceof ResourceInitError) Object.assign(error.properties, recorded(error.properties));
+      if (error instanceof ResourceInitError) Object.assign(error.properties, state.stamp(error.properties));
       throw error;
     }
+  };
+
+  return {
+    // The olds of check are the inputs last applied, not state.
+    check: async (olds, news) => withConfigurationFailures(await implementation.check(record(olds), record(news))),
+    diff: async (id, olds, news) => {
+      const parsedId = engineId.parse(id);
+      return implementation.diff(parsedId, state.parse(olds, parsedId), checked(news));
+    },
+    create: (news) =>
+      stampingHalfMade(async () => {
+        const created = await implementation.create(checked(news));
+        return { id: created.id, outs: state.stamp(created.outs) };
+      }),
+    read: async (id, props) => {
+      const parsedId = engineId.parse(id);
+      const read = await implementation.read(parsedId, state.parseIfRecorded(props, parsedId));
+      return { ...read, props: read.props === undefined ? undefined : state.stamp(read.props) };
+    },
+    update: (id, olds, news) =>
+      stampingHalfMade(async () => {
+        if (!("update" in implementation)) throw new Error(`pulumi-wandb: ${state.kind} is replaced on every change, never updated in place`);
+        const parsedId = engineId.parse(id);
+        const updated = await implementation.update(parsedId, state.parse(olds, parsedId), checked(news));
+        return { outs: state.stamp(updated.outs) };
+      }),
+    delete: async (id, props) => {
+      const parsedId = engineId.parse(id);
+      return implementation.delete(parsedId, state.parse(props, parsedId));
+    },
   };
 }

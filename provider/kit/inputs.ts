@@ -81,7 +81,7 @@ export function checkInputs<S extends z.ZodType<Record<string, unknown>>>(
     return { inputs: news as z.output<S>, failures };
   }
   const failures = rules(parsed.data);
-  return { inputs: { ...parsed.data, __provider: news["__provider"] } as z.output<S>, failures };
+  return { inputs: parsed.data, failures };
 }
 
 /**

@@ -1,0 +1,20 @@
+// Every resource kind's engine calls, by kind: the one table both front doors serve.
+import type { ResourceKind } from "../api/resource-kinds";
+import { kindCalls, type KindCalls } from "./kit/engine-calls";
+import { customRole } from "./resources/custom-role";
+import { organizationRoleAssignment } from "./resources/organization-role-assignment";
+import { registryRoleAssignment } from "./resources/registry-role-assignment";
+import { team } from "./resources/team";
+import { teamMember } from "./resources/team-member";
+import { teamRoleAssignment } from "./resources/team-role-assignment";
+import { user } from "./resources/user";
+
+export const KINDS: { readonly [K in ResourceKind]: KindCalls } = {
+  User: kindCalls(user),
+  Team: kindCalls(team),
+  TeamMember: kindCalls(teamMember),
+  CustomRole: kindCalls(customRole),
+  OrganizationRoleAssignment: kindCalls(organizationRoleAssignment),
+  TeamRoleAssignment: kindCalls(teamRoleAssignment),
+  RegistryRoleAssignment: kindCalls(registryRoleAssignment),
+};
