@@ -10,6 +10,7 @@ import {
   type ConfigMap,
   type EngineEvent,
   type OpMap,
+  type ProjectSettings,
   type PulumiFn,
   type Stack,
 } from "@pulumi/pulumi/automation";
@@ -26,6 +27,8 @@ export interface OpenStackOptions {
   /** Extra environment for the engine and the provider process. */
   env?: Record<string, string>;
   stackName?: string;
+  /** Plugins the project loads from a folder (Pulumi.yaml `plugins.providers`), e.g. this package's own. */
+  providerPlugins?: { name: string; path: string }[];
 }
 
 export interface Diagnostic {
@@ -115,7 +118,12 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
         envVars,
         pulumiCommand,
         workDir,
-        projectSettings: { name: source.projectName, runtime: "nodejs" },
+        projectSettings: {
+          name: source.projectName,
+          runtime: "nodejs",
+          // Pulumi.yaml's `plugins` section, which the Automation API's type leaves out; it writes the settings as given.
+          ...(options.providerPlugins ? { plugins: { providers: options.providerPlugins } } : {}),
+        } as ProjectSettings,
       },
     );
   }

@@ -1,0 +1,26 @@
+// The native plugin's entry point (package.json "main"): pulumi-language-nodejs runs a source-based
+// plugin as `node @pulumi/pulumi/cmd/run-plugin <plugin directory> <engine address>`, which
+// requires the directory. Like every Pulumi plugin, it serves on a port of loopback and prints the
+// port on stdout for the engine. `import "pulumi-wandb"` still loads the SDK: package.json
+// "exports" sends a package-name import there.
+import * as grpc from "@grpc/grpc-js";
+import * as providerGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import { z } from "zod";
+import { resourceProviderService } from "./server";
+import { schemaJson } from "./schema";
+
+const manifest = z.object({ version: z.string() }).parse(require("pulumi-wandb/package.json"));
+
+function serve(): void {
+  const server = new grpc.Server();
+  server.addService(providerGrpc.ResourceProviderService, resourceProviderService({ version: manifest.version, schema: schemaJson }));
+  server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, port) => {
+    if (error) {
+      process.stderr.write(`pulumi-wandb: the plugin could not listen on loopback: ${error.message}\n`);
+      process.exit(1);
+    }
+    process.stdout.write(`${port}\n`);
+  });
+}
+
+serve();

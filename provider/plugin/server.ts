@@ -1,0 +1,157 @@
+// The native plugin's ResourceProvider service, on @pulumi/pulumi's protos. Each request is
+// handed to the same core as the dynamic resources (../kinds), with the engine's values as plain
+// data. Each provider, default or explicit, runs in a plugin process of its own, so the
+// configuration applied by Configure is the process's.
+import * as grpc from "@grpc/grpc-js";
+import * as emptyProto from "google-protobuf/google/protobuf/empty_pb";
+import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
+import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
+import { configureProvider } from "../runtime";
+import { KINDS } from "../kinds";
+import { grpcErrorOf } from "./grpc-errors";
+import { settingsOf, settingsProblems } from "./provider-config";
+import { asSecret, fromStruct, toStruct } from "./struct";
+import { kindOf } from "./tokens";
+
+type Handler<Request, Response> = (request: Request) => Promise<Response>;
+
+/** A unary method from an async handler: a thrown error becomes the call's status. */
+function unary<Request, Response>(handler: Handler<Request, Response>) {
+  return (call: grpc.ServerUnaryCall<Request, Response>, callback: grpc.sendUnaryData<Response>) => {
+    handler(call.request).then(
+      (response) => callback(null, response),
+      (error: unknown) => callback(grpcErrorOf(error)),
+    );
+  };
+}
+
+function checkFailures(failures: readonly { property: string; reason: string }[] | undefined): providerProto.CheckFailure[] {
+  return (failures ?? []).map(({ property, reason }) => {
+    const failure = new providerProto.CheckFailure();
+    failure.setProperty(property);
+    failure.setReason(reason);
+    return failure;
+  });
+}
+
+/** The provider's own inputs as checked: the apiKey kept a secret, whatever way it came in. */
+function checkedConfig(news: Record<string, unknown>): Record<string, unknown> {
+  const { apiKey, ...rest } = news;
+  return apiKey === undefined ? rest : { ...rest, apiKey: asSecret(apiKey) };
+}
+
+export interface ServiceParts {
+  version: string;
+  schema: () => string;
+  invoke?: (token: string, args: Record<string, unknown>) => Promise<{ outputs?: Record<string, unknown>; failures?: { property: string; reason: string }[] }>;
+  construct?: grpc.handleUnaryCall<providerProto.ConstructRequest, providerProto.ConstructResponse>;
+}
+
+/** The settings a Configure request carries: its typed arguments, or, from older engines, its `wandb:config:<key>` variables. */
+function settingsOfConfigure(request: providerProto.ConfigureRequest): Record<string, string> {
+  if (request.hasArgs()) return settingsOf(fromStruct(request.getArgs()));
+  const variables: Record<string, string> = {};
+  for (const [name, value] of request.getVariablesMap().entries()) variables[name.replace(/^wandb:config:/, "")] = value;
+  return settingsOf(variables);
+}
+
+const DIFF = providerProto.DiffResponse.DiffChanges;
+
+export function resourceProviderService(parts: ServiceParts): grpc.UntypedServiceImplementation {
+  const calls = (request: { getType(): string; getUrn(): string }) => KINDS[kindOf(request.getType(), request.getUrn())];
+  const service: grpc.UntypedServiceImplementation = {
+    getPluginInfo: unary(async () => {
+      const info = new pluginProto.PluginInfo();
+      info.setVersion(parts.version);
+      return info;
+    }),
+    getSchema: unary(async (request: providerProto.GetSchemaRequest) => {
+      if (request.getVersion() !== 0) throw new Error(`pulumi-wandb: schema version ${request.getVersion()} is not served; the plugin serves version 0`);
+      const response = new providerProto.GetSchemaResponse();
+      response.setSchema(parts.schema());
+      return response;
+    }),
+    checkConfig: unary(async (request: providerProto.CheckRequest) => {
+      const news = fromStruct(request.getNews());
+      const response = new providerProto.CheckResponse();
+      response.setInputs(toStruct(checkedConfig(news)));
+      response.setFailuresList(checkFailures(settingsProblems(settingsOf(news)).map((reason) => ({ property: "", reason }))));
+      return response;
+    }),
+    diffConfig: unary(async (request: providerProto.DiffRequest) => {
+      const olds = settingsOf(fromStruct(request.getOldInputs() ?? request.getOlds()));
+      const news = settingsOf(fromStruct(request.getNews()));
+      const changed = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter((key) => olds[key] !== news[key]).sort();
+      const response = new providerProto.DiffResponse();
+      // Another key or endpoint reaches the same objects through new settings: nothing is replaced.
+      response.setChanges(changed.length > 0 ? DIFF.DIFF_SOME : DIFF.DIFF_NONE);
+      response.setDiffsList(changed);
+      return response;
+    }),
+    configure: unary(async (request: providerProto.ConfigureRequest) => {
+      configureProvider(settingsOfConfigure(request));
+      const response = new providerProto.ConfigureResponse();
+      // Values arrive plain (the engine keeps their secrecy), as the core expects them.
+      response.setAcceptsecrets(false);
+      response.setSupportspreview(true);
+      response.setAcceptresources(false);
+      response.setAcceptoutputs(false);
+      return response;
+    }),
+    check: unary(async (request: providerProto.CheckRequest) => {
+      const result = await calls(request).check(fromStruct(request.getOlds()), fromStruct(request.getNews()));
+      const response = new providerProto.CheckResponse();
+      response.setInputs(toStruct(result.inputs ?? fromStruct(request.getNews())));
+      response.setFailuresList(checkFailures(result.failures));
+      return response;
+    }),
+    diff: unary(async (request: providerProto.DiffRequest) => {
+      const result = await calls(request).diff(request.getId(), fromStruct(request.getOlds()), fromStruct(request.getNews()));
+      const response = new providerProto.DiffResponse();
+      response.setChanges(result.changes === true ? DIFF.DIFF_SOME : result.changes === false ? DIFF.DIFF_NONE : DIFF.DIFF_UNKNOWN);
+      response.setReplacesList(result.replaces ?? []);
+      response.setStablesList(result.stables ?? []);
+      response.setDeletebeforereplace(result.deleteBeforeReplace ?? false);
+      return response;
+    }),
+    create: unary(async (request: providerProto.CreateRequest) => {
+      const created = await calls(request).create(fromStruct(request.getProperties()));
+      const response = new providerProto.CreateResponse();
+      response.setId(created.id);
+      response.setProperties(toStruct(created.outs));
+      return response;
+    }),
+    read: unary(async (request: providerProto.ReadRequest) => {
+      const read = await calls(request).read(request.getId(), fromStruct(request.getProperties()));
+      const response = new providerProto.ReadResponse();
+      // No id: the object is gone, and the engine drops the resource.
+      response.setId(read.id ?? "");
+      if (read.props !== undefined) response.setProperties(toStruct(read.props));
+      if (read.inputs !== undefined && read.inputs !== null) response.setInputs(toStruct(read.inputs));
+      return response;
+    }),
+    update: unary(async (request: providerProto.UpdateRequest) => {
+      const updated = await calls(request).update(request.getId(), fromStruct(request.getOlds()), fromStruct(request.getNews()));
+      const response = new providerProto.UpdateResponse();
+      response.setProperties(toStruct(updated.outs));
+      return response;
+    }),
+    delete: unary(async (request: providerProto.DeleteRequest) => {
+      await calls(request).delete(request.getId(), fromStruct(request.getProperties()));
+      return new emptyProto.Empty();
+    }),
+    cancel: unary(async () => new emptyProto.Empty()),
+  };
+  if (parts.invoke) {
+    const invoke = parts.invoke;
+    service["invoke"] = unary(async (request: providerProto.InvokeRequest) => {
+      const result = await invoke(request.getTok(), fromStruct(request.getArgs()));
+      const response = new providerProto.InvokeResponse();
+      if (result.outputs !== undefined) response.setReturn(toStruct(result.outputs));
+      response.setFailuresList(checkFailures(result.failures));
+      return response;
+    });
+  }
+  if (parts.construct) service["construct"] = parts.construct;
+  return service;
+}
