@@ -42,17 +42,22 @@ inspectedAsMessage(WandbConfigError);
 
 type Source = Readonly<Record<string, string | undefined>>;
 
-interface Setting<T> {
-  key: string;
-  env: string;
-  secret?: boolean;
-  schema: z.ZodType<T>;
+/** One configuration setting: its `wandb:` key, the environment variable read when the key is unset, and its rules. */
+export interface ConfigSetting<T> {
+  readonly key: string;
+  readonly env: string;
+  readonly secret?: boolean;
+  /** Judges the value as typed (a string), yielding the value the provider uses. */
+  readonly schema: z.ZodType<T>;
   /** Shown in the error: what a valid value looks like. */
-  expected: string;
+  readonly expected: string;
+  /** The configuration is incomplete without it. */
+  readonly required?: boolean;
+  /** The value used when the setting is unset. */
+  readonly default?: T;
 }
 
 const DEFAULT_INFERENCE_URL = "https://api.inference.wandb.ai/v1";
-const DEFAULT_SCIM_PATH = "/scim";
 
 const httpUrl = z
   .string()
@@ -87,6 +92,7 @@ const settings = {
     env: "WANDB_BASE_URL",
     schema: httpUrl.transform(normaliseBaseUrl),
     expected: "an http(s) URL such as https://api.wandb.ai or https://<instance>.wandb.io",
+    required: true,
   },
   scimPath: {
     key: "scimPath",
@@ -98,6 +104,7 @@ const settings = {
       .regex(/^(\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*\/?$/)
       .transform((path) => path.replace(/\/+$/, "")),
     expected: 'a path starting with "/", such as /scim (W&B), /scim/v2, /v2, or / for the root of wandb:baseUrl',
+    default: "/scim",
   },
   apiKey: {
     key: "apiKey",
@@ -105,12 +112,14 @@ const settings = {
     secret: true,
     schema: z.string().trim().min(1).regex(/^\S+$/).transform((key) => new Secret(key)),
     expected: "a W&B API key (org admin key or organization service-account key)",
+    required: true,
   },
   authScheme: {
     key: "authScheme",
     env: "WANDB_AUTH_SCHEME",
     schema: z.enum(AUTH_SCHEMES),
     expected: "basic (Basic <username>:<key>, the default) or bearer (Bearer <key>)",
+    default: "basic" as const,
   },
   username: {
     key: "username",
@@ -129,6 +138,7 @@ const settings = {
     env: "WANDB_INFERENCE_URL",
     schema: inferenceUrlSchema,
     expected: `an http(s) URL ending in /v1, e.g. ${DEFAULT_INFERENCE_URL}`,
+    default: DEFAULT_INFERENCE_URL,
   },
   inferenceProject: {
     key: "inferenceProject",
@@ -141,23 +151,31 @@ const settings = {
     env: "WANDB_MAX_CONCURRENCY",
     schema: intBetween(1, 64),
     expected: "an integer from 1 to 64",
+    default: 8,
   },
   maxRetries: {
     key: "maxRetries",
     env: "WANDB_MAX_RETRIES",
     schema: intBetween(0, 10),
     expected: "an integer from 0 to 10",
+    default: 4,
   },
   timeoutSeconds: {
     key: "timeoutSeconds",
     env: "WANDB_TIMEOUT_SECONDS",
     schema: intBetween(1, 600),
     expected: "an integer number of seconds from 1 to 600",
+    default: 30,
   },
-} satisfies Record<string, Setting<unknown>>;
+} satisfies Record<string, ConfigSetting<unknown>>;
+
+export type ConfigKey = keyof typeof settings;
+
+/** Every setting of the `wandb` config namespace, by key. */
+export const CONFIG_SETTINGS: { readonly [K in ConfigKey]: ConfigSetting<unknown> } = settings;
 
 /** Keys of the `wandb` config namespace, without the namespace. */
-export const CONFIG_KEYS = Object.keys(settings) as ReadonlyArray<keyof typeof settings>;
+export const CONFIG_KEYS = Object.keys(settings) as ReadonlyArray<ConfigKey>;
 
 /** The configuration, or every mistake in it. */
 export type ConfigJudgement = { readonly config: WandbConfig } | { readonly problems: readonly string[] };
@@ -169,19 +187,19 @@ export type ConfigJudgement = { readonly config: WandbConfig } | { readonly prob
  */
 export function judgeConfig(stackConfig: Source, env: Source): ConfigJudgement {
   const problems: string[] = [];
-  const read = <T>(setting: Setting<T>, required = false): T | undefined => {
+  const read = <T>(setting: ConfigSetting<T>): T | undefined => {
     const reading = readSetting(setting, stackConfig, env);
     if ("problem" in reading) {
       problems.push(reading.problem);
       return undefined;
     }
-    if (reading.value === undefined && required) problems.push(missingMessage(setting));
+    if (reading.value === undefined && setting.required) problems.push(missingMessage(setting));
     return reading.value;
   };
 
-  const baseUrl = read(settings.baseUrl, true);
+  const baseUrl = read(settings.baseUrl);
   const scimPath = read(settings.scimPath);
-  const apiKey = read(settings.apiKey, true);
+  const apiKey = read(settings.apiKey);
   const authScheme = read(settings.authScheme);
   const username = read(settings.username);
   const deployment = read(settings.deployment);
@@ -194,16 +212,16 @@ export function judgeConfig(stackConfig: Source, env: Source): ConfigJudgement {
   return {
     config: {
       baseUrl,
-      scimPath: scimPath ?? DEFAULT_SCIM_PATH,
+      scimPath: scimPath ?? settings.scimPath.default,
       apiKey,
-      authScheme: authScheme ?? "basic",
+      authScheme: authScheme ?? settings.authScheme.default,
       ...(username === undefined ? {} : { username }),
       deployment: deployment ?? inferDeployment(baseUrl),
-      inferenceUrl: inferenceUrl ?? DEFAULT_INFERENCE_URL,
+      inferenceUrl: inferenceUrl ?? settings.inferenceUrl.default,
       ...(inferenceProject === undefined ? {} : { inferenceProject }),
-      maxConcurrency: maxConcurrency ?? 8,
-      maxRetries: maxRetries ?? 4,
-      timeoutSeconds: timeoutSeconds ?? 30,
+      maxConcurrency: maxConcurrency ?? settings.maxConcurrency.default,
+      maxRetries: maxRetries ?? settings.maxRetries.default,
+      timeoutSeconds: timeoutSeconds ?? settings.timeoutSeconds.default,
     },
   };
 }
@@ -240,7 +258,7 @@ export function unknownKeyProblems(keys: Iterable<string>, options: { sharedWith
       const all = CONFIG_KEYS.map((k) => `wandb:${k}`).join(", ");
       return [`Unknown config key wandb:${key}: pulumi-wandb reads only ${all}. Remove it with \`pulumi config rm wandb:${key}\`.`];
     }
-    const setting: Setting<unknown> = settings[meant];
+    const setting: ConfigSetting<unknown> = settings[meant];
     return [
       `Unknown config key wandb:${key}: did you mean wandb:${meant}? It expects ${setting.expected}. ` +
         `Rename it: \`pulumi config rm wandb:${key}\`, then \`pulumi config set ${secretFlag(setting)}wandb:${meant} <value>\` ` +
@@ -264,7 +282,7 @@ export function inferDeployment(baseUrl: string): Deployment {
 
 type Reading<T> = { readonly value: T | undefined } | { readonly problem: string };
 
-function readSetting<T>(setting: Setting<T>, stackConfig: Source, env: Source): Reading<T> {
+function readSetting<T>(setting: ConfigSetting<T>, stackConfig: Source, env: Source): Reading<T> {
   const fromStack = nonEmpty(stackConfig[setting.key]);
   const raw = fromStack ?? nonEmpty(env[setting.env]);
   if (raw === undefined) return { value: undefined };
@@ -280,18 +298,18 @@ function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === "" ? undefined : value;
 }
 
-function missingMessage(setting: Setting<unknown>): string {
+function missingMessage(setting: ConfigSetting<unknown>): string {
   return `Missing wandb:${setting.key}: expected ${setting.expected}. ${howToSet(setting)}`;
 }
 
-function howToSet(setting: Setting<unknown>): string {
+function howToSet(setting: ConfigSetting<unknown>): string {
   return (
     `Set it with \`pulumi config set ${secretFlag(setting)}wandb:${setting.key} <value>\` ` +
     `or the environment variable ${setting.env}.`
   );
 }
 
-function secretFlag(setting: Setting<unknown>): string {
+function secretFlag(setting: ConfigSetting<unknown>): string {
   return setting.secret ? "--secret " : "";
 }
 

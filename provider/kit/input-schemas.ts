@@ -16,7 +16,8 @@ export const predefinedBaseRole = z
   .string({ error: 'inheritedFrom is required: "member" or "viewer", the predefined role this custom role extends' })
   .trim()
   .toLowerCase()
-  .pipe(z.enum(BASE_ROLES, { error: 'inheritedFrom must be "member" or "viewer"' }));
+  .pipe(z.enum(BASE_ROLES, { error: 'inheritedFrom must be "member" or "viewer"' }))
+  .meta({ description: "The predefined role this role extends: `member` or `viewer` (case-insensitive)." });
 
 const USER_REFERENCE = "a user's SCIM id (e.g. `user.id` of a wandb.User), which has no spaces, or an email address such as \"ana@example.com\"";
 

@@ -21,13 +21,27 @@ export const customRoleInputs = z
       .refine(
         (name) => !isPredefinedRole(name, RESERVED_ROLE_NAMES),
         `name must not be that of a predefined role (${RESERVED_ROLE_NAMES.join(", ")}, in any case): predefined roles cannot be redefined; choose another name for the custom role, e.g. "Run operator"`,
-      ),
-    description: z.string({ error: "description must be a string" }).default(""),
+      )
+      .meta({ description: "The role's name, unique in the organization. Custom role names are case-sensitive." }),
+    description: z
+      .string({ error: "description must be a string" })
+      .default("")
+      .meta({ description: "What the role is for. Defaults to the empty string." }),
     inheritedFrom: predefinedBaseRole,
     permissions: z
       .array(permissionName, { error: 'permissions must be a list of "<object>:<operation>" names, e.g. ["run:stop"]' })
-      .transform((names) => [...new Set(names)].sort()),
-    adoptExisting,
+      .transform((names) => [...new Set(names)].sort())
+      .meta({
+        description:
+          "Permissions added to the inherited ones, as `<object>:<operation>` names such as `run:stop`. A set: order and " +
+          "duplicates do not matter. A name W&B does not document is warned about at preview (W&B publishes no complete " +
+          "list); the service refuses one that does not exist.",
+      }),
+    adoptExisting: adoptExisting.meta({
+      description:
+        "When a role with this name already exists: `false` fails with a hint, `true` takes it over and converges it to " +
+        "this definition. Defaults to `false`.",
+    }),
   })
   .strict();
 
@@ -40,9 +54,9 @@ export const customRoleOutputs = z.object({
   inheritedFrom: z.string(),
   permissions: z.array(z.string()),
   /** Permissions the role has from `inheritedFrom`, as the service reports them. */
-  inheritedPermissions: z.array(z.string()),
+  inheritedPermissions: z.array(z.string()).meta({ description: "Permissions the role has from `inheritedFrom`, sorted." }),
   adoptExisting: z.boolean(),
-  etag: z.string(),
+  etag: z.string().meta({ description: "The ETag of the role as last read; the next write is conditional on it." }),
 });
 
 export type CustomRoleOutputs = z.output<typeof customRoleOutputs>;

@@ -10,12 +10,22 @@ const ROLE_HINT = '"admin", "member" or the name of a custom role of the organiz
 
 export const organizationRoleAssignmentInputs = z
   .object({
-    user: userReference("user"),
-    // `viewer` is deprecated as an organization role: the service assigns `member`, so that is what is stored.
-    role: roleNameInput("role", ROLE_HINT).transform((name) => {
-      const role = canonicalRole(name, ORGANIZATION_ROLES);
-      return role === "viewer" ? "member" : role;
+    user: userReference("user").meta({
+      description:
+        "The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address " +
+        "(case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.",
     }),
+    // `viewer` is deprecated as an organization role: the service assigns `member`, so that is what is stored.
+    role: roleNameInput("role", ROLE_HINT)
+      .transform((name) => {
+        const role = canonicalRole(name, ORGANIZATION_ROLES);
+        return role === "viewer" ? "member" : role;
+      })
+      .meta({
+        description:
+          "The organization role: `admin`, `member` (predefined names are case-insensitive and stored in lower case) or the " +
+          "name of a custom role (case-sensitive). `viewer` is deprecated: W&B assigns `member` instead, so it is stored as `member`.",
+      }),
   })
   .strict();
 

@@ -34,13 +34,33 @@ export const userInputs = z
       .string({ error: 'userName is required: the user\'s W&B username, e.g. "jdoe"' })
       .trim()
       .min(1, { error: 'userName must not be empty: give the user\'s W&B username, e.g. "jdoe"', abort: true })
-      .regex(USER_NAME, 'userName must not contain spaces: give the user\'s W&B username, one word such as "jdoe" or "ana.lima"'),
+      .regex(USER_NAME, 'userName must not contain spaces: give the user\'s W&B username, one word such as "jdoe" or "ana.lima"')
+      .meta({
+        description:
+          "The user's W&B username. W&B treats usernames case-insensitively; it cannot be changed in place, so a change " +
+          "replaces the user (the old one is removed first).",
+      }),
     email: z
       .string({ error: 'email is required: the user\'s primary email address, e.g. "jdoe@example.com"' })
       .trim()
-      .regex(EMAIL_ADDRESS, 'email must be an email address, e.g. "jdoe@example.com"'),
-    displayName: z.string({ error: "displayName must be a string" }).optional(),
-    active: z.boolean({ error: "active must be true or false" }).default(true),
+      .regex(EMAIL_ADDRESS, 'email must be an email address, e.g. "jdoe@example.com"')
+      .meta({ description: "The user's primary email address (compared case-insensitively)." }),
+    displayName: z
+      .string({ error: "displayName must be a string" })
+      .optional()
+      .meta({
+        description:
+          "The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the " +
+          "multi-tenant cloud (`saas`) once the user exists.",
+      }),
+    active: z
+      .boolean({ error: "active must be true or false" })
+      .default(true)
+      .meta({
+        description:
+          "Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the " +
+          "multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.",
+      }),
     organizationRole: z
       .string({ error: 'organizationRole must be "admin" or "member"' })
       .trim()
@@ -48,26 +68,54 @@ export const userInputs = z
       .pipe(z.enum(ORGANIZATION_ROLES, { error: 'organizationRole must be "admin" or "member" (case-insensitive)' }))
       // `viewer` is deprecated: the service assigns `member` instead, so that is what is stored.
       .transform((role) => (role === "viewer" ? "member" : role))
-      .optional(),
+      .optional()
+      .meta({
+        description:
+          "The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B " +
+          "assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this " +
+          "resource (e.g. leave it to an `OrganizationRoleAssignment`).",
+      }),
     teams: z
       .array(
         z.string({ error: "each team is a team name" }).trim().min(1, "team names must not be empty"),
         { error: 'teams must be a list of team names, e.g. ["ml-research"]' },
       )
       .transform((names) => [...new Set(names)].sort())
-      .optional(),
-    adoptExisting,
+      .optional()
+      .meta({
+        description:
+          "Names of the teams the user is in: exactly these, the user is added to and removed from teams to match. " +
+          "Required (at least one) to create a user on the multi-tenant cloud (`saas`), where users join the organization " +
+          "through teams. When omitted, team membership is not managed by this resource. The user's role in each team is " +
+          "left to `TeamRoleAssignment`.",
+      }),
+    adoptExisting: adoptExisting.meta({
+      description:
+        "When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it " +
+        "to this definition. With `importId`, one of the ways to bring existing users under code (`pulumi import` does not " +
+        "work for dynamic resources). Defaults to `false`.",
+    }),
     importId: z
       .string({ error: "importId must be the SCIM id of an existing user" })
       .trim()
       .min(1, "importId must not be empty: give the SCIM id of the user to adopt, or remove it")
-      .optional(),
+      .optional()
+      .meta({
+        description:
+          "The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match " +
+          "`userName`. Find ids with `getUser`/`getUsers`.",
+      }),
     deletionPolicy: z
       .string({ error: 'deletionPolicy must be "delete" or "deactivate"' })
       .trim()
       .toLowerCase()
       .pipe(z.enum(USER_DELETION_POLICIES, { error: 'deletionPolicy must be "delete" or "deactivate"' }))
-      .default("delete"),
+      .default("delete")
+      .meta({
+        description:
+          "What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user " +
+          "but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.",
+      }),
   })
   .strict();
 
@@ -85,14 +133,28 @@ export const userOutputs = z.object({
   adoptExisting: z.boolean(),
   importId: z.string().optional(),
   deletionPolicy: z.enum(USER_DELETION_POLICIES),
-  /** The ETag of the user as last read; the next write is conditional on it. */
-  etag: z.string(),
-  /** meta.created, "" when the service does not say. */
-  createdAt: z.string(),
-  /** Read-only view: the teams the user is in and their role there. Never compared. */
-  teamRoles: z.array(z.object({ teamName: z.string(), roleName: z.string() })),
-  /** Read-only view: the user's registry roles. Never compared. */
-  registryRoles: z.array(z.object({ registryName: z.string(), roleName: z.string() })),
+  etag: z.string().meta({ description: "The ETag of the user as last read; the next write is conditional on it." }),
+  createdAt: z.string().meta({ description: 'When the user was created (ISO 8601, from `meta.created`); "" when unknown.' }),
+  teamRoles: z
+    .array(
+      z
+        .object({
+          teamName: z.string().meta({ description: "The team's name." }),
+          roleName: z.string().meta({ description: "The user's role in the team." }),
+        })
+        .meta({ id: "UserTeamRole", description: "A team the user is in, and the user's role there." }),
+    )
+    .meta({ description: "Read-only: the user's teams and its role in each. Never causes a diff." }),
+  registryRoles: z
+    .array(
+      z
+        .object({
+          registryName: z.string().meta({ description: "The registry's name." }),
+          roleName: z.string().meta({ description: "The user's role in the registry." }),
+        })
+        .meta({ id: "UserRegistryRole", description: "A registry the user has a role in, and that role." }),
+    )
+    .meta({ description: "Read-only: the user's registry roles. Never causes a diff." }),
 });
 
 export type UserOutputs = z.output<typeof userOutputs>;

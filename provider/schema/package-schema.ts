@@ -1,0 +1,120 @@
+// The Pulumi package schema of the native `wandb` plugin: what GetSchema serves and
+// provider/schema/schema.json holds (the input of SDK generation), derived from the zod schemas
+// the provider checks with.
+import * as path from "node:path";
+import type { z } from "zod";
+import { packageManifest } from "../../api/package-manifest";
+import { configurationProperties } from "./configuration";
+import { PACKAGE_NAME, token, type FunctionSpec, type ObjectTypeSpec, type PackageSpec, type Properties, type ResourceSpec } from "./pulumi-package";
+import { RESOURCES } from "./resources";
+import { mergeTypes, objectProperties, type NamedType } from "./zod-properties";
+
+/** A function (invoke): its token (e.g. `wandb:index:getModels`), and the zod objects of its arguments and its result. */
+export interface FunctionDefinition {
+  readonly token: string;
+  readonly description: string;
+  readonly inputs: z.ZodType;
+  readonly outputs: z.ZodType;
+}
+
+/** A component resource (Construct): its token (e.g. `wandb:index:Organization`), and the zod objects of its inputs and outputs. */
+export interface ComponentDefinition {
+  readonly token: string;
+  readonly description: string;
+  readonly inputs: z.ZodType;
+  readonly outputs: z.ZodType;
+}
+
+/** What the package serves besides its configuration and custom resources. */
+export interface SchemaExtras {
+  readonly functions?: readonly FunctionDefinition[];
+  readonly components?: readonly ComponentDefinition[];
+}
+
+const PROVIDER_DESCRIPTION = "The provider of the wandb package: the W&B deployment whose organization it manages, and how it talks to it.";
+
+/** Where the schema is committed, under the package's root: the input of SDK generation. */
+export const SCHEMA_FILE = path.join("provider", "schema", "schema.json");
+
+/** The package schema: configuration, provider, the custom resources, and `extra`'s functions and components. */
+export function packageSchema(extra: SchemaExtras = {}): PackageSpec {
+  const manifest = packageManifest();
+  const types = new Map<string, NamedType>();
+  const resources: Record<string, ResourceSpec> = {};
+  for (const [kind, resource] of Object.entries(RESOURCES)) {
+    resources[token(kind)] = resourceSpec(token(kind), resource, types);
+  }
+  for (const component of extra.components ?? []) {
+    resources[component.token] = { ...resourceSpec(component.token, component, types), isComponent: true };
+  }
+  const functions: Record<string, FunctionSpec> = {};
+  for (const definition of extra.functions ?? []) functions[definition.token] = functionSpec(definition, types);
+  return {
+    name: PACKAGE_NAME,
+    displayName: "Weights & Biases",
+    description: manifest.description,
+    version: manifest.version,
+    license: manifest.license,
+    keywords: ["pulumi", "wandb", "weights-and-biases", "kind/native"],
+    config: { variables: configurationProperties() },
+    provider: { description: PROVIDER_DESCRIPTION, inputProperties: configurationProperties() },
+    resources,
+    functions,
+    types: Object.fromEntries([...types].sort(([a], [b]) => a.localeCompare(b)).map(([typeToken, type]) => [typeToken, type.spec])),
+    language: {
+      // `pulumi-wandb` is the dynamic-resource SDK's npm name; the generated SDK is another package.
+      nodejs: { packageName: "@pulumi-wandb/wandb", packageDescription: manifest.description, respectSchemaVersion: true },
+      python: { packageName: "pulumi_wandb", respectSchemaVersion: true, pyproject: { enabled: true } },
+      go: { importBasePath: "github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb", respectSchemaVersion: true },
+    },
+  };
+}
+
+/** The package schema as JSON text, as GetSchema serves it and schema.json holds it. */
+export function packageSchemaText(extra: SchemaExtras = {}): string {
+  return `${JSON.stringify(packageSchema(extra), null, 2)}\n`;
+}
+
+function resourceSpec(
+  where: string,
+  definition: { description: string; inputs: z.ZodType; outputs: z.ZodType },
+  types: Map<string, NamedType>,
+): ResourceSpec {
+  const inputs = objectProperties(definition.inputs, "input", `${where} inputs`);
+  const outputs = objectProperties(definition.outputs, "output", `${where} outputs`);
+  mergeTypes(types, inputs.types);
+  mergeTypes(types, outputs.types);
+  return {
+    description: definition.description,
+    properties: describedLike(outputs.properties, inputs.properties),
+    required: outputs.required,
+    inputProperties: inputs.properties,
+    requiredInputs: inputs.required,
+  };
+}
+
+function functionSpec(definition: FunctionDefinition, types: Map<string, NamedType>): FunctionSpec {
+  const inputs = objectProperties(definition.inputs, "input", `${definition.token} arguments`);
+  const outputs = objectProperties(definition.outputs, "output", `${definition.token} result`);
+  mergeTypes(types, inputs.types);
+  mergeTypes(types, outputs.types);
+  const objectOf = (read: { properties: Properties; required: string[] }): Omit<ObjectTypeSpec, "type"> => ({
+    properties: read.properties,
+    required: read.required,
+  });
+  return {
+    description: definition.description,
+    ...(Object.keys(inputs.properties).length === 0 ? {} : { inputs: objectOf(inputs) }),
+    outputs: objectOf(outputs),
+  };
+}
+
+/** Outputs that repeat an input and have no description of their own are described as that input is. */
+function describedLike(outputs: Properties, inputs: Properties): Properties {
+  return Object.fromEntries(
+    Object.entries(outputs).map(([name, output]) => {
+      const description = output.description ?? inputs[name]?.description;
+      return [name, description === undefined ? output : { ...output, description }];
+    }),
+  );
+}

@@ -1,0 +1,74 @@
+// The part of Pulumi's package schema format (pkg/codegen/schema, pulumi.json) that the wandb package uses.
+
+export type PrimitiveType = "string" | "integer" | "number" | "boolean";
+
+/** A reference to a type: a primitive, an array, a map (string keys), or a named object type or Pulumi's `Any`. */
+export type TypeSpec =
+  | { type: PrimitiveType }
+  | { type: "array"; items: TypeSpec }
+  | { type: "object"; additionalProperties: TypeSpec }
+  | { $ref: string };
+
+export type PropertySpec = TypeSpec & {
+  description?: string;
+  /** What the SDKs fill in when the property is left out. */
+  default?: string | number | boolean;
+  /** Environment variables the SDKs read, in order, when the property is left out. */
+  defaultInfo?: { environment: string[] };
+  secret?: boolean;
+};
+
+export type Properties = Record<string, PropertySpec>;
+
+export interface ObjectTypeSpec {
+  type: "object";
+  description?: string;
+  properties: Properties;
+  required?: string[];
+}
+
+export interface ResourceSpec {
+  description?: string;
+  isComponent?: boolean;
+  /** The outputs. */
+  properties: Properties;
+  required?: string[];
+  inputProperties: Properties;
+  requiredInputs?: string[];
+}
+
+export interface FunctionSpec {
+  description?: string;
+  inputs?: Omit<ObjectTypeSpec, "type">;
+  outputs: Omit<ObjectTypeSpec, "type">;
+}
+
+export interface PackageSpec {
+  name: string;
+  displayName: string;
+  description: string;
+  version: string;
+  license: string;
+  keywords: string[];
+  config: { variables: Properties };
+  provider: { description: string; inputProperties: Properties };
+  resources: Record<string, ResourceSpec>;
+  functions: Record<string, FunctionSpec>;
+  types: Record<string, ObjectTypeSpec>;
+  language: Record<string, Record<string, unknown>>;
+}
+
+export const PACKAGE_NAME = "wandb";
+
+/** Pulumi's stand-in for a value of any type. */
+export const ANY_TYPE = "pulumi.json#/Any";
+
+/** The token of a resource, function or type of the package's one module, e.g. `wandb:index:User`. */
+export function token(name: string): string {
+  return `${PACKAGE_NAME}:index:${name}`;
+}
+
+/** Where a property refers to the named type `name`. */
+export function typeReference(name: string): string {
+  return `#/types/${token(name)}`;
+}
