@@ -1,15 +1,11 @@
 // Where this package lies and what its manifest says, whether a module runs from source or from dist/.
 import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
+import { z } from "zod";
 
 const PACKAGE_NAME = "pulumi-wandb";
 
-interface Manifest {
-  readonly name: string;
-  readonly version: string;
-  readonly description: string;
-  readonly license: string;
-}
+const manifest = z.object({ name: z.string(), version: z.string(), description: z.string(), license: z.string() });
 
 /** The directory of pulumi-wandb's package.json: the nearest one above `from` that names pulumi-wandb. */
 export function packageRoot(from: string = __dirname): string {
@@ -21,6 +17,6 @@ export function packageRoot(from: string = __dirname): string {
 }
 
 /** pulumi-wandb's package.json. */
-export function packageManifest(): Manifest {
-  return JSON.parse(readFileSync(path.join(packageRoot(), "package.json"), "utf8"));
+export function packageManifest(): z.output<typeof manifest> {
+  return manifest.parse(JSON.parse(readFileSync(path.join(packageRoot(), "package.json"), "utf8")));
 }

@@ -5,15 +5,13 @@
 // "exports" sends a package-name import there.
 import * as grpc from "@grpc/grpc-js";
 import * as providerGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
-import { z } from "zod";
 import { resourceProviderService } from "./server";
-import { schemaJson } from "./schema";
-
-const manifest = z.object({ version: z.string() }).parse(require("pulumi-wandb/package.json"));
+import { packageManifest } from "../../api/package-manifest";
+import { packageSchemaText } from "../schema/package-schema";
 
 function serve(): void {
   const server = new grpc.Server();
-  server.addService(providerGrpc.ResourceProviderService, resourceProviderService({ version: manifest.version, schema: schemaJson }));
+  server.addService(providerGrpc.ResourceProviderService, resourceProviderService({ version: packageManifest().version, schema: packageSchemaText }));
   server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, port) => {
     if (error) {
       process.stderr.write(`pulumi-wandb: the plugin could not listen on loopback: ${error.message}\n`);
