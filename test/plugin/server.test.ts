@@ -8,6 +8,10 @@ import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import * as emptyProto from "google-protobuf/google/protobuf/empty_pb";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { startPlugin, type RunningPlugin } from "../support/plugin-process";
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import { SCHEMA_FILE } from "../../provider/schema/package-schema";
+import { repoRoot } from "../../scripts/engine";
 
 const SECRET = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" };
 const struct = (value: object) => structProto.Struct.fromJavaScript(JSON.parse(JSON.stringify(value)));
@@ -42,6 +46,13 @@ describe("the plugin's configuration", () => {
   it("reports its package version", async () => {
     const info = await plugin.call<emptyProto.Empty, pluginProto.PluginInfo>("getPluginInfo", new emptyProto.Empty());
     expect(info.getVersion()).toBe(require("../../package.json").version);
+  });
+
+  it("serves the committed schema, derived from the zod schemas", async () => {
+    const request = new providerProto.GetSchemaRequest();
+    const served = await plugin.call<providerProto.GetSchemaRequest, providerProto.GetSchemaResponse>("getSchema", request);
+    expect(served.getSchema()).toBe(readFileSync(path.join(repoRoot, SCHEMA_FILE), "utf8"));
+    expect(JSON.parse(served.getSchema())).toMatchObject({ name: "wandb", config: { variables: { apiKey: { secret: true } } } });
   });
 
   it("judges the settings at CheckConfig, naming each key, and keeps the key a secret", async () => {
