@@ -1,20 +1,12 @@
 // The pinned Pulumi engine, run offline and isolated from the machine: a scratch PULUMI_HOME and
 // file backend, no update checks, no plugin downloads. Shared by the demo and the test harness.
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import * as path from "node:path";
 import { type ConfigMap, PulumiCommand, type StepEventMetadata } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "../emulator";
+import { repoRoot } from "./repo-root";
 
-/** This package's root, whether this module runs from source or from dist/. */
-export const repoRoot = packageRoot(__dirname);
-
-function packageRoot(from: string): string {
-  for (let dir = from; dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    const manifest = path.join(dir, "package.json");
-    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, "utf8")).name === "pulumi-wandb") return dir;
-  }
-  throw new Error(`pulumi-wandb: no package.json of pulumi-wandb above ${from}`);
-}
+export { repoRoot };
 
 /** Where scratch stacks live: inside the repository, so programs there resolve `pulumi-wandb`. */
 export const workRoot = path.join(repoRoot, ".work");
