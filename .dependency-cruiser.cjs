@@ -56,7 +56,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "(^|/)(node_modules|dist|\\.tools|\\.work)/" },
+    exclude: { path: ["(^|/)(node_modules|dist|\\.tools|\\.work)/", "^sdk/(nodejs|python|go)/"] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
   },

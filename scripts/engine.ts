@@ -3,11 +3,10 @@
 import { mkdirSync } from "node:fs";
 import * as path from "node:path";
 import { type ConfigMap, PulumiCommand, type StepEventMetadata } from "@pulumi/pulumi/automation";
-import { packageRoot } from "../api/package-manifest";
 import type { RunningEmulator } from "../emulator";
+import { repoRoot } from "./repo-root";
 
-/** This package's root, whether this module runs from source or from dist/. */
-export const repoRoot = packageRoot(__dirname);
+export { repoRoot };
 
 /** Where scratch stacks live: inside the repository, so programs there resolve `pulumi-wandb`. */
 export const workRoot = path.join(repoRoot, ".work");

@@ -4,8 +4,13 @@
 #   2. the compiled package (dist/), incrementally;
 #   3. the pinned Pulumi engine: a `pulumi` on PATH at the pinned version, else a build from the
 #      Go module proxy (cached per user, so every clone reuses it), else the official installer;
-#   4. the two plugins the engine needs beside it: the dynamic-resource provider and a Node.js
-#      language host (see scripts/language-host.ts), both ending when the engine goes.
+#   4. the plugins the engine needs beside it: the dynamic-resource provider and the Node.js and
+#      Python language hosts (see scripts/language-host.ts, scripts/python-language-host.ts), all
+#      ending when the engine goes;
+#   5. the SDK generator (tools/codegen, for `npm run gen-sdk`), built like the engine, cached
+#      beside it under a name that changes with its source;
+#   6. .venv, the Python environment that Python programs name in Pulumi.yaml, with the pulumi SDK
+#      at the engine's version (remade only when that version or the base Python changes).
 # Usage: scripts/setup.sh [--quiet]   (progress goes to stderr either way; --quiet keeps only errors)
 set -euo pipefail
 
@@ -44,6 +49,11 @@ tools_bin="$repo/.tools/bin"
 cache_dir="${PULUMI_WANDB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-wandb}/pulumi-v$pulumi_version"
 mkdir -p "$tools_bin" "$cache_dir"
 
+# The Go modules built here require pkg/v3 and sdk/v3 at the engine's version.
+pin_pulumi_modules() {
+  sed -i "s#github.com/pulumi/pulumi/\(pkg\|sdk\)/v3 v[0-9.]*#github.com/pulumi/pulumi/\1/v3 v$pulumi_version#" "$1"
+}
+
 engine=""
 if command -v pulumi >/dev/null 2>&1 && [ "$(pulumi version 2>/dev/null)" = "v$pulumi_version" ] \
    && [ "$(command -v pulumi)" != "$tools_bin/pulumi" ]; then
@@ -55,7 +65,7 @@ elif [ -x "$cache_dir/pulumi" ] && [ "$("$cache_dir/pulumi" version 2>/dev/null)
 elif command -v go >/dev/null 2>&1; then
   build_engine() {
     cd "$repo/tools/pulumi"
-    sed -i "s#github.com/pulumi/pulumi/\(pkg\|sdk\)/v3 v[0-9.]*#github.com/pulumi/pulumi/\1/v3 v$pulumi_version#" go.mod
+    pin_pulumi_modules go.mod
     CGO_ENABLED=0 GOFLAGS=-mod=mod go build -tags osusergo \
       -ldflags "-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$pulumi_version" \
       -o "$cache_dir/pulumi.partial" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
@@ -87,6 +97,41 @@ cat > "$tools_bin/pulumi-language-nodejs" <<EOF
 #!/bin/sh
 exec "$node_bin" "$repo/dist/scripts/language-host.js" "\$@"
 EOF
-chmod +x "$tools_bin/pulumi-resource-pulumi-nodejs" "$tools_bin/pulumi-language-nodejs"
+cat > "$tools_bin/pulumi-language-python" <<EOF
+#!/bin/sh
+exec "$node_bin" "$repo/dist/scripts/python-language-host.js" "\$@"
+EOF
+chmod +x "$tools_bin/pulumi-resource-pulumi-nodejs" "$tools_bin/pulumi-language-nodejs" "$tools_bin/pulumi-language-python"
+
+pin_pulumi_modules "$repo/tools/codegen/go.mod"
+generator="$cache_dir/gen-sdk-$(cat "$repo"/tools/codegen/go.mod "$repo"/tools/codegen/go.sum "$repo"/tools/codegen/*.go | sha256sum | cut -c1-16)"
+if [ ! -x "$generator" ] && command -v go >/dev/null 2>&1; then
+  build_generator() (
+    cd "$repo/tools/codegen"
+    CGO_ENABLED=0 GOFLAGS=-mod=mod go build -o "$generator.partial" .
+    mv "$generator.partial" "$generator"
+    find "$cache_dir" -maxdepth 1 -name 'gen-sdk-*' ! -path "$generator" -delete
+  )
+  timed "building the SDK generator (tools/codegen)" build_generator
+fi
+if [ -x "$generator" ]; then ln -sfn "$generator" "$tools_bin/pulumi-wandb-gen-sdk"
+else say "no Go toolchain: the SDK generator (npm run gen-sdk) is not built"; fi
+
+# The stamp names what the environment was made from: while it matches, a run only reads it.
+venv="$repo/.venv"
+if python=$(command -v python3); then
+  venv_key="pulumi==$pulumi_version $("$python" --version 2>&1)"
+  if [ ! -x "$venv/bin/python" ] || [ "$(cat "$venv/.pulumi-wandb-stamp" 2>/dev/null)" != "$venv_key" ]; then
+    make_venv() {
+      rm -rf "$venv"
+      "$python" -m venv "$venv"
+      "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "pulumi==$pulumi_version"
+      echo "$venv_key" > "$venv/.pulumi-wandb-stamp"
+    }
+    timed "creating .venv with pulumi==$pulumi_version" make_venv
+  fi
+else
+  say "no python3 on PATH: Python programs cannot run"
+fi
 
 say "ready in $((SECONDS - setup_start))s: $("$tools_bin/pulumi" version) at $tools_bin/pulumi"
