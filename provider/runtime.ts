@@ -98,12 +98,15 @@ export function configurationProblems(): readonly string[] {
   return judgement().problems;
 }
 
+/** The provider's configuration; a `WandbConfigError` listing every mistake when there is any. */
+export function providerConfig(): WandbConfig {
+  const { problems, config } = judgement();
+  if (config === undefined) throw new WandbConfigError(problems);
+  return config;
+}
+
 export function clients(): Clients {
-  if (!built) {
-    const { problems, config } = judgement();
-    if (config === undefined) throw new WandbConfigError(problems);
-    built = clientsFromConfig(config);
-  }
+  built ??= clientsFromConfig(providerConfig());
   return built;
 }
 
