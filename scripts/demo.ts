@@ -128,7 +128,7 @@ async function main(): Promise<void> {
     step(2, "a change made outside Pulumi", "Someone edits the organization directly, through the SCIM API (as the web app or an identity provider would):");
     await driftOutsidePulumi(target.scim, outputs);
 
-    step(3, "pulumi refresh, then pulumi preview", "Refresh reads every resource with its ETag (unchanged ones answer 304); preview then shows the drift, field by field:");
+    step(3, "pulumi refresh, then pulumi preview", "Refresh reads every resource from one listing each of users, teams and roles; preview then shows the drift, field by field:");
     await stack.refresh({ color: "never" });
     const events: EngineEvent[] = [];
     const preview = await stack.preview({ color: "never", onEvent: (event) => events.push(event) });

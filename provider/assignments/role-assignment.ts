@@ -6,14 +6,14 @@ import { z } from "zod";
 import type { ScimUser } from "../../api/client";
 import type { ResourceKind } from "../../api/resource-kinds";
 import { canonicalRole, sameRole } from "../../api/vocabulary";
-import { changedFieldsOf, convergeGuardedByEtag, SETTLED, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
+import { changedFieldsOf, convergeGuardedByEtag, recordRead, SETTLED, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
 import { isStatus } from "../kit/errors";
 import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs } from "../kit/inputs";
 import { idScheme } from "../kit/pair-id";
 import { storedState, type Migration } from "../kit/state";
+import { directory } from "../membership/directory";
 import { liveUser, namesRecordedUser, resolveUser } from "../membership/users";
-import { clients } from "../runtime";
 
 /** One user's role slot as an assignment reaches it. */
 export interface SlotAccess {
@@ -33,14 +33,14 @@ export interface SlotAccess {
   grant(role: string): (ifMatch: string | undefined) => Promise<ScimUser>;
   /**
    * Whether the user is still within the slot's scope, from what another listing shows (a team's
-   * members): a user who left the team holds no role there, even when their representation says
-   * nothing and their ETag did not move. Default: always within it.
+   * members, a "no" confirmed by a direct read): a user who left the team holds no role there, even
+   * when their representation says nothing and their ETag did not move. Default: always within it.
    */
   inScope?(userId: string): Promise<boolean>;
   /** Whether the slot is already given back (destroy has nothing left to do). */
   released: (user: ScimUser) => boolean | Promise<boolean>;
   /** The write that gives the slot back. */
-  release: (ifMatch: string | undefined) => Promise<unknown>;
+  release: (ifMatch: string | undefined) => Promise<ScimUser>;
 }
 
 /** A slot as the skeleton writes it: its access, the input property holding the role, and its case rule. */
@@ -80,7 +80,7 @@ function writeRole(slot: Slot, userId: string, etag: string | undefined, expecte
   return convergeGuardedByEtag({
     what: slot.what,
     etag,
-    write: slot.grant(role),
+    write: (ifMatch) => directory().userWrite(() => slot.grant(role)(ifMatch)),
     reread: async () => {
       const user = await liveUser(userId);
       return { live: user, etag: user.etag, readings: [slotReading(slot, user, expected, role)] };
@@ -94,8 +94,8 @@ function writeRole(slot: Slot, userId: string, etag: string | undefined, expecte
  */
 async function releaseRole(slot: Slot, userId: string, etag: string | undefined, expected: string | undefined): Promise<void> {
   const stillHeld = async (): Promise<ScimUser | undefined> => {
-    const result = await clients().scim.getUser(userId);
-    return result.status === "found" && !(await slot.released(result.user)) ? result.user : undefined;
+    const user = await directory().userNow(userId);
+    return user && !(await slot.released(user)) ? user : undefined;
   };
   // Looked at first: a release written blindly could put back what is gone (a team role's write
   // makes its user join the team again).
@@ -105,7 +105,7 @@ async function releaseRole(slot: Slot, userId: string, etag: string | undefined,
     etag,
     write: async (ifMatch) => {
       try {
-        await slot.release(ifMatch);
+        await directory().userWrite(() => slot.release(ifMatch));
       } catch (error) {
         if (!isStatus(error, 404)) throw error;
       }
@@ -250,30 +250,33 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
     async read(id, props) {
       const { userId, scope } = recorded(id, props ?? {});
       const slot = slotOf(userId, scope);
-      const result = await clients().scim.getUser(userId, { ifNoneMatch: props?.etag || undefined });
-      if (result.status === "not-found") return {};
-      const unseen = result.status === "not-modified" || slot.known?.(result.user) === false;
-      // Leaving the scope need not move the user's ETag, nor show in its representation.
-      if (unseen && slot.inScope && !(await slot.inScope(userId))) return {};
-      if (result.status === "not-modified") return { id, props };
       const declared = roleOf(props ?? {});
-      if (slot.known?.(result.user) === false) {
-        if (declared === undefined) throw roleNotShown(slot, id);
-        // The representation does not carry the role: unknown, so unchanged (with the fresh ETag).
-        const inputs = assignment(props?.user ?? userId, scope, declared);
-        return { id, props: outputsOf(inputs, result.user), inputs: inputs as I };
-      }
-      const live = slot.live(result.user);
-      let role: string;
-      if (live === undefined) {
+      /** The role `user` shows the slot holds; undefined when the assignment is gone. */
+      const held = async (user: ScimUser | undefined): Promise<string | undefined> => {
+        if (!user) return undefined;
+        if (slot.known?.(user) === false) {
+          // Leaving the scope need not move the user's ETag, nor show in its representation.
+          if (slot.inScope && !(await slot.inScope(userId))) return undefined;
+          if (declared === undefined) throw roleNotShown(slot, id);
+          // The representation does not carry the role: unknown, so unchanged.
+          return declared;
+        }
+        const live = slot.live(user);
         // The user left the team (or the registry): the assignment is gone, and `up` assigns the role again.
-        if (spec.unheldRole === undefined) return {};
-        role = declared ?? spec.unheldRole;
-      } else {
-        role = declared !== undefined && same(live, declared) ? declared : canonicalRole(live, predefined);
+        if (live === undefined) return spec.unheldRole === undefined ? undefined : (declared ?? spec.unheldRole);
+        return declared !== undefined && same(live, declared) ? declared : canonicalRole(live, predefined);
+      };
+      // From the operation's listings, trusted for what they show: an assignment they show gone is
+      // looked for again in the user read directly (and a scope they say it left, in the team read directly).
+      let user = await directory().userById(userId);
+      let role = await held(user);
+      if (role === undefined) {
+        user = await directory().confirmedUser(userId);
+        role = await held(user);
       }
+      if (user === undefined || role === undefined) return {};
       const inputs = assignment(props?.user ?? userId, scope, role);
-      return { id, props: outputsOf(inputs, result.user), inputs: inputs as I };
+      return recordRead(id, outputsOf(inputs, user), props, () => inputs as I);
     },
 
     async update(id, olds, news) {

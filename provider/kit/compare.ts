@@ -11,3 +11,16 @@ export function sameText(a: string | undefined, b: string | undefined, fold: (s:
   return (a === undefined ? undefined : fold(a)) === (b === undefined ? undefined : fold(b));
 }
 
+
+/** Whether two states hold the same values, whatever the order of their keys (array order counts). */
+export function sameState(a: unknown, b: unknown): boolean {
+  return canonical(a) === canonical(b);
+}
+
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item !== null && typeof item === "object" && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}

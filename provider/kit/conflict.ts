@@ -1,12 +1,38 @@
-// The conflict rule of every write: If-Match with the ETag last seen; on 412 re-read and judge.
+// The conflict rule of every write: If-Match with the ETag last seen (which every read records
+// with care); on 412 re-read and judge.
 import { CONFLICT_RETRY_POLICY, retryLoop, WandbApiError } from "../../api/client";
-import { sameSet } from "./compare";
+import { sameSet, sameState } from "./compare";
 import { isStatus } from "./errors";
 
 /** What a re-read after 412 found: the fresh ETag and the owned fields changed outside Pulumi. */
 export interface Reread {
   etag: string | undefined;
   changedFields: string[];
+}
+
+/** What a read reports of a resource it finds: the state to record and, when that changed, the inputs it implies. */
+export interface Found<S, I> {
+  id: string;
+  props: S;
+  inputs?: I;
+}
+
+/**
+ * What a read records, so that the next write is still guarded by If-Match (see
+ * writeGuardedByEtag). `live` is the state as read; its `etag` is that of the representation it
+ * was read from, "" when that carried none: W&B's list items carry no meta.version (an RFC server's
+ * do, and a direct read has the header). A state read as recorded, but for an ETag the
+ * representation did not carry, is the recorded one, ETag included, as a 304 would have answered:
+ * at worst that ETag is stale, and a stale ETag draws a 412 whose re-read judges the owned fields
+ * against this same state. A state that reads otherwise, without an ETag, records none: the old
+ * one says nothing of it, so the next write reads the object first. An ETag is never newer than
+ * the state recorded with it, which is what would let a write pass over a change it did not see.
+ */
+export function recordRead<S extends { etag: string }, I>(id: string, live: S, recorded: S | undefined, inputsOf: (state: S) => I): Found<S, I> {
+  if (recorded !== undefined && (live.etag === "" || live.etag === recorded.etag) && sameState({ ...live, etag: recorded.etag }, recorded)) {
+    return { id, props: recorded };
+  }
+  return { id, props: live, inputs: inputsOf(live) };
 }
 
 /** The refusal to overwrite a change made outside Pulumi, naming the fields and what to do. */

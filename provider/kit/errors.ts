@@ -1,5 +1,5 @@
 // Errors shared by the resources: a half-made resource, a resource gone mid-operation, a status test.
-import { WandbApiError, type GetResult } from "../../api/client";
+import { WandbApiError } from "../../api/client";
 
 /**
  * Thrown when the service created the resource but a later step of `create` (or `update`)
@@ -21,11 +21,9 @@ export class ResourceInitError extends Error {
 }
 
 /** The resource from a read that must find it; a resource gone mid-operation asks for a refresh. */
-export function requireFound<K extends string, T>(result: GetResult<K, T>, key: K, what: string): T {
-  if (result.status !== "found") {
-    throw new Error(`${what} no longer exists in W&B: run \`pulumi refresh\`, then \`pulumi up\` to recreate it`);
-  }
-  return (result as { [P in K]: T })[key];
+export function requireFound<T>(found: T | undefined, what: string): T {
+  if (found === undefined) throw new Error(`${what} no longer exists in W&B: run \`pulumi refresh\`, then \`pulumi up\` to recreate it`);
+  return found;
 }
 
 export function isStatus(error: unknown, status: number): error is WandbApiError {

@@ -1,60 +1,21 @@
-// The organization's users and teams, listed at most once per engine operation (one request per
-// 9999 objects) and shared by every resource the provider process serves. Our own writes keep it
-// truthful: a write's answer replaces the entry it changed, and a write whose effect is not known
-// drops the listing, which is then read again on next use.
+// The organization's users, teams and custom roles as the engine operation being served knows them:
+// each collection listed at most once per operation (one request per 9999 objects), shared by every
+// resource the provider process reads or writes. Our own writes keep it truthful: a write's answer
+// replaces the entry it changed, and a write whose effect is not known drops the listing, which is
+// then read again on next use. A listing is trusted for what it shows, not for what it leaves out:
+// an object it does not show is read directly before it counts as gone.
 import { isEmailReference } from "../../api/vocabulary";
-import { WandbApiError, type ScimClient, type ScimTeam, type ScimUser } from "../../api/client";
+import type { GetResult, ScimClient, ScimRole, ScimTeam, ScimUser } from "../../api/client";
 import { clients, currentOperation } from "../runtime";
+import { Collection, refused, type Index } from "./listing";
 
-/** Listed on first use; changes made meanwhile apply once it is there; a failed listing is tried again. */
-class Listing<T> {
-  #value: Promise<T> | undefined;
+export const hasMember = (team: ScimTeam, userId: string): boolean => team.members.some((member) => member.id === userId);
 
-  constructor(private readonly list: () => Promise<T>) {}
-
-  get(): Promise<T> {
-    return this.#value ?? this.#keep(this.list());
-  }
-
-  /** Applies our own change; nothing to do before the first listing, which will show it. */
-  update(change: (value: T) => void): void {
-    if (this.#value) {
-      this.#keep(
-        this.#value.then((value) => {
-          change(value);
-          return value;
-        }),
-      );
-    }
-  }
-
-  forget(): void {
-    this.#value = undefined;
-  }
-
-  /** Runs one of our writes: its answer changes the listing; a write whose effect is not known drops it. */
-  async written<R>(write: () => Promise<R>, change: (value: T, answer: R) => void): Promise<R> {
-    try {
-      const answer = await write();
-      this.update((value) => change(value, answer));
-      return answer;
-    } catch (error) {
-      if (!refused(error)) this.forget();
-      throw error;
-    }
-  }
-
-  #keep(value: Promise<T>): Promise<T> {
-    this.#value = value;
-    value.catch(() => {
-      if (this.#value === value) this.#value = undefined;
-    });
-    return value;
-  }
-}
+/** What users' representations say of roles, which writes elsewhere (a team's, a custom role's) change. */
+type RoleField = "organizationRole" | "teamRoles";
 
 /** The organization's users (never its service accounts: GET /Users does not return them). */
-export class Users {
+export class Users implements Index<ScimUser> {
   readonly #byId = new Map<string, ScimUser>();
   readonly #byEmail = new Map<string, ScimUser>();
 
@@ -87,13 +48,29 @@ export class Users {
     this.#byId.delete(id);
     if (this.#byEmail.get(old.email.toLowerCase()) === old) this.#byEmail.delete(old.email.toLowerCase());
   }
+
+  /** These role fields of every user are no longer known: they read as a representation that does not carry them. */
+  forgetRoles(fields: readonly RoleField[]): void {
+    for (const user of [...this.#byId.values()]) {
+      const { organizationRole, teamRoles, ...rest } = user;
+      this.put({
+        ...rest,
+        ...(fields.includes("organizationRole") || organizationRole === undefined ? {} : { organizationRole }),
+        ...(fields.includes("teamRoles") || teamRoles === undefined ? {} : { teamRoles }),
+      });
+    }
+  }
 }
 
-class Teams {
+class Teams implements Index<ScimTeam> {
   readonly #byId = new Map<string, ScimTeam>();
 
   constructor(teams: Iterable<ScimTeam>) {
     for (const team of teams) this.put(team);
+  }
+
+  byId(id: string): ScimTeam | undefined {
+    return this.#byId.get(id);
   }
 
   /** Team names are case-sensitive. */
@@ -102,39 +79,62 @@ class Teams {
   }
 
   containing(userId: string): ScimTeam[] {
-    return [...this.#byId.values()].filter((team) => team.members.some((member) => member.id === userId));
+    return [...this.#byId.values()].filter((team) => hasMember(team, userId));
   }
 
   put(team: ScimTeam): void {
     this.#byId.set(team.id, team);
   }
 
+  remove(id: string): void {
+    this.#byId.delete(id);
+  }
+
   /** A deleted user leaves every team (the service removes them). */
   removeMember(userId: string): void {
-    for (const team of this.#byId.values()) {
-      if (team.members.some((member) => member.id === userId)) {
-        this.#byId.set(team.id, { ...team, members: team.members.filter((member) => member.id !== userId) });
-      }
+    for (const team of this.containing(userId)) {
+      this.#byId.set(team.id, { ...team, members: team.members.filter((member) => member.id !== userId) });
     }
   }
 }
 
-/** A refusal changed nothing; any other failure of a write may or may not have changed something. */
-function refused(error: unknown): boolean {
-  return error instanceof WandbApiError && error.status >= 400 && error.status < 500 && !error.outcomeUnknown;
+class Roles implements Index<ScimRole> {
+  readonly #byId = new Map<string, ScimRole>();
+
+  constructor(roles: Iterable<ScimRole>) {
+    for (const role of roles) this.put(role);
+  }
+
+  byId(id: string): ScimRole | undefined {
+    return this.#byId.get(id);
+  }
+
+  put(role: ScimRole): void {
+    this.#byId.set(role.id, role);
+  }
+
+  remove(id: string): void {
+    this.#byId.delete(id);
+  }
+}
+
+function itemOf<K extends string, T>(result: GetResult<K, T>, key: K): T | undefined {
+  return result.status === "found" ? result[key] : undefined;
 }
 
 class Directory {
-  readonly #users: Listing<Users>;
-  readonly #teams: Listing<Teams>;
+  readonly #users: Collection<ScimUser, Users>;
+  readonly #teams: Collection<ScimTeam, Teams>;
+  readonly #roles: Collection<ScimRole, Roles>;
 
   constructor(private readonly scim: ScimClient) {
-    this.#users = new Listing(async () => new Users(await scim.listUsers()));
-    this.#teams = new Listing(async () => new Teams(await scim.listTeams()));
+    this.#users = new Collection(async () => new Users(await scim.listUsers()), async (id) => itemOf(await scim.getUser(id), "user"));
+    this.#teams = new Collection(async () => new Teams(await scim.listTeams()), async (id) => itemOf(await scim.getTeam(id), "team"));
+    this.#roles = new Collection(async () => new Roles(await scim.listRoles()), async (id) => itemOf(await scim.getRole(id), "role"));
   }
 
   users(): Promise<Users> {
-    return this.#users.get();
+    return this.#users.all();
   }
 
   /**
@@ -142,17 +142,47 @@ class Directory {
    * (e.g. created outside Pulumi since it was read) is looked up directly before it counts as unknown.
    */
   async user(reference: string): Promise<ScimUser | undefined> {
-    const users = await this.users();
-    const listed = isEmailReference(reference) ? users.byEmail(reference) : users.byId(reference);
+    if (!isEmailReference(reference)) return this.userById(reference);
+    const listed = (await this.users()).byEmail(reference);
     if (listed) return listed;
-    const found = isEmailReference(reference) ? await this.scim.findUserByEmail(reference) : await this.#userById(reference);
-    if (found) this.#users.update((all) => all.put(found));
+    const found = await this.scim.findUserByEmail(reference);
+    if (found) this.#users.update((users) => users.put(found));
     return found;
+  }
+
+  /** The user with this SCIM id as listed; one the listing does not show is read directly. */
+  userById(id: string): Promise<ScimUser | undefined> {
+    return this.#users.byId(id);
+  }
+
+  /** The user as read directly in this operation: read now, unless that was done already. */
+  confirmedUser(id: string): Promise<ScimUser | undefined> {
+    return this.#users.confirmed(id);
+  }
+
+  /** The user as it is now (a re-read before a write): always read directly. */
+  userNow(id: string): Promise<ScimUser | undefined> {
+    return this.#users.fetch(id);
+  }
+
+  /** The team with this id as listed; one the listing does not show is read directly. */
+  teamById(id: string): Promise<ScimTeam | undefined> {
+    return this.#teams.byId(id);
+  }
+
+  /** The team as read directly in this operation: read now, unless that was done already. */
+  confirmedTeam(id: string): Promise<ScimTeam | undefined> {
+    return this.#teams.confirmed(id);
+  }
+
+  /** The team as it is now (a re-read before a write): always read directly. */
+  teamNow(id: string): Promise<ScimTeam | undefined> {
+    return this.#teams.fetch(id);
   }
 
   /** The team with exactly this name; one the listing does not show is looked up directly. */
   async team(name: string): Promise<ScimTeam | undefined> {
-    const listed = (await this.#teams.get()).named(name);
+    const listed = (await this.#teams.all()).named(name);
     if (listed) return listed;
     const found = await this.scim.findTeamByName(name);
     if (found) this.#teams.update((teams) => teams.put(found));
@@ -161,13 +191,39 @@ class Directory {
 
   /** The names of the teams whose members include the user, sorted. */
   async teamsOf(userId: string): Promise<string[]> {
-    const teams = (await this.#teams.get()).containing(userId);
+    const teams = (await this.#teams.all()).containing(userId);
     return [...new Set(teams.map((team) => team.name))].sort();
   }
 
-  /** Runs a write of a team, keeping the team as the service answered it. */
-  teamWrite(write: () => Promise<ScimTeam>): Promise<ScimTeam> {
-    return this.#teams.written(write, (teams, team) => teams.put(team));
+  /** Whether the user is a member of the team with this name; a listing that says no is confirmed by reading the team. */
+  async inTeam(teamName: string, userId: string): Promise<boolean> {
+    const team = await this.team(teamName);
+    if (!team) return false;
+    if (hasMember(team, userId)) return true;
+    const confirmed = await this.#teams.confirmed(team.id);
+    return confirmed !== undefined && confirmed.name === teamName && hasMember(confirmed, userId);
+  }
+
+  /** The custom role with this id as listed; one the listing does not show is read directly. */
+  role(id: string): Promise<ScimRole | undefined> {
+    return this.#roles.byId(id);
+  }
+
+  /** The custom role as it is now (a re-read before a write): always read directly. */
+  roleNow(id: string): Promise<ScimRole | undefined> {
+    return this.#roles.fetch(id);
+  }
+
+  /**
+   * Runs a write of a team, keeping the team as the service answered it. Joining or leaving a team,
+   * or its rename, changes the team roles its users show, which the answer does not tell.
+   */
+  async teamWrite(write: () => Promise<ScimTeam>): Promise<ScimTeam> {
+    try {
+      return await this.#teams.written(write, (teams, team) => teams.put(team));
+    } finally {
+      this.#users.update((users) => users.forgetRoles(["teamRoles"]));
+    }
   }
 
   /** Runs a write of a user, keeping the user as the service answered it. */
@@ -190,14 +246,32 @@ class Directory {
     this.#teams.update((teams) => teams.removeMember(id));
   }
 
+  /** Runs a write of a custom role, keeping the role as the service answered it. */
+  async roleWrite(write: () => Promise<ScimRole>): Promise<ScimRole> {
+    try {
+      return await this.#roles.written(write, (roles, role) => roles.put(role));
+    } finally {
+      this.#rolesOfUsersChanged();
+    }
+  }
+
+  /** Runs the removal of a custom role; its holders fall back to the role it inherits from. */
+  async roleRemoval(id: string, remove: () => Promise<unknown>): Promise<void> {
+    try {
+      await this.#roles.written(remove, (roles) => roles.remove(id));
+    } finally {
+      this.#rolesOfUsersChanged();
+    }
+  }
+
   /** A write changed team membership in a way its answer does not show (e.g. a user created into teams). */
   teamsChanged(): void {
     this.#teams.forget();
   }
 
-  async #userById(id: string): Promise<ScimUser | undefined> {
-    const result = await this.scim.getUser(id);
-    return result.status === "found" ? result.user : undefined;
+  /** A custom role renamed or removed changes the roles its holders show, which no answer tells. */
+  #rolesOfUsersChanged(): void {
+    this.#users.update((users) => users.forgetRoles(["organizationRole", "teamRoles"]));
   }
 }
 

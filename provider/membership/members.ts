@@ -17,7 +17,8 @@ export interface ClassifiedMembers {
  * (RFC 7643: "User" for a user) decides; W&B sends it empty. Otherwise GET /Users never returns
  * service accounts, so a member is a user when the organization's user list (read once per
  * operation) contains it; a member it does not contain is a service account, unless it was
- * recorded as a user (`recordedUsers`), in which case it is a user that left.
+ * recorded as a user (`recordedUsers`), in which case it is a user that left, once a direct read
+ * confirms it (the listing may predate the user, or a server may page it short).
  */
 export async function classifyMembers(members: readonly TeamMember[], recordedUsers: Iterable<string>): Promise<ClassifiedMembers> {
   const users = await directory().users();
@@ -29,10 +30,11 @@ export async function classifyMembers(members: readonly TeamMember[], recordedUs
     seen.add(id);
     const person = type ? type.toLowerCase() === "user" : users.has(id) || recorded.has(id);
     if (!person) classified.serviceAccountIds.push(id);
-    else if (users.has(id)) classified.userIds.push(id);
-    else if (recorded.has(id)) classified.departedIds.push(id);
-    // The service says it is a user that the listing, read earlier in the operation, does not show yet.
-    else classified.userIds.push(id);
+    // Listed, or a user by the service's own word that the listing, read earlier in the operation, does not show yet.
+    else if (users.has(id) || !recorded.has(id)) classified.userIds.push(id);
+    // A recorded user the listing does not show has left only once a direct read says so.
+    else if (await directory().confirmedUser(id)) classified.userIds.push(id);
+    else classified.departedIds.push(id);
   }
   return classified;
 }

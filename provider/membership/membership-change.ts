@@ -3,7 +3,7 @@ import { membershipOperations, type ScimTeam } from "../../api/client";
 import { SETTLED, writeGuardedByEtag } from "../kit/conflict";
 import { isStatus } from "../kit/errors";
 import { clients } from "../runtime";
-import { directory } from "./directory";
+import { directory, hasMember } from "./directory";
 
 export interface MembershipChange {
   teamId: string;
@@ -16,8 +16,6 @@ export interface MembershipChange {
   /** The error for a team that is gone when the user should join it. */
   noSuchTeam: () => Error;
 }
-
-export const hasMember = (team: ScimTeam, userId: string): boolean => team.members.some((member) => member.id === userId);
 
 /**
  * Adds the user to the team or removes them, with If-Match. On 412 the team is read again: the
@@ -43,18 +41,18 @@ export async function changeMembership(change: MembershipChange): Promise<ScimTe
         }
         if (join || isStatus(error, 412)) throw error;
         // A service that refuses to remove a non-member: not a member is what we wanted.
-        const result = await scim.getTeam(teamId);
-        if (result.status === "found" && hasMember(result.team, userId)) throw error;
-        return result.status === "found" ? result.team : undefined;
+        const team = await directory().teamNow(teamId);
+        if (team && hasMember(team, userId)) throw error;
+        return team;
       }
     },
     reread: async () => {
-      const result = await scim.getTeam(teamId);
-      if (result.status !== "found") {
+      const team = await directory().teamNow(teamId);
+      if (!team) {
         if (join) throw change.noSuchTeam();
         return SETTLED;
       }
-      latest = result.team;
+      latest = team;
       return hasMember(latest, userId) === join ? SETTLED : { etag: latest.etag, changedFields: [] };
     },
   });

@@ -3,7 +3,6 @@
 import type { ScimUser } from "../../api/client";
 import { isEmailReference, memberReferenceKey } from "../../api/vocabulary";
 import { requireFound } from "../kit/errors";
-import { clients } from "../runtime";
 import { directory } from "./directory";
 
 /** Same reference: emails case-insensitively, SCIM ids exactly. */
@@ -70,9 +69,9 @@ export async function resolveUsers(property: string, references: readonly string
   return resolved;
 }
 
-/** The user as it is now; one gone mid-operation asks for a refresh. */
+/** The user as it is now (read directly); one gone mid-operation asks for a refresh. */
 export async function liveUser(userId: string): Promise<ScimUser> {
-  return requireFound(await clients().scim.getUser(userId), "user", `user ${userId}`);
+  return requireFound(await directory().userNow(userId), `user ${userId}`);
 }
 
 /**

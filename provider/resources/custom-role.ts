@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ScimRole } from "../../api/client";
 import { isPredefinedRole, RESERVED_ROLE_NAMES } from "../../api/vocabulary";
 import { sameSet } from "../kit/compare";
-import { changedFieldsOf, convergeGuardedByEtag, SETTLED, setReading, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
+import { changedFieldsOf, convergeGuardedByEtag, recordRead, SETTLED, setReading, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
 import { requireFound, ResourceInitError } from "../kit/errors";
 import { createOrTakeOver, leftAsItIs, type Claim } from "../kit/takeover";
 import { type ResourceImplementation } from "../kit/implementation";
@@ -10,6 +10,7 @@ import { adoptExisting, permissionName, predefinedBaseRole } from "../kit/input-
 import { checkInputs } from "../kit/inputs";
 import { reportSetChange, setChange } from "../kit/set-change";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
+import { directory } from "../membership/directory";
 import { clients } from "../runtime";
 
 export const customRoleInputs = z
@@ -108,7 +109,7 @@ function ownedFieldReadings(seen: RoleDefinition, declared: CustomRoleInputs | u
 }
 
 async function liveRole(id: string): Promise<ScimRole> {
-  return requireFound(await clients().scim.getRole(id), "role", `custom role ${id}`);
+  return requireFound(await directory().roleNow(id), `custom role ${id}`);
 }
 
 function permissionDelta(from: readonly string[], to: readonly string[]) {
@@ -146,11 +147,13 @@ async function converge(id: string, seen: CustomRoleOutputs, desired: CustomRole
   let live: RoleDefinition & Pick<ScimRole, "inheritedPermissions" | "etag"> = seen;
   if (definitionFieldsChanged(seen, desired).length > 0) {
     const { adoptExisting: _adopt, ...definition } = desired;
-    role = await guarded(live, live.etag || undefined, (ifMatch) => scim.replaceRole(id, definition, { ifMatch }));
+    role = await guarded(live, live.etag || undefined, (ifMatch) => directory().roleWrite(() => scim.replaceRole(id, definition, { ifMatch })));
     live = role;
   }
   const operations = permissionDelta(live.permissions, customPermissions(desired.permissions, live.inheritedPermissions));
-  if (operations.length) role = await guarded(live, live.etag || undefined, (ifMatch) => scim.patchRole(id, operations, { ifMatch }));
+  if (operations.length) {
+    role = await guarded(live, live.etag || undefined, (ifMatch) => directory().roleWrite(() => scim.patchRole(id, operations, { ifMatch })));
+  }
   return role ?? (await liveRole(id));
 }
 
@@ -195,7 +198,7 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
     }
     const { object: role } = await createOrTakeOver<ScimRole>({
       what: `custom role "${inputs.name}"`,
-      post: (isOurs) => scim.createRole(definitionOf(inputs), { isOurs }),
+      post: (isOurs) => directory().roleWrite(() => scim.createRole(definitionOf(inputs), { isOurs })),
       find: () => scim.findRoleByName(inputs.name),
       claim: (existing) => claimOf(existing, inputs),
       // The service's 409 names the adoption; the refusal adds why the role was not taken over.
@@ -215,11 +218,10 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
   },
 
   async read(id, props) {
-    const result = await clients().scim.getRole(id, { ifNoneMatch: props?.etag || undefined });
-    if (result.status === "not-modified") return { id, props };
-    if (result.status === "not-found") return {};
-    const outs = outputsOf(result.role, props ?? {});
-    return { id, props: outs, inputs: liveInputs(outs) };
+    // From the operation's one listing of /Roles; a role it does not show is read directly before it counts as gone.
+    const live = await directory().role(id);
+    if (!live) return {};
+    return recordRead(id, outputsOf(live, props ?? {}), props, liveInputs);
   },
 
   async update(id, olds, news) {
@@ -233,12 +235,12 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
     await writeGuardedByEtag({
       what: `custom role "${props.name ?? id}"`,
       etag: props.etag || undefined,
-      write: (ifMatch) => scim.deleteRole(id, { ifMatch }),
+      write: (ifMatch) => directory().roleRemoval(id, () => scim.deleteRole(id, { ifMatch })),
       reread: async () => {
-        const result = await scim.getRole(id);
-        if (result.status !== "found") return SETTLED;
+        const live = await directory().roleNow(id);
+        if (!live) return SETTLED;
         // A removal declares none of the fields: each is judged against what Pulumi last saw.
-        return { etag: result.role.etag, changedFields: changedFieldsOf(ownedFieldReadings(props, undefined, result.role)) };
+        return { etag: live.etag, changedFields: changedFieldsOf(ownedFieldReadings(props, undefined, live)) };
       },
     });
   },

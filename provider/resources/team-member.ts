@@ -5,9 +5,10 @@ import { userReference } from "../kit/input-schemas";
 import { checkInputs } from "../kit/inputs";
 import { idScheme } from "../kit/pair-id";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
-import { changeMembership, hasMember } from "../membership/membership-change";
+import { recordRead } from "../kit/conflict";
+import { directory, hasMember } from "../membership/directory";
+import { changeMembership } from "../membership/membership-change";
 import { namesRecordedUser, resolveUser, withUserEmail } from "../membership/users";
-import { clients } from "../runtime";
 
 export const teamMemberInputs = z
   .object({
@@ -95,17 +96,19 @@ export const teamMember: ReplacedOnChange<TeamMemberInputs, TeamMemberOutputs> =
 
   async read(id, props) {
     const { teamId, userId } = recorded(id, props);
-    const result = await clients().scim.getTeam(teamId, { ifNoneMatch: props?.etag || undefined });
-    if (result.status === "not-modified") return { id, props };
-    if (result.status === "not-found" || !hasMember(result.team, userId)) return {};
+    // From the operation's one listing of /Groups, which is trusted for the members it shows: a
+    // member it does not show (or a team it does not list) is looked for in the team read directly.
+    const listed = await directory().teamById(teamId);
+    const team = listed && hasMember(listed, userId) ? listed : await directory().confirmedTeam(teamId);
+    if (!team || !hasMember(team, userId)) return {};
     const outs: TeamMemberOutputs = {
       teamId,
       user: props?.user ?? userId,
       userId,
       ...(props?.userEmail === undefined ? {} : { userEmail: props.userEmail }),
-      etag: result.team.etag ?? "",
+      etag: team.etag ?? "",
     };
-    return { id, props: outs, inputs: { teamId: outs.teamId, user: outs.user } };
+    return recordRead(id, outs, props, (state) => ({ teamId: state.teamId, user: state.user }));
   },
 
   async delete(id, props) {

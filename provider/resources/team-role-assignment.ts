@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { ScimUser } from "../../api/client";
 import { directory } from "../membership/directory";
-import { teamsFromGroups } from "../membership/user-teams";
 import { clients } from "../runtime";
 import { assignmentOutputs, roleAssignment } from "../assignments/role-assignment";
 import { recordedBeforeVersioning } from "../kit/state";
@@ -71,11 +70,11 @@ export const teamRoleAssignment = roleAssignment<TeamRoleAssignmentInputs, TeamR
     // The documented GET body carries no teamRoles: the role is then unknown.
     known: (user) => user.teamRoles !== undefined,
     grant: (roleName) => patchRole(userId, teamName, roleName),
-    inScope: async (id) => (await teamsFromGroups(id)).includes(teamName),
+    inScope: (id) => directory().inTeam(teamName, id),
     // Back to `member` in that team; a user no longer in the team is left alone (the write would make them join).
     // Without teamRoles, the team's member list tells whether they are still in it.
     released: async (user) => {
-      if (user.teamRoles === undefined) return !(await teamsFromGroups(user.id)).includes(teamName);
+      if (user.teamRoles === undefined) return !(await directory().inTeam(teamName, user.id));
       const live = roleIn(user, teamName);
       return live === undefined || sameRole(live, "member", TEAM_ROLES);
     },

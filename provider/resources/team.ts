@@ -3,7 +3,7 @@ import { z } from "zod";
 import { membershipOperations, type ScimTeam } from "../../api/client";
 import { isEmailReference, memberReferenceKey } from "../../api/vocabulary";
 import { sameSet } from "../kit/compare";
-import { convergeGuardedByEtag, SETTLED, setReading, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
+import { convergeGuardedByEtag, recordRead, SETTLED, setReading, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
 import { isStatus, ResourceInitError } from "../kit/errors";
 import { createOrTakeOver, leftAsItIs, type Claim } from "../kit/takeover";
 import { type ResourceImplementation } from "../kit/implementation";
@@ -138,9 +138,9 @@ async function stateOf(team: ScimTeam, recordedUsers: Iterable<string>): Promise
   };
 }
 
-async function liveTeam(id: string): Promise<ScimTeam | undefined> {
-  const result = await clients().scim.getTeam(id);
-  return result.status === "found" ? result.team : undefined;
+/** The team as it is now, read directly. */
+function liveTeam(id: string): Promise<ScimTeam | undefined> {
+  return directory().teamNow(id);
 }
 
 /** Resolves member references to user ids, looking up only those not in `known` (key → id). */
@@ -438,14 +438,14 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
 
   async read(id, props) {
     const known = props ?? ({} as Partial<TeamOutputs>);
-    const result = await clients().scim.getTeam(id, { ifNoneMatch: known.etag || undefined });
-    if (result.status === "not-modified") return { id, props };
-    if (result.status === "not-found") return {};
+    // From the operation's one listing of /Groups; a team it does not show is read directly before it counts as gone.
+    const found = await directory().teamById(id);
+    if (!found) return {};
     // From the id alone (static get, import) membership is read as managed: members as emails.
     const fromIdOnly = known.name === undefined;
     const managed = fromIdOnly || known.members !== undefined;
     const mapping = known.memberIdsByReference ?? {};
-    const state = await stateOf(result.team, [...(known.memberIds ?? []), ...Object.values(mapping)]);
+    const state = await stateOf(found, [...(known.memberIds ?? []), ...Object.values(mapping)]);
     const live = managed ? declaredForm(state, known.members ?? [], mapping, await directory().users()) : undefined;
     const outs = outputsOf(
       state,
@@ -458,7 +458,7 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
       live?.mapping ?? {},
       await emailsOf(state.userIds),
     );
-    return { id, props: outs, inputs: inputsOf(outs) };
+    return recordRead(id, outs, props, inputsOf);
   },
 
   async update(id, olds, news) {

@@ -7,6 +7,7 @@ import {
   changedFieldsOf,
   changedOutsidePulumi,
   convergeGuardedByEtag,
+  recordRead,
   SETTLED,
   setReading,
   valueReading,
@@ -177,12 +178,14 @@ function orgRoleOf(user: ScimUser): string | undefined {
 
 /**
  * What is known of the user besides its representation: the organization role and teams as last
- * seen (or just written, or read through /Groups). The documented GET body carries neither
- * organizationRole nor teamRoles; such an absence means "unknown", never "none".
+ * seen (or just written, or read through /Groups), and the read-only views as last seen. The
+ * documented GET body and list items carry neither organizationRole nor teamRoles nor
+ * registryRoles; such an absence means "unknown", never "none".
  */
 interface Known {
   organizationRole?: string;
   teams?: string[];
+  views?: Pick<UserOutputs, "teamRoles" | "registryRoles">;
 }
 
 /**
@@ -207,9 +210,9 @@ function outputsOf(user: ScimUser, declared: Partial<UserOutputs>, known: Known 
     deletionPolicy: declared.deletionPolicy ?? "delete",
     etag: user.etag ?? "",
     createdAt: user.created ?? "",
-    // Read-only views: [] when the representation does not carry them (never compared).
-    teamRoles: (user.teamRoles ?? []).map(({ teamName, roleName }) => ({ teamName, roleName })),
-    registryRoles: (user.registryRoles ?? []).map(({ registryName, roleName }) => ({ registryName, roleName })),
+    // Read-only views (never compared): as last seen when the representation does not carry them, else [].
+    teamRoles: (user.teamRoles ?? known.views?.teamRoles ?? []).map(({ teamName, roleName }) => ({ teamName, roleName })),
+    registryRoles: (user.registryRoles ?? known.views?.registryRoles ?? []).map(({ registryName, roleName }) => ({ registryName, roleName })),
   };
 }
 
@@ -488,27 +491,21 @@ export const user: ResourceImplementation<UserInputs, UserOutputs> = {
   },
 
   async read(id, props) {
-    const result = await clients().scim.getUser(id, { ifNoneMatch: props?.etag || undefined });
-    if (result.status === "not-found") return {};
-    if (result.status === "not-modified") {
-      // The user's ETag need not move when its teams change: declared teams are read from /Groups all the same.
-      if (props?.teams === undefined) return { id, props };
-      const teams = await teamsFromGroups(id);
-      if (sameSet(teams, props.teams)) return { id, props };
-      const outs = { ...props, teams };
-      return { id, props: outs, inputs: liveInputs(outs) };
-    }
+    // From the operation's one listing of /Users; a user it does not show is read directly before it counts as gone.
+    const live = await directory().userById(id);
+    if (!live) return {};
     // From the id alone (`User.get`), every field is shown as it is live.
     const declared: Partial<UserOutputs> =
       props?.userName === undefined ? { displayName: "", organizationRole: "member", teams: [] } : props;
-    // What the representation leaves out is unknown: the organization role stays as last seen, and
-    // declared teams are read through /Groups (so membership drift still shows).
+    // What the representation leaves out is unknown: the organization role and the views stay as
+    // last seen, and declared teams are read through /Groups (so membership drift still shows; the
+    // user's ETag need not move when its teams change).
     const known: Known = {
       ...(props?.organizationRole === undefined ? {} : { organizationRole: props.organizationRole }),
-      ...(declared.teams !== undefined && result.user.teamRoles === undefined ? { teams: await teamsFromGroups(id) } : {}),
+      ...(declared.teams !== undefined && live.teamRoles === undefined ? { teams: await teamsFromGroups(id) } : {}),
+      ...(props === undefined ? {} : { views: props }),
     };
-    const outs = outputsOf(result.user, declared, known);
-    return { id, props: outs, inputs: liveInputs(outs) };
+    return recordRead(id, outputsOf(live, declared, known), props, liveInputs);
   },
 
   async update(id, olds, news) {
@@ -539,10 +536,10 @@ export const user: ResourceImplementation<UserInputs, UserOutputs> = {
         }
       },
       reread: async () => {
-        const result = await scim.getUser(id);
-        if (result.status !== "found" || (deactivate && !result.user.active)) return SETTLED;
+        const live = await directory().userNow(id);
+        if (!live || (deactivate && !live.active)) return SETTLED;
         // A removal declares none of the fields: each is judged against what Pulumi last saw.
-        return { etag: result.user.etag, changedFields: changedFieldsOf(await ownedFieldReadings(props, {}, result.user)) };
+        return { etag: live.etag, changedFields: changedFieldsOf(await ownedFieldReadings(props, {}, live)) };
       },
     });
   },

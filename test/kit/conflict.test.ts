@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CONFLICT_RETRY_POLICY, WandbApiError } from "../../api/client";
-import { changedFieldsOf, convergeGuardedByEtag, SETTLED, setReading, valueReading, writeGuardedByEtag } from "../../provider/kit/conflict";
+import { changedFieldsOf, convergeGuardedByEtag, recordRead, SETTLED, setReading, valueReading, writeGuardedByEtag } from "../../provider/kit/conflict";
 
 const failure = (status: number, outcomeUnknown = false) =>
   new WandbApiError({
@@ -215,5 +215,42 @@ describe("convergeGuardedByEtag: a write that brings the object to the declarati
       convergeGuardedByEtag({ what: "user u1", etag: 'W/"1"', write, reread: async () => ({ live: theirs, etag: theirs.etag, readings: readings(theirs) }) }),
     ).rejects.toThrow(/user u1 was changed outside Pulumi \(name\)/);
     expect(writes).toEqual(['W/"1"']);
+  });
+});
+
+describe("recordRead: the ETag a read records never vouches for more than it saw", () => {
+  const recorded = { name: "Ana", teams: ["a", "b"], etag: 'W/"1"' };
+  const inputsOf = ({ etag: _etag, ...inputs }: typeof recorded) => inputs;
+
+  it("a state read as recorded from a representation without an ETag (a W&B list item) is the recorded one, ETag included", () => {
+    // Keys in another order are the same state.
+    expect(recordRead("u1", { etag: "", teams: ["a", "b"], name: "Ana" }, recorded, inputsOf)).toEqual({ id: "u1", props: recorded });
+  });
+
+  it("a state read otherwise, without an ETag, records none: the next write reads the object first", () => {
+    expect(recordRead("u1", { name: "Bo", teams: ["a", "b"], etag: "" }, recorded, inputsOf)).toEqual({
+      id: "u1",
+      props: { name: "Bo", teams: ["a", "b"], etag: "" },
+      inputs: { name: "Bo", teams: ["a", "b"] },
+    });
+    // Order in a list is part of the state.
+    expect(recordRead("u1", { name: "Ana", teams: ["b", "a"], etag: "" }, recorded, inputsOf).props.etag).toBe("");
+  });
+
+  it("a representation's own ETag is recorded with the state read from it", () => {
+    expect(recordRead("u1", { name: "Ana", teams: ["a", "b"], etag: 'W/"2"' }, recorded, inputsOf)).toEqual({
+      id: "u1",
+      props: { name: "Ana", teams: ["a", "b"], etag: 'W/"2"' },
+      inputs: { name: "Ana", teams: ["a", "b"] },
+    });
+    expect(recordRead("u1", { name: "Bo", teams: [], etag: 'W/"2"' }, undefined, inputsOf).props.etag).toBe('W/"2"');
+  });
+
+  it("from the id alone (nothing recorded), a representation without an ETag records none", () => {
+    expect(recordRead("u1", { name: "Ana", teams: [], etag: "" }, undefined, inputsOf)).toEqual({
+      id: "u1",
+      props: { name: "Ana", teams: [], etag: "" },
+      inputs: { name: "Ana", teams: [] },
+    });
   });
 });

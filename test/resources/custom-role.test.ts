@@ -7,7 +7,7 @@ import { ResourceInitError } from "../../provider/kit/errors";
 import { STATE_VERSION_KEY } from "../../provider/kit/state";
 import { customRole, type CustomRoleInputs, type CustomRoleOutputs } from "../../provider/resources/custom-role";
 import { adminRequest, clearFaults, emulatorApi, readLog, resetLog, setFaults } from "../support/emulator-api";
-import { checkedInputs, configureProviderFor, startProxy, type Proxy } from "../support/provider";
+import { checkedInputs, configureProviderFor, nextOperation, startProxy, type Proxy } from "../support/provider";
 
 type Dialect = "wandb" | "rfc";
 const ROLE_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:Role";
@@ -117,23 +117,34 @@ describe.each(cases)("CustomRole, $dialect dialect, rolePutReplacesPermissions: 
     expect((await customRole.read(id, demoted)).props).toEqual(demoted);
   });
 
-  it("read: 304 when unchanged, drift becomes the inputs, 404 is gone, and the id alone is enough", async () => {
+  it("read: one listing of /Roles per operation; unchanged keeps the state, drift becomes the inputs, a deleted role is gone, the id alone is enough", async () => {
     const inputs = await checked({ name: uniqueName("Read"), inheritedFrom: "member", permissions: ["run:delete"] });
     const { id, outs } = await customRole.create(inputs);
+    const other = await customRole.create(await checked({ name: uniqueName("Read other"), inheritedFrom: "viewer", permissions: ["run:stop"] }));
+    await nextOperation();
     await clearLog();
     expect(await customRole.read(id, outs)).toEqual({ id, props: outs });
-    expect((await log()).requests.map((r) => [r.method, r.status])).toEqual([["GET", 304]]);
+    expect(await customRole.read(other.id, other.outs)).toEqual({ id: other.id, props: other.outs });
+    const routes = async () => (await log()).requests.map((r) => `${r.method} ${r.route} ${r.status}`);
+    expect(await routes()).toEqual(["GET /scim/Roles 200"]);
 
     await patchRole(id, { op: "add", path: "permissions", value: [{ name: "project:delete" }] });
+    await nextOperation();
     const drift = await customRole.read(id, outs);
     expect(drift.inputs).toEqual({ ...inputs, permissions: ["project:delete", "run:delete"] });
     expect(await customRole.diff(id, drift.props!, inputs)).toEqual({ changes: true });
+    // W&B's list items carry no ETag: none is recorded, so the next write reads the role first. An RFC server's carry it.
+    expect(drift.props?.etag).toBe(dialect === "rfc" ? (await call("GET", `/scim/Roles/${id}`)).etag : "");
 
     const fromId = await customRole.read(id, {} as CustomRoleOutputs);
     expect(fromId.props).toMatchObject({ name: inputs.name, inheritedFrom: "member", permissions: ["project:delete", "run:delete"], adoptExisting: false });
 
     await call("DELETE", `/scim/Roles/${id}`);
+    await nextOperation();
+    await clearLog();
     expect(await customRole.read(id, outs)).toEqual({});
+    // The listing does not show it: a direct read confirms it is gone.
+    expect(await routes()).toEqual(["GET /scim/Roles 200", "GET /scim/Roles/:id 404"]);
   });
 
   it("update: an ETag moved without an owned change is retried; an owned change fails naming it", async () => {

@@ -79,11 +79,12 @@ describe.each(["wandb", "rfc"] as Dialect[])("membership (%s dialect)", (dialect
     const inputs = await checkedInputs<TeamInputs>(team, { name: uniqueName("departed"), members: [kept.email, gone.email] });
     const { id, outs } = await team.create(inputs);
     await adminRequest(emu, "DELETE", `/scim/Users/${gone.id}`);
-    // A service that still lists the deleted user as a member of the team.
-    const listed = (await adminRequest(emu, "GET", `/scim/Groups/${id}`)).body;
+    // A service that still lists the deleted user as a member of the team (in /Groups, read once per operation).
+    const listing = (await adminRequest(emu, "GET", "/scim/Groups")).body;
     const member = dialect === "wandb" ? { Value: gone.id, Ref: "", Type: "", Display: "gone" } : { value: gone.id, display: "gone" };
-    const stale = { ...listed, members: [...(listed.members ?? []), member] };
-    const proxy = await startProxy(emu, ({ method, url }) => (method === "GET" && url === `/scim/Groups/${id}` ? { status: 200, json: stale } : undefined));
+    const withStale = (group: { id: string; members?: unknown[] }) => (group.id === id ? { ...group, members: [...(group.members ?? []), member] } : group);
+    const stale = { ...listing, Resources: listing.Resources.map(withStale) };
+    const proxy = await startProxy(emu, ({ method, url }) => (method === "GET" && url.startsWith("/scim/Groups?") ? { status: 200, json: stale } : undefined));
     try {
       await configureProviderFor(emu, { baseUrl: proxy.url, timeoutSeconds: "10" });
       const read = await team.read(id, outs);
