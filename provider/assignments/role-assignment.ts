@@ -10,6 +10,7 @@ import { changedFieldsOf, convergeGuardedByEtag, recordRead, SETTLED, valueReadi
 import { isStatus } from "../kit/errors";
 import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs } from "../kit/inputs";
+import { issuesOf } from "../kit/issues";
 import { idScheme } from "../kit/pair-id";
 import { storedState, type Migration } from "../kit/state";
 import { directory } from "../membership/directory";
@@ -124,8 +125,9 @@ async function releaseRole(slot: Slot, userId: string, etag: string | undefined,
 function roleNotShown(slot: Slot, id: string): Error {
   return new Error(
     `${slot.what} cannot be read from the id "${id}" alone: this W&B service does not show roles when a user is read ` +
-      "(its documented GET /Users/{id} has no organizationRole, teamRoles or registryRoles). Declare the assignment in " +
-      "your program instead: creating it takes over the role when the user already holds it.",
+      "(its documented GET /Users/{id} has no organizationRole, teamRoles or registryRoles). Say the role in the id " +
+      `("${id}/<role>", e.g. "${id}/admin"), or declare the assignment in your program: creating it takes over the ` +
+      "role when the user already holds it.",
   );
 }
 
@@ -181,6 +183,26 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
   const parseId = (id: string) => {
     const values: Record<string, string | undefined> = ids.split(id);
     return { userId: values["userId"] ?? "", scope: scopeField === undefined ? "" : (values[scopeField] ?? "") };
+  };
+
+  // W&B's documented GET shows no roles, so an import id may say the role itself: `<id>/<role>`.
+  const idsWithRole = idScheme(spec.kind, `${spec.idShape}/<importedRole>`);
+  /** The assignment an import id names, with the role it says when it says one. */
+  const imported = (id: string): { id: string; role?: string } => {
+    try {
+      const values: Record<string, string | undefined> = idsWithRole.split(id);
+      const scope = scopeField === undefined ? "" : (values[scopeField] ?? "");
+      return { id: idOf(values["userId"] ?? "", scope), role: values["importedRole"] ?? "" };
+    } catch {
+      return { id };
+    }
+  };
+
+  /** The role an import id says, as `check` would record it (e.g. "Admin" as "admin"). */
+  const claimedRole = (userId: string, scope: string, role: string, id: string): string => {
+    const parsed = spec.inputs.safeParse(assignment(userId, scope, role));
+    if (!parsed.success) throw new Error(`"${id}" is not a ${spec.kind} import id: its role: ${issuesOf(parsed.error)}`);
+    return roleOf(parsed.data) ?? role;
   };
 
   function slotOf(userId: string, scope: string): Slot {
@@ -247,10 +269,13 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
       return { id, outs: outputsOf(inputs, written) };
     },
 
-    async read(id, props) {
+    async read(givenId, props) {
+      // Only an id typed by a person (import, static get) may carry a role; a recorded id never does.
+      const claim = props?.userId === undefined ? imported(givenId) : { id: givenId };
+      const id = claim.id;
       const { userId, scope } = recorded(id, props ?? {});
       const slot = slotOf(userId, scope);
-      const declared = roleOf(props ?? {});
+      const declared = roleOf(props ?? {}) ?? (claim.role === undefined ? undefined : claimedRole(userId, scope, claim.role, givenId));
       /** The role `user` shows the slot holds; undefined when the assignment is gone. */
       const held = async (user: ScimUser | undefined): Promise<string | undefined> => {
         if (!user) return undefined;

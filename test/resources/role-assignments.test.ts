@@ -30,7 +30,7 @@ const useEmulator = (emu: RunningEmulator, baseUrl = emu.url) => configureProvid
  */
 async function expectReadOfHeld(read: Promise<{ props?: object }>, held: Record<string, unknown>): Promise<void> {
   if (rolesShownByDefault) expect(await read).toMatchObject({ props: held });
-  else await expect(read).rejects.toThrow(/cannot be read from the id ".*" alone: this W&B service does not show roles when a user is read.*Declare the assignment/);
+  else await expect(read).rejects.toThrow(/cannot be read from the id ".*" alone: this W&B service does not show roles when a user is read.*Say the role in the id \(".*\/<role>".*or declare the assignment/);
 }
 
 describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialect) => {
@@ -209,6 +209,13 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
       const user = await newUser();
       await patchUser(user.id, { op: "replace", path: "organizationRole", value: "admin" });
       await expectReadOfHeld(impl.read(`${user.id}/organization`, {} as never), { user: user.id, userId: user.id, role: "admin" });
+    });
+
+    it("read from an import id that says the role: the role as checked, the id without it", async () => {
+      const user = await newUser();
+      await patchUser(user.id, { op: "replace", path: "organizationRole", value: "admin" });
+      const read = await impl.read(`${user.id}/organization/Admin`, undefined);
+      expect(read).toMatchObject({ id: `${user.id}/organization`, props: { userId: user.id, role: "admin" }, inputs: { user: user.id, role: "admin" } });
     });
 
     it("read of an id of another shape fails naming the shape", async () => {
