@@ -3,8 +3,8 @@
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import { InferenceClient, ScimClient } from "../../api/client";
-import { CONFIG_KEYS, inferenceProjectSchema, inferenceUrlSchema, resolveConfig, type WandbConfig } from "../../api/config";
-import { WandbLookupError } from "./errors";
+import { CONFIG_KEYS, resolveConfig, type WandbConfig } from "../../api/config";
+import { type FunctionAccess, inferenceWhere, scimWhere, targetedConfig } from "../../api/functions";
 
 type Source = Record<string, string | undefined>;
 
@@ -55,78 +55,24 @@ export function cachedClientCount(): number {
   return cache.size;
 }
 
-export interface ScimAccess {
-  client: ScimClient;
-  /** Shown in errors, e.g. `in the W&B organization at https://api.wandb.ai`. */
-  where: string;
-}
-
-export function scimAccess(): ScimAccess {
-  const config = resolveConfig(readStackConfig(), process.env);
-  const client = cached(fingerprint("scim", config), () => new ScimClient(config));
-  return { client, where: `in the W&B organization at ${config.baseUrl}` };
-}
-
-export interface InferenceOverrides {
-  inferenceUrl?: string | undefined;
-  project?: string | undefined;
-}
-
-export interface InferenceAccess {
-  client: InferenceClient;
-  inferenceUrl: string;
-  /** `entity/project` sent as `OpenAI-Project`; undefined: the key's default entity, project `inference`. */
-  project: string | undefined;
-  /** Shown in errors. */
-  where: string;
-}
-
-export function inferenceAccess(fn: string, overrides: InferenceOverrides): InferenceAccess {
-  const inferenceUrl = checkInferenceUrl(fn, overrides.inferenceUrl);
-  const project = checkProject(fn, overrides.project);
-  const stack = readStackConfig();
-  // Inference does not use the SCIM host: do not demand one from a program that only lists models.
-  const hasBaseUrl = [stack["baseUrl"], process.env["WANDB_BASE_URL"]].some((v) => v !== undefined && v.trim() !== "");
-  const resolved = resolveConfig(hasBaseUrl ? stack : { ...stack, baseUrl: "https://api.wandb.ai" }, process.env);
-  const config: WandbConfig = {
-    ...resolved,
-    ...(inferenceUrl === undefined ? {} : { inferenceUrl }),
-    ...(project === undefined ? {} : { inferenceProject: project }),
-  };
-  const client = cached(fingerprint("inference", config), () => new InferenceClient(config));
-  const effectiveProject = config.inferenceProject;
-  const projectText = effectiveProject === undefined ? "the key's default entity and project \"inference\"" : `project ${effectiveProject}`;
-  return {
-    client,
-    inferenceUrl: config.inferenceUrl,
-    project: effectiveProject,
-    where: `at ${config.inferenceUrl} for ${projectText}`,
-  };
-}
-
-function checkInferenceUrl(fn: string, value: string | undefined): string | undefined {
-  if (value === undefined || value.trim() === "") return undefined;
-  const parsed = inferenceUrlSchema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  throw new WandbLookupError({
-    kind: "invalid-argument",
-    function: fn,
-    searched: { inferenceUrl: value },
-    message: `\`inferenceUrl\` must be an http(s) URL ending in /v1, e.g. https://api.inference.wandb.ai/v1 (got ${JSON.stringify(value)}).`,
-  });
-}
-
-function checkProject(fn: string, value: string | undefined): string | undefined {
-  if (value === undefined || value.trim() === "") return undefined;
-  const parsed = inferenceProjectSchema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  throw new WandbLookupError({
-    kind: "invalid-argument",
-    function: fn,
-    searched: { project: value },
-    message: `\`project\` must be <entity>/<project>, e.g. my-team/my-project (got ${JSON.stringify(value)}).`,
-  });
-}
+/**
+ * How the functions reach the service from a program: configured by the `wandb` stack config and
+ * the environment, with one client per configuration.
+ */
+export const programAccess: FunctionAccess = {
+  scim() {
+    const config = resolveConfig(readStackConfig(), process.env);
+    return { client: cached(fingerprint("scim", config), () => new ScimClient(config)), where: scimWhere(config) };
+  },
+  inference(target) {
+    const stack = readStackConfig();
+    // Inference does not use the SCIM host: do not demand one from a program that only lists models.
+    const hasBaseUrl = [stack["baseUrl"], process.env["WANDB_BASE_URL"]].some((v) => v !== undefined && v.trim() !== "");
+    const resolved = resolveConfig(hasBaseUrl ? stack : { ...stack, baseUrl: "https://api.wandb.ai" }, process.env);
+    const config = targetedConfig(resolved, target);
+    return { client: cached(fingerprint("inference", config), () => new InferenceClient(config)), where: inferenceWhere(config) };
+  },
+};
 
 /**
  * The `getXOutput` form of a function: waits for the arguments (and `dependsOn`), then calls the

@@ -1,23 +1,11 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { InferenceModel } from "../../api/client";
-import { inferenceAccess, invokeOutput, type InferenceAccess } from "./clients";
-import { WandbLookupError } from "./errors";
-import { compareStrings, quote, quoteAll, rankByCloseness, requireText } from "./match";
+import type { z } from "zod";
+import type { getModelArgsSchema, getModelsArgsSchema, getModelsResultSchema, modelSchema } from "../../api/functions/models";
+import { FUNCTIONS } from "../../api/functions";
+import { invokeOutput, programAccess } from "./clients";
 
 /** Where to ask for the model catalogue. Both default to the `wandb` configuration. */
-export interface GetModelsArgs {
-  /**
-   * The inference API base, ending in `/v1`.
-   * @default the `wandb:inferenceUrl` config, else `WANDB_INFERENCE_URL`, else `https://api.inference.wandb.ai/v1`
-   */
-  inferenceUrl?: string;
-  /**
-   * `<entity>/<project>` sent as the `OpenAI-Project` header; a wrong one is answered with 401.
-   * @default the `wandb:inferenceProject` config, else `WANDB_INFERENCE_PROJECT`, else no header
-   * (the service then uses the key's default entity and the project `inference`)
-   */
-  project?: string;
-}
+export type GetModelsArgs = z.input<typeof getModelsArgsSchema>;
 
 /** {@link GetModelsArgs} as Pulumi inputs. */
 export interface GetModelsOutputArgs {
@@ -28,23 +16,9 @@ export interface GetModelsOutputArgs {
 }
 
 /** A model offered by W&B Inference. */
-export interface GetModelResult {
-  /** The id to send as `model`, e.g. `meta-llama/Llama-3.1-8B-Instruct`. Case-sensitive. */
-  id: string;
-  /** Who owns the model entry (`owned_by`), e.g. `system`; absent when the service does not say. */
-  ownedBy?: string;
-  /** Unix time (seconds) the service gives as the model's creation; absent when it does not say. */
-  created?: number;
-  /** The model this one is derived from (`root`); the id itself when the service does not say. */
-  root: string;
-}
+export type GetModelResult = z.output<typeof modelSchema>;
 
-export interface GetModelsResult {
-  /** Every offered id, sorted (code-unit order), without duplicates. */
-  ids: string[];
-  /** The offered models, sorted by id. */
-  models: GetModelResult[];
-}
+export type GetModelsResult = z.output<typeof getModelsResultSchema>;
 
 /**
  * Lists the models W&B Inference offers (`GET {inferenceUrl}/models`), authenticated with the
@@ -60,9 +34,8 @@ export interface GetModelsResult {
  * const catalogue = await wandb.getModels({ project: "my-team/my-project" });
  * export const modelIds = catalogue.ids;
  */
-export async function getModels(args: GetModelsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetModelsResult> {
-  const models = await listModels(inferenceAccess("getModels", args));
-  return { ids: models.map((m) => m.id), models };
+export function getModels(args: GetModelsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetModelsResult> {
+  return FUNCTIONS.getModels.run(args, programAccess);
 }
 
 /**
@@ -81,10 +54,7 @@ export function getModelsOutput(
   return invokeOutput<GetModelsArgs, GetModelsResult>(args, (a) => getModels(a, opts), opts);
 }
 
-export interface GetModelArgs extends GetModelsArgs {
-  /** The exact, case-sensitive model id, e.g. `meta-llama/Llama-3.1-8B-Instruct`. */
-  id: string;
-}
+export type GetModelArgs = z.input<typeof getModelArgsSchema>;
 
 export interface GetModelOutputArgs extends GetModelsOutputArgs {
   /** The exact, case-sensitive model id. */
@@ -103,71 +73,11 @@ export interface GetModelOutputArgs extends GetModelsOutputArgs {
  * const model = wandb.getModelOutput({ id: "meta-llama/Llama-3.1-8B-Instruct" });
  * export const modelId = model.id;
  */
-export async function getModel(args: GetModelArgs, _opts?: pulumi.InvokeOptions): Promise<GetModelResult> {
-  const id = requireText("getModel", args as unknown as Record<string, unknown>, "id");
-  const access = inferenceAccess("getModel", args);
-  const models = await listModels(access);
-  const found = models.find((m) => m.id === id);
-  if (found) return found;
-  throw notOffered(id, models, access.where);
+export function getModel(args: GetModelArgs, _opts?: pulumi.InvokeOptions): Promise<GetModelResult> {
+  return FUNCTIONS.getModel.run(args, programAccess);
 }
 
 /** {@link getModel} with Pulumi inputs, as an Output. */
 export function getModelOutput(args: GetModelOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetModelResult> {
   return invokeOutput<GetModelArgs, GetModelResult>(args, (a) => getModel(a, opts), opts);
-}
-
-async function listModels({ client }: InferenceAccess): Promise<GetModelResult[]> {
-  const byId = new Map<string, GetModelResult>();
-  for (const model of await client.listModels()) {
-    if (!byId.has(model.id)) byId.set(model.id, toModel(model));
-  }
-  return [...byId.values()].sort((a, b) => compareStrings(a.id, b.id));
-}
-
-function toModel(model: InferenceModel): GetModelResult {
-  return {
-    id: model.id,
-    ...(model.ownedBy === undefined ? {} : { ownedBy: model.ownedBy }),
-    ...(model.created === undefined ? {} : { created: model.created }),
-    // A service that does not say makes a model its own root.
-    root: model.root ?? model.id,
-  };
-}
-
-function notOffered(id: string, models: GetModelResult[], where: string): WandbLookupError {
-  const ids = models.map((m) => m.id);
-  const searched = { id };
-  if (ids.length === 0) {
-    return new WandbLookupError({
-      kind: "not-found",
-      function: "getModel",
-      searched,
-      message: `model ${quote(id)} is not offered: W&B Inference ${where} offers no models at all. Check wandb:inferenceUrl (WANDB_INFERENCE_URL).`,
-    });
-  }
-  const ranked = rankByCloseness(id, ids);
-  const sameIgnoringCase = ranked.filter((c) => c.distance === 0).map((c) => c.value);
-  const samePublisherless = ranked.filter((c) => c.distance === 1).map((c) => c.value);
-  const meant = sameIgnoringCase.length > 0 ? sameIgnoringCase : samePublisherless;
-  const closest = ranked.slice(0, 3).map((c) => c.value);
-  const lead = `model ${quote(id)} is not offered by W&B Inference ${where}.`;
-  const listHint = `getModels() lists all ${ids.length} offered ids.`;
-  if (meant.length > 0) {
-    const why = sameIgnoringCase.length > 0 ? "Model ids are case-sensitive" : "Model ids include the publisher";
-    return new WandbLookupError({
-      kind: "not-found",
-      function: "getModel",
-      searched,
-      candidates: meant,
-      message: `${lead} Did you mean ${meant.map(quote).join(" or ")}? ${why}. ${listHint}`,
-    });
-  }
-  return new WandbLookupError({
-    kind: "not-found",
-    function: "getModel",
-    searched,
-    candidates: closest,
-    message: `${lead} Closest offered ids: ${quoteAll(closest)}. Model ids are case-sensitive; the catalogue changes over time. ${listHint}`,
-  });
 }

@@ -1,26 +1,14 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { ScimRole } from "../../api/client";
-import { invokeOutput, scimAccess } from "./clients";
-import { findExactlyOne, quote, requireText, sortedBy } from "./match";
+import type { z } from "zod";
+import type { customRoleSchema, getCustomRoleArgsSchema } from "../../api/functions/roles";
+import { FUNCTIONS } from "../../api/functions";
+import { invokeOutput, programAccess } from "./clients";
 
 /** A custom role of the organization. */
-export interface GetCustomRoleResult {
-  /** The SCIM id. */
-  id: string;
-  name: string;
-  description: string;
-  /** The predefined role it extends: `member` or `viewer`. */
-  inheritedFrom: string;
-  /** The permissions the role adds, sorted. */
-  permissions: string[];
-  /** The permissions it has from `inheritedFrom`, sorted. */
-  inheritedPermissions: string[];
-}
+export type GetCustomRoleResult = z.output<typeof customRoleSchema>;
 
-export interface GetCustomRoleArgs {
-  /** The role's exact name. Custom role names are case-sensitive. */
-  name: string;
-}
+/** Which custom role: its exact name. Custom role names are case-sensitive. */
+export type GetCustomRoleArgs = z.input<typeof getCustomRoleArgsSchema>;
 
 export interface GetCustomRoleOutputArgs {
   /** The role's exact, case-sensitive name. */
@@ -39,24 +27,8 @@ export interface GetCustomRoleOutputArgs {
  * const operator = await wandb.getCustomRole({ name: "Run operator" });
  * export const operatorPermissions = operator.permissions;
  */
-export async function getCustomRole(args: GetCustomRoleArgs, _opts?: pulumi.InvokeOptions): Promise<GetCustomRoleResult> {
-  const name = requireText("getCustomRole", args as unknown as Record<string, unknown>, "name");
-  const { client, where } = scimAccess();
-  const roles = await client.listRoles();
-  const match = findExactlyOne(roles, {
-    function: "getCustomRole",
-    noun: "custom role",
-    field: "name",
-    value: name,
-    key: (r) => r.name,
-    caseMatching: "sensitive",
-    describe: (r) => `${quote(r.name)} (id ${r.id})`,
-    where,
-    searchedCount: roles.length,
-    suggest: true,
-    notFoundHint: "Predefined roles (admin, member, viewer) are not custom roles; custom roles are made with the CustomRole resource or in the W&B app.",
-  });
-  return toRole(match);
+export function getCustomRole(args: GetCustomRoleArgs, _opts?: pulumi.InvokeOptions): Promise<GetCustomRoleResult> {
+  return FUNCTIONS.getCustomRole.run(args, programAccess);
 }
 
 /**
@@ -69,16 +41,4 @@ export async function getCustomRole(args: GetCustomRoleArgs, _opts?: pulumi.Invo
  */
 export function getCustomRoleOutput(args: GetCustomRoleOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCustomRoleResult> {
   return invokeOutput<GetCustomRoleArgs, GetCustomRoleResult>(args, (a) => getCustomRole(a, opts), opts);
-}
-
-function toRole(role: ScimRole): GetCustomRoleResult {
-  const sorted = (names: string[]) => sortedBy([...new Set(names)], (n) => n);
-  return {
-    id: role.id,
-    name: role.name,
-    description: role.description,
-    inheritedFrom: role.inheritedFrom,
-    permissions: sorted(role.permissions),
-    inheritedPermissions: sorted(role.inheritedPermissions),
-  };
 }

@@ -1,35 +1,17 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { ScimTeam } from "../../api/client";
-import { invokeOutput, scimAccess } from "./clients";
-import { findExactlyOne, quote, requireText, sortedBy } from "./match";
+import type { z } from "zod";
+import type { getTeamArgsSchema, teamMemberSchema, teamSchema } from "../../api/functions/teams";
+import { FUNCTIONS } from "../../api/functions";
+import { invokeOutput, programAccess } from "./clients";
 
 /** A member of a team: a user or an organization service account. */
-export interface GetTeamMember {
-  /** The member's SCIM id. */
-  id: string;
-  /** What the service shows for the member (usually the userName); absent when it shows nothing. */
-  display?: string;
-}
+export type GetTeamMember = z.output<typeof teamMemberSchema>;
 
 /** A team (SCIM group) of the organization. */
-export interface GetTeamResult {
-  /** The SCIM id. */
-  id: string;
-  name: string;
-  /** The members' ids, sorted. Teams created through SCIM also hold every organization service account. */
-  memberIds: string[];
-  /** The members, sorted by id. */
-  members: GetTeamMember[];
-}
+export type GetTeamResult = z.output<typeof teamSchema>;
 
-export interface GetTeamArgs {
-  /**
-   * The team's name, case-sensitive: W&B keeps team names unique only with their case ("squad"
-   * and "SQUAD" may both exist). A name that matches only ignoring case is not found, with a
-   * "did you mean" naming the team(s) it matches.
-   */
-  name: string;
-}
+/** Which team: its name, case-sensitive ("squad" and "SQUAD" may both exist). */
+export type GetTeamArgs = z.input<typeof getTeamArgsSchema>;
 
 export interface GetTeamOutputArgs {
   /** The team's name; see {@link GetTeamArgs.name}. */
@@ -47,24 +29,8 @@ export interface GetTeamOutputArgs {
  * const ml = await wandb.getTeam({ name: "ml-platform" });
  * export const mlTeamId = ml.id;
  */
-export async function getTeam(args: GetTeamArgs, _opts?: pulumi.InvokeOptions): Promise<GetTeamResult> {
-  const name = requireText("getTeam", args as unknown as Record<string, unknown>, "name");
-  const { client, where } = scimAccess();
-  const teams = await client.listTeams();
-  const match = findExactlyOne(teams, {
-    function: "getTeam",
-    noun: "team",
-    field: "name",
-    value: name,
-    key: (t) => t.name,
-    caseMatching: "sensitive",
-    describe: (t) => `${quote(t.name)} (id ${t.id})`,
-    where,
-    searchedCount: teams.length,
-    suggest: true,
-    notFoundHint: "Check the name; teams are created in the W&B app or with the Team resource.",
-  });
-  return toTeam(match);
+export function getTeam(args: GetTeamArgs, _opts?: pulumi.InvokeOptions): Promise<GetTeamResult> {
+  return FUNCTIONS.getTeam.run(args, programAccess);
 }
 
 /**
@@ -77,12 +43,4 @@ export async function getTeam(args: GetTeamArgs, _opts?: pulumi.InvokeOptions): 
  */
 export function getTeamOutput(args: GetTeamOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTeamResult> {
   return invokeOutput<GetTeamArgs, GetTeamResult>(args, (a) => getTeam(a, opts), opts);
-}
-
-function toTeam(team: ScimTeam): GetTeamResult {
-  const members = sortedBy(
-    team.members.map((m) => ({ id: m.id, ...(m.display === undefined || m.display === "" ? {} : { display: m.display }) })),
-    (m) => m.id,
-  );
-  return { id: team.id, name: team.name, memberIds: members.map((m) => m.id), members };
 }

@@ -1,40 +1,17 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { ScimUser } from "../../api/client";
-import { invokeOutput, scimAccess } from "./clients";
-import { WandbLookupError } from "./errors";
-import { findExactlyOne, quote, sortedBy } from "./match";
+import type { z } from "zod";
+import type { getUsersArgsSchema, getUsersResultSchema, registryRoleSchema, teamRoleSchema, userSchema, usersFilterSchema } from "../../api/functions/users";
+import { FUNCTIONS } from "../../api/functions";
+import { invokeOutput, programAccess } from "./clients";
 
 /** A user's role in one team. */
-export interface GetUserTeamRole {
-  teamName: string;
-  /** `admin`, `member`, `viewer` or a custom role's name. */
-  roleName: string;
-}
+export type GetUserTeamRole = z.output<typeof teamRoleSchema>;
 
 /** A user's role in one registry. */
-export interface GetUserRegistryRole {
-  registryName: string;
-  roleName: string;
-}
+export type GetUserRegistryRole = z.output<typeof registryRoleSchema>;
 
 /** A user of the organization, as SCIM shows it. Service accounts are never listed by SCIM. */
-export interface GetUserResult {
-  /** The SCIM id. */
-  id: string;
-  userName: string;
-  /** The primary email, with the case the service stores. */
-  email: string;
-  /** Absent when the user has none. */
-  displayName?: string;
-  /** `false` for a deactivated user (dedicated and self-managed deployments keep them). */
-  active: boolean;
-  /** `admin`, `member` or a custom role's name; absent when the service does not say. */
-  organizationRole?: string;
-  /** Sorted by team name. */
-  teamRoles: GetUserTeamRole[];
-  /** Sorted by registry name. */
-  registryRoles: GetUserRegistryRole[];
-}
+export type GetUserResult = z.output<typeof userSchema>;
 
 /**
  * Which user: give exactly one of `userName` or `email`. Both are matched ignoring case (SCIM
@@ -63,26 +40,8 @@ export type GetUserOutputArgs =
  * const alice = await wandb.getUser({ email: "alice@example.com" });
  * export const aliceUserName = alice.userName;
  */
-export async function getUser(args: GetUserArgs, _opts?: pulumi.InvokeOptions): Promise<GetUserResult> {
-  const by = userSelector(args);
-  const { client, where } = scimAccess();
-  const users = await client.listUsers();
-  const match = findExactlyOne(users, {
-    function: "getUser",
-    noun: "user",
-    field: by.field,
-    value: by.value,
-    key: (u) => (by.field === "email" ? u.email : u.userName),
-    caseMatching: "insensitive",
-    describe: (u) => `${quote(u.userName)} <${u.email}> (id ${u.id})`,
-    where,
-    searchedCount: users.length,
-    // Suggesting other people's addresses helps little and shows personal data in logs.
-    suggest: by.field === "userName",
-    notFoundHint:
-      "SCIM never lists service accounts. Check the spelling, or list the organization with getUsers().",
-  });
-  return toUser(match);
+export function getUser(args: GetUserArgs, _opts?: pulumi.InvokeOptions): Promise<GetUserResult> {
+  return FUNCTIONS.getUser.run(args, programAccess);
 }
 
 /**
@@ -102,24 +61,9 @@ export function getUserOutput(args: GetUserOutputArgs, opts?: pulumi.InvokeOutpu
  * Conditions on the users to return, applied here (not by the service) and all of which must hold.
  * An empty filter returns every user.
  */
-export interface GetUsersFilter {
-  /** The userName starts with this, ignoring case. */
-  userNameStartsWith?: string;
-  /** The email's domain (after `@`) is this, ignoring case, e.g. `example.com`. */
-  emailDomain?: string;
-  /** Only active (`true`) or only deactivated (`false`) users. */
-  active?: boolean;
-  /** The organization role is this, ignoring case, e.g. `admin`. */
-  organizationRole?: string;
-}
+export type GetUsersFilter = z.input<typeof usersFilterSchema>;
 
-export interface GetUsersArgs {
-  /**
-   * Which users to return.
-   * @default {} (every user)
-   */
-  filter?: GetUsersFilter;
-}
+export type GetUsersArgs = z.input<typeof getUsersArgsSchema>;
 
 export interface GetUsersOutputArgs {
   /** @default {} (every user) */
@@ -131,14 +75,7 @@ export interface GetUsersOutputArgs {
   }>;
 }
 
-export interface GetUsersResult {
-  /** The users' ids, in the order of `users`. */
-  ids: string[];
-  /** The users' userNames, in the order of `users`. */
-  userNames: string[];
-  /** The matching users, sorted by userName (code-unit order), then id. */
-  users: GetUserResult[];
-}
+export type GetUsersResult = z.output<typeof getUsersResultSchema>;
 
 /**
  * Lists the organization's users (every page), optionally narrowed by a {@link GetUsersFilter}
@@ -151,11 +88,8 @@ export interface GetUsersResult {
  * const admins = await wandb.getUsers({ filter: { organizationRole: "admin", active: true } });
  * export const adminNames = admins.userNames;
  */
-export async function getUsers(args: GetUsersArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetUsersResult> {
-  const matches = usersFilter(args.filter);
-  const { client } = scimAccess();
-  const users = sortedBy((await client.listUsers()).filter(matches).map(toUser), (u) => u.userName, (u) => u.id);
-  return { ids: users.map((u) => u.id), userNames: users.map((u) => u.userName), users };
+export function getUsers(args: GetUsersArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetUsersResult> {
+  return FUNCTIONS.getUsers.run(args, programAccess);
 }
 
 /**
@@ -168,77 +102,4 @@ export async function getUsers(args: GetUsersArgs = {}, _opts?: pulumi.InvokeOpt
  */
 export function getUsersOutput(args: GetUsersOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetUsersResult> {
   return invokeOutput<GetUsersArgs, GetUsersResult>(args, (a) => getUsers(a, opts), opts);
-}
-
-function userSelector(args: GetUserArgs): { field: "userName" | "email"; value: string } {
-  const raw = (args ?? {}) as Record<string, unknown>;
-  const given = (["userName", "email"] as const).filter((field) => raw[field] !== undefined && raw[field] !== null);
-  const field = given[0];
-  if (given.length !== 1 || field === undefined) {
-    throw new WandbLookupError({
-      kind: "invalid-argument",
-      function: "getUser",
-      searched: { userName: raw["userName"], email: raw["email"] },
-      message:
-        given.length === 0
-          ? "give `userName` or `email` to say which user to look up."
-          : "give only one of `userName` and `email`: they could name two different users.",
-    });
-  }
-  const value = raw[field];
-  if (typeof value !== "string" || value.trim() === "") {
-    throw new WandbLookupError({
-      kind: "invalid-argument",
-      function: "getUser",
-      searched: { [field]: value },
-      message: `\`${field}\` must be a non-empty string (got ${JSON.stringify(value)}).`,
-    });
-  }
-  return { field, value: value.trim() };
-}
-
-const FILTER_KEYS = ["userNameStartsWith", "emailDomain", "active", "organizationRole"] as const;
-
-function usersFilter(filter: GetUsersFilter | undefined): (user: ScimUser) => boolean {
-  const f = (filter ?? {}) as Record<string, unknown>;
-  const unknown = Object.keys(f).filter((key) => !(FILTER_KEYS as readonly string[]).includes(key) && f[key] !== undefined);
-  const invalid = (message: string) =>
-    new WandbLookupError({ kind: "invalid-argument", function: "getUsers", searched: { filter: f }, message });
-  if (unknown.length > 0) {
-    throw invalid(`unknown filter field(s) ${unknown.map((k) => `\`${k}\``).join(", ")}; supported: ${FILTER_KEYS.join(", ")}.`);
-  }
-  for (const key of ["userNameStartsWith", "emailDomain", "organizationRole"] as const) {
-    if (f[key] !== undefined && typeof f[key] !== "string") throw invalid(`filter.${key} must be a string.`);
-  }
-  if (f["active"] !== undefined && typeof f["active"] !== "boolean") throw invalid("filter.active must be true or false.");
-  const prefix = (f["userNameStartsWith"] as string | undefined)?.toLowerCase();
-  const domain = (f["emailDomain"] as string | undefined)?.trim().replace(/^@/, "").toLowerCase();
-  const role = (f["organizationRole"] as string | undefined)?.trim().toLowerCase();
-  const active = f["active"] as boolean | undefined;
-  return (user) =>
-    (prefix === undefined || user.userName.toLowerCase().startsWith(prefix)) &&
-    (domain === undefined || user.email.toLowerCase().slice(user.email.lastIndexOf("@") + 1) === domain) &&
-    (active === undefined || user.active === active) &&
-    (role === undefined || (user.organizationRole ?? "").toLowerCase() === role);
-}
-
-function toUser(user: ScimUser): GetUserResult {
-  return {
-    id: user.id,
-    userName: user.userName,
-    email: user.email,
-    ...(user.displayName === undefined ? {} : { displayName: user.displayName }),
-    active: user.active,
-    ...(user.organizationRole === undefined ? {} : { organizationRole: user.organizationRole }),
-    teamRoles: sortedBy(
-      (user.teamRoles ?? []).map((r) => ({ teamName: r.teamName, roleName: r.roleName })),
-      (r) => r.teamName,
-      (r) => r.roleName,
-    ),
-    registryRoles: sortedBy(
-      (user.registryRoles ?? []).map((r) => ({ registryName: r.registryName, roleName: r.roleName })),
-      (r) => r.registryName,
-      (r) => r.roleName,
-    ),
-  };
 }

@@ -4,8 +4,8 @@ import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { WandbApiError } from "../../api/client";
 import { WandbConfigError } from "../../api/config";
-import { WandbLookupError } from "../../sdk/functions/errors";
-import { RosterError } from "../../sdk/roster";
+import { WandbLookupError } from "../../api/functions/errors";
+import { RosterError } from "../../api/roster/roster";
 
 describe("inspecting an error of this package", () => {
   it("gives its name and message, without a stack or the objects it carries", () => {

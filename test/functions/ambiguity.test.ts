@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { closeAllPools } from "../../api/client";
 import { getCustomRole, getModel, getTeam, getUser, getUsers, WandbLookupError } from "../../sdk";
 import { editDistance } from "../../api/spelling";
-import { plausibleSuggestions, rankByCloseness } from "../../sdk/functions/match";
+import { plausibleSuggestions, rankByCloseness } from "../../api/functions/match";
 import { restoreEnv, setEnv } from "./helpers";
 
 const list = (resources: unknown[]) => ({

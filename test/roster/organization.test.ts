@@ -3,7 +3,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Organization, type OrganizationArgs } from "../../sdk/organization";
-import { RosterError, type Roster } from "../../sdk/roster";
+import { RosterError, type Roster } from "../../api/roster/roster";
 
 const PROJECT = "roster-test";
 const STACK = "dev";

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadRoster, parseRoster, RosterError, validateRoster } from "../../sdk/roster";
+import { loadRoster, parseRoster, RosterError, validateRoster } from "../../api/roster/roster";
 
 /** The RosterError thrown by `fn` (fails the test if there is none, or another error). */
 function rosterError(fn: () => unknown): RosterError {

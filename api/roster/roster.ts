@@ -4,11 +4,11 @@ import { readFileSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
 import { RunError } from "@pulumi/pulumi";
 import { isMap, isScalar, LineCounter, parseDocument, type Node as YamlNode } from "yaml";
-import { entryLabel, type Finding, formatField, list, type Path, rosterSchema, shapeFindings, type ShapedRoster } from "./roster-schema";
-import type { Deployment } from "../api/config";
-import { closest } from "../api/spelling";
-import { isPredefinedRole, REGISTRY_ROLES as REGISTRY_ROLE_NAMES, TEAM_ROLES as TEAM_ROLE_NAMES } from "../api/vocabulary";
-import { inspectedAsMessage } from "../api/inspected-as-message";
+import { entryLabel, type Finding, formatField, list, type Path, rosterSchema, shapeFindings, type ShapedRoster } from "./schema";
+import type { Deployment } from "../config";
+import { closest } from "../spelling";
+import { isPredefinedRole, REGISTRY_ROLES as REGISTRY_ROLE_NAMES, TEAM_ROLES as TEAM_ROLE_NAMES } from "../vocabulary";
+import { inspectedAsMessage } from "../inspected-as-message";
 
 /** Where the organization lives; decides how team membership is written (see `Organization`). */
 export type WandbDeployment = Deployment;

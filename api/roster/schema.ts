@@ -1,53 +1,89 @@
 // The shape of a roster (zod), and how a shape mistake is told: which entry, what is wrong, how to
-// fix it. Internal to `roster.ts`: not exported from the package.
+// fix it; described (`.meta`) for the package schema. Internal to the roster and the Organization: not exported from the package.
 import { z } from "zod";
-import { closest } from "../api/spelling";
-import { EMAIL_ADDRESS, PERMISSION_NAME, USER_NAME } from "../api/vocabulary";
+import { closest } from "../spelling";
+import { EMAIL_ADDRESS, PERMISSION_NAME, USER_NAME } from "../vocabulary";
 
 /** Names that become part of child resource names (`<org>/<team>/<userName>`) must not contain "/". */
 const NO_SLASH = /^[^/]+$/;
 
 const text = z.string().trim().min(1);
 
-const userSchema = z.strictObject({
-  userName: text.refine((name) => USER_NAME.test(name) && NO_SLASH.test(name)),
-  email: z.string().trim().min(1).regex(EMAIL_ADDRESS),
-  displayName: z.string().optional(),
-  organizationRole: text.optional(),
-});
+const ROLE_IN_TEAM = "`admin`, `member`, `viewer` (case-insensitive) or the `name` of a custom role under `customRoles` (case-sensitive).";
 
-const customRoleSchema = z.strictObject({
-  name: text,
-  description: z.string().optional(),
-  inheritedFrom: z.string().trim().toLowerCase().pipe(z.enum(["member", "viewer"])),
-  permissions: z.array(z.string().trim().regex(PERMISSION_NAME)),
-});
+const userSchema = z
+  .strictObject({
+    userName: text
+      .refine((name) => USER_NAME.test(name) && NO_SLASH.test(name))
+      .meta({ description: "The user's W&B username: the user's key in the roster (case-insensitive, unique). No spaces or \"/\"." }),
+    email: z.string().trim().min(1).regex(EMAIL_ADDRESS).meta({ description: "The user's email address (case-insensitive, unique)." }),
+    displayName: z.string().optional().meta({ description: "The name shown for the user. When left out, it is not managed." }),
+    organizationRole: text.optional().meta({
+      description: "`admin`, `member` (case-insensitive) or the `name` of a custom role under `customRoles` (case-sensitive). Default: `member`.",
+    }),
+  })
+  .meta({ description: "A user of the organization." });
 
-const teamSchema = z.strictObject({
-  name: text.regex(NO_SLASH),
-  members: z.array(text).default([]),
-  roles: z.record(z.string(), text).default({}),
-});
+const customRoleSchema = z
+  .strictObject({
+    name: text.meta({ description: "The role's name (case-sensitive, unique); not a predefined role's name." }),
+    description: z.string().optional().meta({ description: "What the role is for." }),
+    inheritedFrom: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(["member", "viewer"]))
+      .meta({ description: "The predefined role it extends: `member` or `viewer`." }),
+    permissions: z
+      .array(z.string().trim().regex(PERMISSION_NAME))
+      .meta({ description: "Permissions added to the inherited ones, each `<object>:<operation>` in lower case, e.g. `run:stop`." }),
+  })
+  .meta({ description: "A custom role: a predefined role plus permissions." });
 
-const teamRoleSchema = z.strictObject({
-  user: text,
-  team: text,
-  role: text,
-});
+const teamSchema = z
+  .strictObject({
+    name: text.regex(NO_SLASH).meta({ description: "The team's name (case-sensitive, unique). No \"/\"." }),
+    members: z
+      .array(text)
+      .default([])
+      .meta({ description: "The `userName`s of its members, all users of the roster: exactly these (members added elsewhere are removed)." }),
+    roles: z
+      .record(z.string(), text)
+      .default({})
+      .meta({
+        description: `Member \`userName\` → role in the team: ${ROLE_IN_TEAM} Members given no role here or under \`teamRoles\` have the team's default role, \`member\`.`,
+      }),
+  })
+  .meta({ description: "A team, its members and their roles in it." });
 
-const registryRoleSchema = z.strictObject({
-  user: text,
-  registry: text.regex(NO_SLASH),
-  role: text,
-});
+const teamRoleSchema = z
+  .strictObject({
+    user: text.meta({ description: "The `userName` of a member of the team." }),
+    team: text.meta({ description: "The `name` of a team under `teams` (case-sensitive)." }),
+    role: text.meta({ description: ROLE_IN_TEAM }),
+  })
+  .meta({
+    description:
+      "A member's role in a team, written outside the team: the same as an entry of the team's `roles`. The two forms may be mixed; a member gets at most one role per team.",
+  });
 
-export const rosterSchema = z.strictObject({
-  users: z.array(userSchema).default([]),
-  customRoles: z.array(customRoleSchema).default([]),
-  teams: z.array(teamSchema).default([]),
-  teamRoles: z.array(teamRoleSchema).default([]),
-  registryRoles: z.array(registryRoleSchema).default([]),
-});
+const registryRoleSchema = z
+  .strictObject({
+    user: text.meta({ description: "The `userName` of a user of the roster." }),
+    registry: text.regex(NO_SLASH).meta({ description: "The registry's name, e.g. `models`." }),
+    role: text.meta({ description: "`admin`, `member`, `viewer` or `restricted viewer` (case-insensitive; custom roles do not apply to registries)." }),
+  })
+  .meta({ description: "A user's role in a registry." });
+
+export const rosterSchema = z
+  .strictObject({
+    users: z.array(userSchema).default([]).meta({ description: "The organization's users." }),
+    customRoles: z.array(customRoleSchema).default([]).meta({ description: "Custom roles, for organization and team roles." }),
+    teams: z.array(teamSchema).default([]).meta({ description: "Teams, with their members and their roles." }),
+    teamRoles: z.array(teamRoleSchema).default([]).meta({ description: "Team roles written outside their teams." }),
+    registryRoles: z.array(registryRoleSchema).default([]).meta({ description: "Users' roles in registries." }),
+  })
+  .meta({ description: "Who is in the organization and with which roles. Unknown keys are mistakes." });
 
 /** The roster as the schema returns it: strings trimmed, lists and maps present. Not yet cross-checked. */
 export type ShapedRoster = z.output<typeof rosterSchema>;

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { inspectedAsMessage } from "../../api/inspected-as-message";
+import { inspectedAsMessage } from "../inspected-as-message";
 
 /**
  * Why a lookup function (`getUser`, `getTeam`, `getCustomRole`, `getModel`, ...) failed without

@@ -1,5 +1,5 @@
-// Matching and suggestion helpers shared by the lookup functions. Internal: not exported from the package.
-import { editDistance } from "../../api/spelling";
+// Matching and suggestion helpers shared by the lookup functions.
+import { editDistance } from "../spelling";
 import { WandbLookupError } from "./errors";
 
 /** Code-unit order: the same on every machine and locale, so sorted results never cause diffs. */
@@ -126,6 +126,25 @@ export function findExactlyOne<T>(items: readonly T[], spec: LookupSpec<T>): T {
   });
 }
 
+/**
+ * The one item named exactly `name`: the names of teams and of custom roles are case-sensitive, so
+ * a match ignoring case is only a "did you mean".
+ */
+export function findByName<T extends { id: string; name: string }>(
+  items: readonly T[],
+  lookup: Pick<LookupSpec<T>, "function" | "noun" | "value" | "where" | "notFoundHint">,
+): T {
+  return findExactlyOne(items, {
+    ...lookup,
+    field: "name",
+    key: (item) => item.name,
+    caseMatching: "sensitive",
+    describe: (item) => `${quote(item.name)} (id ${item.id})`,
+    searchedCount: items.length,
+    suggest: true,
+  });
+}
+
 function ambiguous<T>(spec: LookupSpec<T>, matches: readonly T[], what: string, remedy: string): WandbLookupError {
   const described = sortedBy(matches.map(spec.describe), (d) => d);
   return new WandbLookupError({
@@ -139,18 +158,4 @@ function ambiguous<T>(spec: LookupSpec<T>, matches: readonly T[], what: string, 
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** Reads a required, non-empty string argument or throws an invalid-argument error naming it. */
-export function requireText(fn: string, args: Record<string, unknown>, field: string): string {
-  const value = args[field];
-  if (typeof value !== "string" || value.trim() === "") {
-    throw new WandbLookupError({
-      kind: "invalid-argument",
-      function: fn,
-      searched: { [field]: value },
-      message: `\`${field}\` must be a non-empty string (got ${value === undefined ? "nothing" : JSON.stringify(value)}).`,
-    });
-  }
-  return value;
 }

@@ -1,0 +1,334 @@
+// The Organization component's rules, for both front doors: its inputs and outputs, and which
+// children it declares from a roster (kinds, names, parents, dependencies, protect, policies), given
+// the constructors of the children: the SDK's dynamic resources, or the plugin's registered ones.
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { loadRoster, type Roster, validateRoster, type ValidatedRoster, type WandbDeployment } from "./roster/roster";
+import { rosterSchema } from "./roster/schema";
+import { got, present } from "./inputs";
+import { DEPLOYMENTS } from "./vocabulary";
+
+/** The component's type token. */
+export const ORGANIZATION_TYPE = "wandb:index:Organization";
+
+function oneOf(values: readonly string[]) {
+  const quoted = values.map((value) => JSON.stringify(value));
+  return { error: () => `must be ${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}` };
+}
+const trueOrFalse = { error: () => "must be true or false" };
+
+/** The inputs other than the roster, which is checked by the roster's own rules (`RosterError`). */
+const settingsShape = {
+  deployment: z
+    .enum(DEPLOYMENTS, oneOf(DEPLOYMENTS))
+    .optional()
+    .meta({
+      description:
+        "Where the organization lives: `saas` (the multi-tenant cloud, where users join the organization through teams, so each " +
+        "User writes its teams), `dedicated` or `self-managed` (each Team writes its members). Defaults to the provider's " +
+        "`wandb:deployment`, else `WANDB_DEPLOYMENT`, else inferred from `wandb:baseUrl` / `WANDB_BASE_URL`.",
+    }),
+  protectAdmins: z
+    .boolean(trueOrFalse)
+    .optional()
+    .meta({
+      description:
+        "Protects the users whose organization role is `admin`, so that removing an admin from the roster fails instead of " +
+        "deleting the user (unprotect deliberately with `pulumi state unprotect`). Default: false.",
+    }),
+  adoptExisting: z
+    .boolean(trueOrFalse)
+    .optional()
+    .meta({
+      description:
+        "Takes over users, teams and custom roles that already exist with the roster's names instead of failing; they are " +
+        "converged to the roster. Default: false.",
+    }),
+  deletionPolicy: z
+    .strictObject(
+      {
+      users: z
+        .enum(["delete", "deactivate"], oneOf(["delete", "deactivate"]))
+        .optional()
+        .meta({
+          description:
+            "`delete` (the default) deletes a user removed from the roster; `deactivate` keeps it, deactivated (dedicated and " +
+            "self-managed deployments only).",
+        }),
+      teams: z
+        .enum(["empty", "retain", "fail"], oneOf(["empty", "retain", "fail"]))
+        .optional()
+        .meta({
+          description:
+            "`empty` (the default) removes every member of a team removed from the roster (the W&B API cannot delete teams); " +
+            "`retain` leaves it as it is; `fail` refuses the removal.",
+        }),
+    },
+      { error: () => "must be an object with `users` and/or `teams`" },
+    )
+    .optional()
+    .meta({ description: "What removing an entry from the roster does, per kind of resource." }),
+};
+
+const settingsSchema = z.object(settingsShape);
+
+/** The component's inputs, as the package schema describes them. */
+export const organizationArgsSchema = z.object({
+  roster: z.union([z.string(), rosterSchema]).meta({
+    description:
+      "Who is in the organization: a roster object, or the path of a YAML or JSON file holding one (a relative path is " +
+      "resolved from the program's directory). Mistakes fail the preview with the file, line, entry and fix.",
+  }),
+  ...settingsShape,
+});
+
+/** What the component registers as its outputs. */
+export const organizationOutputsSchema = z.strictObject({
+  userIds: z.record(z.string(), z.string()).meta({ description: "SCIM user ids by userName (as spelled in the roster)." }),
+  teamIds: z.record(z.string(), z.string()).meta({ description: "SCIM team ids by team name." }),
+  customRoleIds: z.record(z.string(), z.string()).meta({ description: "SCIM role ids by custom role name." }),
+  deployment: z
+    .enum(DEPLOYMENTS)
+    .optional()
+    .meta({ description: "The deployment that decided how membership is written; absent when unknown (then treated as not saas)." }),
+});
+
+/**
+ * An Organization's inputs (`organizationArgsSchema` describes each), the roster given in code as a
+ * `Roster` object, or as the path of a YAML or JSON file holding one.
+ */
+export type OrganizationArgs = Omit<z.input<typeof organizationArgsSchema>, "roster"> & { roster: Roster | string };
+
+type DeletionPolicy = NonNullable<OrganizationArgs["deletionPolicy"]>;
+
+/** An Organization's inputs once checked: the roster validated, the deployment decided. */
+export interface OrganizationPlan {
+  roster: ValidatedRoster;
+  /** Undefined when neither the inputs nor the configuration say (treated as not saas). */
+  deployment: WandbDeployment | undefined;
+  protectAdmins: boolean;
+  adoptExisting: boolean;
+  deletionPolicy: DeletionPolicy;
+}
+
+/**
+ * Checks an Organization's inputs (given in code, or as plain data to a Construct), before anything
+ * is registered: a mistake in them is a `pulumi.RunError` naming the input, a roster mistake a
+ * `RosterError`. `configuredDeployment` is asked only when the inputs give no deployment.
+ */
+export function planOrganization(name: string, args: unknown, configuredDeployment: () => WandbDeployment | undefined): OrganizationPlan {
+  const { roster: rosterGiven, ...settingsGiven } = (typeof args === "object" && args !== null ? args : {}) as Record<string, unknown>;
+  const parsed = settingsSchema.safeParse(present(settingsGiven), { reportInput: true });
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    const path = (issue?.path ?? []).map(String).join(".");
+    throw new pulumi.RunError(`Organization "${name}": \`${path}\` ${issue?.message ?? "is not valid"} (got ${got(issue?.input)}).`);
+  }
+  const settings = parsed.data;
+  const deployment = settings.deployment ?? configuredDeployment();
+  const deploymentOption = deployment === undefined ? {} : { deployment };
+  const roster =
+    typeof rosterGiven === "string"
+      ? loadRoster(rosterGiven, deploymentOption)
+      : validateRoster(rosterGiven, { file: `roster of Organization "${name}"`, ...deploymentOption });
+  return {
+    roster,
+    deployment,
+    protectAdmins: settings.protectAdmins ?? false,
+    adoptExisting: settings.adoptExisting ?? false,
+    deletionPolicy: settings.deletionPolicy ?? {},
+  };
+}
+
+/** The inputs the component gives each kind of child. */
+export interface OrganizationChildArgs {
+  User: {
+    userName: string;
+    email: string;
+    displayName?: string;
+    organizationRole?: string;
+    teams?: pulumi.Output<string>[];
+    adoptExisting?: boolean;
+    deletionPolicy?: DeletionPolicy["users"];
+  };
+  Team: { name: string; members?: pulumi.Output<string>[]; adoptExisting?: boolean; deletionPolicy?: DeletionPolicy["teams"] };
+  CustomRole: { name: string; description?: string; inheritedFrom: "member" | "viewer"; permissions: string[]; adoptExisting?: boolean };
+  OrganizationRoleAssignment: { user: pulumi.Output<string>; role: pulumi.Output<string> };
+  TeamRoleAssignment: { user: pulumi.Output<string>; teamName: pulumi.Output<string>; roleName: pulumi.Input<string> };
+  RegistryRoleAssignment: { user: pulumi.Output<string>; registryName: string; roleName: string };
+}
+
+/** A child whose `name` output other children wait on (a team's, a custom role's). */
+export type NamedResource = pulumi.CustomResource & { readonly name: pulumi.Output<string> };
+
+/** What each kind of child is declared as: a `pulumi.CustomResource` (of a subclass the caller chooses). */
+export interface OrganizationChildren {
+  User: pulumi.CustomResource;
+  Team: NamedResource;
+  CustomRole: NamedResource;
+  OrganizationRoleAssignment: pulumi.CustomResource;
+  TeamRoleAssignment: pulumi.CustomResource;
+  RegistryRoleAssignment: pulumi.CustomResource;
+}
+
+/** How to declare each kind of child: `(name, args, opts) => resource`. */
+export type OrganizationKinds<C extends OrganizationChildren = OrganizationChildren> = {
+  [Kind in keyof C]: (name: string, args: OrganizationChildArgs[Kind & keyof OrganizationChildArgs], opts: pulumi.CustomResourceOptions) => C[Kind];
+};
+
+/** The children declared, keyed by roster names, and the outputs to register. */
+export interface DeclaredOrganization<C extends OrganizationChildren = OrganizationChildren> {
+  /** Users by `userName` (as spelled in the roster). */
+  users: Record<string, C["User"]>;
+  /** Teams by name. */
+  teams: Record<string, C["Team"]>;
+  /** Custom roles by name. */
+  customRoles: Record<string, C["CustomRole"]>;
+  /** Custom organization roles by `userName`. */
+  organizationRoleAssignments: Record<string, C["OrganizationRoleAssignment"]>;
+  /** Team roles (from both forms) by team name, then `userName`. */
+  teamRoleAssignments: Record<string, Record<string, C["TeamRoleAssignment"]>>;
+  /** Registry roles by registry name, then `userName`. */
+  registryRoleAssignments: Record<string, Record<string, C["RegistryRoleAssignment"]>>;
+  /** As `organizationOutputsSchema` describes them. */
+  outputs: {
+    userIds: pulumi.Output<Record<string, string>>;
+    teamIds: pulumi.Output<Record<string, string>>;
+    customRoleIds: pulumi.Output<Record<string, string>>;
+    deployment: WandbDeployment | undefined;
+  };
+}
+
+/**
+ * Declares the children of the Organization `component` named `name` from its plan, in dependency
+ * order. Every child has `parent: component` and a name built from stable roster keys
+ * (`<name>/<userName in lower case>`, `<name>/<team>`, `<name>/<team>/<userName>`,
+ * `<name>/<registry>/<userName>`, `<name>/<custom role>`), so reordering the roster, or changing
+ * the case of a userName, never replaces anything.
+ */
+export function declareOrganization<C extends OrganizationChildren>(
+  component: pulumi.Resource,
+  name: string,
+  plan: OrganizationPlan,
+  kinds: OrganizationKinds<C>,
+): DeclaredOrganization<C> {
+  const { roster } = plan;
+  const saas = plan.deployment === "saas";
+  const adopt = plan.adoptExisting ? { adoptExisting: true } : {};
+  const userPolicy = plan.deletionPolicy.users === undefined ? {} : { deletionPolicy: plan.deletionPolicy.users };
+  const teamPolicy = plan.deletionPolicy.teams === undefined ? {} : { deletionPolicy: plan.deletionPolicy.teams };
+  const userKey = (userName: string) => `${name}/${userName.toLowerCase()}`;
+  const parent = { parent: component };
+
+  const customRoles: Record<string, C["CustomRole"]> = {};
+  for (const role of roster.customRoles) {
+    const roleArgs: OrganizationChildArgs["CustomRole"] = {
+      name: role.name,
+      ...(role.description === undefined ? {} : { description: role.description }),
+      inheritedFrom: role.inheritedFrom,
+      permissions: role.permissions,
+      ...adopt,
+    };
+    customRoles[role.name] = kinds.CustomRole(`${name}/${role.name}`, roleArgs, parent);
+  }
+  const customRole = (role: string) => customRoles[role];
+
+  const users: Record<string, C["User"]> = {};
+  const teams: Record<string, C["Team"]> = {};
+  const declareTeams = () => {
+    for (const team of roster.teams) {
+      const teamArgs: OrganizationChildArgs["Team"] = {
+        name: team.name,
+        // Not on saas: there each User writes its own membership (the team must exist first).
+        ...(saas ? {} : { members: team.members.map((member) => required(users, member).id) }),
+        ...adopt,
+        ...teamPolicy,
+      };
+      teams[team.name] = kinds.Team(`${name}/${team.name}`, teamArgs, parent);
+    }
+  };
+  const declareUsers = () => {
+    for (const user of roster.users) {
+      const custom = customRole(user.organizationRole) !== undefined;
+      const userArgs: OrganizationChildArgs["User"] = {
+        userName: user.userName,
+        email: user.email,
+        ...(user.displayName === undefined ? {} : { displayName: user.displayName }),
+        // A custom organization role belongs to an OrganizationRoleAssignment: the User leaves it alone.
+        ...(custom ? {} : { organizationRole: user.organizationRole }),
+        // On saas, users are created into teams: the teams' names as Outputs make the Teams come first.
+        ...(saas ? { teams: user.teams.map((team) => required(teams, team).name) } : {}),
+        ...adopt,
+        ...userPolicy,
+      };
+      const protect = plan.protectAdmins && user.organizationRole === "admin";
+      users[user.userName] = kinds.User(userKey(user.userName), userArgs, { ...parent, ...(protect ? { protect: true } : {}) });
+    }
+  };
+  if (saas) {
+    declareTeams();
+    declareUsers();
+  } else {
+    declareUsers();
+    declareTeams();
+  }
+
+  const organizationRoleAssignments: Record<string, C["OrganizationRoleAssignment"]> = {};
+  for (const user of roster.users) {
+    const role = customRole(user.organizationRole);
+    if (role === undefined) continue;
+    organizationRoleAssignments[user.userName] = kinds.OrganizationRoleAssignment(
+      userKey(user.userName),
+      { user: required(users, user.userName).id, role: role.name },
+      { ...parent, dependsOn: [role] },
+    );
+  }
+
+  const teamRoleAssignments: Record<string, Record<string, C["TeamRoleAssignment"]>> = {};
+  for (const team of roster.teams) {
+    const teamResource = required(teams, team.name);
+    const byUser: Record<string, C["TeamRoleAssignment"]> = {};
+    for (const [userName, roleName] of Object.entries(team.roles)) {
+      const role = customRole(roleName);
+      byUser[userName] = kinds.TeamRoleAssignment(
+        `${name}/${team.name}/${userName.toLowerCase()}`,
+        { user: required(users, userName).id, teamName: teamResource.name, roleName: role?.name ?? roleName },
+        { ...parent, dependsOn: role === undefined ? [teamResource] : [teamResource, role] },
+      );
+    }
+    if (Object.keys(byUser).length > 0) teamRoleAssignments[team.name] = byUser;
+  }
+
+  const registryRoleAssignments: Record<string, Record<string, C["RegistryRoleAssignment"]>> = {};
+  for (const grant of roster.registryRoles) {
+    const byUser = (registryRoleAssignments[grant.registry] ??= {});
+    byUser[grant.user] = kinds.RegistryRoleAssignment(
+      `${name}/${grant.registry}/${grant.user.toLowerCase()}`,
+      { user: required(users, grant.user).id, registryName: grant.registry, roleName: grant.role },
+      parent,
+    );
+  }
+
+  return {
+    users,
+    teams,
+    customRoles,
+    organizationRoleAssignments,
+    teamRoleAssignments,
+    registryRoleAssignments,
+    outputs: { userIds: idsOf(users), teamIds: idsOf(teams), customRoleIds: idsOf(customRoles), deployment: plan.deployment },
+  };
+}
+
+/** A child the validated roster guarantees; a miss is a bug of this component, not of the roster. */
+function required<T>(children: Record<string, T>, key: string): T {
+  const child = children[key];
+  if (child === undefined) throw new Error(`Organization: internal error: no child resource for "${key}"`);
+  return child;
+}
+
+function idsOf(resources: Record<string, pulumi.CustomResource>): pulumi.Output<Record<string, string>> {
+  return pulumi.all(Object.fromEntries(Object.entries(resources).map(([key, resource]) => [key, resource.id]))) as pulumi.Output<
+    Record<string, string>
+  >;
+}
