@@ -66,6 +66,7 @@ const settingsShape = {
     },
       { error: () => "must be an object with `users` and/or `teams`" },
     )
+    .meta({ id: "OrganizationDeletionPolicy" })
     .optional()
     .meta({ description: "What removing an entry from the roster does, per kind of resource." }),
 };

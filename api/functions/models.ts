@@ -57,7 +57,7 @@ export const modelSchema = z
       .meta({ description: "Unix time (seconds) the service gives as the model's creation; absent when it does not say." }),
     root: z.string().meta({ description: "The model this one is derived from (`root`); the id itself when the service does not say." }),
   })
-  .meta({ description: "A model offered by W&B Inference." });
+  .meta({ id: "Model", description: "A model offered by W&B Inference." });
 
 export const getModelsResultSchema = z.strictObject({
   ids: z.array(z.string()).meta({ description: "Every offered id, sorted (code-unit order), without duplicates." }),

@@ -18,7 +18,7 @@ export const customRoleSchema = z
     permissions: z.array(z.string()).meta({ description: "The permissions the role adds, sorted." }),
     inheritedPermissions: z.array(z.string()).meta({ description: "The permissions it has from `inheritedFrom`, sorted." }),
   })
-  .meta({ description: "A custom role of the organization." });
+  .meta({ id: "CustomRoleInfo", description: "A custom role of the organization." });
 
 type CustomRole = z.output<typeof customRoleSchema>;
 

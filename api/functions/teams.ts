@@ -21,7 +21,7 @@ export const teamMemberSchema = z
       .optional()
       .meta({ description: "What the service shows for the member (usually the userName); absent when it shows nothing." }),
   })
-  .meta({ description: "A member of a team: a user or an organization service account." });
+  .meta({ id: "TeamMemberInfo", description: "A member of a team: a user or an organization service account." });
 
 export const teamSchema = z
   .strictObject({
@@ -32,7 +32,7 @@ export const teamSchema = z
       .meta({ description: "The members' ids, sorted. Teams created through SCIM also hold every organization service account." }),
     members: z.array(teamMemberSchema).meta({ description: "The members, sorted by id." }),
   })
-  .meta({ description: "A team (SCIM group) of the organization." });
+  .meta({ id: "TeamInfo", description: "A team (SCIM group) of the organization." });
 
 type Team = z.output<typeof teamSchema>;
 

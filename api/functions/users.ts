@@ -32,14 +32,14 @@ export const teamRoleSchema = z
     teamName: z.string().meta({ description: "The team's name." }),
     roleName: z.string().meta({ description: "`admin`, `member`, `viewer` or a custom role's name." }),
   })
-  .meta({ description: "A user's role in one team." });
+  .meta({ id: "TeamRoleInfo", description: "A user's role in one team." });
 
 export const registryRoleSchema = z
   .strictObject({
     registryName: z.string().meta({ description: "The registry's name." }),
     roleName: z.string().meta({ description: "`admin`, `member`, `viewer` or `restricted viewer`." }),
   })
-  .meta({ description: "A user's role in one registry." });
+  .meta({ id: "RegistryRoleInfo", description: "A user's role in one registry." });
 
 export const userSchema = z
   .strictObject({
@@ -55,7 +55,7 @@ export const userSchema = z
     teamRoles: z.array(teamRoleSchema).meta({ description: "The user's roles in teams, sorted by team name." }),
     registryRoles: z.array(registryRoleSchema).meta({ description: "The user's roles in registries, sorted by registry name." }),
   })
-  .meta({ description: "A user of the organization, as SCIM shows it. Service accounts are never listed by SCIM." });
+  .meta({ id: "UserInfo", description: "A user of the organization, as SCIM shows it. Service accounts are never listed by SCIM." });
 
 /** A filter field of the wrong type: named with its path, as the filter is written. */
 const mustBe = (key: string, what: string) => ({ error: () => `filter.${key} must be ${what}.` });
@@ -89,6 +89,7 @@ export const usersFilterSchema = z
         : `filter must be an object with some of the fields ${supported}.`,
   })
   .meta({
+    id: "UsersFilter",
     description: "Conditions on the users to return, applied here (not by the service), all of which must hold. An empty filter returns every user.",
   });
 

@@ -5,13 +5,25 @@
 // "exports" sends a package-name import there.
 import * as grpc from "@grpc/grpc-js";
 import * as providerGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import { constructHandler } from "./construct";
+import { invoke } from "./invokes";
+import { COMPONENTS } from "./organization";
 import { resourceProviderService } from "./server";
 import { packageManifest } from "../../api/package-manifest";
 import { packageSchemaText } from "../schema/package-schema";
 
+/** The engine's address: the one argument the engine passes that is not a flag. */
+const engineAddress = process.argv.slice(2).filter((arg) => !arg.startsWith("-")).pop() ?? "";
+
 function serve(): void {
   const server = new grpc.Server();
-  server.addService(providerGrpc.ResourceProviderService, resourceProviderService({ version: packageManifest().version, schema: packageSchemaText }));
+  const service = resourceProviderService({
+    version: packageManifest().version,
+    schema: packageSchemaText,
+    invoke,
+    construct: constructHandler(COMPONENTS, engineAddress),
+  });
+  server.addService(providerGrpc.ResourceProviderService, service);
   server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, port) => {
     if (error) {
       process.stderr.write(`pulumi-wandb: the plugin could not listen on loopback: ${error.message}\n`);

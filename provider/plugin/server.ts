@@ -10,8 +10,9 @@ import { configureProvider } from "../runtime";
 import { KINDS } from "../kinds";
 import { grpcErrorOf } from "./grpc-errors";
 import { settingsOf, settingsProblems } from "./provider-config";
-import { asSecret, fromStruct, toStruct } from "./struct";
+import { asSecret, fromStruct, plainOf, secretKeysOf, toStruct, withSecrets } from "./struct";
 import { kindOf } from "./tokens";
+import { engineRecord } from "../kit/state";
 
 type Handler<Request, Response> = (request: Request) => Promise<Response>;
 
@@ -91,22 +92,24 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
     configure: unary(async (request: providerProto.ConfigureRequest) => {
       configureProvider(settingsOfConfigure(request));
       const response = new providerProto.ConfigureResponse();
-      // Values arrive plain (the engine keeps their secrecy), as the core expects them.
-      response.setAcceptsecrets(false);
+      // Secrets arrive wrapped (a plugin that constructs components must take them): the core sees
+      // plain values, and a property sent secret goes back secret.
+      response.setAcceptsecrets(true);
       response.setSupportspreview(true);
       response.setAcceptresources(false);
       response.setAcceptoutputs(false);
       return response;
     }),
     check: unary(async (request: providerProto.CheckRequest) => {
-      const result = await calls(request).check(fromStruct(request.getOlds()), fromStruct(request.getNews()));
+      const result = await calls(request).check(plainOf(request.getOlds()), plainOf(request.getNews()));
       const response = new providerProto.CheckResponse();
-      response.setInputs(toStruct(result.inputs ?? fromStruct(request.getNews())));
+      const checked = result.failures?.length ? fromStruct(request.getNews()) : withSecrets(engineRecord.parse(result.inputs), secretKeysOf(request.getNews()));
+      response.setInputs(toStruct(checked));
       response.setFailuresList(checkFailures(result.failures));
       return response;
     }),
     diff: unary(async (request: providerProto.DiffRequest) => {
-      const result = await calls(request).diff(request.getId(), fromStruct(request.getOlds()), fromStruct(request.getNews()));
+      const result = await calls(request).diff(request.getId(), plainOf(request.getOlds()), plainOf(request.getNews()));
       const response = new providerProto.DiffResponse();
       response.setChanges(result.changes === true ? DIFF.DIFF_SOME : result.changes === false ? DIFF.DIFF_NONE : DIFF.DIFF_UNKNOWN);
       response.setReplacesList(result.replaces ?? []);
@@ -115,29 +118,30 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
       return response;
     }),
     create: unary(async (request: providerProto.CreateRequest) => {
-      const created = await calls(request).create(fromStruct(request.getProperties()));
+      const created = await calls(request).create(plainOf(request.getProperties()));
       const response = new providerProto.CreateResponse();
       response.setId(created.id);
-      response.setProperties(toStruct(created.outs));
+      response.setProperties(toStruct(withSecrets(created.outs, secretKeysOf(request.getProperties()))));
       return response;
     }),
     read: unary(async (request: providerProto.ReadRequest) => {
-      const read = await calls(request).read(request.getId(), fromStruct(request.getProperties()));
+      const read = await calls(request).read(request.getId(), plainOf(request.getProperties()));
       const response = new providerProto.ReadResponse();
+      const secret = new Set([...secretKeysOf(request.getProperties()), ...secretKeysOf(request.getInputs())]);
       // No id: the object is gone, and the engine drops the resource.
       response.setId(read.id ?? "");
-      if (read.props !== undefined) response.setProperties(toStruct(read.props));
-      if (read.inputs !== undefined && read.inputs !== null) response.setInputs(toStruct(read.inputs));
+      if (read.props !== undefined) response.setProperties(toStruct(withSecrets(read.props, secret)));
+      if (read.inputs !== undefined && read.inputs !== null) response.setInputs(toStruct(withSecrets(engineRecord.parse(read.inputs), secret)));
       return response;
     }),
     update: unary(async (request: providerProto.UpdateRequest) => {
-      const updated = await calls(request).update(request.getId(), fromStruct(request.getOlds()), fromStruct(request.getNews()));
+      const updated = await calls(request).update(request.getId(), plainOf(request.getOlds()), plainOf(request.getNews()));
       const response = new providerProto.UpdateResponse();
-      response.setProperties(toStruct(updated.outs));
+      response.setProperties(toStruct(withSecrets(updated.outs, secretKeysOf(request.getNews()))));
       return response;
     }),
     delete: unary(async (request: providerProto.DeleteRequest) => {
-      await calls(request).delete(request.getId(), fromStruct(request.getProperties()));
+      await calls(request).delete(request.getId(), plainOf(request.getProperties()));
       return new emptyProto.Empty();
     }),
     cancel: unary(async () => new emptyProto.Empty()),
@@ -145,7 +149,7 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
   if (parts.invoke) {
     const invoke = parts.invoke;
     service["invoke"] = unary(async (request: providerProto.InvokeRequest) => {
-      const result = await invoke(request.getTok(), fromStruct(request.getArgs()));
+      const result = await invoke(request.getTok(), plainOf(request.getArgs()));
       const response = new providerProto.InvokeResponse();
       if (result.outputs !== undefined) response.setReturn(toStruct(result.outputs));
       response.setFailuresList(checkFailures(result.failures));

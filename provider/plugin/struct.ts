@@ -14,6 +14,21 @@ export function toStruct(value: object): structProto.Struct {
   return structProto.Struct.fromJavaScript(JSON.parse(JSON.stringify(value)));
 }
 
+/** A Struct as plain JavaScript, secrets unwrapped: what the core works with. */
+export function plainOf(struct: structProto.Struct | undefined): Plain {
+  return Object.fromEntries(Object.entries(fromStruct(struct)).map(([key, value]) => [key, revealed(value)]));
+}
+
+/** The top-level properties of `given` that the engine sent as secrets. */
+export function secretKeysOf(struct: structProto.Struct | undefined): ReadonlySet<string> {
+  return new Set(Object.entries(fromStruct(struct)).filter(([, value]) => isSecret(value)).map(([key]) => key));
+}
+
+/** `values` with the properties named in `secret` wrapped as secrets: a secret input stays a secret output. */
+export function withSecrets(values: Plain, secret: ReadonlySet<string>): Plain {
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, secret.has(key) && value !== undefined ? asSecret(value) : value]));
+}
+
 /** Whether a value is the engine's wrapping of a secret. */
 function isSecret(value: unknown): value is { value: unknown } {
   return typeof value === "object" && value !== null && (value as Plain)[specialSigKey] === specialSecretSig;

@@ -5,6 +5,7 @@ import * as path from "node:path";
 import type { z } from "zod";
 import { packageManifest } from "../../api/package-manifest";
 import { configurationProperties } from "./configuration";
+import { PACKAGE_EXTRAS } from "./package-extras";
 import { PACKAGE_NAME, token, type FunctionSpec, type ObjectTypeSpec, type PackageSpec, type Properties, type ResourceSpec } from "./pulumi-package";
 import { RESOURCES } from "./resources";
 import { mergeTypes, objectProperties, type NamedType } from "./zod-properties";
@@ -36,8 +37,8 @@ const PROVIDER_DESCRIPTION = "The provider of the wandb package: the W&B deploym
 /** Where the schema is committed, under the package's root: the input of SDK generation. */
 export const SCHEMA_FILE = path.join("provider", "schema", "schema.json");
 
-/** The package schema: configuration, provider, the custom resources, and `extra`'s functions and components. */
-export function packageSchema(extra: SchemaExtras = {}): PackageSpec {
+/** The package schema: configuration, provider, the custom resources, and `extra`'s functions and components (by default, the package's own). */
+export function packageSchema(extra: SchemaExtras = PACKAGE_EXTRAS): PackageSpec {
   const manifest = packageManifest();
   const types = new Map<string, NamedType>();
   const resources: Record<string, ResourceSpec> = {};
@@ -71,7 +72,7 @@ export function packageSchema(extra: SchemaExtras = {}): PackageSpec {
 }
 
 /** The package schema as JSON text, as GetSchema serves it and schema.json holds it. */
-export function packageSchemaText(extra: SchemaExtras = {}): string {
+export function packageSchemaText(extra: SchemaExtras = PACKAGE_EXTRAS): string {
   return `${JSON.stringify(packageSchema(extra), null, 2)}\n`;
 }
 

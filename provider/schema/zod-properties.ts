@@ -47,7 +47,10 @@ export function objectProperties(schema: z.ZodType, side: Side, where: string): 
     const description = definition.description;
     types.set(token(name), { side, spec: { type: "object", ...(description === undefined ? {} : { description }), properties, required } });
   }
-  return { ...objectOf(json, side, where), types };
+  // A named object at the top (a function's result that is also nested elsewhere) is a reference to its own definition.
+  const top = json.$ref?.startsWith(DEFS_PREFIX) ? json.$defs?.[json.$ref.slice(DEFS_PREFIX.length)] : json;
+  if (top === undefined) throw new Error(`${where}: its reference ${json.$ref} has no definition`);
+  return { ...objectOf(top, side, where), types };
 }
 
 function objectOf(json: JsonSchema, side: Side, where: string): { properties: Properties; required: string[] } {
@@ -76,8 +79,9 @@ function typeOf(json: JsonSchema, where: string): TypeSpec {
   const alternatives = json.anyOf ?? json.oneOf;
   if (alternatives !== undefined) {
     const [only, ...more] = alternatives.filter((alternative) => alternative.type !== "null");
-    if (only === undefined || more.length > 0) throw new Error(`${where}: unions are not supported, got ${shown(json)}`);
-    return typeOf(only, where);
+    if (only === undefined) throw new Error(`${where}: a value that is always null has no Pulumi type, got ${shown(json)}`);
+    // A value of several shapes (e.g. a roster object or a file path) is Any: its description says which, and the provider checks it.
+    return more.length > 0 ? { $ref: ANY_TYPE } : typeOf(only, where);
   }
   // Pulumi has no null: a nullable value is an optional one.
   const types = (Array.isArray(json.type) ? json.type : json.type === undefined ? [] : [json.type]).filter((type) => type !== "null");

@@ -6,13 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorApi } from "../support/emulator-api";
-import { NativeResource, wandbProvider } from "../support/native-resources";
+import { NativeResource, RemoteComponent, wandbProvider } from "../support/native-resources";
 import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../harness/pulumi";
 
 const USER_OUTPUTS = ["userName", "email", "displayName", "active", "etag", "teamRoles"];
 
 interface Declared {
   displayName: string;
+  /** An email looked up with getUser that no user has, to see the invoke's failure. */
+  lookUp?: string;
 }
 
 describe("the native plugin through the engine", () => {
@@ -38,7 +40,14 @@ describe("the native plugin through the engine", () => {
           new NativeResource("OrganizationRoleAssignment", "bo-admin", { user: bo.id, role: "admin" }, ["userId"]);
           const elsewhere = wandbProvider("elsewhere", { baseUrl: other.url, apiKey: other.admin.apiKey, username: other.admin.username, deployment: other.deployment });
           const cy = new NativeResource("User", "cy", { userName: "cy-elsewhere", email: "cy@example.com" }, USER_OUTPUTS, { provider: elsewhere });
-          return { anaId: ana.id, anaName: ana.outputs["displayName"], cyId: cy.id, memberIds: team.outputs["memberIds"] };
+          const found = pulumi.runtime.invokeOutput("wandb:index:getUser", { email: declared.lookUp ?? "ana-native@example.com" }, { dependsOn: [ana] });
+          const org = new RemoteComponent("Organization", "acme", {
+            roster: { users: [{ userName: "dee-org", email: "dee-org@example.com" }], teams: [{ name: "org-team", members: ["dee-org"] }] },
+          }, ["userIds", "teamIds", "customRoleIds", "deployment"]);
+          return {
+            anaId: ana.id, anaName: ana.outputs["displayName"], cyId: cy.id, memberIds: team.outputs["memberIds"],
+            foundUserName: found.apply((user) => user["userName"]), orgUserIds: org.outputs["userIds"], orgTeamIds: org.outputs["teamIds"],
+          };
         },
       },
       { config: emulatorConfig(home), providerPlugins: [{ name: "wandb", path: repoRoot }] },
@@ -55,8 +64,13 @@ describe("the native plugin through the engine", () => {
 
   it("creates every resource, each in its own organization", async () => {
     const result = await stack.up();
-    // The stack, the explicit provider and eight wandb resources (default providers are not counted).
-    expect(result.changes).toMatchObject({ create: 10 });
+    // The stack, the explicit provider, eight wandb resources, and the Organization with its user and team (default providers are not counted).
+    expect(result.changes).toMatchObject({ create: 13 });
+    expect(result.outputs["foundUserName"]).toBe("ana-native");
+    const orgUserIds = result.outputs["orgUserIds"] as Record<string, string>;
+    expect(await scimOf(home).scim("GET", `/Users/${orgUserIds["dee-org"]}`)).toMatchObject({ userName: "dee-org" });
+    const orgTeamIds = result.outputs["orgTeamIds"] as Record<string, string>;
+    expect(await scimOf(home).scim("GET", `/Groups/${orgTeamIds["org-team"]}`)).toMatchObject({ displayName: "org-team", members: expect.arrayContaining([expect.objectContaining({ Value: orgUserIds["dee-org"] })]) });
     expect(result.outputs["anaName"]).toBe("Ana Native");
     const anaId = String(result.outputs["anaId"]);
     expect(await scimOf(home).scim("GET", `/Users/${anaId}`)).toMatchObject({ userName: "ana-native", displayName: "Ana Native" });
@@ -107,10 +121,17 @@ describe("the native plugin through the engine", () => {
     expect(await scimOf(home).scim("GET", `/Users/${anaId}`)).toMatchObject({ displayName: "Ana From Code" });
   });
 
+  it("fails an invoke that finds nothing, saying what was searched for", async () => {
+    declared.lookUp = "nobody-native@example.com";
+    const failed = await stack.failing("preview");
+    expect(failed.log).toMatch(/nobody-native@example\.com/);
+    delete declared.lookUp;
+  });
+
   it("destroys everything, in both organizations", async () => {
     const outputs = await stack.stack.outputs();
     const result = await stack.destroy();
-    expect(result.changes).toMatchObject({ delete: 10 });
+    expect(result.changes).toMatchObject({ delete: 13 });
     await expect(scimOf(home).scim("GET", `/Users/${String(outputs["anaId"]!.value)}`)).rejects.toThrow(/404/);
     await expect(scimOf(other).scim("GET", `/Users/${String(outputs["cyId"]!.value)}`)).rejects.toThrow(/404/);
   });

@@ -22,3 +22,15 @@ export function wandbProvider(name: string, settings: Record<string, pulumi.Inpu
     }
   })();
 }
+
+/** A component of the wandb plugin, built by the plugin (Construct), with the named outputs readable as `outputs[name]`. */
+export class RemoteComponent extends pulumi.ComponentResource {
+  readonly outputs: Record<string, pulumi.Output<unknown>>;
+
+  constructor(kind: string, name: string, args: Record<string, pulumi.Input<unknown>>, outputNames: readonly string[], opts?: pulumi.ComponentResourceOptions) {
+    const props: Record<string, pulumi.Input<unknown> | undefined> = Object.fromEntries(outputNames.map((output) => [output, undefined]));
+    super(`wandb:index:${kind}`, name, { ...props, ...args }, opts, true);
+    const self = this as unknown as Record<string, pulumi.Output<unknown>>;
+    this.outputs = Object.fromEntries(outputNames.map((output) => [output, self[output]!]));
+  }
+}
