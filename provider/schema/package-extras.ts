@@ -3,7 +3,29 @@
 import { FUNCTIONS } from "../../api/functions";
 import { ORGANIZATION_TYPE, organizationArgsSchema, organizationOutputsSchema } from "../../api/organization";
 import { token } from "./pulumi-package";
-import type { SchemaExtras } from "./package-schema";
+import type { z } from "zod";
+
+/** A function (invoke): its token (e.g. `wandb:index:getModels`), and the zod objects of its arguments and its result. */
+export interface FunctionDefinition {
+  readonly token: string;
+  readonly description: string;
+  readonly inputs: z.ZodType;
+  readonly outputs: z.ZodType;
+}
+
+/** A component resource (Construct): its token (e.g. `wandb:index:Organization`), and the zod objects of its inputs and outputs. */
+export interface ComponentDefinition {
+  readonly token: string;
+  readonly description: string;
+  readonly inputs: z.ZodType;
+  readonly outputs: z.ZodType;
+}
+
+/** What the package serves besides its configuration and custom resources. */
+export interface SchemaExtras {
+  readonly functions?: readonly FunctionDefinition[];
+  readonly components?: readonly ComponentDefinition[];
+}
 
 const ORGANIZATION_DESCRIPTION =
   "A W&B organization's membership from one roster: users, custom roles, teams with their members and team roles, " +

@@ -5,32 +5,12 @@ import * as path from "node:path";
 import type { z } from "zod";
 import { packageManifest } from "../../api/package-manifest";
 import { configurationProperties } from "./configuration";
-import { PACKAGE_EXTRAS } from "./package-extras";
+import { PACKAGE_EXTRAS, type FunctionDefinition, type SchemaExtras } from "./package-extras";
+
+export type { ComponentDefinition, FunctionDefinition, SchemaExtras } from "./package-extras";
 import { PACKAGE_NAME, token, type FunctionSpec, type ObjectTypeSpec, type PackageSpec, type Properties, type ResourceSpec } from "./pulumi-package";
 import { RESOURCES } from "./resources";
 import { mergeTypes, objectProperties, type NamedType } from "./zod-properties";
-
-/** A function (invoke): its token (e.g. `wandb:index:getModels`), and the zod objects of its arguments and its result. */
-export interface FunctionDefinition {
-  readonly token: string;
-  readonly description: string;
-  readonly inputs: z.ZodType;
-  readonly outputs: z.ZodType;
-}
-
-/** A component resource (Construct): its token (e.g. `wandb:index:Organization`), and the zod objects of its inputs and outputs. */
-export interface ComponentDefinition {
-  readonly token: string;
-  readonly description: string;
-  readonly inputs: z.ZodType;
-  readonly outputs: z.ZodType;
-}
-
-/** What the package serves besides its configuration and custom resources. */
-export interface SchemaExtras {
-  readonly functions?: readonly FunctionDefinition[];
-  readonly components?: readonly ComponentDefinition[];
-}
 
 const PROVIDER_DESCRIPTION = "The provider of the wandb package: the W&B deployment whose organization it manages, and how it talks to it.";
 
