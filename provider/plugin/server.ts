@@ -95,7 +95,8 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
       // Secrets arrive wrapped (a plugin that constructs components must take them): the core sees
       // plain values, and a property sent secret goes back secret.
       response.setAcceptsecrets(true);
-      response.setSupportspreview(true);
+      // Preview never reaches the service: the engine plans creates and updates itself.
+      response.setSupportspreview(false);
       response.setAcceptresources(false);
       response.setAcceptoutputs(false);
       return response;
