@@ -3,13 +3,11 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import * as path from "node:path";
+import { SCHEMA_FILE } from "../provider/schema/package-schema";
 import { repoRoot } from "./repo-root";
 
-/**
- * The schema the committed SDKs come from. The provider's own schema (provider/schema/schema.json)
- * is not in this tree yet: until it is, a fixture with one of each kind of member stands in.
- */
-export const SDK_SCHEMA = path.join(repoRoot, "test", "fixtures", "sdk-schema", "schema.json");
+/** The schema the committed SDKs come from: the plugin's own, as `npm run schema` writes it. */
+export const SDK_SCHEMA = path.join(repoRoot, SCHEMA_FILE);
 export const SDK_LANGUAGES = ["nodejs", "python", "go"] as const;
 /** The generated SDKs are sdk/nodejs, sdk/python and sdk/go, beside the dynamic SDK's sources. */
 export const SDK_ROOT = path.join(repoRoot, "sdk");

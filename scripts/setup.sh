@@ -10,7 +10,8 @@
 #   5. the SDK generator (tools/codegen, for `npm run gen-sdk`), built like the engine, cached
 #      beside it under a name that changes with its source;
 #   6. .venv, the Python environment that Python programs name in Pulumi.yaml, with the pulumi SDK
-#      at the engine's version (remade only when that version or the base Python changes).
+#      at the engine's version (remade only when that version or the base Python changes), and the
+#      generated Python SDK pulumi_wandb (reinstalled only when sdk/python changes).
 # Usage: scripts/setup.sh [--quiet]   (progress goes to stderr either way; --quiet keeps only errors)
 set -euo pipefail
 
@@ -129,6 +130,20 @@ if python=$(command -v python3); then
       echo "$venv_key" > "$venv/.pulumi-wandb-stamp"
     }
     timed "creating .venv with pulumi==$pulumi_version" make_venv
+  fi
+  # The generated Python SDK (sdk/python), installed as a user's pip would install it (a copy, so
+  # the build leaves nothing in the tree), with its dependencies from PyPI; again when its files change.
+  sdk_stamp="$venv/.pulumi-wandb-sdk-stamp"
+  sdk_key=$(find sdk/python/pyproject.toml sdk/python/pulumi_wandb -type f ! -path '*/__pycache__/*' -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
+  if [ "$(cat "$sdk_stamp" 2>/dev/null)" != "$sdk_key" ]; then
+    install_python_sdk() (
+      copy=$(mktemp -d)
+      trap 'rm -rf "$copy"' EXIT
+      cp -r sdk/python/. "$copy"
+      "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$copy"
+      echo "$sdk_key" > "$sdk_stamp"
+    )
+    timed "installing the generated Python SDK (sdk/python) into .venv" install_python_sdk
   fi
 else
   say "no python3 on PATH: Python programs cannot run"

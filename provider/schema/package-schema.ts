@@ -37,6 +37,7 @@ export function packageSchema(extra: SchemaExtras = PACKAGE_EXTRAS): PackageSpec
     version: manifest.version,
     license: manifest.license,
     keywords: ["pulumi", "wandb", "weights-and-biases", "kind/native"],
+    meta: { supportPack: true },
     config: { variables: configurationProperties() },
     provider: { description: PROVIDER_DESCRIPTION, inputProperties: configurationProperties() },
     resources,
@@ -46,7 +47,8 @@ export function packageSchema(extra: SchemaExtras = PACKAGE_EXTRAS): PackageSpec
       // `pulumi-wandb` is the dynamic-resource SDK's npm name; the generated SDK is another package.
       nodejs: { packageName: "@pulumi-wandb/wandb", packageDescription: manifest.description, respectSchemaVersion: true },
       python: { packageName: "pulumi_wandb", respectSchemaVersion: true, pyproject: { enabled: true } },
-      go: { importBasePath: "github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb", respectSchemaVersion: true },
+      // Container types (UserArray, TeamMap, ...) let Go programs pass lists of resources as inputs.
+      go: { importBasePath: "github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb", respectSchemaVersion: true, generateResourceContainerTypes: true },
     },
   };
 }

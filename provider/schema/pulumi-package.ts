@@ -50,6 +50,11 @@ export interface PackageSpec {
   version: string;
   license: string;
   keywords: string[];
+  /**
+   * `supportPack`: the generators write the schema's version into each SDK (pulumi-plugin.json,
+   * the Python package's version, Go's go.mod), as `pulumi package add` and `pulumi package gen-sdk` do.
+   */
+  meta: { supportPack: boolean };
   config: { variables: Properties };
   provider: { description: string; inputProperties: Properties };
   resources: Record<string, ResourceSpec>;

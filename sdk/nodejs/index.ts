@@ -5,25 +5,45 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 // Export members:
-export { GetModelArgs, GetModelResult, GetModelOutputArgs } from "./getModel";
-export const getModel: typeof import("./getModel").getModel = null as any;
-export const getModelOutput: typeof import("./getModel").getModelOutput = null as any;
-utilities.lazyLoad(exports, ["getModel","getModelOutput"], () => require("./getModel"));
+export { CustomRoleArgs } from "./customRole";
+export type CustomRole = import("./customRole").CustomRole;
+export const CustomRole: typeof import("./customRole").CustomRole = null as any;
+utilities.lazyLoad(exports, ["CustomRole"], () => require("./customRole"));
 
-export { OrganizationArgs } from "./organization";
-export type Organization = import("./organization").Organization;
-export const Organization: typeof import("./organization").Organization = null as any;
-utilities.lazyLoad(exports, ["Organization"], () => require("./organization"));
+export { OrganizationRoleAssignmentArgs } from "./organizationRoleAssignment";
+export type OrganizationRoleAssignment = import("./organizationRoleAssignment").OrganizationRoleAssignment;
+export const OrganizationRoleAssignment: typeof import("./organizationRoleAssignment").OrganizationRoleAssignment = null as any;
+utilities.lazyLoad(exports, ["OrganizationRoleAssignment"], () => require("./organizationRoleAssignment"));
 
 export { ProviderArgs } from "./provider";
 export type Provider = import("./provider").Provider;
 export const Provider: typeof import("./provider").Provider = null as any;
 utilities.lazyLoad(exports, ["Provider"], () => require("./provider"));
 
+export { RegistryRoleAssignmentArgs } from "./registryRoleAssignment";
+export type RegistryRoleAssignment = import("./registryRoleAssignment").RegistryRoleAssignment;
+export const RegistryRoleAssignment: typeof import("./registryRoleAssignment").RegistryRoleAssignment = null as any;
+utilities.lazyLoad(exports, ["RegistryRoleAssignment"], () => require("./registryRoleAssignment"));
+
 export { TeamArgs } from "./team";
 export type Team = import("./team").Team;
 export const Team: typeof import("./team").Team = null as any;
 utilities.lazyLoad(exports, ["Team"], () => require("./team"));
+
+export { TeamMemberArgs } from "./teamMember";
+export type TeamMember = import("./teamMember").TeamMember;
+export const TeamMember: typeof import("./teamMember").TeamMember = null as any;
+utilities.lazyLoad(exports, ["TeamMember"], () => require("./teamMember"));
+
+export { TeamRoleAssignmentArgs } from "./teamRoleAssignment";
+export type TeamRoleAssignment = import("./teamRoleAssignment").TeamRoleAssignment;
+export const TeamRoleAssignment: typeof import("./teamRoleAssignment").TeamRoleAssignment = null as any;
+utilities.lazyLoad(exports, ["TeamRoleAssignment"], () => require("./teamRoleAssignment"));
+
+export { UserArgs } from "./user";
+export type User = import("./user").User;
+export const User: typeof import("./user").User = null as any;
+utilities.lazyLoad(exports, ["User"], () => require("./user"));
 
 
 // Export sub-modules:
@@ -39,10 +59,20 @@ const _module = {
     version: utilities.getVersion(),
     construct: (name: string, type: string, urn: string): pulumi.Resource => {
         switch (type) {
-            case "wandb:index:Organization":
-                return new Organization(name, <any>undefined, { urn })
+            case "wandb:index:CustomRole":
+                return new CustomRole(name, <any>undefined, { urn })
+            case "wandb:index:OrganizationRoleAssignment":
+                return new OrganizationRoleAssignment(name, <any>undefined, { urn })
+            case "wandb:index:RegistryRoleAssignment":
+                return new RegistryRoleAssignment(name, <any>undefined, { urn })
             case "wandb:index:Team":
                 return new Team(name, <any>undefined, { urn })
+            case "wandb:index:TeamMember":
+                return new TeamMember(name, <any>undefined, { urn })
+            case "wandb:index:TeamRoleAssignment":
+                return new TeamRoleAssignment(name, <any>undefined, { urn })
+            case "wandb:index:User":
+                return new User(name, <any>undefined, { urn })
             default:
                 throw new Error(`unknown resource type ${type}`);
         }

@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * The wandb provider.
+ * The provider of the wandb package: the W&B deployment whose organization it manages, and how it talks to it.
  */
 export class Provider extends pulumi.ProviderResource {
     /** @internal */
@@ -22,7 +22,6 @@ export class Provider extends pulumi.ProviderResource {
         return obj['__pulumiType'] === "pulumi:providers:" + Provider.__pulumiType;
     }
 
-    declare public readonly baseUrl: pulumi.Output<string | undefined>;
 
     /**
      * Create a Provider resource with the given unique name, arguments, and options.
@@ -35,8 +34,17 @@ export class Provider extends pulumi.ProviderResource {
         let resourceInputs: pulumi.Inputs = {};
         opts = opts || {};
         {
-            resourceInputs["apiKey"] = args?.apiKey ? pulumi.secret(args.apiKey) : undefined;
-            resourceInputs["baseUrl"] = args?.baseUrl;
+            resourceInputs["apiKey"] = (args?.apiKey ? pulumi.secret(args.apiKey) : undefined) ?? utilities.getEnv("WANDB_API_KEY");
+            resourceInputs["authScheme"] = (args?.authScheme) ?? (utilities.getEnv("WANDB_AUTH_SCHEME") || "basic");
+            resourceInputs["baseUrl"] = (args?.baseUrl) ?? utilities.getEnv("WANDB_BASE_URL");
+            resourceInputs["deployment"] = (args?.deployment) ?? utilities.getEnv("WANDB_DEPLOYMENT");
+            resourceInputs["inferenceProject"] = (args?.inferenceProject) ?? utilities.getEnv("WANDB_INFERENCE_PROJECT");
+            resourceInputs["inferenceUrl"] = (args?.inferenceUrl) ?? (utilities.getEnv("WANDB_INFERENCE_URL") || "https://api.inference.wandb.ai/v1");
+            resourceInputs["maxConcurrency"] = pulumi.output((args?.maxConcurrency) ?? (utilities.getEnvNumber("WANDB_MAX_CONCURRENCY") || 8)).apply(JSON.stringify);
+            resourceInputs["maxRetries"] = pulumi.output((args?.maxRetries) ?? (utilities.getEnvNumber("WANDB_MAX_RETRIES") || 4)).apply(JSON.stringify);
+            resourceInputs["scimPath"] = (args?.scimPath) ?? (utilities.getEnv("WANDB_SCIM_PATH") || "/scim");
+            resourceInputs["timeoutSeconds"] = pulumi.output((args?.timeoutSeconds) ?? (utilities.getEnvNumber("WANDB_TIMEOUT_SECONDS") || 30)).apply(JSON.stringify);
+            resourceInputs["username"] = (args?.username) ?? utilities.getEnv("WANDB_USERNAME");
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(Provider.__pulumiType, name, resourceInputs, opts);
@@ -47,6 +55,48 @@ export class Provider extends pulumi.ProviderResource {
  * The set of arguments for constructing a Provider resource.
  */
 export interface ProviderArgs {
+    /**
+     * Expects a W&B API key (org admin key or organization service-account key). Required: when unset, read from the environment variable `WANDB_API_KEY`.
+     */
     apiKey?: pulumi.Input<string | undefined>;
+    /**
+     * Expects basic (Basic `<username>:<key>`, the default) or bearer (Bearer `<key>`). When unset, read from the environment variable `WANDB_AUTH_SCHEME`, else `basic`.
+     */
+    authScheme?: pulumi.Input<string | undefined>;
+    /**
+     * Expects an http(s) URL such as https://api.wandb.ai or `https://<instance>.wandb.io`. Required: when unset, read from the environment variable `WANDB_BASE_URL`.
+     */
     baseUrl?: pulumi.Input<string | undefined>;
+    /**
+     * Expects one of saas, dedicated, self-managed. When unset, read from the environment variable `WANDB_DEPLOYMENT`.
+     */
+    deployment?: pulumi.Input<string | undefined>;
+    /**
+     * Expects `<entity>/<project>`. When unset, read from the environment variable `WANDB_INFERENCE_PROJECT`.
+     */
+    inferenceProject?: pulumi.Input<string | undefined>;
+    /**
+     * Expects an http(s) URL ending in /v1, e.g. https://api.inference.wandb.ai/v1. When unset, read from the environment variable `WANDB_INFERENCE_URL`, else `https://api.inference.wandb.ai/v1`.
+     */
+    inferenceUrl?: pulumi.Input<string | undefined>;
+    /**
+     * Expects an integer from 1 to 64. When unset, read from the environment variable `WANDB_MAX_CONCURRENCY`, else `8`.
+     */
+    maxConcurrency?: pulumi.Input<number | undefined>;
+    /**
+     * Expects an integer from 0 to 10. When unset, read from the environment variable `WANDB_MAX_RETRIES`, else `4`.
+     */
+    maxRetries?: pulumi.Input<number | undefined>;
+    /**
+     * Expects a path starting with "/", such as /scim (W&B), /scim/v2, /v2, or / for the root of wandb:baseUrl. When unset, read from the environment variable `WANDB_SCIM_PATH`, else `/scim`.
+     */
+    scimPath?: pulumi.Input<string | undefined>;
+    /**
+     * Expects an integer number of seconds from 1 to 600. When unset, read from the environment variable `WANDB_TIMEOUT_SECONDS`, else `30`.
+     */
+    timeoutSeconds?: pulumi.Input<number | undefined>;
+    /**
+     * Expects the admin's W&B username without ':' (leave unset for a service-account key). When unset, read from the environment variable `WANDB_USERNAME`.
+     */
+    username?: pulumi.Input<string | undefined>;
 }

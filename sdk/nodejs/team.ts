@@ -2,12 +2,10 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
-import * as inputs from "./types/input";
-import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
- * A team of the organization.
+ * A team of the organization (SCIM group), with its name and, optionally, its exact set of user members. The W&B API cannot delete teams: see `deletionPolicy`.
  */
 export class Team extends pulumi.CustomResource {
     /**
@@ -36,14 +34,53 @@ export class Team extends pulumi.CustomResource {
         return obj['__pulumiType'] === Team.__pulumiType;
     }
 
-    declare public readonly members: pulumi.Output<string[]>;
-    declare public readonly name: pulumi.Output<string>;
-    declare public readonly private: pulumi.Output<boolean>;
-    declare public readonly storage: pulumi.Output<outputs.TeamStorage | undefined>;
     /**
-     * The id W&B gave the team.
+     * When a team with this name already exists: `false` fails with a hint, `true` takes it over and converges it to this definition (its members become exactly `members`, when given). Only consulted when the resource is created. Defaults to `false`.
      */
-    declare public /*out*/ readonly teamId: pulumi.Output<string>;
+    declare public readonly adoptExisting: pulumi.Output<boolean>;
+    /**
+     * What destroying this resource does; the W&B API cannot delete teams.
+     * - `empty`: removes every member except organization service accounts, and asks you (in the deployment's output) to delete the team in the W&B web application.
+     * - `retain`: leaves the team untouched and says so.
+     * - `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state delete <urn>`).
+     *
+     * Defaults to `empty`.
+     */
+    declare public readonly deletionPolicy: pulumi.Output<string>;
+    /**
+     * The ETag of the team as last read; the next write is conditional on it.
+     */
+    declare public /*out*/ readonly etag: pulumi.Output<string>;
+    /**
+     * The SCIM id of an existing team to adopt instead of creating one; it is converged to this definition (renamed to `name`, members set to `members` when given). Only consulted when the resource is created. Not together with `adoptExisting`.
+     */
+    declare public readonly importId: pulumi.Output<string | undefined>;
+    /**
+     * The email address (lower case) of each user member and declared member, by user id, as last seen.
+     */
+    declare public /*out*/ readonly memberEmails: pulumi.Output<{[key: string]: string}>;
+    /**
+     * SCIM ids of the team's user members (never service accounts), as last seen.
+     */
+    declare public /*out*/ readonly memberIds: pulumi.Output<string[]>;
+    /**
+     * Each member reference (emails in lower case) → the user id it resolved to.
+     */
+    declare public /*out*/ readonly memberIdsByReference: pulumi.Output<{[key: string]: string}>;
+    /**
+     * The team's user members, each as a SCIM user id or an email address (emails compare ignoring case). When given, it is the exact set: members added elsewhere are removed by `pulumi up` (a refresh shows them as drift first). Order and duplicates do not matter. When left out, membership is not managed at all (use `TeamMember` resources, or manage it elsewhere). Organization service accounts, which W&B adds to every new team, are never listed, never counted as drift and never removed.
+     *
+     * After a refresh, a member added outside Pulumi shows as the user's email address.
+     */
+    declare public readonly members: pulumi.Output<string[] | undefined>;
+    /**
+     * The team's name, unique in the organization (case-sensitive). Renaming changes the team in place: its id, members and role assignments stay.
+     */
+    declare public readonly name: pulumi.Output<string>;
+    /**
+     * Organization service accounts in the team: ignored by diffs, never removed.
+     */
+    declare public /*out*/ readonly serviceAccountIds: pulumi.Output<string[]>;
 
     /**
      * Create a Team resource with the given unique name, arguments, and options.
@@ -59,17 +96,27 @@ export class Team extends pulumi.CustomResource {
             if (args?.name === undefined && !opts.urn) {
                 throw new Error("Missing required property 'name'");
             }
+            resourceInputs["adoptExisting"] = (args?.adoptExisting) ?? false;
+            resourceInputs["deletionPolicy"] = (args?.deletionPolicy) ?? "empty";
+            resourceInputs["importId"] = args?.importId;
             resourceInputs["members"] = args?.members;
             resourceInputs["name"] = args?.name;
-            resourceInputs["private"] = args?.private;
-            resourceInputs["storage"] = args?.storage;
-            resourceInputs["teamId"] = undefined /*out*/;
+            resourceInputs["etag"] = undefined /*out*/;
+            resourceInputs["memberEmails"] = undefined /*out*/;
+            resourceInputs["memberIds"] = undefined /*out*/;
+            resourceInputs["memberIdsByReference"] = undefined /*out*/;
+            resourceInputs["serviceAccountIds"] = undefined /*out*/;
         } else {
+            resourceInputs["adoptExisting"] = undefined /*out*/;
+            resourceInputs["deletionPolicy"] = undefined /*out*/;
+            resourceInputs["etag"] = undefined /*out*/;
+            resourceInputs["importId"] = undefined /*out*/;
+            resourceInputs["memberEmails"] = undefined /*out*/;
+            resourceInputs["memberIds"] = undefined /*out*/;
+            resourceInputs["memberIdsByReference"] = undefined /*out*/;
             resourceInputs["members"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
-            resourceInputs["private"] = undefined /*out*/;
-            resourceInputs["storage"] = undefined /*out*/;
-            resourceInputs["teamId"] = undefined /*out*/;
+            resourceInputs["serviceAccountIds"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(Team.__pulumiType, name, resourceInputs, opts);
@@ -81,16 +128,30 @@ export class Team extends pulumi.CustomResource {
  */
 export interface TeamArgs {
     /**
-     * Member user names.
+     * When a team with this name already exists: `false` fails with a hint, `true` takes it over and converges it to this definition (its members become exactly `members`, when given). Only consulted when the resource is created. Defaults to `false`.
+     */
+    adoptExisting?: pulumi.Input<boolean | undefined>;
+    /**
+     * What destroying this resource does; the W&B API cannot delete teams.
+     * - `empty`: removes every member except organization service accounts, and asks you (in the deployment's output) to delete the team in the W&B web application.
+     * - `retain`: leaves the team untouched and says so.
+     * - `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state delete <urn>`).
+     *
+     * Defaults to `empty`.
+     */
+    deletionPolicy?: pulumi.Input<string | undefined>;
+    /**
+     * The SCIM id of an existing team to adopt instead of creating one; it is converged to this definition (renamed to `name`, members set to `members` when given). Only consulted when the resource is created. Not together with `adoptExisting`.
+     */
+    importId?: pulumi.Input<string | undefined>;
+    /**
+     * The team's user members, each as a SCIM user id or an email address (emails compare ignoring case). When given, it is the exact set: members added elsewhere are removed by `pulumi up` (a refresh shows them as drift first). Order and duplicates do not matter. When left out, membership is not managed at all (use `TeamMember` resources, or manage it elsewhere). Organization service accounts, which W&B adds to every new team, are never listed, never counted as drift and never removed.
+     *
+     * After a refresh, a member added outside Pulumi shows as the user's email address.
      */
     members?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * The team's name.
+     * The team's name, unique in the organization (case-sensitive). Renaming changes the team in place: its id, members and role assignments stay.
      */
     name: pulumi.Input<string>;
-    /**
-     * Whether only members see the team.
-     */
-    private?: pulumi.Input<boolean | undefined>;
-    storage?: pulumi.Input<inputs.TeamStorageArgs | undefined>;
 }

@@ -1,9 +1,10 @@
 // Runs Pulumi programs (a folder with a Pulumi.yaml, or an inline function) through the pinned
 // engine and the Automation API, isolated from the machine: a temporary PULUMI_HOME and file
 // backend, no update checks, no plugin downloads. Every lifecycle test is written with it.
-import { cpSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
+import { parse, stringify } from "yaml";
 import { changedProperties, emulatorConfig, isolatedEnvironment, pinnedCommand, repoRoot, workRoot } from "../../scripts/engine";
 import {
   LocalWorkspace,
@@ -107,6 +108,7 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
     // A copy, so that stack files never land in the source folder; it stays inside the repository.
     workDir = path.join(scratch, "program");
     cpSync(source.dir, workDir, { recursive: true, filter: (from) => !from.includes("node_modules") });
+    anchorProjectPaths(workDir, source.dir);
     stack = await LocalWorkspace.createOrSelectStack({ stackName, workDir }, { envVars, pulumiCommand });
   } else {
     // The provider process resolves `pulumi-wandb/provider` from the program's folder: inside the repository.
@@ -200,6 +202,28 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
       rmSync(scratch, { recursive: true, force: true });
     },
   };
+}
+
+/** Pulumi.yaml's paths that are relative to the project's folder: the virtualenv, and the plugins run from folders. */
+interface ProjectPaths {
+  runtime?: string | { options?: { virtualenv?: string } };
+  plugins?: Record<string, { path?: string }[] | undefined>;
+}
+
+/**
+ * Makes the copied program's Pulumi.yaml paths absolute, as resolved from the program's own
+ * folder: they then mean in the copy what they mean where the program is committed, whatever its depth.
+ */
+function anchorProjectPaths(copy: string, original: string): void {
+  const file = path.join(copy, "Pulumi.yaml");
+  const project = parse(readFileSync(file, "utf8")) as ProjectPaths;
+  const anchored = (relative: string) => path.resolve(original, relative);
+  const options = typeof project.runtime === "object" ? project.runtime.options : undefined;
+  if (options?.virtualenv !== undefined) options.virtualenv = anchored(options.virtualenv);
+  for (const plugins of Object.values(project.plugins ?? {})) {
+    for (const plugin of plugins ?? []) if (plugin.path !== undefined) plugin.path = anchored(plugin.path);
+  }
+  writeFileSync(file, stringify(project));
 }
 
 /**

@@ -1,2 +1,2 @@
-// Fixture for SDK generation: one of each kind of member the real wandb schema has.
+// Pulumi provider for Weights & Biases organizations: users, teams, custom roles and role assignments over SCIM, and the inference model catalogue.
 package wandb

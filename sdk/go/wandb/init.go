@@ -21,10 +21,20 @@ func (m *module) Version() semver.Version {
 
 func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi.Resource, err error) {
 	switch typ {
-	case "wandb:index:Organization":
-		r = &Organization{}
+	case "wandb:index:CustomRole":
+		r = &CustomRole{}
+	case "wandb:index:OrganizationRoleAssignment":
+		r = &OrganizationRoleAssignment{}
+	case "wandb:index:RegistryRoleAssignment":
+		r = &RegistryRoleAssignment{}
 	case "wandb:index:Team":
 		r = &Team{}
+	case "wandb:index:TeamMember":
+		r = &TeamMember{}
+	case "wandb:index:TeamRoleAssignment":
+		r = &TeamRoleAssignment{}
+	case "wandb:index:User":
+		r = &User{}
 	default:
 		return nil, fmt.Errorf("unknown resource type: %s", typ)
 	}

@@ -11,11 +11,9 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The wandb provider.
+// The provider of the wandb package: the W&B deployment whose organization it manages, and how it talks to it.
 type Provider struct {
 	pulumi.ProviderResourceState
-
-	BaseUrl pulumi.StringPtrOutput `pulumi:"baseUrl"`
 }
 
 // NewProvider registers a new resource with the given unique name, arguments, and options.
@@ -25,6 +23,61 @@ func NewProvider(ctx *pulumi.Context,
 		args = &ProviderArgs{}
 	}
 
+	if args.ApiKey == nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "WANDB_API_KEY"); d != nil {
+			args.ApiKey = pulumi.StringPtr(d.(string))
+		}
+	}
+	if args.AuthScheme == nil {
+		if d := internal.GetEnvOrDefault("basic", nil, "WANDB_AUTH_SCHEME"); d != nil {
+			args.AuthScheme = pulumi.StringPtr(d.(string))
+		}
+	}
+	if args.BaseUrl == nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "WANDB_BASE_URL"); d != nil {
+			args.BaseUrl = pulumi.StringPtr(d.(string))
+		}
+	}
+	if args.Deployment == nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "WANDB_DEPLOYMENT"); d != nil {
+			args.Deployment = pulumi.StringPtr(d.(string))
+		}
+	}
+	if args.InferenceProject == nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "WANDB_INFERENCE_PROJECT"); d != nil {
+			args.InferenceProject = pulumi.StringPtr(d.(string))
+		}
+	}
+	if args.InferenceUrl == nil {
+		if d := internal.GetEnvOrDefault("https://api.inference.wandb.ai/v1", nil, "WANDB_INFERENCE_URL"); d != nil {
+			args.InferenceUrl = pulumi.StringPtr(d.(string))
+		}
+	}
+	if args.MaxConcurrency == nil {
+		if d := internal.GetEnvOrDefault(8, internal.ParseEnvInt, "WANDB_MAX_CONCURRENCY"); d != nil {
+			args.MaxConcurrency = pulumi.IntPtr(d.(int))
+		}
+	}
+	if args.MaxRetries == nil {
+		if d := internal.GetEnvOrDefault(4, internal.ParseEnvInt, "WANDB_MAX_RETRIES"); d != nil {
+			args.MaxRetries = pulumi.IntPtr(d.(int))
+		}
+	}
+	if args.ScimPath == nil {
+		if d := internal.GetEnvOrDefault("/scim", nil, "WANDB_SCIM_PATH"); d != nil {
+			args.ScimPath = pulumi.StringPtr(d.(string))
+		}
+	}
+	if args.TimeoutSeconds == nil {
+		if d := internal.GetEnvOrDefault(30, internal.ParseEnvInt, "WANDB_TIMEOUT_SECONDS"); d != nil {
+			args.TimeoutSeconds = pulumi.IntPtr(d.(int))
+		}
+	}
+	if args.Username == nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "WANDB_USERNAME"); d != nil {
+			args.Username = pulumi.StringPtr(d.(string))
+		}
+	}
 	if args.ApiKey != nil {
 		args.ApiKey = pulumi.ToSecret(args.ApiKey).(pulumi.StringPtrInput)
 	}
@@ -38,14 +91,54 @@ func NewProvider(ctx *pulumi.Context,
 }
 
 type providerArgs struct {
-	ApiKey  *string `pulumi:"apiKey"`
+	// Expects a W&B API key (org admin key or organization service-account key). Required: when unset, read from the environment variable `WANDB_API_KEY`.
+	ApiKey *string `pulumi:"apiKey"`
+	// Expects basic (Basic `<username>:<key>`, the default) or bearer (Bearer `<key>`). When unset, read from the environment variable `WANDB_AUTH_SCHEME`, else `basic`.
+	AuthScheme *string `pulumi:"authScheme"`
+	// Expects an http(s) URL such as https://api.wandb.ai or `https://<instance>.wandb.io`. Required: when unset, read from the environment variable `WANDB_BASE_URL`.
 	BaseUrl *string `pulumi:"baseUrl"`
+	// Expects one of saas, dedicated, self-managed. When unset, read from the environment variable `WANDB_DEPLOYMENT`.
+	Deployment *string `pulumi:"deployment"`
+	// Expects `<entity>/<project>`. When unset, read from the environment variable `WANDB_INFERENCE_PROJECT`.
+	InferenceProject *string `pulumi:"inferenceProject"`
+	// Expects an http(s) URL ending in /v1, e.g. https://api.inference.wandb.ai/v1. When unset, read from the environment variable `WANDB_INFERENCE_URL`, else `https://api.inference.wandb.ai/v1`.
+	InferenceUrl *string `pulumi:"inferenceUrl"`
+	// Expects an integer from 1 to 64. When unset, read from the environment variable `WANDB_MAX_CONCURRENCY`, else `8`.
+	MaxConcurrency *int `pulumi:"maxConcurrency"`
+	// Expects an integer from 0 to 10. When unset, read from the environment variable `WANDB_MAX_RETRIES`, else `4`.
+	MaxRetries *int `pulumi:"maxRetries"`
+	// Expects a path starting with "/", such as /scim (W&B), /scim/v2, /v2, or / for the root of wandb:baseUrl. When unset, read from the environment variable `WANDB_SCIM_PATH`, else `/scim`.
+	ScimPath *string `pulumi:"scimPath"`
+	// Expects an integer number of seconds from 1 to 600. When unset, read from the environment variable `WANDB_TIMEOUT_SECONDS`, else `30`.
+	TimeoutSeconds *int `pulumi:"timeoutSeconds"`
+	// Expects the admin's W&B username without ':' (leave unset for a service-account key). When unset, read from the environment variable `WANDB_USERNAME`.
+	Username *string `pulumi:"username"`
 }
 
 // The set of arguments for constructing a Provider resource.
 type ProviderArgs struct {
-	ApiKey  pulumi.StringPtrInput
+	// Expects a W&B API key (org admin key or organization service-account key). Required: when unset, read from the environment variable `WANDB_API_KEY`.
+	ApiKey pulumi.StringPtrInput
+	// Expects basic (Basic `<username>:<key>`, the default) or bearer (Bearer `<key>`). When unset, read from the environment variable `WANDB_AUTH_SCHEME`, else `basic`.
+	AuthScheme pulumi.StringPtrInput
+	// Expects an http(s) URL such as https://api.wandb.ai or `https://<instance>.wandb.io`. Required: when unset, read from the environment variable `WANDB_BASE_URL`.
 	BaseUrl pulumi.StringPtrInput
+	// Expects one of saas, dedicated, self-managed. When unset, read from the environment variable `WANDB_DEPLOYMENT`.
+	Deployment pulumi.StringPtrInput
+	// Expects `<entity>/<project>`. When unset, read from the environment variable `WANDB_INFERENCE_PROJECT`.
+	InferenceProject pulumi.StringPtrInput
+	// Expects an http(s) URL ending in /v1, e.g. https://api.inference.wandb.ai/v1. When unset, read from the environment variable `WANDB_INFERENCE_URL`, else `https://api.inference.wandb.ai/v1`.
+	InferenceUrl pulumi.StringPtrInput
+	// Expects an integer from 1 to 64. When unset, read from the environment variable `WANDB_MAX_CONCURRENCY`, else `8`.
+	MaxConcurrency pulumi.IntPtrInput
+	// Expects an integer from 0 to 10. When unset, read from the environment variable `WANDB_MAX_RETRIES`, else `4`.
+	MaxRetries pulumi.IntPtrInput
+	// Expects a path starting with "/", such as /scim (W&B), /scim/v2, /v2, or / for the root of wandb:baseUrl. When unset, read from the environment variable `WANDB_SCIM_PATH`, else `/scim`.
+	ScimPath pulumi.StringPtrInput
+	// Expects an integer number of seconds from 1 to 600. When unset, read from the environment variable `WANDB_TIMEOUT_SECONDS`, else `30`.
+	TimeoutSeconds pulumi.IntPtrInput
+	// Expects the admin's W&B username without ':' (leave unset for a service-account key). When unset, read from the environment variable `WANDB_USERNAME`.
+	Username pulumi.StringPtrInput
 }
 
 func (ProviderArgs) ElementType() reflect.Type {
@@ -83,10 +176,6 @@ func (o ProviderOutput) ToProviderOutput() ProviderOutput {
 
 func (o ProviderOutput) ToProviderOutputWithContext(ctx context.Context) ProviderOutput {
 	return o
-}
-
-func (o ProviderOutput) BaseUrl() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.BaseUrl }).(pulumi.StringPtrOutput)
 }
 
 func init() {

@@ -13,188 +13,115 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
-type Model struct {
-	ContextWindow int    `pulumi:"contextWindow"`
-	Id            string `pulumi:"id"`
+// A registry the user has a role in, and that role.
+type UserRegistryRole struct {
+	// The registry's name.
+	RegistryName string `pulumi:"registryName"`
+	// The user's role in the registry.
+	RoleName string `pulumi:"roleName"`
 }
 
-type ModelOutput struct{ *pulumi.OutputState }
+// A registry the user has a role in, and that role.
+type UserRegistryRoleOutput struct{ *pulumi.OutputState }
 
-func (ModelOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*Model)(nil)).Elem()
+func (UserRegistryRoleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*UserRegistryRole)(nil)).Elem()
 }
 
-func (o ModelOutput) ToModelOutput() ModelOutput {
+func (o UserRegistryRoleOutput) ToUserRegistryRoleOutput() UserRegistryRoleOutput {
 	return o
 }
 
-func (o ModelOutput) ToModelOutputWithContext(ctx context.Context) ModelOutput {
+func (o UserRegistryRoleOutput) ToUserRegistryRoleOutputWithContext(ctx context.Context) UserRegistryRoleOutput {
 	return o
 }
 
-func (o ModelOutput) ContextWindow() pulumi.IntOutput {
-	return o.ApplyT(func(v Model) int { return v.ContextWindow }).(pulumi.IntOutput)
+// The registry's name.
+func (o UserRegistryRoleOutput) RegistryName() pulumi.StringOutput {
+	return o.ApplyT(func(v UserRegistryRole) string { return v.RegistryName }).(pulumi.StringOutput)
 }
 
-func (o ModelOutput) Id() pulumi.StringOutput {
-	return o.ApplyT(func(v Model) string { return v.Id }).(pulumi.StringOutput)
+// The user's role in the registry.
+func (o UserRegistryRoleOutput) RoleName() pulumi.StringOutput {
+	return o.ApplyT(func(v UserRegistryRole) string { return v.RoleName }).(pulumi.StringOutput)
 }
 
-// Where a team's artifacts live.
-type TeamStorage struct {
-	Bucket string  `pulumi:"bucket"`
-	Region *string `pulumi:"region"`
+type UserRegistryRoleArrayOutput struct{ *pulumi.OutputState }
+
+func (UserRegistryRoleArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]UserRegistryRole)(nil)).Elem()
 }
 
-// TeamStorageInput is an input type that accepts TeamStorageArgs and TeamStorageOutput values.
-// You can construct a concrete instance of `TeamStorageInput` via:
-//
-//	TeamStorageArgs{...}
-type TeamStorageInput interface {
-	pulumi.Input
-
-	ToTeamStorageOutput() TeamStorageOutput
-	ToTeamStorageOutputWithContext(context.Context) TeamStorageOutput
-}
-
-// Where a team's artifacts live.
-type TeamStorageArgs struct {
-	Bucket pulumi.StringInput    `pulumi:"bucket"`
-	Region pulumi.StringPtrInput `pulumi:"region"`
-}
-
-func (TeamStorageArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*TeamStorage)(nil)).Elem()
-}
-
-func (i TeamStorageArgs) ToTeamStorageOutput() TeamStorageOutput {
-	return i.ToTeamStorageOutputWithContext(context.Background())
-}
-
-func (i TeamStorageArgs) ToTeamStorageOutputWithContext(ctx context.Context) TeamStorageOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(TeamStorageOutput)
-}
-
-func (i TeamStorageArgs) ToTeamStoragePtrOutput() TeamStoragePtrOutput {
-	return i.ToTeamStoragePtrOutputWithContext(context.Background())
-}
-
-func (i TeamStorageArgs) ToTeamStoragePtrOutputWithContext(ctx context.Context) TeamStoragePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(TeamStorageOutput).ToTeamStoragePtrOutputWithContext(ctx)
-}
-
-// TeamStoragePtrInput is an input type that accepts TeamStorageArgs, TeamStoragePtr and TeamStoragePtrOutput values.
-// You can construct a concrete instance of `TeamStoragePtrInput` via:
-//
-//	        TeamStorageArgs{...}
-//
-//	or:
-//
-//	        nil
-type TeamStoragePtrInput interface {
-	pulumi.Input
-
-	ToTeamStoragePtrOutput() TeamStoragePtrOutput
-	ToTeamStoragePtrOutputWithContext(context.Context) TeamStoragePtrOutput
-}
-
-type teamStoragePtrType TeamStorageArgs
-
-func TeamStoragePtr(v *TeamStorageArgs) TeamStoragePtrInput {
-	return (*teamStoragePtrType)(v)
-}
-
-func (*teamStoragePtrType) ElementType() reflect.Type {
-	return reflect.TypeOf((**TeamStorage)(nil)).Elem()
-}
-
-func (i *teamStoragePtrType) ToTeamStoragePtrOutput() TeamStoragePtrOutput {
-	return i.ToTeamStoragePtrOutputWithContext(context.Background())
-}
-
-func (i *teamStoragePtrType) ToTeamStoragePtrOutputWithContext(ctx context.Context) TeamStoragePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(TeamStoragePtrOutput)
-}
-
-// Where a team's artifacts live.
-type TeamStorageOutput struct{ *pulumi.OutputState }
-
-func (TeamStorageOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*TeamStorage)(nil)).Elem()
-}
-
-func (o TeamStorageOutput) ToTeamStorageOutput() TeamStorageOutput {
+func (o UserRegistryRoleArrayOutput) ToUserRegistryRoleArrayOutput() UserRegistryRoleArrayOutput {
 	return o
 }
 
-func (o TeamStorageOutput) ToTeamStorageOutputWithContext(ctx context.Context) TeamStorageOutput {
+func (o UserRegistryRoleArrayOutput) ToUserRegistryRoleArrayOutputWithContext(ctx context.Context) UserRegistryRoleArrayOutput {
 	return o
 }
 
-func (o TeamStorageOutput) ToTeamStoragePtrOutput() TeamStoragePtrOutput {
-	return o.ToTeamStoragePtrOutputWithContext(context.Background())
+func (o UserRegistryRoleArrayOutput) Index(i pulumi.IntInput) UserRegistryRoleOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) UserRegistryRole {
+		return vs[0].([]UserRegistryRole)[vs[1].(int)]
+	}).(UserRegistryRoleOutput)
 }
 
-func (o TeamStorageOutput) ToTeamStoragePtrOutputWithContext(ctx context.Context) TeamStoragePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v TeamStorage) *TeamStorage {
-		return &v
-	}).(TeamStoragePtrOutput)
+// A team the user is in, and the user's role there.
+type UserTeamRole struct {
+	// The user's role in the team.
+	RoleName string `pulumi:"roleName"`
+	// The team's name.
+	TeamName string `pulumi:"teamName"`
 }
 
-func (o TeamStorageOutput) Bucket() pulumi.StringOutput {
-	return o.ApplyT(func(v TeamStorage) string { return v.Bucket }).(pulumi.StringOutput)
+// A team the user is in, and the user's role there.
+type UserTeamRoleOutput struct{ *pulumi.OutputState }
+
+func (UserTeamRoleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*UserTeamRole)(nil)).Elem()
 }
 
-func (o TeamStorageOutput) Region() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v TeamStorage) *string { return v.Region }).(pulumi.StringPtrOutput)
-}
-
-type TeamStoragePtrOutput struct{ *pulumi.OutputState }
-
-func (TeamStoragePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**TeamStorage)(nil)).Elem()
-}
-
-func (o TeamStoragePtrOutput) ToTeamStoragePtrOutput() TeamStoragePtrOutput {
+func (o UserTeamRoleOutput) ToUserTeamRoleOutput() UserTeamRoleOutput {
 	return o
 }
 
-func (o TeamStoragePtrOutput) ToTeamStoragePtrOutputWithContext(ctx context.Context) TeamStoragePtrOutput {
+func (o UserTeamRoleOutput) ToUserTeamRoleOutputWithContext(ctx context.Context) UserTeamRoleOutput {
 	return o
 }
 
-func (o TeamStoragePtrOutput) Elem() TeamStorageOutput {
-	return o.ApplyT(func(v *TeamStorage) TeamStorage {
-		if v != nil {
-			return *v
-		}
-		var ret TeamStorage
-		return ret
-	}).(TeamStorageOutput)
+// The user's role in the team.
+func (o UserTeamRoleOutput) RoleName() pulumi.StringOutput {
+	return o.ApplyT(func(v UserTeamRole) string { return v.RoleName }).(pulumi.StringOutput)
 }
 
-func (o TeamStoragePtrOutput) Bucket() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *TeamStorage) *string {
-		if v == nil {
-			return nil
-		}
-		return &v.Bucket
-	}).(pulumi.StringPtrOutput)
+// The team's name.
+func (o UserTeamRoleOutput) TeamName() pulumi.StringOutput {
+	return o.ApplyT(func(v UserTeamRole) string { return v.TeamName }).(pulumi.StringOutput)
 }
 
-func (o TeamStoragePtrOutput) Region() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *TeamStorage) *string {
-		if v == nil {
-			return nil
-		}
-		return v.Region
-	}).(pulumi.StringPtrOutput)
+type UserTeamRoleArrayOutput struct{ *pulumi.OutputState }
+
+func (UserTeamRoleArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]UserTeamRole)(nil)).Elem()
+}
+
+func (o UserTeamRoleArrayOutput) ToUserTeamRoleArrayOutput() UserTeamRoleArrayOutput {
+	return o
+}
+
+func (o UserTeamRoleArrayOutput) ToUserTeamRoleArrayOutputWithContext(ctx context.Context) UserTeamRoleArrayOutput {
+	return o
+}
+
+func (o UserTeamRoleArrayOutput) Index(i pulumi.IntInput) UserTeamRoleOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) UserTeamRole {
+		return vs[0].([]UserTeamRole)[vs[1].(int)]
+	}).(UserTeamRoleOutput)
 }
 
 func init() {
-	pulumi.RegisterInputType(reflect.TypeOf((*TeamStorageInput)(nil)).Elem(), TeamStorageArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*TeamStoragePtrInput)(nil)).Elem(), TeamStorageArgs{})
-	pulumi.RegisterOutputType(ModelOutput{})
-	pulumi.RegisterOutputType(TeamStorageOutput{})
-	pulumi.RegisterOutputType(TeamStoragePtrOutput{})
+	pulumi.RegisterOutputType(UserRegistryRoleOutput{})
+	pulumi.RegisterOutputType(UserRegistryRoleArrayOutput{})
+	pulumi.RegisterOutputType(UserTeamRoleOutput{})
+	pulumi.RegisterOutputType(UserTeamRoleArrayOutput{})
 }

@@ -12,16 +12,37 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A team of the organization.
+// A team of the organization (SCIM group), with its name and, optionally, its exact set of user members. The W&B API cannot delete teams: see `deletionPolicy`.
 type Team struct {
 	pulumi.CustomResourceState
 
+	// When a team with this name already exists: `false` fails with a hint, `true` takes it over and converges it to this definition (its members become exactly `members`, when given). Only consulted when the resource is created. Defaults to `false`.
+	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
+	// What destroying this resource does; the W&B API cannot delete teams.
+	// - `empty`: removes every member except organization service accounts, and asks you (in the deployment's output) to delete the team in the W&B web application.
+	// - `retain`: leaves the team untouched and says so.
+	// - `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state delete <urn>`).
+	//
+	// Defaults to `empty`.
+	DeletionPolicy pulumi.StringOutput `pulumi:"deletionPolicy"`
+	// The ETag of the team as last read; the next write is conditional on it.
+	Etag pulumi.StringOutput `pulumi:"etag"`
+	// The SCIM id of an existing team to adopt instead of creating one; it is converged to this definition (renamed to `name`, members set to `members` when given). Only consulted when the resource is created. Not together with `adoptExisting`.
+	ImportId pulumi.StringPtrOutput `pulumi:"importId"`
+	// The email address (lower case) of each user member and declared member, by user id, as last seen.
+	MemberEmails pulumi.StringMapOutput `pulumi:"memberEmails"`
+	// SCIM ids of the team's user members (never service accounts), as last seen.
+	MemberIds pulumi.StringArrayOutput `pulumi:"memberIds"`
+	// Each member reference (emails in lower case) → the user id it resolved to.
+	MemberIdsByReference pulumi.StringMapOutput `pulumi:"memberIdsByReference"`
+	// The team's user members, each as a SCIM user id or an email address (emails compare ignoring case). When given, it is the exact set: members added elsewhere are removed by `pulumi up` (a refresh shows them as drift first). Order and duplicates do not matter. When left out, membership is not managed at all (use `TeamMember` resources, or manage it elsewhere). Organization service accounts, which W&B adds to every new team, are never listed, never counted as drift and never removed.
+	//
+	// After a refresh, a member added outside Pulumi shows as the user's email address.
 	Members pulumi.StringArrayOutput `pulumi:"members"`
-	Name    pulumi.StringOutput      `pulumi:"name"`
-	Private pulumi.BoolOutput        `pulumi:"private"`
-	Storage TeamStoragePtrOutput     `pulumi:"storage"`
-	// The id W&B gave the team.
-	TeamId pulumi.StringOutput `pulumi:"teamId"`
+	// The team's name, unique in the organization (case-sensitive). Renaming changes the team in place: its id, members and role assignments stay.
+	Name pulumi.StringOutput `pulumi:"name"`
+	// Organization service accounts in the team: ignored by diffs, never removed.
+	ServiceAccountIds pulumi.StringArrayOutput `pulumi:"serviceAccountIds"`
 }
 
 // NewTeam registers a new resource with the given unique name, arguments, and options.
@@ -33,6 +54,12 @@ func NewTeam(ctx *pulumi.Context,
 
 	if args.Name == nil {
 		return nil, errors.New("invalid value for required argument 'Name'")
+	}
+	if args.AdoptExisting == nil {
+		args.AdoptExisting = pulumi.BoolPtr(false)
+	}
+	if args.DeletionPolicy == nil {
+		args.DeletionPolicy = pulumi.StringPtr("empty")
 	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource Team
@@ -67,24 +94,44 @@ func (TeamState) ElementType() reflect.Type {
 }
 
 type teamArgs struct {
-	// Member user names.
+	// When a team with this name already exists: `false` fails with a hint, `true` takes it over and converges it to this definition (its members become exactly `members`, when given). Only consulted when the resource is created. Defaults to `false`.
+	AdoptExisting *bool `pulumi:"adoptExisting"`
+	// What destroying this resource does; the W&B API cannot delete teams.
+	// - `empty`: removes every member except organization service accounts, and asks you (in the deployment's output) to delete the team in the W&B web application.
+	// - `retain`: leaves the team untouched and says so.
+	// - `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state delete <urn>`).
+	//
+	// Defaults to `empty`.
+	DeletionPolicy *string `pulumi:"deletionPolicy"`
+	// The SCIM id of an existing team to adopt instead of creating one; it is converged to this definition (renamed to `name`, members set to `members` when given). Only consulted when the resource is created. Not together with `adoptExisting`.
+	ImportId *string `pulumi:"importId"`
+	// The team's user members, each as a SCIM user id or an email address (emails compare ignoring case). When given, it is the exact set: members added elsewhere are removed by `pulumi up` (a refresh shows them as drift first). Order and duplicates do not matter. When left out, membership is not managed at all (use `TeamMember` resources, or manage it elsewhere). Organization service accounts, which W&B adds to every new team, are never listed, never counted as drift and never removed.
+	//
+	// After a refresh, a member added outside Pulumi shows as the user's email address.
 	Members []string `pulumi:"members"`
-	// The team's name.
+	// The team's name, unique in the organization (case-sensitive). Renaming changes the team in place: its id, members and role assignments stay.
 	Name string `pulumi:"name"`
-	// Whether only members see the team.
-	Private *bool        `pulumi:"private"`
-	Storage *TeamStorage `pulumi:"storage"`
 }
 
 // The set of arguments for constructing a Team resource.
 type TeamArgs struct {
-	// Member user names.
+	// When a team with this name already exists: `false` fails with a hint, `true` takes it over and converges it to this definition (its members become exactly `members`, when given). Only consulted when the resource is created. Defaults to `false`.
+	AdoptExisting pulumi.BoolPtrInput
+	// What destroying this resource does; the W&B API cannot delete teams.
+	// - `empty`: removes every member except organization service accounts, and asks you (in the deployment's output) to delete the team in the W&B web application.
+	// - `retain`: leaves the team untouched and says so.
+	// - `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state delete <urn>`).
+	//
+	// Defaults to `empty`.
+	DeletionPolicy pulumi.StringPtrInput
+	// The SCIM id of an existing team to adopt instead of creating one; it is converged to this definition (renamed to `name`, members set to `members` when given). Only consulted when the resource is created. Not together with `adoptExisting`.
+	ImportId pulumi.StringPtrInput
+	// The team's user members, each as a SCIM user id or an email address (emails compare ignoring case). When given, it is the exact set: members added elsewhere are removed by `pulumi up` (a refresh shows them as drift first). Order and duplicates do not matter. When left out, membership is not managed at all (use `TeamMember` resources, or manage it elsewhere). Organization service accounts, which W&B adds to every new team, are never listed, never counted as drift and never removed.
+	//
+	// After a refresh, a member added outside Pulumi shows as the user's email address.
 	Members pulumi.StringArrayInput
-	// The team's name.
+	// The team's name, unique in the organization (case-sensitive). Renaming changes the team in place: its id, members and role assignments stay.
 	Name pulumi.StringInput
-	// Whether only members see the team.
-	Private pulumi.BoolPtrInput
-	Storage TeamStoragePtrInput
 }
 
 func (TeamArgs) ElementType() reflect.Type {
@@ -174,25 +221,61 @@ func (o TeamOutput) ToTeamOutputWithContext(ctx context.Context) TeamOutput {
 	return o
 }
 
+// When a team with this name already exists: `false` fails with a hint, `true` takes it over and converges it to this definition (its members become exactly `members`, when given). Only consulted when the resource is created. Defaults to `false`.
+func (o TeamOutput) AdoptExisting() pulumi.BoolOutput {
+	return o.ApplyT(func(v *Team) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
+}
+
+// What destroying this resource does; the W&B API cannot delete teams.
+// - `empty`: removes every member except organization service accounts, and asks you (in the deployment's output) to delete the team in the W&B web application.
+// - `retain`: leaves the team untouched and says so.
+// - `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state delete <urn>`).
+//
+// Defaults to `empty`.
+func (o TeamOutput) DeletionPolicy() pulumi.StringOutput {
+	return o.ApplyT(func(v *Team) pulumi.StringOutput { return v.DeletionPolicy }).(pulumi.StringOutput)
+}
+
+// The ETag of the team as last read; the next write is conditional on it.
+func (o TeamOutput) Etag() pulumi.StringOutput {
+	return o.ApplyT(func(v *Team) pulumi.StringOutput { return v.Etag }).(pulumi.StringOutput)
+}
+
+// The SCIM id of an existing team to adopt instead of creating one; it is converged to this definition (renamed to `name`, members set to `members` when given). Only consulted when the resource is created. Not together with `adoptExisting`.
+func (o TeamOutput) ImportId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Team) pulumi.StringPtrOutput { return v.ImportId }).(pulumi.StringPtrOutput)
+}
+
+// The email address (lower case) of each user member and declared member, by user id, as last seen.
+func (o TeamOutput) MemberEmails() pulumi.StringMapOutput {
+	return o.ApplyT(func(v *Team) pulumi.StringMapOutput { return v.MemberEmails }).(pulumi.StringMapOutput)
+}
+
+// SCIM ids of the team's user members (never service accounts), as last seen.
+func (o TeamOutput) MemberIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *Team) pulumi.StringArrayOutput { return v.MemberIds }).(pulumi.StringArrayOutput)
+}
+
+// Each member reference (emails in lower case) → the user id it resolved to.
+func (o TeamOutput) MemberIdsByReference() pulumi.StringMapOutput {
+	return o.ApplyT(func(v *Team) pulumi.StringMapOutput { return v.MemberIdsByReference }).(pulumi.StringMapOutput)
+}
+
+// The team's user members, each as a SCIM user id or an email address (emails compare ignoring case). When given, it is the exact set: members added elsewhere are removed by `pulumi up` (a refresh shows them as drift first). Order and duplicates do not matter. When left out, membership is not managed at all (use `TeamMember` resources, or manage it elsewhere). Organization service accounts, which W&B adds to every new team, are never listed, never counted as drift and never removed.
+//
+// After a refresh, a member added outside Pulumi shows as the user's email address.
 func (o TeamOutput) Members() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Team) pulumi.StringArrayOutput { return v.Members }).(pulumi.StringArrayOutput)
 }
 
+// The team's name, unique in the organization (case-sensitive). Renaming changes the team in place: its id, members and role assignments stay.
 func (o TeamOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Team) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o TeamOutput) Private() pulumi.BoolOutput {
-	return o.ApplyT(func(v *Team) pulumi.BoolOutput { return v.Private }).(pulumi.BoolOutput)
-}
-
-func (o TeamOutput) Storage() TeamStoragePtrOutput {
-	return o.ApplyT(func(v *Team) TeamStoragePtrOutput { return v.Storage }).(TeamStoragePtrOutput)
-}
-
-// The id W&B gave the team.
-func (o TeamOutput) TeamId() pulumi.StringOutput {
-	return o.ApplyT(func(v *Team) pulumi.StringOutput { return v.TeamId }).(pulumi.StringOutput)
+// Organization service accounts in the team: ignored by diffs, never removed.
+func (o TeamOutput) ServiceAccountIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *Team) pulumi.StringArrayOutput { return v.ServiceAccountIds }).(pulumi.StringArrayOutput)
 }
 
 type TeamArrayOutput struct{ *pulumi.OutputState }

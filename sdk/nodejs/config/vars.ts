@@ -8,23 +8,122 @@ declare var exports: any;
 const __config = new pulumi.Config("wandb");
 
 /**
- * W&B API key.
+ * Expects a W&B API key (org admin key or organization service-account key). Required: when unset, read from the environment variable `WANDB_API_KEY`.
  */
 export declare const apiKey: string | undefined;
 Object.defineProperty(exports, "apiKey", {
     get() {
-        return __config.get("apiKey");
+        return __config.get("apiKey") ?? utilities.getEnv("WANDB_API_KEY");
     },
     enumerable: true,
 });
 
 /**
- * W&B API base URL.
+ * Expects basic (Basic `<username>:<key>`, the default) or bearer (Bearer `<key>`). When unset, read from the environment variable `WANDB_AUTH_SCHEME`, else `basic`.
+ */
+export declare const authScheme: string;
+Object.defineProperty(exports, "authScheme", {
+    get() {
+        return __config.get("authScheme") ?? (utilities.getEnv("WANDB_AUTH_SCHEME") || "basic");
+    },
+    enumerable: true,
+});
+
+/**
+ * Expects an http(s) URL such as https://api.wandb.ai or `https://<instance>.wandb.io`. Required: when unset, read from the environment variable `WANDB_BASE_URL`.
  */
 export declare const baseUrl: string | undefined;
 Object.defineProperty(exports, "baseUrl", {
     get() {
-        return __config.get("baseUrl");
+        return __config.get("baseUrl") ?? utilities.getEnv("WANDB_BASE_URL");
+    },
+    enumerable: true,
+});
+
+/**
+ * Expects one of saas, dedicated, self-managed. When unset, read from the environment variable `WANDB_DEPLOYMENT`.
+ */
+export declare const deployment: string | undefined;
+Object.defineProperty(exports, "deployment", {
+    get() {
+        return __config.get("deployment") ?? utilities.getEnv("WANDB_DEPLOYMENT");
+    },
+    enumerable: true,
+});
+
+/**
+ * Expects `<entity>/<project>`. When unset, read from the environment variable `WANDB_INFERENCE_PROJECT`.
+ */
+export declare const inferenceProject: string | undefined;
+Object.defineProperty(exports, "inferenceProject", {
+    get() {
+        return __config.get("inferenceProject") ?? utilities.getEnv("WANDB_INFERENCE_PROJECT");
+    },
+    enumerable: true,
+});
+
+/**
+ * Expects an http(s) URL ending in /v1, e.g. https://api.inference.wandb.ai/v1. When unset, read from the environment variable `WANDB_INFERENCE_URL`, else `https://api.inference.wandb.ai/v1`.
+ */
+export declare const inferenceUrl: string;
+Object.defineProperty(exports, "inferenceUrl", {
+    get() {
+        return __config.get("inferenceUrl") ?? (utilities.getEnv("WANDB_INFERENCE_URL") || "https://api.inference.wandb.ai/v1");
+    },
+    enumerable: true,
+});
+
+/**
+ * Expects an integer from 1 to 64. When unset, read from the environment variable `WANDB_MAX_CONCURRENCY`, else `8`.
+ */
+export declare const maxConcurrency: number;
+Object.defineProperty(exports, "maxConcurrency", {
+    get() {
+        return __config.getObject<number>("maxConcurrency") ?? (utilities.getEnvNumber("WANDB_MAX_CONCURRENCY") || 8);
+    },
+    enumerable: true,
+});
+
+/**
+ * Expects an integer from 0 to 10. When unset, read from the environment variable `WANDB_MAX_RETRIES`, else `4`.
+ */
+export declare const maxRetries: number;
+Object.defineProperty(exports, "maxRetries", {
+    get() {
+        return __config.getObject<number>("maxRetries") ?? (utilities.getEnvNumber("WANDB_MAX_RETRIES") || 4);
+    },
+    enumerable: true,
+});
+
+/**
+ * Expects a path starting with "/", such as /scim (W&B), /scim/v2, /v2, or / for the root of wandb:baseUrl. When unset, read from the environment variable `WANDB_SCIM_PATH`, else `/scim`.
+ */
+export declare const scimPath: string;
+Object.defineProperty(exports, "scimPath", {
+    get() {
+        return __config.get("scimPath") ?? (utilities.getEnv("WANDB_SCIM_PATH") || "/scim");
+    },
+    enumerable: true,
+});
+
+/**
+ * Expects an integer number of seconds from 1 to 600. When unset, read from the environment variable `WANDB_TIMEOUT_SECONDS`, else `30`.
+ */
+export declare const timeoutSeconds: number;
+Object.defineProperty(exports, "timeoutSeconds", {
+    get() {
+        return __config.getObject<number>("timeoutSeconds") ?? (utilities.getEnvNumber("WANDB_TIMEOUT_SECONDS") || 30);
+    },
+    enumerable: true,
+});
+
+/**
+ * Expects the admin's W&B username without ':' (leave unset for a service-account key). When unset, read from the environment variable `WANDB_USERNAME`.
+ */
+export declare const username: string | undefined;
+Object.defineProperty(exports, "username", {
+    get() {
+        return __config.get("username") ?? utilities.getEnv("WANDB_USERNAME");
     },
     enumerable: true,
 });

@@ -5,10 +5,3 @@ import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
-/**
- * Where a team's artifacts live.
- */
-export interface TeamStorageArgs {
-    bucket: pulumi.Input<string>;
-    region?: pulumi.Input<string | undefined>;
-}

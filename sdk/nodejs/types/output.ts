@@ -5,16 +5,31 @@ import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
-export interface Model {
-    contextWindow: number;
-    id: string;
+/**
+ * A registry the user has a role in, and that role.
+ */
+export interface UserRegistryRole {
+    /**
+     * The registry's name.
+     */
+    registryName: string;
+    /**
+     * The user's role in the registry.
+     */
+    roleName: string;
 }
 
 /**
- * Where a team's artifacts live.
+ * A team the user is in, and the user's role there.
  */
-export interface TeamStorage {
-    bucket: string;
-    region?: string;
+export interface UserTeamRole {
+    /**
+     * The user's role in the team.
+     */
+    roleName: string;
+    /**
+     * The team's name.
+     */
+    teamName: string;
 }
 

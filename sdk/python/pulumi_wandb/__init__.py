@@ -6,11 +6,14 @@ import builtins as _builtins
 from . import _utilities
 import typing
 # Export this package's modules as members:
-from .get_model import *
-from .organization import *
+from .custom_role import *
+from .organization_role_assignment import *
 from .provider import *
+from .registry_role_assignment import *
 from .team import *
-from ._inputs import *
+from .team_member import *
+from .team_role_assignment import *
+from .user import *
 from . import outputs
 
 # Make subpackages available:
@@ -28,8 +31,13 @@ _utilities.register(
   "mod": "index",
   "fqn": "pulumi_wandb",
   "classes": {
-   "wandb:index:Organization": "Organization",
-   "wandb:index:Team": "Team"
+   "wandb:index:CustomRole": "CustomRole",
+   "wandb:index:OrganizationRoleAssignment": "OrganizationRoleAssignment",
+   "wandb:index:RegistryRoleAssignment": "RegistryRoleAssignment",
+   "wandb:index:Team": "Team",
+   "wandb:index:TeamMember": "TeamMember",
+   "wandb:index:TeamRoleAssignment": "TeamRoleAssignment",
+   "wandb:index:User": "User"
   }
  }
 ]

@@ -15,52 +15,113 @@ else:
 from . import _utilities
 
 __all__ = [
-    'Model',
-    'TeamStorage',
+    'UserRegistryRole',
+    'UserTeamRole',
 ]
 
 @pulumi.output_type
-class Model(dict):
+class UserRegistryRole(dict):
+    """
+    A registry the user has a role in, and that role.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "registryName":
+            suggest = "registry_name"
+        elif key == "roleName":
+            suggest = "role_name"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in UserRegistryRole. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        UserRegistryRole.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        UserRegistryRole.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
-                 context_window: _builtins.int,
-                 id: _builtins.str):
-        pulumi.set(__self__, "context_window", context_window)
-        pulumi.set(__self__, "id", id)
+                 registry_name: _builtins.str,
+                 role_name: _builtins.str):
+        """
+        A registry the user has a role in, and that role.
+
+        :param _builtins.str registry_name: The registry's name.
+        :param _builtins.str role_name: The user's role in the registry.
+        """
+        pulumi.set(__self__, "registry_name", registry_name)
+        pulumi.set(__self__, "role_name", role_name)
 
     @_builtins.property
-    @pulumi.getter(name="contextWindow")
-    def context_window(self) -> _builtins.int:
-        return pulumi.get(self, "context_window")
+    @pulumi.getter(name="registryName")
+    def registry_name(self) -> _builtins.str:
+        """
+        The registry's name.
+        """
+        return pulumi.get(self, "registry_name")
 
     @_builtins.property
-    @pulumi.getter
-    def id(self) -> _builtins.str:
-        return pulumi.get(self, "id")
+    @pulumi.getter(name="roleName")
+    def role_name(self) -> _builtins.str:
+        """
+        The user's role in the registry.
+        """
+        return pulumi.get(self, "role_name")
 
 
 @pulumi.output_type
-class TeamStorage(dict):
+class UserTeamRole(dict):
     """
-    Where a team's artifacts live.
+    A team the user is in, and the user's role there.
     """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "roleName":
+            suggest = "role_name"
+        elif key == "teamName":
+            suggest = "team_name"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in UserTeamRole. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        UserTeamRole.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        UserTeamRole.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
-                 bucket: _builtins.str,
-                 region: Optional[_builtins.str] = None):
+                 role_name: _builtins.str,
+                 team_name: _builtins.str):
         """
-        Where a team's artifacts live.
+        A team the user is in, and the user's role there.
+
+        :param _builtins.str role_name: The user's role in the team.
+        :param _builtins.str team_name: The team's name.
         """
-        pulumi.set(__self__, "bucket", bucket)
-        if region is not None:
-            pulumi.set(__self__, "region", region)
+        pulumi.set(__self__, "role_name", role_name)
+        pulumi.set(__self__, "team_name", team_name)
 
     @_builtins.property
-    @pulumi.getter
-    def bucket(self) -> _builtins.str:
-        return pulumi.get(self, "bucket")
+    @pulumi.getter(name="roleName")
+    def role_name(self) -> _builtins.str:
+        """
+        The user's role in the team.
+        """
+        return pulumi.get(self, "role_name")
 
     @_builtins.property
-    @pulumi.getter
-    def region(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "region")
+    @pulumi.getter(name="teamName")
+    def team_name(self) -> _builtins.str:
+        """
+        The team's name.
+        """
+        return pulumi.get(self, "team_name")
 
 

@@ -20,18 +20,82 @@ __all__ = ['ProviderArgs', 'Provider']
 class ProviderArgs:
     def __init__(__self__, *,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
-                 base_url: pulumi.Input[Optional[_builtins.str]] = None):
+                 auth_scheme: pulumi.Input[Optional[_builtins.str]] = None,
+                 base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 deployment: pulumi.Input[Optional[_builtins.str]] = None,
+                 inference_project: pulumi.Input[Optional[_builtins.str]] = None,
+                 inference_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_concurrency: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 scim_path: pulumi.Input[Optional[_builtins.str]] = None,
+                 timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 username: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Provider resource.
+
+        :param pulumi.Input[_builtins.str] api_key: Expects a W&B API key (org admin key or organization service-account key). Required: when unset, read from the environment variable `WANDB_API_KEY`.
+        :param pulumi.Input[_builtins.str] auth_scheme: Expects basic (Basic `<username>:<key>`, the default) or bearer (Bearer `<key>`). When unset, read from the environment variable `WANDB_AUTH_SCHEME`, else `basic`.
+        :param pulumi.Input[_builtins.str] base_url: Expects an http(s) URL such as https://api.wandb.ai or `https://<instance>.wandb.io`. Required: when unset, read from the environment variable `WANDB_BASE_URL`.
+        :param pulumi.Input[_builtins.str] deployment: Expects one of saas, dedicated, self-managed. When unset, read from the environment variable `WANDB_DEPLOYMENT`.
+        :param pulumi.Input[_builtins.str] inference_project: Expects `<entity>/<project>`. When unset, read from the environment variable `WANDB_INFERENCE_PROJECT`.
+        :param pulumi.Input[_builtins.str] inference_url: Expects an http(s) URL ending in /v1, e.g. https://api.inference.wandb.ai/v1. When unset, read from the environment variable `WANDB_INFERENCE_URL`, else `https://api.inference.wandb.ai/v1`.
+        :param pulumi.Input[_builtins.int] max_concurrency: Expects an integer from 1 to 64. When unset, read from the environment variable `WANDB_MAX_CONCURRENCY`, else `8`.
+        :param pulumi.Input[_builtins.int] max_retries: Expects an integer from 0 to 10. When unset, read from the environment variable `WANDB_MAX_RETRIES`, else `4`.
+        :param pulumi.Input[_builtins.str] scim_path: Expects a path starting with "/", such as /scim (W&B), /scim/v2, /v2, or / for the root of wandb:baseUrl. When unset, read from the environment variable `WANDB_SCIM_PATH`, else `/scim`.
+        :param pulumi.Input[_builtins.int] timeout_seconds: Expects an integer number of seconds from 1 to 600. When unset, read from the environment variable `WANDB_TIMEOUT_SECONDS`, else `30`.
+        :param pulumi.Input[_builtins.str] username: Expects the admin's W&B username without ':' (leave unset for a service-account key). When unset, read from the environment variable `WANDB_USERNAME`.
         """
+        if api_key is None:
+            api_key = _utilities.get_env('WANDB_API_KEY')
         if api_key is not None:
             pulumi.set(__self__, "api_key", api_key)
+        if auth_scheme is None:
+            auth_scheme = (_utilities.get_env('WANDB_AUTH_SCHEME') or 'basic')
+        if auth_scheme is not None:
+            pulumi.set(__self__, "auth_scheme", auth_scheme)
+        if base_url is None:
+            base_url = _utilities.get_env('WANDB_BASE_URL')
         if base_url is not None:
             pulumi.set(__self__, "base_url", base_url)
+        if deployment is None:
+            deployment = _utilities.get_env('WANDB_DEPLOYMENT')
+        if deployment is not None:
+            pulumi.set(__self__, "deployment", deployment)
+        if inference_project is None:
+            inference_project = _utilities.get_env('WANDB_INFERENCE_PROJECT')
+        if inference_project is not None:
+            pulumi.set(__self__, "inference_project", inference_project)
+        if inference_url is None:
+            inference_url = (_utilities.get_env('WANDB_INFERENCE_URL') or 'https://api.inference.wandb.ai/v1')
+        if inference_url is not None:
+            pulumi.set(__self__, "inference_url", inference_url)
+        if max_concurrency is None:
+            max_concurrency = (_utilities.get_env_int('WANDB_MAX_CONCURRENCY') or 8)
+        if max_concurrency is not None:
+            pulumi.set(__self__, "max_concurrency", max_concurrency)
+        if max_retries is None:
+            max_retries = (_utilities.get_env_int('WANDB_MAX_RETRIES') or 4)
+        if max_retries is not None:
+            pulumi.set(__self__, "max_retries", max_retries)
+        if scim_path is None:
+            scim_path = (_utilities.get_env('WANDB_SCIM_PATH') or '/scim')
+        if scim_path is not None:
+            pulumi.set(__self__, "scim_path", scim_path)
+        if timeout_seconds is None:
+            timeout_seconds = (_utilities.get_env_int('WANDB_TIMEOUT_SECONDS') or 30)
+        if timeout_seconds is not None:
+            pulumi.set(__self__, "timeout_seconds", timeout_seconds)
+        if username is None:
+            username = _utilities.get_env('WANDB_USERNAME')
+        if username is not None:
+            pulumi.set(__self__, "username", username)
 
     @_builtins.property
     @pulumi.getter(name="apiKey")
     def api_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Expects a W&B API key (org admin key or organization service-account key). Required: when unset, read from the environment variable `WANDB_API_KEY`.
+        """
         return pulumi.get(self, "api_key")
 
     @api_key.setter
@@ -39,13 +103,124 @@ class ProviderArgs:
         pulumi.set(self, "api_key", value)
 
     @_builtins.property
+    @pulumi.getter(name="authScheme")
+    def auth_scheme(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Expects basic (Basic `<username>:<key>`, the default) or bearer (Bearer `<key>`). When unset, read from the environment variable `WANDB_AUTH_SCHEME`, else `basic`.
+        """
+        return pulumi.get(self, "auth_scheme")
+
+    @auth_scheme.setter
+    def auth_scheme(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "auth_scheme", value)
+
+    @_builtins.property
     @pulumi.getter(name="baseUrl")
     def base_url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Expects an http(s) URL such as https://api.wandb.ai or `https://<instance>.wandb.io`. Required: when unset, read from the environment variable `WANDB_BASE_URL`.
+        """
         return pulumi.get(self, "base_url")
 
     @base_url.setter
     def base_url(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "base_url", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def deployment(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Expects one of saas, dedicated, self-managed. When unset, read from the environment variable `WANDB_DEPLOYMENT`.
+        """
+        return pulumi.get(self, "deployment")
+
+    @deployment.setter
+    def deployment(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "deployment", value)
+
+    @_builtins.property
+    @pulumi.getter(name="inferenceProject")
+    def inference_project(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Expects `<entity>/<project>`. When unset, read from the environment variable `WANDB_INFERENCE_PROJECT`.
+        """
+        return pulumi.get(self, "inference_project")
+
+    @inference_project.setter
+    def inference_project(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "inference_project", value)
+
+    @_builtins.property
+    @pulumi.getter(name="inferenceUrl")
+    def inference_url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Expects an http(s) URL ending in /v1, e.g. https://api.inference.wandb.ai/v1. When unset, read from the environment variable `WANDB_INFERENCE_URL`, else `https://api.inference.wandb.ai/v1`.
+        """
+        return pulumi.get(self, "inference_url")
+
+    @inference_url.setter
+    def inference_url(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "inference_url", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maxConcurrency")
+    def max_concurrency(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Expects an integer from 1 to 64. When unset, read from the environment variable `WANDB_MAX_CONCURRENCY`, else `8`.
+        """
+        return pulumi.get(self, "max_concurrency")
+
+    @max_concurrency.setter
+    def max_concurrency(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "max_concurrency", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maxRetries")
+    def max_retries(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Expects an integer from 0 to 10. When unset, read from the environment variable `WANDB_MAX_RETRIES`, else `4`.
+        """
+        return pulumi.get(self, "max_retries")
+
+    @max_retries.setter
+    def max_retries(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "max_retries", value)
+
+    @_builtins.property
+    @pulumi.getter(name="scimPath")
+    def scim_path(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Expects a path starting with "/", such as /scim (W&B), /scim/v2, /v2, or / for the root of wandb:baseUrl. When unset, read from the environment variable `WANDB_SCIM_PATH`, else `/scim`.
+        """
+        return pulumi.get(self, "scim_path")
+
+    @scim_path.setter
+    def scim_path(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "scim_path", value)
+
+    @_builtins.property
+    @pulumi.getter(name="timeoutSeconds")
+    def timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Expects an integer number of seconds from 1 to 600. When unset, read from the environment variable `WANDB_TIMEOUT_SECONDS`, else `30`.
+        """
+        return pulumi.get(self, "timeout_seconds")
+
+    @timeout_seconds.setter
+    def timeout_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "timeout_seconds", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def username(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Expects the admin's W&B username without ':' (leave unset for a service-account key). When unset, read from the environment variable `WANDB_USERNAME`.
+        """
+        return pulumi.get(self, "username")
+
+    @username.setter
+    def username(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "username", value)
 
 
 @pulumi.type_token("pulumi:providers:wandb")
@@ -55,13 +230,33 @@ class Provider(pulumi.ProviderResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 auth_scheme: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 deployment: pulumi.Input[Optional[_builtins.str]] = None,
+                 inference_project: pulumi.Input[Optional[_builtins.str]] = None,
+                 inference_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_concurrency: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 scim_path: pulumi.Input[Optional[_builtins.str]] = None,
+                 timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 username: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        The wandb provider.
+        The provider of the wandb package: the W&B deployment whose organization it manages, and how it talks to it.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.str] api_key: Expects a W&B API key (org admin key or organization service-account key). Required: when unset, read from the environment variable `WANDB_API_KEY`.
+        :param pulumi.Input[_builtins.str] auth_scheme: Expects basic (Basic `<username>:<key>`, the default) or bearer (Bearer `<key>`). When unset, read from the environment variable `WANDB_AUTH_SCHEME`, else `basic`.
+        :param pulumi.Input[_builtins.str] base_url: Expects an http(s) URL such as https://api.wandb.ai or `https://<instance>.wandb.io`. Required: when unset, read from the environment variable `WANDB_BASE_URL`.
+        :param pulumi.Input[_builtins.str] deployment: Expects one of saas, dedicated, self-managed. When unset, read from the environment variable `WANDB_DEPLOYMENT`.
+        :param pulumi.Input[_builtins.str] inference_project: Expects `<entity>/<project>`. When unset, read from the environment variable `WANDB_INFERENCE_PROJECT`.
+        :param pulumi.Input[_builtins.str] inference_url: Expects an http(s) URL ending in /v1, e.g. https://api.inference.wandb.ai/v1. When unset, read from the environment variable `WANDB_INFERENCE_URL`, else `https://api.inference.wandb.ai/v1`.
+        :param pulumi.Input[_builtins.int] max_concurrency: Expects an integer from 1 to 64. When unset, read from the environment variable `WANDB_MAX_CONCURRENCY`, else `8`.
+        :param pulumi.Input[_builtins.int] max_retries: Expects an integer from 0 to 10. When unset, read from the environment variable `WANDB_MAX_RETRIES`, else `4`.
+        :param pulumi.Input[_builtins.str] scim_path: Expects a path starting with "/", such as /scim (W&B), /scim/v2, /v2, or / for the root of wandb:baseUrl. When unset, read from the environment variable `WANDB_SCIM_PATH`, else `/scim`.
+        :param pulumi.Input[_builtins.int] timeout_seconds: Expects an integer number of seconds from 1 to 600. When unset, read from the environment variable `WANDB_TIMEOUT_SECONDS`, else `30`.
+        :param pulumi.Input[_builtins.str] username: Expects the admin's W&B username without ':' (leave unset for a service-account key). When unset, read from the environment variable `WANDB_USERNAME`.
         """
         ...
     @overload
@@ -70,7 +265,7 @@ class Provider(pulumi.ProviderResource):
                  args: Optional[ProviderArgs] = None,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        The wandb provider.
+        The provider of the wandb package: the W&B deployment whose organization it manages, and how it talks to it.
 
         :param str resource_name: The name of the resource.
         :param ProviderArgs args: The arguments to use to populate this resource's properties.
@@ -88,7 +283,16 @@ class Provider(pulumi.ProviderResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 auth_scheme: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 deployment: pulumi.Input[Optional[_builtins.str]] = None,
+                 inference_project: pulumi.Input[Optional[_builtins.str]] = None,
+                 inference_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_concurrency: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 scim_path: pulumi.Input[Optional[_builtins.str]] = None,
+                 timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 username: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -98,16 +302,42 @@ class Provider(pulumi.ProviderResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = ProviderArgs.__new__(ProviderArgs)
 
+            if api_key is None:
+                api_key = _utilities.get_env('WANDB_API_KEY')
             __props__.__dict__["api_key"] = None if api_key is None else pulumi.Output.secret(api_key)
+            if auth_scheme is None:
+                auth_scheme = (_utilities.get_env('WANDB_AUTH_SCHEME') or 'basic')
+            __props__.__dict__["auth_scheme"] = auth_scheme
+            if base_url is None:
+                base_url = _utilities.get_env('WANDB_BASE_URL')
             __props__.__dict__["base_url"] = base_url
+            if deployment is None:
+                deployment = _utilities.get_env('WANDB_DEPLOYMENT')
+            __props__.__dict__["deployment"] = deployment
+            if inference_project is None:
+                inference_project = _utilities.get_env('WANDB_INFERENCE_PROJECT')
+            __props__.__dict__["inference_project"] = inference_project
+            if inference_url is None:
+                inference_url = (_utilities.get_env('WANDB_INFERENCE_URL') or 'https://api.inference.wandb.ai/v1')
+            __props__.__dict__["inference_url"] = inference_url
+            if max_concurrency is None:
+                max_concurrency = (_utilities.get_env_int('WANDB_MAX_CONCURRENCY') or 8)
+            __props__.__dict__["max_concurrency"] = pulumi.Output.from_input(max_concurrency).apply(pulumi.runtime.to_json) if max_concurrency is not None else None
+            if max_retries is None:
+                max_retries = (_utilities.get_env_int('WANDB_MAX_RETRIES') or 4)
+            __props__.__dict__["max_retries"] = pulumi.Output.from_input(max_retries).apply(pulumi.runtime.to_json) if max_retries is not None else None
+            if scim_path is None:
+                scim_path = (_utilities.get_env('WANDB_SCIM_PATH') or '/scim')
+            __props__.__dict__["scim_path"] = scim_path
+            if timeout_seconds is None:
+                timeout_seconds = (_utilities.get_env_int('WANDB_TIMEOUT_SECONDS') or 30)
+            __props__.__dict__["timeout_seconds"] = pulumi.Output.from_input(timeout_seconds).apply(pulumi.runtime.to_json) if timeout_seconds is not None else None
+            if username is None:
+                username = _utilities.get_env('WANDB_USERNAME')
+            __props__.__dict__["username"] = username
         super(Provider, __self__).__init__(
             'wandb',
             resource_name,
             __props__,
             opts)
-
-    @_builtins.property
-    @pulumi.getter(name="baseUrl")
-    def base_url(self) -> pulumi.Output[Optional[_builtins.str]]:
-        return pulumi.get(self, "base_url")
 

@@ -13,8 +13,6 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
-from . import outputs
-from ._inputs import *
 
 __all__ = ['TeamArgs', 'Team']
 
@@ -22,29 +20,45 @@ __all__ = ['TeamArgs', 'Team']
 class TeamArgs:
     def __init__(__self__, *,
                  name: pulumi.Input[_builtins.str],
-                 members: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 private: pulumi.Input[Optional[_builtins.bool]] = None,
-                 storage: pulumi.Input[Optional['TeamStorageArgs']] = None):
+                 adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 deletion_policy: pulumi.Input[Optional[_builtins.str]] = None,
+                 import_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 members: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
         The set of arguments for constructing a Team resource.
 
-        :param pulumi.Input[_builtins.str] name: The team's name.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] members: Member user names.
-        :param pulumi.Input[_builtins.bool] private: Whether only members see the team.
+        :param pulumi.Input[_builtins.str] name: The team's name, unique in the organization (case-sensitive). Renaming changes the team in place: its id, members and role assignments stay.
+        :param pulumi.Input[_builtins.bool] adopt_existing: When a team with this name already exists: `false` fails with a hint, `true` takes it over and converges it to this definition (its members become exactly `members`, when given). Only consulted when the resource is created. Defaults to `false`.
+        :param pulumi.Input[_builtins.str] deletion_policy: What destroying this resource does; the W&B API cannot delete teams.
+               - `empty`: removes every member except organization service accounts, and asks you (in the deployment's output) to delete the team in the W&B web application.
+               - `retain`: leaves the team untouched and says so.
+               - `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state delete <urn>`).
+               
+               Defaults to `empty`.
+        :param pulumi.Input[_builtins.str] import_id: The SCIM id of an existing team to adopt instead of creating one; it is converged to this definition (renamed to `name`, members set to `members` when given). Only consulted when the resource is created. Not together with `adoptExisting`.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] members: The team's user members, each as a SCIM user id or an email address (emails compare ignoring case). When given, it is the exact set: members added elsewhere are removed by `pulumi up` (a refresh shows them as drift first). Order and duplicates do not matter. When left out, membership is not managed at all (use `TeamMember` resources, or manage it elsewhere). Organization service accounts, which W&B adds to every new team, are never listed, never counted as drift and never removed.
+               
+               After a refresh, a member added outside Pulumi shows as the user's email address.
         """
         pulumi.set(__self__, "name", name)
+        if adopt_existing is None:
+            adopt_existing = False
+        if adopt_existing is not None:
+            pulumi.set(__self__, "adopt_existing", adopt_existing)
+        if deletion_policy is None:
+            deletion_policy = 'empty'
+        if deletion_policy is not None:
+            pulumi.set(__self__, "deletion_policy", deletion_policy)
+        if import_id is not None:
+            pulumi.set(__self__, "import_id", import_id)
         if members is not None:
             pulumi.set(__self__, "members", members)
-        if private is not None:
-            pulumi.set(__self__, "private", private)
-        if storage is not None:
-            pulumi.set(__self__, "storage", storage)
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        The team's name.
+        The team's name, unique in the organization (case-sensitive). Renaming changes the team in place: its id, members and role assignments stay.
         """
         return pulumi.get(self, "name")
 
@@ -53,37 +67,59 @@ class TeamArgs:
         pulumi.set(self, "name", value)
 
     @_builtins.property
+    @pulumi.getter(name="adoptExisting")
+    def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        When a team with this name already exists: `false` fails with a hint, `true` takes it over and converges it to this definition (its members become exactly `members`, when given). Only consulted when the resource is created. Defaults to `false`.
+        """
+        return pulumi.get(self, "adopt_existing")
+
+    @adopt_existing.setter
+    def adopt_existing(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "adopt_existing", value)
+
+    @_builtins.property
+    @pulumi.getter(name="deletionPolicy")
+    def deletion_policy(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        What destroying this resource does; the W&B API cannot delete teams.
+        - `empty`: removes every member except organization service accounts, and asks you (in the deployment's output) to delete the team in the W&B web application.
+        - `retain`: leaves the team untouched and says so.
+        - `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state delete <urn>`).
+
+        Defaults to `empty`.
+        """
+        return pulumi.get(self, "deletion_policy")
+
+    @deletion_policy.setter
+    def deletion_policy(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "deletion_policy", value)
+
+    @_builtins.property
+    @pulumi.getter(name="importId")
+    def import_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The SCIM id of an existing team to adopt instead of creating one; it is converged to this definition (renamed to `name`, members set to `members` when given). Only consulted when the resource is created. Not together with `adoptExisting`.
+        """
+        return pulumi.get(self, "import_id")
+
+    @import_id.setter
+    def import_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "import_id", value)
+
+    @_builtins.property
     @pulumi.getter
     def members(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Member user names.
+        The team's user members, each as a SCIM user id or an email address (emails compare ignoring case). When given, it is the exact set: members added elsewhere are removed by `pulumi up` (a refresh shows them as drift first). Order and duplicates do not matter. When left out, membership is not managed at all (use `TeamMember` resources, or manage it elsewhere). Organization service accounts, which W&B adds to every new team, are never listed, never counted as drift and never removed.
+
+        After a refresh, a member added outside Pulumi shows as the user's email address.
         """
         return pulumi.get(self, "members")
 
     @members.setter
     def members(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
         pulumi.set(self, "members", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def private(self) -> pulumi.Input[Optional[_builtins.bool]]:
-        """
-        Whether only members see the team.
-        """
-        return pulumi.get(self, "private")
-
-    @private.setter
-    def private(self, value: pulumi.Input[Optional[_builtins.bool]]):
-        pulumi.set(self, "private", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def storage(self) -> pulumi.Input[Optional['TeamStorageArgs']]:
-        return pulumi.get(self, "storage")
-
-    @storage.setter
-    def storage(self, value: pulumi.Input[Optional['TeamStorageArgs']]):
-        pulumi.set(self, "storage", value)
 
 
 @pulumi.type_token("wandb:index:Team")
@@ -92,19 +128,29 @@ class Team(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 deletion_policy: pulumi.Input[Optional[_builtins.str]] = None,
+                 import_id: pulumi.Input[Optional[_builtins.str]] = None,
                  members: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 private: pulumi.Input[Optional[_builtins.bool]] = None,
-                 storage: pulumi.Input[Optional[Union['TeamStorageArgs', 'TeamStorageArgsDict']]] = None,
                  __props__=None):
         """
-        A team of the organization.
+        A team of the organization (SCIM group), with its name and, optionally, its exact set of user members. The W&B API cannot delete teams: see `deletionPolicy`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] members: Member user names.
-        :param pulumi.Input[_builtins.str] name: The team's name.
-        :param pulumi.Input[_builtins.bool] private: Whether only members see the team.
+        :param pulumi.Input[_builtins.bool] adopt_existing: When a team with this name already exists: `false` fails with a hint, `true` takes it over and converges it to this definition (its members become exactly `members`, when given). Only consulted when the resource is created. Defaults to `false`.
+        :param pulumi.Input[_builtins.str] deletion_policy: What destroying this resource does; the W&B API cannot delete teams.
+               - `empty`: removes every member except organization service accounts, and asks you (in the deployment's output) to delete the team in the W&B web application.
+               - `retain`: leaves the team untouched and says so.
+               - `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state delete <urn>`).
+               
+               Defaults to `empty`.
+        :param pulumi.Input[_builtins.str] import_id: The SCIM id of an existing team to adopt instead of creating one; it is converged to this definition (renamed to `name`, members set to `members` when given). Only consulted when the resource is created. Not together with `adoptExisting`.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] members: The team's user members, each as a SCIM user id or an email address (emails compare ignoring case). When given, it is the exact set: members added elsewhere are removed by `pulumi up` (a refresh shows them as drift first). Order and duplicates do not matter. When left out, membership is not managed at all (use `TeamMember` resources, or manage it elsewhere). Organization service accounts, which W&B adds to every new team, are never listed, never counted as drift and never removed.
+               
+               After a refresh, a member added outside Pulumi shows as the user's email address.
+        :param pulumi.Input[_builtins.str] name: The team's name, unique in the organization (case-sensitive). Renaming changes the team in place: its id, members and role assignments stay.
         """
         ...
     @overload
@@ -113,7 +159,7 @@ class Team(pulumi.CustomResource):
                  args: TeamArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A team of the organization.
+        A team of the organization (SCIM group), with its name and, optionally, its exact set of user members. The W&B API cannot delete teams: see `deletionPolicy`.
 
         :param str resource_name: The name of the resource.
         :param TeamArgs args: The arguments to use to populate this resource's properties.
@@ -130,10 +176,11 @@ class Team(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 deletion_policy: pulumi.Input[Optional[_builtins.str]] = None,
+                 import_id: pulumi.Input[Optional[_builtins.str]] = None,
                  members: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 private: pulumi.Input[Optional[_builtins.bool]] = None,
-                 storage: pulumi.Input[Optional[Union['TeamStorageArgs', 'TeamStorageArgsDict']]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -143,13 +190,22 @@ class Team(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = TeamArgs.__new__(TeamArgs)
 
+            if adopt_existing is None:
+                adopt_existing = False
+            __props__.__dict__["adopt_existing"] = adopt_existing
+            if deletion_policy is None:
+                deletion_policy = 'empty'
+            __props__.__dict__["deletion_policy"] = deletion_policy
+            __props__.__dict__["import_id"] = import_id
             __props__.__dict__["members"] = members
             if name is None and not opts.urn:
                 raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
-            __props__.__dict__["private"] = private
-            __props__.__dict__["storage"] = storage
-            __props__.__dict__["team_id"] = None
+            __props__.__dict__["etag"] = None
+            __props__.__dict__["member_emails"] = None
+            __props__.__dict__["member_ids"] = None
+            __props__.__dict__["member_ids_by_reference"] = None
+            __props__.__dict__["service_account_ids"] = None
         super(Team, __self__).__init__(
             'wandb:index:Team',
             resource_name,
@@ -172,38 +228,102 @@ class Team(pulumi.CustomResource):
 
         __props__ = TeamArgs.__new__(TeamArgs)
 
+        __props__.__dict__["adopt_existing"] = None
+        __props__.__dict__["deletion_policy"] = None
+        __props__.__dict__["etag"] = None
+        __props__.__dict__["import_id"] = None
+        __props__.__dict__["member_emails"] = None
+        __props__.__dict__["member_ids"] = None
+        __props__.__dict__["member_ids_by_reference"] = None
         __props__.__dict__["members"] = None
         __props__.__dict__["name"] = None
-        __props__.__dict__["private"] = None
-        __props__.__dict__["storage"] = None
-        __props__.__dict__["team_id"] = None
+        __props__.__dict__["service_account_ids"] = None
         return Team(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
+    @pulumi.getter(name="adoptExisting")
+    def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
+        """
+        When a team with this name already exists: `false` fails with a hint, `true` takes it over and converges it to this definition (its members become exactly `members`, when given). Only consulted when the resource is created. Defaults to `false`.
+        """
+        return pulumi.get(self, "adopt_existing")
+
+    @_builtins.property
+    @pulumi.getter(name="deletionPolicy")
+    def deletion_policy(self) -> pulumi.Output[_builtins.str]:
+        """
+        What destroying this resource does; the W&B API cannot delete teams.
+        - `empty`: removes every member except organization service accounts, and asks you (in the deployment's output) to delete the team in the W&B web application.
+        - `retain`: leaves the team untouched and says so.
+        - `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state delete <urn>`).
+
+        Defaults to `empty`.
+        """
+        return pulumi.get(self, "deletion_policy")
+
+    @_builtins.property
     @pulumi.getter
-    def members(self) -> pulumi.Output[Sequence[_builtins.str]]:
+    def etag(self) -> pulumi.Output[_builtins.str]:
+        """
+        The ETag of the team as last read; the next write is conditional on it.
+        """
+        return pulumi.get(self, "etag")
+
+    @_builtins.property
+    @pulumi.getter(name="importId")
+    def import_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The SCIM id of an existing team to adopt instead of creating one; it is converged to this definition (renamed to `name`, members set to `members` when given). Only consulted when the resource is created. Not together with `adoptExisting`.
+        """
+        return pulumi.get(self, "import_id")
+
+    @_builtins.property
+    @pulumi.getter(name="memberEmails")
+    def member_emails(self) -> pulumi.Output[Mapping[str, _builtins.str]]:
+        """
+        The email address (lower case) of each user member and declared member, by user id, as last seen.
+        """
+        return pulumi.get(self, "member_emails")
+
+    @_builtins.property
+    @pulumi.getter(name="memberIds")
+    def member_ids(self) -> pulumi.Output[Sequence[_builtins.str]]:
+        """
+        SCIM ids of the team's user members (never service accounts), as last seen.
+        """
+        return pulumi.get(self, "member_ids")
+
+    @_builtins.property
+    @pulumi.getter(name="memberIdsByReference")
+    def member_ids_by_reference(self) -> pulumi.Output[Mapping[str, _builtins.str]]:
+        """
+        Each member reference (emails in lower case) → the user id it resolved to.
+        """
+        return pulumi.get(self, "member_ids_by_reference")
+
+    @_builtins.property
+    @pulumi.getter
+    def members(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        The team's user members, each as a SCIM user id or an email address (emails compare ignoring case). When given, it is the exact set: members added elsewhere are removed by `pulumi up` (a refresh shows them as drift first). Order and duplicates do not matter. When left out, membership is not managed at all (use `TeamMember` resources, or manage it elsewhere). Organization service accounts, which W&B adds to every new team, are never listed, never counted as drift and never removed.
+
+        After a refresh, a member added outside Pulumi shows as the user's email address.
+        """
         return pulumi.get(self, "members")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The team's name, unique in the organization (case-sensitive). Renaming changes the team in place: its id, members and role assignments stay.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
-    @pulumi.getter
-    def private(self) -> pulumi.Output[_builtins.bool]:
-        return pulumi.get(self, "private")
-
-    @_builtins.property
-    @pulumi.getter
-    def storage(self) -> pulumi.Output[Optional['outputs.TeamStorage']]:
-        return pulumi.get(self, "storage")
-
-    @_builtins.property
-    @pulumi.getter(name="teamId")
-    def team_id(self) -> pulumi.Output[_builtins.str]:
+    @pulumi.getter(name="serviceAccountIds")
+    def service_account_ids(self) -> pulumi.Output[Sequence[_builtins.str]]:
         """
-        The id W&B gave the team.
+        Organization service accounts in the team: ignored by diffs, never removed.
         """
-        return pulumi.get(self, "team_id")
+        return pulumi.get(self, "service_account_ids")
 

@@ -11,12 +11,145 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
-// W&B API key.
+// Expects a W&B API key (org admin key or organization service-account key). Required: when unset, read from the environment variable `WANDB_API_KEY`.
 func GetApiKey(ctx *pulumi.Context) string {
-	return config.Get(ctx, "wandb:apiKey")
+	v, err := config.Try(ctx, "wandb:apiKey")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "WANDB_API_KEY"); d != nil {
+		value = d.(string)
+	}
+	return value
 }
 
-// W&B API base URL.
+// Expects basic (Basic `<username>:<key>`, the default) or bearer (Bearer `<key>`). When unset, read from the environment variable `WANDB_AUTH_SCHEME`, else `basic`.
+func GetAuthScheme(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "wandb:authScheme")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault("basic", nil, "WANDB_AUTH_SCHEME"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
+// Expects an http(s) URL such as https://api.wandb.ai or `https://<instance>.wandb.io`. Required: when unset, read from the environment variable `WANDB_BASE_URL`.
 func GetBaseUrl(ctx *pulumi.Context) string {
-	return config.Get(ctx, "wandb:baseUrl")
+	v, err := config.Try(ctx, "wandb:baseUrl")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "WANDB_BASE_URL"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
+// Expects one of saas, dedicated, self-managed. When unset, read from the environment variable `WANDB_DEPLOYMENT`.
+func GetDeployment(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "wandb:deployment")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "WANDB_DEPLOYMENT"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
+// Expects `<entity>/<project>`. When unset, read from the environment variable `WANDB_INFERENCE_PROJECT`.
+func GetInferenceProject(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "wandb:inferenceProject")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "WANDB_INFERENCE_PROJECT"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
+// Expects an http(s) URL ending in /v1, e.g. https://api.inference.wandb.ai/v1. When unset, read from the environment variable `WANDB_INFERENCE_URL`, else `https://api.inference.wandb.ai/v1`.
+func GetInferenceUrl(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "wandb:inferenceUrl")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault("https://api.inference.wandb.ai/v1", nil, "WANDB_INFERENCE_URL"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
+// Expects an integer from 1 to 64. When unset, read from the environment variable `WANDB_MAX_CONCURRENCY`, else `8`.
+func GetMaxConcurrency(ctx *pulumi.Context) int {
+	v, err := config.TryInt(ctx, "wandb:maxConcurrency")
+	if err == nil {
+		return v
+	}
+	var value int
+	if d := internal.GetEnvOrDefault(8, internal.ParseEnvInt, "WANDB_MAX_CONCURRENCY"); d != nil {
+		value = d.(int)
+	}
+	return value
+}
+
+// Expects an integer from 0 to 10. When unset, read from the environment variable `WANDB_MAX_RETRIES`, else `4`.
+func GetMaxRetries(ctx *pulumi.Context) int {
+	v, err := config.TryInt(ctx, "wandb:maxRetries")
+	if err == nil {
+		return v
+	}
+	var value int
+	if d := internal.GetEnvOrDefault(4, internal.ParseEnvInt, "WANDB_MAX_RETRIES"); d != nil {
+		value = d.(int)
+	}
+	return value
+}
+
+// Expects a path starting with "/", such as /scim (W&B), /scim/v2, /v2, or / for the root of wandb:baseUrl. When unset, read from the environment variable `WANDB_SCIM_PATH`, else `/scim`.
+func GetScimPath(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "wandb:scimPath")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault("/scim", nil, "WANDB_SCIM_PATH"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
+// Expects an integer number of seconds from 1 to 600. When unset, read from the environment variable `WANDB_TIMEOUT_SECONDS`, else `30`.
+func GetTimeoutSeconds(ctx *pulumi.Context) int {
+	v, err := config.TryInt(ctx, "wandb:timeoutSeconds")
+	if err == nil {
+		return v
+	}
+	var value int
+	if d := internal.GetEnvOrDefault(30, internal.ParseEnvInt, "WANDB_TIMEOUT_SECONDS"); d != nil {
+		value = d.(int)
+	}
+	return value
+}
+
+// Expects the admin's W&B username without ':' (leave unset for a service-account key). When unset, read from the environment variable `WANDB_USERNAME`.
+func GetUsername(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "wandb:username")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "WANDB_USERNAME"); d != nil {
+		value = d.(string)
+	}
+	return value
 }

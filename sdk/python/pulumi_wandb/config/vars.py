@@ -23,14 +23,77 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def api_key(self) -> Optional[str]:
         """
-        W&B API key.
+        Expects a W&B API key (org admin key or organization service-account key). Required: when unset, read from the environment variable `WANDB_API_KEY`.
         """
-        return __config__.get('apiKey')
+        return __config__.get('apiKey') or _utilities.get_env('WANDB_API_KEY')
+
+    @_builtins.property
+    def auth_scheme(self) -> str:
+        """
+        Expects basic (Basic `<username>:<key>`, the default) or bearer (Bearer `<key>`). When unset, read from the environment variable `WANDB_AUTH_SCHEME`, else `basic`.
+        """
+        return __config__.get('authScheme') or (_utilities.get_env('WANDB_AUTH_SCHEME') or 'basic')
 
     @_builtins.property
     def base_url(self) -> Optional[str]:
         """
-        W&B API base URL.
+        Expects an http(s) URL such as https://api.wandb.ai or `https://<instance>.wandb.io`. Required: when unset, read from the environment variable `WANDB_BASE_URL`.
         """
-        return __config__.get('baseUrl')
+        return __config__.get('baseUrl') or _utilities.get_env('WANDB_BASE_URL')
+
+    @_builtins.property
+    def deployment(self) -> Optional[str]:
+        """
+        Expects one of saas, dedicated, self-managed. When unset, read from the environment variable `WANDB_DEPLOYMENT`.
+        """
+        return __config__.get('deployment') or _utilities.get_env('WANDB_DEPLOYMENT')
+
+    @_builtins.property
+    def inference_project(self) -> Optional[str]:
+        """
+        Expects `<entity>/<project>`. When unset, read from the environment variable `WANDB_INFERENCE_PROJECT`.
+        """
+        return __config__.get('inferenceProject') or _utilities.get_env('WANDB_INFERENCE_PROJECT')
+
+    @_builtins.property
+    def inference_url(self) -> str:
+        """
+        Expects an http(s) URL ending in /v1, e.g. https://api.inference.wandb.ai/v1. When unset, read from the environment variable `WANDB_INFERENCE_URL`, else `https://api.inference.wandb.ai/v1`.
+        """
+        return __config__.get('inferenceUrl') or (_utilities.get_env('WANDB_INFERENCE_URL') or 'https://api.inference.wandb.ai/v1')
+
+    @_builtins.property
+    def max_concurrency(self) -> int:
+        """
+        Expects an integer from 1 to 64. When unset, read from the environment variable `WANDB_MAX_CONCURRENCY`, else `8`.
+        """
+        return __config__.get_int('maxConcurrency') or (_utilities.get_env_int('WANDB_MAX_CONCURRENCY') or 8)
+
+    @_builtins.property
+    def max_retries(self) -> int:
+        """
+        Expects an integer from 0 to 10. When unset, read from the environment variable `WANDB_MAX_RETRIES`, else `4`.
+        """
+        return __config__.get_int('maxRetries') or (_utilities.get_env_int('WANDB_MAX_RETRIES') or 4)
+
+    @_builtins.property
+    def scim_path(self) -> str:
+        """
+        Expects a path starting with "/", such as /scim (W&B), /scim/v2, /v2, or / for the root of wandb:baseUrl. When unset, read from the environment variable `WANDB_SCIM_PATH`, else `/scim`.
+        """
+        return __config__.get('scimPath') or (_utilities.get_env('WANDB_SCIM_PATH') or '/scim')
+
+    @_builtins.property
+    def timeout_seconds(self) -> int:
+        """
+        Expects an integer number of seconds from 1 to 600. When unset, read from the environment variable `WANDB_TIMEOUT_SECONDS`, else `30`.
+        """
+        return __config__.get_int('timeoutSeconds') or (_utilities.get_env_int('WANDB_TIMEOUT_SECONDS') or 30)
+
+    @_builtins.property
+    def username(self) -> Optional[str]:
+        """
+        Expects the admin's W&B username without ':' (leave unset for a service-account key). When unset, read from the environment variable `WANDB_USERNAME`.
+        """
+        return __config__.get('username') or _utilities.get_env('WANDB_USERNAME')
 

@@ -1,0 +1,11 @@
+module github.com/pulumi-wandb/pulumi-wandb/examples/go-org
+
+go 1.25
+
+require (
+	github.com/pulumi-wandb/pulumi-wandb/sdk/go v0.0.0
+	github.com/pulumi/pulumi/sdk/v3 v3.259.0
+)
+
+// The generated SDK of this repository, not a published module.
+replace github.com/pulumi-wandb/pulumi-wandb/sdk/go => ../../sdk/go

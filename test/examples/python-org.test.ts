@@ -1,0 +1,126 @@
+// examples/python-org as it is, a Python program on the generated pulumi_wandb SDK, through the
+// real engine, the Python language host and the native plugin, against the emulator: up; changes
+// made outside Pulumi found by refresh, shown by preview (which writes nothing) and repaired by up; a check failure and a
+// 412 that read as they do from TypeScript (test/lifecycle/bad-inputs.test.ts, native-plugin.test.ts); destroy.
+import { readFileSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../harness/pulumi";
+import { emulatorApi, heldUser, readState } from "../support/emulator-api";
+
+const PATCH_OP = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
+
+// The stack, 4 users, 1 custom role, 2 teams, 2 team members, one assignment of each kind.
+const RESOURCES = 13;
+
+describe("examples/python-org", () => {
+  let emulator: RunningEmulator;
+  let stack: StackHandle;
+  let userIds: Record<string, string>;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0 });
+    stack = await openStack({ dir: path.join(repoRoot, "examples", "python-org") }, { config: emulatorConfig(emulator) });
+  });
+
+  afterAll(async () => {
+    await stack?.dispose();
+    await emulator?.close();
+  });
+
+  const scim = (method: string, resource: string, body?: unknown) => emulatorApi(emulator).scim(method, resource, body);
+  const replaceDisplayName = (userId: string, value: string) =>
+    scim("PATCH", `/Users/${userId}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "displayName", value }] });
+
+  /** The userNames of a team's members, as the emulator holds them. */
+  async function membersOf(team: string): Promise<string[]> {
+    const state = (await readState(emulator)) as { teams: { displayName: string; members: { user?: string }[] }[] };
+    return (state.teams.find((held) => held.displayName === team)?.members ?? []).flatMap((member) => (member.user ? [member.user] : [])).sort();
+  }
+
+  async function userNamesHeld(): Promise<string[]> {
+    const state = (await readState(emulator)) as { users: { userName: string }[] };
+    return state.users.map((user) => user.userName).sort();
+  }
+
+  /** Changes the copy of the program the stack runs, as its author would edit __main__.py. */
+  function editProgram(from: string, to: string): void {
+    const file = path.join(stack.workDir, "__main__.py");
+    const source = readFileSync(file, "utf8");
+    expect(source.split(from), `__main__.py has "${from}" once`).toHaveLength(2);
+    writeFileSync(file, source.replace(from, to));
+  }
+
+  it("previews the organization without writing to it", async () => {
+    expect((await stack.preview()).changes).toEqual({ create: RESOURCES });
+    expect(await userNamesHeld()).toEqual(["admin", "member", "second-admin"]);
+  });
+
+  it("creates users, teams and their members, a custom role and an assignment of each kind", async () => {
+    const result = await stack.up();
+    expect(result.changes).toMatchObject({ create: RESOURCES });
+    userIds = result.outputs["user_ids"] as Record<string, string>;
+    expect(Object.keys(userIds)).toEqual(["alice", "bob", "carol", "dan"]);
+    expect([...(result.outputs["ml_platform_member_ids"] as string[])].sort()).toEqual([userIds["alice"], userIds["bob"]].sort());
+    expect(result.outputs["run_operator_permissions"]).toEqual(["project:update", "run:delete"]);
+
+    expect(await membersOf("research")).toEqual(["carol", "dan"]);
+    const [alice, bob, carol] = await Promise.all(["alice", "bob", "carol"].map((name) => heldUser(emulator, userIds[name]!)));
+    expect(carol.organizationRole).toBe("Run operator");
+    expect(bob.teamRoles).toContainEqual(expect.objectContaining({ teamName: "ml-platform", roleName: "admin" }));
+    expect(alice.registryRoles).toContainEqual({ registryName: "models", roleName: "admin" });
+  });
+
+  it("finds changes made outside Pulumi at refresh, shows them at preview, and up repairs them", async () => {
+    await replaceDisplayName(userIds["alice"]!, "Changed By Hand");
+    const research = String((await stack.stack.outputs())["research_id"]!.value);
+    await scim("PATCH", `/Groups/${research}`, { schemas: [PATCH_OP], Operations: [{ op: "remove", path: `members[value eq "${userIds["dan"]}"]` }] });
+
+    const refreshed = await stack.refresh();
+    expect(refreshed.changes["update"]).toBeGreaterThanOrEqual(1);
+    expect(refreshed.changes["delete"]).toBe(1);
+    const steps = (await stack.previewSteps()).sort((a, b) => a.name.localeCompare(b.name));
+    expect(steps).toEqual([
+      { op: "update", name: "alice", diffs: ["displayName"] },
+      { op: "create", name: "dan-in-research", diffs: [] },
+    ]);
+    // Previewing the repair is not making it.
+    expect(await scim("GET", `/Users/${userIds["alice"]}`)).toMatchObject({ displayName: "Changed By Hand" });
+    expect(await membersOf("research")).toEqual(["carol"]);
+
+    await stack.up();
+    expect(await scim("GET", `/Users/${userIds["alice"]}`)).toMatchObject({ displayName: "Alice Ng" });
+    expect(await membersOf("research")).toEqual(["carol", "dan"]);
+    expect(await stack.previewSteps()).toEqual([]);
+  });
+
+  it("fails the preview on a malformed email, naming the property, as from TypeScript", async () => {
+    editProgram('email=f"{prefix}{name}@{domain}"', 'email=f"{prefix}{name}.{domain}"');
+    try {
+      const failed = await stack.failing("preview");
+      const messages = failed.diagnostics.filter((d) => d.severity === "error").map((d) => d.message).join("\n");
+      expect(messages).toContain("property email ");
+      expect(messages).toMatch(/email address/i);
+    } finally {
+      editProgram('email=f"{prefix}{name}.{domain}"', 'email=f"{prefix}{name}@{domain}"');
+    }
+  });
+
+  it("fails with a 412 rather than overwrite a person's change, as from TypeScript", async () => {
+    await replaceDisplayName(userIds["alice"]!, "A Person's Choice");
+    editProgram('"Alice Ng"', '"Alice From Code"');
+    const failed = await stack.failing("up");
+    expect(failed.log).toMatch(/displayName.*changed outside Pulumi|changed outside Pulumi.*displayName/s);
+    expect(await scim("GET", `/Users/${userIds["alice"]}`)).toMatchObject({ displayName: "A Person's Choice" });
+    // The person's change is kept until the program says otherwise after a refresh.
+    await stack.refresh();
+    await stack.up();
+    expect(await scim("GET", `/Users/${userIds["alice"]}`)).toMatchObject({ displayName: "Alice From Code" });
+  });
+
+  it("destroys everything it created", async () => {
+    expect((await stack.destroy()).changes).toMatchObject({ delete: RESOURCES });
+    for (const id of Object.values(userIds)) await expect(scim("GET", `/Users/${id}`)).rejects.toThrow(/404/);
+  });
+});
