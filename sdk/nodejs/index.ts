@@ -10,6 +10,41 @@ export type CustomRole = import("./customRole").CustomRole;
 export const CustomRole: typeof import("./customRole").CustomRole = null as any;
 utilities.lazyLoad(exports, ["CustomRole"], () => require("./customRole"));
 
+export { GetCustomRoleArgs, GetCustomRoleResult, GetCustomRoleOutputArgs } from "./getCustomRole";
+export const getCustomRole: typeof import("./getCustomRole").getCustomRole = null as any;
+export const getCustomRoleOutput: typeof import("./getCustomRole").getCustomRoleOutput = null as any;
+utilities.lazyLoad(exports, ["getCustomRole","getCustomRoleOutput"], () => require("./getCustomRole"));
+
+export { GetModelArgs, GetModelResult, GetModelOutputArgs } from "./getModel";
+export const getModel: typeof import("./getModel").getModel = null as any;
+export const getModelOutput: typeof import("./getModel").getModelOutput = null as any;
+utilities.lazyLoad(exports, ["getModel","getModelOutput"], () => require("./getModel"));
+
+export { GetModelsArgs, GetModelsResult, GetModelsOutputArgs } from "./getModels";
+export const getModels: typeof import("./getModels").getModels = null as any;
+export const getModelsOutput: typeof import("./getModels").getModelsOutput = null as any;
+utilities.lazyLoad(exports, ["getModels","getModelsOutput"], () => require("./getModels"));
+
+export { GetTeamArgs, GetTeamResult, GetTeamOutputArgs } from "./getTeam";
+export const getTeam: typeof import("./getTeam").getTeam = null as any;
+export const getTeamOutput: typeof import("./getTeam").getTeamOutput = null as any;
+utilities.lazyLoad(exports, ["getTeam","getTeamOutput"], () => require("./getTeam"));
+
+export { GetUserArgs, GetUserResult, GetUserOutputArgs } from "./getUser";
+export const getUser: typeof import("./getUser").getUser = null as any;
+export const getUserOutput: typeof import("./getUser").getUserOutput = null as any;
+utilities.lazyLoad(exports, ["getUser","getUserOutput"], () => require("./getUser"));
+
+export { GetUsersArgs, GetUsersResult, GetUsersOutputArgs } from "./getUsers";
+export const getUsers: typeof import("./getUsers").getUsers = null as any;
+export const getUsersOutput: typeof import("./getUsers").getUsersOutput = null as any;
+utilities.lazyLoad(exports, ["getUsers","getUsersOutput"], () => require("./getUsers"));
+
+export { OrganizationArgs } from "./organization";
+export type Organization = import("./organization").Organization;
+export const Organization: typeof import("./organization").Organization = null as any;
+utilities.lazyLoad(exports, ["Organization"], () => require("./organization"));
+
 export { OrganizationRoleAssignmentArgs } from "./organizationRoleAssignment";
 export type OrganizationRoleAssignment = import("./organizationRoleAssignment").OrganizationRoleAssignment;
 export const OrganizationRoleAssignment: typeof import("./organizationRoleAssignment").OrganizationRoleAssignment = null as any;
@@ -61,6 +96,8 @@ const _module = {
         switch (type) {
             case "wandb:index:CustomRole":
                 return new CustomRole(name, <any>undefined, { urn })
+            case "wandb:index:Organization":
+                return new Organization(name, <any>undefined, { urn })
             case "wandb:index:OrganizationRoleAssignment":
                 return new OrganizationRoleAssignment(name, <any>undefined, { urn })
             case "wandb:index:RegistryRoleAssignment":

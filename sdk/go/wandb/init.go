@@ -23,6 +23,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 	switch typ {
 	case "wandb:index:CustomRole":
 		r = &CustomRole{}
+	case "wandb:index:Organization":
+		r = &Organization{}
 	case "wandb:index:OrganizationRoleAssignment":
 		r = &OrganizationRoleAssignment{}
 	case "wandb:index:RegistryRoleAssignment":

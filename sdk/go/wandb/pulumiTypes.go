@@ -13,6 +13,511 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+// A custom role of the organization.
+type CustomRoleInfo struct {
+	// What the role is for.
+	Description string `pulumi:"description"`
+	// The SCIM id.
+	Id string `pulumi:"id"`
+	// The predefined role it extends: `member` or `viewer`.
+	InheritedFrom string `pulumi:"inheritedFrom"`
+	// The permissions it has from `inheritedFrom`, sorted.
+	InheritedPermissions []string `pulumi:"inheritedPermissions"`
+	// The role's name.
+	Name string `pulumi:"name"`
+	// The permissions the role adds, sorted.
+	Permissions []string `pulumi:"permissions"`
+}
+
+// A model offered by W&B Inference.
+type Model struct {
+	// Unix time (seconds) the service gives as the model's creation; absent when it does not say.
+	Created *int `pulumi:"created"`
+	// The id to send as `model`, e.g. `meta-llama/Llama-3.1-8B-Instruct`. Case-sensitive.
+	Id string `pulumi:"id"`
+	// Who owns the model entry (`owned_by`), e.g. `system`; absent when the service does not say.
+	OwnedBy *string `pulumi:"ownedBy"`
+	// The model this one is derived from (`root`); the id itself when the service does not say.
+	Root string `pulumi:"root"`
+}
+
+// A model offered by W&B Inference.
+type ModelOutput struct{ *pulumi.OutputState }
+
+func (ModelOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*Model)(nil)).Elem()
+}
+
+func (o ModelOutput) ToModelOutput() ModelOutput {
+	return o
+}
+
+func (o ModelOutput) ToModelOutputWithContext(ctx context.Context) ModelOutput {
+	return o
+}
+
+// Unix time (seconds) the service gives as the model's creation; absent when it does not say.
+func (o ModelOutput) Created() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v Model) *int { return v.Created }).(pulumi.IntPtrOutput)
+}
+
+// The id to send as `model`, e.g. `meta-llama/Llama-3.1-8B-Instruct`. Case-sensitive.
+func (o ModelOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v Model) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Who owns the model entry (`owned_by`), e.g. `system`; absent when the service does not say.
+func (o ModelOutput) OwnedBy() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Model) *string { return v.OwnedBy }).(pulumi.StringPtrOutput)
+}
+
+// The model this one is derived from (`root`); the id itself when the service does not say.
+func (o ModelOutput) Root() pulumi.StringOutput {
+	return o.ApplyT(func(v Model) string { return v.Root }).(pulumi.StringOutput)
+}
+
+type ModelArrayOutput struct{ *pulumi.OutputState }
+
+func (ModelArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]Model)(nil)).Elem()
+}
+
+func (o ModelArrayOutput) ToModelArrayOutput() ModelArrayOutput {
+	return o
+}
+
+func (o ModelArrayOutput) ToModelArrayOutputWithContext(ctx context.Context) ModelArrayOutput {
+	return o
+}
+
+func (o ModelArrayOutput) Index(i pulumi.IntInput) ModelOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) Model {
+		return vs[0].([]Model)[vs[1].(int)]
+	}).(ModelOutput)
+}
+
+type OrganizationDeletionPolicy struct {
+	// `empty` (the default) removes every member of a team removed from the roster (the W&B API cannot delete teams); `retain` leaves it as it is; `fail` refuses the removal.
+	Teams *string `pulumi:"teams"`
+	// `delete` (the default) deletes a user removed from the roster; `deactivate` keeps it, deactivated (dedicated and self-managed deployments only).
+	Users *string `pulumi:"users"`
+}
+
+// OrganizationDeletionPolicyInput is an input type that accepts OrganizationDeletionPolicyArgs and OrganizationDeletionPolicyOutput values.
+// You can construct a concrete instance of `OrganizationDeletionPolicyInput` via:
+//
+//	OrganizationDeletionPolicyArgs{...}
+type OrganizationDeletionPolicyInput interface {
+	pulumi.Input
+
+	ToOrganizationDeletionPolicyOutput() OrganizationDeletionPolicyOutput
+	ToOrganizationDeletionPolicyOutputWithContext(context.Context) OrganizationDeletionPolicyOutput
+}
+
+type OrganizationDeletionPolicyArgs struct {
+	// `empty` (the default) removes every member of a team removed from the roster (the W&B API cannot delete teams); `retain` leaves it as it is; `fail` refuses the removal.
+	Teams pulumi.StringPtrInput `pulumi:"teams"`
+	// `delete` (the default) deletes a user removed from the roster; `deactivate` keeps it, deactivated (dedicated and self-managed deployments only).
+	Users pulumi.StringPtrInput `pulumi:"users"`
+}
+
+func (OrganizationDeletionPolicyArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*OrganizationDeletionPolicy)(nil)).Elem()
+}
+
+func (i OrganizationDeletionPolicyArgs) ToOrganizationDeletionPolicyOutput() OrganizationDeletionPolicyOutput {
+	return i.ToOrganizationDeletionPolicyOutputWithContext(context.Background())
+}
+
+func (i OrganizationDeletionPolicyArgs) ToOrganizationDeletionPolicyOutputWithContext(ctx context.Context) OrganizationDeletionPolicyOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OrganizationDeletionPolicyOutput)
+}
+
+func (i OrganizationDeletionPolicyArgs) ToOrganizationDeletionPolicyPtrOutput() OrganizationDeletionPolicyPtrOutput {
+	return i.ToOrganizationDeletionPolicyPtrOutputWithContext(context.Background())
+}
+
+func (i OrganizationDeletionPolicyArgs) ToOrganizationDeletionPolicyPtrOutputWithContext(ctx context.Context) OrganizationDeletionPolicyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OrganizationDeletionPolicyOutput).ToOrganizationDeletionPolicyPtrOutputWithContext(ctx)
+}
+
+// OrganizationDeletionPolicyPtrInput is an input type that accepts OrganizationDeletionPolicyArgs, OrganizationDeletionPolicyPtr and OrganizationDeletionPolicyPtrOutput values.
+// You can construct a concrete instance of `OrganizationDeletionPolicyPtrInput` via:
+//
+//	        OrganizationDeletionPolicyArgs{...}
+//
+//	or:
+//
+//	        nil
+type OrganizationDeletionPolicyPtrInput interface {
+	pulumi.Input
+
+	ToOrganizationDeletionPolicyPtrOutput() OrganizationDeletionPolicyPtrOutput
+	ToOrganizationDeletionPolicyPtrOutputWithContext(context.Context) OrganizationDeletionPolicyPtrOutput
+}
+
+type organizationDeletionPolicyPtrType OrganizationDeletionPolicyArgs
+
+func OrganizationDeletionPolicyPtr(v *OrganizationDeletionPolicyArgs) OrganizationDeletionPolicyPtrInput {
+	return (*organizationDeletionPolicyPtrType)(v)
+}
+
+func (*organizationDeletionPolicyPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**OrganizationDeletionPolicy)(nil)).Elem()
+}
+
+func (i *organizationDeletionPolicyPtrType) ToOrganizationDeletionPolicyPtrOutput() OrganizationDeletionPolicyPtrOutput {
+	return i.ToOrganizationDeletionPolicyPtrOutputWithContext(context.Background())
+}
+
+func (i *organizationDeletionPolicyPtrType) ToOrganizationDeletionPolicyPtrOutputWithContext(ctx context.Context) OrganizationDeletionPolicyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OrganizationDeletionPolicyPtrOutput)
+}
+
+type OrganizationDeletionPolicyOutput struct{ *pulumi.OutputState }
+
+func (OrganizationDeletionPolicyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OrganizationDeletionPolicy)(nil)).Elem()
+}
+
+func (o OrganizationDeletionPolicyOutput) ToOrganizationDeletionPolicyOutput() OrganizationDeletionPolicyOutput {
+	return o
+}
+
+func (o OrganizationDeletionPolicyOutput) ToOrganizationDeletionPolicyOutputWithContext(ctx context.Context) OrganizationDeletionPolicyOutput {
+	return o
+}
+
+func (o OrganizationDeletionPolicyOutput) ToOrganizationDeletionPolicyPtrOutput() OrganizationDeletionPolicyPtrOutput {
+	return o.ToOrganizationDeletionPolicyPtrOutputWithContext(context.Background())
+}
+
+func (o OrganizationDeletionPolicyOutput) ToOrganizationDeletionPolicyPtrOutputWithContext(ctx context.Context) OrganizationDeletionPolicyPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v OrganizationDeletionPolicy) *OrganizationDeletionPolicy {
+		return &v
+	}).(OrganizationDeletionPolicyPtrOutput)
+}
+
+// `empty` (the default) removes every member of a team removed from the roster (the W&B API cannot delete teams); `retain` leaves it as it is; `fail` refuses the removal.
+func (o OrganizationDeletionPolicyOutput) Teams() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OrganizationDeletionPolicy) *string { return v.Teams }).(pulumi.StringPtrOutput)
+}
+
+// `delete` (the default) deletes a user removed from the roster; `deactivate` keeps it, deactivated (dedicated and self-managed deployments only).
+func (o OrganizationDeletionPolicyOutput) Users() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OrganizationDeletionPolicy) *string { return v.Users }).(pulumi.StringPtrOutput)
+}
+
+type OrganizationDeletionPolicyPtrOutput struct{ *pulumi.OutputState }
+
+func (OrganizationDeletionPolicyPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**OrganizationDeletionPolicy)(nil)).Elem()
+}
+
+func (o OrganizationDeletionPolicyPtrOutput) ToOrganizationDeletionPolicyPtrOutput() OrganizationDeletionPolicyPtrOutput {
+	return o
+}
+
+func (o OrganizationDeletionPolicyPtrOutput) ToOrganizationDeletionPolicyPtrOutputWithContext(ctx context.Context) OrganizationDeletionPolicyPtrOutput {
+	return o
+}
+
+func (o OrganizationDeletionPolicyPtrOutput) Elem() OrganizationDeletionPolicyOutput {
+	return o.ApplyT(func(v *OrganizationDeletionPolicy) OrganizationDeletionPolicy {
+		if v != nil {
+			return *v
+		}
+		var ret OrganizationDeletionPolicy
+		return ret
+	}).(OrganizationDeletionPolicyOutput)
+}
+
+// `empty` (the default) removes every member of a team removed from the roster (the W&B API cannot delete teams); `retain` leaves it as it is; `fail` refuses the removal.
+func (o OrganizationDeletionPolicyPtrOutput) Teams() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *OrganizationDeletionPolicy) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Teams
+	}).(pulumi.StringPtrOutput)
+}
+
+// `delete` (the default) deletes a user removed from the roster; `deactivate` keeps it, deactivated (dedicated and self-managed deployments only).
+func (o OrganizationDeletionPolicyPtrOutput) Users() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *OrganizationDeletionPolicy) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Users
+	}).(pulumi.StringPtrOutput)
+}
+
+// A user's role in one registry.
+type RegistryRoleInfo struct {
+	// The registry's name.
+	RegistryName string `pulumi:"registryName"`
+	// `admin`, `member`, `viewer` or `restricted viewer`.
+	RoleName string `pulumi:"roleName"`
+}
+
+// A user's role in one registry.
+type RegistryRoleInfoOutput struct{ *pulumi.OutputState }
+
+func (RegistryRoleInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RegistryRoleInfo)(nil)).Elem()
+}
+
+func (o RegistryRoleInfoOutput) ToRegistryRoleInfoOutput() RegistryRoleInfoOutput {
+	return o
+}
+
+func (o RegistryRoleInfoOutput) ToRegistryRoleInfoOutputWithContext(ctx context.Context) RegistryRoleInfoOutput {
+	return o
+}
+
+// The registry's name.
+func (o RegistryRoleInfoOutput) RegistryName() pulumi.StringOutput {
+	return o.ApplyT(func(v RegistryRoleInfo) string { return v.RegistryName }).(pulumi.StringOutput)
+}
+
+// `admin`, `member`, `viewer` or `restricted viewer`.
+func (o RegistryRoleInfoOutput) RoleName() pulumi.StringOutput {
+	return o.ApplyT(func(v RegistryRoleInfo) string { return v.RoleName }).(pulumi.StringOutput)
+}
+
+type RegistryRoleInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (RegistryRoleInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RegistryRoleInfo)(nil)).Elem()
+}
+
+func (o RegistryRoleInfoArrayOutput) ToRegistryRoleInfoArrayOutput() RegistryRoleInfoArrayOutput {
+	return o
+}
+
+func (o RegistryRoleInfoArrayOutput) ToRegistryRoleInfoArrayOutputWithContext(ctx context.Context) RegistryRoleInfoArrayOutput {
+	return o
+}
+
+func (o RegistryRoleInfoArrayOutput) Index(i pulumi.IntInput) RegistryRoleInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) RegistryRoleInfo {
+		return vs[0].([]RegistryRoleInfo)[vs[1].(int)]
+	}).(RegistryRoleInfoOutput)
+}
+
+// A team (SCIM group) of the organization.
+type TeamInfo struct {
+	// The SCIM id.
+	Id string `pulumi:"id"`
+	// The members' ids, sorted. Teams created through SCIM also hold every organization service account.
+	MemberIds []string `pulumi:"memberIds"`
+	// The members, sorted by id.
+	Members []TeamMemberInfo `pulumi:"members"`
+	// The team's name.
+	Name string `pulumi:"name"`
+}
+
+// A member of a team: a user or an organization service account.
+type TeamMemberInfo struct {
+	// What the service shows for the member (usually the userName); absent when it shows nothing.
+	Display *string `pulumi:"display"`
+	// The member's SCIM id.
+	Id string `pulumi:"id"`
+}
+
+// A member of a team: a user or an organization service account.
+type TeamMemberInfoOutput struct{ *pulumi.OutputState }
+
+func (TeamMemberInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TeamMemberInfo)(nil)).Elem()
+}
+
+func (o TeamMemberInfoOutput) ToTeamMemberInfoOutput() TeamMemberInfoOutput {
+	return o
+}
+
+func (o TeamMemberInfoOutput) ToTeamMemberInfoOutputWithContext(ctx context.Context) TeamMemberInfoOutput {
+	return o
+}
+
+// What the service shows for the member (usually the userName); absent when it shows nothing.
+func (o TeamMemberInfoOutput) Display() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TeamMemberInfo) *string { return v.Display }).(pulumi.StringPtrOutput)
+}
+
+// The member's SCIM id.
+func (o TeamMemberInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v TeamMemberInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+type TeamMemberInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (TeamMemberInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TeamMemberInfo)(nil)).Elem()
+}
+
+func (o TeamMemberInfoArrayOutput) ToTeamMemberInfoArrayOutput() TeamMemberInfoArrayOutput {
+	return o
+}
+
+func (o TeamMemberInfoArrayOutput) ToTeamMemberInfoArrayOutputWithContext(ctx context.Context) TeamMemberInfoArrayOutput {
+	return o
+}
+
+func (o TeamMemberInfoArrayOutput) Index(i pulumi.IntInput) TeamMemberInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TeamMemberInfo {
+		return vs[0].([]TeamMemberInfo)[vs[1].(int)]
+	}).(TeamMemberInfoOutput)
+}
+
+// A user's role in one team.
+type TeamRoleInfo struct {
+	// `admin`, `member`, `viewer` or a custom role's name.
+	RoleName string `pulumi:"roleName"`
+	// The team's name.
+	TeamName string `pulumi:"teamName"`
+}
+
+// A user's role in one team.
+type TeamRoleInfoOutput struct{ *pulumi.OutputState }
+
+func (TeamRoleInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TeamRoleInfo)(nil)).Elem()
+}
+
+func (o TeamRoleInfoOutput) ToTeamRoleInfoOutput() TeamRoleInfoOutput {
+	return o
+}
+
+func (o TeamRoleInfoOutput) ToTeamRoleInfoOutputWithContext(ctx context.Context) TeamRoleInfoOutput {
+	return o
+}
+
+// `admin`, `member`, `viewer` or a custom role's name.
+func (o TeamRoleInfoOutput) RoleName() pulumi.StringOutput {
+	return o.ApplyT(func(v TeamRoleInfo) string { return v.RoleName }).(pulumi.StringOutput)
+}
+
+// The team's name.
+func (o TeamRoleInfoOutput) TeamName() pulumi.StringOutput {
+	return o.ApplyT(func(v TeamRoleInfo) string { return v.TeamName }).(pulumi.StringOutput)
+}
+
+type TeamRoleInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (TeamRoleInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TeamRoleInfo)(nil)).Elem()
+}
+
+func (o TeamRoleInfoArrayOutput) ToTeamRoleInfoArrayOutput() TeamRoleInfoArrayOutput {
+	return o
+}
+
+func (o TeamRoleInfoArrayOutput) ToTeamRoleInfoArrayOutputWithContext(ctx context.Context) TeamRoleInfoArrayOutput {
+	return o
+}
+
+func (o TeamRoleInfoArrayOutput) Index(i pulumi.IntInput) TeamRoleInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TeamRoleInfo {
+		return vs[0].([]TeamRoleInfo)[vs[1].(int)]
+	}).(TeamRoleInfoOutput)
+}
+
+// A user of the organization, as SCIM shows it. Service accounts are never listed by SCIM.
+type UserInfo struct {
+	// `false` for a deactivated user (dedicated and self-managed deployments keep them).
+	Active bool `pulumi:"active"`
+	// The name shown for the user; absent when the user has none.
+	DisplayName *string `pulumi:"displayName"`
+	// The primary email, with the case the service stores.
+	Email string `pulumi:"email"`
+	// The SCIM id.
+	Id string `pulumi:"id"`
+	// `admin`, `member` or a custom role's name; absent when the service does not say.
+	OrganizationRole *string `pulumi:"organizationRole"`
+	// The user's roles in registries, sorted by registry name.
+	RegistryRoles []RegistryRoleInfo `pulumi:"registryRoles"`
+	// The user's roles in teams, sorted by team name.
+	TeamRoles []TeamRoleInfo `pulumi:"teamRoles"`
+	// The W&B username, as W&B spells it.
+	UserName string `pulumi:"userName"`
+}
+
+// A user of the organization, as SCIM shows it. Service accounts are never listed by SCIM.
+type UserInfoOutput struct{ *pulumi.OutputState }
+
+func (UserInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*UserInfo)(nil)).Elem()
+}
+
+func (o UserInfoOutput) ToUserInfoOutput() UserInfoOutput {
+	return o
+}
+
+func (o UserInfoOutput) ToUserInfoOutputWithContext(ctx context.Context) UserInfoOutput {
+	return o
+}
+
+// `false` for a deactivated user (dedicated and self-managed deployments keep them).
+func (o UserInfoOutput) Active() pulumi.BoolOutput {
+	return o.ApplyT(func(v UserInfo) bool { return v.Active }).(pulumi.BoolOutput)
+}
+
+// The name shown for the user; absent when the user has none.
+func (o UserInfoOutput) DisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v UserInfo) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
+}
+
+// The primary email, with the case the service stores.
+func (o UserInfoOutput) Email() pulumi.StringOutput {
+	return o.ApplyT(func(v UserInfo) string { return v.Email }).(pulumi.StringOutput)
+}
+
+// The SCIM id.
+func (o UserInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v UserInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// `admin`, `member` or a custom role's name; absent when the service does not say.
+func (o UserInfoOutput) OrganizationRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v UserInfo) *string { return v.OrganizationRole }).(pulumi.StringPtrOutput)
+}
+
+// The user's roles in registries, sorted by registry name.
+func (o UserInfoOutput) RegistryRoles() RegistryRoleInfoArrayOutput {
+	return o.ApplyT(func(v UserInfo) []RegistryRoleInfo { return v.RegistryRoles }).(RegistryRoleInfoArrayOutput)
+}
+
+// The user's roles in teams, sorted by team name.
+func (o UserInfoOutput) TeamRoles() TeamRoleInfoArrayOutput {
+	return o.ApplyT(func(v UserInfo) []TeamRoleInfo { return v.TeamRoles }).(TeamRoleInfoArrayOutput)
+}
+
+// The W&B username, as W&B spells it.
+func (o UserInfoOutput) UserName() pulumi.StringOutput {
+	return o.ApplyT(func(v UserInfo) string { return v.UserName }).(pulumi.StringOutput)
+}
+
+type UserInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (UserInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]UserInfo)(nil)).Elem()
+}
+
+func (o UserInfoArrayOutput) ToUserInfoArrayOutput() UserInfoArrayOutput {
+	return o
+}
+
+func (o UserInfoArrayOutput) ToUserInfoArrayOutputWithContext(ctx context.Context) UserInfoArrayOutput {
+	return o
+}
+
+func (o UserInfoArrayOutput) Index(i pulumi.IntInput) UserInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) UserInfo {
+		return vs[0].([]UserInfo)[vs[1].(int)]
+	}).(UserInfoOutput)
+}
+
 // A registry the user has a role in, and that role.
 type UserRegistryRole struct {
 	// The registry's name.
@@ -119,9 +624,224 @@ func (o UserTeamRoleArrayOutput) Index(i pulumi.IntInput) UserTeamRoleOutput {
 	}).(UserTeamRoleOutput)
 }
 
+// Conditions on the users to return, applied here (not by the service), all of which must hold. An empty filter returns every user.
+type UsersFilter struct {
+	// Only active (`true`) or only deactivated (`false`) users.
+	Active *bool `pulumi:"active"`
+	// The email's domain (after `@`) is this, ignoring case, e.g. `example.com`.
+	EmailDomain *string `pulumi:"emailDomain"`
+	// The organization role is this, ignoring case, e.g. `admin`.
+	OrganizationRole *string `pulumi:"organizationRole"`
+	// The userName starts with this, ignoring case.
+	UserNameStartsWith *string `pulumi:"userNameStartsWith"`
+}
+
+// UsersFilterInput is an input type that accepts UsersFilterArgs and UsersFilterOutput values.
+// You can construct a concrete instance of `UsersFilterInput` via:
+//
+//	UsersFilterArgs{...}
+type UsersFilterInput interface {
+	pulumi.Input
+
+	ToUsersFilterOutput() UsersFilterOutput
+	ToUsersFilterOutputWithContext(context.Context) UsersFilterOutput
+}
+
+// Conditions on the users to return, applied here (not by the service), all of which must hold. An empty filter returns every user.
+type UsersFilterArgs struct {
+	// Only active (`true`) or only deactivated (`false`) users.
+	Active pulumi.BoolPtrInput `pulumi:"active"`
+	// The email's domain (after `@`) is this, ignoring case, e.g. `example.com`.
+	EmailDomain pulumi.StringPtrInput `pulumi:"emailDomain"`
+	// The organization role is this, ignoring case, e.g. `admin`.
+	OrganizationRole pulumi.StringPtrInput `pulumi:"organizationRole"`
+	// The userName starts with this, ignoring case.
+	UserNameStartsWith pulumi.StringPtrInput `pulumi:"userNameStartsWith"`
+}
+
+func (UsersFilterArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*UsersFilter)(nil)).Elem()
+}
+
+func (i UsersFilterArgs) ToUsersFilterOutput() UsersFilterOutput {
+	return i.ToUsersFilterOutputWithContext(context.Background())
+}
+
+func (i UsersFilterArgs) ToUsersFilterOutputWithContext(ctx context.Context) UsersFilterOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(UsersFilterOutput)
+}
+
+func (i UsersFilterArgs) ToUsersFilterPtrOutput() UsersFilterPtrOutput {
+	return i.ToUsersFilterPtrOutputWithContext(context.Background())
+}
+
+func (i UsersFilterArgs) ToUsersFilterPtrOutputWithContext(ctx context.Context) UsersFilterPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(UsersFilterOutput).ToUsersFilterPtrOutputWithContext(ctx)
+}
+
+// UsersFilterPtrInput is an input type that accepts UsersFilterArgs, UsersFilterPtr and UsersFilterPtrOutput values.
+// You can construct a concrete instance of `UsersFilterPtrInput` via:
+//
+//	        UsersFilterArgs{...}
+//
+//	or:
+//
+//	        nil
+type UsersFilterPtrInput interface {
+	pulumi.Input
+
+	ToUsersFilterPtrOutput() UsersFilterPtrOutput
+	ToUsersFilterPtrOutputWithContext(context.Context) UsersFilterPtrOutput
+}
+
+type usersFilterPtrType UsersFilterArgs
+
+func UsersFilterPtr(v *UsersFilterArgs) UsersFilterPtrInput {
+	return (*usersFilterPtrType)(v)
+}
+
+func (*usersFilterPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**UsersFilter)(nil)).Elem()
+}
+
+func (i *usersFilterPtrType) ToUsersFilterPtrOutput() UsersFilterPtrOutput {
+	return i.ToUsersFilterPtrOutputWithContext(context.Background())
+}
+
+func (i *usersFilterPtrType) ToUsersFilterPtrOutputWithContext(ctx context.Context) UsersFilterPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(UsersFilterPtrOutput)
+}
+
+// Conditions on the users to return, applied here (not by the service), all of which must hold. An empty filter returns every user.
+type UsersFilterOutput struct{ *pulumi.OutputState }
+
+func (UsersFilterOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*UsersFilter)(nil)).Elem()
+}
+
+func (o UsersFilterOutput) ToUsersFilterOutput() UsersFilterOutput {
+	return o
+}
+
+func (o UsersFilterOutput) ToUsersFilterOutputWithContext(ctx context.Context) UsersFilterOutput {
+	return o
+}
+
+func (o UsersFilterOutput) ToUsersFilterPtrOutput() UsersFilterPtrOutput {
+	return o.ToUsersFilterPtrOutputWithContext(context.Background())
+}
+
+func (o UsersFilterOutput) ToUsersFilterPtrOutputWithContext(ctx context.Context) UsersFilterPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v UsersFilter) *UsersFilter {
+		return &v
+	}).(UsersFilterPtrOutput)
+}
+
+// Only active (`true`) or only deactivated (`false`) users.
+func (o UsersFilterOutput) Active() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v UsersFilter) *bool { return v.Active }).(pulumi.BoolPtrOutput)
+}
+
+// The email's domain (after `@`) is this, ignoring case, e.g. `example.com`.
+func (o UsersFilterOutput) EmailDomain() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v UsersFilter) *string { return v.EmailDomain }).(pulumi.StringPtrOutput)
+}
+
+// The organization role is this, ignoring case, e.g. `admin`.
+func (o UsersFilterOutput) OrganizationRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v UsersFilter) *string { return v.OrganizationRole }).(pulumi.StringPtrOutput)
+}
+
+// The userName starts with this, ignoring case.
+func (o UsersFilterOutput) UserNameStartsWith() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v UsersFilter) *string { return v.UserNameStartsWith }).(pulumi.StringPtrOutput)
+}
+
+type UsersFilterPtrOutput struct{ *pulumi.OutputState }
+
+func (UsersFilterPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**UsersFilter)(nil)).Elem()
+}
+
+func (o UsersFilterPtrOutput) ToUsersFilterPtrOutput() UsersFilterPtrOutput {
+	return o
+}
+
+func (o UsersFilterPtrOutput) ToUsersFilterPtrOutputWithContext(ctx context.Context) UsersFilterPtrOutput {
+	return o
+}
+
+func (o UsersFilterPtrOutput) Elem() UsersFilterOutput {
+	return o.ApplyT(func(v *UsersFilter) UsersFilter {
+		if v != nil {
+			return *v
+		}
+		var ret UsersFilter
+		return ret
+	}).(UsersFilterOutput)
+}
+
+// Only active (`true`) or only deactivated (`false`) users.
+func (o UsersFilterPtrOutput) Active() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *UsersFilter) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Active
+	}).(pulumi.BoolPtrOutput)
+}
+
+// The email's domain (after `@`) is this, ignoring case, e.g. `example.com`.
+func (o UsersFilterPtrOutput) EmailDomain() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *UsersFilter) *string {
+		if v == nil {
+			return nil
+		}
+		return v.EmailDomain
+	}).(pulumi.StringPtrOutput)
+}
+
+// The organization role is this, ignoring case, e.g. `admin`.
+func (o UsersFilterPtrOutput) OrganizationRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *UsersFilter) *string {
+		if v == nil {
+			return nil
+		}
+		return v.OrganizationRole
+	}).(pulumi.StringPtrOutput)
+}
+
+// The userName starts with this, ignoring case.
+func (o UsersFilterPtrOutput) UserNameStartsWith() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *UsersFilter) *string {
+		if v == nil {
+			return nil
+		}
+		return v.UserNameStartsWith
+	}).(pulumi.StringPtrOutput)
+}
+
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*OrganizationDeletionPolicyInput)(nil)).Elem(), OrganizationDeletionPolicyArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OrganizationDeletionPolicyPtrInput)(nil)).Elem(), OrganizationDeletionPolicyArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*UsersFilterInput)(nil)).Elem(), UsersFilterArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*UsersFilterPtrInput)(nil)).Elem(), UsersFilterArgs{})
+	pulumi.RegisterOutputType(ModelOutput{})
+	pulumi.RegisterOutputType(ModelArrayOutput{})
+	pulumi.RegisterOutputType(OrganizationDeletionPolicyOutput{})
+	pulumi.RegisterOutputType(OrganizationDeletionPolicyPtrOutput{})
+	pulumi.RegisterOutputType(RegistryRoleInfoOutput{})
+	pulumi.RegisterOutputType(RegistryRoleInfoArrayOutput{})
+	pulumi.RegisterOutputType(TeamMemberInfoOutput{})
+	pulumi.RegisterOutputType(TeamMemberInfoArrayOutput{})
+	pulumi.RegisterOutputType(TeamRoleInfoOutput{})
+	pulumi.RegisterOutputType(TeamRoleInfoArrayOutput{})
+	pulumi.RegisterOutputType(UserInfoOutput{})
+	pulumi.RegisterOutputType(UserInfoArrayOutput{})
 	pulumi.RegisterOutputType(UserRegistryRoleOutput{})
 	pulumi.RegisterOutputType(UserRegistryRoleArrayOutput{})
 	pulumi.RegisterOutputType(UserTeamRoleOutput{})
 	pulumi.RegisterOutputType(UserTeamRoleArrayOutput{})
+	pulumi.RegisterOutputType(UsersFilterOutput{})
+	pulumi.RegisterOutputType(UsersFilterPtrOutput{})
 }

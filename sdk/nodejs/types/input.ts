@@ -5,3 +5,57 @@ import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
+export interface OrganizationDeletionPolicyArgs {
+    /**
+     * `empty` (the default) removes every member of a team removed from the roster (the W&B API cannot delete teams); `retain` leaves it as it is; `fail` refuses the removal.
+     */
+    teams?: pulumi.Input<string | undefined>;
+    /**
+     * `delete` (the default) deletes a user removed from the roster; `deactivate` keeps it, deactivated (dedicated and self-managed deployments only).
+     */
+    users?: pulumi.Input<string | undefined>;
+}
+
+/**
+ * Conditions on the users to return, applied here (not by the service), all of which must hold. An empty filter returns every user.
+ */
+export interface UsersFilter {
+    /**
+     * Only active (`true`) or only deactivated (`false`) users.
+     */
+    active?: boolean;
+    /**
+     * The email's domain (after `@`) is this, ignoring case, e.g. `example.com`.
+     */
+    emailDomain?: string;
+    /**
+     * The organization role is this, ignoring case, e.g. `admin`.
+     */
+    organizationRole?: string;
+    /**
+     * The userName starts with this, ignoring case.
+     */
+    userNameStartsWith?: string;
+}
+
+/**
+ * Conditions on the users to return, applied here (not by the service), all of which must hold. An empty filter returns every user.
+ */
+export interface UsersFilterArgs {
+    /**
+     * Only active (`true`) or only deactivated (`false`) users.
+     */
+    active?: pulumi.Input<boolean | undefined>;
+    /**
+     * The email's domain (after `@`) is this, ignoring case, e.g. `example.com`.
+     */
+    emailDomain?: pulumi.Input<string | undefined>;
+    /**
+     * The organization role is this, ignoring case, e.g. `admin`.
+     */
+    organizationRole?: pulumi.Input<string | undefined>;
+    /**
+     * The userName starts with this, ignoring case.
+     */
+    userNameStartsWith?: pulumi.Input<string | undefined>;
+}

@@ -6,6 +6,108 @@ import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
 /**
+ * A model offered by W&B Inference.
+ */
+export interface Model {
+    /**
+     * Unix time (seconds) the service gives as the model's creation; absent when it does not say.
+     */
+    created?: number;
+    /**
+     * The id to send as `model`, e.g. `meta-llama/Llama-3.1-8B-Instruct`. Case-sensitive.
+     */
+    id: string;
+    /**
+     * Who owns the model entry (`owned_by`), e.g. `system`; absent when the service does not say.
+     */
+    ownedBy?: string;
+    /**
+     * The model this one is derived from (`root`); the id itself when the service does not say.
+     */
+    root: string;
+}
+
+/**
+ * A user's role in one registry.
+ */
+export interface RegistryRoleInfo {
+    /**
+     * The registry's name.
+     */
+    registryName: string;
+    /**
+     * `admin`, `member`, `viewer` or `restricted viewer`.
+     */
+    roleName: string;
+}
+
+/**
+ * A member of a team: a user or an organization service account.
+ */
+export interface TeamMemberInfo {
+    /**
+     * What the service shows for the member (usually the userName); absent when it shows nothing.
+     */
+    display?: string;
+    /**
+     * The member's SCIM id.
+     */
+    id: string;
+}
+
+/**
+ * A user's role in one team.
+ */
+export interface TeamRoleInfo {
+    /**
+     * `admin`, `member`, `viewer` or a custom role's name.
+     */
+    roleName: string;
+    /**
+     * The team's name.
+     */
+    teamName: string;
+}
+
+/**
+ * A user of the organization, as SCIM shows it. Service accounts are never listed by SCIM.
+ */
+export interface UserInfo {
+    /**
+     * `false` for a deactivated user (dedicated and self-managed deployments keep them).
+     */
+    active: boolean;
+    /**
+     * The name shown for the user; absent when the user has none.
+     */
+    displayName?: string;
+    /**
+     * The primary email, with the case the service stores.
+     */
+    email: string;
+    /**
+     * The SCIM id.
+     */
+    id: string;
+    /**
+     * `admin`, `member` or a custom role's name; absent when the service does not say.
+     */
+    organizationRole?: string;
+    /**
+     * The user's roles in registries, sorted by registry name.
+     */
+    registryRoles: outputs.RegistryRoleInfo[];
+    /**
+     * The user's roles in teams, sorted by team name.
+     */
+    teamRoles: outputs.TeamRoleInfo[];
+    /**
+     * The W&B username, as W&B spells it.
+     */
+    userName: string;
+}
+
+/**
  * A registry the user has a role in, and that role.
  */
 export interface UserRegistryRole {

@@ -7,6 +7,13 @@ from . import _utilities
 import typing
 # Export this package's modules as members:
 from .custom_role import *
+from .get_custom_role import *
+from .get_model import *
+from .get_models import *
+from .get_team import *
+from .get_user import *
+from .get_users import *
+from .organization import *
 from .organization_role_assignment import *
 from .provider import *
 from .registry_role_assignment import *
@@ -14,6 +21,7 @@ from .team import *
 from .team_member import *
 from .team_role_assignment import *
 from .user import *
+from ._inputs import *
 from . import outputs
 
 # Make subpackages available:
@@ -32,6 +40,7 @@ _utilities.register(
   "fqn": "pulumi_wandb",
   "classes": {
    "wandb:index:CustomRole": "CustomRole",
+   "wandb:index:Organization": "Organization",
    "wandb:index:OrganizationRoleAssignment": "OrganizationRoleAssignment",
    "wandb:index:RegistryRoleAssignment": "RegistryRoleAssignment",
    "wandb:index:Team": "Team",

@@ -13,11 +13,280 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 
 __all__ = [
+    'Model',
+    'RegistryRoleInfo',
+    'TeamMemberInfo',
+    'TeamRoleInfo',
+    'UserInfo',
     'UserRegistryRole',
     'UserTeamRole',
 ]
+
+@pulumi.output_type
+class Model(dict):
+    """
+    A model offered by W&B Inference.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 root: _builtins.str,
+                 created: Optional[_builtins.int] = None,
+                 owned_by: Optional[_builtins.str] = None):
+        """
+        A model offered by W&B Inference.
+
+        :param _builtins.str id: The id to send as `model`, e.g. `meta-llama/Llama-3.1-8B-Instruct`. Case-sensitive.
+        :param _builtins.str root: The model this one is derived from (`root`); the id itself when the service does not say.
+        :param _builtins.int created: Unix time (seconds) the service gives as the model's creation; absent when it does not say.
+        :param _builtins.str owned_by: Who owns the model entry (`owned_by`), e.g. `system`; absent when the service does not say.
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "root", root)
+        if created is not None:
+            pulumi.set(__self__, "created", created)
+        if owned_by is not None:
+            pulumi.set(__self__, "owned_by", owned_by)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The id to send as `model`, e.g. `meta-llama/Llama-3.1-8B-Instruct`. Case-sensitive.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def root(self) -> _builtins.str:
+        """
+        The model this one is derived from (`root`); the id itself when the service does not say.
+        """
+        return pulumi.get(self, "root")
+
+    @_builtins.property
+    @pulumi.getter
+    def created(self) -> Optional[_builtins.int]:
+        """
+        Unix time (seconds) the service gives as the model's creation; absent when it does not say.
+        """
+        return pulumi.get(self, "created")
+
+    @_builtins.property
+    @pulumi.getter(name="ownedBy")
+    def owned_by(self) -> Optional[_builtins.str]:
+        """
+        Who owns the model entry (`owned_by`), e.g. `system`; absent when the service does not say.
+        """
+        return pulumi.get(self, "owned_by")
+
+
+@pulumi.output_type
+class RegistryRoleInfo(dict):
+    """
+    A user's role in one registry.
+    """
+    def __init__(__self__, *,
+                 registry_name: _builtins.str,
+                 role_name: _builtins.str):
+        """
+        A user's role in one registry.
+
+        :param _builtins.str registry_name: The registry's name.
+        :param _builtins.str role_name: `admin`, `member`, `viewer` or `restricted viewer`.
+        """
+        pulumi.set(__self__, "registry_name", registry_name)
+        pulumi.set(__self__, "role_name", role_name)
+
+    @_builtins.property
+    @pulumi.getter(name="registryName")
+    def registry_name(self) -> _builtins.str:
+        """
+        The registry's name.
+        """
+        return pulumi.get(self, "registry_name")
+
+    @_builtins.property
+    @pulumi.getter(name="roleName")
+    def role_name(self) -> _builtins.str:
+        """
+        `admin`, `member`, `viewer` or `restricted viewer`.
+        """
+        return pulumi.get(self, "role_name")
+
+
+@pulumi.output_type
+class TeamMemberInfo(dict):
+    """
+    A member of a team: a user or an organization service account.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 display: Optional[_builtins.str] = None):
+        """
+        A member of a team: a user or an organization service account.
+
+        :param _builtins.str id: The member's SCIM id.
+        :param _builtins.str display: What the service shows for the member (usually the userName); absent when it shows nothing.
+        """
+        pulumi.set(__self__, "id", id)
+        if display is not None:
+            pulumi.set(__self__, "display", display)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The member's SCIM id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def display(self) -> Optional[_builtins.str]:
+        """
+        What the service shows for the member (usually the userName); absent when it shows nothing.
+        """
+        return pulumi.get(self, "display")
+
+
+@pulumi.output_type
+class TeamRoleInfo(dict):
+    """
+    A user's role in one team.
+    """
+    def __init__(__self__, *,
+                 role_name: _builtins.str,
+                 team_name: _builtins.str):
+        """
+        A user's role in one team.
+
+        :param _builtins.str role_name: `admin`, `member`, `viewer` or a custom role's name.
+        :param _builtins.str team_name: The team's name.
+        """
+        pulumi.set(__self__, "role_name", role_name)
+        pulumi.set(__self__, "team_name", team_name)
+
+    @_builtins.property
+    @pulumi.getter(name="roleName")
+    def role_name(self) -> _builtins.str:
+        """
+        `admin`, `member`, `viewer` or a custom role's name.
+        """
+        return pulumi.get(self, "role_name")
+
+    @_builtins.property
+    @pulumi.getter(name="teamName")
+    def team_name(self) -> _builtins.str:
+        """
+        The team's name.
+        """
+        return pulumi.get(self, "team_name")
+
+
+@pulumi.output_type
+class UserInfo(dict):
+    """
+    A user of the organization, as SCIM shows it. Service accounts are never listed by SCIM.
+    """
+    def __init__(__self__, *,
+                 active: _builtins.bool,
+                 email: _builtins.str,
+                 id: _builtins.str,
+                 registry_roles: Sequence['outputs.RegistryRoleInfo'],
+                 team_roles: Sequence['outputs.TeamRoleInfo'],
+                 user_name: _builtins.str,
+                 display_name: Optional[_builtins.str] = None,
+                 organization_role: Optional[_builtins.str] = None):
+        """
+        A user of the organization, as SCIM shows it. Service accounts are never listed by SCIM.
+
+        :param _builtins.bool active: `false` for a deactivated user (dedicated and self-managed deployments keep them).
+        :param _builtins.str email: The primary email, with the case the service stores.
+        :param _builtins.str id: The SCIM id.
+        :param Sequence['RegistryRoleInfo'] registry_roles: The user's roles in registries, sorted by registry name.
+        :param Sequence['TeamRoleInfo'] team_roles: The user's roles in teams, sorted by team name.
+        :param _builtins.str user_name: The W&B username, as W&B spells it.
+        :param _builtins.str display_name: The name shown for the user; absent when the user has none.
+        :param _builtins.str organization_role: `admin`, `member` or a custom role's name; absent when the service does not say.
+        """
+        pulumi.set(__self__, "active", active)
+        pulumi.set(__self__, "email", email)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "registry_roles", registry_roles)
+        pulumi.set(__self__, "team_roles", team_roles)
+        pulumi.set(__self__, "user_name", user_name)
+        if display_name is not None:
+            pulumi.set(__self__, "display_name", display_name)
+        if organization_role is not None:
+            pulumi.set(__self__, "organization_role", organization_role)
+
+    @_builtins.property
+    @pulumi.getter
+    def active(self) -> _builtins.bool:
+        """
+        `false` for a deactivated user (dedicated and self-managed deployments keep them).
+        """
+        return pulumi.get(self, "active")
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> _builtins.str:
+        """
+        The primary email, with the case the service stores.
+        """
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The SCIM id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="registryRoles")
+    def registry_roles(self) -> Sequence['outputs.RegistryRoleInfo']:
+        """
+        The user's roles in registries, sorted by registry name.
+        """
+        return pulumi.get(self, "registry_roles")
+
+    @_builtins.property
+    @pulumi.getter(name="teamRoles")
+    def team_roles(self) -> Sequence['outputs.TeamRoleInfo']:
+        """
+        The user's roles in teams, sorted by team name.
+        """
+        return pulumi.get(self, "team_roles")
+
+    @_builtins.property
+    @pulumi.getter(name="userName")
+    def user_name(self) -> _builtins.str:
+        """
+        The W&B username, as W&B spells it.
+        """
+        return pulumi.get(self, "user_name")
+
+    @_builtins.property
+    @pulumi.getter(name="displayName")
+    def display_name(self) -> Optional[_builtins.str]:
+        """
+        The name shown for the user; absent when the user has none.
+        """
+        return pulumi.get(self, "display_name")
+
+    @_builtins.property
+    @pulumi.getter(name="organizationRole")
+    def organization_role(self) -> Optional[_builtins.str]:
+        """
+        `admin`, `member` or a custom role's name; absent when the service does not say.
+        """
+        return pulumi.get(self, "organization_role")
+
 
 @pulumi.output_type
 class UserRegistryRole(dict):
