@@ -87,7 +87,7 @@ function typeOf(json: JsonSchema, where: string): TypeSpec {
   const types = (Array.isArray(json.type) ? json.type : json.type === undefined ? [] : [json.type]).filter((type) => type !== "null");
   if (types.length === 0 && Object.keys(json).every((key) => !SHAPING_KEYS.has(key))) return { $ref: ANY_TYPE };
   const [type, ...others] = types;
-  if (others.length > 0) throw new Error(`${where}: unions are not supported, got ${shown(json)}`);
+  if (others.length > 0) return { $ref: ANY_TYPE };
   if (type === undefined) throw new Error(`${where}: unsupported type ${shown(json)}`);
   switch (type) {
     case "string":

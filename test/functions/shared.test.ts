@@ -141,6 +141,11 @@ function properties(schema: unknown, path = ""): Array<[string, Record<string, u
   return [...own, ...nested];
 }
 
+/** A schema's top object: a named one (`.meta({ id })`) is a reference to its definition. */
+function topOf(json: Record<string, any>): Record<string, any> {
+  return typeof json["$ref"] === "string" ? json["$defs"][json["$ref"].replace("#/$defs/", "")] : json;
+}
+
 describe("the schemas the package schema is derived from", () => {
   const schemas: Array<[string, z.ZodType, "input" | "output"]> = [
     ...Object.values(FUNCTIONS).flatMap((fn): Array<[string, z.ZodType, "input" | "output"]> => [
@@ -152,8 +157,8 @@ describe("the schemas the package schema is derived from", () => {
   ];
 
   it.each(schemas)("%s: every property has a description", (_name, schema, io) => {
-    const json = z.toJSONSchema(schema, { io });
-    const found = properties(json);
+    const json = z.toJSONSchema(schema, { io }) as Record<string, any>;
+    const found = [topOf(json), ...Object.values(json["$defs"] ?? {})].flatMap((node) => properties(node));
     expect(found.length).toBeGreaterThan(0);
     expect(found.filter(([, property]) => typeof property["description"] !== "string").map(([path]) => path)).toEqual([]);
   });
@@ -169,7 +174,7 @@ describe("the schemas the package schema is derived from", () => {
   it("optional arguments are not required, and results say which fields are always there", () => {
     expect(z.toJSONSchema(FUNCTIONS.getModel.args, { io: "input" })).toMatchObject({ required: ["id"] });
     expect(z.toJSONSchema(FUNCTIONS.getUser.args, { io: "input" })).not.toHaveProperty("required");
-    expect(z.toJSONSchema(FUNCTIONS.getUser.result)).toMatchObject({
+    expect(topOf(z.toJSONSchema(FUNCTIONS.getUser.result))).toMatchObject({
       required: ["id", "userName", "email", "active", "teamRoles", "registryRoles"],
     });
     expect(z.toJSONSchema(organizationArgsSchema, { io: "input" })).toMatchObject({ required: ["roster"] });

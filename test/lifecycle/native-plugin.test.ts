@@ -46,7 +46,7 @@ describe("the native plugin through the engine", () => {
           }, ["userIds", "teamIds", "customRoleIds", "deployment"]);
           return {
             anaId: ana.id, anaName: ana.outputs["displayName"], cyId: cy.id, memberIds: team.outputs["memberIds"],
-            foundUserName: found.apply((user) => user["userName"]), orgUserIds: org.outputs["userIds"], orgTeamIds: org.outputs["teamIds"],
+            foundUserName: found.apply((user) => (user as { userName: string }).userName), orgUserIds: org.outputs["userIds"], orgTeamIds: org.outputs["teamIds"],
           };
         },
       },
