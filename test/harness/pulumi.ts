@@ -2,9 +2,8 @@
 // engine and the Automation API, isolated from the machine: a temporary PULUMI_HOME and file
 // backend, no update checks, no plugin downloads. Every lifecycle test is written with it.
 import { cpSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import * as path from "node:path";
-import { changedProperties, emulatorConfig, isolatedEnvironment, pinnedCommand, repoRoot, workRoot } from "../../scripts/engine";
+import { changedProperties, emulatorConfig, installedPackage, isolatedEnvironment, pinnedCommand, repoRoot, workRoot } from "../../scripts/engine";
 import {
   LocalWorkspace,
   type ConfigMap,
@@ -15,7 +14,7 @@ import {
   type Stack,
 } from "@pulumi/pulumi/automation";
 
-export { emulatorConfig, repoRoot };
+export { emulatorConfig, installedPackage, repoRoot };
 
 export type ProgramSource =
   | { dir: string }
@@ -201,12 +200,3 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
     },
   };
 }
-
-/**
- * The package as users install it: compiled JS loaded by Node itself, so that what the engine
- * serializes from inline programs is exactly what a user's program would produce.
- */
-export function installedPackage(): typeof import("../../sdk") {
-  return createRequire(path.join(repoRoot, "package.json"))("pulumi-wandb");
-}
-
