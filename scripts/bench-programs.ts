@@ -24,8 +24,8 @@ function organization(users: number, declare: Declare): void {
 }
 
 /** One team whose members are the given user ids, read when the program runs (so a run can change them). */
-export function oneTeam(members: () => string[], declare: Declare): PulumiFn {
-  return async () => void declare("Team", "team", { name: "bench-big-team", members: members() });
+export function oneTeam(name: string, members: () => string[], declare: Declare): PulumiFn {
+  return async () => void declare("Team", "team", { name, members: members() });
 }
 
 const noopDynamicProvider: pulumi.dynamic.ResourceProvider = {

@@ -108,8 +108,8 @@ async function benchBigTeam(door: Door, programs: DoorPrograms, options: BenchOp
   const held = (await readState(emulator)) as { users: { id: string; userName: string }[] };
   const seeded = held.users.filter((user) => user.userName.startsWith("seeded-")).map((user) => user.id);
   let bigMembers = seeded;
-  const big = await openBenchStack(`big-team-${door}`, oneTeam(() => bigMembers, programs.declare), config, programs.plugins);
-  const small = await openBenchStack(`small-team-${door}`, oneTeam(() => seeded.slice(0, TEAM_SIZE), programs.declare), config, programs.plugins);
+  const big = await openBenchStack(`big-team-${door}`, oneTeam("bench-big-team", () => bigMembers, programs.declare), config, programs.plugins);
+  const small = await openBenchStack(`small-team-${door}`, oneTeam("bench-team-of-20", () => seeded.slice(0, TEAM_SIZE), programs.declare), config, programs.plugins);
   try {
     await big.run("up");
     await small.run("up");
