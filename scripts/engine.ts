@@ -1,6 +1,7 @@
 // The pinned Pulumi engine, run offline and isolated from the machine: a scratch PULUMI_HOME and
 // file backend, no update checks, no plugin downloads. Shared by the demo and the test harness.
 import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import * as path from "node:path";
 import { type ConfigMap, PulumiCommand, type StepEventMetadata } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "../emulator";
@@ -63,4 +64,12 @@ export function emulatorConfig(
     "wandb:inferenceUrl": { value: emulator.inferenceUrl },
     "wandb:inferenceProject": { value: emulator.inferenceProject },
   };
+}
+
+/**
+ * The package as users install it: compiled JS loaded by Node itself, so that what the engine
+ * serializes from inline programs is exactly what a user's program would produce.
+ */
+export function installedPackage(): typeof import("../sdk") {
+  return createRequire(path.join(repoRoot, "package.json"))("pulumi-wandb");
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeAllPools } from "../../api/client";
-import { heldUser } from "../support/emulator-api";
+import { heldUser } from "../../scripts/emulator-api";
 import { rolesShownByDefault } from "../support/wire";
 import { startHarness, type Harness } from "./helpers";
 

@@ -1,7 +1,7 @@
 import { startEmulator } from "../../emulator";
 import { ScimClient, InferenceClient, type ClientOptions, type TransportEvent } from "../../api/client";
 import { resolveConfig, type WandbConfig } from "../../api/config";
-import { clearFaults, readLog, readState, resetLog, setFaults, type RequestLogSnapshot } from "../support/emulator-api";
+import { clearFaults, readLog, readState, resetLog, setFaults, type RequestLogSnapshot } from "../../scripts/emulator-api";
 
 export type Emulator = Awaited<ReturnType<typeof startEmulator>>;
 export type Dialect = "wandb" | "rfc";

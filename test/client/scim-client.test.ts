@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeAllPools, WandbApiError, type ScimClient } from "../../api/client";
-import { heldUser } from "../support/emulator-api";
+import { heldUser } from "../../scripts/emulator-api";
 import { rolesShownByDefault } from "../support/wire";
 import { DIALECTS, startHarness, unique, type Harness } from "./helpers";
 

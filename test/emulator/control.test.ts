@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { readState } from "../support/emulator-api";
+import { readState } from "../../scripts/emulator-api";
 import { basic, bearer, call, createUser, newUserBody } from "./helpers";
 
 describe("control API", () => {

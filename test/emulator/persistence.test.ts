@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { defaultSeed, seedSchema, startEmulator } from "../../emulator";
-import { heldUser } from "../support/emulator-api";
+import { heldUser } from "../../scripts/emulator-api";
 import { call, createTeam, createUser, patchBody } from "./helpers";
 
 describe("state file and seeds", () => {

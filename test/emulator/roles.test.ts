@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type Dialect, type RunningEmulator } from "../../emulator";
-import { heldUser } from "../support/emulator-api";
+import { heldUser } from "../../scripts/emulator-api";
 import { call, createUser, expectScimError, patchBody } from "./helpers";
 
 const roleBody = (extra: Record<string, unknown> = {}) => ({

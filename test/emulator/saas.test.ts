@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type Dialect, type RunningEmulator } from "../../emulator";
-import { readState } from "../support/emulator-api";
+import { readState } from "../../scripts/emulator-api";
 import { call, createUser, expectScimError, newUserBody, patchBody, TEAMS_EXT, USER_SCHEMA } from "./helpers";
 
 const saasUser = (userName: string, teams: string[]) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator";
-import { heldUser } from "../support/emulator-api";
+import { heldUser } from "../../scripts/emulator-api";
 import { call, createUser, expectScimError, newUserBody, patchBody } from "./helpers";
 
 describe("seat limit (status 400, detail 'Seat limit reached')", () => {

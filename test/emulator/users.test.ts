@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type Dialect, type RunningEmulator } from "../../emulator";
-import { heldUser, readState } from "../support/emulator-api";
+import { heldUser, readState } from "../../scripts/emulator-api";
 import { call, createTeam, createUser, expectScimError, getUser, newUserBody, patchBody, TEAMS_EXT, USER_SCHEMA } from "./helpers";
 
 // The roles as the representation carries them: the reading where every user body shows

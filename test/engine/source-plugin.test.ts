@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isolatedEnvironment, repoRoot, workRoot } from "../../scripts/engine";
 import { FIXTURE_PACKAGE, type LaunchRecord, recordLaunch, writePluginFixture } from "../support/plugin-fixture";
-import { processesWithPulumiHome } from "../support/processes";
+import { processesWithPulumiHome } from "../../scripts/processes";
 
 const SCHEMA = {
   name: FIXTURE_PACKAGE.name,

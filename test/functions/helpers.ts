@@ -3,7 +3,7 @@ import { closeAllPools, ScimClient } from "../../api/client";
 import { resolveConfig } from "../../api/config";
 import type * as pulumi from "@pulumi/pulumi";
 import { afterAll, afterEach, beforeEach } from "vitest";
-import { clearFaults, resetLog, setFaults } from "../support/emulator-api";
+import { clearFaults, resetLog, setFaults } from "../../scripts/emulator-api";
 
 export type Emulator = RunningEmulator;
 
@@ -67,7 +67,7 @@ export function setupClient(emu: Emulator): ScimClient {
 }
 
 export const failNext = (emu: Emulator, ...failures: Record<string, unknown>[]) => setFaults(emu, { failNext: failures });
-export { readLog } from "../support/emulator-api";
+export { readLog } from "../../scripts/emulator-api";
 
 /**
  * The hooks of a file whose functions run as the admin of one emulator: each test starts with the

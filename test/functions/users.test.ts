@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { WandbApiError } from "../../api/client";
 import { getUser, getUsers, WandbLookupError } from "../../sdk";
 import { cachedClientCount } from "../../sdk/functions/clients";
-import { heldUser } from "../support/emulator-api";
+import { heldUser } from "../../scripts/emulator-api";
 import { rolesShownByDefault } from "../support/wire";
 import { adminEnv, failNext, readLog, runAsAdminOf, setEnv, setupClient, start, type Emulator } from "./helpers";
 

@@ -2,10 +2,9 @@
 // engine and the Automation API, isolated from the machine: a temporary PULUMI_HOME and file
 // backend, no update checks, no plugin downloads. Every lifecycle test is written with it.
 import { cpSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import * as path from "node:path";
 import { parse, stringify } from "yaml";
-import { changedProperties, emulatorConfig, isolatedEnvironment, pinnedCommand, repoRoot, workRoot } from "../../scripts/engine";
+import { changedProperties, emulatorConfig, installedPackage, isolatedEnvironment, pinnedCommand, repoRoot, workRoot } from "../../scripts/engine";
 import {
   LocalWorkspace,
   type ConfigMap,
@@ -16,7 +15,7 @@ import {
   type Stack,
 } from "@pulumi/pulumi/automation";
 
-export { emulatorConfig, repoRoot };
+export { emulatorConfig, installedPackage, repoRoot };
 
 export type ProgramSource =
   | { dir: string }
@@ -224,13 +223,5 @@ function anchorProjectPaths(copy: string, original: string): void {
     for (const plugin of plugins ?? []) if (plugin.path !== undefined) plugin.path = anchored(plugin.path);
   }
   writeFileSync(file, stringify(project));
-}
-
-/**
- * The package as users install it: compiled JS loaded by Node itself, so that what the engine
- * serializes from inline programs is exactly what a user's program would produce.
- */
-export function installedPackage(): typeof import("../../sdk") {
-  return createRequire(path.join(repoRoot, "package.json"))("pulumi-wandb");
 }
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorConfig, installedPackage, openStack, type StackHandle } from "../harness/pulumi";
-import { emulatorApi } from "../support/emulator-api";
+import { emulatorApi } from "../../scripts/emulator-api";
 
 type Sdk = ReturnType<typeof installedPackage>;
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorConfig, installedPackage, openStack, type Diagnostic, type StackHandle } from "../harness/pulumi";
-import { readLog, resetLog } from "../support/emulator-api";
+import { readLog, resetLog } from "../../scripts/emulator-api";
 
 const messagesOf = (diagnostics: Diagnostic[], severity: string) =>
   diagnostics.filter((d) => d.severity === severity).map((d) => d.message).join("\n");

@@ -5,7 +5,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../harness/pulumi";
-import { readState } from "../support/emulator-api";
+import { readState } from "../../scripts/emulator-api";
 import { warningsNaming } from "../support/warnings";
 
 const TEAM = "ml-platform";

@@ -8,8 +8,8 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../harness/pulumi";
-import { clearFaults, readState, setFaults } from "../support/emulator-api";
-import { processesWithPulumiHome, type RunProcess } from "../support/processes";
+import { clearFaults, readState, setFaults } from "../../scripts/emulator-api";
+import { processesWithPulumiHome, type RunProcess } from "../../scripts/processes";
 import { warningsNaming } from "../support/warnings";
 
 const CREW = Array.from({ length: 20 }, (_, i) => `crew${String(i).padStart(2, "0")}`);

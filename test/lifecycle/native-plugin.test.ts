@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { emulatorApi } from "../support/emulator-api";
+import { emulatorApi } from "../../scripts/emulator-api";
 import { NativeResource, RemoteComponent, wandbProvider } from "../support/native-resources";
 import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../harness/pulumi";
 

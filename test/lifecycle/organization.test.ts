@@ -5,7 +5,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../harness/pulumi";
-import { emulatorApi, heldUser, type EmulatorApi } from "../support/emulator-api";
+import { emulatorApi, heldUser, type EmulatorApi } from "../../scripts/emulator-api";
 
 interface OrgState {
   users: { id: string; userName: string }[];

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorConfig, installedPackage, openStack, type StackHandle } from "../harness/pulumi";
-import { clearFaults, readLog, readState, resetLog, setFaults } from "../support/emulator-api";
+import { clearFaults, readLog, readState, resetLog, setFaults } from "../../scripts/emulator-api";
 
 const USERS = 200;
 const TEAMS = 10;

@@ -6,7 +6,7 @@ import { WandbConfigError } from "../../api/config";
 import { RESOURCE_KINDS, type ResourceKind } from "../../api/resource-kinds";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { dispatch } from "../../provider";
-import { readLog, resetLog } from "../support/emulator-api";
+import { readLog, resetLog } from "../../scripts/emulator-api";
 import { configureWithStackConfig } from "../support/provider";
 import { restoreEnv, setEnv } from "../functions/helpers";
 

@@ -6,7 +6,7 @@ import { dispatch } from "../../provider";
 import { ResourceInitError } from "../../provider/kit/errors";
 import { STATE_VERSION_KEY } from "../../provider/kit/state";
 import { customRole, type CustomRoleInputs, type CustomRoleOutputs } from "../../provider/resources/custom-role";
-import { adminRequest, clearFaults, emulatorApi, readLog, resetLog, setFaults } from "../support/emulator-api";
+import { adminRequest, clearFaults, emulatorApi, readLog, resetLog, setFaults } from "../../scripts/emulator-api";
 import { checkedInputs, configureProviderFor, nextOperation, startProxy, type Proxy } from "../support/provider";
 
 type Dialect = "wandb" | "rfc";

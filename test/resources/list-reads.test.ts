@@ -8,7 +8,7 @@ import { defaultSeed, startEmulator, type RunningEmulator, type Seed } from "../
 import { team, type TeamOutputs } from "../../provider/resources/team";
 import { teamMember } from "../../provider/resources/team-member";
 import { user, type UserInputs, type UserOutputs } from "../../provider/resources/user";
-import { adminRequest, readLog, readState, resetLog } from "../support/emulator-api";
+import { adminRequest, readLog, readState, resetLog } from "../../scripts/emulator-api";
 import { checkedInputs, configureProviderFor, nextOperation, startProxy } from "../support/provider";
 import { rolesShownByDefault } from "../support/wire";
 import { PATCH_SCHEMA, type Dialect } from "./team-helpers";

@@ -9,7 +9,7 @@ import { organizationRoleAssignment, type OrganizationRoleAssignmentInputs } fro
 import { team, type TeamInputs } from "../../provider/resources/team";
 import { teamMember, type TeamMemberInputs } from "../../provider/resources/team-member";
 import { user, type UserInputs } from "../../provider/resources/user";
-import { adminRequest, clearFaults, heldUser, readLog, resetLog, setFaults } from "../support/emulator-api";
+import { adminRequest, clearFaults, heldUser, readLog, resetLog, setFaults } from "../../scripts/emulator-api";
 import { checkedInputs, nextOperation } from "../support/provider";
 import { rolesShownByDefault } from "../support/wire";
 import { configureFor, createTeamOutOfBand, memberIdsOf, PATCH_SCHEMA, patchMembers, serviceAccountId, startTeamEmulator, uniqueName, userIdsOf, type Dialect } from "./team-helpers";

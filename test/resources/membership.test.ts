@@ -7,7 +7,7 @@ import { customRole } from "../../provider/resources/custom-role";
 import { team, type TeamInputs } from "../../provider/resources/team";
 import { teamMember } from "../../provider/resources/team-member";
 import { user, type UserInputs } from "../../provider/resources/user";
-import { adminRequest, clearFaults, readLog, resetLog, setFaults } from "../support/emulator-api";
+import { adminRequest, clearFaults, readLog, resetLog, setFaults } from "../../scripts/emulator-api";
 import { checkedInputs, configureProviderFor, nextOperation, startProxy } from "../support/provider";
 import { configureFor, createTeamOutOfBand, memberIdsOf, serviceAccountId, startTeamEmulator, uniqueName, userIdsOf, type Dialect } from "./team-helpers";
 

@@ -5,7 +5,7 @@ import { closeAllPools } from "../../api/client";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { team, type TeamInputs } from "../../provider/resources/team";
 import { user, type UserInputs } from "../../provider/resources/user";
-import { readLog, resetLog } from "../support/emulator-api";
+import { readLog, resetLog } from "../../scripts/emulator-api";
 import { checkedInputs, configureProviderFor } from "../support/provider";
 
 let emu: RunningEmulator;

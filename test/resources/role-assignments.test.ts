@@ -6,7 +6,7 @@ import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator
 import { organizationRoleAssignment } from "../../provider/resources/organization-role-assignment";
 import { registryRoleAssignment } from "../../provider/resources/registry-role-assignment";
 import { teamRoleAssignment } from "../../provider/resources/team-role-assignment";
-import { adminRequest, clearFaults, heldUser, readLog, readState, resetLog } from "../support/emulator-api";
+import { adminRequest, clearFaults, heldUser, readLog, readState, resetLog } from "../../scripts/emulator-api";
 import { checkedInputs, configureProviderFor, nextOperation, startProxy, type Proxy } from "../support/provider";
 import { rolesShownByDefault } from "../support/wire";
 

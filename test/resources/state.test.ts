@@ -15,7 +15,7 @@ import { team } from "../../provider/resources/team";
 import { teamMember } from "../../provider/resources/team-member";
 import { teamRoleAssignment } from "../../provider/resources/team-role-assignment";
 import { user } from "../../provider/resources/user";
-import { adminRequest, heldUser, readLog, resetLog } from "../support/emulator-api";
+import { adminRequest, heldUser, readLog, resetLog } from "../../scripts/emulator-api";
 import { nextOperation } from "../support/provider";
 import { rolesShownByDefault } from "../support/wire";
 import { configureFor, createTeamOutOfBand, memberIdsOf, serviceAccountId, startTeamEmulator, uniqueName, userIdsOf } from "./team-helpers";

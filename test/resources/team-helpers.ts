@@ -1,7 +1,7 @@
 // Test scaffolding for the Team and TeamMember resource tests: an emulator with a few extra users,
 // the provider configured against it, and out-of-band access through the SCIM and control APIs.
 import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator";
-import { adminRequest, readState } from "../support/emulator-api";
+import { adminRequest, readState } from "../../scripts/emulator-api";
 import { configureProviderFor } from "../support/provider";
 
 export type Dialect = "wandb" | "rfc";

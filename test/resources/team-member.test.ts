@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import { teamMember, teamMemberIds, type TeamMemberInputs, type TeamMemberOutputs } from "../../provider/resources/team-member";
-import { adminRequest, clearFaults, readLog, resetLog } from "../support/emulator-api";
+import { adminRequest, clearFaults, readLog, resetLog } from "../../scripts/emulator-api";
 import { checkedInputs, nextOperation } from "../support/provider";
 import {
   configureFor,

@@ -5,7 +5,7 @@ import { ResourceInitError } from "../../provider/kit/errors";
 import { STATE_VERSION_KEY } from "../../provider/kit/state";
 import { team, type TeamInputs, type TeamOutputs } from "../../provider/resources/team";
 import { teamMember } from "../../provider/resources/team-member";
-import { adminRequest, clearFaults, readLog, resetLog, setFaults } from "../support/emulator-api";
+import { adminRequest, clearFaults, readLog, resetLog, setFaults } from "../../scripts/emulator-api";
 import { checkedInputs, configureProviderFor, nextOperation, startProxy } from "../support/provider";
 import {
   configureFor,

@@ -4,7 +4,7 @@ import { defaultSeed } from "../../emulator/seed";
 import { closeAllPools, CONFLICT_RETRY_POLICY, ScimClient, type PatchOperation, type ScimUser } from "../../api/client";
 import { ResourceInitError } from "../../provider/kit/errors";
 import { user as impl, type UserInputs, type UserOutputs } from "../../provider/resources/user";
-import { clearFaults, emulatorApi, heldUser, readLog, resetLog, setFaults } from "../support/emulator-api";
+import { clearFaults, emulatorApi, heldUser, readLog, resetLog, setFaults } from "../../scripts/emulator-api";
 import { configureProviderFor, nextOperation } from "../support/provider";
 import { rolesShownByDefault } from "../support/wire";
 

@@ -1,7 +1,7 @@
-// Talking to an emulator from tests over real HTTP, as a user's script would: its SCIM API for
+// Talking to an emulator over real HTTP (tests and the bench), as a user's script would: its SCIM API for
 // changes made outside Pulumi, and its control API for faults, logs and state.
-import type { RunningEmulator } from "../../emulator";
-import type { RequestLog } from "../../emulator/request-log";
+import type { RunningEmulator } from "../emulator";
+import type { RequestLog } from "../emulator/request-log";
 
 export interface EmulatorApi {
   /** A SCIM request as the admin; answers the parsed body (undefined when empty). */

@@ -1,0 +1,100 @@
+// One stack of the bench: an inline program through the pinned engine on the file backend
+// (checkpoints on, as users run it), each operation timed while the provider process's peak
+// memory is sampled from /proc.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import * as path from "node:path";
+import { LocalWorkspace, type ConfigMap, type ProjectSettings, type PulumiFn } from "@pulumi/pulumi/automation";
+import { isolatedEnvironment, pinnedCommand, workRoot } from "./engine";
+import { processesWithPulumiHome } from "./processes";
+
+export type Operation = "up" | "preview" | "refresh" | "destroy";
+
+export interface Timed {
+  seconds: number;
+  /** Peak VmRSS of the provider process (bytes), 0 when none was seen. */
+  peakRss: number;
+}
+
+export interface BenchStack {
+  run(op: Operation): Promise<Timed>;
+  /** Size of the stack's checkpoint file in the file backend. */
+  stateBytes(): number;
+  dispose(): Promise<void>;
+}
+
+const STACK = "bench";
+/** The provider process of either front door: the dynamic provider, or a plugin started by run-plugin. */
+const PROVIDER_COMMAND = /dynamic-provider|run-plugin|provider\/plugin\/main\.js/;
+const SAMPLE_EVERY_MS = 200;
+
+function residentBytes(pid: number): number {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function sampleProviderMemory(home: string): () => number {
+  let peak = 0;
+  const sample = () => {
+    for (const process of processesWithPulumiHome(home)) {
+      if (PROVIDER_COMMAND.test(process.command)) peak = Math.max(peak, residentBytes(process.pid));
+    }
+  };
+  const timer = setInterval(sample, SAMPLE_EVERY_MS);
+  return () => {
+    clearInterval(timer);
+    return peak;
+  };
+}
+
+export async function openBenchStack(
+  projectName: string,
+  program: PulumiFn,
+  config: ConfigMap,
+  providerPlugins: { name: string; path: string }[] = [],
+): Promise<BenchStack> {
+  mkdirSync(workRoot, { recursive: true });
+  const scratch = mkdtempSync(path.join(workRoot, "bench-"));
+  const envVars = isolatedEnvironment(scratch);
+  const workDir = path.join(scratch, "program");
+  mkdirSync(workDir);
+  const stack = await LocalWorkspace.createOrSelectStack(
+    { stackName: STACK, projectName, program },
+    {
+      envVars,
+      pulumiCommand: await pinnedCommand(),
+      workDir,
+      // Pulumi.yaml's `plugins` section, which the Automation API's type leaves out.
+      projectSettings: { name: projectName, runtime: "nodejs", ...(providerPlugins.length ? { plugins: { providers: providerPlugins } } : {}) } as ProjectSettings,
+    },
+  );
+  await stack.setAllConfig(config);
+  const stacks = path.join(scratch, "backend", ".pulumi", "stacks");
+  return {
+    async run(op) {
+      const stopSampling = sampleProviderMemory(envVars["PULUMI_HOME"]!);
+      const started = performance.now();
+      let peakRss = 0;
+      try {
+        if (op === "up") await stack.up({ color: "never" });
+        else if (op === "preview") await stack.preview({ color: "never" });
+        else if (op === "refresh") await stack.refresh({ color: "never" });
+        else await stack.destroy({ color: "never" });
+      } finally {
+        peakRss = stopSampling();
+      }
+      return { seconds: (performance.now() - started) / 1000, peakRss };
+    },
+    stateBytes() {
+      const file = readdirSync(stacks, { recursive: true, encoding: "utf8" }).find((f) => path.basename(f) === `${STACK}.json`);
+      return file ? statSync(path.join(stacks, file)).size : 0;
+    },
+    async dispose() {
+      await stack.workspace.removeStack(STACK, { force: true }).catch(() => undefined);
+      rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}

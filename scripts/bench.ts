@@ -1,0 +1,156 @@
+/**
+ * `npm run bench`: both front doors (dynamic resources and the native plugin) through the real
+ * engine on the file backend, each beside a no-op provider of the same kind, against an emulator.
+ * Per door and step: wall seconds, ratio to the no-op floor, requests the emulator saw, peak RSS of
+ * the provider process, checkpoint bytes; and the 7,000-member team row. Flags: see bench-report.ts.
+ */
+import { defaultSeed, startEmulator, type RunningEmulator } from "../emulator";
+import { emulatorApi, readLog, readState, resetLog, setFaults } from "./emulator-api";
+import { emulatorConfig } from "./engine";
+import { doorPrograms, benchUserName, oneTeam, organizationProgram, type DoorPrograms } from "./bench-programs";
+import { openBenchStack, type BenchStack } from "./bench-stack";
+import {
+  formatBigTeam,
+  formatReport,
+  formatStep,
+  parseBenchArgs,
+  TEAM_SIZE,
+  type BenchOptions,
+  type BigTeamMeasure,
+  type Door,
+  type Step,
+  type StepMeasure,
+} from "./bench-report";
+
+const DRIFT_SHARE = 0.1;
+const SEATS_TO_SPARE = 100;
+const OUT_OF_BAND_CONCURRENCY = 16;
+
+async function startBenchEmulator(options: BenchOptions, extraUsers: number): Promise<RunningEmulator> {
+  const seed = defaultSeed();
+  const users = Array.from({ length: extraUsers }, (_, i) => ({ userName: `seeded-${i}`, email: `seeded-${i}@bench.example` }));
+  const emulator = await startEmulator({ port: 0, seed: { ...seed, seats: options.users + extraUsers + SEATS_TO_SPARE, users: [...seed.users, ...users] } });
+  if (options.latencyMs > 0) await setFaults(emulator, { latency: { fixedMs: options.latencyMs } });
+  return emulator;
+}
+
+/** Runs jobs with a bounded number in flight. */
+async function inParallel<T>(items: T[], job: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await job(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: OUT_OF_BAND_CONCURRENCY }, worker));
+}
+
+/** Changes the displayName of 10% of the bench's users through the SCIM API, as an admin would by hand. */
+async function driftUsers(emulator: RunningEmulator, users: number): Promise<void> {
+  const held = (await readState(emulator)) as { users: { id: string; userName: string }[] };
+  const drifted = new Set(Array.from({ length: Math.ceil(users * DRIFT_SHARE) }, (_, k) => benchUserName(Math.floor(k / DRIFT_SHARE))));
+  const targets = held.users.filter((user) => drifted.has(user.userName));
+  await inParallel(targets, (user) =>
+    emulatorApi(emulator).scim("PATCH", `/Users/${user.id}`, {
+      schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"],
+      Operations: [{ op: "replace", path: "displayName", value: `Changed By Hand ${user.userName}` }],
+    }),
+  );
+}
+
+const OPERATION_OF: Record<Step, "up" | "preview" | "refresh" | "destroy"> = { up: "up", preview: "preview", refresh: "refresh", drift: "refresh", destroy: "destroy" };
+
+async function benchDoor(door: Door, programs: DoorPrograms, options: BenchOptions): Promise<StepMeasure[]> {
+  const emulator = await startBenchEmulator(options, 0);
+  const config = emulatorConfig(emulator);
+  const ours = await openBenchStack(`bench-${door}`, organizationProgram(options.users, programs.declare), config, programs.plugins);
+  const floor = await openBenchStack(`floor-${door}`, organizationProgram(options.users, programs.floorDeclare), config, programs.floorPlugins);
+  const resources = options.users + Math.floor(options.users / TEAM_SIZE);
+  const measures: StepMeasure[] = [];
+  let deployed = false;
+  try {
+    for (const step of options.steps) {
+      const needsResources = step !== "up";
+      if (needsResources && !deployed) {
+        await ours.run("up");
+        await floor.run("up");
+      }
+      if (step === "drift") await driftUsers(emulator, options.users);
+      const operation = OPERATION_OF[step];
+      await resetLog(emulator);
+      const measured = await ours.run(operation);
+      const log = await readLog(emulator);
+      const floorRun = await floor.run(operation);
+      deployed = operation !== "destroy";
+      const measure: StepMeasure = {
+        door,
+        step,
+        seconds: measured.seconds,
+        floorSeconds: floorRun.seconds,
+        requests: log.counters.total,
+        byMethod: log.counters.byMethod,
+        resources,
+        peakRss: measured.peakRss,
+        stateBytes: ours.stateBytes(),
+      };
+      console.log(formatStep(measure));
+      measures.push(measure);
+    }
+  } finally {
+    await ours.dispose();
+    await floor.dispose();
+    await emulator.close();
+  }
+  return measures;
+}
+
+async function benchBigTeam(door: Door, programs: DoorPrograms, options: BenchOptions): Promise<BigTeamMeasure> {
+  const emulator = await startBenchEmulator(options, options.bigTeam);
+  const config = emulatorConfig(emulator);
+  const held = (await readState(emulator)) as { users: { id: string; userName: string }[] };
+  const seeded = held.users.filter((user) => user.userName.startsWith("seeded-")).map((user) => user.id);
+  let bigMembers = seeded;
+  const big = await openBenchStack(`big-team-${door}`, oneTeam("bench-big-team", () => bigMembers, programs.declare), config, programs.plugins);
+  const small = await openBenchStack(`small-team-${door}`, oneTeam("bench-team-of-20", () => seeded.slice(0, TEAM_SIZE), programs.declare), config, programs.plugins);
+  try {
+    await big.run("up");
+    await small.run("up");
+    await resetLog(emulator);
+    await big.run("refresh");
+    const refreshRequests = (await readLog(emulator)).counters.total;
+    const previewSeconds = (await big.run("preview")).seconds;
+    const smallPreviewSeconds = (await small.run("preview")).seconds;
+    bigMembers = seeded.slice(1);
+    await resetLog(emulator);
+    await big.run("up");
+    const measure: BigTeamMeasure = {
+      door,
+      members: seeded.length,
+      refreshRequests,
+      changeRequests: (await readLog(emulator)).counters.byMethod,
+      previewSeconds,
+      smallPreviewSeconds,
+    };
+    console.log(formatBigTeam(measure));
+    return measure;
+  } finally {
+    await big.dispose();
+    await small.dispose();
+    await emulator.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const options = parseBenchArgs(process.argv.slice(2));
+  const steps: StepMeasure[] = [];
+  const bigTeams: BigTeamMeasure[] = [];
+  for (const door of options.doors) {
+    const programs = doorPrograms(door);
+    steps.push(...(await benchDoor(door, programs, options)));
+    if (options.bigTeam > 0) bigTeams.push(await benchBigTeam(door, programs, options));
+  }
+  console.log(`\n${formatReport(options, steps, bigTeams)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

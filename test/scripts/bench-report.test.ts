@@ -1,0 +1,51 @@
+// The bench's command line and table (the engine runs themselves are `npm run bench`, never a test).
+import { describe, expect, it } from "vitest";
+import { formatBigTeam, formatReport, formatStep, parseBenchArgs, type StepMeasure } from "../../scripts/bench-report";
+
+describe("the bench's arguments", () => {
+  it("defaults to 100 users, every step, both doors, no latency and no big team", () => {
+    expect(parseBenchArgs([])).toEqual({ users: 100, steps: ["up", "preview", "refresh", "drift", "destroy"], latencyMs: 0, doors: ["dynamic", "native"], bigTeam: 0 });
+  });
+
+  it("keeps the steps in their natural order and turns the big team on from 7,000 users", () => {
+    const options = parseBenchArgs(["--users", "7000", "--steps", "destroy,refresh", "--latency-ms", "100", "--doors", "native"]);
+    expect(options).toEqual({ users: 7000, steps: ["refresh", "destroy"], latencyMs: 100, doors: ["native"], bigTeam: 7000 });
+    expect(parseBenchArgs(["--users", "7000", "--big-team", "0"]).bigTeam).toBe(0);
+  });
+
+  it("names the flag and what it takes when a value is wrong", () => {
+    expect(() => parseBenchArgs(["--steps", "up,deploy"])).toThrow(/--steps takes a comma-separated subset of up,preview,refresh,drift,destroy/);
+    expect(() => parseBenchArgs(["--users", "ten"])).toThrow(/--users must be a whole number >= 20/);
+    expect(() => parseBenchArgs(["--doors", ""])).toThrow(/--doors/);
+  });
+});
+
+describe("the bench's table", () => {
+  const refresh: StepMeasure = {
+    door: "native",
+    step: "refresh",
+    seconds: 12,
+    floorSeconds: 10,
+    requests: 3,
+    byMethod: { GET: 3 },
+    resources: 1050,
+    peakRss: 150 * 1024 * 1024,
+    stateBytes: 2_100_000,
+  };
+
+  it("says requests and ratio on each step's line, with the per-resource figures", () => {
+    const line = formatStep(refresh);
+    expect(line).toMatch(/^native\s+refresh\s+12\.0 s\s+ratio\s+1\.20 \(floor 10\.0 s\)/);
+    expect(line).toContain("requests     3 (0.003/resource; GET 3)");
+    expect(line).toContain("peak RSS 150 MB");
+    expect(line).toContain("state 2100000 B (2000 B/resource)");
+  });
+
+  it("has the big team's row and a heading with the run's shape", () => {
+    const big = formatBigTeam({ door: "dynamic", members: 7000, refreshRequests: 1, changeRequests: { PATCH: 1 }, previewSeconds: 3, smallPreviewSeconds: 2 });
+    expect(big).toContain("7,000-member team  refresh requests 1  one-member change requests PATCH 1  preview 3.0 s vs team of 20 2.0 s, ratio 1.50");
+    const report = formatReport(parseBenchArgs(["--users", "1000"]), [refresh], []).split("\n");
+    expect(report[0]).toContain("1000 users, 50 teams of 20, latency 0 ms");
+    expect(report).toHaveLength(2);
+  });
+});
