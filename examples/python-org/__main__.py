@@ -50,16 +50,17 @@ wandb.TeamRoleAssignment("bob-leads-ml-platform", user=bob.id, team_name=platfor
 wandb.OrganizationRoleAssignment("carol-run-operator", user=carol.id, role=run_operator.name)
 wandb.RegistryRoleAssignment("alice-models-admin", user=alice.id, registry_name=registry, role_name="admin")
 
-# ---------------------------------------------------------------------------------------------
-# Next, once the plugin's schema carries its functions and the Organization component (and
-# `npm run schema && npm run gen-sdk` has regenerated pulumi_wandb):
-#   - the inference model catalogue, `wandb.get_models_output()`, exported as `inference_models`;
-#   - `wandb.Organization("acme", roster="roster.yaml")`: the people, teams and roles of
-#     roster.yaml (already in this folder), created and checked as one reviewed file.
-# ---------------------------------------------------------------------------------------------
+# The inference model catalogue: an invoke of the plugin, with the provider's configuration.
+models = wandb.get_models_output()
+
+# The people, teams and roles of roster.yaml, reviewed as one file: the Organization component,
+# built by the plugin. A relative path is read from this program's folder.
+acme = wandb.Organization("acme", roster="roster.yaml")
 
 pulumi.export("user_ids", {"alice": alice.id, "bob": bob.id, "carol": carol.id, "dan": dan.id})
 pulumi.export("ml_platform_id", platform.id)
 pulumi.export("ml_platform_member_ids", platform.member_ids)
 pulumi.export("research_id", research.id)
 pulumi.export("run_operator_permissions", run_operator.permissions)
+pulumi.export("inference_models", models.ids)
+pulumi.export("roster_user_ids", acme.user_ids)

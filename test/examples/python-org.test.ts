@@ -11,8 +11,9 @@ import { emulatorApi, heldUser, readState } from "../../scripts/emulator-api";
 
 const PATCH_OP = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
 
-// The stack, 4 users, 1 custom role, 2 teams, 2 team members, one assignment of each kind.
-const RESOURCES = 13;
+// The stack, 4 users, 1 custom role, 2 teams, 2 team members, one assignment of each kind; and the
+// Organization of roster.yaml with its 4 users, 1 custom role, 2 teams, 1 organization, 2 team and 1 registry role.
+const RESOURCES = 25;
 
 describe("examples/python-org", () => {
   let emulator: RunningEmulator;
@@ -64,6 +65,11 @@ describe("examples/python-org", () => {
     expect(Object.keys(userIds)).toEqual(["alice", "bob", "carol", "dan"]);
     expect([...(result.outputs["ml_platform_member_ids"] as string[])].sort()).toEqual([userIds["alice"], userIds["bob"]].sort());
     expect(result.outputs["run_operator_permissions"]).toEqual(["project:update", "run:delete"]);
+    expect((result.outputs["inference_models"] as string[]).length).toBeGreaterThan(0);
+    const rosterIds = result.outputs["roster_user_ids"] as Record<string, string>;
+    expect(Object.keys(rosterIds).sort()).toEqual(["erin", "frank", "grace", "heidi"]);
+    expect(await heldUser(emulator, rosterIds["grace"]!)).toMatchObject({ userName: "grace", organizationRole: "Sweep runner" });
+    expect(await membersOf("nlp")).toEqual(["grace", "heidi"]);
 
     expect(await membersOf("research")).toEqual(["carol", "dan"]);
     const [alice, bob, carol] = await Promise.all(["alice", "bob", "carol"].map((name) => heldUser(emulator, userIds[name]!)));
