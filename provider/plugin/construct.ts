@@ -2,12 +2,10 @@
 // provider server does: it connects this process's runtime to the engine's resource monitor for the
 // request, builds the component there (its children are registered by the engine as any program's
 // are), and answers with the component's URN and outputs.
-import * as grpc from "@grpc/grpc-js";
 import * as pulumi from "@pulumi/pulumi";
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import * as structProto from "google-protobuf/google/protobuf/struct_pb";
 import { awaitFeatureSupport, deserializeInputs, waitForRPCs, withLocalStorage } from "./pulumi-internals";
-import { grpcErrorOf } from "./grpc-errors";
 
 /** A component the plugin builds: from its name, its inputs as Outputs, and the options the program gave it. */
 export type ComponentBuilder = (
@@ -53,9 +51,8 @@ function connectRuntime(request: providerProto.ConstructRequest, engineAddress: 
 }
 
 export function constructHandler(components: ReadonlyMap<string, ComponentBuilder>, engineAddress: string) {
-  return (call: grpc.ServerUnaryCall<providerProto.ConstructRequest, providerProto.ConstructResponse>, callback: grpc.sendUnaryData<providerProto.ConstructResponse>) =>
+  return (request: providerProto.ConstructRequest): Promise<providerProto.ConstructResponse> =>
     withLocalStorage(async () => {
-      const request = call.request;
       const build = components.get(request.getType());
       if (build === undefined) throw new Error(`pulumi-wandb: the wandb plugin has no component "${request.getType()}"; its components are ${[...components.keys()].join(", ")}`);
       await connectRuntime(request, engineAddress);
@@ -72,8 +69,5 @@ export function constructHandler(components: ReadonlyMap<string, ComponentBuilde
       response.setState(structProto.Struct.fromJavaScript(state));
       await waitForRPCs();
       return response;
-    }).then(
-      (response) => callback(null, response),
-      (error: unknown) => callback(grpcErrorOf(error)),
-    );
+    });
 }

@@ -45,7 +45,7 @@ export interface ServiceParts {
   version: string;
   schema: () => string;
   invoke?: (token: string, args: Record<string, unknown>) => Promise<{ outputs?: Record<string, unknown>; failures?: { property: string; reason: string }[] }>;
-  construct?: grpc.handleUnaryCall<providerProto.ConstructRequest, providerProto.ConstructResponse>;
+  construct?: Handler<providerProto.ConstructRequest, providerProto.ConstructResponse>;
 }
 
 /** The settings a Configure request carries: its typed arguments, or, from older engines, its `wandb:config:<key>` variables. */
@@ -157,6 +157,6 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
       return response;
     });
   }
-  if (parts.construct) service["construct"] = parts.construct;
+  if (parts.construct) service["construct"] = unary(parts.construct);
   return service;
 }
