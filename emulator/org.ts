@@ -45,6 +45,12 @@ export interface Team extends Tracked {
   members: Map<string, RoleRef>;
 }
 
+/** A user's place in one team. */
+export interface TeamRole {
+  team: Team;
+  role: RoleRef;
+}
+
 export interface CustomRole extends Tracked {
   name: string;
   description: string;
@@ -287,13 +293,26 @@ export class Org {
   }
 
   /** Teams the user belongs to with the role held there; part of the user representation. */
-  teamRolesOf(userId: string): { team: Team; role: RoleRef }[] {
-    const result: { team: Team; role: RoleRef }[] = [];
+  teamRolesOf(userId: string): TeamRole[] {
+    const result: TeamRole[] = [];
     for (const team of this.teams.values()) {
       const role = team.members.get(userId);
       if (role !== undefined) result.push({ team, role });
     }
     return result;
+  }
+
+  /** Every user's teamRolesOf at once, in one pass over the teams: what a listing of all users needs. */
+  teamRolesByUser(): (userId: string) => TeamRole[] {
+    const byUser = new Map<string, TeamRole[]>();
+    for (const team of this.teams.values()) {
+      for (const [userId, role] of team.members) {
+        const roles = byUser.get(userId);
+        if (roles) roles.push({ team, role });
+        else byUser.set(userId, [{ team, role }]);
+      }
+    }
+    return (userId) => byUser.get(userId) ?? [];
   }
 
   memberDisplay(memberId: string): string {

@@ -1,6 +1,6 @@
 import type { ScimError } from "./errors";
 import { INHERITED_PERMISSIONS } from "./role-catalogue";
-import type { CustomRole, Org, Team, User } from "./org";
+import type { CustomRole, Org, Team, TeamRole, User } from "./org";
 import type { Settings } from "./settings";
 
 export const USER_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:User";
@@ -50,11 +50,11 @@ export function renderUser(
   org: Org,
   s: Settings,
   user: User,
-  opts: { creation?: boolean; patched?: boolean } = {},
+  opts: { creation?: boolean; patched?: boolean; teamRolesOf?: (userId: string) => TeamRole[] } = {},
 ): Record<string, unknown> {
   const creation = opts.creation ?? false;
   const roles = s.userRolesOnGet === "shown" || opts.patched === true || (creation && s.deployment === "saas");
-  const teamRoles = org.teamRolesOf(user.id);
+  const teamRoles = (opts.teamRolesOf ?? ((id) => org.teamRolesOf(id)))(user.id);
   const body: Record<string, unknown> = {
     active: user.active,
     displayName: user.displayName,

@@ -43,7 +43,8 @@ export function listUsers(req: ScimRequest): Reply {
     const hit = f.attribute === "userName" ? req.org.userByName(f.value) : req.org.userByEmail(f.value);
     users = hit ? [hit] : [];
   }
-  return pagedListReply(req, users, (u) => renderUser(req.org, req.settings, u));
+  const teamRolesOf = req.org.teamRolesByUser();
+  return pagedListReply(req, users, (u) => renderUser(req.org, req.settings, u, { teamRolesOf }));
 }
 
 export function getUser(req: ScimRequest): Reply {

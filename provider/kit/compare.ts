@@ -12,15 +12,20 @@ export function sameText(a: string | undefined, b: string | undefined, fold: (s:
 }
 
 
-/** Whether two states hold the same values, whatever the order of their keys (array order counts). */
+/**
+ * Whether two states hold the same values, whatever the order of their keys (array order counts), as
+ * their JSON would: a key whose value is undefined is no key. Walked, not serialized: a refresh
+ * compares every resource's state.
+ */
 export function sameState(a: unknown, b: unknown): boolean {
-  return canonical(a) === canonical(b);
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameState(item, b[i]));
+  }
+  if (!isRecord(a) || !isRecord(b)) return false;
+  const keys = definedKeys(a);
+  return keys.length === definedKeys(b).length && keys.every((key) => sameState(a[key], b[key]));
 }
 
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    item !== null && typeof item === "object" && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : item,
-  );
-}
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object";
+const definedKeys = (record: Record<string, unknown>) => Object.keys(record).filter((key) => record[key] !== undefined);

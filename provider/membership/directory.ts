@@ -62,8 +62,11 @@ export class Users implements Index<ScimUser> {
   }
 }
 
+/** Indexed by member and by name as well, so that every user's teams come from one pass, not one scan per user. */
 class Teams implements Index<ScimTeam> {
   readonly #byId = new Map<string, ScimTeam>();
+  readonly #idsByMember = new Map<string, Set<string>>();
+  readonly #idsByName = new Map<string, Set<string>>();
 
   constructor(teams: Iterable<ScimTeam>) {
     for (const team of teams) this.put(team);
@@ -75,27 +78,50 @@ class Teams implements Index<ScimTeam> {
 
   /** Team names are case-sensitive. */
   named(name: string): ScimTeam | undefined {
-    return [...this.#byId.values()].find((team) => team.name === name);
+    return this.#teamsOf(this.#idsByName.get(name))[0];
   }
 
   containing(userId: string): ScimTeam[] {
-    return [...this.#byId.values()].filter((team) => hasMember(team, userId));
+    return this.#teamsOf(this.#idsByMember.get(userId));
   }
 
   put(team: ScimTeam): void {
+    this.remove(team.id);
     this.#byId.set(team.id, team);
+    addTo(this.#idsByName, team.name, team.id);
+    for (const member of team.members) addTo(this.#idsByMember, member.id, team.id);
   }
 
   remove(id: string): void {
+    const old = this.#byId.get(id);
+    if (!old) return;
     this.#byId.delete(id);
+    deleteFrom(this.#idsByName, old.name, id);
+    for (const member of old.members) deleteFrom(this.#idsByMember, member.id, id);
   }
 
   /** A deleted user leaves every team (the service removes them). */
   removeMember(userId: string): void {
     for (const team of this.containing(userId)) {
-      this.#byId.set(team.id, { ...team, members: team.members.filter((member) => member.id !== userId) });
+      this.put({ ...team, members: team.members.filter((member) => member.id !== userId) });
     }
   }
+
+  #teamsOf(ids: Set<string> | undefined): ScimTeam[] {
+    return [...(ids ?? [])].flatMap((id) => this.#byId.get(id) ?? []);
+  }
+}
+
+function addTo(index: Map<string, Set<string>>, key: string, id: string): void {
+  const ids = index.get(key);
+  if (ids) ids.add(id);
+  else index.set(key, new Set([id]));
+}
+
+function deleteFrom(index: Map<string, Set<string>>, key: string, id: string): void {
+  const ids = index.get(key);
+  ids?.delete(id);
+  if (ids?.size === 0) index.delete(key);
 }
 
 class Roles implements Index<ScimRole> {

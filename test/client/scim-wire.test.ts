@@ -93,6 +93,12 @@ describe("SCIM wire parsing", () => {
     });
   });
 
+  it("reads a lowercase key over its Capitalised duplicate, whichever comes first", () => {
+    const user = (emails: string) => ({ id: "abc", userName: "ana", active: true, meta: {}, schemas: [], ...JSON.parse(emails) });
+    expect(parseUser(user('{"emails": {"Value": "old@x.example", "value": "new@x.example"}}')).email).toBe("new@x.example");
+    expect(parseUser(user('{"emails": {"value": "new@x.example", "Value": "old@x.example"}}')).email).toBe("new@x.example");
+  });
+
   it("reads list envelopes and errors of both dialects", () => {
     expect(parseListPage({ Resources: [{}], totalResults: 1 })).toEqual({ resources: [{}], totalResults: 1 });
     expect(parseListPage({ totalResults: 0 })).toEqual({ resources: [], totalResults: 0 });
