@@ -5,23 +5,32 @@
 // "exports" sends a package-name import there.
 import * as grpc from "@grpc/grpc-js";
 import * as providerGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
-import { constructHandler } from "./construct";
-import { invoke } from "./invokes";
-import { COMPONENTS } from "./organization";
+import type * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { resourceProviderService } from "./server";
 import { packageManifest } from "../../api/package-manifest";
-import { packageSchemaText } from "../schema/package-schema";
 
 /** The engine's address: the one argument the engine passes that is not a flag. */
 const engineAddress = process.argv.slice(2).filter((arg) => !arg.startsWith("-")).pop() ?? "";
+
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
+}
+
+// The schema, invokes and components load all of @pulumi/pulumi (~0.6 s and ~60 MB): loaded at their
+// first call, so that a refresh or an up, which call none of them, starts without them.
+const construct = once(async () => {
+  const [{ constructHandler }, { COMPONENTS }] = await Promise.all([import("./construct"), import("./organization")]);
+  return constructHandler(COMPONENTS, engineAddress);
+});
 
 function serve(): void {
   const server = new grpc.Server();
   const service = resourceProviderService({
     version: packageManifest().version,
-    schema: packageSchemaText,
-    invoke,
-    construct: constructHandler(COMPONENTS, engineAddress),
+    schema: async () => (await import("../schema/package-schema")).packageSchemaText(),
+    invoke: async (token, args) => (await import("./invokes")).invoke(token, args),
+    construct: async (request: providerProto.ConstructRequest) => (await construct())(request),
   });
   server.addService(providerGrpc.ResourceProviderService, service);
   server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, port) => {

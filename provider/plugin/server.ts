@@ -43,7 +43,7 @@ function checkedConfig(news: Record<string, unknown>): Record<string, unknown> {
 
 export interface ServiceParts {
   version: string;
-  schema: () => string;
+  schema: () => Promise<string>;
   invoke?: (token: string, args: Record<string, unknown>) => Promise<{ outputs?: Record<string, unknown>; failures?: { property: string; reason: string }[] }>;
   construct?: Handler<providerProto.ConstructRequest, providerProto.ConstructResponse>;
 }
@@ -69,7 +69,7 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
     getSchema: unary(async (request: providerProto.GetSchemaRequest) => {
       if (request.getVersion() !== 0) throw new Error(`pulumi-wandb: schema version ${request.getVersion()} is not served; the plugin serves version 0`);
       const response = new providerProto.GetSchemaResponse();
-      response.setSchema(parts.schema());
+      response.setSchema(await parts.schema());
       return response;
     }),
     checkConfig: unary(async (request: providerProto.CheckRequest) => {
