@@ -1,6 +1,9 @@
 // The bench's command line and its printed table, apart from the engine runs so that both can be
 // checked in-process (test/scripts/bench-report.test.ts).
 import { parseArgs } from "node:util";
+import { z } from "zod";
+import { PAGE_SIZE } from "../api/client/scim-client";
+import { CONFIG_SETTINGS } from "../api/config";
 
 export const STEPS = ["up", "preview", "refresh", "drift", "destroy"] as const;
 export type Step = (typeof STEPS)[number];
@@ -63,6 +66,8 @@ export function parseBenchArgs(args: string[]): BenchOptions {
 export interface StepMeasure {
   door: Door;
   step: Step;
+  users: number;
+  latencyMs: number;
   seconds: number;
   /** The same step of the no-op provider of the same door. */
   floorSeconds: number;
@@ -81,6 +86,28 @@ export interface BigTeamMeasure {
   changeRequests: Record<string, number>;
   previewSeconds: number;
   smallPreviewSeconds: number;
+  /** The same two previews of the no-op provider: what the engine alone pays for the larger state. */
+  floorPreviewSeconds: number;
+  floorSmallPreviewSeconds: number;
+}
+
+/** The provider's default, which the bench leaves as a user would. */
+const MAX_CONCURRENCY = z.number().int().positive().parse(CONFIG_SETTINGS.maxConcurrency.default);
+
+/** The physical limit of a refresh: one list request per page of users, and a few for the other collections. */
+export const refreshRequestBudget = (users: number) => Math.ceil(users / PAGE_SIZE) + 3;
+
+/** The physical limit of creating N objects: the engine's floor, or N requests' latency spread over the provider's concurrency. */
+export const upSecondsTarget = (m: Pick<StepMeasure, "floorSeconds" | "resources" | "latencyMs">) =>
+  Math.max(m.floorSeconds, (m.resources * m.latencyMs) / 1000 / MAX_CONCURRENCY);
+
+function targetOf(m: StepMeasure): string {
+  if (m.step === "up") {
+    const target = upSecondsTarget(m);
+    return `target max(floor, N x latency / ${MAX_CONCURRENCY}) = ${target.toFixed(1)} s, x${(m.seconds / target).toFixed(2)}`;
+  }
+  if (m.step === "refresh" || m.step === "drift") return `request budget ceil(N/${PAGE_SIZE})+3 = ${refreshRequestBudget(m.users)}`;
+  return "";
 }
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
@@ -100,17 +127,25 @@ export function formatStep(m: StepMeasure): string {
     `requests ${String(m.requests).padStart(5)} (${(m.requests / m.resources).toFixed(3)}/resource${m.requests ? `; ${methods(m.byMethod)}` : ""})`,
     `peak RSS ${megabytes(m.peakRss)}`,
     `state ${m.stateBytes} B (${Math.round(m.stateBytes / m.resources)} B/resource)`,
-  ].join("  ");
+    targetOf(m),
+  ]
+    .filter(Boolean)
+    .join("  ");
 }
 
+const ratioOf = (a: number, b: number) => (b > 0 ? a / b : Number.NaN);
+
 export function formatBigTeam(m: BigTeamMeasure): string {
-  const ratio = m.smallPreviewSeconds > 0 ? (m.previewSeconds / m.smallPreviewSeconds).toFixed(2) : "n/a";
+  const ratio = ratioOf(m.previewSeconds, m.smallPreviewSeconds);
+  const floorRatio = ratioOf(m.floorPreviewSeconds, m.floorSmallPreviewSeconds);
   return [
     m.door.padEnd(8),
     `${m.members.toLocaleString("en-US")}-member team`,
     `refresh requests ${m.refreshRequests}`,
     `one-member change requests ${methods(m.changeRequests) || "none"}`,
-    `preview ${m.previewSeconds.toFixed(1)} s vs team of ${TEAM_SIZE} ${m.smallPreviewSeconds.toFixed(1)} s, ratio ${ratio}`,
+    `preview ${m.previewSeconds.toFixed(1)} s vs team of ${TEAM_SIZE} ${m.smallPreviewSeconds.toFixed(1)} s, ratio ${ratio.toFixed(2)}`,
+    `no-op floor ${m.floorPreviewSeconds.toFixed(1)} s vs ${m.floorSmallPreviewSeconds.toFixed(1)} s, ratio ${floorRatio.toFixed(2)}`,
+    `ours / floor's ratio x${(ratio / floorRatio).toFixed(2)}`,
   ].join("  ");
 }
 

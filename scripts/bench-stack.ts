@@ -16,7 +16,11 @@ export interface Timed {
 }
 
 export interface BenchStack {
-  run(op: Operation): Promise<Timed>;
+  /**
+   * `checkpoints: false` is for setting a stack up before the measured steps only: the engine then
+   * writes the state once at the end (PULUMI_SKIP_CHECKPOINTS), not after every step.
+   */
+  run(op: Operation, options?: { checkpoints: boolean }): Promise<Timed>;
   /** Size of the stack's checkpoint file in the file backend. */
   stateBytes(): number;
   dispose(): Promise<void>;
@@ -26,6 +30,7 @@ const STACK = "bench";
 /** The provider process of either front door: the dynamic provider, or a plugin started by run-plugin. */
 const PROVIDER_COMMAND = /dynamic-provider|run-plugin|provider\/plugin\/main\.js/;
 const SAMPLE_EVERY_MS = 200;
+const SKIP_CHECKPOINTS = "PULUMI_SKIP_CHECKPOINTS";
 
 function residentBytes(pid: number): number {
   try {
@@ -74,7 +79,9 @@ export async function openBenchStack(
   await stack.setAllConfig(config);
   const stacks = path.join(scratch, "backend", ".pulumi", "stacks");
   return {
-    async run(op) {
+    async run(op, { checkpoints } = { checkpoints: true }) {
+      if (checkpoints) delete stack.workspace.envVars[SKIP_CHECKPOINTS];
+      else stack.workspace.envVars[SKIP_CHECKPOINTS] = "true";
       const stopSampling = sampleProviderMemory(envVars["PULUMI_HOME"]!);
       const started = performance.now();
       let peakRss = 0;

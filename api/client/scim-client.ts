@@ -65,7 +65,7 @@ const SCHEMA = {
 } as const;
 
 /** The service's documented per-request maximum. */
-const PAGE_SIZE = 9999;
+export const PAGE_SIZE = 9999;
 
 type Parse<T> = (body: unknown, etag?: string) => T;
 

@@ -1,6 +1,6 @@
 // The bench's command line and table (the engine runs themselves are `npm run bench`, never a test).
 import { describe, expect, it } from "vitest";
-import { formatBigTeam, formatReport, formatStep, parseBenchArgs, type StepMeasure } from "../../scripts/bench-report";
+import { formatBigTeam, formatReport, formatStep, parseBenchArgs, refreshRequestBudget, upSecondsTarget, type StepMeasure } from "../../scripts/bench-report";
 
 describe("the bench's arguments", () => {
   it("defaults to 100 users, every step, both doors, no latency and no big team", () => {
@@ -24,6 +24,8 @@ describe("the bench's table", () => {
   const refresh: StepMeasure = {
     door: "native",
     step: "refresh",
+    users: 1000,
+    latencyMs: 100,
     seconds: 12,
     floorSeconds: 10,
     requests: 3,
@@ -39,11 +41,30 @@ describe("the bench's table", () => {
     expect(line).toContain("requests     3 (0.003/resource; GET 3)");
     expect(line).toContain("peak RSS 150 MB");
     expect(line).toContain("state 2100000 B (2000 B/resource)");
+    expect(line).toContain("request budget ceil(N/9999)+3 = 4");
+  });
+
+  it("holds refresh to one list page per 9,999 users plus three, and up to the larger of the floor and latency over concurrency", () => {
+    expect([refreshRequestBudget(100), refreshRequestBudget(9999), refreshRequestBudget(10_000)]).toEqual([4, 4, 5]);
+    expect(upSecondsTarget({ floorSeconds: 10, resources: 1050, latencyMs: 100 })).toBeCloseTo(1050 * 0.1 / 8);
+    expect(upSecondsTarget({ floorSeconds: 60, resources: 1050, latencyMs: 100 })).toBe(60);
+    const up = formatStep({ ...refresh, step: "up", seconds: 30, floorSeconds: 25 });
+    expect(up).toContain("target max(floor, N x latency / 8) = 25.0 s, x1.20");
   });
 
   it("has the big team's row and a heading with the run's shape", () => {
-    const big = formatBigTeam({ door: "dynamic", members: 7000, refreshRequests: 1, changeRequests: { PATCH: 1 }, previewSeconds: 3, smallPreviewSeconds: 2 });
+    const big = formatBigTeam({
+      door: "dynamic",
+      members: 7000,
+      refreshRequests: 1,
+      changeRequests: { PATCH: 1 },
+      previewSeconds: 3,
+      smallPreviewSeconds: 2,
+      floorPreviewSeconds: 2.5,
+      floorSmallPreviewSeconds: 2,
+    });
     expect(big).toContain("7,000-member team  refresh requests 1  one-member change requests PATCH 1  preview 3.0 s vs team of 20 2.0 s, ratio 1.50");
+    expect(big).toContain("no-op floor 2.5 s vs 2.0 s, ratio 1.25  ours / floor's ratio x1.20");
     const report = formatReport(parseBenchArgs(["--users", "1000"]), [refresh], []).split("\n");
     expect(report[0]).toContain("1000 users, 50 teams of 20, latency 0 ms");
     expect(report).toHaveLength(2);
