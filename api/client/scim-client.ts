@@ -176,7 +176,10 @@ export class ScimClient {
 
   createTeam(team: TeamDefinition, options: CreateOptions<ScimTeam> = {}): Promise<ScimTeam> {
     // The service adds every organization service account on its own: posted members must be there, others may.
-    const posted = (existing: ScimTeam) => team.memberIds.every((id) => existing.members.some((member) => member.id === id));
+    const posted = (existing: ScimTeam) => {
+      const members = new Set(existing.members.map((member) => member.id));
+      return team.memberIds.every((id) => members.has(id));
+    };
     return this.#create(this.#groups, groupBody(team), team.name, () => this.findTeamByName(team.name), options.isOurs ?? posted);
   }
 

@@ -152,6 +152,7 @@ class Directory {
   readonly #users: Collection<ScimUser, Users>;
   readonly #teams: Collection<ScimTeam, Teams>;
   readonly #roles: Collection<ScimRole, Roles>;
+  readonly #etagsMovedByUs = new Set<string>();
 
   constructor(private readonly scim: ScimClient) {
     this.#users = new Collection(async () => new Users(await scim.listUsers()), async (id) => itemOf(await scim.getUser(id), "user"));
@@ -244,12 +245,22 @@ class Directory {
    * Runs a write of a team, keeping the team as the service answered it. Joining or leaving a team,
    * or its rename, changes the team roles its users show, which the answer does not tell.
    */
-  async teamWrite(write: () => Promise<ScimTeam>): Promise<ScimTeam> {
+  async teamWrite(write: () => Promise<ScimTeam>, members: Iterable<string>): Promise<ScimTeam> {
+    // Attempted, whatever the answer: a user's representation shows their teams, so its ETag may have moved.
+    for (const id of members) this.#etagsMovedByUs.add(id);
     try {
       return await this.#teams.written(write, (teams, team) => teams.put(team));
     } finally {
       this.#users.update((users) => users.forgetRoles(["teamRoles"]));
     }
+  }
+
+  /**
+   * Whether a team write of ours in this operation added or removed the user: the user's ETag
+   * recorded before it is then stale, and a write with it would only draw a 412 (and its wait).
+   */
+  etagMovedByUs(userId: string): boolean {
+    return this.#etagsMovedByUs.has(userId);
   }
 
   /** Runs a write of a user, keeping the user as the service answered it. */

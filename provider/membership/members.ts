@@ -46,7 +46,8 @@ export async function classifyMembers(members: readonly TeamMember[], recordedUs
  */
 export async function confirmedUserMembers(members: readonly TeamMember[]): Promise<string[]> {
   const classified = await classifyMembers(members, []);
-  const unlisted = members.filter(({ id, type }) => !type && classified.serviceAccountIds.includes(id));
+  const serviceAccountIds = new Set(classified.serviceAccountIds);
+  const unlisted = members.filter(({ id, type }) => !type && serviceAccountIds.has(id));
   const found = await Promise.all(unlisted.map(async ({ id }) => ((await directory().user(id)) ? [id] : [])));
   return [...classified.userIds, ...found.flat()];
 }

@@ -33,7 +33,7 @@ export async function changeMembership(change: MembershipChange): Promise<ScimTe
     write: async (ifMatch) => {
       const operations = membershipOperations(join ? { add: [userId] } : { remove: [userId] });
       try {
-        return await directory().teamWrite(() => scim.patchTeam(teamId, operations, { ifMatch }));
+        return await directory().teamWrite(() => scim.patchTeam(teamId, operations, { ifMatch }), [userId]);
       } catch (error) {
         if (isStatus(error, 404)) {
           if (join) throw change.noSuchTeam();

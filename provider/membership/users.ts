@@ -22,18 +22,25 @@ export function namesRecordedUser(reference: string, state: { user?: string; use
 }
 
 /**
- * The user a reference names, as far as state tells without a request: an id is itself; an email
- * is the id recorded for it (`idsByReference`, or the user whose email `emailsById` holds), or the
- * email itself when state knows no such user.
+ * The user each reference names, as far as state tells without a request: an id is itself; an
+ * email is the id recorded for it (`idsByReference`, or the user whose email `emailsById` holds),
+ * or the email itself when state knows no such user.
  */
-export function userIdentity(
-  reference: string,
-  known: { emailsById: Readonly<Record<string, string>>; idsByReference: Readonly<Record<string, string>> },
-): string {
-  const key = memberReferenceKey(reference);
-  if (!isEmailReference(key)) return key;
-  const byEmail = Object.entries(known.emailsById).find(([, email]) => memberReferenceKey(email) === key)?.[0];
-  return known.idsByReference[key] ?? byEmail ?? key;
+export function userIdentities(known: {
+  emailsById: Readonly<Record<string, string>>;
+  idsByReference: Readonly<Record<string, string>>;
+}): (reference: string) => string {
+  // Indexed once: a team of thousands of members declared by email compares in linear time.
+  const idsByEmail = new Map<string, string>();
+  for (const [id, email] of Object.entries(known.emailsById)) {
+    const key = memberReferenceKey(email);
+    if (!idsByEmail.has(key)) idsByEmail.set(key, id);
+  }
+  return (reference) => {
+    const key = memberReferenceKey(reference);
+    if (!isEmailReference(key)) return key;
+    return known.idsByReference[key] ?? idsByEmail.get(key) ?? key;
+  };
 }
 
 /** Why a reference names nobody, and what to do about it. */

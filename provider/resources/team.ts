@@ -13,7 +13,7 @@ import { reportSetChange, setChange } from "../kit/set-change";
 import { engineRecord, recordedBeforeVersioning, storedState, type Migration } from "../kit/state";
 import { directory, type Users } from "../membership/directory";
 import { classifyMembers, confirmedUserMembers } from "../membership/members";
-import { resolveUsers, userIdentity } from "../membership/users";
+import { resolveUsers, userIdentities } from "../membership/users";
 import { clients } from "../runtime";
 import { tell } from "../kit/engine-output";
 
@@ -218,15 +218,17 @@ async function converge(id: string, base: TeamState, name: string, desiredIds: s
   const recorded = () => [...current.userIds, ...(desiredIds ?? [])];
   const write = async (ifMatch: string | undefined): Promise<ScimTeam | undefined> => {
     const userIds = desiredIds ?? current.userIds;
+    const currentIds = new Set(current.userIds);
+    const desired = new Set(userIds);
+    const add = userIds.filter((user) => !currentIds.has(user));
+    const remove = current.userIds.filter((user) => !desired.has(user));
     if (current.name !== name) {
       const memberIds = unique([...userIds, ...current.serviceAccountIds]);
-      return directory().teamWrite(() => scim.replaceTeam(id, { name, memberIds }, { ifMatch }));
+      return directory().teamWrite(() => scim.replaceTeam(id, { name, memberIds }, { ifMatch }), [...add, ...remove]);
     }
-    const add = userIds.filter((user) => !current.userIds.includes(user));
-    const remove = current.userIds.filter((user) => !userIds.includes(user));
     const operations = membershipOperations({ add, remove });
     if (operations.length === 0) return undefined;
-    return directory().teamWrite(() => scim.patchTeam(id, operations, { ifMatch }));
+    return directory().teamWrite(() => scim.patchTeam(id, operations, { ifMatch }), [...add, ...remove]);
   };
   let team: ScimTeam | undefined;
   try {
@@ -279,19 +281,20 @@ async function convergeNew(team: ScimTeam, inputs: TeamInputs, mapping: Record<s
  * are no longer members anyone can declare.
  */
 function declaredForm(state: TeamState, declared: readonly string[], mapping: Readonly<Record<string, string>>, users: Users) {
-  const present = state.userIds.filter((id) => !state.departedIds.includes(id));
+  const departed = new Set(state.departedIds);
+  const present = new Set(state.userIds.filter((id) => !departed.has(id)));
   const members: string[] = [];
   const nextMapping: Record<string, string> = {};
   const covered = new Set<string>();
   for (const ref of declared) {
     const id = mapping[memberReferenceKey(ref)];
-    if (id !== undefined && present.includes(id)) {
+    if (id !== undefined && present.has(id)) {
       members.push(ref);
       nextMapping[memberReferenceKey(ref)] = id;
       covered.add(id);
     }
   }
-  const extra = present
+  const extra = [...present]
     .filter((id) => !covered.has(id))
     .map((id) => ({ id, ref: users.byId(id)?.email || id }))
     .sort((a, b) => a.ref.localeCompare(b.ref));
@@ -328,7 +331,7 @@ async function empty(id: string, props: Partial<TeamOutputs>): Promise<{ name: s
     write: async (ifMatch) => {
       const remove = state?.userIds ?? [];
       try {
-        await directory().teamWrite(() => scim.patchTeam(id, membershipOperations({ remove }), { ifMatch }));
+        await directory().teamWrite(() => scim.patchTeam(id, membershipOperations({ remove }), { ifMatch }), remove);
       } catch (error) {
         if (isStatus(error, 404)) return undefined;
         throw error;
@@ -393,8 +396,7 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
     // No request: member references compare as sets of users against the state.
     // adoptExisting and importId only matter when the resource is created.
     // Members compare by the user they name: an id and an email of the same user are one member.
-    const identity = (reference: string) =>
-      userIdentity(reference, { emailsById: olds.memberEmails, idsByReference: olds.memberIdsByReference });
+    const identity = userIdentities({ emailsById: olds.memberEmails, idsByReference: olds.memberIdsByReference });
     const membersChanged =
       olds.members === undefined || news.members === undefined
         ? olds.members !== news.members
@@ -424,7 +426,7 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
     const desiredIds = inputs.members ? idsOf(inputs.members, mapping) : [];
     const made = await createOrTakeOver<ScimTeam>({
       what: `team "${inputs.name}"`,
-      post: (isOurs) => directory().teamWrite(() => scim.createTeam({ name: inputs.name, memberIds: desiredIds }, { isOurs })),
+      post: (isOurs) => directory().teamWrite(() => scim.createTeam({ name: inputs.name, memberIds: desiredIds }, { isOurs }), desiredIds),
       find: () => scim.findTeamByName(inputs.name),
       claim: (existing) => claimOf(existing, desiredIds),
       refuse: (_conflict, differing) =>

@@ -295,7 +295,7 @@ async function converge(
   if (operations.length > 0) {
     user = await convergeGuardedByEtag({
       what,
-      etag: seen.etag || undefined,
+      etag: recordedEtag(id, seen.etag),
       write: (ifMatch) => directory().userWrite(() => scim.patchUser(id, operations, { ifMatch })),
       reread: async () => {
         const live = await liveUser(id);
@@ -526,7 +526,7 @@ export const user: ResourceImplementation<UserInputs, UserOutputs> = {
     // Under the rule of every write: a user changed outside Pulumi since it was last read is not removed.
     await writeGuardedByEtag({
       what: `user "${props.userName ?? id}"`,
-      etag: props.etag || undefined,
+      etag: recordedEtag(id, props.etag),
       write: async (ifMatch) => {
         if (!deactivate) return directory().userRemoval(id, () => scim.deleteUser(id, { ifMatch }));
         try {
@@ -544,6 +544,11 @@ export const user: ResourceImplementation<UserInputs, UserOutputs> = {
     });
   },
 };
+
+/** The ETag a write may carry: none (so the user is read first) when a team write of ours has moved it since. */
+function recordedEtag(id: string, etag: string | undefined): string | undefined {
+  return etag && !directory().etagMovedByUs(id) ? etag : undefined;
+}
 
 function settingsOf(inputs: UserInputs): Pick<UserInputs, "adoptExisting" | "importId" | "deletionPolicy"> {
   return {
