@@ -49,7 +49,11 @@ let judged: Judged | undefined;
 let built: Clients | undefined;
 let operation: object = {};
 
-/** Called by the engine once per dynamic provider process, that is once per engine operation. */
+/**
+ * Called by the dynamic provider once per resource kind it serves, all in the one process of an
+ * engine operation: each kind's shim is configured alike, and the operation (what it has read) is
+ * theirs to share.
+ */
 export async function configure(request: unknown): Promise<void> {
   const { config } = configureRequest.parse(request);
   useConfiguration({ stackConfig: wandbNamespace.parse(config.rawConfig), sharedWithProject: config.projectName === "wandb" });
@@ -64,17 +68,22 @@ export function configureProvider(settings: Readonly<Record<string, string>>): v
 }
 
 function useConfiguration(fresh: Configuration): void {
-  if (JSON.stringify(fresh) !== JSON.stringify(configuration)) {
-    judged = undefined;
-    built = undefined;
-  }
+  if (JSON.stringify(fresh) === JSON.stringify(configuration)) return;
+  judged = undefined;
+  built = undefined;
   configuration = fresh;
+  beginOperation();
+}
+
+/** Starts a new engine operation, as a new provider process does: nothing read before is kept. */
+export function beginOperation(): void {
   operation = {};
 }
 
 /**
- * The engine operation being served: a new object at each `configure`. What is read once per
- * operation (the directory of users and teams) is kept against it, so that it never outlives it.
+ * The engine operation being served: the provider process's, a new one for each new configuration.
+ * What is read once per operation (the directory of users and teams) is kept against it, so that
+ * it never outlives it.
  */
 export function currentOperation(): object {
   return operation;

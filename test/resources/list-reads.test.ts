@@ -9,7 +9,7 @@ import { team, type TeamOutputs } from "../../provider/resources/team";
 import { teamMember } from "../../provider/resources/team-member";
 import { user, type UserInputs, type UserOutputs } from "../../provider/resources/user";
 import { adminRequest, readLog, readState, resetLog } from "../../scripts/emulator-api";
-import { checkedInputs, configureProviderFor, nextOperation, startProxy } from "../support/provider";
+import { checkedInputs, configureAnotherKind, configureProviderFor, nextOperation, startProxy } from "../support/provider";
 import { rolesShownByDefault } from "../support/wire";
 import { PATCH_SCHEMA, type Dialect } from "./team-helpers";
 
@@ -83,6 +83,14 @@ describe.each<Dialect>(["wandb", "rfc"])("list-based reads (%s dialect)", (diale
     ]);
     // Nothing changed: every state comes back as recorded.
     expect(reads).toEqual([...states.users, ...states.teams]);
+    expect((await readLog(emu)).counters.byRoute).toEqual({ "GET /scim/Users": 1, "GET /scim/Groups": 1 });
+  });
+
+  it("the dynamic provider configuring a second kind in the same process keeps what the operation listed", async () => {
+    await Promise.all(states.users.map(({ id, props }) => user.read(id, props)));
+    // The dynamic provider configures each kind's shim as it first meets it, Team after User here.
+    await configureAnotherKind();
+    await Promise.all([...states.users.map(({ id, props }) => user.read(id, props)), ...states.teams.map(({ id, props }) => team.read(id, props))]);
     expect((await readLog(emu)).counters.byRoute).toEqual({ "GET /scim/Users": 1, "GET /scim/Groups": 1 });
   });
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { Config } from "@pulumi/pulumi/cmd/dynamic-provider/config";
 import { expect } from "vitest";
 import type { RunningEmulator } from "../../emulator";
-import { configure } from "../../provider/runtime";
+import { beginOperation, configure } from "../../provider/runtime";
 
 let lastConfiguration: Record<string, string> | undefined;
 
@@ -14,6 +14,8 @@ let lastConfiguration: Record<string, string> | undefined;
  */
 export async function configureWithStackConfig(rawConfig: Record<string, string>, projectName = "test-project"): Promise<void> {
   await configure({ config: new Config(rawConfig, projectName) });
+  // Each call stands for a new provider process, as the engine starts one for each operation.
+  beginOperation();
 }
 
 /**
@@ -51,6 +53,15 @@ export async function checkedInputs<I>(
   const result = await impl.check({}, news);
   expect(result.failures ?? []).toEqual([]);
   return result.inputs as I;
+}
+
+/**
+ * Configures the provider again as the dynamic provider does for each further resource kind it
+ * serves in the same process (and so the same engine operation): the same stack config.
+ */
+export async function configureAnotherKind(): Promise<void> {
+  if (!lastConfiguration) throw new Error("configureAnotherKind: configure the provider first (configureProviderFor)");
+  await configure({ config: new Config(lastConfiguration, "test-project") });
 }
 
 type Decision = { body: string } | { status: number; json: unknown } | undefined;
