@@ -9,20 +9,32 @@ import type { ScimRole, ScimTeam, ScimUser } from "./model";
  * RFC 7644 servers send arrays of lowercase objects, `meta.version` and string statuses.
  */
 
-/** Lower-cases the first letter of every key, so `Value` and `value` read alike. */
+/**
+ * Lower-cases the first letter of every key, so `Value` and `value` read alike. An object or array
+ * with nothing to change is returned as it is: a list of 9,999 users passes through here, and in
+ * W&B's dialect only their `emails` objects have Capitalised keys.
+ */
 function decapitaliseKeys(input: unknown): unknown {
-  if (Array.isArray(input)) return input.map(decapitaliseKeys);
+  if (Array.isArray(input)) {
+    const items = input.map(decapitaliseKeys);
+    return items.some((item, i) => item !== input[i]) ? items : input;
+  }
   if (input === null || typeof input !== "object") return input;
-  // Built in place rather than through entries: a list of 9,999 users passes through here.
+  const entries = Object.entries(input);
+  const normalised = entries.map(([key, value]): [string, unknown] => [decapitalised(key), decapitaliseKeys(value)]);
+  if (normalised.every(([key, value], i) => key === entries[i]![0] && value === entries[i]![1])) return input;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(input)) {
-    const first = key.charAt(0);
-    const normal = first.toLowerCase() === first ? key : first.toLowerCase() + key.slice(1);
+  for (const [i, [key, value]] of normalised.entries()) {
     // A lowercase key wins over a Capitalised duplicate; "__proto__" would set the prototype, not a key.
-    if (normal === "__proto__" || (normal !== key && Object.hasOwn(out, normal))) continue;
-    out[normal] = decapitaliseKeys(value);
+    if (key === "__proto__" || (key !== entries[i]![0] && Object.hasOwn(out, key))) continue;
+    out[key] = value;
   }
   return out;
+}
+
+function decapitalised(key: string): string {
+  const first = key.charAt(0);
+  return first.toLowerCase() === first ? key : first.toLowerCase() + key.slice(1);
 }
 
 const looseBoolean = z.union([

@@ -10,7 +10,7 @@ import { configureProvider } from "../runtime";
 import { KINDS } from "../kinds";
 import { grpcErrorOf } from "./grpc-errors";
 import { settingsOf, settingsProblems } from "./provider-config";
-import { asSecret, fromStruct, plainOf, secretKeysOf, toStruct, withSecrets } from "./struct";
+import { asSecret, fromStruct, plainOf, secretKeysOf, toStruct, unwrapped, withSecrets } from "./struct";
 import { kindOf } from "./tokens";
 import { engineRecord } from "../kit/state";
 
@@ -102,9 +102,10 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
       return response;
     }),
     check: unary(async (request: providerProto.CheckRequest) => {
-      const result = await calls(request).check(plainOf(request.getOlds()), plainOf(request.getNews()));
+      const news = unwrapped(request.getNews());
+      const result = await calls(request).check(plainOf(request.getOlds()), news.plain);
       const response = new providerProto.CheckResponse();
-      const checked = result.failures?.length ? fromStruct(request.getNews()) : withSecrets(engineRecord.parse(result.inputs), secretKeysOf(request.getNews()));
+      const checked = result.failures?.length ? fromStruct(request.getNews()) : withSecrets(engineRecord.parse(result.inputs), news.secretKeys);
       response.setInputs(toStruct(checked));
       response.setFailuresList(checkFailures(result.failures));
       return response;
@@ -119,16 +120,18 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
       return response;
     }),
     create: unary(async (request: providerProto.CreateRequest) => {
-      const created = await calls(request).create(plainOf(request.getProperties()));
+      const properties = unwrapped(request.getProperties());
+      const created = await calls(request).create(properties.plain);
       const response = new providerProto.CreateResponse();
       response.setId(created.id);
-      response.setProperties(toStruct(withSecrets(created.outs, secretKeysOf(request.getProperties()))));
+      response.setProperties(toStruct(withSecrets(created.outs, properties.secretKeys)));
       return response;
     }),
     read: unary(async (request: providerProto.ReadRequest) => {
-      const read = await calls(request).read(request.getId(), plainOf(request.getProperties()));
+      const properties = unwrapped(request.getProperties());
+      const read = await calls(request).read(request.getId(), properties.plain);
       const response = new providerProto.ReadResponse();
-      const secret = new Set([...secretKeysOf(request.getProperties()), ...secretKeysOf(request.getInputs())]);
+      const secret = new Set([...properties.secretKeys, ...secretKeysOf(request.getInputs())]);
       // No id: the object is gone, and the engine drops the resource.
       response.setId(read.id ?? "");
       if (read.props !== undefined) response.setProperties(toStruct(withSecrets(read.props, secret)));
@@ -136,9 +139,10 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
       return response;
     }),
     update: unary(async (request: providerProto.UpdateRequest) => {
-      const updated = await calls(request).update(request.getId(), plainOf(request.getOlds()), plainOf(request.getNews()));
+      const news = unwrapped(request.getNews());
+      const updated = await calls(request).update(request.getId(), plainOf(request.getOlds()), news.plain);
       const response = new providerProto.UpdateResponse();
-      response.setProperties(toStruct(withSecrets(updated.outs, secretKeysOf(request.getNews()))));
+      response.setProperties(toStruct(withSecrets(updated.outs, news.secretKeys)));
       return response;
     }),
     delete: unary(async (request: providerProto.DeleteRequest) => {

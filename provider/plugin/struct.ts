@@ -9,19 +9,47 @@ export function fromStruct(struct: structProto.Struct | undefined): Plain {
   return struct?.toJavaScript() ?? {};
 }
 
+type Json = structProto.JavaScriptValue;
+
 /** Plain data as a Struct: absent (undefined) properties are left out, as JSON leaves them out. */
 export function toStruct(value: object): structProto.Struct {
-  return structProto.Struct.fromJavaScript(JSON.parse(JSON.stringify(value)));
+  return structProto.Struct.fromJavaScript(jsonObject(value));
+}
+
+// Plain data as JSON would carry it (undefined properties left out, undefined items null), without the text in between.
+function jsonObject(value: object): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  for (const [key, item] of Object.entries(value)) {
+    const json = jsonValue(item);
+    if (json !== undefined) out[key] = json;
+  }
+  return out;
+}
+
+function jsonValue(value: unknown): Json | undefined {
+  if (Array.isArray(value)) return value.map((item) => jsonValue(item) ?? null);
+  if (typeof value === "object" && value !== null) return jsonObject(value);
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean" || value === null) return value;
+  return undefined;
+}
+
+/** A Struct's values as the core works with them (secrets unwrapped), and the top-level keys the engine sent as secrets. */
+export function unwrapped(struct: structProto.Struct | undefined): { plain: Plain; secretKeys: ReadonlySet<string> } {
+  const values = fromStruct(struct);
+  return {
+    plain: Object.fromEntries(Object.entries(values).map(([key, value]) => [key, revealed(value)])),
+    secretKeys: new Set(Object.keys(values).filter((key) => isSecret(values[key]))),
+  };
 }
 
 /** A Struct as plain JavaScript, secrets unwrapped: what the core works with. */
 export function plainOf(struct: structProto.Struct | undefined): Plain {
-  return Object.fromEntries(Object.entries(fromStruct(struct)).map(([key, value]) => [key, revealed(value)]));
+  return unwrapped(struct).plain;
 }
 
 /** The top-level properties of `given` that the engine sent as secrets. */
 export function secretKeysOf(struct: structProto.Struct | undefined): ReadonlySet<string> {
-  return new Set(Object.entries(fromStruct(struct)).filter(([, value]) => isSecret(value)).map(([key]) => key));
+  return unwrapped(struct).secretKeys;
 }
 
 /** `values` with the properties named in `secret` wrapped as secrets: a secret input stays a secret output. */
@@ -34,11 +62,21 @@ function isSecret(value: unknown): value is { value: unknown } {
   return typeof value === "object" && value !== null && (value as Plain)[specialSigKey] === specialSecretSig;
 }
 
-/** A value with every secret wrapping taken off, for code that needs the plain value. */
+/** A value with every secret wrapping taken off, for code that needs the plain value; copied only where a wrapping was. */
 export function revealed(value: unknown): unknown {
   if (isSecret(value)) return revealed(value.value);
-  if (Array.isArray(value)) return value.map(revealed);
-  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, revealed(v)]));
+  if (Array.isArray(value)) {
+    const items = value.map(revealed);
+    return items.some((item, i) => item !== value[i]) ? items : value;
+  }
+  if (typeof value === "object" && value !== null) {
+    let copy: Plain | undefined;
+    for (const [key, item] of Object.entries(value)) {
+      const plain = revealed(item);
+      if (plain !== item) (copy ??= { ...value })[key] = plain;
+    }
+    return copy ?? value;
+  }
   return value;
 }
 
