@@ -77,6 +77,8 @@ export interface StepMeasure {
   /** Peak VmRSS of the provider process, bytes; 0 when none was seen. */
   peakRss: number;
   stateBytes: number;
+  /** The no-op provider's checkpoint after the same step: the engine's own bytes for the same graph. */
+  floorStateBytes: number;
 }
 
 export interface BigTeamMeasure {
@@ -126,7 +128,7 @@ export function formatStep(m: StepMeasure): string {
     `ratio ${ratio.padStart(5)} (floor ${m.floorSeconds.toFixed(1)} s)`,
     `requests ${String(m.requests).padStart(5)} (${(m.requests / m.resources).toFixed(3)}/resource${m.requests ? `; ${methods(m.byMethod)}` : ""})`,
     `peak RSS ${megabytes(m.peakRss)}`,
-    `state ${m.stateBytes} B (${Math.round(m.stateBytes / m.resources)} B/resource)`,
+    `state ${m.stateBytes} B (${Math.round(m.stateBytes / m.resources)} B/resource; floor ${Math.round(m.floorStateBytes / m.resources)} B/resource)`,
     targetOf(m),
   ]
     .filter(Boolean)

@@ -99,6 +99,7 @@ async function benchDoor(door: Door, programs: DoorPrograms, options: BenchOptio
         resources,
         peakRss: measured.peakRss,
         stateBytes: ours.stateBytes(),
+        floorStateBytes: floor.stateBytes(),
       };
       console.log(formatStep(measure));
       measures.push(measure);

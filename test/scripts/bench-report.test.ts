@@ -33,6 +33,7 @@ describe("the bench's table", () => {
     resources: 1050,
     peakRss: 150 * 1024 * 1024,
     stateBytes: 2_100_000,
+    floorStateBytes: 1_050_000,
   };
 
   it("says requests and ratio on each step's line, with the per-resource figures", () => {
@@ -40,7 +41,7 @@ describe("the bench's table", () => {
     expect(line).toMatch(/^native\s+refresh\s+12\.0 s\s+ratio\s+1\.20 \(floor 10\.0 s\)/);
     expect(line).toContain("requests     3 (0.003/resource; GET 3)");
     expect(line).toContain("peak RSS 150 MB");
-    expect(line).toContain("state 2100000 B (2000 B/resource)");
+    expect(line).toContain("state 2100000 B (2000 B/resource; floor 1000 B/resource)");
     expect(line).toContain("request budget ceil(N/9999)+3 = 4");
   });
 
