@@ -218,10 +218,7 @@ async function converge(id: string, base: TeamState, name: string, desiredIds: s
   const recorded = () => [...current.userIds, ...(desiredIds ?? [])];
   const write = async (ifMatch: string | undefined): Promise<ScimTeam | undefined> => {
     const userIds = desiredIds ?? current.userIds;
-    const currentIds = new Set(current.userIds);
-    const desired = new Set(userIds);
-    const add = userIds.filter((user) => !currentIds.has(user));
-    const remove = current.userIds.filter((user) => !desired.has(user));
+    const { added: add, removed: remove } = setChange(current.userIds, userIds);
     if (current.name !== name) {
       const memberIds = unique([...userIds, ...current.serviceAccountIds]);
       return directory().teamWrite(() => scim.replaceTeam(id, { name, memberIds }, { ifMatch }), [...add, ...remove]);
