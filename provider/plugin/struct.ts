@@ -36,21 +36,21 @@ function jsonValue(value: unknown): Json | undefined {
 /** A Struct's values as the core works with them (secrets unwrapped), and the top-level keys the engine sent as secrets. */
 export function unwrapped(struct: structProto.Struct | undefined): { plain: Plain; secretKeys: ReadonlySet<string> } {
   const values = fromStruct(struct);
-  return {
-    plain: Object.fromEntries(Object.entries(values).map(([key, value]) => [key, revealed(value)])),
-    secretKeys: new Set(Object.keys(values).filter((key) => isSecret(values[key]))),
-  };
+  return { plain: revealedRecord(values), secretKeys: secretKeysIn(values) };
 }
 
 /** A Struct as plain JavaScript, secrets unwrapped: what the core works with. */
 export function plainOf(struct: structProto.Struct | undefined): Plain {
-  return unwrapped(struct).plain;
+  return revealedRecord(fromStruct(struct));
 }
 
 /** The top-level properties of `given` that the engine sent as secrets. */
 export function secretKeysOf(struct: structProto.Struct | undefined): ReadonlySet<string> {
-  return unwrapped(struct).secretKeys;
+  return secretKeysIn(fromStruct(struct));
 }
+
+const revealedRecord = (values: Plain): Plain => Object.fromEntries(Object.entries(values).map(([key, value]) => [key, revealed(value)]));
+const secretKeysIn = (values: Plain): ReadonlySet<string> => new Set(Object.keys(values).filter((key) => isSecret(values[key])));
 
 /** `values` with the properties named in `secret` wrapped as secrets: a secret input stays a secret output. */
 export function withSecrets(values: Plain, secret: ReadonlySet<string>): Plain {
