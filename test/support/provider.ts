@@ -6,13 +6,14 @@ import { expect } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import { beginOperation, configure } from "../../provider/runtime";
 
+const TEST_PROJECT = "test-project";
 let lastConfiguration: Record<string, string> | undefined;
 
 /**
  * Hands the provider runtime a stack config as the dynamic provider does: every key, namespace
  * included, in the `rawConfig` of @pulumi/pulumi's own dynamic-provider `Config`.
  */
-export async function configureWithStackConfig(rawConfig: Record<string, string>, projectName = "test-project"): Promise<void> {
+export async function configureWithStackConfig(rawConfig: Record<string, string>, projectName = TEST_PROJECT): Promise<void> {
   await configure({ config: new Config(rawConfig, projectName) });
   // Each call stands for a new provider process, as the engine starts one for each operation.
   beginOperation();
@@ -61,7 +62,7 @@ export async function checkedInputs<I>(
  */
 export async function configureAnotherKind(): Promise<void> {
   if (!lastConfiguration) throw new Error("configureAnotherKind: configure the provider first (configureProviderFor)");
-  await configure({ config: new Config(lastConfiguration, "test-project") });
+  await configure({ config: new Config(lastConfiguration, TEST_PROJECT) });
 }
 
 type Decision = { body: string } | { status: number; json: unknown } | undefined;
