@@ -144,13 +144,16 @@ describe("pulumi import of every type through the native plugin", () => {
   let importer: StackHandle;
   const ids: Record<string, string> = {};
 
-  /** The program both stacks run: the same declarations, as the code `pulumi import` generates would be. */
-  function declarations(userIds: { ana: pulumi.Input<string>; bo: pulumi.Input<string> }, teamId: pulumi.Input<string>) {
+  /**
+   * The program both stacks run: the same declarations, as the code `pulumi import` generates would be.
+   * The team role names its team by name, so it waits for `team` (else it races the team's create).
+   */
+  function declarations(userIds: { ana: pulumi.Input<string>; bo: pulumi.Input<string> }, teamId: pulumi.Input<string>, team: pulumi.Resource) {
     return {
       role: new NativeResource("CustomRole", "role", { name: "Import auditor", description: "reads", inheritedFrom: "viewer", permissions: ["run:stop"] }, []),
       member: new NativeResource("TeamMember", "member", { teamId, user: userIds.bo }, []),
       org: new NativeResource("OrganizationRoleAssignment", "org", { user: userIds.bo, role: "admin" }, []),
-      teamRole: new NativeResource("TeamRoleAssignment", "teamRole", { user: userIds.ana, teamName: "import-team", roleName: "admin" }, []),
+      teamRole: new NativeResource("TeamRoleAssignment", "teamRole", { user: userIds.ana, teamName: "import-team", roleName: "admin" }, [], { dependsOn: [team] }),
       registryRole: new NativeResource("RegistryRoleAssignment", "registryRole", { user: userIds.ana, registryName: "models", roleName: "viewer" }, []),
     };
   }
@@ -167,7 +170,7 @@ describe("pulumi import of every type through the native plugin", () => {
           const bo = new NativeResource("User", "bo", { userName: "bo-import", email: "bo-import@example.com" }, []);
           const team = new NativeResource("Team", "team", { name: "import-team", members: [ana.id] }, []);
           const crew = new NativeResource("Team", "crew", { name: "import-crew" }, []);
-          const made = declarations({ ana: ana.id, bo: bo.id }, crew.id);
+          const made = declarations({ ana: ana.id, bo: bo.id }, crew.id, team);
           return { User: ana.id, bo: bo.id, Team: team.id, crew: crew.id, ...Object.fromEntries(Object.entries(made).map(([name, resource]) => [name, resource.id])) };
         },
       },
@@ -178,8 +181,8 @@ describe("pulumi import of every type through the native plugin", () => {
         projectName: "native-import-importer",
         inline: async () => {
           new NativeResource("User", "ana", { userName: "ana-import", email: "ana-import@example.com", displayName: "Ana" }, []);
-          new NativeResource("Team", "team", { name: "import-team", members: ["ana-import@example.com"] }, []);
-          declarations({ ana: ids["User"]!, bo: ids["bo"]! }, ids["crew"]!);
+          const team = new NativeResource("Team", "team", { name: "import-team", members: ["ana-import@example.com"] }, []);
+          declarations({ ana: ids["User"]!, bo: ids["bo"]! }, ids["crew"]!, team);
         },
       },
       options,
