@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the demo, the tests and `npm run pulumi` need, idempotently:
-#   1. npm dependencies (Node 22 among them), when package-lock.json changed;
+#   1. npm dependencies (Node 22 among them) as package-lock.json names them, when it changed;
 #   2. the compiled package (dist/), incrementally;
 #   3. the pinned Pulumi engine: a `pulumi` on PATH at the pinned version, else a build from the
 #      Go module proxy (cached per user, so every clone reuses it), else the official installer;
@@ -20,12 +20,23 @@ quiet=false
 [ "${1:-}" = "--quiet" ] && quiet=true
 
 say() { $quiet || echo "setup: $*" >&2; }
-timed() { # timed <what> <command...>
-  local what=$1 start=$SECONDS
+step_log=$(mktemp)
+trap 'rm -f "$step_log"' EXIT
+# Each step runs in a subshell of its own, with errexit in force inside it: a step cannot move
+# the steps after it to another folder, and the first command that fails ends it, named here.
+step() { # step <what> <command...>
+  local what=$1 start=$SECONDS status=0
   shift
   say "$what ..."
-  if $quiet; then "$@" >/dev/null 2>/tmp/pulumi-wandb-setup.$$.err || { cat /tmp/pulumi-wandb-setup.$$.err >&2; exit 1; }
-  else "$@" >&2; fi
+  set +e
+  if $quiet; then (set -e; "$@") >/dev/null 2>"$step_log"; else (set -e; "$@") >&2; fi
+  status=$?
+  set -e
+  if [ "$status" -ne 0 ]; then
+    $quiet && cat "$step_log" >&2
+    echo "setup: FAILED: $what (exit $status); the lines above say why" >&2
+    exit 1
+  fi
   say "$what: done in $((SECONDS - start))s"
 }
 
@@ -35,7 +46,8 @@ cd "$repo"
 lock_stamp=node_modules/.pulumi-wandb-lock
 lock_hash=$(sha256sum package.json package-lock.json 2>/dev/null | sha256sum | cut -c1-16)
 if [ ! -x node_modules/.bin/node ] || [ "$(cat "$lock_stamp" 2>/dev/null)" != "$lock_hash" ]; then
-  timed "installing npm dependencies" npm install --no-fund --no-audit
+  # npm ci installs exactly what the lock names and never rewrites it: a clone stays as it was cloned.
+  step "installing npm dependencies" npm ci --no-fund --no-audit
   echo "$lock_hash" > "$lock_stamp"
 fi
 # The provider process resolves `pulumi-wandb/provider` from the program's folder: examples and
@@ -43,7 +55,7 @@ fi
 ln -sfn .. node_modules/pulumi-wandb
 export PATH="$repo/node_modules/.bin:$PATH"
 
-timed "compiling TypeScript" tsc -p tsconfig.json --incremental --tsBuildInfoFile dist/.tsbuildinfo
+step "compiling TypeScript" tsc -p tsconfig.json --incremental --tsBuildInfoFile dist/.tsbuildinfo
 
 pulumi_version=$(node -p 'require("./package.json").dependencies["@pulumi/pulumi"]')
 tools_bin="$repo/.tools/bin"
@@ -72,10 +84,10 @@ elif command -v go >/dev/null 2>&1; then
       -o "$cache_dir/pulumi.partial" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
     mv "$cache_dir/pulumi.partial" "$cache_dir/pulumi"
   }
-  timed "building pulumi v$pulumi_version from the Go module proxy (minutes the first time)" build_engine
+  step "building pulumi v$pulumi_version from the Go module proxy (minutes the first time)" build_engine
   engine="$cache_dir/pulumi"
 else
-  timed "installing pulumi v$pulumi_version with the official installer" \
+  step "installing pulumi v$pulumi_version with the official installer" \
     sh -c "curl -fsSL https://get.pulumi.com | sh -s -- --version $pulumi_version --install-root '$cache_dir.install'"
   ln -sfn "$cache_dir.install/bin/pulumi" "$cache_dir/pulumi"
   engine="$cache_dir/pulumi"
@@ -107,13 +119,13 @@ chmod +x "$tools_bin/pulumi-resource-pulumi-nodejs" "$tools_bin/pulumi-language-
 pin_pulumi_modules "$repo/tools/codegen/go.mod"
 generator="$cache_dir/gen-sdk-$(cat "$repo"/tools/codegen/go.mod "$repo"/tools/codegen/go.sum "$repo"/tools/codegen/*.go | sha256sum | cut -c1-16)"
 if [ ! -x "$generator" ] && command -v go >/dev/null 2>&1; then
-  build_generator() (
+  build_generator() {
     cd "$repo/tools/codegen"
     CGO_ENABLED=0 GOFLAGS=-mod=mod go build -o "$generator.partial" .
     mv "$generator.partial" "$generator"
     find "$cache_dir" -maxdepth 1 -name 'gen-sdk-*' ! -path "$generator" -delete
-  )
-  timed "building the SDK generator (tools/codegen)" build_generator
+  }
+  step "building the SDK generator (tools/codegen)" build_generator
 fi
 if [ -x "$generator" ]; then ln -sfn "$generator" "$tools_bin/pulumi-wandb-gen-sdk"
 else say "no Go toolchain: the SDK generator (npm run gen-sdk) is not built"; fi
@@ -129,21 +141,21 @@ if python=$(command -v python3); then
       "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "pulumi==$pulumi_version"
       echo "$venv_key" > "$venv/.pulumi-wandb-stamp"
     }
-    timed "creating .venv with pulumi==$pulumi_version" make_venv
+    step "creating .venv with pulumi==$pulumi_version" make_venv
   fi
   # The generated Python SDK (sdk/python), installed as a user's pip would install it (a copy, so
   # the build leaves nothing in the tree), with its dependencies from PyPI; again when its files change.
   sdk_stamp="$venv/.pulumi-wandb-sdk-stamp"
   sdk_key=$(find sdk/python/pyproject.toml sdk/python/pulumi_wandb -type f ! -path '*/__pycache__/*' -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
   if [ "$(cat "$sdk_stamp" 2>/dev/null)" != "$sdk_key" ]; then
-    install_python_sdk() (
+    install_python_sdk() {
       copy=$(mktemp -d)
       trap 'rm -rf "$copy"' EXIT
       cp -r sdk/python/. "$copy"
       "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$copy"
       echo "$sdk_key" > "$sdk_stamp"
-    )
-    timed "installing the generated Python SDK (sdk/python) into .venv" install_python_sdk
+    }
+    step "installing the generated Python SDK (sdk/python) into .venv" install_python_sdk
   fi
 else
   say "no python3 on PATH: Python programs cannot run"

@@ -1,0 +1,89 @@
+// A new machine: the README's first command on a copy of this tree that was never set up (no
+// node_modules, dist/, .tools/ or .venv) with an empty per-user cache (PULUMI_WANDB_CACHE), so setup
+// builds the engine and the SDK generator, makes .venv and installs the Python SDK before the demo
+// runs. Go's module and build caches, npm's and pip's stay warm: they hold what the registries
+// serve, so a cold one changes how long a step takes, not what it does.
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, expect, it } from "vitest";
+import { repoRoot } from "../../scripts/repo-root";
+
+const run = promisify(execFile);
+const scratch = mkdtempSync(path.join(os.tmpdir(), "pulumi-wandb-cold-"));
+const clone = path.join(scratch, "pulumi-wandb");
+const cache = path.join(scratch, "empty-cache");
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** The files a fresh clone of this work tree holds: tracked and not ignored, as they are now. */
+async function cloneWorkTree(): Promise<string[]> {
+  const { stdout } = await run("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: repoRoot, maxBuffer: 64 << 20 });
+  const files = [...new Set(stdout.split("\0"))].filter((file) => file && existsSync(path.join(repoRoot, file)));
+  for (const file of files) {
+    mkdirSync(path.dirname(path.join(clone, file)), { recursive: true });
+    copyFileSync(path.join(repoRoot, file), path.join(clone, file));
+  }
+  return files;
+}
+
+const digest = (files: string[]) =>
+  Object.fromEntries(files.map((file) => [file, createHash("sha256").update(readFileSync(path.join(clone, file))).digest("hex")]));
+
+/** A new user's shell: nothing of this checkout on PATH, no npm run's variables, an empty cache. */
+function newMachineEnvironment(): NodeJS.ProcessEnv {
+  const inherited = Object.entries(process.env).filter(([name]) => !name.startsWith("npm_") && name !== "INIT_CWD");
+  const PATH = (process.env["PATH"] ?? "")
+    .split(path.delimiter)
+    .filter((entry) => entry && !path.resolve(entry).startsWith(repoRoot + path.sep))
+    .join(path.delimiter);
+  return { ...Object.fromEntries(inherited), PATH, PULUMI_WANDB_CACHE: cache, CI: "true" };
+}
+
+const SETUP_STEPS = [
+  "installing npm dependencies",
+  "compiling TypeScript",
+  "building pulumi v3.259.0 from the Go module proxy (minutes the first time)",
+  "building the SDK generator (tools/codegen)",
+  "creating .venv with pulumi==3.259.0",
+  "installing the generated Python SDK (sdk/python) into .venv",
+];
+
+it("sets up from nothing and runs the demo, leaving the clone as it was cloned; a second setup only checks", async () => {
+  mkdirSync(cache, { recursive: true });
+  const files = await cloneWorkTree();
+  const cloned = digest(files);
+  const env = newMachineEnvironment();
+
+  const demo = await run("npm", ["run", "demo"], { cwd: clone, env, maxBuffer: 64 << 20 }).catch((error: { code?: number; stdout?: string; stderr?: string }) => {
+    throw new Error(`npm run demo exited ${error.code} on a new machine:\n${error.stderr?.slice(-6000)}\n${error.stdout?.slice(-3000)}`);
+  });
+  for (const stepName of SETUP_STEPS) expect(demo.stderr).toContain(`setup: ${stepName}: done in`);
+  expect(demo.stdout).toContain("no drift left: true");
+  expect(existsSync(path.join(cache, "pulumi-v3.259.0", "pulumi"))).toBe(true);
+  expect(digest(files)).toEqual(cloned);
+
+  const again = await run("bash", ["scripts/setup.sh"], { cwd: clone, env });
+  const stepsRun = [...again.stderr.matchAll(/^setup: (.*) \.\.\.$/gm)].map((match) => match[1]);
+  expect(stepsRun).toEqual(["compiling TypeScript"]);
+  expect(again.stderr).toContain(`using pulumi v3.259.0 built before (${path.join(cache, "pulumi-v3.259.0", "pulumi")})`);
+}, 900_000);
+
+it("names the step that failed and stops there", async () => {
+  const brokenBin = path.join(scratch, "broken-bin");
+  const env = newMachineEnvironment();
+  env["PATH"] = `${brokenBin}${path.delimiter}${env["PATH"]}`;
+  mkdirSync(brokenBin, { recursive: true });
+  // A python3 without its venv module, as on a Debian machine that lacks python3-venv.
+  writeFileSync(path.join(brokenBin, "python3"), `#!/bin/sh\n[ "$1" = "--version" ] && { echo "Python 3.0.0-broken"; exit 0; }\necho "No module named venv" >&2\nexit 1\n`, { mode: 0o755 });
+  const failed = await run("bash", ["scripts/setup.sh", "--quiet"], { cwd: clone, env }).then(
+    () => undefined,
+    (error: { code?: number; stderr?: string }) => error,
+  );
+  expect(failed?.code).toBe(1);
+  expect(failed?.stderr).toContain("No module named venv");
+  expect(failed?.stderr).toContain("setup: FAILED: creating .venv with pulumi==3.259.0 (exit 1)");
+  expect(failed?.stderr).not.toContain("installing the generated Python SDK");
+}, 300_000);
