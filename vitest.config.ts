@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 /** Suites that run programs through the real Pulumi engine: slow, CPU-heavy, so few at a time. */
 const ENGINE = [
   "test/engine/**/*.test.ts",
+  "test/release/**/*.test.ts",
   "test/lifecycle/**/*.test.ts",
   "test/examples/**/*.test.ts",
   "test/demo.test.ts",

@@ -12,6 +12,12 @@ import { PACKAGE_NAME, token, type FunctionSpec, type ObjectTypeSpec, type Packa
 import { RESOURCES } from "./resources";
 import { mergeTypes, objectProperties, type NamedType } from "./zod-properties";
 
+/**
+ * The release host: the engine fetches `pulumi-resource-wandb-v<version>-<os>-<arch>.tar.gz` from
+ * this repository's GitHub releases, the owner the Go module path names.
+ */
+export const PLUGIN_DOWNLOAD_URL = "github://api.github.com/pulumi-wandb/pulumi-wandb";
+
 const PROVIDER_DESCRIPTION = "The provider of the wandb package: the W&B deployment whose organization it manages, and how it talks to it.";
 
 /** Where the schema is committed, under the package's root: the input of SDK generation. */
@@ -36,6 +42,7 @@ export function packageSchema(extra: SchemaExtras = PACKAGE_EXTRAS): PackageSpec
     description: manifest.description,
     version: manifest.version,
     license: manifest.license,
+    pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
     keywords: ["pulumi", "wandb", "weights-and-biases", "kind/native"],
     meta: { supportPack: true },
     config: { variables: configurationProperties() },

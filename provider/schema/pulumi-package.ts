@@ -50,6 +50,8 @@ export interface PackageSpec {
   version: string;
   license: string;
   keywords: string[];
+  /** Where the engine downloads the plugin when a program needs it: the SDKs carry it as `server`. */
+  pluginDownloadURL: string;
   /**
    * `supportPack`: the generators write the schema's version into each SDK (pulumi-plugin.json,
    * the Python package's version, Go's go.mod), as `pulumi package add` and `pulumi package gen-sdk` do.

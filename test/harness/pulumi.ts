@@ -29,6 +29,8 @@ export interface OpenStackOptions {
   stackName?: string;
   /** Plugins the project loads from a folder (Pulumi.yaml `plugins.providers`), e.g. this package's own. */
   providerPlugins?: { name: string; path: string }[];
+  /** Where the stack's scratch folder goes: by default inside the repository (.work), where programs resolve `pulumi-wandb`. */
+  scratchRoot?: string;
 }
 
 export interface Diagnostic {
@@ -96,8 +98,9 @@ function eventRecorder() {
 }
 
 export async function openStack(source: ProgramSource, options: OpenStackOptions = {}): Promise<StackHandle> {
-  mkdirSync(workRoot, { recursive: true });
-  const scratch = mkdtempSync(path.join(workRoot, "stack-"));
+  const scratchRoot = options.scratchRoot ?? workRoot;
+  mkdirSync(scratchRoot, { recursive: true });
+  const scratch = mkdtempSync(path.join(scratchRoot, "stack-"));
   const envVars = { ...isolatedEnvironment(scratch), ...options.env };
   const stackName = options.stackName ?? "test";
   const pulumiCommand = await pinnedCommand();

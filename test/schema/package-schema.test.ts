@@ -53,6 +53,19 @@ describe("configuration", () => {
   });
 });
 
+it("carries the package's version and where the engine downloads the plugin, as every generated SDK does", () => {
+  const root = packageRoot(__dirname);
+  const { version } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
+  expect(schema.version).toBe(version);
+  expect(schema.pluginDownloadURL).toBe("github://api.github.com/pulumi-wandb/pulumi-wandb");
+  const pluginFiles = [
+    JSON.parse(readFileSync(path.join(root, "sdk", "python", "pulumi_wandb", "pulumi-plugin.json"), "utf8")),
+    JSON.parse(readFileSync(path.join(root, "sdk", "go", "wandb", "pulumi-plugin.json"), "utf8")),
+    (JSON.parse(readFileSync(path.join(root, "sdk", "nodejs", "package.json"), "utf8")) as { pulumi: unknown }).pulumi,
+  ];
+  for (const plugin of pluginFiles) expect(plugin).toEqual({ resource: true, name: "wandb", version, server: schema.pluginDownloadURL });
+});
+
 it("keeps the rules of Pulumi's schema format", () => {
   expect(formatProblems(schema)).toEqual([]);
 });

@@ -14,8 +14,13 @@ export interface RunningPlugin {
   stop(): Promise<void>;
 }
 
-export async function startPlugin(env: NodeJS.ProcessEnv = {}): Promise<RunningPlugin> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, "dist", "provider", "plugin", "main.js"), "127.0.0.1:1"], {
+/** The plugin as this repository runs it: its compiled entry, on the Node that runs the tests. */
+const SOURCE_PLUGIN = [process.execPath, path.join(repoRoot, "dist", "provider", "plugin", "main.js")];
+
+/** Starts the plugin (`command`: its executable and arguments before the engine's address), with `env` over this process's. */
+export async function startPlugin(env: NodeJS.ProcessEnv = {}, command: string[] = SOURCE_PLUGIN): Promise<RunningPlugin> {
+  const [executable, ...args] = command;
+  const child: ChildProcess = spawn(executable!, [...args, "127.0.0.1:1"], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit"],
