@@ -1,11 +1,13 @@
-// What the bench declares: N users and teams of 20 through either front door (the SDK's dynamic
-// resources, or the native plugin by type token), and the same graph of no-op resources (a dynamic
-// provider, or a source plugin under .work/, that echoes its inputs) as the floor of that door.
+// What the bench declares: N users and teams of 20 through each front door (the SDK's dynamic
+// resources, or the native plugin by type token, run from source or as the released executable),
+// and the same graph of no-op resources (a dynamic provider, or a source plugin under .work/, that
+// echoes its inputs) as the floor of that door.
 import * as pulumi from "@pulumi/pulumi";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import { installedPackage, repoRoot } from "./engine";
 import { writePluginFixture } from "./plugin-folder";
 import type { Door } from "./bench-report";
+import type { PluginSource } from "./bench-stack";
 import { TEAM_SIZE } from "./bench-report";
 
 export const benchUserName = (i: number) => `bench-user-${String(i).padStart(5, "0")}`;
@@ -71,14 +73,15 @@ main({
 `;
 
 export interface DoorPrograms {
-  /** Plugins the project loads from a folder (Pulumi.yaml `plugins.providers`). */
-  plugins: { name: string; path: string }[];
-  floorPlugins: { name: string; path: string }[];
+  /** The plugins the project needs: each a folder (Pulumi.yaml `plugins.providers`) or a release archive to install. */
+  plugins: PluginSource[];
+  floorPlugins: PluginSource[];
   declare: Declare;
   floorDeclare: Declare;
 }
 
-export function doorPrograms(door: Door): DoorPrograms {
+/** `releaseArchive`: the plugin archive of this machine's platform, for the `executable` door. */
+export function doorPrograms(door: Door, releaseArchive: () => string): DoorPrograms {
   if (door === "dynamic") {
     const wandb = installedPackage();
     return {
@@ -90,7 +93,7 @@ export function doorPrograms(door: Door): DoorPrograms {
   }
   const noopPlugin = writePluginFixture({ main: NOOP_PLUGIN_SOURCE });
   return {
-    plugins: [{ name: "wandb", path: repoRoot }],
+    plugins: [{ name: "wandb", path: door === "executable" ? releaseArchive() : repoRoot }],
     floorPlugins: [{ name: NOOP_PLUGIN, path: noopPlugin }],
     declare: (kind, name, args) => new ByToken(`wandb:index:${kind}`, name, args).id,
     floorDeclare: (kind, name, args) => new ByToken(`${NOOP_PLUGIN}:index:${kind}`, name, args).id,

@@ -7,7 +7,8 @@ import { CONFIG_SETTINGS } from "../api/config";
 
 export const STEPS = ["up", "preview", "refresh", "drift", "destroy"] as const;
 export type Step = (typeof STEPS)[number];
-export const DOORS = ["dynamic", "native"] as const;
+/** The dynamic resources, the native plugin run from source, and the native plugin as released (one executable). */
+export const DOORS = ["dynamic", "native", "executable"] as const;
 export type Door = (typeof DOORS)[number];
 
 export const TEAM_SIZE = 20;
@@ -26,7 +27,7 @@ export interface BenchOptions {
 }
 
 const USAGE =
-  "usage: npm run bench -- [--users N] [--steps up,preview,refresh,drift,destroy] [--latency-ms MS] [--doors dynamic,native] [--big-team MEMBERS]";
+  "usage: npm run bench -- [--users N] [--steps up,preview,refresh,drift,destroy] [--latency-ms MS] [--doors dynamic,native,executable] [--big-team MEMBERS]";
 
 function wholeNumber(flag: string, text: string, minimum: number): number {
   const value = Number(text);

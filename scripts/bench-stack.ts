@@ -1,10 +1,11 @@
 // One stack of the bench: an inline program through the pinned engine on the file backend
 // (checkpoints on, as users run it), each operation timed while the provider process's peak
 // memory is sampled from /proc.
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace, type ConfigMap, type ProjectSettings, type PulumiFn } from "@pulumi/pulumi/automation";
-import { isolatedEnvironment, pinnedCommand, workRoot } from "./engine";
+import { isolatedEnvironment, pinnedCli, pinnedCommand, workRoot } from "./engine";
 import { processesWithPulumiHome } from "./processes";
 
 export type Operation = "up" | "preview" | "refresh" | "destroy";
@@ -27,8 +28,8 @@ export interface BenchStack {
 }
 
 const STACK = "bench";
-/** The provider process of either front door: the dynamic provider, or a plugin started by run-plugin. */
-const PROVIDER_COMMAND = /dynamic-provider|run-plugin|provider\/plugin\/main\.js/;
+/** The provider process of each front door: the dynamic provider, a plugin started by run-plugin, or the released executable. */
+const PROVIDER_COMMAND = /dynamic-provider|run-plugin|provider\/plugin\/main\.js|pulumi-resource-wandb/;
 const SAMPLE_EVERY_MS = 200;
 const SKIP_CHECKPOINTS = "PULUMI_SKIP_CHECKPOINTS";
 
@@ -55,22 +56,31 @@ function sampleProviderMemory(home: string): () => number {
   };
 }
 
-export async function openBenchStack(
-  projectName: string,
-  program: PulumiFn,
-  config: ConfigMap,
-  providerPlugins: { name: string; path: string }[] = [],
-): Promise<BenchStack> {
+/** A plugin of the project: a folder it runs from source, or a release archive (`pulumi-resource-<name>-v<version>-<os>-<arch>.tar.gz`) installed into the stack's PULUMI_HOME. */
+export interface PluginSource {
+  name: string;
+  path: string;
+}
+
+const RELEASE_ARCHIVE = /^pulumi-resource-[a-z0-9-]+?-v(\d+\.\d+\.\d+[^-]*)-[a-z]+-[a-z0-9]+\.tar\.gz$/;
+
+export async function openBenchStack(projectName: string, program: PulumiFn, config: ConfigMap, plugins: PluginSource[] = []): Promise<BenchStack> {
   mkdirSync(workRoot, { recursive: true });
   const scratch = mkdtempSync(path.join(workRoot, "bench-"));
   const envVars = isolatedEnvironment(scratch);
   const workDir = path.join(scratch, "program");
   mkdirSync(workDir);
+  const pulumiCommand = await pinnedCommand();
+  const providerPlugins = plugins.filter((plugin) => !RELEASE_ARCHIVE.test(path.basename(plugin.path)));
+  for (const plugin of plugins.filter((candidate) => !providerPlugins.includes(candidate))) {
+    const version = RELEASE_ARCHIVE.exec(path.basename(plugin.path))![1];
+    execFileSync(pinnedCli, ["plugin", "install", "resource", plugin.name, `v${version}`, "--file", plugin.path], { env: { ...process.env, ...envVars }, stdio: "ignore" });
+  }
   const stack = await LocalWorkspace.createOrSelectStack(
     { stackName: STACK, projectName, program },
     {
       envVars,
-      pulumiCommand: await pinnedCommand(),
+      pulumiCommand,
       workDir,
       // Pulumi.yaml's `plugins` section, which the Automation API's type leaves out.
       projectSettings: { name: projectName, runtime: "nodejs", ...(providerPlugins.length ? { plugins: { providers: providerPlugins } } : {}) } as ProjectSettings,

@@ -4,10 +4,14 @@
  * Per door and step: wall seconds, ratio to the no-op floor, requests the emulator saw, peak RSS of
  * the provider process, checkpoint bytes; and the 7,000-member team row. Flags: see bench-report.ts.
  */
+import { execFileSync } from "node:child_process";
+import * as path from "node:path";
 import { z } from "zod";
+import { packageManifest } from "../api/package-manifest";
 import { defaultSeed, startEmulator, type RunningEmulator } from "../emulator";
 import { emulatorApi, readLog, readState, resetLog, setFaults } from "./emulator-api";
-import { emulatorConfig } from "./engine";
+import { emulatorConfig, workRoot } from "./engine";
+import { hostPlatform, pluginArchiveName } from "./release/platforms";
 import { doorPrograms, benchUserName, oneTeam, organizationProgram, type DoorPrograms } from "./bench-programs";
 import { openBenchStack, type BenchStack } from "./bench-stack";
 import {
@@ -155,12 +159,24 @@ async function benchBigTeam(door: Door, programs: DoorPrograms, options: BenchOp
   }
 }
 
+/** The released plugin of this machine's platform, built once (as `npm run release -- --only plugin` builds it) for the `executable` door. */
+const releaseArchive = (() => {
+  let archive: string | undefined;
+  return () => {
+    if (archive) return archive;
+    const out = path.join(workRoot, "bench-release");
+    execFileSync(process.execPath, [path.join(__dirname, "release.js"), "--only", "plugin", "--out", out], { stdio: ["ignore", "ignore", "inherit"] });
+    archive = path.join(out, pluginArchiveName(packageManifest().version, hostPlatform()));
+    return archive;
+  };
+})();
+
 async function main(): Promise<void> {
   const options = parseBenchArgs(process.argv.slice(2));
   const steps: StepMeasure[] = [];
   const bigTeams: BigTeamMeasure[] = [];
   for (const door of options.doors) {
-    const programs = doorPrograms(door);
+    const programs = doorPrograms(door, releaseArchive);
     steps.push(...(await benchDoor(door, programs, options)));
     if (options.bigTeam > 0) bigTeams.push(await benchBigTeam(door, programs, options));
   }

@@ -12,6 +12,9 @@ export { repoRoot };
 /** Where scratch stacks live: inside the repository, so programs there resolve `pulumi-wandb`. */
 export const workRoot = path.join(repoRoot, ".work");
 
+/** The pinned CLI's executable, for the commands the Automation API does not run (e.g. `plugin install --file`). */
+export const pinnedCli = path.join(repoRoot, ".tools", "bin", "pulumi");
+
 let cachedCommand: Promise<PulumiCommand> | undefined;
 
 /** The CLI that scripts/setup.sh placed in .tools/bin, beside this project's plugins. */

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { formatBigTeam, formatReport, formatStep, parseBenchArgs, refreshRequestBudget, upSecondsTarget, type StepMeasure } from "../../scripts/bench-report";
 
 describe("the bench's arguments", () => {
-  it("defaults to 100 users, every step, both doors, no latency and no big team", () => {
-    expect(parseBenchArgs([])).toEqual({ users: 100, steps: ["up", "preview", "refresh", "drift", "destroy"], latencyMs: 0, doors: ["dynamic", "native"], bigTeam: 0 });
+  it("defaults to 100 users, every step, every door, no latency and no big team", () => {
+    expect(parseBenchArgs([])).toEqual({ users: 100, steps: ["up", "preview", "refresh", "drift", "destroy"], latencyMs: 0, doors: ["dynamic", "native", "executable"], bigTeam: 0 });
   });
 
   it("keeps the steps in their natural order and turns the big team on from 7,000 users", () => {
