@@ -8,6 +8,8 @@ import * as providerGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import type * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { resourceProviderService } from "./server";
 import { packageManifest } from "../../api/package-manifest";
+import { sendOutputTo } from "../kit/engine-output";
+import { engineLog } from "./engine-log";
 
 /** The engine's address: the one argument the engine passes that is not a flag. */
 const engineAddress = process.argv.slice(2).filter((arg) => !arg.startsWith("-")).pop() ?? "";
@@ -31,8 +33,11 @@ const construct = once(async () => {
 });
 
 function serve(): void {
+  const log = engineLog(engineAddress);
+  sendOutputTo(log.sink);
   const server = new grpc.Server(SERVER_OPTIONS);
   const service = resourceProviderService({
+    outputDelivered: log.flushed,
     version: packageManifest().version,
     schema: async () => (await import("../schema/package-schema")).packageSchemaText(),
     invoke: async (token, args) => (await import("./invokes")).invoke(token, args),

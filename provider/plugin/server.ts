@@ -13,15 +13,28 @@ import { settingsOf, settingsProblems } from "./provider-config";
 import { asSecret, fromStruct, plainOf, secretKeysOf, toStruct, unwrapped, withSecrets } from "./struct";
 import { kindOf } from "./tokens";
 import { engineRecord } from "../kit/state";
+import { aboutResource } from "../kit/engine-output";
 
 type Handler<Request, Response> = (request: Request) => Promise<Response>;
 
-/** A unary method from an async handler: a thrown error becomes the call's status. */
-function unary<Request, Response>(handler: Handler<Request, Response>) {
+/**
+ * A unary method from an async handler: a thrown error becomes the call's status. A call about a
+ * resource (its request names a URN) tells the user about that resource; it answers once what it
+ * told has been delivered (`delivered`), so that its lines come before the engine's next step.
+ */
+function unary<Request, Response>(handler: Handler<Request, Response>, delivered: () => Promise<void>) {
   return (call: grpc.ServerUnaryCall<Request, Response>, callback: grpc.sendUnaryData<Response>) => {
-    handler(call.request).then(
-      (response) => callback(null, response),
-      (error: unknown) => callback(grpcErrorOf(error)),
+    const urn = (call.request as { getUrn?: () => string }).getUrn?.();
+    const handled = urn ? aboutResource(urn, () => handler(call.request)) : handler(call.request);
+    handled.then(
+      async (response) => {
+        await delivered();
+        callback(null, response);
+      },
+      async (error: unknown) => {
+        await delivered();
+        callback(grpcErrorOf(error));
+      },
     );
   };
 }
@@ -46,6 +59,8 @@ export interface ServiceParts {
   schema: () => Promise<string>;
   invoke?: (token: string, args: Record<string, unknown>) => Promise<{ outputs?: Record<string, unknown>; failures?: { property: string; reason: string }[] }>;
   construct?: Handler<providerProto.ConstructRequest, providerProto.ConstructResponse>;
+  /** Settles when what the calls so far told the user has been delivered (provider/plugin/engine-log.ts). */
+  outputDelivered?: () => Promise<void>;
 }
 
 /** The settings a Configure request carries: its typed arguments, or, from older engines, its `wandb:config:<key>` variables. */
@@ -59,27 +74,28 @@ function settingsOfConfigure(request: providerProto.ConfigureRequest): Record<st
 const DIFF = providerProto.DiffResponse.DiffChanges;
 
 export function resourceProviderService(parts: ServiceParts): grpc.UntypedServiceImplementation {
+  const answer = <Request, Response>(handler: Handler<Request, Response>) => unary(handler, parts.outputDelivered ?? (async () => undefined));
   const calls = (request: { getType(): string; getUrn(): string }) => KINDS[kindOf(request.getType(), request.getUrn())];
   const service: grpc.UntypedServiceImplementation = {
-    getPluginInfo: unary(async () => {
+    getPluginInfo: answer(async () => {
       const info = new pluginProto.PluginInfo();
       info.setVersion(parts.version);
       return info;
     }),
-    getSchema: unary(async (request: providerProto.GetSchemaRequest) => {
+    getSchema: answer(async (request: providerProto.GetSchemaRequest) => {
       if (request.getVersion() !== 0) throw new Error(`pulumi-wandb: schema version ${request.getVersion()} is not served; the plugin serves version 0`);
       const response = new providerProto.GetSchemaResponse();
       response.setSchema(await parts.schema());
       return response;
     }),
-    checkConfig: unary(async (request: providerProto.CheckRequest) => {
+    checkConfig: answer(async (request: providerProto.CheckRequest) => {
       const news = fromStruct(request.getNews());
       const response = new providerProto.CheckResponse();
       response.setInputs(toStruct(checkedConfig(news)));
       response.setFailuresList(checkFailures(settingsProblems(settingsOf(news)).map((reason) => ({ property: "", reason }))));
       return response;
     }),
-    diffConfig: unary(async (request: providerProto.DiffRequest) => {
+    diffConfig: answer(async (request: providerProto.DiffRequest) => {
       const olds = settingsOf(fromStruct(request.getOldInputs() ?? request.getOlds()));
       const news = settingsOf(fromStruct(request.getNews()));
       const changed = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter((key) => olds[key] !== news[key]).sort();
@@ -89,7 +105,7 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
       response.setDiffsList(changed);
       return response;
     }),
-    configure: unary(async (request: providerProto.ConfigureRequest) => {
+    configure: answer(async (request: providerProto.ConfigureRequest) => {
       configureProvider(settingsOfConfigure(request));
       const response = new providerProto.ConfigureResponse();
       // Secrets arrive wrapped (a plugin that constructs components must take them): the core sees
@@ -101,7 +117,7 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
       response.setAcceptoutputs(false);
       return response;
     }),
-    check: unary(async (request: providerProto.CheckRequest) => {
+    check: answer(async (request: providerProto.CheckRequest) => {
       const news = unwrapped(request.getNews());
       const result = await calls(request).check(plainOf(request.getOlds()), news.plain);
       const response = new providerProto.CheckResponse();
@@ -110,7 +126,7 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
       response.setFailuresList(checkFailures(result.failures));
       return response;
     }),
-    diff: unary(async (request: providerProto.DiffRequest) => {
+    diff: answer(async (request: providerProto.DiffRequest) => {
       const result = await calls(request).diff(request.getId(), plainOf(request.getOlds()), plainOf(request.getNews()));
       const response = new providerProto.DiffResponse();
       response.setChanges(result.changes === true ? DIFF.DIFF_SOME : result.changes === false ? DIFF.DIFF_NONE : DIFF.DIFF_UNKNOWN);
@@ -119,7 +135,7 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
       response.setDeletebeforereplace(result.deleteBeforeReplace ?? false);
       return response;
     }),
-    create: unary(async (request: providerProto.CreateRequest) => {
+    create: answer(async (request: providerProto.CreateRequest) => {
       const properties = unwrapped(request.getProperties());
       const created = await calls(request).create(properties.plain);
       const response = new providerProto.CreateResponse();
@@ -127,7 +143,7 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
       response.setProperties(toStruct(withSecrets(created.outs, properties.secretKeys)));
       return response;
     }),
-    read: unary(async (request: providerProto.ReadRequest) => {
+    read: answer(async (request: providerProto.ReadRequest) => {
       const properties = unwrapped(request.getProperties());
       const read = await calls(request).read(request.getId(), properties.plain);
       const response = new providerProto.ReadResponse();
@@ -138,22 +154,22 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
       if (read.inputs !== undefined && read.inputs !== null) response.setInputs(toStruct(withSecrets(engineRecord.parse(read.inputs), secret)));
       return response;
     }),
-    update: unary(async (request: providerProto.UpdateRequest) => {
+    update: answer(async (request: providerProto.UpdateRequest) => {
       const news = unwrapped(request.getNews());
       const updated = await calls(request).update(request.getId(), plainOf(request.getOlds()), news.plain);
       const response = new providerProto.UpdateResponse();
       response.setProperties(toStruct(withSecrets(updated.outs, news.secretKeys)));
       return response;
     }),
-    delete: unary(async (request: providerProto.DeleteRequest) => {
+    delete: answer(async (request: providerProto.DeleteRequest) => {
       await calls(request).delete(request.getId(), plainOf(request.getProperties()));
       return new emptyProto.Empty();
     }),
-    cancel: unary(async () => new emptyProto.Empty()),
+    cancel: answer(async () => new emptyProto.Empty()),
   };
   if (parts.invoke) {
     const invoke = parts.invoke;
-    service["invoke"] = unary(async (request: providerProto.InvokeRequest) => {
+    service["invoke"] = answer(async (request: providerProto.InvokeRequest) => {
       const result = await invoke(request.getTok(), plainOf(request.getArgs()));
       const response = new providerProto.InvokeResponse();
       if (result.outputs !== undefined) response.setReturn(toStruct(result.outputs));
@@ -161,6 +177,6 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
       return response;
     });
   }
-  if (parts.construct) service["construct"] = unary(parts.construct);
+  if (parts.construct) service["construct"] = answer(parts.construct);
   return service;
 }

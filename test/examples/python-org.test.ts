@@ -125,8 +125,16 @@ describe("examples/python-org", () => {
     expect(await scim("GET", `/Users/${userIds["alice"]}`)).toMatchObject({ displayName: "Alice From Code" });
   });
 
-  it("destroys everything it created", async () => {
-    expect((await stack.destroy()).changes).toMatchObject({ delete: RESOURCES });
+  it("destroys everything it created, saying under each team that it was emptied and stays in W&B", async () => {
+    const destroyed = await stack.destroy();
+    expect(destroyed.changes).toMatchObject({ delete: RESOURCES });
+    // The plugin's notice reaches the CLI through the engine's log, attached to the team it is about.
+    expect(destroyed.log).toMatch(/team "ml-platform" \(id [^)]+\) was emptied: \d+ member\(s\) removed/);
+    expect(destroyed.diagnostics).toContainEqual({
+      severity: "info",
+      message: expect.stringMatching(/^team "ml-platform" \(id [^)]+\) was emptied/),
+      urn: expect.stringMatching(/::wandb:index:Team::ml-platform$/),
+    });
     for (const id of Object.values(userIds)) await expect(scim("GET", `/Users/${id}`)).rejects.toThrow(/404/);
   });
 });
