@@ -13,6 +13,7 @@ import asyncio
 import logging
 import os
 import runpy
+import signal
 import sys
 import traceback
 from concurrent.futures import ThreadPoolExecutor
@@ -41,7 +42,16 @@ def user_traceback(program_folder):
     return traceback.format_exc()
 
 
+def stop_quietly(_signum, _frame):
+    """The host interrupts the program when the engine cancels the run (a check failed at preview):
+    the engine has shown why, so the program ends without a traceback of the interrupt."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(REPORTED)
+
+
 def main():
+    signal.signal(signal.SIGINT, stop_quietly)
     try:
         import pulumi
         import pulumi.runtime

@@ -108,6 +108,8 @@ describe("examples/python-org", () => {
       const messages = failed.diagnostics.filter((d) => d.severity === "error").map((d) => d.message).join("\n");
       expect(messages).toContain("property email ");
       expect(messages).toMatch(/email address/i);
+      // The message and nothing else: no traceback of the interrupt that ends the program.
+      expect(failed.log).not.toMatch(/Traceback|KeyboardInterrupt/);
     } finally {
       editProgram('email=f"{prefix}{name}.{domain}"', 'email=f"{prefix}{name}@{domain}"');
     }
