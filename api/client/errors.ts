@@ -209,7 +209,7 @@ function advice(init: WandbApiErrorInit): string {
     case 404:
       return "It does not exist (it may have been deleted outside Pulumi; run `pulumi refresh`).";
     case 409:
-      return "It already exists. Set `adoptExisting: true` on the resource to take it over (a User or Team also takes `importId: \"<SCIM id>\"` to adopt exactly that object).";
+      return "To take the existing one over, set `adoptExisting: true` on the resource (a User or Team also takes `importId: \"<SCIM id>\"` to adopt exactly that object).";
     case 412:
       return "It was changed outside Pulumi since it was last read. Run `pulumi refresh`, then `pulumi up` again.";
     case 429:

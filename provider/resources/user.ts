@@ -93,8 +93,8 @@ export const userInputs = z
     adoptExisting: adoptExisting.meta({
       description:
         "When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it " +
-        "to this definition. With `importId`, one of the ways to bring existing users under code (`pulumi import` does not " +
-        "work for dynamic resources). Defaults to `false`.",
+        "to this definition. With `importId`, the way to bring existing users under code through the dynamic " +
+        "resources, which `pulumi import` cannot import (through the native plugin it can). Defaults to `false`.",
     }),
     importId: z
       .string({ error: "importId must be the SCIM id of an existing user" })
@@ -386,7 +386,7 @@ function alreadyExists(inputs: UserInputs, error: unknown, differing: readonly s
   }
   return new Error(
     `${what} To bring it under this program, set \`adoptExisting: true\` (takes over the user with this userName and converges it) ` +
-      'or `importId: "<SCIM id>"` (adopts exactly that user); `pulumi import` does not work for dynamic resources.',
+      'or `importId: "<SCIM id>"` (adopts exactly that user); through the native plugin, `pulumi import wandb:index:User <name> <SCIM id>` also does (the dynamic resources cannot be imported).',
   );
 }
 

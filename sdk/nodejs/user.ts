@@ -41,7 +41,7 @@ export class User extends pulumi.CustomResource {
      */
     declare public readonly active: pulumi.Output<boolean>;
     /**
-     * When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, one of the ways to bring existing users under code (`pulumi import` does not work for dynamic resources). Defaults to `false`.
+     * When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, the way to bring existing users under code through the dynamic resources, which `pulumi import` cannot import (through the native plugin it can). Defaults to `false`.
      */
     declare public readonly adoptExisting: pulumi.Output<boolean>;
     /**
@@ -148,7 +148,7 @@ export interface UserArgs {
      */
     active?: pulumi.Input<boolean | undefined>;
     /**
-     * When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, one of the ways to bring existing users under code (`pulumi import` does not work for dynamic resources). Defaults to `false`.
+     * When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, the way to bring existing users under code through the dynamic resources, which `pulumi import` cannot import (through the native plugin it can). Defaults to `false`.
      */
     adoptExisting?: pulumi.Input<boolean | undefined>;
     /**

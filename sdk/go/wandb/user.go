@@ -18,7 +18,7 @@ type User struct {
 
 	// Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.
 	Active pulumi.BoolOutput `pulumi:"active"`
-	// When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, one of the ways to bring existing users under code (`pulumi import` does not work for dynamic resources). Defaults to `false`.
+	// When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, the way to bring existing users under code through the dynamic resources, which `pulumi import` cannot import (through the native plugin it can). Defaults to `false`.
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// When the user was created (ISO 8601, from `meta.created`); "" when unknown.
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
@@ -101,7 +101,7 @@ func (UserState) ElementType() reflect.Type {
 type userArgs struct {
 	// Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.
 	Active *bool `pulumi:"active"`
-	// When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, one of the ways to bring existing users under code (`pulumi import` does not work for dynamic resources). Defaults to `false`.
+	// When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, the way to bring existing users under code through the dynamic resources, which `pulumi import` cannot import (through the native plugin it can). Defaults to `false`.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
 	DeletionPolicy *string `pulumi:"deletionPolicy"`
@@ -123,7 +123,7 @@ type userArgs struct {
 type UserArgs struct {
 	// Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.
 	Active pulumi.BoolPtrInput
-	// When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, one of the ways to bring existing users under code (`pulumi import` does not work for dynamic resources). Defaults to `false`.
+	// When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, the way to bring existing users under code through the dynamic resources, which `pulumi import` cannot import (through the native plugin it can). Defaults to `false`.
 	AdoptExisting pulumi.BoolPtrInput
 	// What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
 	DeletionPolicy pulumi.StringPtrInput
@@ -233,7 +233,7 @@ func (o UserOutput) Active() pulumi.BoolOutput {
 	return o.ApplyT(func(v *User) pulumi.BoolOutput { return v.Active }).(pulumi.BoolOutput)
 }
 
-// When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, one of the ways to bring existing users under code (`pulumi import` does not work for dynamic resources). Defaults to `false`.
+// When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, the way to bring existing users under code through the dynamic resources, which `pulumi import` cannot import (through the native plugin it can). Defaults to `false`.
 func (o UserOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *User) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }

@@ -35,7 +35,7 @@ class UserArgs:
         :param pulumi.Input[_builtins.str] email: The user's primary email address (compared case-insensitively).
         :param pulumi.Input[_builtins.str] user_name: The user's W&B username. W&B treats usernames case-insensitively; it cannot be changed in place, so a change replaces the user (the old one is removed first).
         :param pulumi.Input[_builtins.bool] active: Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.
-        :param pulumi.Input[_builtins.bool] adopt_existing: When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, one of the ways to bring existing users under code (`pulumi import` does not work for dynamic resources). Defaults to `false`.
+        :param pulumi.Input[_builtins.bool] adopt_existing: When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, the way to bring existing users under code through the dynamic resources, which `pulumi import` cannot import (through the native plugin it can). Defaults to `false`.
         :param pulumi.Input[_builtins.str] deletion_policy: What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
         :param pulumi.Input[_builtins.str] display_name: The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
         :param pulumi.Input[_builtins.str] import_id: The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`.
@@ -105,7 +105,7 @@ class UserArgs:
     @pulumi.getter(name="adoptExisting")
     def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, one of the ways to bring existing users under code (`pulumi import` does not work for dynamic resources). Defaults to `false`.
+        When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, the way to bring existing users under code through the dynamic resources, which `pulumi import` cannot import (through the native plugin it can). Defaults to `false`.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -196,7 +196,7 @@ class User(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] active: Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.
-        :param pulumi.Input[_builtins.bool] adopt_existing: When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, one of the ways to bring existing users under code (`pulumi import` does not work for dynamic resources). Defaults to `false`.
+        :param pulumi.Input[_builtins.bool] adopt_existing: When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, the way to bring existing users under code through the dynamic resources, which `pulumi import` cannot import (through the native plugin it can). Defaults to `false`.
         :param pulumi.Input[_builtins.str] deletion_policy: What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
         :param pulumi.Input[_builtins.str] display_name: The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
         :param pulumi.Input[_builtins.str] email: The user's primary email address (compared case-insensitively).
@@ -319,7 +319,7 @@ class User(pulumi.CustomResource):
     @pulumi.getter(name="adoptExisting")
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
         """
-        When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, one of the ways to bring existing users under code (`pulumi import` does not work for dynamic resources). Defaults to `false`.
+        When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, the way to bring existing users under code through the dynamic resources, which `pulumi import` cannot import (through the native plugin it can). Defaults to `false`.
         """
         return pulumi.get(self, "adopt_existing")
 
