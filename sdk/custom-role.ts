@@ -58,7 +58,7 @@ export class CustomRole extends pulumi.dynamic.Resource {
   declare readonly etag: pulumi.Output<string>;
 
   constructor(name: string, args: CustomRoleArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerShim("CustomRole"), name, everyOutput(OUTPUTS, args), opts, "wandb", "CustomRole");
+    super(providerShim("CustomRole", name, args), name, everyOutput(OUTPUTS, args), opts, "wandb", "CustomRole");
     for (const warning of undocumentedPermissionWarnings(args.permissions)) pulumi.log.warn(warning, this);
   }
 

@@ -45,7 +45,7 @@ export class OrganizationRoleAssignment extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: OrganizationRoleAssignmentArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      providerShim("OrganizationRoleAssignment"),
+      providerShim("OrganizationRoleAssignment", name, args),
       name,
       everyOutput(OUTPUTS, args),
       opts,

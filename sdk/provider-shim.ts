@@ -1,8 +1,40 @@
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
+import { MockMonitor } from "@pulumi/pulumi/runtime/mocks";
+import { NATURAL_KEYS, NaturalKeyClaims } from "../api/natural-keys";
 import type { ResourceKind } from "../api/resource-kinds";
 import { adviseOnStackConfig } from "./stack-config-advice";
 
 const shims = new Map<ResourceKind, pulumi.dynamic.ResourceProvider>();
+/** The claims of each program run: an Automation API host runs many programs in one process, each with its own monitor. */
+const claimsByRun = new WeakMap<object, NaturalKeyClaims>();
+
+/**
+ * The claims of the program running now; none under Pulumi's mocks, where a test process declares
+ * the resources of many would-be programs through one mock monitor.
+ */
+function claimsOfThisRun(): NaturalKeyClaims | undefined {
+  const monitor = pulumi.runtime.getMonitor();
+  if (!monitor || monitor instanceof MockMonitor) return undefined;
+  let claims = claimsByRun.get(monitor);
+  if (!claims) claimsByRun.set(monitor, (claims = new NaturalKeyClaims()));
+  return claims;
+}
+
+/**
+ * Two resources of this program that name one W&B object fail the program, naming both, once the
+ * inputs that name it are known (at preview for literal names): the dynamic provider's check is
+ * not told which resource it checks, so the program keeps the claims.
+ */
+function claimNaturalKey(kind: ResourceKind, name: string, args: object): void {
+  const claims = claimsOfThisRun();
+  if (!claims) return;
+  const fields = NATURAL_KEYS[kind];
+  const given = args as Record<string, pulumi.Input<unknown>>;
+  pulumi.all(fields.map((field) => given[field])).apply((values) => {
+    const problem = claims.claim(kind, Object.fromEntries(fields.map((field, i) => [field, values[i]])), name);
+    if (problem) throw new Error(problem);
+  });
+}
 
 /**
  * The provider object the engine serializes, with its closure, into every resource's state
@@ -11,10 +43,12 @@ const shims = new Map<ResourceKind, pulumi.dynamic.ResourceProvider>();
  * schema or credential is ever serialized. One shim per kind, so the SDK serializes it once per
  * kind, not once per resource. The captured names are one letter because the serialized text,
  * names included, is stored in every resource's state: it must stay under 2 KB. Asking for a shim,
- * that is declaring a resource, is also when the program is advised on its stack config.
+ * that is declaring a resource `name` with `args`, is also when the program is advised on its stack
+ * config and claims the object the resource names.
  */
-export function providerShim(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
+export function providerShim(kind: ResourceKind, name: string, args: object): pulumi.dynamic.ResourceProvider {
   adviseOnStackConfig();
+  claimNaturalKey(kind, name, args);
   let shim = shims.get(kind);
   if (!shim) {
     const k = kind;

@@ -48,7 +48,7 @@ export class RegistryRoleAssignment extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: RegistryRoleAssignmentArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      providerShim("RegistryRoleAssignment"),
+      providerShim("RegistryRoleAssignment", name, args),
       name,
       everyOutput(OUTPUTS, args),
       opts,

@@ -40,7 +40,7 @@ export class TeamMember extends pulumi.dynamic.Resource {
   declare readonly etag: pulumi.Output<string>;
 
   constructor(name: string, args: TeamMemberArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerShim("TeamMember"), name, everyOutput(OUTPUTS, args), opts, "wandb", "TeamMember");
+    super(providerShim("TeamMember", name, args), name, everyOutput(OUTPUTS, args), opts, "wandb", "TeamMember");
   }
 
   /** Reads an existing membership by its id, `<teamId>/<userId>`, without managing it. */

@@ -47,7 +47,7 @@ export class TeamRoleAssignment extends pulumi.dynamic.Resource {
   declare readonly etag: pulumi.Output<string>;
 
   constructor(name: string, args: TeamRoleAssignmentArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerShim("TeamRoleAssignment"), name, everyOutput(OUTPUTS, args), opts, "wandb", "TeamRoleAssignment");
+    super(providerShim("TeamRoleAssignment", name, args), name, everyOutput(OUTPUTS, args), opts, "wandb", "TeamRoleAssignment");
   }
 
   /** Reads an existing team role assignment by its id, `<user SCIM id>/teams/<team name>`, without managing it. */

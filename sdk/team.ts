@@ -84,7 +84,7 @@ export class Team extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: TeamArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      providerShim("Team"),
+      providerShim("Team", name, args),
       name,
       everyOutput(OUTPUTS, args),
       opts,

@@ -105,7 +105,7 @@ export class User extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: UserArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      providerShim("User"),
+      providerShim("User", name, args),
       name,
       everyOutput(OUTPUTS, args),
       opts,

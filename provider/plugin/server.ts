@@ -8,6 +8,7 @@ import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { configureProvider } from "../runtime";
 import { KINDS } from "../kinds";
+import { NaturalKeyClaims } from "../../api/natural-keys";
 import { grpcErrorOf } from "./grpc-errors";
 import { settingsOf, settingsProblems } from "./provider-config";
 import { asSecret, fromStruct, plainOf, secretKeysOf, toStruct, unwrapped, withSecrets } from "./struct";
@@ -76,6 +77,7 @@ const DIFF = providerProto.DiffResponse.DiffChanges;
 export function resourceProviderService(parts: ServiceParts): grpc.UntypedServiceImplementation {
   const answer = <Request, Response>(handler: Handler<Request, Response>) => unary(handler, parts.outputDelivered ?? (async () => undefined));
   const calls = (request: { getType(): string; getUrn(): string }) => KINDS[kindOf(request.getType(), request.getUrn())];
+  const claims = new NaturalKeyClaims();
   const service: grpc.UntypedServiceImplementation = {
     getPluginInfo: answer(async () => {
       const info = new pluginProto.PluginInfo();
@@ -118,12 +120,15 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
       return response;
     }),
     check: answer(async (request: providerProto.CheckRequest) => {
+      const kind = kindOf(request.getType(), request.getUrn());
       const news = unwrapped(request.getNews());
-      const result = await calls(request).check(plainOf(request.getOlds()), news.plain);
+      const result = await KINDS[kind].check(plainOf(request.getOlds()), news.plain);
       const response = new providerProto.CheckResponse();
       const checked = result.failures?.length ? fromStruct(request.getNews()) : withSecrets(engineRecord.parse(result.inputs), news.secretKeys);
       response.setInputs(toStruct(checked));
-      response.setFailuresList(checkFailures(result.failures));
+      // One provider process serves every resource of its provider: the second to name an object is refused.
+      const duplicate = result.failures?.length ? undefined : claims.claim(kind, engineRecord.parse(result.inputs), request.getUrn(), request.getUrn().split("::").pop());
+      response.setFailuresList(checkFailures([...(result.failures ?? []), ...(duplicate ? [{ property: "", reason: duplicate }] : [])]));
       return response;
     }),
     diff: answer(async (request: providerProto.DiffRequest) => {
