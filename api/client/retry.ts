@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { backoffDelayMs, type RetrySchedule, type Verdict } from "./retry-policy";
 
-export type GiveUpReason = "exhausted" | "retry-after-too-long";
+export type GiveUpReason = "exhausted" | "retry-after-too-long" | "cancelled";
 
 export type RetryLoopEvent =
   | { type: "retry"; attempt: number; delayMs: number; reason: string }
@@ -17,7 +17,19 @@ export interface LoopClock {
   random(): number;
 }
 
-const REAL_CLOCK: LoopClock = { now: Date.now, sleep: (ms) => sleep(ms), random: Math.random };
+/** Set once the engine cancels the operation (its Cancel call): every loop then stops retrying, waits included. */
+const cancellation = new AbortController();
+
+/** Stops every retry loop of this process: the engine is shutting the operation down. */
+export function cancelRetries(): void {
+  cancellation.abort();
+}
+
+const REAL_CLOCK: LoopClock = {
+  now: Date.now,
+  sleep: (ms) => sleep(ms, undefined, { signal: cancellation.signal }).catch(() => undefined),
+  random: Math.random,
+};
 
 export interface RetryLoop<T, Failure extends string> {
   policy: RetrySchedule;
@@ -36,8 +48,8 @@ export interface LoopResult<T, Failure extends string> {
 }
 
 /**
- * Attempts until the classifier says success or failure, or the policy's limit, deadline or a
- * too-long `Retry-After` ends it. Between attempts it waits the server's `Retry-After` when the
+ * Attempts until the classifier says success or failure, or the policy's limit, deadline, a
+ * too-long `Retry-After` or the engine's cancellation ends it. Between attempts it waits the server's `Retry-After` when the
  * classifier passes one on, else exponential backoff with full jitter.
  */
 export async function retryLoop<T, Failure extends string>(loop: RetryLoop<T, Failure>): Promise<LoopResult<T, Failure>> {
@@ -51,13 +63,17 @@ export async function retryLoop<T, Failure extends string>(loop: RetryLoop<T, Fa
       loop.log?.({ type: "give-up", attempts: attempt, reason: verdict.reason });
       return { outcome, attempts: attempt, reason: verdict.reason };
     }
-    const wait = nextWait(loop.policy, verdict, attempt - 1, clock.now() - started, clock.random);
+    const wait = cancellation.signal.aborted ? "cancelled" : nextWait(loop.policy, verdict, attempt - 1, clock.now() - started, clock.random);
     if (typeof wait === "string") {
       loop.log?.({ type: "give-up", attempts: attempt, reason: `${wait} (${verdict.reason})` });
       return { outcome, attempts: attempt, reason: wait };
     }
     loop.log?.({ type: "retry", attempt, delayMs: wait, reason: verdict.reason });
     await clock.sleep(wait);
+    if (cancellation.signal.aborted) {
+      loop.log?.({ type: "give-up", attempts: attempt, reason: `cancelled (${verdict.reason})` });
+      return { outcome, attempts: attempt, reason: "cancelled" };
+    }
   }
 }
 

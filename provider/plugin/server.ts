@@ -9,6 +9,7 @@ import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { configureProvider } from "../runtime";
 import { KINDS } from "../kinds";
 import { NaturalKeyClaims } from "../../api/natural-keys";
+import { cancelRetries } from "../../api/client/retry";
 import { grpcErrorOf } from "./grpc-errors";
 import { settingsOf, settingsProblems } from "./provider-config";
 import { asSecret, fromStruct, plainOf, secretKeysOf, toStruct, unwrapped, withSecrets } from "./struct";
@@ -170,7 +171,11 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
       await calls(request).delete(request.getId(), plainOf(request.getProperties()));
       return new emptyProto.Empty();
     }),
-    cancel: answer(async () => new emptyProto.Empty()),
+    // The engine is shutting the operation down: requests in flight finish, none is retried.
+    cancel: answer(async () => {
+      cancelRetries();
+      return new emptyProto.Empty();
+    }),
   };
   if (parts.invoke) {
     const invoke = parts.invoke;
