@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
-import { undocumentedPermissionWarnings } from "./undocumented-permissions";
 
 export interface CustomRoleArgs {
   /** The role's name, unique in the organization. Custom role names are case-sensitive. */
@@ -59,7 +58,6 @@ export class CustomRole extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: CustomRoleArgs, opts?: pulumi.CustomResourceOptions) {
     super(providerShim("CustomRole", name, args), name, everyOutput(OUTPUTS, args), opts, "wandb", "CustomRole");
-    for (const warning of undocumentedPermissionWarnings(args.permissions)) pulumi.log.warn(warning, this);
   }
 
   /** Reads an existing custom role by its SCIM id, without managing it. */

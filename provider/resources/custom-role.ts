@@ -8,6 +8,8 @@ import { createOrTakeOver, leftAsItIs, type Claim } from "../kit/takeover";
 import { type ResourceImplementation } from "../kit/implementation";
 import { adoptExisting, permissionName, predefinedBaseRole } from "../kit/input-schemas";
 import { checkInputs } from "../kit/inputs";
+import { warn } from "../kit/engine-output";
+import { undocumentedPermissionWarnings } from "../../api/undocumented-permissions";
 import { reportSetChange, setChange } from "../kit/set-change";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
 import { directory } from "../membership/directory";
@@ -177,7 +179,11 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
   }),
 
   async check(_olds, news) {
-    return checkInputs(customRoleInputs, news);
+    const checked = checkInputs(customRoleInputs, news);
+    // Told where the user reads the preview, through either front door (kit/engine-output).
+    if (checked.failures?.length) return checked;
+    for (const warning of undocumentedPermissionWarnings(checked.inputs?.permissions ?? [])) warn(warning);
+    return checked;
   },
 
   async diff(_id, olds, news) {

@@ -1,5 +1,6 @@
 // A permission set change previews as what joins and what leaves, not as list edits by position,
-// through either front door: the native plugin says it through the engine's log, under the role.
+// and a permission W&B does not document is warned about, through either front door: the native
+// plugin says both through the engine's log, under the role.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorConfig, installedPackage, openStack, repoRoot, type OpenStackOptions, type StackHandle } from "../harness/pulumi";
@@ -44,5 +45,12 @@ describe.each(DOORS)("set-valued inputs preview as added and removed items: %s",
     const reordered = await stack.preview();
     expect(reordered.changes.update).toBeUndefined();
     expect(reordered.log).not.toContain("permissions of custom role");
+  });
+
+  it("warns at preview of a permission W&B does not document", async () => {
+    permissions = ["run:stop", "run:pause"];
+    const preview = await stack.preview();
+    expect(preview.log).toMatch(/warning: .*permission "run:pause" is not among the permissions W&B documents/);
+    permissions = ["run:delete", "run:stop"];
   });
 });
