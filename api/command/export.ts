@@ -11,7 +11,7 @@ import { parseRoster } from "../roster/roster";
 import { importFileText } from "./import-file";
 import type { CommandIo } from "./io";
 import { readLiveOrganization } from "./live-organization";
-import { rosterText, teamsHoldingUnwritten } from "./roster-file";
+import { rosterFile, teamsHoldingUnwritten } from "./roster-file";
 import { KINDS, parseKinds, select, type Kind } from "./selection";
 
 export const summary = "write the live organization as a roster (--roster) and/or a `pulumi import --file` file (--import-file)";
@@ -132,16 +132,15 @@ async function exportOrganization(request: Request, config: WandbConfig, io: Com
       return 1;
     }
     const file = path.resolve(io.cwd, request.roster);
-    const text = rosterText(selection, { baseUrl: config.baseUrl });
+    const { text, rolesToReview } = rosterFile(selection, { baseUrl: config.baseUrl });
     // What the Organization component would refuse is told now, not at the reviewer's first preview.
     parseRoster(text, file, { deployment: config.deployment });
-    const toFill = (text.match(/^\s*# (organizationRole|roles):/gm) ?? []).length;
     files.push({
       file,
       text,
       what:
         `${count(selection.users.length, "user")}, ${count(selection.teams.length, "team")}, ${count(selection.roles.length, "custom role")}` +
-        (toFill > 0 ? `; ${count(toFill, "role")} the service does not show, marked for review` : ""),
+        (rolesToReview > 0 ? `; ${count(rolesToReview, "role")} the service does not show, marked for review` : ""),
     });
   }
   if (request.importFile !== undefined) {

@@ -30,19 +30,27 @@ export function teamsHoldingUnwritten(selection: Selection): string[] {
   });
 }
 
-function userLines(user: ScimUser): string[] {
+function userLines(user: ScimUser, unshown: () => void): string[] {
   const lines = [`  - userName: ${scalar(user.userName)}`, `    email: ${scalar(user.email)}`];
   if (user.displayName) lines.push(`    displayName: ${scalar(user.displayName)}`);
-  lines.push(
-    user.organizationRole === undefined
-      ? `    ${ORGANIZATION_ROLE_NOT_SHOWN}`
-      : `    organizationRole: ${scalar(canonicalRole(user.organizationRole, ORGANIZATION_ROLES))}`,
-  );
+  if (user.organizationRole === undefined) {
+    unshown();
+    lines.push(`    ${ORGANIZATION_ROLE_NOT_SHOWN}`);
+  } else {
+    lines.push(`    organizationRole: ${scalar(canonicalRole(user.organizationRole, ORGANIZATION_ROLES))}`);
+  }
   return lines;
 }
 
-/** The roster's text. `source` names the organization in its header (never with a key). */
-export function rosterText(selection: Selection, source: { baseUrl: string }): string {
+/** The roster's text, and how many roles in it the service did not show (comments for the reviewer). */
+export interface RosterFile {
+  text: string;
+  rolesToReview: number;
+}
+
+/** The roster. `source` names the organization in its header (never with a key). */
+export function rosterFile(selection: Selection, source: { baseUrl: string }): RosterFile {
+  let rolesToReview = 0;
   const usersById = new Map(selection.users.map((user) => [user.id, user]));
   const lines = [
     `# The W&B organization at ${source.baseUrl}, as \`pulumi-wandb export\` listed it.`,
@@ -50,7 +58,8 @@ export function rosterText(selection: Selection, source: { baseUrl: string }): s
     "# new Organization(name, { roster: <this file>, adoptExisting: true }): objects equal to it are taken over without a write.",
   ];
   lines.push(selection.users.length === 0 ? "users: []" : "users:");
-  for (const user of selection.users) lines.push(...userLines(user));
+  const unshown = () => void rolesToReview++;
+  for (const user of selection.users) lines.push(...userLines(user, unshown));
 
   lines.push(selection.roles.length === 0 ? "customRoles: []" : "customRoles:");
   for (const role of selection.roles) {
@@ -68,6 +77,7 @@ export function rosterText(selection: Selection, source: { baseUrl: string }): s
     lines.push(members.length === 0 ? "    members: []" : "    members:", ...members.map((user) => `      - ${scalar(user.userName)}`));
     if (members.length === 0) continue;
     if (members.some((user) => user.teamRoles === undefined)) {
+      unshown();
       lines.push(`    ${TEAM_ROLES_NOT_SHOWN}`);
       continue;
     }
@@ -92,5 +102,5 @@ export function rosterText(selection: Selection, source: { baseUrl: string }): s
       lines.push(`  - user: ${scalar(grant.user)}`, `    registry: ${scalar(grant.registry)}`, `    role: ${scalar(grant.role)}`);
     }
   }
-  return `${lines.join("\n")}\n`;
+  return { text: `${lines.join("\n")}\n`, rolesToReview };
 }
