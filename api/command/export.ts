@@ -153,7 +153,7 @@ async function exportOrganization(request: Request, config: WandbConfig, io: Com
   }
   const reasons = new Map<string, number>();
   for (const { reason } of selection.leftOut.values()) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
-  const notes = [...reasons].map(([reason, n]) => `${count(n, "user")} ${reason}`);
+  const notes = [...reasons].sort(([a], [b]) => a.localeCompare(b)).map(([reason, n]) => `${count(n, "user")} ${reason}`);
   if (org.teams.some((team) => team.serviceAccounts > 0)) notes.push("the service accounts in teams (never written as users)");
   if (notes.length > 0) io.out(`left out: ${notes.join("; ")}`);
   return 0;

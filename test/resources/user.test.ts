@@ -320,7 +320,7 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
       expect((await live(emu, existingId)).organizationRole).toBe("admin");
       expect((await readLog(emu)).counters.writes).toBe(0);
       expect(outs.organizationRole).toBe("member");
-      expect(warned.mock.calls.flat().join("\n")).toContain(`user "${taken.userName}" adopted: W&B does not show its organization role`);
+      expect(warned.mock.calls.flat().join("\n")).toContain(`user "${taken.userName}" taken over: W&B does not show its organization role`);
     });
 
     it("adoptExisting with an email that belongs to another user explains importId", async () => {
