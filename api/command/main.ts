@@ -17,13 +17,13 @@ function usage(): string[] {
 /** Runs the command line `argv` (without node and the script); answers the exit code. */
 export async function main(argv: readonly string[], io: CommandIo): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === "--help" || name === "-h") {
+  if (name === "--help" || name === "-h") {
     usage().forEach(io.out);
-    return name === undefined ? 2 : 0;
+    return 0;
   }
-  const command = Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
+  const command = name !== undefined && Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
   if (command === undefined) {
-    io.err(`pulumi-wandb: unknown command "${name}"`);
+    io.err(name === undefined ? "pulumi-wandb: no command given" : `pulumi-wandb: unknown command "${name}"`);
     usage().forEach(io.err);
     return 2;
   }
