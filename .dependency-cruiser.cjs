@@ -36,8 +36,15 @@ module.exports = {
       name: "api-is-shared",
       severity: "error",
       comment: "api/ is the layer both sides import: it imports neither of them.",
-      from: { path: "^api/" },
+      from: { path: "^api/", pathNot: "^api/command/" },
       to: { path: "^(provider|sdk|emulator|scripts)/" },
+    },
+    {
+      name: "command-is-api-only",
+      severity: "error",
+      comment: "The pulumi-wandb command (export, review) talks to the service through the shared layer alone.",
+      from: { path: "^api/command/" },
+      to: { path: "^(provider|sdk|scripts|emulator)/" },
     },
     {
       name: "emulator-stands-alone",

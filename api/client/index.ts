@@ -29,7 +29,7 @@ export {
   type WriteOptions,
 } from "./scim-client";
 export { eqFilter, scimString, valuePath } from "./scim-filter";
-export { membershipOperations } from "./team-membership";
+export { isPersonMember, membershipOperations } from "./team-membership";
 export { ScimWireError } from "./scim-wire";
 export { Secret } from "./secret";
 export type { TransportEvent } from "./transport";

@@ -1,4 +1,4 @@
-import type { PatchOperation } from "./model";
+import type { PatchOperation, TeamMember } from "./model";
 import { valuePath } from "./scim-filter";
 
 /**
@@ -11,4 +11,14 @@ export function membershipOperations(change: { add?: readonly string[]; remove?:
     ...(add.length > 0 ? [{ op: "add" as const, path: "members", value: add.map((value) => ({ value })) }] : []),
     ...(change.remove ?? []).map((user) => ({ op: "remove" as const, path: valuePath("members", "value", user) })),
   ];
+}
+
+/**
+ * Whether a team member is a person rather than an organization service account. The member's own
+ * non-empty `type` (RFC 7643: "User" for a user) decides; W&B sends it empty, and GET /Users never
+ * returns service accounts, so otherwise a member is a person when `knownUsers` (the organization's
+ * user list, and any user recorded as such) holds it.
+ */
+export function isPersonMember({ id, type }: TeamMember, knownUsers: { has(id: string): boolean }): boolean {
+  return type ? type.toLowerCase() === "user" : knownUsers.has(id);
 }

@@ -1,6 +1,6 @@
 // Who a team's members are: users of the organization, organization service accounts, or users
 // that left the organization while still listed. One rule for every resource that reads a team.
-import type { TeamMember } from "../../api/client";
+import { isPersonMember, type TeamMember } from "../../api/client";
 import { directory } from "./directory";
 
 export interface ClassifiedMembers {
@@ -13,22 +13,22 @@ export interface ClassifiedMembers {
 }
 
 /**
- * Classifies a team's members as the service tells them apart. A member's own non-empty `type`
- * (RFC 7643: "User" for a user) decides; W&B sends it empty. Otherwise GET /Users never returns
- * service accounts, so a member is a user when the organization's user list (read once per
- * operation) contains it; a member it does not contain is a service account, unless it was
- * recorded as a user (`recordedUsers`), in which case it is a user that left, once a direct read
- * confirms it (the listing may predate the user, or a server may page it short).
+ * Classifies a team's members as the service tells them apart (`isPersonMember`, against the
+ * organization's user list read once per operation): a member the list does not contain is a service
+ * account, unless it was recorded as a user (`recordedUsers`), in which case it is a user that left,
+ * once a direct read confirms it (the listing may predate the user, or a server may page it short).
  */
 export async function classifyMembers(members: readonly TeamMember[], recordedUsers: Iterable<string>): Promise<ClassifiedMembers> {
   const users = await directory().users();
   const recorded = new Set(recordedUsers);
   const classified: ClassifiedMembers = { userIds: [], serviceAccountIds: [], departedIds: [] };
   const seen = new Set<string>();
-  for (const { id, type } of members) {
+  const known = { has: (id: string) => users.has(id) || recorded.has(id) };
+  for (const member of members) {
+    const { id } = member;
     if (seen.has(id)) continue;
     seen.add(id);
-    const person = type ? type.toLowerCase() === "user" : users.has(id) || recorded.has(id);
+    const person = isPersonMember(member, known);
     if (!person) classified.serviceAccountIds.push(id);
     // Listed, or a user by the service's own word that the listing, read earlier in the operation, does not show yet.
     else if (users.has(id) || !recorded.has(id)) classified.userIds.push(id);

@@ -15,6 +15,7 @@ import {
   type FieldReading,
 } from "../kit/conflict";
 import { isStatus, ResourceInitError } from "../kit/errors";
+import { warn } from "../kit/engine-output";
 import { createOrTakeOver, leftAsItIs, type Claim } from "../kit/takeover";
 import { type ResourceImplementation } from "../kit/implementation";
 import { adoptExisting } from "../kit/input-schemas";
@@ -327,7 +328,7 @@ async function converge(
  * the 201 says so) or that is being adopted; a failure keeps it in state.
  */
 async function convergeNew(user: ScimUser, inputs: UserInputs, created = false): Promise<{ id: string; outs: UserOutputs }> {
-  const known: Known = created ? { organizationRole: "member" } : {};
+  const known: Known = created ? { organizationRole: "member" } : takenOverRoleUnshown(user, inputs);
   const seen = { ...outputsOf(user, { ...inputs, displayName: "", organizationRole: "member", teams: [] }, known), etag: user.etag ?? "" };
   try {
     const converged = await converge(user.id, seen, inputs, user);
@@ -337,7 +338,22 @@ async function convergeNew(user: ScimUser, inputs: UserInputs, created = false):
   }
 }
 
-/** The user with this userName (case-insensitive, as the service treats it), if any. */
+/**
+ * What is known of the organization role of a user taken over (adopted, imported, or found after a
+ * lost answer). Where the service does not show it, a declared `member` is not written blind: it
+ * would demote an admin (the key's own user among them, locking Pulumi out). It is taken as the
+ * role, with a warning that it could not be checked; any other declared role is written, which
+ * changes nothing when the user holds it already.
+ */
+function takenOverRoleUnshown(user: ScimUser, inputs: UserInputs): Known {
+  if (orgRoleOf(user) !== undefined || inputs.organizationRole !== "member") return {};
+  warn(
+    `user "${user.userName}" taken over: W&B does not show its organization role, so organizationRole "member" was recorded ` +
+      "without a write (written blind, it would demote an admin). If the user is an admin or holds a custom role, declare it.",
+  );
+  return { organizationRole: "member" };
+}
+
 /** The user adoptExisting takes over: the one with this userName, in any case (userNames are not case-exact). */
 function findExisting(userName: string): Promise<ScimUser | undefined> {
   return clients().scim.findUserByUserName(userName);

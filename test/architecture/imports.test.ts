@@ -31,10 +31,12 @@ it("the tree has no cycle and no wrong-way import", async () => {
 const fixture = fs.mkdtempSync(path.join(os.tmpdir(), "import-rules-"));
 afterAll(() => fs.rmSync(fixture, { recursive: true, force: true }));
 
-it("the rules catch provider → sdk, sdk → provider, a relative import of the core by the shim, api → provider and a cycle", async () => {
+it("the rules catch provider → sdk, sdk → provider, a relative import of the core by the shim, api → provider, the command → scripts and a cycle", async () => {
   const files: Record<string, string> = {
     "tsconfig.json": JSON.stringify({ compilerOptions: { module: "commonjs", strict: true } }),
     "api/shared.ts": 'import { core } from "../provider/core";\nexport const shared = core;\n',
+    "api/command/export.ts": 'import { helper } from "../../scripts/helper";\nimport { shared } from "../shared";\nexport const run = helper + shared;\n',
+    "scripts/helper.ts": "export const helper = 1;\n",
     "provider/core.ts": 'import { entry } from "../sdk/entry";\nexport const core = 1 + entry;\n',
     "sdk/entry.ts": 'import { loop } from "./loop";\nexport const entry = loop;\n',
     "sdk/provider-shim.ts": 'import { core } from "../provider/core";\nexport const shim = core;\n',
@@ -44,11 +46,12 @@ it("the rules catch provider → sdk, sdk → provider, a relative import of the
     fs.mkdirSync(path.dirname(path.join(fixture, name)), { recursive: true });
     fs.writeFileSync(path.join(fixture, name), text);
   }
-  const { code, output } = await cruise(fixture, ["api", "provider", "sdk"]);
+  const { code, output } = await cruise(fixture, ["api", "provider", "sdk", "scripts"]);
   expect(code).not.toBe(0);
   expect(output).toMatch(/provider-not-to-sdk: provider\/core\.ts → sdk\/entry\.ts/);
   expect(output).toMatch(/sdk-not-to-provider: sdk\/loop\.ts → provider\/core\.ts/);
   expect(output).toMatch(/api-is-shared: api\/shared\.ts → provider\/core\.ts/);
+  expect(output).toMatch(/command-is-api-only: api\/command\/export\.ts → scripts\/helper\.ts/);
   expect(output).toMatch(/shim-by-package-name: sdk\/provider-shim\.ts → provider\/core\.ts/);
   expect(output).toMatch(/no-circular/);
 }, 60_000);

@@ -304,6 +304,25 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
       expect((await impl.diff(id, outs, again)).changes).toBe(false);
     });
 
+    it("adopts an admin declared member without demoting it where the service does not show roles, and says so", async () => {
+      await setup();
+      const taken = newUser();
+      const existingId = await makeUserOutOfBand(emu, taken.userName, taken.email);
+      await patchUserOutOfBand(emu, existingId, { op: "replace", path: "organizationRole", value: "admin" });
+      const warned = vi.spyOn(console, "error").mockImplementation(() => {});
+      await resetLog(emu);
+      const { outs } = await create({ ...taken, adoptExisting: true, organizationRole: "member" });
+      if (rolesShownByDefault) {
+        // Shown, the role is judged like any field: the declaration is written.
+        expect((await live(emu, existingId)).organizationRole).toBe("member");
+        return;
+      }
+      expect((await live(emu, existingId)).organizationRole).toBe("admin");
+      expect((await readLog(emu)).counters.writes).toBe(0);
+      expect(outs.organizationRole).toBe("member");
+      expect(warned.mock.calls.flat().join("\n")).toContain(`user "${taken.userName}" taken over: W&B does not show its organization role`);
+    });
+
     it("adoptExisting with an email that belongs to another user explains importId", async () => {
       await setup();
       const taken = newUser();

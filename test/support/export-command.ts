@@ -1,0 +1,28 @@
+// Runs `pulumi-wandb export` in process, as the command line does, against an emulator: settings
+// from the environment only, every line it prints kept.
+import { mkdtempSync } from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { RunningEmulator } from "../../emulator";
+import { main } from "../../api/command/main";
+
+export interface CommandRun {
+  code: number;
+  out: string[];
+  err: string[];
+}
+
+/** The environment the command reads its settings from, for this emulator's admin. */
+export function exportEnvironment(emulator: Pick<RunningEmulator, "url" | "admin">): Record<string, string> {
+  return { WANDB_BASE_URL: emulator.url, WANDB_API_KEY: emulator.admin.apiKey, WANDB_USERNAME: emulator.admin.username };
+}
+
+export async function runCommand(argv: string[], env: Record<string, string>, cwd: string): Promise<CommandRun> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, { out: (line) => out.push(line), err: (line) => err.push(line), env, cwd });
+  return { code, out, err };
+}
+
+/** A fresh folder for the files a run writes. */
+export const scratchFolder = () => mkdtempSync(path.join(os.tmpdir(), "pulumi-wandb-export-"));
