@@ -12,8 +12,9 @@ import { emulatorApi, heldUser, readState } from "../../scripts/emulator-api";
 const PATCH_OP = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
 
 // The stack, 4 users, 1 custom role, 2 teams, 2 team members, one assignment of each kind; and the
-// Organization of roster.yaml with its 4 users, 1 custom role, 2 teams, 1 organization, 2 team and 1 registry role.
-const RESOURCES = 25;
+// Organization of roster.yaml with its 4 users, 1 custom role, 2 teams, 1 organization, 2 team and 1 registry role,
+// and its record of the roster (RosterGuard).
+const RESOURCES = 26;
 
 describe("examples/python-org", () => {
   let emulator: RunningEmulator;
