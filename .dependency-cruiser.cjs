@@ -40,6 +40,13 @@ module.exports = {
       to: { path: "^(provider|sdk|emulator|scripts)/" },
     },
     {
+      name: "command-imports-only-api",
+      severity: "error",
+      comment: "The pulumi-wandb command (review, export) reads files and the shared layer only: it loads no engine-side or SDK code.",
+      from: { path: "^api/command/" },
+      to: { path: "^(provider|sdk|scripts|emulator)/" },
+    },
+    {
       name: "emulator-stands-alone",
       severity: "error",
       comment: "The emulator stands in for the service: it shares no code with the provider.",
