@@ -142,3 +142,38 @@ export function actingUserRefusal(userName: string, action: "delete" | "deactiva
     `Act with another admin's key, or an organization service account's. ${letThrough("protectSelf")}`
   );
 }
+
+/** A user as the service lists it, for counting live admins; `organizationRole` undefined where the service does not show roles. */
+export interface LiveUser {
+  readonly userName: string;
+  readonly active: boolean;
+  readonly organizationRole?: string;
+}
+
+/**
+ * Where the service shows roles, the admins the organization would have once the roster is applied:
+ * the live admins it does not manage, and those it declares. Why the change must not be applied,
+ * when it takes admins away (removed or demoted, declared or live) and leaves fewer than
+ * wandb:minAdmins; undefined when it may, or when the service shows no roles (then the roster's
+ * count, judged at preview, is all there is).
+ */
+export function liveAdminsRefusal(
+  organization: string,
+  before: RosterAccess | undefined,
+  after: RosterAccess,
+  live: readonly LiveUser[],
+  settings: GuardRailSettings,
+): string | undefined {
+  if (settings.minAdmins === 0 || live.some((user) => user.organizationRole === undefined)) return undefined;
+  const liveAdmins = live.filter((user) => user.active && user.organizationRole === "admin").map((user) => user.userName);
+  const outside = liveAdmins.filter((userName) => !includes(after.users, userName));
+  const remaining = [...outside, ...after.admins];
+  const demoted = liveAdmins.filter((userName) => includes(after.users, userName) && !includes(after.admins, userName));
+  const lost = [...new Set([...missing(before?.admins ?? [], after.admins), ...demoted])];
+  if (lost.length === 0 || remaining.length >= settings.minAdmins) return undefined;
+  return (
+    `Organization "${organization}": this change removes or demotes the admin${lost.length === 1 ? "" : "s"} ${listed(lost)}, leaving ` +
+    `${remaining.length} organization admin${remaining.length === 1 ? "" : "s"} in the organization as W&B lists it (${listed(remaining) || "none"}), ` +
+    `fewer than wandb:minAdmins (${settings.minAdmins}). Nothing was written. ${letThrough("minAdmins")}`
+  );
+}

@@ -19,8 +19,9 @@ const OUTPUTS = ["organization", "users", "admins", "teams", "verdicts"] as cons
 /**
  * The `Organization` component's record of who its roster declared at the last applied run. Its
  * check holds the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`)
- * at preview; the component's other children wait for it. It sends no request. Declared by the
- * component; not meant to be declared by hand.
+ * at preview; the component's other children wait for it. It writes nothing to W&B; where the
+ * service shows roles, its create and update count the live admins too, before any other child is
+ * written. Declared by the component; not meant to be declared by hand.
  */
 export class RosterGuard extends pulumi.dynamic.Resource {
   declare readonly organization: pulumi.Output<string>;

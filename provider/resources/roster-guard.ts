@@ -1,14 +1,15 @@
 // The Organization component's record of what its roster declared at the last applied run: the
 // guard rails compare it with what the roster declares now, in check, so that a refused change
 // fails at preview. Every other child of the component waits for it, so nothing is written when
-// it refuses. It sends no request: W&B holds nothing of it.
+// it refuses. W&B holds nothing of it: it writes nothing, and reads only the users (where the
+// service shows their roles, the live admins count too), when it is created or updated.
 import { z } from "zod";
-import { judgeRosterChange, rosterAccessSchema } from "../../api/guard-rails";
+import { judgeRosterChange, liveAdminsRefusal, rosterAccessSchema, type RosterAccess } from "../../api/guard-rails";
 import { sameSet } from "../kit/compare";
 import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs } from "../kit/inputs";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
-import { guardRailsForChecks } from "../runtime";
+import { clients, guardRailsForChecks } from "../runtime";
 
 export const rosterGuardInputs = rosterAccessSchema
   .extend({
@@ -28,6 +29,17 @@ export type RosterGuardInputs = z.output<typeof rosterGuardInputs>;
 export const rosterGuardOutputs = rosterGuardInputs;
 
 const previousAccess = rosterAccessSchema.partial({ admins: true });
+
+/**
+ * Where the service shows roles, the live admins count too: judged when the record is written, which
+ * every other child of the component waits for, so a refusal comes before the first write.
+ */
+async function refuseLosingLiveAdmins(before: RosterAccess | undefined, after: RosterGuardInputs): Promise<void> {
+  const settings = guardRailsForChecks();
+  if (settings.minAdmins === 0) return;
+  const refusal = liveAdminsRefusal(after.organization, before, after, await clients().scim.listUsers(), settings);
+  if (refusal !== undefined) throw new Error(refusal);
+}
 
 export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardInputs> = {
   inputs: rosterGuardInputs,
@@ -65,6 +77,7 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardI
   },
 
   async create(inputs) {
+    await refuseLosingLiveAdmins(undefined, inputs);
     return { id: inputs.organization, outs: inputs };
   },
 
@@ -78,7 +91,8 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardI
     return { id, props };
   },
 
-  async update(_id, _olds, news) {
+  async update(_id, olds, news) {
+    await refuseLosingLiveAdmins(olds, news);
     return { outs: news };
   },
 

@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * The `Organization` component's record of who its roster declared at the last applied run (users, admins, each team's members). Its check holds the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`) at preview, and the component's other children wait for it. It sends no request. Declared by the component; not meant to be declared by hand.
+ * The `Organization` component's record of who its roster declared at the last applied run (users, admins, each team's members). Its check holds the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`) at preview, and the component's other children wait for it. It writes nothing to W&B; where the service shows roles, its create and update count the live admins too, before any other child is written. Declared by the component; not meant to be declared by hand.
  */
 export class RosterGuard extends pulumi.CustomResource {
     /**

@@ -132,3 +132,44 @@ describe("a User that is the user the provider acts as, at check", () => {
     expect(await failuresOf(self, { ...self, active: false })).toEqual([]);
   });
 });
+
+describe("live admins, where the service shows roles, when the roster's record is written", () => {
+  let shown: RunningEmulator;
+  let documented: RunningEmulator;
+  beforeAll(async () => {
+    shown = await startEmulator({ port: 0, userRolesOnGet: "shown" });
+    documented = await startEmulator({ port: 0 });
+  });
+  afterAll(async () => {
+    await shown?.close();
+    await documented?.close();
+  });
+
+  const configureFor = (emu: RunningEmulator, minAdmins: string) =>
+    configureWithStackConfig({
+      "wandb:baseUrl": emu.url,
+      "wandb:apiKey": emu.admin.apiKey,
+      "wandb:username": emu.admin.username,
+      "wandb:deployment": emu.deployment,
+      "wandb:minAdmins": minAdmins,
+    });
+  // The seed's admins are "admin" and "second-admin": this roster manages second-admin, as a member.
+  const demoting = { organization: "acme", users: ["second-admin", "ana"], admins: [], teams: {} };
+  const create = () => dispatch("RosterGuard", "create", [{ ...demoting, __provider: "shim" }]);
+
+  it("refuses, before any write, a change that leaves fewer live admins than wandb:minAdmins, naming them", async () => {
+    await configureFor(shown, "2");
+    await resetLog(shown);
+    await expect(create()).rejects.toThrow(
+      'Organization "acme": this change removes or demotes the admin second-admin, leaving 1 organization admin in the organization as W&B lists it (admin), fewer than wandb:minAdmins (2). Nothing was written.',
+    );
+    expect((await readLog(shown)).counters.writes).toBe(0);
+    await configureFor(shown, "1");
+    await expect(create()).resolves.toMatchObject({ id: "acme" });
+  });
+
+  it("where the service shows no roles, the roster's count judged at preview is all there is", async () => {
+    await configureFor(documented, "2");
+    await expect(create()).resolves.toMatchObject({ id: "acme" });
+  });
+});

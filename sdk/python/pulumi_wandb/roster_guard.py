@@ -114,7 +114,7 @@ class RosterGuard(pulumi.CustomResource):
                  verdicts: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         """
-        The `Organization` component's record of who its roster declared at the last applied run (users, admins, each team's members). Its check holds the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`) at preview, and the component's other children wait for it. It sends no request. Declared by the component; not meant to be declared by hand.
+        The `Organization` component's record of who its roster declared at the last applied run (users, admins, each team's members). Its check holds the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`) at preview, and the component's other children wait for it. It writes nothing to W&B; where the service shows roles, its create and update count the live admins too, before any other child is written. Declared by the component; not meant to be declared by hand.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -131,7 +131,7 @@ class RosterGuard(pulumi.CustomResource):
                  args: RosterGuardArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        The `Organization` component's record of who its roster declared at the last applied run (users, admins, each team's members). Its check holds the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`) at preview, and the component's other children wait for it. It sends no request. Declared by the component; not meant to be declared by hand.
+        The `Organization` component's record of who its roster declared at the last applied run (users, admins, each team's members). Its check holds the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`) at preview, and the component's other children wait for it. It writes nothing to W&B; where the service shows roles, its create and update count the live admins too, before any other child is written. Declared by the component; not meant to be declared by hand.
 
         :param str resource_name: The name of the resource.
         :param RosterGuardArgs args: The arguments to use to populate this resource's properties.
