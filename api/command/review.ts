@@ -22,7 +22,7 @@ export async function run(argv: string[], io: CommandIo): Promise<number> {
   try {
     text = file === "-" ? await readAll(io.stdin) : await readFile(file, "utf8");
   } catch (error) {
-    io.stderr.write(`pulumi-wandb review: cannot read ${file}: ${(error as Error).message}\n`);
+    io.stderr.write(`pulumi-wandb review: cannot read ${file}: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   }
   const parsed = parseJson(text);

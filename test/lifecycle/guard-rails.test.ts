@@ -181,7 +181,7 @@ describe("guard rails through the real engine", () => {
     }
   });
 
-  it("reviews what was changed outside code, per person, from preview --refresh --json", async () => {
+  it("reviews what was changed outside code, per person, from preview --refresh --expect-no-changes --json", async () => {
     const state = (await readState(emulator)) as { users: { id: string; userName: string }[]; teams: { id: string; displayName: string }[] };
     const idOf = (userName: string) => state.users.find((u) => u.userName === userName)!.id;
     const research = state.teams.find((t) => t.displayName === "research")!.id;
@@ -190,8 +190,9 @@ describe("guard rails through the real engine", () => {
     const vision = state.teams.find((t) => t.displayName === "vision")!.id;
     await scim("PATCH", `/Groups/${vision}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: "members", value: [{ value: idOf("u0") }] }] });
 
-    const { json, code } = await stack.previewJson(["--refresh"]);
-    expect(code).toBe(0);
+    // As the gitops example's drift watch runs it: a change found fails the preview, which still prints its JSON.
+    const { json, code } = await stack.previewJson(["--refresh", "--expect-no-changes"]);
+    expect(code).not.toBe(0);
     const review = await reviewOf(json, ["--drift"]);
     expect(review).toContain("## Access changed outside code");
     expect(review).toContain("- **u4**\n  - joins team research");
