@@ -28,6 +28,18 @@ export interface WandbConfig {
   readonly timeoutSeconds: number;
 }
 
+/** The guard rails' settings (see api/guard-rails.ts), judged without credentials. */
+export interface GuardRailSettings {
+  /** A change that leaves fewer organization admins than this (and removes one) is refused. */
+  readonly minAdmins: number;
+  /** A change that removes more than this fraction of the users of a roster, or of a team's members, is refused. */
+  readonly maxRemovalFraction: number;
+  /** The user the provider acts as (`username`, with a user key) is never deleted, deactivated or demoted. */
+  readonly protectSelf: boolean;
+  /** That user's name, when the key is a user's (basic scheme with a username). */
+  readonly self?: string;
+}
+
 /** The configuration is missing or malformed: `problems` holds every mistake, each naming its key, variable and fix. */
 export class WandbConfigError extends Error {
   override readonly name = "WandbConfigError";
@@ -167,6 +179,35 @@ const settings = {
     expected: "an integer number of seconds from 1 to 600",
     default: 30,
   },
+  minAdmins: {
+    key: "minAdmins",
+    env: "WANDB_MIN_ADMINS",
+    schema: intBetween(0, 1000),
+    expected: "an integer from 0 to 1000 (0 turns the guard off)",
+    default: 1,
+  },
+  maxRemovalFraction: {
+    key: "maxRemovalFraction",
+    env: "WANDB_MAX_REMOVAL_FRACTION",
+    schema: z
+      .string()
+      .trim()
+      .regex(/^(\d+(\.\d*)?|\.\d+)$/)
+      .transform(Number)
+      .pipe(z.number().min(0).max(1)),
+    expected: "a fraction from 0 to 1, such as 0.25 (1 turns the guard off)",
+    default: 0.25,
+  },
+  protectSelf: {
+    key: "protectSelf",
+    env: "WANDB_PROTECT_SELF",
+    schema: z
+      .enum(["true", "false"])
+      .transform((value) => value === "true")
+      .pipe(z.boolean()),
+    expected: "true or false",
+    default: true,
+  },
 } satisfies Record<string, ConfigSetting<unknown>>;
 
 export type ConfigKey = keyof typeof settings;
@@ -208,6 +249,10 @@ export function judgeConfig(stackConfig: Source, env: Source): ConfigJudgement {
   const maxConcurrency = read(settings.maxConcurrency);
   const maxRetries = read(settings.maxRetries);
   const timeoutSeconds = read(settings.timeoutSeconds);
+  // The guard rails' settings are read without credentials (guardRailsFrom); judged here so that a mistake in them is told.
+  read(settings.minAdmins);
+  read(settings.maxRemovalFraction);
+  read(settings.protectSelf);
   if (baseUrl === undefined || apiKey === undefined || problems.length > 0) return { problems };
   return {
     config: {
@@ -223,6 +268,26 @@ export function judgeConfig(stackConfig: Source, env: Source): ConfigJudgement {
       maxRetries: maxRetries ?? settings.maxRetries.default,
       timeoutSeconds: timeoutSeconds ?? settings.timeoutSeconds.default,
     },
+  };
+}
+
+/**
+ * The guard rails' settings, judged without credentials (preview-time checks run before any key is
+ * set); a malformed setting counts as its default here, and is among the configuration problems
+ * every check reports.
+ */
+export function guardRailsFrom(stackConfig: Source, env: Source): GuardRailSettings {
+  const value = <T>(setting: ConfigSetting<T>): T | undefined => {
+    const reading = readSetting(setting, stackConfig, env);
+    return "value" in reading ? reading.value : undefined;
+  };
+  // With bearer the username is never sent: the key's owner is unknown.
+  const self = (value(settings.authScheme) ?? settings.authScheme.default) === "basic" ? value(settings.username) : undefined;
+  return {
+    minAdmins: value(settings.minAdmins) ?? settings.minAdmins.default,
+    maxRemovalFraction: value(settings.maxRemovalFraction) ?? settings.maxRemovalFraction.default,
+    protectSelf: value(settings.protectSelf) ?? settings.protectSelf.default,
+    ...(self === undefined ? {} : { self }),
   };
 }
 

@@ -12,6 +12,8 @@ export const NATURAL_KEYS: { readonly [K in ResourceKind]: readonly string[] } =
   OrganizationRoleAssignment: ["user"],
   TeamRoleAssignment: ["teamName", "user"],
   RegistryRoleAssignment: ["registryName", "user"],
+  // The Organization's record of what it manages, one per component: it names no W&B object.
+  RosterGuard: [],
 };
 
 /** How the engine sends a value not known until an earlier resource is made (Pulumi's rpc `unknownValue`). */
@@ -20,6 +22,7 @@ const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 /** The object a resource's inputs name, when every part of its key is known (at preview, an id made by then is not). */
 export function naturalKeyOf(kind: ResourceKind, inputs: Record<string, unknown>): string | undefined {
   const parts = NATURAL_KEYS[kind].map((field) => inputs[field]);
+  if (parts.length === 0) return undefined;
   if (!parts.every((part): part is string => typeof part === "string" && part !== "" && part !== UNKNOWN)) return undefined;
   return `${kind}\u0000${parts.join("\u0000")}`;
 }

@@ -5,6 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { loadRoster, type Roster, validateRoster, type ValidatedRoster, type WandbDeployment } from "./roster/roster";
 import { rosterSchema } from "./roster/schema";
+import { rosterAccessOf, type RosterAccess } from "./guard-rails";
 import { got, present } from "./inputs";
 import { DEPLOYMENTS } from "./vocabulary";
 
@@ -157,6 +158,7 @@ export interface OrganizationChildArgs {
   OrganizationRoleAssignment: { user: pulumi.Output<string>; role: pulumi.Output<string> };
   TeamRoleAssignment: { user: pulumi.Output<string>; teamName: pulumi.Output<string>; roleName: pulumi.Input<string> };
   RegistryRoleAssignment: { user: pulumi.Output<string>; registryName: string; roleName: string };
+  RosterGuard: RosterAccess & { organization: string };
 }
 
 /** A child whose `name` output other children wait on (a team's, a custom role's). */
@@ -170,6 +172,7 @@ export interface OrganizationChildren {
   OrganizationRoleAssignment: pulumi.CustomResource;
   TeamRoleAssignment: pulumi.CustomResource;
   RegistryRoleAssignment: pulumi.CustomResource;
+  RosterGuard: pulumi.CustomResource;
 }
 
 /** How to declare each kind of child: `(name, args, opts) => resource`. */
@@ -191,6 +194,8 @@ export interface DeclaredOrganization<C extends OrganizationChildren = Organizat
   teamRoleAssignments: Record<string, Record<string, C["TeamRoleAssignment"]>>;
   /** Registry roles by registry name, then `userName`. */
   registryRoleAssignments: Record<string, Record<string, C["RegistryRoleAssignment"]>>;
+  /** The record of the roster the guard rails judge each change against. */
+  guard: C["RosterGuard"];
   /** As `organizationOutputsSchema` describes them. */
   outputs: {
     userIds: pulumi.Output<Record<string, string>>;
@@ -219,7 +224,10 @@ export function declareOrganization<C extends OrganizationChildren>(
   const userPolicy = plan.deletionPolicy.users === undefined ? {} : { deletionPolicy: plan.deletionPolicy.users };
   const teamPolicy = plan.deletionPolicy.teams === undefined ? {} : { deletionPolicy: plan.deletionPolicy.teams };
   const userKey = (userName: string) => `${name}/${userName.toLowerCase()}`;
-  const parent = { parent: component };
+  // What the roster declared at the last applied run is the guard's recorded state; its check refuses
+  // a change the guard rails forbid, at preview. Every other child waits for it: a refusal writes nothing.
+  const guard = kinds.RosterGuard(`${name}/guard`, { organization: name, ...rosterAccessOf(roster) }, { parent: component });
+  const parent = { parent: component, dependsOn: [guard] };
 
   const customRoles: Record<string, C["CustomRole"]> = {};
   for (const role of roster.customRoles) {
@@ -281,7 +289,7 @@ export function declareOrganization<C extends OrganizationChildren>(
     organizationRoleAssignments[user.userName] = kinds.OrganizationRoleAssignment(
       userKey(user.userName),
       { user: required(users, user.userName).id, role: role.name },
-      { ...parent, dependsOn: [role] },
+      { ...parent, dependsOn: [guard, role] },
     );
   }
 
@@ -294,7 +302,7 @@ export function declareOrganization<C extends OrganizationChildren>(
       byUser[userName] = kinds.TeamRoleAssignment(
         `${name}/${team.name}/${userName.toLowerCase()}`,
         { user: required(users, userName).id, teamName: teamResource.name, roleName: role?.name ?? roleName },
-        { ...parent, dependsOn: role === undefined ? [teamResource] : [teamResource, role] },
+        { ...parent, dependsOn: role === undefined ? [guard, teamResource] : [guard, teamResource, role] },
       );
     }
     if (Object.keys(byUser).length > 0) teamRoleAssignments[team.name] = byUser;
@@ -317,6 +325,7 @@ export function declareOrganization<C extends OrganizationChildren>(
     organizationRoleAssignments,
     teamRoleAssignments,
     registryRoleAssignments,
+    guard,
     outputs: { userIds: idsOf(users), teamIds: idsOf(teams), customRoleIds: idsOf(customRoles), deployment: plan.deployment },
   };
 }

@@ -7,6 +7,7 @@ export const RESOURCE_KINDS = [
   "OrganizationRoleAssignment",
   "TeamRoleAssignment",
   "RegistryRoleAssignment",
+  "RosterGuard",
 ] as const;
 
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];

@@ -4,6 +4,7 @@ import { kindCalls, type KindCalls } from "./kit/engine-calls";
 import { customRole } from "./resources/custom-role";
 import { organizationRoleAssignment } from "./resources/organization-role-assignment";
 import { registryRoleAssignment } from "./resources/registry-role-assignment";
+import { rosterGuard } from "./resources/roster-guard";
 import { team } from "./resources/team";
 import { teamMember } from "./resources/team-member";
 import { teamRoleAssignment } from "./resources/team-role-assignment";
@@ -17,4 +18,5 @@ export const KINDS: { readonly [K in ResourceKind]: KindCalls } = {
   OrganizationRoleAssignment: kindCalls(organizationRoleAssignment),
   TeamRoleAssignment: kindCalls(teamRoleAssignment),
   RegistryRoleAssignment: kindCalls(registryRoleAssignment),
+  RosterGuard: kindCalls(rosterGuard),
 };

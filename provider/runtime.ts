@@ -4,9 +4,11 @@ import { z } from "zod";
 import { clientsFromConfig, type Clients } from "../api/client";
 import {
   deploymentFrom,
+  guardRailsFrom,
   judgeNamespace,
   WandbConfigError,
   type Deployment,
+  type GuardRailSettings,
   type WandbConfig,
 } from "../api/config";
 
@@ -131,4 +133,12 @@ export function deploymentForChecks(): Deployment | undefined {
     if (error instanceof WandbConfigError) return undefined;
     throw error;
   }
+}
+
+/**
+ * The guard rails' settings for preview-time checks, judged without credentials: a malformed one
+ * counts as its default here, and is among the configuration problems every check reports.
+ */
+export function guardRailsForChecks(): GuardRailSettings {
+  return guardRailsFrom(configuration.stackConfig, process.env);
 }

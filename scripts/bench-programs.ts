@@ -80,8 +80,8 @@ export interface DoorPrograms {
   floorDeclare: Declare;
 }
 
-/** `releaseArchive`: the plugin archive of this machine's platform, for the `executable` door. */
-export function doorPrograms(door: Door, releaseArchive: () => string): DoorPrograms {
+/** `releaseArchive`: the plugin archive of this machine's platform, which the `executable` door needs. */
+export function doorPrograms(door: Door, releaseArchive?: () => string): DoorPrograms {
   if (door === "dynamic") {
     const wandb = installedPackage();
     return {
@@ -93,11 +93,16 @@ export function doorPrograms(door: Door, releaseArchive: () => string): DoorProg
   }
   const noopPlugin = writePluginFixture({ main: NOOP_PLUGIN_SOURCE });
   return {
-    plugins: [{ name: "wandb", path: door === "executable" ? releaseArchive() : repoRoot }],
+    plugins: [{ name: "wandb", path: door === "executable" ? executableArchive(releaseArchive) : repoRoot }],
     floorPlugins: [{ name: NOOP_PLUGIN, path: noopPlugin }],
     declare: (kind, name, args) => new ByToken(`wandb:index:${kind}`, name, args).id,
     floorDeclare: (kind, name, args) => new ByToken(`${NOOP_PLUGIN}:index:${kind}`, name, args).id,
   };
+}
+
+function executableArchive(releaseArchive: (() => string) | undefined): string {
+  if (!releaseArchive) throw new Error("the executable door needs the release's plugin archive");
+  return releaseArchive();
 }
 
 export const organizationProgram = (users: number, declare: Declare): PulumiFn => async () => organization(users, declare);

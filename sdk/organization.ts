@@ -5,6 +5,7 @@ import type { ValidatedRoster, WandbDeployment } from "../api/roster/roster";
 import { CustomRole } from "./custom-role";
 import { OrganizationRoleAssignment } from "./organization-role-assignment";
 import { RegistryRoleAssignment } from "./registry-role-assignment";
+import { RosterGuard } from "./roster-guard";
 import { Team } from "./team";
 import { TeamRoleAssignment } from "./team-role-assignment";
 import { User } from "./user";
@@ -72,6 +73,7 @@ export class Organization extends pulumi.ComponentResource {
       OrganizationRoleAssignment: declaring(OrganizationRoleAssignment),
       TeamRoleAssignment: declaring(TeamRoleAssignment),
       RegistryRoleAssignment: declaring(RegistryRoleAssignment),
+      RosterGuard: declaring(RosterGuard),
     });
     this.users = declared.users;
     this.teams = declared.teams;

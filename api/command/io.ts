@@ -10,6 +10,8 @@ export interface CommandIo {
   env: Readonly<Record<string, string | undefined>>;
   /** The folder relative paths are resolved from. */
   cwd: string;
+  /** Standard input, for a subcommand that reads `-`. */
+  stdin: AsyncIterable<unknown>;
 }
 
 /** A subcommand's module: runs with its own arguments (after the subcommand's name) and answers the exit code. */

@@ -5,9 +5,11 @@ import { closeAllPools } from "../client/dispatchers";
 import { scrubSecrets } from "../client/secret";
 import * as exportCommand from "./export";
 import type { CommandIo, Subcommand } from "./io";
+import * as reviewCommand from "./review";
 
 const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
   export: exportCommand,
+  review: reviewCommand,
 };
 
 function usage(): string[] {
@@ -36,6 +38,7 @@ if (require.main === module) {
     err: (line) => process.stderr.write(`${line}\n`),
     env: process.env,
     cwd: process.cwd(),
+    stdin: process.stdin,
   };
   // The keep-alive pools would hold the process open for their timeout.
   main(process.argv.slice(2), io)

@@ -37,6 +37,7 @@ export const buildOrganization: ComponentBuilder = (name, inputs, options) => {
     OrganizationRoleAssignment: declaring("OrganizationRoleAssignment"),
     TeamRoleAssignment: declaring("TeamRoleAssignment"),
     RegistryRoleAssignment: declaring("RegistryRoleAssignment"),
+    RosterGuard: declaring("RosterGuard"),
   });
   component.publish(declared.outputs);
   return { urn: component.urn, outputs: { ...declared.outputs } };

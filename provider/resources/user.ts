@@ -24,7 +24,8 @@ import { recordedBeforeVersioning, storedState } from "../kit/state";
 import { directory } from "../membership/directory";
 import { changeTeamMemberships, currentTeams, teamsFromGroups, teamsOf } from "../membership/user-teams";
 import { liveUser } from "../membership/users";
-import { clients, deploymentForChecks } from "../runtime";
+import { actingUserRefusal } from "../../api/guard-rails";
+import { clients, deploymentForChecks, guardRailsForChecks } from "../runtime";
 
 const PREDEFINED_ORG_ROLES = new Set<string>(ORGANIZATION_ROLES);
 
@@ -406,6 +407,22 @@ function alreadyExists(inputs: UserInputs, error: unknown, differing: readonly s
   );
 }
 
+/** The user the provider acts as is never deactivated, demoted, or replaced (which deletes it). */
+function actingUserRules(olds: Record<string, unknown>, inputs: UserInputs): pulumi.dynamic.CheckFailure[] {
+  const settings = guardRailsForChecks();
+  const refusal = (property: string, action: "delete" | "deactivate" | "demote", userName: string) => {
+    const reason = actingUserRefusal(userName, action, settings);
+    return reason === undefined ? [] : [failure(property, reason)];
+  };
+  const oldUserName = typeof olds["userName"] === "string" ? olds["userName"] : undefined;
+  const replaced = oldUserName !== undefined && !sameText(oldUserName, inputs.userName, caseInsensitive);
+  return [
+    ...(replaced ? refusal("userName", "delete", oldUserName) : []),
+    ...(inputs.active ? [] : refusal("active", "deactivate", inputs.userName)),
+    ...(inputs.organizationRole === "member" ? refusal("organizationRole", "demote", inputs.userName) : []),
+  ];
+}
+
 function deploymentRules(olds: Record<string, unknown>, inputs: UserInputs): pulumi.dynamic.CheckFailure[] {
   const deployment = deploymentForChecks();
   if (deployment !== "saas") return [];
@@ -453,7 +470,7 @@ export const user: ResourceImplementation<UserInputs, UserOutputs> = {
   }),
 
   async check(olds, news) {
-    return checkInputs(userInputs, news, (inputs) => deploymentRules(olds, inputs));
+    return checkInputs(userInputs, news, (inputs) => [...actingUserRules(olds, inputs), ...deploymentRules(olds, inputs)]);
   },
 
   async diff(id, olds, news) {
@@ -537,6 +554,10 @@ export const user: ResourceImplementation<UserInputs, UserOutputs> = {
   },
 
   async delete(id, props) {
+    // Refused before any request; where the engine shows it only now (a User removed from the program), the Organization
+    // component refuses it at preview.
+    const refusal = actingUserRefusal(props.userName ?? "", props.deletionPolicy === "deactivate" ? "deactivate" : "delete", guardRailsForChecks());
+    if (refusal !== undefined) throw new Error(`user "${props.userName}": ${refusal}`);
     const scim = clients().scim;
     const deactivate = props.deletionPolicy === "deactivate";
     // Under the rule of every write: a user changed outside Pulumi since it was last read is not removed.

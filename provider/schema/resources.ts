@@ -5,6 +5,7 @@ import type { ResourceKind } from "../../api/resource-kinds";
 import { customRoleInputs, customRoleOutputs } from "../resources/custom-role";
 import { organizationRoleAssignmentInputs, organizationRoleAssignmentOutputs } from "../resources/organization-role-assignment";
 import { registryRoleAssignmentInputs, registryRoleAssignmentOutputs } from "../resources/registry-role-assignment";
+import { rosterGuardInputs, rosterGuardOutputs } from "../resources/roster-guard";
 import { teamInputs, teamOutputs } from "../resources/team";
 import { teamMemberInputs, teamMemberOutputs } from "../resources/team-member";
 import { teamRoleAssignmentInputs, teamRoleAssignmentOutputs } from "../resources/team-role-assignment";
@@ -69,5 +70,15 @@ export const RESOURCES: { readonly [K in ResourceKind]: ResourceDefinition } = {
     description: "The role of one user in one registry. Destroying the assignment removes the user from that registry.",
     inputs: registryRoleAssignmentInputs,
     outputs: registryRoleAssignmentOutputs,
+  },
+  RosterGuard: {
+    description:
+      "The `Organization` component's record of who its roster declared at the last applied run (users, admins, each team's " +
+      "members). Its check holds the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`) at " +
+      "preview, and the component's other children wait for it. It writes nothing to W&B; where the service shows roles, its " +
+      "create and update count the live admins too, before any other child is written. Declared by the component; not meant " +
+      "to be declared by hand.",
+    inputs: rosterGuardInputs,
+    outputs: rosterGuardOutputs,
   },
 };

@@ -60,6 +60,11 @@ export type RegistryRoleAssignment = import("./registryRoleAssignment").Registry
 export const RegistryRoleAssignment: typeof import("./registryRoleAssignment").RegistryRoleAssignment = null as any;
 utilities.lazyLoad(exports, ["RegistryRoleAssignment"], () => require("./registryRoleAssignment"));
 
+export { RosterGuardArgs } from "./rosterGuard";
+export type RosterGuard = import("./rosterGuard").RosterGuard;
+export const RosterGuard: typeof import("./rosterGuard").RosterGuard = null as any;
+utilities.lazyLoad(exports, ["RosterGuard"], () => require("./rosterGuard"));
+
 export { TeamArgs } from "./team";
 export type Team = import("./team").Team;
 export const Team: typeof import("./team").Team = null as any;
@@ -102,6 +107,8 @@ const _module = {
                 return new OrganizationRoleAssignment(name, <any>undefined, { urn })
             case "wandb:index:RegistryRoleAssignment":
                 return new RegistryRoleAssignment(name, <any>undefined, { urn })
+            case "wandb:index:RosterGuard":
+                return new RosterGuard(name, <any>undefined, { urn })
             case "wandb:index:Team":
                 return new Team(name, <any>undefined, { urn })
             case "wandb:index:TeamMember":

@@ -41,7 +41,10 @@ export class Provider extends pulumi.ProviderResource {
             resourceInputs["inferenceProject"] = (args?.inferenceProject) ?? utilities.getEnv("WANDB_INFERENCE_PROJECT");
             resourceInputs["inferenceUrl"] = (args?.inferenceUrl) ?? (utilities.getEnv("WANDB_INFERENCE_URL") || "https://api.inference.wandb.ai/v1");
             resourceInputs["maxConcurrency"] = pulumi.output((args?.maxConcurrency) ?? (utilities.getEnvNumber("WANDB_MAX_CONCURRENCY") || 8)).apply(JSON.stringify);
+            resourceInputs["maxRemovalFraction"] = pulumi.output((args?.maxRemovalFraction) ?? (utilities.getEnvNumber("WANDB_MAX_REMOVAL_FRACTION") || 0.25)).apply(JSON.stringify);
             resourceInputs["maxRetries"] = pulumi.output((args?.maxRetries) ?? (utilities.getEnvNumber("WANDB_MAX_RETRIES") || 4)).apply(JSON.stringify);
+            resourceInputs["minAdmins"] = pulumi.output((args?.minAdmins) ?? (utilities.getEnvNumber("WANDB_MIN_ADMINS") || 1)).apply(JSON.stringify);
+            resourceInputs["protectSelf"] = pulumi.output((args?.protectSelf) ?? (utilities.getEnvBoolean("WANDB_PROTECT_SELF") || true)).apply(JSON.stringify);
             resourceInputs["scimPath"] = (args?.scimPath) ?? (utilities.getEnv("WANDB_SCIM_PATH") || "/scim");
             resourceInputs["timeoutSeconds"] = pulumi.output((args?.timeoutSeconds) ?? (utilities.getEnvNumber("WANDB_TIMEOUT_SECONDS") || 30)).apply(JSON.stringify);
             resourceInputs["username"] = (args?.username) ?? utilities.getEnv("WANDB_USERNAME");
@@ -84,9 +87,21 @@ export interface ProviderArgs {
      */
     maxConcurrency?: pulumi.Input<number | undefined>;
     /**
+     * Expects a fraction from 0 to 1, such as 0.25 (1 turns the guard off). When unset, read from the environment variable `WANDB_MAX_REMOVAL_FRACTION`, else `0.25`.
+     */
+    maxRemovalFraction?: pulumi.Input<number | undefined>;
+    /**
      * Expects an integer from 0 to 10. When unset, read from the environment variable `WANDB_MAX_RETRIES`, else `4`.
      */
     maxRetries?: pulumi.Input<number | undefined>;
+    /**
+     * Expects an integer from 0 to 1000 (0 turns the guard off). When unset, read from the environment variable `WANDB_MIN_ADMINS`, else `1`.
+     */
+    minAdmins?: pulumi.Input<number | undefined>;
+    /**
+     * Expects true or false. When unset, read from the environment variable `WANDB_PROTECT_SELF`, else `true`.
+     */
+    protectSelf?: pulumi.Input<boolean | undefined>;
     /**
      * Expects a path starting with "/", such as /scim (W&B), /scim/v2, /v2, or / for the root of wandb:baseUrl. When unset, read from the environment variable `WANDB_SCIM_PATH`, else `/scim`.
      */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../harness/pulumi";
+import { reviewOf } from "../support/review";
 
 const example = path.join(repoRoot, "examples", "gitops");
 
@@ -42,13 +43,38 @@ describe("examples/gitops", () => {
       expect.arrayContaining([
         expect.objectContaining({ op: "create", name: "acme/ken" }),
         expect.objectContaining({ op: "update", name: "acme/platform", diffs: ["members"] }),
+        expect.objectContaining({ op: "update", name: "acme/guard" }),
       ]),
     );
-    expect(steps).toHaveLength(2);
+    expect(steps).toHaveLength(3);
   });
 
-  it("refuses to delete an admin removed from the roster: admins are protected", async () => {
+  it("reviews the pull request's change per person: the review in README.md is this one", async () => {
+    editRoster((text) =>
+      text
+        .replace("roles: { grace: admin, marie: Experiment operator }", "roles: { grace: admin, marie: admin }")
+        .replace("permissions: [run:delete, project:update]", "permissions: [run:delete, project:update, project:delete]")
+        .replace("{ user: linus, registry: datasets, role: viewer }", "{ user: linus, registry: datasets, role: admin }")
+        .replace("{ userName: marie, email: marie@acme.example, displayName: Marie Curie }", "{ userName: marie, email: marie@acme.example, displayName: Marie Curie, organizationRole: admin }"),
+    );
+    const { json, code } = await stack.previewJson();
+    expect(code).toBe(0);
+    const review = await reviewOf(json);
+    expect(review).toContain("- **ken**\n  - joins the organization as member\n  - joins team platform");
+    expect(review).toContain("- **marie**\n  - organization role member → admin\n  - team research: role Experiment operator → admin");
+    expect(review).toContain("- **linus**\n  - registry datasets: role viewer → admin");
+    expect(review).toContain("- **Experiment operator**: permissions added project:delete");
+    expect(review).toContain("- acme: passed: 2 organization admins in the roster (ada, marie); wandb:minAdmins is 1");
+    const readme = readFileSync(path.join(example, "README.md"), "utf8");
+    expect(readme).toContain(["```markdown", review.trimEnd(), "```"].join("\n"));
+  });
+
+  it("refuses to delete an admin removed from the roster: the guard rails first, and admins are protected", async () => {
     editRoster((text) => text.replace(/^ {2}- \{ userName: ada,.*\n/m, "").replaceAll("ada, ", ""));
+    const refused = await stack.failing("preview");
+    expect(refused.log).toContain("removes 1 of 3 members of team research (33%): ada");
+    // With the guard rails turned off for the run, protect is what keeps ada.
+    await stack.stack.setAllConfig({ "wandb:maxRemovalFraction": { value: "1" }, "wandb:minAdmins": { value: "0" } });
     const failed = await stack.failing("up");
     expect(failed.log).toMatch(/protect/i);
     expect(failed.log).toContain("acme/ada");
@@ -70,5 +96,33 @@ describe("examples/gitops", () => {
     expect(apply.if).toContain("push");
     expect(apply.env?.["WANDB_API_KEY"]).toContain("secrets.");
     expect(apply.steps.some((step) => step.with?.["command"] === "up")).toBe(true);
+  });
+
+  it("reviews pull requests with pulumi-wandb review, and watches for drift on a schedule", () => {
+    const workflowAt = (file: string) =>
+      parse(readFileSync(path.join(example, ".github", "workflows", file), "utf8")) as {
+        on: Record<string, unknown>;
+        permissions: Record<string, string>;
+        jobs: Record<string, { env?: Record<string, string>; steps: { name?: string; if?: string; run?: string; uses?: string; with?: Record<string, string> }[] }>;
+      };
+    const script = (steps: { run?: string; with?: Record<string, string> }[]) => steps.map((step) => step.run ?? step.with?.["script"] ?? "").join("\n");
+
+    const preview = workflowAt("access.yml").jobs["preview"]!;
+    const previewScript = script(preview.steps);
+    expect(previewScript).toContain("pulumi preview --json --stack ci > preview.json");
+    expect(previewScript).toContain("npx pulumi-wandb review preview.json > review.md");
+    expect(previewScript).toMatch(/readFileSync\("review\.md"[\s\S]*createComment/);
+    expect(preview.steps.at(-1)).toMatchObject({ if: "steps.preview.outputs.status != '0'", run: "exit 1" });
+
+    const drift = workflowAt("drift.yml");
+    expect(Object.keys(drift.on).sort()).toEqual(["schedule", "workflow_dispatch"]);
+    expect((drift.on["schedule"] as { cron: string }[])[0]?.cron).toMatch(/^\S+ \S+ \* \* \*$/);
+    expect(drift.permissions).toEqual({ contents: "read", issues: "write" });
+    const watch = drift.jobs["drift"]!;
+    const watchScript = script(watch.steps);
+    expect(watchScript).toContain("pulumi preview --refresh --expect-no-changes --json");
+    expect(watchScript).toContain("npx pulumi-wandb review --drift drift.json > drift.md");
+    expect(watchScript).toMatch(/readFileSync\("drift\.md"[\s\S]*issues\.create/);
+    expect(watch.env?.["WANDB_API_KEY"]).toContain("secrets.");
   });
 });

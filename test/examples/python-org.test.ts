@@ -8,12 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../harness/pulumi";
 import { emulatorApi, heldUser, readState } from "../../scripts/emulator-api";
+import { reviewOf } from "../support/review";
 
 const PATCH_OP = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
 
 // The stack, 4 users, 1 custom role, 2 teams, 2 team members, one assignment of each kind; and the
-// Organization of roster.yaml with its 4 users, 1 custom role, 2 teams, 1 organization, 2 team and 1 registry role.
-const RESOURCES = 25;
+// Organization of roster.yaml with its 4 users, 1 custom role, 2 teams, 1 organization, 2 team and 1 registry role,
+// and its record of the roster (RosterGuard).
+const RESOURCES = 26;
 
 describe("examples/python-org", () => {
   let emulator: RunningEmulator;
@@ -99,6 +101,57 @@ describe("examples/python-org", () => {
     expect(await scim("GET", `/Users/${userIds["alice"]}`)).toMatchObject({ displayName: "Alice Ng" });
     expect(await membersOf("research")).toEqual(["carol", "dan"]);
     expect(await stack.previewSteps()).toEqual([]);
+  });
+
+  it("reviews a roster change touching every kind of access from the native door's preview --json, and a refusal", async () => {
+    const file = path.join(stack.workDir, "roster.yaml");
+    const original = readFileSync(file, "utf8");
+    const edit = (...replacements: [string, string][]) => {
+      let source = original;
+      for (const [from, to] of replacements) {
+        expect(source.split(from), `roster.yaml has "${from}" once`).toHaveLength(2);
+        source = source.replace(from, to);
+      }
+      writeFileSync(file, source);
+    };
+    try {
+      edit(
+        ["displayName: Erin Kowalski\n", "displayName: Erin Kowalski\n    organizationRole: admin\n"],
+        ["    organizationRole: Sweep runner     # a custom role, declared under customRoles\n", ""],
+        ["permissions: [run:stop]", "permissions: [run:stop, run:delete]"],
+        ["members: [erin, frank, grace]\n    roles:\n      erin: admin", "members: [erin, frank, grace, ivan]\n    roles:\n      erin: viewer"],
+        ["registryRoles:\n  - { user: frank, registry: models, role: viewer }", "registryRoles:\n  - { user: frank, registry: models, role: admin }\n  - { user: heidi, registry: datasets, role: viewer }"],
+        ["users:\n", "users:\n  - { userName: ivan, email: ivan@example.com }\n"],
+      );
+      const { json, code } = await stack.previewJson();
+      expect(code).toBe(0);
+      const review = await reviewOf(json);
+      for (const line of [
+        "**Totals:** 5 people gain or lose access (1 joining the organization, 0 leaving it); 1 team with members added or removed; 1 custom role changed.",
+        "- acme: passed: 2 organization admins in the roster (erin, heidi); wandb:minAdmins is 1",
+        "- acme: passed: removes nobody; wandb:maxRemovalFraction is 25%",
+        "- **erin**\n  - organization role member → admin\n  - team vision: role admin → viewer",
+        "- **frank**\n  - registry models: role viewer → admin",
+        "- **grace**\n",
+        "  - loses organization role Sweep runner (custom role), back to member",
+        "- **heidi**\n  - registry datasets: gains role viewer",
+        "- **ivan**\n  - joins the organization as member\n  - joins team vision",
+        "- **vision**: added ivan",
+        "- **Sweep runner**: permissions added run:delete",
+      ]) {
+        expect(review).toContain(line);
+      }
+
+      // Two of vision's three members out: refused at preview, and the review says so.
+      edit(["members: [erin, frank, grace]", "members: [erin]"]);
+      const refused = await stack.previewJson();
+      expect(refused.code).not.toBe(0);
+      expect(await reviewOf(refused.json)).toContain(
+        'Organization "acme": this change removes 2 of 3 members of team vision (67%): frank, grace; more than wandb:maxRemovalFraction (25%) allows.',
+      );
+    } finally {
+      writeFileSync(file, original);
+    }
   });
 
   it("fails the preview on a malformed email, naming the property, as from TypeScript", async () => {

@@ -1,6 +1,7 @@
 // Runs Pulumi programs (a folder with a Pulumi.yaml, or an inline function) through the pinned
 // engine and the Automation API, isolated from the machine: a temporary PULUMI_HOME and file
 // backend, no update checks, no plugin downloads. Every lifecycle test is written with it.
+import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { parse, stringify } from "yaml";
@@ -74,6 +75,11 @@ export interface StackHandle {
   destroy(): Promise<OperationResult>;
   /** A preview's planned steps other than "same", per resource: what `pulumi preview --diff` would list. */
   previewSteps(): Promise<PlannedStep[]>;
+  /**
+   * `pulumi preview --json` (plus `args`, e.g. `--refresh`) run by the CLI itself, as a user's CI runs it:
+   * its standard output, and the exit code (non-zero when the preview fails). Programs in a folder only.
+   */
+  previewJson(args?: string[]): Promise<{ json: string; code: number }>;
   /** Runs an operation that must fail, and hands back what the engine reported. */
   failing(op: "up" | "preview" | "refresh" | "destroy"): Promise<FailedOperation>;
   /** The deployment as the backend stores it: secrets stay encrypted, as on a user's disk. */
@@ -176,6 +182,20 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
         },
       });
       return steps;
+    },
+    async previewJson(args = []) {
+      if (!("dir" in source)) throw new Error("previewJson runs the CLI on a program in a folder, not an inline program");
+      return new Promise((resolve, reject) => {
+        execFile(
+          pulumiCommand.command,
+          ["preview", "--json", "--stack", stackName, "--non-interactive", ...args],
+          { cwd: workDir, env: { ...process.env, ...envVars }, maxBuffer: 64 * 1024 * 1024 },
+          (error, stdout) => {
+            if (error && typeof error.code !== "number") reject(error);
+            else resolve({ json: stdout, code: typeof error?.code === "number" ? error.code : 0 });
+          },
+        );
+      });
     },
     async failing(op) {
       const recorder = eventRecorder();

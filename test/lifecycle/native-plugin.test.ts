@@ -64,8 +64,9 @@ describe("the native plugin through the engine", () => {
 
   it("creates every resource, each in its own organization", async () => {
     const result = await stack.up();
-    // The stack, the explicit provider, eight wandb resources, and the Organization with its user and team (default providers are not counted).
-    expect(result.changes).toMatchObject({ create: 13 });
+    // The stack, the explicit provider, eight wandb resources, and the Organization with its user, team and roster record
+    // (default providers are not counted).
+    expect(result.changes).toMatchObject({ create: 14 });
     expect(result.outputs["foundUserName"]).toBe("ana-native");
     const orgUserIds = result.outputs["orgUserIds"] as Record<string, string>;
     expect(await scimOf(home).scim("GET", `/Users/${orgUserIds["dee-org"]}`)).toMatchObject({ userName: "dee-org" });
@@ -131,7 +132,8 @@ describe("the native plugin through the engine", () => {
   it("destroys everything, in both organizations", async () => {
     const outputs = await stack.stack.outputs();
     const result = await stack.destroy();
-    expect(result.changes).toMatchObject({ delete: 13 });
+    // As created: the Organization's roster record among them.
+    expect(result.changes).toMatchObject({ delete: 14 });
     await expect(scimOf(home).scim("GET", `/Users/${String(outputs["anaId"]!.value)}`)).rejects.toThrow(/404/);
     await expect(scimOf(other).scim("GET", `/Users/${String(outputs["cyId"]!.value)}`)).rejects.toThrow(/404/);
   });

@@ -19,6 +19,7 @@ const VALID_INPUTS: { [K in ResourceKind]: Record<string, unknown> } = {
   OrganizationRoleAssignment: { user: "ana@example.com", role: "member" },
   TeamRoleAssignment: { user: "ana@example.com", teamName: "research", roleName: "admin" },
   RegistryRoleAssignment: { user: "ana@example.com", registryName: "models", roleName: "admin" },
+  RosterGuard: { organization: "acme", users: ["ana"], admins: ["ana"], teams: { research: ["ana"] } },
 };
 
 interface Failure {
@@ -59,6 +60,10 @@ const mistakes: Mistake[] = [
   { what: "an inferenceUrl that is not a URL", change: { inferenceUrl: "not-a-url" }, key: "wandb:inferenceUrl", env: "WANDB_INFERENCE_URL", accepts: /http\(s\) URL ending in \/v1/, command: "pulumi config set wandb:inferenceUrl" },
   { what: "a scimPath without a leading slash", change: { scimPath: "scim" }, key: "wandb:scimPath", env: "WANDB_SCIM_PATH", accepts: /starting with "\/"/, command: "pulumi config set wandb:scimPath" },
   { what: "an unknown authScheme", change: { authScheme: "token" }, key: "wandb:authScheme", env: "WANDB_AUTH_SCHEME", accepts: /basic .*bearer/, command: "pulumi config set wandb:authScheme" },
+  { what: "minAdmins -1", change: { minAdmins: "-1" }, key: 'Invalid wandb:minAdmins (got "-1")', env: "WANDB_MIN_ADMINS", accepts: /integer from 0 to 1000/, command: "pulumi config set wandb:minAdmins" },
+  { what: "maxRemovalFraction 25%", change: { maxRemovalFraction: "25%" }, key: "wandb:maxRemovalFraction", env: "WANDB_MAX_REMOVAL_FRACTION", accepts: /fraction from 0 to 1/, command: "pulumi config set wandb:maxRemovalFraction" },
+  { what: "maxRemovalFraction 2", change: { maxRemovalFraction: "2" }, key: "wandb:maxRemovalFraction", env: "WANDB_MAX_REMOVAL_FRACTION", accepts: /fraction from 0 to 1/, command: "pulumi config set wandb:maxRemovalFraction" },
+  { what: "protectSelf yes", change: { protectSelf: "yes" }, key: "wandb:protectSelf", env: "WANDB_PROTECT_SELF", accepts: /true or false/, command: "pulumi config set wandb:protectSelf" },
   { what: "a misspelt baseUrl", change: { baseURL: "https://acme.wandb.io" }, key: "Unknown config key wandb:baseURL: did you mean wandb:baseUrl?", env: "WANDB_BASE_URL", accepts: /http\(s\) URL/, command: "pulumi config set wandb:baseUrl <value>" },
 ];
 
@@ -151,7 +156,7 @@ describe("the stack config is judged at check, before any request", () => {
   it("keys of other namespaces are not ours; a key unlike any of ours is named with the keys there are", async () => {
     await configureWithStackConfig({ ...stackConfig(), "aws:region": "eu-west-1", "test-project:baseURL": "x", "wandb:colour": "blue" });
     const reasons = (await checkFailures("User")).map((f) => f.reason);
-    expect(reasons).toEqual([expect.stringMatching(/^Unknown config key wandb:colour: pulumi-wandb reads only wandb:baseUrl, .*wandb:timeoutSeconds\. Remove it with `pulumi config rm wandb:colour`/)]);
+    expect(reasons).toEqual([expect.stringMatching(/^Unknown config key wandb:colour: pulumi-wandb reads only wandb:baseUrl, .*wandb:timeoutSeconds, .*wandb:protectSelf\. Remove it with `pulumi config rm wandb:colour`/)]);
   });
 
   it("in a project itself named wandb, the project's own keys are left alone; near misses of ours are still told", async () => {

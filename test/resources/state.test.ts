@@ -11,6 +11,7 @@ import { STATE_VERSION_KEY, storedState } from "../../provider/kit/state";
 import { customRole } from "../../provider/resources/custom-role";
 import { organizationRoleAssignment } from "../../provider/resources/organization-role-assignment";
 import { registryRoleAssignment } from "../../provider/resources/registry-role-assignment";
+import { rosterGuard } from "../../provider/resources/roster-guard";
 import { team } from "../../provider/resources/team";
 import { teamMember } from "../../provider/resources/team-member";
 import { teamRoleAssignment } from "../../provider/resources/team-role-assignment";
@@ -249,6 +250,24 @@ describe("recorded state through dispatch", () => {
       garbage: { property: "roleName", value: null },
       sinceRelease: () => ({ created: { userEmail: "bob@acme.example" }, migrated: {} }),
     },
+    RosterGuard: {
+      kind: "RosterGuard",
+      version: rosterGuard.state.version,
+      async make() {
+        const declared = { organization: "acme", users: ["alice", "bob"], admins: ["alice"], teams: { ml: ["alice"] } };
+        const made = await create("RosterGuard", declared, (_id, outs) => ({ ...declared, verdicts: outs["verdicts"] }));
+        // From here on, nothing the record does may reach W&B.
+        await resetLog(emu);
+        return made;
+      },
+      change: {
+        news: ({ declared }) => ({ ...declared, teams: { ml: ["alice", "bob"] } }),
+        applied: async (_made, outs) => expect(outs["teams"]).toEqual({ ml: ["alice", "bob"] }),
+      },
+      // A record of the stack alone: destroying it sends nothing to W&B.
+      deleted: async () => expect((await readLog(emu)).counters.writes).toBe(0),
+      garbage: { property: "users", value: "alice" },
+    },
   });
 
   describe.each<ResourceKind>(RESOURCE_KINDS)("%s", (kind) => {
@@ -291,8 +310,9 @@ describe("recorded state through dispatch", () => {
       const { id } = await make();
       // A later operation: it knows the organization from its listings alone, not from the answers to the writes above.
       await nextOperation();
-      if (!rolesShownByDefault && kind.endsWith("RoleAssignment")) {
-        // Where GET shows no roles, nothing recorded and nothing read can tell the role: the read says so.
+      if ((!rolesShownByDefault && kind.endsWith("RoleAssignment")) || kind === "RosterGuard") {
+        // Where GET shows no roles, nothing recorded and nothing read can tell the role: the read says so. The roster's
+        // record is kept in the stack alone.
         await expect(call(kind, "read", id, { __provider: SHIM })).rejects.toThrow(/cannot be read from the id .* alone/);
         return;
       }

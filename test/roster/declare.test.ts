@@ -43,6 +43,7 @@ const KINDS = {
   OrganizationRoleAssignment: registering("OrganizationRoleAssignment"),
   TeamRoleAssignment: registering("TeamRoleAssignment"),
   RegistryRoleAssignment: registering("RegistryRoleAssignment"),
+  RosterGuard: registering("RosterGuard"),
 };
 
 const valueOf = <T>(output: pulumi.Output<T>): Promise<T> => new Promise((resolve) => output.apply(resolve));
@@ -76,6 +77,7 @@ describe("declareOrganization with registered resources", () => {
       ...Object.values(declared.organizationRoleAssignments),
       ...Object.values(declared.teamRoleAssignments).flatMap((byUser) => Object.values(byUser)),
       ...Object.values(declared.registryRoleAssignments).flatMap((byUser) => Object.values(byUser)),
+      declared.guard,
     ];
     const urns = await Promise.all(children.map((child) => valueOf(child.urn)));
     const parent = `urn:pulumi:dev::declare-test::${ORGANIZATION_TYPE}$`;
@@ -88,6 +90,7 @@ describe("declareOrganization with registered resources", () => {
         `${parent}wandb:index:OrganizationRoleAssignment::acme/bob`,
         `${parent}wandb:index:TeamRoleAssignment::acme/ml/bob`,
         `${parent}wandb:index:RegistryRoleAssignment::acme/models/alice`,
+        `${parent}wandb:index:RosterGuard::acme/guard`,
       ].sort(),
     );
     expect(inputs.get("acme/alice")).toEqual({ userName: "alice", email: "alice@example.com", organizationRole: "admin", deletionPolicy: "deactivate" });

@@ -48,8 +48,8 @@ for (const deployment of ["dedicated", "saas"] as const) {
 
     it("creates the roster; reordering it changes nothing, moving a user updates membership only; unprotected, it destroys", async () => {
       const up = await stack.up();
-      // 6 users, 1 custom role, 2 teams, 1 custom org role, 4 team roles, 1 registry role, the component.
-      expect(up.changes).toMatchObject({ create: 17 });
+      // 6 users, 1 custom role, 2 teams, 1 custom org role, 4 team roles, 1 registry role, the component, its roster record.
+      expect(up.changes).toMatchObject({ create: 18 });
       expect(Object.keys(up.outputs["userIds"] as object).sort()).toEqual(ROSTER_USERS);
       expect(Object.keys(up.outputs["teamIds"] as object).sort()).toEqual(["ml-platform", "research"]);
       expect(up.outputs["deployment"]).toBe(deployment);
@@ -64,7 +64,7 @@ for (const deployment of ["dedicated", "saas"] as const) {
       expect(state.users.find((u) => u.userName === "carol")?.registryRoles).toEqual([{ registryName: "models", roleName: "admin" }]);
       expect(state.roles).toMatchObject([{ name: "Run operator", inheritedFrom: "member", permissions: ["project:delete", "run:delete"] }]);
 
-      expect((await stack.preview()).changes).toEqual({ same: 17 });
+      expect((await stack.preview()).changes).toEqual({ same: 18 });
 
       // Reordering the roster changes nothing; moving a user between teams updates only membership.
       const file = path.join(stack.workDir, "roster.yaml");
@@ -72,20 +72,20 @@ for (const deployment of ["dedicated", "saas"] as const) {
       roster.users.reverse();
       roster.teams.reverse();
       writeFileSync(file, stringify(roster));
-      expect((await stack.preview()).changes).toEqual({ same: 17 });
+      expect((await stack.preview()).changes).toEqual({ same: 18 });
       const [research, platform] = roster.teams;
       research!.members = research!.members.filter((m) => m !== "erin");
       platform!.members.push("erin");
       writeFileSync(file, stringify(roster));
-      // Membership is the teams' on a dedicated instance, the users' on saas.
-      expect((await stack.up()).changes).toEqual(deployment === "saas" ? { same: 16, update: 1 } : { same: 15, update: 2 });
+      // Membership is the teams' on a dedicated instance, the users' on saas; the roster's record follows it.
+      expect((await stack.up()).changes).toEqual(deployment === "saas" ? { same: 16, update: 2 } : { same: 15, update: 3 });
       expect(teamRoles(await stateOf(emulator))).toMatchObject({ "ml-platform": { erin: "member" }, research: { frank: "viewer" } });
       expect(teamRoles(await stateOf(emulator))["research"]).not.toHaveProperty("erin");
 
       // Admins are protected: destroying needs them unprotected first.
       await stack.stack.setConfig("org-roster:protectAdmins", { value: "false" });
       await stack.up();
-      expect((await stack.destroy()).changes).toMatchObject({ delete: 17 });
+      expect((await stack.destroy()).changes).toMatchObject({ delete: 18 });
       const after = await stateOf(emulator);
       expect(after.users.map((u) => u.userName).filter((u) => ROSTER_USERS.includes(u))).toEqual([]);
       expect(after.roles).toEqual([]);

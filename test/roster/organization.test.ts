@@ -138,6 +138,7 @@ describe("Organization on a dedicated or self-managed instance", () => {
         [dynamic("TeamRoleAssignment"), "acme/ml-platform/alice"],
         [dynamic("TeamRoleAssignment"), "acme/ml-platform/bob"],
         [dynamic("RegistryRoleAssignment"), "acme/models/carol"],
+        [dynamic("RosterGuard"), "acme/guard"],
       ].sort(),
     );
     const component = resources.find((r) => r.type === "wandb:index:Organization");
@@ -175,7 +176,7 @@ describe("Organization on a dedicated or self-managed instance", () => {
     const { resources } = await build("acme", { roster: ROSTER, deployment: "dedicated" });
     const team = find(resources, "Team", "acme/ml-platform");
     expect(team.inputs).toEqual({ name: "ml-platform", members: ["acme/alice-id", "acme/bob-id"] });
-    expect(team.dependencies.sort()).toEqual([childUrn("User", "acme/alice"), childUrn("User", "acme/bob")]);
+    expect(team.dependencies.sort()).toEqual([childUrn("User", "acme/alice"), childUrn("User", "acme/bob"), childUrn("RosterGuard", "acme/guard")].sort());
     expect(find(resources, "Team", "acme/research").inputs).toEqual({ name: "research", members: ["acme/carol-id", "acme/alice-id"] });
     for (const user of resources.filter((r) => r.type === dynamic("User"))) expect(user.inputs).not.toHaveProperty("teams");
   });
@@ -184,15 +185,22 @@ describe("Organization on a dedicated or self-managed instance", () => {
     const { resources } = await build("acme", { roster: ROSTER, deployment: "dedicated" });
     const admin = find(resources, "TeamRoleAssignment", "acme/ml-platform/alice");
     expect(admin.inputs).toEqual({ user: "acme/alice-id", teamName: "ml-platform", roleName: "admin" });
-    expect(admin.dependencies.sort()).toEqual([childUrn("Team", "acme/ml-platform"), childUrn("User", "acme/alice")].sort());
+    expect(admin.dependencies.sort()).toEqual(
+      [childUrn("Team", "acme/ml-platform"), childUrn("User", "acme/alice"), childUrn("RosterGuard", "acme/guard")].sort(),
+    );
     const custom = find(resources, "TeamRoleAssignment", "acme/ml-platform/bob");
     expect(custom.inputs).toEqual({ user: "acme/bob-id", teamName: "ml-platform", roleName: "Run operator" });
     expect(custom.dependencies.sort()).toEqual(
-      [childUrn("Team", "acme/ml-platform"), childUrn("User", "acme/bob"), childUrn("CustomRole", "acme/Run operator")].sort(),
+      [
+        childUrn("Team", "acme/ml-platform"),
+        childUrn("User", "acme/bob"),
+        childUrn("CustomRole", "acme/Run operator"),
+        childUrn("RosterGuard", "acme/guard"),
+      ].sort(),
     );
     const registry = find(resources, "RegistryRoleAssignment", "acme/models/carol");
     expect(registry.inputs).toEqual({ user: "acme/carol-id", registryName: "models", roleName: "viewer" });
-    expect(registry.dependencies).toEqual([childUrn("User", "acme/carol")]);
+    expect(registry.dependencies.sort()).toEqual([childUrn("User", "acme/carol"), childUrn("RosterGuard", "acme/guard")].sort());
   });
 
   it("exposes typed maps by roster key, and the ids", async () => {
@@ -243,7 +251,12 @@ describe("Organization on a dedicated or self-managed instance", () => {
     const custom = find(second.resources, "TeamRoleAssignment", "acme/ml-platform/bob");
     expect(custom.inputs).toEqual({ user: "acme/bob-id", teamName: "ml-platform", roleName: "Run operator" });
     expect(custom.dependencies.sort()).toEqual(
-      [childUrn("Team", "acme/ml-platform"), childUrn("User", "acme/bob"), childUrn("CustomRole", "acme/Run operator")].sort(),
+      [
+        childUrn("Team", "acme/ml-platform"),
+        childUrn("User", "acme/bob"),
+        childUrn("CustomRole", "acme/Run operator"),
+        childUrn("RosterGuard", "acme/guard"),
+      ].sort(),
     );
     expect(Object.keys(second.org.teamRoleAssignments["ml-platform"] ?? {})).toEqual(["alice", "Bob"]);
   });
@@ -287,10 +300,12 @@ describe("Organization on the multi-tenant cloud (saas)", () => {
       organizationRole: "admin",
       teams: ["ml-platform", "research"],
     });
-    expect(alice.dependencies.sort()).toEqual([childUrn("Team", "cloud/ml-platform"), childUrn("Team", "cloud/research")]);
+    expect(alice.dependencies.sort()).toEqual(
+      [childUrn("Team", "cloud/ml-platform"), childUrn("Team", "cloud/research"), childUrn("RosterGuard", "cloud/guard")].sort(),
+    );
     expect(find(resources, "User", "cloud/carol").inputs).toMatchObject({ teams: ["research"] });
     expect(find(resources, "Team", "cloud/ml-platform").inputs).toEqual({ name: "ml-platform" });
-    expect(find(resources, "Team", "cloud/ml-platform").dependencies).toEqual([]);
+    expect(find(resources, "Team", "cloud/ml-platform").dependencies).toEqual([childUrn("RosterGuard", "cloud/guard")]);
   });
 
   it("follows the provider's deployment: wandb:baseUrl on api.wandb.ai is saas", async () => {

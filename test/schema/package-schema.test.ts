@@ -49,7 +49,7 @@ describe("configuration", () => {
   it("marks the API key secret and types the numeric settings as integers", () => {
     const variables = schema.config.variables;
     expect(Object.keys(variables).filter((key) => variables[key]?.secret)).toEqual(["apiKey"]);
-    expect(Object.keys(variables).filter((key) => typeOf(variables[key]) === "integer")).toEqual(["maxConcurrency", "maxRetries", "timeoutSeconds"]);
+    expect(Object.keys(variables).filter((key) => typeOf(variables[key]) === "integer")).toEqual(["maxConcurrency", "maxRetries", "timeoutSeconds", "minAdmins"]);
   });
 });
 

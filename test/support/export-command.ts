@@ -1,8 +1,9 @@
-// Runs `pulumi-wandb export` in process, as the command line does, against an emulator: settings
-// from the environment only, every line it prints kept.
+// Runs `pulumi-wandb` in process, as the command line does (export against an emulator, review on a
+// preview's JSON): settings from the environment only, every line it prints kept.
 import { mkdtempSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { Readable } from "node:stream";
 import type { RunningEmulator } from "../../emulator";
 import { main } from "../../api/command/main";
 
@@ -17,10 +18,11 @@ export function exportEnvironment(emulator: Pick<RunningEmulator, "url" | "admin
   return { WANDB_BASE_URL: emulator.url, WANDB_API_KEY: emulator.admin.apiKey, WANDB_USERNAME: emulator.admin.username };
 }
 
-export async function runCommand(argv: string[], env: Record<string, string>, cwd: string): Promise<CommandRun> {
+/** Runs `pulumi-wandb <argv>` in process with this environment, folder and standard input; every line it prints kept. */
+export async function runCommand(argv: string[], env: Record<string, string>, cwd: string, stdin = ""): Promise<CommandRun> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(argv, { out: (line) => out.push(line), err: (line) => err.push(line), env, cwd });
+  const code = await main(argv, { out: (line) => out.push(line), err: (line) => err.push(line), env, cwd, stdin: Readable.from([stdin]) });
   return { code, out, err };
 }
 

@@ -29,6 +29,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &OrganizationRoleAssignment{}
 	case "wandb:index:RegistryRoleAssignment":
 		r = &RegistryRoleAssignment{}
+	case "wandb:index:RosterGuard":
+		r = &RosterGuard{}
 	case "wandb:index:Team":
 		r = &Team{}
 	case "wandb:index:TeamMember":

@@ -58,9 +58,24 @@ func NewProvider(ctx *pulumi.Context,
 			args.MaxConcurrency = pulumi.IntPtr(d.(int))
 		}
 	}
+	if args.MaxRemovalFraction == nil {
+		if d := internal.GetEnvOrDefault(0.25, internal.ParseEnvFloat, "WANDB_MAX_REMOVAL_FRACTION"); d != nil {
+			args.MaxRemovalFraction = pulumi.Float64Ptr(d.(float64))
+		}
+	}
 	if args.MaxRetries == nil {
 		if d := internal.GetEnvOrDefault(4, internal.ParseEnvInt, "WANDB_MAX_RETRIES"); d != nil {
 			args.MaxRetries = pulumi.IntPtr(d.(int))
+		}
+	}
+	if args.MinAdmins == nil {
+		if d := internal.GetEnvOrDefault(1, internal.ParseEnvInt, "WANDB_MIN_ADMINS"); d != nil {
+			args.MinAdmins = pulumi.IntPtr(d.(int))
+		}
+	}
+	if args.ProtectSelf == nil {
+		if d := internal.GetEnvOrDefault(true, internal.ParseEnvBool, "WANDB_PROTECT_SELF"); d != nil {
+			args.ProtectSelf = pulumi.BoolPtr(d.(bool))
 		}
 	}
 	if args.ScimPath == nil {
@@ -105,8 +120,14 @@ type providerArgs struct {
 	InferenceUrl *string `pulumi:"inferenceUrl"`
 	// Expects an integer from 1 to 64. When unset, read from the environment variable `WANDB_MAX_CONCURRENCY`, else `8`.
 	MaxConcurrency *int `pulumi:"maxConcurrency"`
+	// Expects a fraction from 0 to 1, such as 0.25 (1 turns the guard off). When unset, read from the environment variable `WANDB_MAX_REMOVAL_FRACTION`, else `0.25`.
+	MaxRemovalFraction *float64 `pulumi:"maxRemovalFraction"`
 	// Expects an integer from 0 to 10. When unset, read from the environment variable `WANDB_MAX_RETRIES`, else `4`.
 	MaxRetries *int `pulumi:"maxRetries"`
+	// Expects an integer from 0 to 1000 (0 turns the guard off). When unset, read from the environment variable `WANDB_MIN_ADMINS`, else `1`.
+	MinAdmins *int `pulumi:"minAdmins"`
+	// Expects true or false. When unset, read from the environment variable `WANDB_PROTECT_SELF`, else `true`.
+	ProtectSelf *bool `pulumi:"protectSelf"`
 	// Expects a path starting with "/", such as /scim (W&B), /scim/v2, /v2, or / for the root of wandb:baseUrl. When unset, read from the environment variable `WANDB_SCIM_PATH`, else `/scim`.
 	ScimPath *string `pulumi:"scimPath"`
 	// Expects an integer number of seconds from 1 to 600. When unset, read from the environment variable `WANDB_TIMEOUT_SECONDS`, else `30`.
@@ -131,8 +152,14 @@ type ProviderArgs struct {
 	InferenceUrl pulumi.StringPtrInput
 	// Expects an integer from 1 to 64. When unset, read from the environment variable `WANDB_MAX_CONCURRENCY`, else `8`.
 	MaxConcurrency pulumi.IntPtrInput
+	// Expects a fraction from 0 to 1, such as 0.25 (1 turns the guard off). When unset, read from the environment variable `WANDB_MAX_REMOVAL_FRACTION`, else `0.25`.
+	MaxRemovalFraction pulumi.Float64PtrInput
 	// Expects an integer from 0 to 10. When unset, read from the environment variable `WANDB_MAX_RETRIES`, else `4`.
 	MaxRetries pulumi.IntPtrInput
+	// Expects an integer from 0 to 1000 (0 turns the guard off). When unset, read from the environment variable `WANDB_MIN_ADMINS`, else `1`.
+	MinAdmins pulumi.IntPtrInput
+	// Expects true or false. When unset, read from the environment variable `WANDB_PROTECT_SELF`, else `true`.
+	ProtectSelf pulumi.BoolPtrInput
 	// Expects a path starting with "/", such as /scim (W&B), /scim/v2, /v2, or / for the root of wandb:baseUrl. When unset, read from the environment variable `WANDB_SCIM_PATH`, else `/scim`.
 	ScimPath pulumi.StringPtrInput
 	// Expects an integer number of seconds from 1 to 600. When unset, read from the environment variable `WANDB_TIMEOUT_SECONDS`, else `30`.

@@ -85,12 +85,45 @@ Object.defineProperty(exports, "maxConcurrency", {
 });
 
 /**
+ * Expects a fraction from 0 to 1, such as 0.25 (1 turns the guard off). When unset, read from the environment variable `WANDB_MAX_REMOVAL_FRACTION`, else `0.25`.
+ */
+export declare const maxRemovalFraction: number;
+Object.defineProperty(exports, "maxRemovalFraction", {
+    get() {
+        return __config.getObject<number>("maxRemovalFraction") ?? (utilities.getEnvNumber("WANDB_MAX_REMOVAL_FRACTION") || 0.25);
+    },
+    enumerable: true,
+});
+
+/**
  * Expects an integer from 0 to 10. When unset, read from the environment variable `WANDB_MAX_RETRIES`, else `4`.
  */
 export declare const maxRetries: number;
 Object.defineProperty(exports, "maxRetries", {
     get() {
         return __config.getObject<number>("maxRetries") ?? (utilities.getEnvNumber("WANDB_MAX_RETRIES") || 4);
+    },
+    enumerable: true,
+});
+
+/**
+ * Expects an integer from 0 to 1000 (0 turns the guard off). When unset, read from the environment variable `WANDB_MIN_ADMINS`, else `1`.
+ */
+export declare const minAdmins: number;
+Object.defineProperty(exports, "minAdmins", {
+    get() {
+        return __config.getObject<number>("minAdmins") ?? (utilities.getEnvNumber("WANDB_MIN_ADMINS") || 1);
+    },
+    enumerable: true,
+});
+
+/**
+ * Expects true or false. When unset, read from the environment variable `WANDB_PROTECT_SELF`, else `true`.
+ */
+export declare const protectSelf: boolean;
+Object.defineProperty(exports, "protectSelf", {
+    get() {
+        return __config.getObject<boolean>("protectSelf") ?? (utilities.getEnvBoolean("WANDB_PROTECT_SELF") || true);
     },
     enumerable: true,
 });

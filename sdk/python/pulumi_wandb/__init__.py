@@ -17,6 +17,7 @@ from .organization import *
 from .organization_role_assignment import *
 from .provider import *
 from .registry_role_assignment import *
+from .roster_guard import *
 from .team import *
 from .team_member import *
 from .team_role_assignment import *
@@ -43,6 +44,7 @@ _utilities.register(
    "wandb:index:Organization": "Organization",
    "wandb:index:OrganizationRoleAssignment": "OrganizationRoleAssignment",
    "wandb:index:RegistryRoleAssignment": "RegistryRoleAssignment",
+   "wandb:index:RosterGuard": "RosterGuard",
    "wandb:index:Team": "Team",
    "wandb:index:TeamMember": "TeamMember",
    "wandb:index:TeamRoleAssignment": "TeamRoleAssignment",

@@ -26,7 +26,10 @@ class ProviderArgs:
                  inference_project: pulumi.Input[Optional[_builtins.str]] = None,
                  inference_url: pulumi.Input[Optional[_builtins.str]] = None,
                  max_concurrency: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_removal_fraction: pulumi.Input[Optional[_builtins.float]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 min_admins: pulumi.Input[Optional[_builtins.int]] = None,
+                 protect_self: pulumi.Input[Optional[_builtins.bool]] = None,
                  scim_path: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  username: pulumi.Input[Optional[_builtins.str]] = None):
@@ -40,7 +43,10 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] inference_project: Expects `<entity>/<project>`. When unset, read from the environment variable `WANDB_INFERENCE_PROJECT`.
         :param pulumi.Input[_builtins.str] inference_url: Expects an http(s) URL ending in /v1, e.g. https://api.inference.wandb.ai/v1. When unset, read from the environment variable `WANDB_INFERENCE_URL`, else `https://api.inference.wandb.ai/v1`.
         :param pulumi.Input[_builtins.int] max_concurrency: Expects an integer from 1 to 64. When unset, read from the environment variable `WANDB_MAX_CONCURRENCY`, else `8`.
+        :param pulumi.Input[_builtins.float] max_removal_fraction: Expects a fraction from 0 to 1, such as 0.25 (1 turns the guard off). When unset, read from the environment variable `WANDB_MAX_REMOVAL_FRACTION`, else `0.25`.
         :param pulumi.Input[_builtins.int] max_retries: Expects an integer from 0 to 10. When unset, read from the environment variable `WANDB_MAX_RETRIES`, else `4`.
+        :param pulumi.Input[_builtins.int] min_admins: Expects an integer from 0 to 1000 (0 turns the guard off). When unset, read from the environment variable `WANDB_MIN_ADMINS`, else `1`.
+        :param pulumi.Input[_builtins.bool] protect_self: Expects true or false. When unset, read from the environment variable `WANDB_PROTECT_SELF`, else `true`.
         :param pulumi.Input[_builtins.str] scim_path: Expects a path starting with "/", such as /scim (W&B), /scim/v2, /v2, or / for the root of wandb:baseUrl. When unset, read from the environment variable `WANDB_SCIM_PATH`, else `/scim`.
         :param pulumi.Input[_builtins.int] timeout_seconds: Expects an integer number of seconds from 1 to 600. When unset, read from the environment variable `WANDB_TIMEOUT_SECONDS`, else `30`.
         :param pulumi.Input[_builtins.str] username: Expects the admin's W&B username without ':' (leave unset for a service-account key). When unset, read from the environment variable `WANDB_USERNAME`.
@@ -73,10 +79,22 @@ class ProviderArgs:
             max_concurrency = (_utilities.get_env_int('WANDB_MAX_CONCURRENCY') or 8)
         if max_concurrency is not None:
             pulumi.set(__self__, "max_concurrency", max_concurrency)
+        if max_removal_fraction is None:
+            max_removal_fraction = (_utilities.get_env_float('WANDB_MAX_REMOVAL_FRACTION') or 0.25)
+        if max_removal_fraction is not None:
+            pulumi.set(__self__, "max_removal_fraction", max_removal_fraction)
         if max_retries is None:
             max_retries = (_utilities.get_env_int('WANDB_MAX_RETRIES') or 4)
         if max_retries is not None:
             pulumi.set(__self__, "max_retries", max_retries)
+        if min_admins is None:
+            min_admins = (_utilities.get_env_int('WANDB_MIN_ADMINS') or 1)
+        if min_admins is not None:
+            pulumi.set(__self__, "min_admins", min_admins)
+        if protect_self is None:
+            protect_self = (_utilities.get_env_bool('WANDB_PROTECT_SELF') or True)
+        if protect_self is not None:
+            pulumi.set(__self__, "protect_self", protect_self)
         if scim_path is None:
             scim_path = (_utilities.get_env('WANDB_SCIM_PATH') or '/scim')
         if scim_path is not None:
@@ -175,6 +193,18 @@ class ProviderArgs:
         pulumi.set(self, "max_concurrency", value)
 
     @_builtins.property
+    @pulumi.getter(name="maxRemovalFraction")
+    def max_removal_fraction(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Expects a fraction from 0 to 1, such as 0.25 (1 turns the guard off). When unset, read from the environment variable `WANDB_MAX_REMOVAL_FRACTION`, else `0.25`.
+        """
+        return pulumi.get(self, "max_removal_fraction")
+
+    @max_removal_fraction.setter
+    def max_removal_fraction(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "max_removal_fraction", value)
+
+    @_builtins.property
     @pulumi.getter(name="maxRetries")
     def max_retries(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -185,6 +215,30 @@ class ProviderArgs:
     @max_retries.setter
     def max_retries(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "max_retries", value)
+
+    @_builtins.property
+    @pulumi.getter(name="minAdmins")
+    def min_admins(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Expects an integer from 0 to 1000 (0 turns the guard off). When unset, read from the environment variable `WANDB_MIN_ADMINS`, else `1`.
+        """
+        return pulumi.get(self, "min_admins")
+
+    @min_admins.setter
+    def min_admins(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "min_admins", value)
+
+    @_builtins.property
+    @pulumi.getter(name="protectSelf")
+    def protect_self(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Expects true or false. When unset, read from the environment variable `WANDB_PROTECT_SELF`, else `true`.
+        """
+        return pulumi.get(self, "protect_self")
+
+    @protect_self.setter
+    def protect_self(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "protect_self", value)
 
     @_builtins.property
     @pulumi.getter(name="scimPath")
@@ -236,7 +290,10 @@ class Provider(pulumi.ProviderResource):
                  inference_project: pulumi.Input[Optional[_builtins.str]] = None,
                  inference_url: pulumi.Input[Optional[_builtins.str]] = None,
                  max_concurrency: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_removal_fraction: pulumi.Input[Optional[_builtins.float]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 min_admins: pulumi.Input[Optional[_builtins.int]] = None,
+                 protect_self: pulumi.Input[Optional[_builtins.bool]] = None,
                  scim_path: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  username: pulumi.Input[Optional[_builtins.str]] = None,
@@ -253,7 +310,10 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] inference_project: Expects `<entity>/<project>`. When unset, read from the environment variable `WANDB_INFERENCE_PROJECT`.
         :param pulumi.Input[_builtins.str] inference_url: Expects an http(s) URL ending in /v1, e.g. https://api.inference.wandb.ai/v1. When unset, read from the environment variable `WANDB_INFERENCE_URL`, else `https://api.inference.wandb.ai/v1`.
         :param pulumi.Input[_builtins.int] max_concurrency: Expects an integer from 1 to 64. When unset, read from the environment variable `WANDB_MAX_CONCURRENCY`, else `8`.
+        :param pulumi.Input[_builtins.float] max_removal_fraction: Expects a fraction from 0 to 1, such as 0.25 (1 turns the guard off). When unset, read from the environment variable `WANDB_MAX_REMOVAL_FRACTION`, else `0.25`.
         :param pulumi.Input[_builtins.int] max_retries: Expects an integer from 0 to 10. When unset, read from the environment variable `WANDB_MAX_RETRIES`, else `4`.
+        :param pulumi.Input[_builtins.int] min_admins: Expects an integer from 0 to 1000 (0 turns the guard off). When unset, read from the environment variable `WANDB_MIN_ADMINS`, else `1`.
+        :param pulumi.Input[_builtins.bool] protect_self: Expects true or false. When unset, read from the environment variable `WANDB_PROTECT_SELF`, else `true`.
         :param pulumi.Input[_builtins.str] scim_path: Expects a path starting with "/", such as /scim (W&B), /scim/v2, /v2, or / for the root of wandb:baseUrl. When unset, read from the environment variable `WANDB_SCIM_PATH`, else `/scim`.
         :param pulumi.Input[_builtins.int] timeout_seconds: Expects an integer number of seconds from 1 to 600. When unset, read from the environment variable `WANDB_TIMEOUT_SECONDS`, else `30`.
         :param pulumi.Input[_builtins.str] username: Expects the admin's W&B username without ':' (leave unset for a service-account key). When unset, read from the environment variable `WANDB_USERNAME`.
@@ -289,7 +349,10 @@ class Provider(pulumi.ProviderResource):
                  inference_project: pulumi.Input[Optional[_builtins.str]] = None,
                  inference_url: pulumi.Input[Optional[_builtins.str]] = None,
                  max_concurrency: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_removal_fraction: pulumi.Input[Optional[_builtins.float]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 min_admins: pulumi.Input[Optional[_builtins.int]] = None,
+                 protect_self: pulumi.Input[Optional[_builtins.bool]] = None,
                  scim_path: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  username: pulumi.Input[Optional[_builtins.str]] = None,
@@ -323,9 +386,18 @@ class Provider(pulumi.ProviderResource):
             if max_concurrency is None:
                 max_concurrency = (_utilities.get_env_int('WANDB_MAX_CONCURRENCY') or 8)
             __props__.__dict__["max_concurrency"] = pulumi.Output.from_input(max_concurrency).apply(pulumi.runtime.to_json) if max_concurrency is not None else None
+            if max_removal_fraction is None:
+                max_removal_fraction = (_utilities.get_env_float('WANDB_MAX_REMOVAL_FRACTION') or 0.25)
+            __props__.__dict__["max_removal_fraction"] = pulumi.Output.from_input(max_removal_fraction).apply(pulumi.runtime.to_json) if max_removal_fraction is not None else None
             if max_retries is None:
                 max_retries = (_utilities.get_env_int('WANDB_MAX_RETRIES') or 4)
             __props__.__dict__["max_retries"] = pulumi.Output.from_input(max_retries).apply(pulumi.runtime.to_json) if max_retries is not None else None
+            if min_admins is None:
+                min_admins = (_utilities.get_env_int('WANDB_MIN_ADMINS') or 1)
+            __props__.__dict__["min_admins"] = pulumi.Output.from_input(min_admins).apply(pulumi.runtime.to_json) if min_admins is not None else None
+            if protect_self is None:
+                protect_self = (_utilities.get_env_bool('WANDB_PROTECT_SELF') or True)
+            __props__.__dict__["protect_self"] = pulumi.Output.from_input(protect_self).apply(pulumi.runtime.to_json) if protect_self is not None else None
             if scim_path is None:
                 scim_path = (_utilities.get_env('WANDB_SCIM_PATH') or '/scim')
             __props__.__dict__["scim_path"] = scim_path

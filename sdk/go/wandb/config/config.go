@@ -102,6 +102,19 @@ func GetMaxConcurrency(ctx *pulumi.Context) int {
 	return value
 }
 
+// Expects a fraction from 0 to 1, such as 0.25 (1 turns the guard off). When unset, read from the environment variable `WANDB_MAX_REMOVAL_FRACTION`, else `0.25`.
+func GetMaxRemovalFraction(ctx *pulumi.Context) float64 {
+	v, err := config.TryFloat64(ctx, "wandb:maxRemovalFraction")
+	if err == nil {
+		return v
+	}
+	var value float64
+	if d := internal.GetEnvOrDefault(0.25, internal.ParseEnvFloat, "WANDB_MAX_REMOVAL_FRACTION"); d != nil {
+		value = d.(float64)
+	}
+	return value
+}
+
 // Expects an integer from 0 to 10. When unset, read from the environment variable `WANDB_MAX_RETRIES`, else `4`.
 func GetMaxRetries(ctx *pulumi.Context) int {
 	v, err := config.TryInt(ctx, "wandb:maxRetries")
@@ -111,6 +124,32 @@ func GetMaxRetries(ctx *pulumi.Context) int {
 	var value int
 	if d := internal.GetEnvOrDefault(4, internal.ParseEnvInt, "WANDB_MAX_RETRIES"); d != nil {
 		value = d.(int)
+	}
+	return value
+}
+
+// Expects an integer from 0 to 1000 (0 turns the guard off). When unset, read from the environment variable `WANDB_MIN_ADMINS`, else `1`.
+func GetMinAdmins(ctx *pulumi.Context) int {
+	v, err := config.TryInt(ctx, "wandb:minAdmins")
+	if err == nil {
+		return v
+	}
+	var value int
+	if d := internal.GetEnvOrDefault(1, internal.ParseEnvInt, "WANDB_MIN_ADMINS"); d != nil {
+		value = d.(int)
+	}
+	return value
+}
+
+// Expects true or false. When unset, read from the environment variable `WANDB_PROTECT_SELF`, else `true`.
+func GetProtectSelf(ctx *pulumi.Context) bool {
+	v, err := config.TryBool(ctx, "wandb:protectSelf")
+	if err == nil {
+		return v
+	}
+	var value bool
+	if d := internal.GetEnvOrDefault(true, internal.ParseEnvBool, "WANDB_PROTECT_SELF"); d != nil {
+		value = d.(bool)
 	}
 	return value
 }

@@ -49,9 +49,24 @@ maxConcurrency: int
 Expects an integer from 1 to 64. When unset, read from the environment variable `WANDB_MAX_CONCURRENCY`, else `8`.
 """
 
+maxRemovalFraction: float
+"""
+Expects a fraction from 0 to 1, such as 0.25 (1 turns the guard off). When unset, read from the environment variable `WANDB_MAX_REMOVAL_FRACTION`, else `0.25`.
+"""
+
 maxRetries: int
 """
 Expects an integer from 0 to 10. When unset, read from the environment variable `WANDB_MAX_RETRIES`, else `4`.
+"""
+
+minAdmins: int
+"""
+Expects an integer from 0 to 1000 (0 turns the guard off). When unset, read from the environment variable `WANDB_MIN_ADMINS`, else `1`.
+"""
+
+protectSelf: bool
+"""
+Expects true or false. When unset, read from the environment variable `WANDB_PROTECT_SELF`, else `true`.
 """
 
 scimPath: str

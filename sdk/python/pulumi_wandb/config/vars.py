@@ -70,11 +70,32 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get_int('maxConcurrency') or (_utilities.get_env_int('WANDB_MAX_CONCURRENCY') or 8)
 
     @_builtins.property
+    def max_removal_fraction(self) -> float:
+        """
+        Expects a fraction from 0 to 1, such as 0.25 (1 turns the guard off). When unset, read from the environment variable `WANDB_MAX_REMOVAL_FRACTION`, else `0.25`.
+        """
+        return __config__.get_float('maxRemovalFraction') or (_utilities.get_env_float('WANDB_MAX_REMOVAL_FRACTION') or 0.25)
+
+    @_builtins.property
     def max_retries(self) -> int:
         """
         Expects an integer from 0 to 10. When unset, read from the environment variable `WANDB_MAX_RETRIES`, else `4`.
         """
         return __config__.get_int('maxRetries') or (_utilities.get_env_int('WANDB_MAX_RETRIES') or 4)
+
+    @_builtins.property
+    def min_admins(self) -> int:
+        """
+        Expects an integer from 0 to 1000 (0 turns the guard off). When unset, read from the environment variable `WANDB_MIN_ADMINS`, else `1`.
+        """
+        return __config__.get_int('minAdmins') or (_utilities.get_env_int('WANDB_MIN_ADMINS') or 1)
+
+    @_builtins.property
+    def protect_self(self) -> bool:
+        """
+        Expects true or false. When unset, read from the environment variable `WANDB_PROTECT_SELF`, else `true`.
+        """
+        return __config__.get_bool('protectSelf') or (_utilities.get_env_bool('WANDB_PROTECT_SELF') or True)
 
     @_builtins.property
     def scim_path(self) -> str:
