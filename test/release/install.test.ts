@@ -1,0 +1,189 @@
+// A user installs pulumi-wandb from the release files alone, in folders outside this repository
+// with a PULUMI_HOME of their own: the plugin archive through `pulumi plugin install --file` (and
+// from a loopback server standing in for the release host), a Python program on the wheel in its
+// own venv, TypeScript on the generated Node.js SDK's tarball and on pulumi-wandb's tarball. Only
+// the engine (with its language hosts) and the emulator come from here.
+import { execFile } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import * as os from "node:os";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import * as emptyProto from "google-protobuf/google/protobuf/empty_pb";
+import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
+import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { emulatorApi } from "../../scripts/emulator-api";
+import { pinnedCli as pulumi } from "../../scripts/engine";
+import { hostPlatform, pluginArchiveName } from "../../scripts/release/platforms";
+import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../harness/pulumi";
+import { startPlugin } from "../support/plugin-process";
+
+const run = promisify(execFile);
+const { version } = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string };
+const ENGINE_VERSION = "3.259.0";
+const user = mkdtempSync(path.join(os.tmpdir(), "pulumi-wandb-user-"));
+const release = path.join(user, "release");
+const archive = path.join(release, pluginArchiveName(version, hostPlatform()));
+
+let emulator: RunningEmulator;
+beforeAll(async () => {
+  await run(path.join(repoRoot, "node_modules", ".bin", "node"), [path.join(repoRoot, "dist", "scripts", "release.js"), "--out", release], { cwd: repoRoot, maxBuffer: 16 << 20 });
+  emulator = await startEmulator({ port: 0 });
+}, 600_000);
+afterAll(async () => {
+  await emulator?.close();
+  rmSync(user, { recursive: true, force: true });
+});
+
+it("builds every release file at the package's version, with their checksums", () => {
+  const files = [
+    pluginArchiveName(version, hostPlatform()),
+    `pulumi_wandb-${version}-py3-none-any.whl`,
+    `pulumi_wandb-${version}.tar.gz`,
+    `pulumi-wandb-wandb-${version}.tgz`,
+    `pulumi-wandb-${version}.tgz`,
+  ];
+  const sums = readFileSync(path.join(release, "checksums.txt"), "utf8").trim().split("\n");
+  expect(sums.map((line) => line.split(/\s+/)[1])).toEqual([...files].sort());
+  for (const file of files) expect(existsSync(path.join(release, file)), file).toBe(true);
+});
+
+it("the plugin executable answers the engine with no node on PATH", async () => {
+  const unpacked = path.join(user, "unpacked");
+  mkdirSync(unpacked);
+  await run("tar", ["-xzf", archive, "-C", unpacked]);
+  expect(existsSync(path.join(unpacked, "PulumiPlugin.yaml")), "a PulumiPlugin.yaml would make it a source plugin").toBe(false);
+  const plugin = await startPlugin({ PATH: path.join(user, "no-such-folder") }, [path.join(unpacked, hostPlatform().executable)]);
+  try {
+    const info = await plugin.call<emptyProto.Empty, pluginProto.PluginInfo>("getPluginInfo", new emptyProto.Empty());
+    expect(info.getVersion()).toBe(version);
+    const schema = await plugin.call<providerProto.GetSchemaRequest, providerProto.GetSchemaResponse>("getSchema", new providerProto.GetSchemaRequest());
+    expect(JSON.parse(schema.getSchema())).toMatchObject({ name: "wandb", version, pluginDownloadURL: "github://api.github.com/pulumi-wandb/pulumi-wandb" });
+  } finally {
+    await plugin.stop();
+  }
+});
+
+it("the engine installs the plugin from a release host (a loopback server standing in for it)", async () => {
+  const server: Server = createServer((request, response) => {
+    const file = path.join(release, path.basename(request.url ?? ""));
+    if (!existsSync(file)) return void response.writeHead(404).end();
+    response.writeHead(200, { "content-type": "application/gzip", "content-length": statSync(file).size });
+    createReadStream(file).pipe(response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const env = { ...process.env, PULUMI_HOME: path.join(user, "download-home"), PULUMI_SKIP_UPDATE_CHECK: "true" };
+    const host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await run(pulumi, ["plugin", "install", "resource", "wandb", `v${version}`, "--server", host], { env });
+    const { stdout } = await run(pulumi, ["plugin", "ls", "--json"], { env });
+    expect(JSON.parse(stdout)).toContainEqual(expect.objectContaining({ name: "wandb", kind: "resource", version }));
+  } finally {
+    server.close();
+  }
+});
+
+/** A program's folder of the user's, outside the repository. */
+function programFolder(name: string, files: Record<string, string>): string {
+  const dir = path.join(user, name);
+  mkdirSync(dir, { recursive: true });
+  for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text);
+  return dir;
+}
+
+/** A stack of a user's program, its scratch outside the repository, with the plugin installed from the archive. */
+async function userStack(dir: string, env: Record<string, string> = {}): Promise<StackHandle> {
+  const stack = await openStack({ dir }, { config: emulatorConfig(emulator), scratchRoot: user, env });
+  await run(pulumi, ["plugin", "install", "resource", "wandb", `v${version}`, "--file", archive], { env: stack.env });
+  return stack;
+}
+
+const userNames = async () =>
+  ((await emulatorApi(emulator).scim("GET", "/Users")) as { Resources: { userName: string; displayName?: string; id: string }[] }).Resources;
+
+describe("Python, on the wheel in a venv of its own", () => {
+  let stack: StackHandle;
+  beforeAll(async () => {
+    const venv = path.join(user, "py-venv");
+    await run("python3", ["-m", "venv", venv]);
+    await run(path.join(venv, "bin", "python"), ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", `pulumi==${ENGINE_VERSION}`, path.join(release, `pulumi_wandb-${version}-py3-none-any.whl`)]);
+    const dir = programFolder("py-org", {
+      "Pulumi.yaml": `name: py-org\nruntime:\n  name: python\n  options:\n    virtualenv: ${venv}\n`,
+      "__main__.py": [
+        "import pulumi",
+        "import pulumi_wandb as wandb",
+        "",
+        'ada = wandb.User("ada", user_name="py-ada", email="py-ada@example.com", display_name="Ada L")',
+        'ben = wandb.User("ben", user_name="py-ben", email="py-ben@example.com", display_name="Ben K")',
+        'team = wandb.Team("vision", name="py-vision", members=[ada.id, ben.id])',
+        'pulumi.export("ada_id", ada.id)',
+        "",
+      ].join("\n"),
+    });
+    // Only the engine's own folder on PATH: no node, no python3; the venv is named by Pulumi.yaml.
+    stack = await userStack(dir, { PATH: path.join(repoRoot, ".tools", "bin") });
+  }, 300_000);
+  afterAll(() => stack?.dispose());
+
+  it("ups, finds drift made by hand at refresh, repairs it, previews no change, and destroys", async () => {
+    const up = await stack.up();
+    expect(up.changes).toMatchObject({ create: 4 });
+    const adaId = up.outputs["ada_id"] as string;
+    await emulatorApi(emulator).scim("PATCH", `/Users/${adaId}`, {
+      schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"],
+      Operations: [{ op: "replace", path: "displayName", value: "Changed by hand" }],
+    });
+    expect((await stack.refresh()).changes).toMatchObject({ update: 1 });
+    expect((await stack.up()).changes).toMatchObject({ update: 1 });
+    expect((await userNames()).find((held) => held.id === adaId)?.displayName).toBe("Ada L");
+    const preview = await stack.preview();
+    expect(preview.changes).toEqual({ same: 4 });
+    await stack.destroy();
+    expect((await userNames()).map((held) => held.userName)).not.toContain("py-ada");
+  }, 300_000);
+});
+
+describe("TypeScript, on the release's npm tarballs", () => {
+  // One `npm install` for both programs, in the folder above them (as in a user's monorepo): their
+  // folders resolve @pulumi/pulumi and the SDKs from it.
+  beforeAll(async () => {
+    const dependencies = {
+      "@pulumi/pulumi": ENGINE_VERSION,
+      "@pulumi-wandb/wandb": `file:${path.join(release, `pulumi-wandb-wandb-${version}.tgz`)}`,
+      "pulumi-wandb": `file:${path.join(release, `pulumi-wandb-${version}.tgz`)}`,
+    };
+    writeFileSync(path.join(user, "package.json"), JSON.stringify({ name: "a-users-programs", private: true, dependencies }, null, 2));
+    await run("npm", ["install", "--no-fund", "--no-audit", "--silent"], { cwd: user });
+  }, 300_000);
+
+  /** Ups and destroys a TypeScript program that makes one user and one team. */
+  async function upAndDestroy(name: string, module: string, stackOf: (dir: string) => Promise<StackHandle>): Promise<void> {
+    const dir = programFolder(name, {
+      "Pulumi.yaml": `name: ${name}\nruntime: nodejs\n`,
+      "package.json": JSON.stringify({ name, private: true, main: "index.ts" }),
+      "index.ts": [
+        `import * as wandb from "${module}";`,
+        `const member = new wandb.User("member", { userName: "${name}-member", email: "${name}-member@example.com" });`,
+        `new wandb.Team("team", { name: "${name}-team", members: [member.id] });`,
+        "",
+      ].join("\n"),
+    });
+    const stack = await stackOf(dir);
+    try {
+      expect((await stack.up()).changes).toMatchObject({ create: 3 });
+      expect((await userNames()).map((held) => held.userName)).toContain(`${name}-member`);
+      await stack.destroy();
+      expect((await userNames()).map((held) => held.userName)).not.toContain(`${name}-member`);
+    } finally {
+      await stack.dispose();
+    }
+  }
+
+  it("on the generated Node.js SDK and the installed plugin: up and destroy", () => upAndDestroy("ts-native", "@pulumi-wandb/wandb", userStack), 300_000);
+
+  it("on pulumi-wandb (dynamic resources): up and destroy", () =>
+    upAndDestroy("ts-dynamic", "pulumi-wandb", (dir) => openStack({ dir }, { config: emulatorConfig(emulator), scratchRoot: user })), 300_000);
+});
