@@ -6,7 +6,7 @@ import { writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { scrubSecrets } from "../client/secret";
-import { resolveConfig, WandbConfigError, type WandbConfig } from "../config";
+import { guardRailsFrom, resolveConfig, WandbConfigError, type WandbConfig } from "../config";
 import { parseRoster } from "../roster/roster";
 import { importFileText } from "./import-file";
 import type { CommandIo } from "./io";
@@ -132,7 +132,8 @@ async function exportOrganization(request: Request, config: WandbConfig, io: Com
       return 1;
     }
     const file = path.resolve(io.cwd, request.roster);
-    const { text, rolesToReview } = rosterFile(selection, { baseUrl: config.baseUrl });
+    const actingUser = guardRailsFrom(stackConfig(io.env), io.env).self;
+    const { text, rolesToReview } = rosterFile(selection, { baseUrl: config.baseUrl, actingUser });
     // What the Organization component would refuse is told now, not at the reviewer's first preview.
     parseRoster(text, file, { deployment: config.deployment });
     files.push({

@@ -30,10 +30,15 @@ export function teamsHoldingUnwritten(selection: Selection): string[] {
   });
 }
 
-function userLines(user: ScimUser, unshown: () => void): string[] {
+/** Written where the service shows no role for the user the key acts as: SCIM answers only an organization admin's key. */
+const ACTING_ADMIN = "organizationRole: admin  # the user this key acts as: only an organization admin's key is answered by SCIM";
+
+function userLines(user: ScimUser, actingUser: string | undefined, unshown: () => void): string[] {
   const lines = [`  - userName: ${scalar(user.userName)}`, `    email: ${scalar(user.email)}`];
   if (user.displayName) lines.push(`    displayName: ${scalar(user.displayName)}`);
-  if (user.organizationRole === undefined) {
+  if (user.organizationRole === undefined && actingUser !== undefined && user.userName.toLowerCase() === actingUser.toLowerCase()) {
+    lines.push(`    ${ACTING_ADMIN}`);
+  } else if (user.organizationRole === undefined) {
     unshown();
     lines.push(`    ${ORGANIZATION_ROLE_NOT_SHOWN}`);
   } else {
@@ -48,8 +53,11 @@ export interface RosterFile {
   rolesToReview: number;
 }
 
-/** The roster. `source` names the organization in its header (never with a key). */
-export function rosterFile(selection: Selection, source: { baseUrl: string }): RosterFile {
+/**
+ * The roster. `source` names the organization in its header (never with a key), and the user the
+ * key acts as, if a user's key (whose role is known even where the service shows none).
+ */
+export function rosterFile(selection: Selection, source: { baseUrl: string; actingUser?: string | undefined }): RosterFile {
   let rolesToReview = 0;
   const usersById = new Map(selection.users.map((user) => [user.id, user]));
   const lines = [
@@ -59,7 +67,7 @@ export function rosterFile(selection: Selection, source: { baseUrl: string }): R
   ];
   lines.push(selection.users.length === 0 ? "users: []" : "users:");
   const unshown = () => void rolesToReview++;
-  for (const user of selection.users) lines.push(...userLines(user, unshown));
+  for (const user of selection.users) lines.push(...userLines(user, source.actingUser, unshown));
 
   lines.push(selection.roles.length === 0 ? "customRoles: []" : "customRoles:");
   for (const role of selection.roles) {

@@ -343,11 +343,14 @@ async function convergeNew(user: ScimUser, inputs: UserInputs, created = false):
  * What is known of the organization role of a user taken over (adopted, imported, or found after a
  * lost answer). Where the service does not show it, a declared `member` is not written blind: it
  * would demote an admin (the key's own user among them, locking Pulumi out). It is taken as the
- * role, with a warning that it could not be checked; any other declared role is written, which
- * changes nothing when the user holds it already.
+ * role, with a warning that it could not be checked. The user the key acts as is known to be an
+ * admin. Any other declared role is written, which changes nothing when the user holds it already.
  */
 function takenOverRoleUnshown(user: ScimUser, inputs: UserInputs): Known {
-  if (orgRoleOf(user) !== undefined || inputs.organizationRole !== "member") return {};
+  if (orgRoleOf(user) !== undefined) return {};
+  // The user the key acts as is an organization admin: SCIM answers no other user's key.
+  if (inputs.organizationRole === "admin" && sameText(user.userName, guardRailsForChecks().self ?? "", caseInsensitive)) return { organizationRole: "admin" };
+  if (inputs.organizationRole !== "member") return {};
   warn(
     `user "${user.userName}" taken over: W&B does not show its organization role, so organizationRole "member" was recorded ` +
       "without a write (written blind, it would demote an admin). If the user is an admin or holds a custom role, declare it.",

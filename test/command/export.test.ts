@@ -59,9 +59,11 @@ describe.each([
     ]);
     const raw = parse(text) as { users: Record<string, unknown>[] };
     if (userRolesOnGet === "omitted") {
-      // No role is guessed: each is a comment for the reviewer, where the role goes.
-      expect(raw.users.every((user) => !("organizationRole" in user))).toBe(true);
-      expect(text.match(/^ {4}# organizationRole: not shown by the service/gm)).toHaveLength(5);
+      // No role is guessed: each is a comment for the reviewer, where the role goes. The user the key
+      // acts as is known to be an admin (SCIM answers only an admin's key), and says why.
+      expect(raw.users.filter((user) => "organizationRole" in user)).toEqual([expect.objectContaining({ userName: "admin", organizationRole: "admin" })]);
+      expect(text).toMatch(/^ {4}organizationRole: admin {2}# the user this key acts as: only an organization admin's key is answered by SCIM$/m);
+      expect(text.match(/^ {4}# organizationRole: not shown by the service/gm)).toHaveLength(4);
       expect(text.match(/^ {4}# roles: not shown by the service/gm)).toHaveLength(2);
       expect(text).toMatch(/^# registryRoles: not shown by the service/m);
     } else {

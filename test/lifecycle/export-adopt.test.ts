@@ -53,9 +53,10 @@ describe.each([
   it("adopts every object with up, sending only reads", async () => {
     await resetLog(emulator);
     const result = await stack.up();
-    // 5 users, 3 teams, 2 custom roles; where roles are shown, Bo.Chen's organization role, two team roles and a registry role.
+    // The stack, the Organization and its guard record; 5 users, 3 teams, 2 custom roles; where roles are shown, Bo.Chen's
+    // organization role, two team roles and a registry role.
     const assignments = userRolesOnGet === "shown" ? 4 : 0;
-    expect(result.changes).toEqual({ create: 1 + 1 + 5 + 3 + 2 + assignments });
+    expect(result.changes).toEqual({ create: 1 + 1 + 1 + 5 + 3 + 2 + assignments });
     const log = await readLog(emulator);
     expect(log.counters.writes).toBe(0);
     expect(Object.keys(log.counters.byMethod)).toEqual(["GET"]);
