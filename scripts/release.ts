@@ -26,6 +26,18 @@ const platforms = values.platform ? values.platform.flatMap((names) => names.spl
 const cacheDir = path.join(process.env["PULUMI_WANDB_CACHE"] ?? path.join(process.env["XDG_CACHE_HOME"] ?? path.join(os.homedir(), ".cache"), "pulumi-wandb"), "release");
 const { version } = packageManifest();
 
+/**
+ * The Node the plugin is built with and embeds: the one this package pins (devDependencies.node),
+ * which `npm run release` runs and the release workflow sets up.
+ */
+function requirePinnedNode(): void {
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { devDependencies?: Record<string, string> };
+  const pinned = manifest.devDependencies?.["node"];
+  if (pinned !== undefined && process.versions.node !== pinned) {
+    throw new Error(`this is Node ${process.versions.node}; the release embeds Node ${pinned}, as package.json pins it: run \`npm run release\` (or node_modules/.bin/node)`);
+  }
+}
+
 function partsToBuild(): readonly Part[] {
   if (values.only === undefined) return PARTS;
   const part = PARTS.find((candidate) => candidate === values.only);
@@ -52,6 +64,7 @@ function writeChecksums(): string {
 }
 
 async function main(): Promise<void> {
+  requirePinnedNode();
   const parts = partsToBuild();
   if (parts === PARTS) rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });

@@ -63,17 +63,19 @@ export async function bundlePlugin(outfile: string): Promise<void> {
 function nodeExecutable(target: Platform, cacheDir: string): { executable: string; license?: string } {
   const version = process.versions.node;
   const dir = path.join(cacheDir, `node-v${version}-${target.name}`);
-  const served = { executable: path.join(dir, "package", "bin", target.node.platform === "win32" ? "node.exe" : "node"), license: path.join(dir, "package", "LICENSE") };
-  if (existsSync(served.executable)) return served;
+  const executable = path.join(dir, "package", "bin", target.node.platform === "win32" ? "node.exe" : "node");
+  const license = path.join(dir, "package", "LICENSE");
+  const served = () => (existsSync(license) ? { executable, license } : { executable });
+  if (existsSync(executable)) return served();
   const download = mkdtempSync(path.join(os.tmpdir(), "pulumi-wandb-node-"));
   try {
     execFileSync("npm", ["pack", `${target.nodePackage}@${version}`, "--pack-destination", download, "--silent"], { stdio: ["ignore", "ignore", "pipe"] });
     const tarball = readdirSync(download).find((file) => file.endsWith(".tgz"));
     mkdirSync(`${dir}.partial`, { recursive: true });
-    execFileSync("tar", ["-xzf", path.join(download, tarball!), "-C", `${dir}.partial`, "package/bin", "package/LICENSE"]);
+    execFileSync("tar", ["-xzf", path.join(download, tarball!), "-C", `${dir}.partial`]);
     rmSync(dir, { recursive: true, force: true });
     renameSync(`${dir}.partial`, dir);
-    return served;
+    return served();
   } catch (error) {
     if (target === hostPlatform()) return { executable: process.execPath };
     throw new Error(
