@@ -7,7 +7,7 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
@@ -18,6 +18,7 @@ import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { packageManifest } from "../api/package-manifest";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { hostPlatform, pluginArchiveName } from "./release/platforms";
+import { residentBytes } from "./processes";
 import { repoRoot } from "./repo-root";
 
 interface StartMeasure {
@@ -25,11 +26,6 @@ interface StartMeasure {
   schemaMs: number;
   configureMs: number;
   rssBytes: number;
-}
-
-function residentBytes(pid: number): number {
-  const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return match ? Number(match[1]) * 1024 : 0;
 }
 
 function unary<Request, Response>(client: providerGrpc.ResourceProviderClient, method: "getSchema" | "configure", request: Request): Promise<Response> {

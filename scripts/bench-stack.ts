@@ -2,11 +2,11 @@
 // (checkpoints on, as users run it), each operation timed while the provider process's peak
 // memory is sampled from /proc.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace, type ConfigMap, type ProjectSettings, type PulumiFn } from "@pulumi/pulumi/automation";
 import { isolatedEnvironment, pinnedCli, pinnedCommand, workRoot } from "./engine";
-import { processesWithPulumiHome } from "./processes";
+import { processesWithPulumiHome, residentBytes } from "./processes";
 
 export type Operation = "up" | "preview" | "refresh" | "destroy";
 
@@ -32,15 +32,6 @@ const STACK = "bench";
 const PROVIDER_COMMAND = /dynamic-provider|run-plugin|provider\/plugin\/main\.js|pulumi-resource-wandb/;
 const SAMPLE_EVERY_MS = 200;
 const SKIP_CHECKPOINTS = "PULUMI_SKIP_CHECKPOINTS";
-
-function residentBytes(pid: number): number {
-  try {
-    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Number(match[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
 
 function sampleProviderMemory(home: string): () => number {
   let peak = 0;

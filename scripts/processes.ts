@@ -26,3 +26,13 @@ export function processesWithPulumiHome(home: string): RunProcess[] {
   }
   return found;
 }
+
+/** A process's resident memory (VmRSS, bytes; Linux: reads /proc); 0 once it has gone. */
+export function residentBytes(pid: number): number {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
