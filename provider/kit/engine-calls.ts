@@ -5,6 +5,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { configurationProblems } from "../runtime";
+import type { Difference } from "./difference";
 import { ResourceInitError } from "./errors";
 import type { ReplacedOnChange, ResourceImplementation } from "./implementation";
 import { checkedAgain } from "./inputs";
@@ -15,7 +16,7 @@ type Record_ = Record<string, unknown>;
 /** One kind's methods as the engine calls them, with the engine's values, parsed before use. */
 export interface KindCalls {
   check(olds: unknown, news: unknown): Promise<pulumi.dynamic.CheckResult<unknown>>;
-  diff(id: unknown, olds: unknown, news: unknown): Promise<pulumi.dynamic.DiffResult>;
+  diff(id: unknown, olds: unknown, news: unknown): Promise<Difference>;
   create(news: unknown): Promise<{ id: string; outs: Record_ }>;
   /** `props` is the recorded state, or nothing but the id (`static get`, import). */
   read(id: unknown, props: unknown): Promise<{ id?: string; props?: Record_; inputs?: unknown }>;

@@ -1,6 +1,7 @@
 // What every resource kind implements, typed with its checked inputs and its state.
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
+import type { Difference } from "./difference";
 import type { StoredState } from "./state";
 
 /**
@@ -15,7 +16,7 @@ export interface ReplacedOnChange<I, O> {
   /** The state as recorded by the engine: its schema, version and migrations. */
   state: StoredState<O>;
   check(olds: Record<string, unknown>, news: Record<string, unknown>): Promise<pulumi.dynamic.CheckResult<I>>;
-  diff(id: string, olds: O, news: I): Promise<pulumi.dynamic.DiffResult>;
+  diff(id: string, olds: O, news: I): Promise<Difference>;
   create(inputs: I): Promise<{ id: string; outs: O }>;
   /** `props` is undefined when the engine knows only the id (`static get`); `{}` (no id) reports the resource as gone. */
   read(id: string, props: O | undefined): Promise<{ id?: string; props?: O; inputs?: I }>;

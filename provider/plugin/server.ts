@@ -16,6 +16,7 @@ import { asSecret, fromStruct, plainOf, secretKeysOf, toStruct, unwrapped, withS
 import { kindOf } from "./tokens";
 import { engineRecord } from "../kit/state";
 import { aboutResource } from "../kit/engine-output";
+import type { PropertyChangeKind } from "../kit/difference";
 
 type Handler<Request, Response> = (request: Request) => Promise<Response>;
 
@@ -74,6 +75,14 @@ function settingsOfConfigure(request: providerProto.ConfigureRequest): Record<st
 }
 
 const DIFF = providerProto.DiffResponse.DiffChanges;
+const KIND = providerProto.PropertyDiff.Kind;
+/** Each change's kind in the engine's detailed diff: in place, and when it replaces the resource. */
+const PROPERTY_DIFF: Record<PropertyChangeKind, readonly [providerProto.PropertyDiff.Kind, providerProto.PropertyDiff.Kind]> = {
+  add: [KIND.ADD, KIND.ADD_REPLACE],
+  delete: [KIND.DELETE, KIND.DELETE_REPLACE],
+  update: [KIND.UPDATE, KIND.UPDATE_REPLACE],
+};
+const topLevelOf = (path: string) => path.split(/[.[]/)[0]!;
 
 export function resourceProviderService(parts: ServiceParts): grpc.UntypedServiceImplementation {
   const answer = <Request, Response>(handler: Handler<Request, Response>) => unary(handler, parts.outputDelivered ?? (async () => undefined));
@@ -139,6 +148,15 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
       response.setReplacesList(result.replaces ?? []);
       response.setStablesList(result.stables ?? []);
       response.setDeletebeforereplace(result.deleteBeforeReplace ?? false);
+      const detailed = Object.entries(result.detailedDiff ?? {});
+      if (result.changes === true && detailed.length > 0) {
+        response.setHasdetaileddiff(true);
+        response.setDiffsList([...new Set(detailed.map(([path]) => topLevelOf(path)))].sort());
+        for (const [path, kind] of detailed) {
+          const replaced = (result.replaces ?? []).includes(topLevelOf(path));
+          response.getDetaileddiffMap().set(path, new providerProto.PropertyDiff().setKind(PROPERTY_DIFF[kind][replaced ? 1 : 0]));
+        }
+      }
       return response;
     }),
     create: answer(async (request: providerProto.CreateRequest) => {

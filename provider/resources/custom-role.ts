@@ -10,6 +10,7 @@ import { adoptExisting, permissionName, predefinedBaseRole } from "../kit/input-
 import { checkInputs } from "../kit/inputs";
 import { warn } from "../kit/engine-output";
 import { undocumentedPermissionWarnings } from "../../api/undocumented-permissions";
+import { propertyChanges } from "../kit/difference";
 import { reportSetChange, setChange } from "../kit/set-change";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
 import { directory } from "../membership/directory";
@@ -189,8 +190,10 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
   async diff(_id, olds, news) {
     // Every field can change in place; custom role names compare case-sensitively.
     const declared = { ...news, permissions: customPermissions(news.permissions, olds.inheritedPermissions ?? []) };
-    reportSetChange("permissions", `custom role "${olds.name}"`, setChange(olds.permissions, declared.permissions));
-    return { changes: ownedFieldsChanged(olds, declared).length > 0 };
+    const permissions = setChange(olds.permissions, declared.permissions);
+    reportSetChange("permissions", `custom role "${olds.name}"`, permissions);
+    const changed = ownedFieldsChanged(olds, declared);
+    return { changes: changed.length > 0, detailedDiff: propertyChanges(olds, news, changed, { permissions }) };
   },
 
   async create(inputs) {

@@ -9,6 +9,7 @@ import { createOrTakeOver, leftAsItIs, type Claim } from "../kit/takeover";
 import { type ResourceImplementation } from "../kit/implementation";
 import { adoptExisting, userReference } from "../kit/input-schemas";
 import { checkInputs, failure } from "../kit/inputs";
+import { propertyChanges } from "../kit/difference";
 import { reportSetChange, setChange } from "../kit/set-change";
 import { engineRecord, recordedBeforeVersioning, storedState, type Migration } from "../kit/state";
 import { directory, type Users } from "../membership/directory";
@@ -398,11 +399,14 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
       olds.members === undefined || news.members === undefined
         ? olds.members !== news.members
         : !sameSet(olds.members.map(identity), news.members.map(identity));
-    if (olds.members !== undefined && news.members !== undefined) {
-      reportSetChange("members", `team "${olds.name}"`, setChange(olds.members, news.members, identity));
-    }
-    const changes = olds.name !== news.name || membersChanged || (olds.deletionPolicy ?? "empty") !== news.deletionPolicy;
-    return { changes };
+    const members = setChange(olds.members ?? [], news.members ?? [], identity);
+    if (olds.members !== undefined && news.members !== undefined) reportSetChange("members", `team "${olds.name}"`, members);
+    const changed = [
+      ...(olds.name === news.name ? [] : ["name"]),
+      ...(membersChanged ? ["members"] : []),
+      ...((olds.deletionPolicy ?? "empty") === news.deletionPolicy ? [] : ["deletionPolicy"]),
+    ];
+    return { changes: changed.length > 0, detailedDiff: propertyChanges(olds, news, changed, { members }) };
   },
 
   async create(inputs) {

@@ -17,6 +17,8 @@ import {
 import { isStatus, ResourceInitError } from "../kit/errors";
 import { warn } from "../kit/engine-output";
 import { createOrTakeOver, leftAsItIs, type Claim } from "../kit/takeover";
+import { propertyChanges } from "../kit/difference";
+import { setChange } from "../kit/set-change";
 import { type ResourceImplementation } from "../kit/implementation";
 import { adoptExisting } from "../kit/input-schemas";
 import { checkInputs, failure } from "../kit/inputs";
@@ -482,10 +484,15 @@ export const user: ResourceImplementation<UserInputs, UserOutputs> = {
     if (!sameText(olds.userName, news.userName, caseInsensitive)) replaces.push("userName");
     // Adopting a different user means this resource now stands for another user.
     if (news.importId !== undefined && news.importId !== id) replaces.push("importId");
-    const changed = ownedFieldsDiffering(olds, { ...news, userName: olds.userName });
-    const settingsChanged = (olds.deletionPolicy ?? "delete") !== news.deletionPolicy;
+    const changed = [
+      ...replaces,
+      ...ownedFieldsDiffering(olds, { ...news, userName: olds.userName }),
+      ...((olds.deletionPolicy ?? "delete") === news.deletionPolicy ? [] : ["deletionPolicy"]),
+    ];
+    const teams = setChange(olds.teams ?? [], news.teams ?? []);
     return {
-      changes: replaces.length > 0 || changed.length > 0 || settingsChanged,
+      changes: changed.length > 0,
+      detailedDiff: propertyChanges(olds, news, changed, { teams }),
       replaces,
       // The new user would clash with the old one's email: the old one goes first.
       ...(replaces.length > 0 ? { deleteBeforeReplace: true } : {}),

@@ -70,7 +70,8 @@ export interface StackHandle {
   /** The environment the engine runs with, for running the CLI directly (e.g. to kill it). */
   env: Record<string, string>;
   up(): Promise<OperationResult>;
-  preview(): Promise<OperationResult>;
+  /** `diff`: the log shows each change property by property, as `pulumi preview --diff` prints it. */
+  preview(options?: { diff?: boolean }): Promise<OperationResult>;
   refresh(): Promise<OperationResult>;
   destroy(): Promise<OperationResult>;
   /** A preview's planned steps other than "same", per resource: what `pulumi preview --diff` would list. */
@@ -140,12 +141,12 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
   if (options.config) await stack.setAllConfig(options.config);
 
   const allLines: string[] = [];
-  async function operation(op: "up" | "preview" | "refresh" | "destroy"): Promise<OperationResult> {
+  async function operation(op: "up" | "preview" | "refresh" | "destroy", diff = false): Promise<OperationResult> {
     const recorder = eventRecorder();
     try {
       const common = { onOutput: recorder.onOutput, onEvent: recorder.onEvent, color: "never" as const };
       if (op === "preview") {
-        const result = await stack.preview(common);
+        const result = await stack.preview({ ...common, diff });
         return { outputs: {}, changes: result.changeSummary, diagnostics: recorder.diagnostics, log: recorder.lines.join("") };
       }
       const result =
@@ -168,7 +169,7 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
     scratch,
     env: envVars,
     up: () => operation("up"),
-    preview: () => operation("preview"),
+    preview: (options) => operation("preview", options?.diff),
     refresh: () => operation("refresh"),
     destroy: () => operation("destroy"),
     async previewSteps() {

@@ -1,6 +1,6 @@
 // A permission set change previews as what joins and what leaves, not as list edits by position,
 // and a permission W&B does not document is warned about, through either front door: the native
-// plugin says both through the engine's log, under the role.
+// plugin says both through the engine's log, under the role, and its detailed diff names the items.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorConfig, installedPackage, openStack, repoRoot, type OpenStackOptions, type StackHandle } from "../harness/pulumi";
@@ -39,6 +39,13 @@ describe.each(DOORS)("set-valued inputs preview as added and removed items: %s",
     const preview = await stack.preview();
     expect(preview.changes).toMatchObject({ update: 1 });
     expect(preview.log).toContain('permissions of custom role "Set operator": + run:delete, - project:delete');
+    if (door === "native plugin") {
+      // The plugin's detailed diff: the item that joins and the one that leaves, not the list rewritten by position.
+      const shown = /~ permissions: \[\n([\s\S]*?)\n\s*\]\n/.exec((await stack.preview({ diff: true })).log)?.[1] ?? "";
+      expect(shown).toContain('"run:delete"');
+      expect(shown).toContain('"project:delete"');
+      expect(shown).not.toContain('"run:stop"');
+    }
     // An unchanged set in another order is no change at all, and says nothing.
     await stack.up();
     permissions = ["run:delete", "run:stop"];
