@@ -2,14 +2,13 @@
 // go on sending requests, and once the user does what Pulumi asks (`pulumi cancel` to drop the
 // lock, `pulumi refresh --clear-pending-creates` for the creates whose outcome it never learnt),
 // one `pulumi up` converges without adopting anything by hand.
-import { spawn } from "node:child_process";
-import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../harness/pulumi";
 import { clearFaults, readState, setFaults } from "../../scripts/emulator-api";
 import { processesWithPulumiHome, type RunProcess } from "../../scripts/processes";
+import { backendLocks, poll, restoreTornCheckpoint, startUp } from "../support/interrupted-run";
 import { warningsNaming } from "../support/warnings";
 
 const CREW = Array.from({ length: 20 }, (_, i) => `crew${String(i).padStart(2, "0")}`);
@@ -22,40 +21,6 @@ interface Deployment {
 
 const nameOf = (urn: string) => urn.split("::").pop() ?? urn;
 
-/** Polls until `probe` answers something `done` accepts, or the time is up; answers the last value either way. */
-async function poll<T>(probe: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/**
- * A CLI killed while it wrote its checkpoint can leave the file (or the storage library's `.attrs`
- * beside it) torn. The file backend keeps the previous checkpoint as `<stack>.json.bak`; putting it
- * back is what a user does then (the creates recorded after it are among those taken over).
- */
-function restoreTornCheckpoint(scratch: string, stackName: string): boolean {
-  const stacks = path.join(scratch, "backend", ".pulumi", "stacks");
-  const file = readdirSync(stacks, { recursive: true, encoding: "utf8" }).find((f) => path.basename(f) === `${stackName}.json`);
-  if (!file) return false;
-  const checkpoint = path.join(stacks, file);
-  const readable = (name: string) => {
-    try {
-      JSON.parse(readFileSync(name, "utf8"));
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (readable(checkpoint) && (!existsSync(`${checkpoint}.attrs`) || readable(`${checkpoint}.attrs`))) return false;
-  copyFileSync(`${checkpoint}.bak`, checkpoint);
-  rmSync(`${checkpoint}.attrs`, { force: true });
-  return true;
-}
-
 describe("an up whose CLI is killed while creates are in flight", () => {
   let emulator: RunningEmulator;
   let stack: StackHandle;
@@ -65,9 +30,7 @@ describe("an up whose CLI is killed while creates are in flight", () => {
   const crewInState = async () =>
     ((await stack.exportState()) as Deployment).resources?.filter((r) => r.type === "pulumi-nodejs:dynamic/wandb:User") ?? [];
   const runProcesses = (): RunProcess[] => processesWithPulumiHome(path.join(stack.scratch, "home"));
-  // The file backend's locks, one JSON file each (beside the storage library's `.attrs` files).
-  const locks = () =>
-    readdirSync(path.join(stack.scratch, "backend", ".pulumi", "locks"), { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".json"));
+  const locks = () => backendLocks(stack);
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0 });
@@ -81,24 +44,15 @@ describe("an up whose CLI is killed while creates are in flight", () => {
   it("leaves no process of the run alive", async () => {
     // Every request takes this long: when the CLI dies, creates are on their way to the service.
     await setFaults(emulator, { latency: { fixedMs: 1_000 } });
-    const cli = spawn(path.join(repoRoot, ".tools", "bin", "pulumi"), ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", "test"], {
-      cwd: stack.workDir,
-      env: { ...process.env, ...stack.env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    cli.stdout.on("data", (chunk) => (output += chunk));
-    cli.stderr.on("data", (chunk) => (output += chunk));
-    const exited = new Promise((resolve) => cli.once("exit", resolve));
+    const cli = startUp(stack);
 
     const landed = await poll(crewInService, (users) => users.length >= 3, 60_000);
-    expect(landed.length, `no create reached the service; the CLI said:\n${output}`).toBeGreaterThanOrEqual(3);
+    expect(landed.length, `no create reached the service; the CLI said:\n${cli.output()}`).toBeGreaterThanOrEqual(3);
     const running = runProcesses();
     // The CLI, the language host, the program and the provider process, at least.
     expect(running.length, JSON.stringify(running, null, 1)).toBeGreaterThanOrEqual(4);
 
-    cli.kill("SIGKILL");
-    await exited;
+    await cli.kill();
     const left = await poll(runProcesses, (processes) => processes.length === 0, 5_000);
     expect(left).toEqual([]);
   });
