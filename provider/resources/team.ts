@@ -126,6 +126,17 @@ interface TeamState {
 
 const unique = (ids: Iterable<string>): string[] => [...new Set(ids)];
 
+const WITHOUT_MEMBERS = "/without-members";
+
+/**
+ * A team read from its id alone (import, static get): `<teamId>` reads its members as the Team's
+ * own, as emails; `<teamId>/without-members` leaves them out, for a Team whose members are
+ * TeamMember resources. Team ids may hold "/" themselves: only the suffix counts.
+ */
+function teamFromImportId(id: string): { teamId: string; membersManaged: boolean } {
+  return id.endsWith(WITHOUT_MEMBERS) ? { teamId: id.slice(0, -WITHOUT_MEMBERS.length), membersManaged: false } : { teamId: id, membersManaged: true };
+}
+
 /** The team as the one member classifier sees it; `recordedUsers` are the ids ever recorded as its users. */
 async function stateOf(team: ScimTeam, recordedUsers: Iterable<string>): Promise<TeamState> {
   const members = await classifyMembers(team.members, recordedUsers);
@@ -439,14 +450,13 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
     return convergeNew(made.object, inputs, mapping);
   },
 
-  async read(id, props) {
+  async read(requestedId, props) {
     const known = props ?? ({} as Partial<TeamOutputs>);
+    const fromIdOnly = known.name === undefined;
+    const { teamId: id, membersManaged: managed } = fromIdOnly ? teamFromImportId(requestedId) : { teamId: requestedId, membersManaged: known.members !== undefined };
     // From the operation's one listing of /Groups; a team it does not show is read directly before it counts as gone.
     const found = await directory().teamById(id);
     if (!found) return {};
-    // From the id alone (static get, import) membership is read as managed: members as emails.
-    const fromIdOnly = known.name === undefined;
-    const managed = fromIdOnly || known.members !== undefined;
     const mapping = known.memberIdsByReference ?? {};
     const state = await stateOf(found, [...(known.memberIds ?? []), ...Object.values(mapping)]);
     const live = managed ? declaredForm(state, known.members ?? [], mapping, await directory().users()) : undefined;

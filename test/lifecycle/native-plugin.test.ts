@@ -184,7 +184,9 @@ describe("pulumi import of every type through the native plugin", () => {
         inline: async () => {
           new NativeResource("User", "ana", { userName: "ana-import", email: "ana-import@example.com", displayName: "Ana" }, []);
           const team = new NativeResource("Team", "team", { name: "import-team", members: ["ana-import@example.com"] }, []);
-          declarations({ ana: ids["User"]!, bo: ids["bo"]! }, ids["crew"]!, team);
+          // Its members are TeamMember resources: the team is imported without them.
+          const crew = new NativeResource("Team", "crew", { name: "import-crew" }, []);
+          declarations({ ana: ids["User"]!, bo: ids["bo"]! }, crew.id, team);
         },
       },
       options,
@@ -197,14 +199,17 @@ describe("pulumi import of every type through the native plugin", () => {
     await emulator?.close();
   });
 
-  it("imports each type from its id alone, and the program that declares them previews no change", async () => {
+  it("imports each type from its id alone, and the program that declares them previews no change, a team whose members are TeamMembers included", async () => {
     const made = await maker.up();
     for (const [name, value] of Object.entries(made.outputs)) ids[name] = String(value);
     const types: Record<string, string> = {
-      ana: "User", team: "Team", member: "TeamMember", role: "CustomRole",
+      ana: "User", team: "Team", crew: "Team", member: "TeamMember", role: "CustomRole",
       org: "OrganizationRoleAssignment", teamRole: "TeamRoleAssignment", registryRole: "RegistryRoleAssignment",
     };
-    const idOf: Record<string, string> = { ana: ids["User"]!, team: ids["Team"]!, member: ids["member"]!, role: ids["role"]!, org: ids["org"]!, teamRole: ids["teamRole"]!, registryRole: ids["registryRole"]! };
+    const idOf: Record<string, string> = {
+      ana: ids["User"]!, team: ids["Team"]!, crew: `${ids["crew"]!}/without-members`, member: ids["member"]!, role: ids["role"]!,
+      org: ids["org"]!, teamRole: ids["teamRole"]!, registryRole: ids["registryRole"]!,
+    };
     const imported = await importer.stack.import({
       resources: Object.entries(types).map(([name, type]) => ({ type: `wandb:index:${type}`, name, id: idOf[name]! })),
       protect: false,
@@ -212,5 +217,7 @@ describe("pulumi import of every type through the native plugin", () => {
     });
     expect(imported.summary.result).toBe("succeeded");
     expect(await importer.previewSteps()).toEqual([]);
+    // As a user's CI asks it: the preview fails on any change.
+    await importer.stack.preview({ expectNoChanges: true, color: "never" });
   });
 });
