@@ -5,9 +5,14 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { loadRoster, type Roster, validateRoster, type ValidatedRoster, type WandbDeployment } from "./roster/roster";
 import { rosterSchema } from "./roster/schema";
-import { rosterAccessOf, type RosterAccess } from "./guard-rails";
+import { rosterAccessOf } from "./guard-rails";
 import { got, present } from "./inputs";
 import { DEPLOYMENTS } from "./vocabulary";
+import type { ResourceKind } from "./resource-kinds";
+import type { SHAPES } from "./shapes";
+import type { ArgsOf } from "./shapes/program-types";
+import { TEAM_DELETION_POLICIES } from "./shapes/team";
+import { USER_DELETION_POLICIES } from "./shapes/user";
 
 /** The component's type token. */
 export const ORGANIZATION_TYPE = "wandb:index:Organization";
@@ -49,7 +54,7 @@ const settingsShape = {
     .strictObject(
       {
       users: z
-        .enum(["delete", "deactivate"], oneOf(["delete", "deactivate"]))
+        .enum(USER_DELETION_POLICIES, oneOf(USER_DELETION_POLICIES))
         .optional()
         .meta({
           description:
@@ -57,7 +62,7 @@ const settingsShape = {
             "self-managed deployments only).",
         }),
       teams: z
-        .enum(["empty", "retain", "fail"], oneOf(["empty", "retain", "fail"]))
+        .enum(TEAM_DELETION_POLICIES, oneOf(TEAM_DELETION_POLICIES))
         .optional()
         .meta({
           description:
@@ -142,24 +147,8 @@ export function planOrganization(name: string, args: unknown, configuredDeployme
   };
 }
 
-/** The inputs the component gives each kind of child. */
-export interface OrganizationChildArgs {
-  User: {
-    userName: string;
-    email: string;
-    displayName?: string;
-    organizationRole?: string;
-    teams?: pulumi.Output<string>[];
-    adoptExisting?: boolean;
-    deletionPolicy?: DeletionPolicy["users"];
-  };
-  Team: { name: string; members?: pulumi.Output<string>[]; adoptExisting?: boolean; deletionPolicy?: DeletionPolicy["teams"] };
-  CustomRole: { name: string; description?: string; inheritedFrom: "member" | "viewer"; permissions: string[]; adoptExisting?: boolean };
-  OrganizationRoleAssignment: { user: pulumi.Output<string>; role: pulumi.Output<string> };
-  TeamRoleAssignment: { user: pulumi.Output<string>; teamName: pulumi.Output<string>; roleName: pulumi.Input<string> };
-  RegistryRoleAssignment: { user: pulumi.Output<string>; registryName: string; roleName: string };
-  RosterGuard: RosterAccess & { organization: string };
-}
+/** The inputs the component gives each kind of child: those its shape takes. */
+export type OrganizationChildArgs = { [Kind in ResourceKind]: ArgsOf<(typeof SHAPES)[Kind]["inputs"]> };
 
 /** A child whose `name` output other children wait on (a team's, a custom role's). */
 export type NamedResource = pulumi.CustomResource & { readonly name: pulumi.Output<string> };

@@ -46,9 +46,20 @@ export const BASE_ROLES = ["member", "viewer"] as const;
 
 export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
 
-/** `viewer` is deprecated as an organization role: the service assigns `member` instead, so that is what is stored. */
-export function effectiveOrganizationRole(role: OrganizationRole): Exclude<OrganizationRole, "viewer"> {
+/**
+ * The organization role W&B stores for `role` (a canonical name: see `canonicalRole`). `viewer` is
+ * deprecated as an organization role: the service assigns `member` instead, so that is what is stored.
+ */
+export function effectiveOrganizationRole(role: OrganizationRole): Exclude<OrganizationRole, "viewer">;
+export function effectiveOrganizationRole(role: string): string;
+export function effectiveOrganizationRole(role: string): string {
   return role === "viewer" ? "member" : role;
+}
+
+/** Whether the organization role `name` (in any case) is deprecated: W&B stores another in its place. */
+export function isDeprecatedOrganizationRole(name: string): boolean {
+  const role = canonicalRole(name, ORGANIZATION_ROLES);
+  return effectiveOrganizationRole(role) !== role;
 }
 
 /** Predefined names compare case-insensitively and are stored in lower case; custom names are kept as written. */

@@ -1,20 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
+import { rosterGuardInputs, rosterGuardOutputs } from "../api/shapes/roster-guard";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
+import type { ArgsOf, OutputsOf } from "../api/shapes/program-types";
 
-export interface RosterGuardArgs {
-  /** The Organization component's name, for the messages. */
-  organization: pulumi.Input<string>;
-  /** The roster's userNames. */
-  users: pulumi.Input<pulumi.Input<string>[]>;
-  /** The userNames whose organization role is admin. */
-  admins: pulumi.Input<pulumi.Input<string>[]>;
-  /** Each team's members, by userName. */
-  teams: pulumi.Input<Record<string, pulumi.Input<pulumi.Input<string>[]>>>;
-}
+/** The arguments of a RosterGuard: see the properties of `wandb:index:RosterGuard` in the package schema. */
+export type RosterGuardArgs = ArgsOf<typeof rosterGuardInputs>;
 
-/** Every output of the resource, in the order of its declarations. */
-const OUTPUTS = ["organization", "users", "admins", "teams", "verdicts"] as const;
+/** Its outputs: every property of its state. */
+export interface RosterGuard extends OutputsOf<typeof rosterGuardOutputs> {}
 
 /**
  * The `Organization` component's record of who its roster declared at the last applied run. Its
@@ -24,14 +18,7 @@ const OUTPUTS = ["organization", "users", "admins", "teams", "verdicts"] as cons
  * written. Declared by the component; not meant to be declared by hand.
  */
 export class RosterGuard extends pulumi.dynamic.Resource {
-  declare readonly organization: pulumi.Output<string>;
-  declare readonly users: pulumi.Output<string[]>;
-  declare readonly admins: pulumi.Output<string[]>;
-  declare readonly teams: pulumi.Output<Record<string, string[]>>;
-  /** What each guard rail found at the last check. */
-  declare readonly verdicts: pulumi.Output<string[] | undefined>;
-
   constructor(name: string, args: RosterGuardArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerShim("RosterGuard", name, args), name, everyOutput(OUTPUTS, args), opts, "wandb", "RosterGuard");
+    super(providerShim("RosterGuard", name, args), name, everyOutput(rosterGuardOutputs, args), opts, "wandb", "RosterGuard");
   }
 }

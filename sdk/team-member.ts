@@ -1,19 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
+import { teamMemberInputs, teamMemberOutputs } from "../api/shapes/team-member";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
+import type { ArgsOf, OutputsOf } from "../api/shapes/program-types";
 
-export interface TeamMemberArgs {
-  /** The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the membership. */
-  teamId: pulumi.Input<string>;
-  /**
-   * The user, by SCIM id or email address (emails compare ignoring case). Changing it to another
-   * user replaces the membership; changing it to the id the email resolved to changes nothing.
-   */
-  user: pulumi.Input<string>;
-}
+/** The arguments of a TeamMember: see the properties of `wandb:index:TeamMember` in the package schema. */
+export type TeamMemberArgs = ArgsOf<typeof teamMemberInputs>;
 
-/** Every output of the resource, in the order of its declarations. */
-const OUTPUTS = ["teamId", "user", "userId", "userEmail", "etag"] as const;
+/** Its outputs: every property of its state. */
+export interface TeamMember extends OutputsOf<typeof teamMemberOutputs> {}
 
 /**
  * One user's membership of one team. Additive: it adds the user and, when destroyed, removes only
@@ -28,19 +23,8 @@ const OUTPUTS = ["teamId", "user", "userId", "userEmail", "etag"] as const;
  * });
  */
 export class TeamMember extends pulumi.dynamic.Resource {
-  /** The team's SCIM id. */
-  declare readonly teamId: pulumi.Output<string>;
-  /** The user as declared (id or email). */
-  declare readonly user: pulumi.Output<string>;
-  /** The user's SCIM id. */
-  declare readonly userId: pulumi.Output<string>;
-  /** The user's email address in lower case, as last read (absent in state recorded by earlier releases until a refresh). */
-  declare readonly userEmail: pulumi.Output<string | undefined>;
-  /** The team's ETag as last read, for a cheap conditional refresh. */
-  declare readonly etag: pulumi.Output<string>;
-
   constructor(name: string, args: TeamMemberArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerShim("TeamMember", name, args), name, everyOutput(OUTPUTS, args), opts, "wandb", "TeamMember");
+    super(providerShim("TeamMember", name, args), name, everyOutput(teamMemberOutputs, args), opts, "wandb", "TeamMember");
   }
 
   /** Reads an existing membership by its id, `<teamId>/<userId>`, without managing it. */

@@ -3,84 +3,23 @@
 import { readFileSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
 import { RunError } from "@pulumi/pulumi";
+import type { z } from "zod";
 import { isMap, isScalar, LineCounter, parseDocument, type Node as YamlNode } from "yaml";
 import { entryLabel, type Finding, formatField, list, type Path, rosterSchema, shapeFindings, type ShapedRoster } from "./schema";
 import type { Deployment } from "../config";
 import { closest } from "../spelling";
-import { isPredefinedRole, REGISTRY_ROLES as REGISTRY_ROLE_NAMES, TEAM_ROLES as TEAM_ROLE_NAMES } from "../vocabulary";
+import {
+  canonicalRole,
+  isDeprecatedOrganizationRole,
+  isPredefinedRole,
+  ORGANIZATION_ROLES as ORGANIZATION_ROLE_NAMES,
+  REGISTRY_ROLES as REGISTRY_ROLE_NAMES,
+  TEAM_ROLES as TEAM_ROLE_NAMES,
+} from "../vocabulary";
 import { inspectedAsMessage } from "../inspected-as-message";
 
 /** Where the organization lives; decides how team membership is written (see `Organization`). */
 export type WandbDeployment = Deployment;
-
-/** A user of the organization. */
-export interface RosterUser {
-  /** The user's W&B username: the user's key in the roster (case-insensitive, unique). No spaces or "/". */
-  userName: string;
-  /** The user's email address (case-insensitive, unique). */
-  email: string;
-  /** The name shown for the user. When left out, it is not managed. */
-  displayName?: string;
-  /**
-   * `admin`, `member` (case-insensitive) or the `name` of a custom role under `customRoles`
-   * (case-sensitive).
-   * @default "member"
-   */
-  organizationRole?: "admin" | "member" | (string & {});
-}
-
-/** A custom role: a predefined role plus permissions. */
-export interface RosterCustomRole {
-  /** The role's name (case-sensitive, unique); not a predefined role's name. */
-  name: string;
-  /** What the role is for. */
-  description?: string;
-  /** The predefined role it extends: `member` or `viewer`. */
-  inheritedFrom: "member" | "viewer";
-  /** Permissions added to the inherited ones, each `<object>:<operation>` in lower case, e.g. `run:stop`. */
-  permissions: string[];
-}
-
-/** A team, its members and their roles in it. */
-export interface RosterTeam {
-  /** The team's name (case-sensitive, unique). No "/". */
-  name: string;
-  /**
-   * The `userName`s of its members, all users of the roster: exactly these (members added
-   * elsewhere are removed). @default []
-   */
-  members?: string[];
-  /**
-   * Member `userName` → role in the team: `admin`, `member`, `viewer` or a custom role's name.
-   * Members given no role here or under the top-level `teamRoles` have the team's default role,
-   * `member`. @default {}
-   */
-  roles?: Record<string, string>;
-}
-
-/**
- * A member's role in a team, written outside the team: the same as an entry of the team's
- * `roles` (`{ user: alice, team: research, role: admin }` is `roles: { alice: admin }` under the
- * team `research`). The two forms may be mixed; a member gets at most one role per team.
- */
-export interface RosterTeamRole {
-  /** The `userName` of a member of the team. */
-  user: string;
-  /** The `name` of a team under `teams` (case-sensitive). */
-  team: string;
-  /** `admin`, `member`, `viewer` (case-insensitive) or the `name` of a custom role under `customRoles` (case-sensitive). */
-  role: "admin" | "member" | "viewer" | (string & {});
-}
-
-/** A user's role in a registry. */
-export interface RosterRegistryRole {
-  /** The `userName` of a user of the roster. */
-  user: string;
-  /** The registry's name, e.g. `models`. */
-  registry: string;
-  /** `admin`, `member`, `viewer` or `restricted viewer` (case-insensitive; custom roles do not apply to registries). */
-  role: "admin" | "member" | "viewer" | "restricted viewer" | (string & {});
-}
 
 /**
  * Who is in the organization and with which roles. Every key is optional except the users'
@@ -110,38 +49,42 @@ export interface RosterRegistryRole {
  *   - { user: alice, registry: models, role: admin }   # admin | member | viewer | restricted viewer
  * ```
  */
-export interface Roster {
-  users?: RosterUser[];
-  customRoles?: RosterCustomRole[];
-  teams?: RosterTeam[];
-  teamRoles?: RosterTeamRole[];
-  registryRoles?: RosterRegistryRole[];
-}
+export type Roster = z.input<typeof rosterSchema>;
+
+/** A user of the organization. */
+export type RosterUser = NonNullable<Roster["users"]>[number];
+/** A custom role: a predefined role plus permissions. */
+export type RosterCustomRole = NonNullable<Roster["customRoles"]>[number];
+/** A team, its members and their roles in it. */
+export type RosterTeam = NonNullable<Roster["teams"]>[number];
+/**
+ * A member's role in a team, written outside the team: the same as an entry of the team's
+ * `roles` (`{ user: alice, team: research, role: admin }` is `roles: { alice: admin }` under the
+ * team `research`). The two forms may be mixed; a member gets at most one role per team.
+ */
+export type RosterTeamRole = NonNullable<Roster["teamRoles"]>[number];
+/** A user's role in a registry. */
+export type RosterRegistryRole = NonNullable<Roster["registryRoles"]>[number];
 
 /** A roster that passed validation, in canonical form: every team role is in its team's `roles`. */
 export interface ValidatedRoster {
-  users: Array<{
-    userName: string;
-    email: string;
-    displayName?: string;
-    /** `admin` or `member` (lower case), or the exact name of a custom role of the roster. */
-    organizationRole: string;
-    /** Names of the roster's teams that list the user, in roster order. */
-    teams: string[];
-  }>;
-  customRoles: Array<{ name: string; description?: string; inheritedFrom: "member" | "viewer"; permissions: string[] }>;
-  teams: Array<{
-    name: string;
-    /** `userName`s as spelled under `users`. */
-    members: string[];
-    /**
-     * `userName` (as spelled under `users`) → `admin`, `member`, `viewer` (lower case) or a custom
-     * role's name: the team's `roles`, then the top-level `teamRoles` for the team, merged.
-     */
-    roles: Record<string, string>;
-  }>;
+  users: Array<
+    Omit<ShapedRoster["users"][number], "organizationRole"> & {
+      /** `admin` or `member` (lower case), or the exact name of a custom role of the roster. */
+      organizationRole: string;
+      /** Names of the roster's teams that list the user, in roster order. */
+      teams: string[];
+    }
+  >;
+  customRoles: ShapedRoster["customRoles"];
+  /**
+   * Members are `userName`s as spelled under `users`; `roles` maps them to `admin`, `member`,
+   * `viewer` (lower case) or a custom role's name: the team's `roles`, then the top-level
+   * `teamRoles` for the team, merged.
+   */
+  teams: ShapedRoster["teams"];
   /** `user` as spelled under `users`; `role` in lower case. */
-  registryRoles: Array<{ user: string; registry: string; role: string }>;
+  registryRoles: ShapedRoster["registryRoles"];
 }
 
 /** One mistake in a roster. */
@@ -308,37 +251,84 @@ function check(data: unknown, options: RosterOptions, lineOf: LineOf): Validated
   return roster;
 }
 
-// The roster refuses the deprecated organization role `viewer` (with a fix) where the resources accept it.
-const ORGANIZATION_ROLES = ["admin", "member"];
+// The roster refuses the deprecated organization role (with a fix) where the resources accept it.
+const ORGANIZATION_ROLES: readonly string[] = ORGANIZATION_ROLE_NAMES.filter((role) => !isDeprecatedOrganizationRole(role));
 const TEAM_ROLES: readonly string[] = TEAM_ROLE_NAMES;
 const REGISTRY_ROLES: readonly string[] = REGISTRY_ROLE_NAMES;
-const PREDEFINED = [...new Set([...ORGANIZATION_ROLES, ...TEAM_ROLES, ...REGISTRY_ROLES])];
+const PREDEFINED = [...new Set([...ORGANIZATION_ROLE_NAMES, ...TEAM_ROLES, ...REGISTRY_ROLES])];
 
 const q = (value: string) => JSON.stringify(value);
-const didYouMean = (guess: string | undefined, value: string, note = "") =>
-  guess === undefined ? "" : `did you mean ${q(guess)}${guess.toLowerCase() === value.toLowerCase() ? note : ""}? Otherwise `;
+const CUSTOM_NAMES_ARE_CASE_SENSITIVE = " (custom role names are case-sensitive)";
+
+/** The candidate `written` was most likely meant to be, and whether only its case differs. */
+function meant(written: string, candidates: Iterable<string>): { name: string; caseOnly: boolean } | undefined {
+  const name = closest(written, candidates);
+  return name === undefined ? undefined : { name, caseOnly: name.toLowerCase() === written.toLowerCase() };
+}
+
+/** The start of a fix that names the candidate `written` was likely meant to be; `caseNote` when only its case differs. */
+function didYouMean(written: string, candidates: Iterable<string>, caseNote = ""): string {
+  const guess = meant(written, candidates);
+  return guess === undefined ? "" : `did you mean ${q(guess.name)}${guess.caseOnly ? caseNote : ""}? Otherwise `;
+}
+
+/** The section checkers' common ground: the roster as shaped, the canonical roster they build, and the findings. */
+interface Checking {
+  readonly shaped: ShapedRoster;
+  readonly roster: ValidatedRoster;
+  readonly findings: Finding[];
+  /** `users[2] "bob"`: how an entry is named in findings. */
+  at(section: string, index: number): string;
+  /** A finding at `path`, whose first two parts are the entry's section and index. */
+  add(path: Path, problem: string, fix: string): void;
+}
+
+/** What the later sections refer to: the custom roles, users and teams declared, by their keys. */
+interface Declared {
+  /** Custom role name → index, first declarations only. */
+  customRoles: Map<string, number>;
+  /** userName in lower case → index, first declarations only. */
+  users: Map<string, number>;
+  /** Team name → index, first declarations only. */
+  teams: Map<string, number>;
+  /** Where each member's team role was written (`<team>\n<userName in lower case>`), from either form. */
+  teamRolePlaces: Map<string, { place: string; role: string; written: string }>;
+}
 
 /** Members, roles, team roles and registry roles refer to users, teams and custom roles that exist; nothing is declared twice. */
 function crossCheck(shaped: ShapedRoster, raw: unknown, deployment: WandbDeployment | undefined): { roster: ValidatedRoster; findings: Finding[] } {
-  const findings: Finding[] = [];
   const at = (section: string, index: number) => entryLabel(raw, section, index);
-  const add = (path: Path, problem: string, fix: string) => {
-    const [section, index] = path;
-    findings.push({ path, entry: at(String(section), Number(index)), problem, fix });
+  const findings: Finding[] = [];
+  const checking: Checking = {
+    shaped,
+    roster: { users: [], customRoles: [], teams: [], registryRoles: [] },
+    findings,
+    at,
+    add: (path, problem, fix) => findings.push({ path, entry: at(String(path[0]), Number(path[1])), problem, fix }),
   };
+  // Custom roles first: the other sections refer to them.
+  const declared: Declared = { customRoles: checkCustomRoles(checking), users: new Map(), teams: new Map(), teamRolePlaces: new Map() };
+  declared.users = checkUsers(checking, declared);
+  declared.teams = checkTeams(checking, declared);
+  checkTeamRoles(checking, declared);
+  checkRegistryRoles(checking, declared);
+  if (deployment === "saas") checkEveryUserInATeam(checking, declared);
+  // Roster order: users, custom roles, teams, team roles, registry roles.
+  const order = ["users", "customRoles", "teams", "teamRoles", "registryRoles"];
+  const rank = (f: Finding) => order.indexOf(String(f.path[0]));
+  findings.sort((a, b) => rank(a) - rank(b));
+  return { roster: checking.roster, findings };
+}
 
-  // Custom roles first: the other sections refer to them (their findings still come in roster order).
-  const customFindings: Finding[] = [];
+function checkCustomRoles({ shaped, roster, at, add }: Checking): Map<string, number> {
   const customRoles = new Map<string, number>();
-  const roster: ValidatedRoster = { users: [], customRoles: [], teams: [], registryRoles: [] };
   shaped.customRoles.forEach((role, i) => {
     const path = ["customRoles", i, "name"];
-    const entry = at("customRoles", i);
     const other = customRoles.get(role.name);
     if (isPredefinedRole(role.name, PREDEFINED)) {
-      customFindings.push({ path, entry, problem: `name ${q(role.name)} is the name of a predefined role`, fix: `give the custom role a name of its own (${list(PREDEFINED)} are predefined)` });
+      add(path, `name ${q(role.name)} is the name of a predefined role`, `give the custom role a name of its own (${list(PREDEFINED)} are predefined)`);
     } else if (other !== undefined) {
-      customFindings.push({ path, entry, problem: `name ${q(role.name)} is already used by ${at("customRoles", other)}`, fix: "declare each custom role once: merge the two entries, or rename one" });
+      add(path, `name ${q(role.name)} is already used by ${at("customRoles", other)}`, "declare each custom role once: merge the two entries, or rename one");
     } else {
       customRoles.set(role.name, i);
     }
@@ -349,9 +339,10 @@ function crossCheck(shaped: ShapedRoster, raw: unknown, deployment: WandbDeploym
       permissions: [...new Set(role.permissions)],
     });
   });
-  const customNames = [...customRoles.keys()];
+  return customRoles;
+}
 
-  // Users.
+function checkUsers({ shaped, roster, at, add }: Checking, { customRoles }: Declared): Map<string, number> {
   const users = new Map<string, number>();
   const emails = new Map<string, number>();
   shaped.users.forEach((user, i) => {
@@ -369,41 +360,52 @@ function crossCheck(shaped: ShapedRoster, raw: unknown, deployment: WandbDeploym
       emails.set(user.email.toLowerCase(), i);
     }
     const role = user.organizationRole ?? "member";
-    let organizationRole = role;
-    if (ORGANIZATION_ROLES.includes(role.toLowerCase())) {
-      organizationRole = role.toLowerCase();
-    } else if (role.toLowerCase() === "viewer") {
+    const predefined = canonicalRole(role, ORGANIZATION_ROLES);
+    if (isDeprecatedOrganizationRole(role)) {
       add(["users", i, "organizationRole"], 'organizationRole "viewer" is deprecated for organizations (W&B assigns member instead)', "use member, or a custom role that inherits from viewer");
-    } else if (!customRoles.has(role)) {
-      const guess = closest(role, [...ORGANIZATION_ROLES, ...customNames]);
+    } else if (!ORGANIZATION_ROLES.includes(predefined) && !customRoles.has(role)) {
       add(
         ["users", i, "organizationRole"],
         `organizationRole ${q(role)} is neither a predefined organization role nor a custom role of the roster`,
-        `${didYouMean(guess, role, " (custom role names are case-sensitive)")}use admin or member, or declare ${q(role)} under customRoles`,
+        `${didYouMean(role, [...ORGANIZATION_ROLES, ...customRoles.keys()], CUSTOM_NAMES_ARE_CASE_SENSITIVE)}use admin or member, or declare ${q(role)} under customRoles`,
       );
     }
     roster.users.push({
       userName: user.userName,
       email: user.email,
       ...(user.displayName === undefined ? {} : { displayName: user.displayName }),
-      organizationRole,
+      organizationRole: ORGANIZATION_ROLES.includes(predefined) ? predefined : role,
       teams: [],
     });
   });
-  const userNamed = (name: string) => {
-    const index = users.get(name.toLowerCase());
-    return index === undefined ? undefined : roster.users[index];
+  return users;
+}
+
+/** The user of the roster with this userName (case-insensitive), as validated. */
+function userNamed({ roster }: Checking, { users }: Declared, name: string): ValidatedRoster["users"][number] | undefined {
+  const index = users.get(name.toLowerCase());
+  return index === undefined ? undefined : roster.users[index];
+}
+
+/**
+ * A team role as stored (predefined roles in lower case, custom roles as written), with the finding
+ * that says what is wrong when it is neither; `label` names it in the finding (`role`, `roles.alice`).
+ */
+function teamRoleOf(written: string, label: string, { customRoles }: Declared): { role: string; known: boolean; problem: string; fix: string } {
+  const role = canonicalRole(written, TEAM_ROLES);
+  return {
+    role,
+    known: TEAM_ROLES.includes(role) || customRoles.has(role),
+    problem: `${label} ${q(written)} is neither a predefined team role nor a custom role of the roster`,
+    fix: `${didYouMean(written, [...TEAM_ROLES, ...customRoles.keys()], CUSTOM_NAMES_ARE_CASE_SENSITIVE)}use admin, member or viewer, or declare ${q(written)} under customRoles`,
   };
+}
+
+const teamRoleKey = (team: string, userName: string) => `${team}\n${userName.toLowerCase()}`;
+
+function checkTeams(checking: Checking, declared: Declared): Map<string, number> {
+  const { shaped, roster, at, add } = checking;
   const userNames = shaped.users.map((u) => u.userName);
-  findings.push(...customFindings);
-
-  /** A team role as canonical: predefined roles in lower case, custom roles as written. */
-  const teamRole = (role: string) => (TEAM_ROLES.includes(role.toLowerCase()) ? role.toLowerCase() : role);
-  /** Where each member's team role was written (`<team>\n<userName in lower case>`), from either form. */
-  const teamRolePlaces = new Map<string, { place: string; role: string; written: string }>();
-  const teamRoleKey = (team: string, userName: string) => `${team}\n${userName.toLowerCase()}`;
-
-  // Teams.
   const teams = new Map<string, number>();
   shaped.teams.forEach((team, i) => {
     const other = teams.get(team.name);
@@ -414,12 +416,12 @@ function crossCheck(shaped: ShapedRoster, raw: unknown, deployment: WandbDeploym
     }
     const members: string[] = [];
     team.members.forEach((member, k) => {
-      const user = userNamed(member);
+      const user = userNamed(checking, declared, member);
       if (user === undefined) {
         add(
           ["teams", i, "members", k],
           `members[${k}] ${q(member)} is not a user of the roster`,
-          `${didYouMean(closest(member, userNames), member)}add a user ${q(member)} under users, or remove ${q(member)} from the team`,
+          `${didYouMean(member, userNames)}add a user ${q(member)} under users, or remove ${q(member)} from the team`,
         );
       } else if (members.includes(user.userName)) {
         add(["teams", i, "members", k], `members[${k}] ${q(member)} is listed twice (userNames are case-insensitive)`, "list each member once");
@@ -429,59 +431,54 @@ function crossCheck(shaped: ShapedRoster, raw: unknown, deployment: WandbDeploym
       }
     });
     const roles: Record<string, string> = {};
-    for (const [member, role] of Object.entries(team.roles)) {
+    for (const [member, written] of Object.entries(team.roles)) {
       const path = ["teams", i, "roles", member];
-      const user = userNamed(member);
+      const field = formatField(["roles", member]);
+      const user = userNamed(checking, declared, member);
       if (user === undefined || !members.includes(user.userName)) {
-        const guess = closest(member, members);
         add(
           path,
           user === undefined
-            ? `${q(member)} has a role (${formatField(["roles", member])}) but is neither a member of the team nor a user of the roster`
-            : `${q(member)} has a role (${formatField(["roles", member])}) but is not a member of the team`,
-          `${didYouMean(guess, member)}${user === undefined ? `add ${q(member)} under users and to members` : `add ${q(member)} to members`}, or remove the role`,
+            ? `${q(member)} has a role (${field}) but is neither a member of the team nor a user of the roster`
+            : `${q(member)} has a role (${field}) but is not a member of the team`,
+          `${didYouMean(member, members)}${user === undefined ? `add ${q(member)} under users and to members` : `add ${q(member)} to members`}, or remove the role`,
         );
         continue;
       }
       if (roles[user.userName] !== undefined) {
-        add(path, `${q(user.userName)} has a second role (${formatField(["roles", member])}; userNames are case-insensitive)`, "give each member one role");
+        add(path, `${q(user.userName)} has a second role (${field}; userNames are case-insensitive)`, "give each member one role");
         continue;
       }
+      const { role, known, problem, fix } = teamRoleOf(written, field, declared);
       if (other === undefined) {
-        teamRolePlaces.set(teamRoleKey(team.name, user.userName), { place: `${at("teams", i)} ${formatField(["roles", member])}`, role: teamRole(role), written: role });
+        declared.teamRolePlaces.set(teamRoleKey(team.name, user.userName), { place: `${at("teams", i)} ${field}`, role, written });
       }
-      if (TEAM_ROLES.includes(role.toLowerCase())) {
-        roles[user.userName] = role.toLowerCase();
-      } else if (customRoles.has(role)) {
-        roles[user.userName] = role;
-      } else {
-        const guess = closest(role, [...TEAM_ROLES, ...customNames]);
-        add(
-          path,
-          `${formatField(["roles", member])} ${q(role)} is neither a predefined team role nor a custom role of the roster`,
-          `${didYouMean(guess, role, " (custom role names are case-sensitive)")}use admin, member or viewer, or declare ${q(role)} under customRoles`,
-        );
-      }
+      if (known) roles[user.userName] = role;
+      else add(path, problem, fix);
     }
     roster.teams.push({ name: team.name, members, roles });
   });
-  const teamNames = [...teams.keys()];
+  return teams;
+}
 
-  // Team roles written outside their team: checked as the team's roles are, then merged into them.
+/** Team roles written outside their team: checked as the team's roles are, then merged into them. */
+function checkTeamRoles(checking: Checking, declared: Declared): void {
+  const { shaped, roster, at, add } = checking;
+  const userNames = shaped.users.map((u) => u.userName);
   shaped.teamRoles.forEach((grant, i) => {
-    const teamIndex = teams.get(grant.team) ?? -1;
+    const teamIndex = declared.teams.get(grant.team) ?? -1;
     const team = roster.teams[teamIndex];
-    const user = userNamed(grant.user);
+    const user = userNamed(checking, declared, grant.user);
     if (team === undefined) {
-      const guess = closest(grant.team, teamNames);
-      const note = guess === undefined ? "" : ` (did you mean ${q(guess)}?${guess.toLowerCase() === grant.team.toLowerCase() ? " Team names are case-sensitive" : ""})`;
+      const guess = meant(grant.team, declared.teams.keys());
+      const note = guess === undefined ? "" : ` (did you mean ${q(guess.name)}?${guess.caseOnly ? " Team names are case-sensitive" : ""})`;
       add(["teamRoles", i, "team"], `team ${q(grant.team)} is not declared under teams`, `declare it, or correct the name${note}`);
     }
     if (user === undefined) {
       add(
         ["teamRoles", i, "user"],
         `user ${q(grant.user)} is not a user of the roster`,
-        `${didYouMean(closest(grant.user, userNames), grant.user)}add a user ${q(grant.user)} under users, or remove this team role`,
+        `${didYouMean(grant.user, userNames)}add a user ${q(grant.user)} under users, or remove this team role`,
       );
     } else if (team !== undefined && !team.members.includes(user.userName)) {
       add(
@@ -490,21 +487,13 @@ function crossCheck(shaped: ShapedRoster, raw: unknown, deployment: WandbDeploym
         `add ${q(user.userName)} to the team's members, or remove this team role`,
       );
     }
-    const role = teamRole(grant.role);
-    const known = TEAM_ROLES.includes(role) || customRoles.has(role);
-    if (!known) {
-      const guess = closest(grant.role, [...TEAM_ROLES, ...customNames]);
-      add(
-        ["teamRoles", i, "role"],
-        `role ${q(grant.role)} is neither a predefined team role nor a custom role of the roster`,
-        `${didYouMean(guess, grant.role, " (custom role names are case-sensitive)")}use admin, member or viewer, or declare ${q(grant.role)} under customRoles`,
-      );
-    }
+    const { role, known, problem, fix } = teamRoleOf(grant.role, "role", declared);
+    if (!known) add(["teamRoles", i, "role"], problem, fix);
     if (team === undefined || user === undefined || !team.members.includes(user.userName)) return;
     const key = teamRoleKey(team.name, user.userName);
-    const earlier = teamRolePlaces.get(key);
+    const earlier = declared.teamRolePlaces.get(key);
     if (earlier === undefined) {
-      teamRolePlaces.set(key, { place: at("teamRoles", i), role, written: grant.role });
+      declared.teamRolePlaces.set(key, { place: at("teamRoles", i), role, written: grant.role });
       if (known) team.roles[user.userName] = role;
     } else if (earlier.role === role) {
       add(
@@ -520,17 +509,20 @@ function crossCheck(shaped: ShapedRoster, raw: unknown, deployment: WandbDeploym
       );
     }
   });
+}
 
-  // Registry roles.
+function checkRegistryRoles(checking: Checking, declared: Declared): void {
+  const { shaped, roster, at, add } = checking;
+  const userNames = shaped.users.map((u) => u.userName);
   const granted = new Map<string, number>();
   shaped.registryRoles.forEach((grant, i) => {
-    const user = userNamed(grant.user);
+    const user = userNamed(checking, declared, grant.user);
     const role = grant.role.toLowerCase();
     if (user === undefined) {
       add(
         ["registryRoles", i, "user"],
         `user ${q(grant.user)} is not a user of the roster`,
-        `${didYouMean(closest(grant.user, userNames), grant.user)}add a user ${q(grant.user)} under users, or remove this registry role`,
+        `${didYouMean(grant.user, userNames)}add a user ${q(grant.user)} under users, or remove this registry role`,
       );
     } else {
       const key = `${user.userName.toLowerCase()}\n${grant.registry}`;
@@ -542,31 +534,26 @@ function crossCheck(shaped: ShapedRoster, raw: unknown, deployment: WandbDeploym
       }
     }
     if (!REGISTRY_ROLES.includes(role)) {
-      const custom = customNames.find((name) => name.toLowerCase() === role);
+      const custom = [...declared.customRoles.keys()].find((name) => name.toLowerCase() === role);
       add(
         ["registryRoles", i, "role"],
         custom === undefined ? `role ${q(grant.role)} is not a registry role` : `role ${q(grant.role)} is a custom role, and registries take only predefined roles`,
-        `${custom === undefined ? didYouMean(closest(grant.role, REGISTRY_ROLES), grant.role) : ""}use admin, member, viewer or restricted viewer`,
+        `${custom === undefined ? didYouMean(grant.role, REGISTRY_ROLES) : ""}use admin, member, viewer or restricted viewer`,
       );
     }
     roster.registryRoles.push({ user: user?.userName ?? grant.user, registry: grant.registry, role });
   });
+}
 
-  if (deployment === "saas") {
-    roster.users.forEach((user, i) => {
-      if (user.teams.length === 0 && users.get(user.userName.toLowerCase()) === i) {
-        add(
-          ["users", i],
-          `${q(user.userName)} is in no team, and on the multi-tenant cloud (saas) users join the organization through teams`,
-          `add ${q(user.userName)} to the members of a team of the roster`,
-        );
-      }
-    });
-  }
-
-  // Roster order: users, custom roles, teams, team roles, registry roles (custom-role findings were collected first).
-  const order = ["users", "customRoles", "teams", "teamRoles", "registryRoles"];
-  const rank = (f: Finding) => order.indexOf(String(f.path[0]));
-  findings.sort((a, b) => rank(a) - rank(b));
-  return { roster, findings };
+/** On the multi-tenant cloud (saas) users join the organization through teams: each must be in one. */
+function checkEveryUserInATeam({ roster, add }: Checking, { users }: Declared): void {
+  roster.users.forEach((user, i) => {
+    if (user.teams.length === 0 && users.get(user.userName.toLowerCase()) === i) {
+      add(
+        ["users", i],
+        `${q(user.userName)} is in no team, and on the multi-tenant cloud (saas) users join the organization through teams`,
+        `add ${q(user.userName)} to the members of a team of the roster`,
+      );
+    }
+  });
 }

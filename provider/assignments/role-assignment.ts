@@ -2,12 +2,14 @@
 // slot of that user (the organization role, the role in a team, the role in a registry) read,
 // written and given back under the 412 rule. Each resource file supplies its inputs, its state, its id
 // and how to reach its slot.
-import { z } from "zod";
+import type { z } from "zod";
 import type { ScimUser } from "../../api/client";
 import type { ResourceKind } from "../../api/resource-kinds";
+import type { AssignmentOutputs } from "../../api/shapes/assignment";
 import { canonicalRole, sameRole } from "../../api/vocabulary";
 import { changedFieldsOf, convergeGuardedByEtag, recordRead, SETTLED, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
 import { isStatus } from "../kit/errors";
+import { warn } from "../kit/engine-output";
 import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs } from "../kit/inputs";
 import { issuesOf } from "../kit/issues";
@@ -156,21 +158,11 @@ export interface RoleAssignmentSpec<I extends Inputs, O extends AssignmentOutput
    */
   unheldRole?: string;
   slot(userId: string, scope: string): SlotAccess;
+  /** What check tells the program of the inputs as written, through either front door. */
+  warnings?(written: Record<string, unknown>): readonly string[];
 }
 
 /** What each assignment records besides its scope and role as last applied. */
-export const assignmentOutputs = z.object({
-  user: z.string(),
-  userId: z.string().meta({ description: "The user's SCIM id, resolved from `user` at create." }),
-  /** The user's email (lower case) as last read, so that `diff` sees an id and an email of this user as one; unknown in older states. */
-  userEmail: z.string().optional().meta({
-    description: "The user's email address in lower case, as last read (absent in state recorded by earlier releases until a refresh).",
-  }),
-  etag: z.string().meta({ description: "The user's ETag as last read; the next write is conditional on it." }),
-});
-
-export type AssignmentOutputs = z.output<typeof assignmentOutputs>;
-
 export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(spec: RoleAssignmentSpec<I, O>): ResourceImplementation<I, O> {
   const { scopeField, roleField, predefined } = spec;
   const field = (values: object, key: string | undefined) => (key === undefined ? undefined : (values as Record<string, string | undefined>)[key]);
@@ -240,7 +232,9 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
     }),
 
     async check(_olds, news) {
-      return checkInputs(spec.inputs, news);
+      const checked = checkInputs(spec.inputs, news);
+      if (!checked.failures?.length) for (const warning of spec.warnings?.(news) ?? []) warn(warning);
+      return checked;
     },
 
     async diff(_id, olds, news) {

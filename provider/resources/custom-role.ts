@@ -1,12 +1,11 @@
-import { z } from "zod";
 import type { ScimRole } from "../../api/client";
-import { isPredefinedRole, RESERVED_ROLE_NAMES } from "../../api/vocabulary";
 import { sameSet } from "../kit/compare";
 import { changedFieldsOf, convergeGuardedByEtag, recordRead, SETTLED, setReading, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
 import { requireFound, ResourceInitError } from "../kit/errors";
 import { createOrTakeOver, leftAsItIs, type Claim } from "../kit/takeover";
 import { type ResourceImplementation } from "../kit/implementation";
-import { adoptExisting, permissionName, predefinedBaseRole } from "../kit/input-schemas";
+import { predefinedBaseRole } from "../../api/shapes/pieces";
+import { customRoleInputs, customRoleOutputs, type CustomRoleInputs, type CustomRoleOutputs } from "../../api/shapes/custom-role";
 import { checkInputs } from "../kit/inputs";
 import { warn } from "../kit/engine-output";
 import { undocumentedPermissionWarnings } from "../../api/undocumented-permissions";
@@ -16,54 +15,8 @@ import { recordedBeforeVersioning, storedState } from "../kit/state";
 import { directory } from "../membership/directory";
 import { clients } from "../runtime";
 
-export const customRoleInputs = z
-  .object({
-    name: z
-      .string({ error: 'name is required: the custom role\'s name, e.g. "Run operator"' })
-      .trim()
-      .min(1, 'name must not be empty: give the custom role a name, e.g. "Run operator"')
-      .refine(
-        (name) => !isPredefinedRole(name, RESERVED_ROLE_NAMES),
-        `name must not be that of a predefined role (${RESERVED_ROLE_NAMES.join(", ")}, in any case): predefined roles cannot be redefined; choose another name for the custom role, e.g. "Run operator"`,
-      )
-      .meta({ description: "The role's name, unique in the organization. Custom role names are case-sensitive." }),
-    description: z
-      .string({ error: "description must be a string" })
-      .default("")
-      .meta({ description: "What the role is for. Defaults to the empty string." }),
-    inheritedFrom: predefinedBaseRole,
-    permissions: z
-      .array(permissionName, { error: 'permissions must be a list of "<object>:<operation>" names, e.g. ["run:stop"]' })
-      .transform((names) => [...new Set(names)].sort())
-      .meta({
-        description:
-          "Permissions added to the inherited ones, as `<object>:<operation>` names such as `run:stop`. A set: order and " +
-          "duplicates do not matter. A name W&B does not document is warned about at preview (W&B publishes no complete " +
-          "list); the service refuses one that does not exist.",
-      }),
-    adoptExisting: adoptExisting.meta({
-      description:
-        "When a role with this name already exists: `false` fails with a hint, `true` takes it over and converges it to " +
-        "this definition. Defaults to `false`.",
-    }),
-  })
-  .strict();
+export type { CustomRoleInputs, CustomRoleOutputs };
 
-export type CustomRoleInputs = z.output<typeof customRoleInputs>;
-
-export const customRoleOutputs = z.object({
-  name: z.string(),
-  description: z.string(),
-  /** As the service reports it: a role made outside Pulumi may name another base. */
-  inheritedFrom: z.string(),
-  permissions: z.array(z.string()),
-  /** Permissions the role has from `inheritedFrom`, as the service reports them. */
-  inheritedPermissions: z.array(z.string()).meta({ description: "Permissions the role has from `inheritedFrom`, sorted." }),
-  adoptExisting: z.boolean(),
-  etag: z.string().meta({ description: "The ETag of the role as last read; the next write is conditional on it." }),
-});
-
-export type CustomRoleOutputs = z.output<typeof customRoleOutputs>;
 
 function outputsOf(role: ScimRole, inputs: Partial<Pick<CustomRoleInputs, "adoptExisting">>): CustomRoleOutputs {
   return {

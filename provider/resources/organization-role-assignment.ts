@@ -1,39 +1,18 @@
-import { z } from "zod";
 import { clients } from "../runtime";
-import { assignmentOutputs, roleAssignment } from "../assignments/role-assignment";
+import { roleAssignment } from "../assignments/role-assignment";
 import { recordedBeforeVersioning } from "../kit/state";
 import { withUserEmail } from "../membership/users";
-import { canonicalRole, ORGANIZATION_ROLES, sameRole } from "../../api/vocabulary";
-import { roleNameInput, userReference } from "../kit/input-schemas";
+import { ORGANIZATION_ROLES, sameRole } from "../../api/vocabulary";
+import {
+  organizationRoleAssignmentInputs,
+  organizationRoleAssignmentOutputs,
+  organizationRoleAssignmentWarnings,
+  type OrganizationRoleAssignmentInputs,
+  type OrganizationRoleAssignmentOutputs,
+} from "../../api/shapes/organization-role-assignment";
 
-const ROLE_HINT = '"admin", "member" or the name of a custom role of the organization';
+export type { OrganizationRoleAssignmentInputs, OrganizationRoleAssignmentOutputs };
 
-export const organizationRoleAssignmentInputs = z
-  .object({
-    user: userReference("user").meta({
-      description:
-        "The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address " +
-        "(case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.",
-    }),
-    // `viewer` is deprecated as an organization role: the service assigns `member`, so that is what is stored.
-    role: roleNameInput("role", ROLE_HINT)
-      .transform((name) => {
-        const role = canonicalRole(name, ORGANIZATION_ROLES);
-        return role === "viewer" ? "member" : role;
-      })
-      .meta({
-        description:
-          "The organization role: `admin`, `member` (predefined names are case-insensitive and stored in lower case) or the " +
-          "name of a custom role (case-sensitive). `viewer` is deprecated: W&B assigns `member` instead, so it is stored as `member`.",
-      }),
-  })
-  .strict();
-
-export type OrganizationRoleAssignmentInputs = z.output<typeof organizationRoleAssignmentInputs>;
-
-export const organizationRoleAssignmentOutputs = assignmentOutputs.extend({ role: z.string() });
-
-export type OrganizationRoleAssignmentOutputs = z.output<typeof organizationRoleAssignmentOutputs>;
 
 function patchRole(userId: string, role: string) {
   return (ifMatch: string | undefined) =>
@@ -49,6 +28,7 @@ export const organizationRoleAssignment = roleAssignment<OrganizationRoleAssignm
   roleField: "role",
   predefined: ORGANIZATION_ROLES,
   unheldRole: "member",
+  warnings: organizationRoleAssignmentWarnings,
   slot: (userId) => ({
     what: `the organization role of user ${userId}`,
     live: (user) => user.organizationRole,

@@ -1,47 +1,19 @@
-import { z } from "zod";
 import { valuePath, type ScimUser } from "../../api/client";
-import { canonicalRole, REGISTRY_ROLES } from "../../api/vocabulary";
+import { REGISTRY_ROLES } from "../../api/vocabulary";
 import { isStatus } from "../kit/errors";
-import { userReference } from "../kit/input-schemas";
 import { clients } from "../runtime";
-import { assignmentOutputs, roleAssignment } from "../assignments/role-assignment";
+import { roleAssignment } from "../assignments/role-assignment";
 import { recordedBeforeVersioning } from "../kit/state";
 import { withUserEmail } from "../membership/users";
+import {
+  registryRoleAssignmentInputs,
+  registryRoleAssignmentOutputs,
+  type RegistryRoleAssignmentInputs,
+  type RegistryRoleAssignmentOutputs,
+} from "../../api/shapes/registry-role-assignment";
 
-// Registry roles are all predefined, so they all compare case-insensitively.
-const ROLE_HINT = '"admin", "member", "viewer" or "restricted viewer"';
+export type { RegistryRoleAssignmentInputs, RegistryRoleAssignmentOutputs };
 
-export const registryRoleAssignmentInputs = z
-  .object({
-    user: userReference("user").meta({
-      description:
-        "The user: their SCIM id (e.g. `user.id` of a `wandb.User`) or their email address (case-insensitive). Resolved to " +
-        "the SCIM id when the assignment is created. Naming another user replaces the assignment.",
-    }),
-    registryName: z
-      .string({ error: "registryName is required: the name of the registry, e.g. \"models\"" })
-      .trim()
-      .min(1, "registryName must not be empty: give the name of the registry")
-      .meta({ description: 'The registry\'s name (exact), e.g. `"models"`. Changing it replaces the assignment.' }),
-    roleName: z
-      .string({ error: `roleName is required: ${ROLE_HINT}` })
-      .transform((name) => canonicalRole(name, REGISTRY_ROLES))
-      .pipe(z.enum(REGISTRY_ROLES, { error: `roleName must be ${ROLE_HINT} (case-insensitive)` }))
-      .meta({
-        description: "The role in the registry: `admin`, `member`, `viewer` or `restricted viewer` (case-insensitive, stored in lower case).",
-      }),
-  })
-  .strict();
-
-export type RegistryRoleAssignmentInputs = z.output<typeof registryRoleAssignmentInputs>;
-
-export const registryRoleAssignmentOutputs = assignmentOutputs.extend({
-  registryName: z.string(),
-  /** As the service reports it, in lower case. */
-  roleName: z.string(),
-});
-
-export type RegistryRoleAssignmentOutputs = z.output<typeof registryRoleAssignmentOutputs>;
 
 const roleIn = (user: ScimUser, registryName: string) =>
   user.registryRoles?.find((entry) => entry.registryName === registryName)?.roleName;

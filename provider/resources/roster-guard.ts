@@ -3,30 +3,16 @@
 // fails at preview. Every other child of the component waits for it, so nothing is written when
 // it refuses. W&B holds nothing of it: it writes nothing, and reads only the users (where the
 // service shows their roles, the live admins count too), when it is created or updated.
-import { z } from "zod";
 import { judgeRosterChange, liveAdminsRefusal, rosterAccessSchema, type RosterAccess } from "../../api/guard-rails";
 import { sameSet } from "../kit/compare";
 import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs } from "../kit/inputs";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
 import { clients, guardRailsForChecks } from "../runtime";
+import { rosterGuardInputs, rosterGuardOutputs, type RosterGuardInputs } from "../../api/shapes/roster-guard";
 
-export const rosterGuardInputs = rosterAccessSchema
-  .extend({
-    organization: z.string().meta({ description: "The Organization component's name, for the messages." }),
-    users: rosterAccessSchema.shape.users.meta({ description: "The roster's userNames." }),
-    admins: rosterAccessSchema.shape.admins.meta({ description: "The userNames whose organization role is admin." }),
-    teams: rosterAccessSchema.shape.teams.meta({ description: "Each team's members, by userName." }),
-    verdicts: z
-      .array(z.string())
-      .optional()
-      .meta({ description: "What each guard rail found, set by the provider at check: for the access review." }),
-  })
-  .strict();
+export type { RosterGuardInputs };
 
-export type RosterGuardInputs = z.output<typeof rosterGuardInputs>;
-
-export const rosterGuardOutputs = rosterGuardInputs;
 
 const previousAccess = rosterAccessSchema.partial({ admins: true });
 

@@ -1,7 +1,5 @@
 // One user's membership of one team, added and removed without touching the other members.
-import { z } from "zod";
 import { type ReplacedOnChange } from "../kit/implementation";
-import { userReference } from "../kit/input-schemas";
 import { checkInputs } from "../kit/inputs";
 import { idScheme } from "../kit/pair-id";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
@@ -9,38 +7,10 @@ import { recordRead } from "../kit/conflict";
 import { directory, hasMember } from "../membership/directory";
 import { changeMembership } from "../membership/membership-change";
 import { namesRecordedUser, resolveUser, withUserEmail } from "../membership/users";
+import { teamMemberInputs, teamMemberOutputs, type TeamMemberInputs, type TeamMemberOutputs } from "../../api/shapes/team-member";
 
-export const teamMemberInputs = z
-  .object({
-    teamId: z
-      .string({ error: "teamId is required: the SCIM id of the team, e.g. a Team resource's id or getTeam(...).id" })
-      .trim()
-      .min(1, "teamId must not be empty: give the SCIM id of the team")
-      .meta({
-        description: "The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the membership.",
-      }),
-    user: userReference("user").meta({
-      description:
-        "The user, by SCIM id or email address (emails compare ignoring case). Changing it to another user replaces the " +
-        "membership; changing it to the id the email resolved to changes nothing.",
-    }),
-  })
-  .strict();
+export type { TeamMemberInputs, TeamMemberOutputs };
 
-export type TeamMemberInputs = z.output<typeof teamMemberInputs>;
-
-export const teamMemberOutputs = z.object({
-  teamId: z.string(),
-  user: z.string(),
-  userId: z.string().meta({ description: "The user's SCIM id, resolved from `user` at create." }),
-  /** The user's email (lower case) as last seen, so that `diff` sees an id and an email of this user as one; unknown in older states. */
-  userEmail: z.string().optional().meta({
-    description: "The user's email address in lower case, as last read (absent in state recorded by earlier releases until a refresh).",
-  }),
-  etag: z.string().meta({ description: "The team's ETag as last read, for a cheap conditional refresh and the next conditional write." }),
-});
-
-export type TeamMemberOutputs = z.output<typeof teamMemberOutputs>;
 
 export const teamMemberIds = idScheme("TeamMember", "<teamId>/<userId>");
 

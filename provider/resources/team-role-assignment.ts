@@ -1,42 +1,19 @@
-import { z } from "zod";
 import type { ScimUser } from "../../api/client";
 import { directory } from "../membership/directory";
 import { clients } from "../runtime";
-import { assignmentOutputs, roleAssignment } from "../assignments/role-assignment";
+import { roleAssignment } from "../assignments/role-assignment";
 import { recordedBeforeVersioning } from "../kit/state";
 import { withUserEmail } from "../membership/users";
-import { canonicalRole, sameRole, TEAM_ROLES } from "../../api/vocabulary";
-import { roleNameInput, userReference } from "../kit/input-schemas";
+import { sameRole, TEAM_ROLES } from "../../api/vocabulary";
+import {
+  teamRoleAssignmentInputs,
+  teamRoleAssignmentOutputs,
+  type TeamRoleAssignmentInputs,
+  type TeamRoleAssignmentOutputs,
+} from "../../api/shapes/team-role-assignment";
 
-const ROLE_HINT = '"admin", "member", "viewer" or the name of a custom role of the organization';
+export type { TeamRoleAssignmentInputs, TeamRoleAssignmentOutputs };
 
-export const teamRoleAssignmentInputs = z
-  .object({
-    user: userReference("user").meta({
-      description:
-        "The user: their SCIM id (e.g. `user.id` of a `wandb.User`) or their email address (case-insensitive). Resolved to " +
-        "the SCIM id when the assignment is created. Naming another user replaces the assignment.",
-    }),
-    teamName: z
-      .string({ error: "teamName is required: the name of the team, e.g. `team.name` of a wandb.Team" })
-      .trim()
-      .min(1, "teamName must not be empty: give the name of the team")
-      .meta({ description: "The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the assignment." }),
-    roleName: roleNameInput("roleName", ROLE_HINT)
-      .transform((name) => canonicalRole(name, TEAM_ROLES))
-      .meta({
-        description:
-          "The role in the team: `admin`, `member`, `viewer` (case-insensitive, stored in lower case) or the name of a " +
-          "custom role (case-sensitive). W&B adds the user to the team if they are not in it.",
-      }),
-  })
-  .strict();
-
-export type TeamRoleAssignmentInputs = z.output<typeof teamRoleAssignmentInputs>;
-
-export const teamRoleAssignmentOutputs = assignmentOutputs.extend({ teamName: z.string(), roleName: z.string() });
-
-export type TeamRoleAssignmentOutputs = z.output<typeof teamRoleAssignmentOutputs>;
 
 /** The user's role in the team; team names are exact. Undefined also when the representation carries no teamRoles (see `known`). */
 const roleIn = (user: ScimUser, teamName: string) => user.teamRoles?.find((entry) => entry.teamName === teamName)?.roleName;

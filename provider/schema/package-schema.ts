@@ -9,7 +9,7 @@ import { PACKAGE_EXTRAS, type FunctionDefinition, type SchemaExtras } from "./pa
 
 export type { ComponentDefinition, FunctionDefinition, SchemaExtras } from "./package-extras";
 import { PACKAGE_NAME, token, type FunctionSpec, type ObjectTypeSpec, type PackageSpec, type Properties, type ResourceSpec } from "./pulumi-package";
-import { RESOURCES } from "./resources";
+import { SHAPES } from "../../api/shapes";
 import { mergeTypes, objectProperties, type NamedType } from "./zod-properties";
 
 /**
@@ -28,7 +28,7 @@ export function packageSchema(extra: SchemaExtras = PACKAGE_EXTRAS): PackageSpec
   const manifest = packageManifest();
   const types = new Map<string, NamedType>();
   const resources: Record<string, ResourceSpec> = {};
-  for (const [kind, resource] of Object.entries(RESOURCES)) {
+  for (const [kind, resource] of Object.entries(SHAPES)) {
     resources[token(kind)] = resourceSpec(token(kind), resource, types);
   }
   for (const component of extra.components ?? []) {

@@ -9,7 +9,7 @@ import { packageRoot } from "../../api/package-manifest";
 import { RESOURCE_KINDS } from "../../api/resource-kinds";
 import { packageSchema, packageSchemaText, SCHEMA_FILE } from "../../provider/schema/package-schema";
 import type { PackageSpec, Properties, PropertySpec, TypeSpec } from "../../provider/schema/pulumi-package";
-import { RESOURCES } from "../../provider/schema/resources";
+import { SHAPES } from "../../api/shapes";
 
 const schema = packageSchema();
 
@@ -20,7 +20,7 @@ it("the committed schema.json is the one the zod schemas derive", () => {
 
 describe.each(RESOURCE_KINDS)("wandb:index:%s", (kind) => {
   const resource = schema.resources[`wandb:index:${kind}`];
-  const { inputs, outputs } = RESOURCES[kind];
+  const { inputs, outputs } = SHAPES[kind];
 
   it("takes exactly the properties its input check accepts, requiring those the check cannot do without", () => {
     expect(Object.keys(resource?.inputProperties ?? {})).toEqual(Object.keys(inputs.shape));

@@ -1,6 +1,6 @@
 // Input schemas shared by several resources, each failing with a message that says what to do.
 import { z } from "zod";
-import { BASE_ROLES, isUserReference, PERMISSION_NAME } from "../../api/vocabulary";
+import { BASE_ROLES, isUserReference, PERMISSION_NAME } from "../vocabulary";
 
 export const adoptExisting = z
   .boolean({ error: "adoptExisting must be true or false" })

@@ -1,0 +1,45 @@
+// The OrganizationRoleAssignment resource: what it is for, the inputs a program passes (as `check` judges them) and its state.
+import { z } from "zod";
+import { canonicalRole, effectiveOrganizationRole, isDeprecatedOrganizationRole, ORGANIZATION_ROLES } from "../vocabulary";
+import { assignmentOutputs } from "./assignment";
+import { roleNameInput, userReference } from "./pieces";
+
+export const organizationRoleAssignmentDescription =
+  "The organization role of one user, for users that an identity provider provisions and Pulumi does not create. " +
+  "Destroying the assignment returns the user to `member`. One assignment per user: two assignments on the same user " +
+  "would fight over the one role.";
+
+const ROLE_HINT = '"admin", "member" or the name of a custom role of the organization';
+
+export const organizationRoleAssignmentInputs = z
+  .object({
+    user: userReference("user").meta({
+      description:
+        "The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address " +
+        "(case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.",
+    }),
+    role: roleNameInput("role", ROLE_HINT)
+      .transform((name) => effectiveOrganizationRole(canonicalRole(name, ORGANIZATION_ROLES)))
+      .meta({
+        description:
+          "The organization role: `admin`, `member` (predefined names are case-insensitive and stored in lower case) or the " +
+          "name of a custom role (case-sensitive). `viewer` is deprecated: W&B assigns `member` instead, so it is stored as `member`.",
+      }),
+  })
+  .strict();
+
+export type OrganizationRoleAssignmentInputs = z.output<typeof organizationRoleAssignmentInputs>;
+
+export const organizationRoleAssignmentOutputs = assignmentOutputs.extend({ role: z.string() });
+
+export type OrganizationRoleAssignmentOutputs = z.output<typeof organizationRoleAssignmentOutputs>;
+
+/** What a program is told of its assignment's inputs as written, before `organizationRoleAssignmentInputs` stores them. */
+export function organizationRoleAssignmentWarnings(written: Record<string, unknown>): string[] {
+  const role = written["role"];
+  if (typeof role !== "string" || !isDeprecatedOrganizationRole(role)) return [];
+  return [
+    'The organization role "viewer" is deprecated: W&B assigns "member" instead, and that is what is stored. ' +
+      'Declare role: "member" (or a custom role that inherits from viewer) to make the intent explicit.',
+  ];
+}

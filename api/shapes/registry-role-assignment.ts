@@ -1,0 +1,43 @@
+// The RegistryRoleAssignment resource: what it is for, the inputs a program passes (as `check` judges them) and its state.
+import { z } from "zod";
+import { canonicalRole, REGISTRY_ROLES } from "../vocabulary";
+import { assignmentOutputs } from "./assignment";
+import { userReference } from "./pieces";
+
+export const registryRoleAssignmentDescription =
+  "The role of one user in one registry. Destroying the assignment removes the user from that registry.";
+
+// Registry roles are all predefined, so they all compare case-insensitively.
+const ROLE_HINT = '"admin", "member", "viewer" or "restricted viewer"';
+
+export const registryRoleAssignmentInputs = z
+  .object({
+    user: userReference("user").meta({
+      description:
+        "The user: their SCIM id (e.g. `user.id` of a `wandb.User`) or their email address (case-insensitive). Resolved to " +
+        "the SCIM id when the assignment is created. Naming another user replaces the assignment.",
+    }),
+    registryName: z
+      .string({ error: "registryName is required: the name of the registry, e.g. \"models\"" })
+      .trim()
+      .min(1, "registryName must not be empty: give the name of the registry")
+      .meta({ description: 'The registry\'s name (exact), e.g. `"models"`. Changing it replaces the assignment.' }),
+    roleName: z
+      .string({ error: `roleName is required: ${ROLE_HINT}` })
+      .transform((name) => canonicalRole(name, REGISTRY_ROLES))
+      .pipe(z.enum(REGISTRY_ROLES, { error: `roleName must be ${ROLE_HINT} (case-insensitive)` }))
+      .meta({
+        description: "The role in the registry: `admin`, `member`, `viewer` or `restricted viewer` (case-insensitive, stored in lower case).",
+      }),
+  })
+  .strict();
+
+export type RegistryRoleAssignmentInputs = z.output<typeof registryRoleAssignmentInputs>;
+
+export const registryRoleAssignmentOutputs = assignmentOutputs.extend({
+  registryName: z.string(),
+  /** As the service reports it, in lower case. */
+  roleName: z.string(),
+});
+
+export type RegistryRoleAssignmentOutputs = z.output<typeof registryRoleAssignmentOutputs>;

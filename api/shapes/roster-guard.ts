@@ -1,0 +1,27 @@
+// The RosterGuard resource: what it is for, the inputs the Organization component passes (as `check` judges them) and its state.
+import { z } from "zod";
+import { rosterAccessSchema } from "../guard-rails";
+
+export const rosterGuardDescription =
+  "The `Organization` component's record of who its roster declared at the last applied run (users, admins, each team's " +
+  "members). Its check holds the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`) at " +
+  "preview, and the component's other children wait for it. It writes nothing to W&B; where the service shows roles, its " +
+  "create and update count the live admins too, before any other child is written. Declared by the component; not meant " +
+  "to be declared by hand.";
+
+export const rosterGuardInputs = rosterAccessSchema
+  .extend({
+    organization: z.string().meta({ description: "The Organization component's name, for the messages." }),
+    users: rosterAccessSchema.shape.users.meta({ description: "The roster's userNames." }),
+    admins: rosterAccessSchema.shape.admins.meta({ description: "The userNames whose organization role is admin." }),
+    teams: rosterAccessSchema.shape.teams.meta({ description: "Each team's members, by userName." }),
+    verdicts: z
+      .array(z.string())
+      .optional()
+      .meta({ description: "What each guard rail found, set by the provider at check: for the access review." }),
+  })
+  .strict();
+
+export type RosterGuardInputs = z.output<typeof rosterGuardInputs>;
+
+export const rosterGuardOutputs = rosterGuardInputs;

@@ -1,0 +1,41 @@
+// The TeamMember resource: what it is for, the inputs a program passes (as `check` judges them) and its state.
+import { z } from "zod";
+import { userReference } from "./pieces";
+
+export const teamMemberDescription =
+  "One user's membership of one team. Additive: it adds the user and, when destroyed, removes only that user, never " +
+  "touching other members. Use it for teams whose `Team` resource does not set `members` (a `Team` with `members` owns " +
+  "the whole set and would remove this member again). If the user was already a member, the membership is taken over, " +
+  "and destroying it removes them.";
+
+export const teamMemberInputs = z
+  .object({
+    teamId: z
+      .string({ error: "teamId is required: the SCIM id of the team, e.g. a Team resource's id or getTeam(...).id" })
+      .trim()
+      .min(1, "teamId must not be empty: give the SCIM id of the team")
+      .meta({
+        description: "The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the membership.",
+      }),
+    user: userReference("user").meta({
+      description:
+        "The user, by SCIM id or email address (emails compare ignoring case). Changing it to another user replaces the " +
+        "membership; changing it to the id the email resolved to changes nothing.",
+    }),
+  })
+  .strict();
+
+export type TeamMemberInputs = z.output<typeof teamMemberInputs>;
+
+export const teamMemberOutputs = z.object({
+  teamId: z.string(),
+  user: z.string(),
+  userId: z.string().meta({ description: "The user's SCIM id, resolved from `user` at create." }),
+  /** The user's email (lower case) as last seen, so that `diff` sees an id and an email of this user as one; unknown in older states. */
+  userEmail: z.string().optional().meta({
+    description: "The user's email address in lower case, as last read (absent in state recorded by earlier releases until a refresh).",
+  }),
+  etag: z.string().meta({ description: "The team's ETag as last read, for a cheap conditional refresh and the next conditional write." }),
+});
+
+export type TeamMemberOutputs = z.output<typeof teamMemberOutputs>;

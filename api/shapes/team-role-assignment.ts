@@ -1,0 +1,39 @@
+// The TeamRoleAssignment resource: what it is for, the inputs a program passes (as `check` judges them) and its state.
+import { z } from "zod";
+import { canonicalRole, TEAM_ROLES } from "../vocabulary";
+import { assignmentOutputs } from "./assignment";
+import { roleNameInput, userReference } from "./pieces";
+
+export const teamRoleAssignmentDescription =
+  "The role of one user in one team. Destroying the assignment returns the user to `member` in that team (it does not " +
+  "remove them from the team; membership belongs to `Team` or `TeamMember`).";
+
+const ROLE_HINT = '"admin", "member", "viewer" or the name of a custom role of the organization';
+
+export const teamRoleAssignmentInputs = z
+  .object({
+    user: userReference("user").meta({
+      description:
+        "The user: their SCIM id (e.g. `user.id` of a `wandb.User`) or their email address (case-insensitive). Resolved to " +
+        "the SCIM id when the assignment is created. Naming another user replaces the assignment.",
+    }),
+    teamName: z
+      .string({ error: "teamName is required: the name of the team, e.g. `team.name` of a wandb.Team" })
+      .trim()
+      .min(1, "teamName must not be empty: give the name of the team")
+      .meta({ description: "The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the assignment." }),
+    roleName: roleNameInput("roleName", ROLE_HINT)
+      .transform((name) => canonicalRole(name, TEAM_ROLES))
+      .meta({
+        description:
+          "The role in the team: `admin`, `member`, `viewer` (case-insensitive, stored in lower case) or the name of a " +
+          "custom role (case-sensitive). W&B adds the user to the team if they are not in it.",
+      }),
+  })
+  .strict();
+
+export type TeamRoleAssignmentInputs = z.output<typeof teamRoleAssignmentInputs>;
+
+export const teamRoleAssignmentOutputs = assignmentOutputs.extend({ teamName: z.string(), roleName: z.string() });
+
+export type TeamRoleAssignmentOutputs = z.output<typeof teamRoleAssignmentOutputs>;

@@ -1,0 +1,104 @@
+// The Team resource: what it is for, the inputs a program passes (as `check` judges them) and its state.
+import { z } from "zod";
+import { memberReferenceKey } from "../vocabulary";
+import { adoptExisting, userReference } from "./pieces";
+
+export const teamDescription =
+  "A team of the organization (SCIM group), with its name and, optionally, its exact set of user members. " +
+  "The W&B API cannot delete teams: see `deletionPolicy`.";
+
+/** What destroying a Team does (the W&B API cannot delete teams). */
+export const TEAM_DELETION_POLICIES = ["empty", "retain", "fail"] as const;
+
+export const teamInputs = z
+  .object({
+    name: z
+      .string({ error: 'name is required: the team\'s name, e.g. "ml-platform"' })
+      .trim()
+      .min(1, 'name must not be empty: give the team a name, e.g. "ml-platform"')
+      .meta({
+        description:
+          "The team's name, unique in the organization (case-sensitive). Renaming changes the team in place: its id, " +
+          "members and role assignments stay.",
+      }),
+    members: z
+      .array(userReference("each entry of members"), { error: "members must be a list of user ids or email addresses (leave it out to not manage membership)" })
+      // A set: the first spelling of each member is kept; emails compare ignoring case.
+      .transform((refs) => {
+        const seen = new Set<string>();
+        return refs.filter((ref) => !seen.has(memberReferenceKey(ref)) && seen.add(memberReferenceKey(ref)));
+      })
+      .optional()
+      .meta({
+        description:
+          "The team's user members, each as a SCIM user id or an email address (emails compare ignoring case). When given, " +
+          "it is the exact set: members added elsewhere are removed by `pulumi up` (a refresh shows them as drift first). " +
+          "Order and duplicates do not matter. When left out, membership is not managed at all (use `TeamMember` " +
+          "resources, or manage it elsewhere). Organization service accounts, which W&B adds to every new team, are never " +
+          "listed, never counted as drift and never removed.\n\n" +
+          "After a refresh, a member added outside Pulumi shows as the user's email address.",
+      }),
+    adoptExisting: adoptExisting.meta({
+      description:
+        "When a team with this name already exists: `false` fails with a hint, `true` takes it over and converges it to " +
+        "this definition (its members become exactly `members`, when given). Only consulted when the resource is created. " +
+        "Defaults to `false`.",
+    }),
+    importId: z
+      .string({ error: "importId must be the SCIM id of an existing team" })
+      .trim()
+      .min(1, "importId must not be empty: give the SCIM id of the team to adopt, or leave importId out")
+      .optional()
+      .meta({
+        description:
+          "The SCIM id of an existing team to adopt instead of creating one; it is converged to this definition (renamed " +
+          "to `name`, members set to `members` when given). Only consulted when the resource is created. Not together " +
+          "with `adoptExisting`.",
+      }),
+    deletionPolicy: z
+      .enum(TEAM_DELETION_POLICIES, {
+        error: 'deletionPolicy must be "empty" (remove the members; delete the team in the web app), "retain" (leave it) or "fail" (refuse to destroy)',
+      })
+      .default("empty")
+      .meta({
+        description:
+          "What destroying this resource does; the W&B API cannot delete teams.\n" +
+          "- `empty`: removes every member except organization service accounts, and asks you (in the deployment's " +
+          "output) to delete the team in the W&B web application.\n" +
+          "- `retain`: leaves the team untouched and says so.\n" +
+          "- `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state delete <urn>`).\n\n" +
+          "Defaults to `empty`.",
+      }),
+  })
+  .strict();
+
+export type TeamInputs = z.output<typeof teamInputs>;
+
+export const teamOutputs = z.object({
+  name: z.string(),
+  /** As declared; absent when membership is not managed by this resource. */
+  members: z.array(z.string()).optional(),
+  /** Ids of the team's user members (never service accounts) as last seen, users that left the organization included. */
+  memberIds: z
+    .array(z.string())
+    .meta({ description: "SCIM ids of the team's user members (never service accounts), as last seen." }),
+  memberIdsByReference: z
+    .record(z.string(), z.string())
+    .meta({ description: "Each member reference (emails in lower case) → the user id it resolved to." }),
+  /**
+   * The email address of each user member and each declared member, by user id, as last seen: so
+   * that `diff`, which sends no request, sees that an id and an email name the same user.
+   */
+  memberEmails: z.record(z.string(), z.string()).meta({
+    description: "The email address (lower case) of each user member and declared member, by user id, as last seen.",
+  }),
+  serviceAccountIds: z
+    .array(z.string())
+    .meta({ description: "Organization service accounts in the team: ignored by diffs, never removed." }),
+  adoptExisting: z.boolean(),
+  importId: z.string().optional(),
+  deletionPolicy: z.enum(TEAM_DELETION_POLICIES),
+  etag: z.string().meta({ description: "The ETag of the team as last read; the next write is conditional on it." }),
+});
+
+export type TeamOutputs = z.output<typeof teamOutputs>;

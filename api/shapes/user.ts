@@ -1,0 +1,149 @@
+// The User resource: what it is for, the inputs a program passes (as `check` judges them) and its state.
+import { z } from "zod";
+import { EMAIL_ADDRESS, effectiveOrganizationRole, isDeprecatedOrganizationRole, ORGANIZATION_ROLES, USER_NAME } from "../vocabulary";
+import { adoptExisting } from "./pieces";
+
+export const userDescription =
+  "A user of the W&B organization (SCIM `/Users`), with its primary email, display name, active state, organization role " +
+  "and team membership. Roles in teams and registries are shown read-only (`teamRoles`, `registryRoles`) and managed with " +
+  "the role assignment resources.";
+
+/** What removing a User does. */
+export const USER_DELETION_POLICIES = ["delete", "deactivate"] as const;
+
+export const userInputs = z
+  .object({
+    userName: z
+      .string({ error: 'userName is required: the user\'s W&B username, e.g. "jdoe"' })
+      .trim()
+      .min(1, { error: 'userName must not be empty: give the user\'s W&B username, e.g. "jdoe"', abort: true })
+      .regex(USER_NAME, 'userName must not contain spaces: give the user\'s W&B username, one word such as "jdoe" or "ana.lima"')
+      .meta({
+        description:
+          "The user's W&B username. W&B treats usernames case-insensitively; it cannot be changed in place, so a change " +
+          "replaces the user (the old one is removed first).",
+      }),
+    email: z
+      .string({ error: 'email is required: the user\'s primary email address, e.g. "jdoe@example.com"' })
+      .trim()
+      .regex(EMAIL_ADDRESS, 'email must be an email address, e.g. "jdoe@example.com"')
+      .meta({ description: "The user's primary email address (compared case-insensitively)." }),
+    displayName: z
+      .string({ error: "displayName must be a string" })
+      .optional()
+      .meta({
+        description:
+          "The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the " +
+          "multi-tenant cloud (`saas`) once the user exists.",
+      }),
+    active: z
+      .boolean({ error: "active must be true or false" })
+      .default(true)
+      .meta({
+        description:
+          "Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the " +
+          "multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.",
+      }),
+    organizationRole: z
+      .string({ error: 'organizationRole must be "admin" or "member"' })
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(ORGANIZATION_ROLES, { error: 'organizationRole must be "admin" or "member" (case-insensitive)' }))
+      .transform((role) => effectiveOrganizationRole(role))
+      .optional()
+      .meta({
+        description:
+          "The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B " +
+          "assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this " +
+          "resource (e.g. leave it to an `OrganizationRoleAssignment`).",
+      }),
+    teams: z
+      .array(
+        z.string({ error: "each team is a team name" }).trim().min(1, "team names must not be empty"),
+        { error: 'teams must be a list of team names, e.g. ["ml-research"]' },
+      )
+      .transform((names) => [...new Set(names)].sort())
+      .optional()
+      .meta({
+        description:
+          "Names of the teams the user is in: exactly these, the user is added to and removed from teams to match. " +
+          "Required (at least one) to create a user on the multi-tenant cloud (`saas`), where users join the organization " +
+          "through teams. When omitted, team membership is not managed by this resource. The user's role in each team is " +
+          "left to `TeamRoleAssignment`.",
+      }),
+    adoptExisting: adoptExisting.meta({
+      description:
+        "When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it " +
+        "to this definition. With `importId`, the way to bring existing users under code through the dynamic " +
+        "resources, which `pulumi import` cannot import (through the native plugin it can). Defaults to `false`.",
+    }),
+    importId: z
+      .string({ error: "importId must be the SCIM id of an existing user" })
+      .trim()
+      .min(1, "importId must not be empty: give the SCIM id of the user to adopt, or remove it")
+      .optional()
+      .meta({
+        description:
+          "The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match " +
+          "`userName`. Find ids with `getUser`/`getUsers`.",
+      }),
+    deletionPolicy: z
+      .string({ error: 'deletionPolicy must be "delete" or "deactivate"' })
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(USER_DELETION_POLICIES, { error: 'deletionPolicy must be "delete" or "deactivate"' }))
+      .default("delete")
+      .meta({
+        description:
+          "What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user " +
+          "but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.",
+      }),
+  })
+  .strict();
+
+export type UserInputs = z.output<typeof userInputs>;
+
+/** The state: the inputs as last applied (the managed fields as last seen), and what the service reports besides. */
+export const userOutputs = z.object({
+  userName: z.string(),
+  email: z.string(),
+  displayName: z.string().optional(),
+  active: z.boolean(),
+  /** As the service reports it: predefined names in lower case, a custom role (assigned outside this resource) as named. */
+  organizationRole: z.string().optional(),
+  teams: z.array(z.string()).optional(),
+  adoptExisting: z.boolean(),
+  importId: z.string().optional(),
+  deletionPolicy: z.enum(USER_DELETION_POLICIES),
+  etag: z.string().meta({ description: "The ETag of the user as last read; the next write is conditional on it." }),
+  createdAt: z.string().meta({ description: 'When the user was created (ISO 8601, from `meta.created`); "" when unknown.' }),
+  teamRoles: z
+    .array(
+      z
+        .object({
+          teamName: z.string().meta({ description: "The team's name." }),
+          roleName: z.string().meta({ description: "The user's role in the team." }),
+        })
+        .meta({ id: "UserTeamRole", description: "A team the user is in, and the user's role there." }),
+    )
+    .meta({ description: "Read-only: the user's teams and its role in each. Never causes a diff." }),
+  registryRoles: z
+    .array(
+      z
+        .object({
+          registryName: z.string().meta({ description: "The registry's name." }),
+          roleName: z.string().meta({ description: "The user's role in the registry." }),
+        })
+        .meta({ id: "UserRegistryRole", description: "A registry the user has a role in, and that role." }),
+    )
+    .meta({ description: "Read-only: the user's registry roles. Never causes a diff." }),
+});
+
+export type UserOutputs = z.output<typeof userOutputs>;
+
+/** What a program is told of its User's inputs as written, before `userInputs` stores them. */
+export function userWarnings(written: Record<string, unknown>): string[] {
+  const role = written["organizationRole"];
+  if (typeof role !== "string" || !isDeprecatedOrganizationRole(role)) return [];
+  return [`organizationRole "viewer" is deprecated: W&B assigns "member" instead, which is what this User stores. Set organizationRole: "member".`];
+}
