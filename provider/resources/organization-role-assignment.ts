@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { clients } from "../runtime";
 import { assignmentOutputs, roleAssignment } from "../assignments/role-assignment";
 import { recordedBeforeVersioning } from "../kit/state";
 import { withUserEmail } from "../membership/users";
 import { canonicalRole, ORGANIZATION_ROLES, sameRole } from "../../api/vocabulary";
 import { roleNameInput, userReference } from "../kit/input-schemas";
+import type { Operation } from "../operation";
 
 const ROLE_HINT = '"admin", "member" or the name of a custom role of the organization';
 
@@ -35,9 +35,9 @@ export const organizationRoleAssignmentOutputs = assignmentOutputs.extend({ role
 
 export type OrganizationRoleAssignmentOutputs = z.output<typeof organizationRoleAssignmentOutputs>;
 
-function patchRole(userId: string, role: string) {
+function patchRole(operation: Operation, userId: string, role: string) {
   return (ifMatch: string | undefined) =>
-    clients().scim.patchUser(userId, [{ op: "replace", path: "organizationRole", value: role }], { ifMatch });
+    operation.clients().scim.patchUser(userId, [{ op: "replace", path: "organizationRole", value: role }], { ifMatch });
 }
 
 export const organizationRoleAssignment = roleAssignment<OrganizationRoleAssignmentInputs, OrganizationRoleAssignmentOutputs>({
@@ -49,15 +49,15 @@ export const organizationRoleAssignment = roleAssignment<OrganizationRoleAssignm
   roleField: "role",
   predefined: ORGANIZATION_ROLES,
   unheldRole: "member",
-  slot: (userId) => ({
+  slot: (operation, userId) => ({
     what: `the organization role of user ${userId}`,
     live: (user) => user.organizationRole,
     // The documented GET body carries no organizationRole: the role is then unknown.
     known: (user) => user.organizationRole !== undefined,
     // A user representation without organizationRole tells nothing: it counts as unchanged.
     same: (live, expected) => live === undefined || sameRole(live, expected, ORGANIZATION_ROLES),
-    grant: (role) => patchRole(userId, role),
+    grant: (role) => patchRole(operation, userId, role),
     released: (user) => sameRole(user.organizationRole, "member", ORGANIZATION_ROLES),
-    release: patchRole(userId, "member"),
+    release: patchRole(operation, userId, "member"),
   }),
 });
