@@ -11,7 +11,8 @@ import { user, type UserInputs } from "../../provider/resources/user";
 import { adminRequest, clearFaults, heldUser, readLog, resetLog, setFaults } from "../../scripts/emulator-api";
 import { checkedInputs, nextOperation } from "../support/provider";
 import { rolesShownByDefault } from "../support/wire";
-import { operationForTeams, createTeamOutOfBand, memberIdsOf, PATCH_SCHEMA, patchMembers, serviceAccountId, startTeamEmulator, uniqueName, userIdsOf, type Dialect } from "./team-helpers";
+import { operationForTeams, createTeamOutOfBand, memberIdsOf, PATCH_SCHEMA, patchMembers, serviceAccountId, startTeamEmulator, userIdsOf, type Dialect } from "./team-helpers";
+import { unique } from "../support/names";
 import type { Operation } from "../../provider/operation";
 
 /** The engine operation this file's calls are served in, built by each test's setup. */
@@ -59,7 +60,7 @@ describe.each<Dialect>(["wandb", "rfc"])("lost answers (%s dialect)", (dialect) 
 
   describe("our own write is not drift", () => {
     const newUser = async (extra: Record<string, unknown> = {}) => {
-      const userName = uniqueName("own-write");
+      const userName = unique("own-write");
       const inputs = await checkedInputs<UserInputs>(operation, user, { userName, email: `${userName}@acme.example`, displayName: "One", ...extra });
       return { inputs, ...(await user.create(operation, inputs)) };
     };
@@ -95,7 +96,7 @@ describe.each<Dialect>(["wandb", "rfc"])("lost answers (%s dialect)", (dialect) 
     });
 
     it("User: teams joined by a write that landed in part are ours; the rest is joined", async () => {
-      const teamNames = [uniqueName("own-teams"), uniqueName("own-teams"), uniqueName("own-teams")];
+      const teamNames = [unique("own-teams"), unique("own-teams"), unique("own-teams")];
       const teamIds = await Promise.all(
         teamNames.map(async (displayName) => (await call("POST", "/scim/Groups", { schemas: ["urn:ietf:params:scim:schemas:core:2.0:Group"], displayName, members: [] })).body.id as string),
       );
@@ -109,7 +110,7 @@ describe.each<Dialect>(["wandb", "rfc"])("lost answers (%s dialect)", (dialect) 
     });
 
     it("Team: members added by a write that landed are ours: settled with no write, or the rest written", async () => {
-      const name = uniqueName("own-members");
+      const name = unique("own-members");
       const inputs = await checkedInputs<TeamInputs>(operation, team, { name, members: [ids.alice] });
       const { id, outs } = await team.create(operation, inputs);
 
@@ -132,7 +133,7 @@ describe.each<Dialect>(["wandb", "rfc"])("lost answers (%s dialect)", (dialect) 
     });
 
     it("Team: a member PATCH whose answer was dropped is found done", async () => {
-      const inputs = await checkedInputs<TeamInputs>(operation, team, { name: uniqueName("dropped-members"), members: [ids.alice] });
+      const inputs = await checkedInputs<TeamInputs>(operation, team, { name: unique("dropped-members"), members: [ids.alice] });
       const { id, outs } = await team.create(operation, inputs);
       await setFaults(emu, { dropNext: [{ method: "PATCH", pathPrefix: "/scim/Groups" }] });
       await resetLog(emu);
@@ -142,7 +143,7 @@ describe.each<Dialect>(["wandb", "rfc"])("lost answers (%s dialect)", (dialect) 
     });
 
     it("TeamMember: a join whose answer was dropped is found done, with one PATCH", async () => {
-      const inputs = await checkedInputs<TeamMemberInputs>(operation, teamMember, { teamId: await createTeamOutOfBand(emu, uniqueName("dropped-join"), []), user: "carol@acme.example" });
+      const inputs = await checkedInputs<TeamMemberInputs>(operation, teamMember, { teamId: await createTeamOutOfBand(emu, unique("dropped-join"), []), user: "carol@acme.example" });
       await setFaults(emu, { dropNext: [{ method: "PATCH", pathPrefix: "/scim/Groups" }] });
       await resetLog(emu);
       const { outs } = await teamMember.create(operation, inputs);
@@ -152,7 +153,7 @@ describe.each<Dialect>(["wandb", "rfc"])("lost answers (%s dialect)", (dialect) 
     });
 
     it("CustomRole: permissions written by a write whose answer was dropped, or by an earlier lost write, are ours", async () => {
-      const inputs = await checkedInputs<CustomRoleInputs>(operation, customRole, { name: uniqueName("Own role"), inheritedFrom: "viewer", permissions: ["run:stop"] });
+      const inputs = await checkedInputs<CustomRoleInputs>(operation, customRole, { name: unique("Own role"), inheritedFrom: "viewer", permissions: ["run:stop"] });
       const { id, outs } = await customRole.create(operation, inputs);
       await setFaults(emu, { dropNext: [{ method: "PATCH", pathPrefix: "/scim/Roles" }] });
       const { outs: dropped } = await customRole.update(operation, id, outs, { ...inputs, permissions: ["run:delete", "run:stop"] });
@@ -204,14 +205,14 @@ describe.each<Dialect>(["wandb", "rfc"])("lost answers (%s dialect)", (dialect) 
       ((await call("GET", `/scim/${collection}?count=9999`)).body.Resources as Record<string, unknown>[]).filter(matches).length;
 
     it("a person's user, team and role with the declared names but other content, and a 500 on each POST: 409 for each, their values intact", async () => {
-      const userName = uniqueName("persons-user");
+      const userName = unique("persons-user");
       const userId = await byHand.user(userName, "The person's name");
       // This operation lists the organization's users before the person adds a newcomer to their team.
       await operation.directory().users();
-      const newcomer = await byHand.user(uniqueName("newcomer"), "Newcomer");
-      const teamName = uniqueName("persons-team");
+      const newcomer = await byHand.user(unique("newcomer"), "Newcomer");
+      const teamName = unique("persons-team");
       const teamId = await byHand.team(teamName, [newcomer]);
-      const roleName = uniqueName("Person's role");
+      const roleName = unique("Person's role");
       const roleId = await byHand.role(roleName, "made by hand", ["run:stop"]);
 
       await setFaults(emu, {
@@ -238,9 +239,9 @@ describe.each<Dialect>(["wandb", "rfc"])("lost answers (%s dialect)", (dialect) 
 
     it("our own POST whose answer was lost is taken over in the same create, silently: one of each, no duplicate", async () => {
       const lines = engineOutput();
-      const userName = uniqueName("lost-post");
-      const teamName = uniqueName("lost-post");
-      const roleName = uniqueName("Lost post");
+      const userName = unique("lost-post");
+      const teamName = unique("lost-post");
+      const roleName = unique("Lost post");
       await setFaults(emu, {
         dropNext: [
           { method: "POST", pathPrefix: "/scim/Users" },
@@ -263,11 +264,11 @@ describe.each<Dialect>(["wandb", "rfc"])("lost answers (%s dialect)", (dialect) 
     });
 
     it("a create whose object exists exactly as declared (an interrupted run's) is taken over with a warning naming it", async () => {
-      const userName = uniqueName("interrupted");
+      const userName = unique("interrupted");
       const userId = await byHand.user(userName, "As declared");
-      const teamName = uniqueName("interrupted");
+      const teamName = unique("interrupted");
       const teamId = await byHand.team(teamName, [ids.bob]);
-      const roleName = uniqueName("Interrupted");
+      const roleName = unique("Interrupted");
       const roleId = await byHand.role(roleName, "", ["run:stop"]);
       const lines = engineOutput();
       await resetLog(emu);
@@ -296,7 +297,7 @@ describe.each<Dialect>(["wandb", "rfc"])("lost answers (%s dialect)", (dialect) 
 
   describe("destroy, then up again", () => {
     it('Team: the team deletionPolicy "empty" left is taken over with a warning and converged', async () => {
-      const inputs = await checkedInputs<TeamInputs>(operation, team, { name: uniqueName("again"), members: ["alice@acme.example", ids.carol] });
+      const inputs = await checkedInputs<TeamInputs>(operation, team, { name: unique("again"), members: ["alice@acme.example", ids.carol] });
       const first = await team.create(operation, inputs);
       vi.spyOn(console, "log").mockImplementation(() => undefined);
       await team.delete(operation, first.id, first.outs);
@@ -315,7 +316,7 @@ describe.each<Dialect>(["wandb", "rfc"])("lost answers (%s dialect)", (dialect) 
     });
 
     it('User: the user deletionPolicy "deactivate" left is taken over with a warning and reactivated', async () => {
-      const userName = uniqueName("again");
+      const userName = unique("again");
       const inputs = await checkedInputs<UserInputs>(operation, user, { userName, email: `${userName}@acme.example`, displayName: "Back", deletionPolicy: "deactivate" });
       const first = await user.create(operation, inputs);
       await user.delete(operation, first.id, first.outs);
@@ -333,7 +334,7 @@ describe.each<Dialect>(["wandb", "rfc"])("lost answers (%s dialect)", (dialect) 
     });
 
     it("a deactivated user that is not as declared is someone else's: 409, left deactivated", async () => {
-      const userName = uniqueName("not-again");
+      const userName = unique("not-again");
       const inputs = await checkedInputs<UserInputs>(operation, user, { userName, email: `${userName}@acme.example`, displayName: "Mine", deletionPolicy: "deactivate" });
       const first = await user.create(operation, inputs);
       await user.delete(operation, first.id, first.outs);

@@ -9,7 +9,8 @@ import { teamMember } from "../../provider/resources/team-member";
 import { user, type UserInputs } from "../../provider/resources/user";
 import { adminRequest, clearFaults, readLog, resetLog, setFaults } from "../../scripts/emulator-api";
 import { checkedInputs, operationFor, nextOperation, startProxy } from "../support/provider";
-import { operationForTeams, createTeamOutOfBand, memberIdsOf, serviceAccountId, startTeamEmulator, uniqueName, userIdsOf, type Dialect } from "./team-helpers";
+import { operationForTeams, createTeamOutOfBand, memberIdsOf, serviceAccountId, startTeamEmulator, userIdsOf, type Dialect } from "./team-helpers";
+import { unique } from "../support/names";
 import type { Operation } from "../../provider/operation";
 
 /** The engine operation this file's calls are served in, built by each test's setup. */
@@ -45,22 +46,22 @@ describe.each(["wandb", "rfc"] as Dialect[])("membership (%s dialect)", (dialect
     vi.spyOn(console, "log").mockImplementation(() => {});
     await resetLog(emu);
     // Team: create, change members, rename, empty.
-    const teamInputs = await checkedInputs<TeamInputs>(operation, team, { name: uniqueName("if-match"), members: [ids.alice] });
+    const teamInputs = await checkedInputs<TeamInputs>(operation, team, { name: unique("if-match"), members: [ids.alice] });
     const made = await team.create(operation, teamInputs);
     const changed = await team.update(operation, made.id, made.outs, { ...teamInputs, members: [ids.alice, ids.bob] });
     const renamed = await team.update(operation, made.id, changed.outs, { ...teamInputs, name: `${teamInputs.name}-2`, members: [ids.alice, ids.bob] });
     // TeamMember: add and remove.
-    const plain = await team.create(operation, await checkedInputs<TeamInputs>(operation, team, { name: uniqueName("if-match-tm") }));
+    const plain = await team.create(operation, await checkedInputs<TeamInputs>(operation, team, { name: unique("if-match-tm") }));
     const membership = await teamMember.create(operation, { teamId: plain.id, user: ids.carol });
     await teamMember.delete(operation, membership.id, membership.outs);
     // User: join a team after the POST, move to another team, delete.
-    const userName = uniqueName("if-match-user");
+    const userName = unique("if-match-user");
     const userInputs = await checkedInputs<UserInputs>(operation, user, { userName, email: `${userName}@acme.example`, teams: [teamInputs.name + "-2"] });
     const person = await user.create(operation, userInputs);
     const moved = await user.update(operation, person.id, person.outs, { ...userInputs, teams: ["seed-team"] });
     await user.delete(operation, person.id, moved.outs);
     // CustomRole: delete.
-    const role = await customRole.create(operation, await checkedInputs(operation, customRole, { name: uniqueName("if-match-role"), inheritedFrom: "member", permissions: ["run:stop"] }));
+    const role = await customRole.create(operation, await checkedInputs(operation, customRole, { name: unique("if-match-role"), inheritedFrom: "member", permissions: ["run:stop"] }));
     await customRole.delete(operation, role.id, role.outs);
     await team.delete(operation, made.id, renamed.outs);
 
@@ -78,9 +79,9 @@ describe.each(["wandb", "rfc"] as Dialect[])("membership (%s dialect)", (dialect
   });
 
   it("a deleted user the team still lists is a user that left (drift), never a service account", async () => {
-    const kept = await createUserOutOfBand(emu, uniqueName("kept"));
-    const gone = await createUserOutOfBand(emu, uniqueName("gone"));
-    const inputs = await checkedInputs<TeamInputs>(operation, team, { name: uniqueName("departed"), members: [kept.email, gone.email] });
+    const kept = await createUserOutOfBand(emu, unique("kept"));
+    const gone = await createUserOutOfBand(emu, unique("gone"));
+    const inputs = await checkedInputs<TeamInputs>(operation, team, { name: unique("departed"), members: [kept.email, gone.email] });
     const { id, outs } = await team.create(operation, inputs);
     await adminRequest(emu, "DELETE", `/scim/Users/${gone.id}`);
     // A service that still lists the deleted user as a member of the team (in /Groups, read once per operation).
@@ -105,7 +106,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("membership (%s dialect)", (dialect
   });
 
   it("never takes over a team someone else made with the declared name after a POST whose outcome is unknown: 409, their members intact", async () => {
-    const name = uniqueName("reconciled");
+    const name = unique("reconciled");
     // Someone made the team; our POST fails in a way that leaves its outcome unknown, so the client looks it up by name.
     await createTeamOutOfBand(emu, name, [ids.carol]);
     await setFaults(emu, { failNext: [{ status: 500, method: "POST", pathPrefix: "/scim/Groups" }] });

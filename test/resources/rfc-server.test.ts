@@ -6,6 +6,7 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { team, type TeamInputs } from "../../provider/resources/team";
 import { user, type UserInputs } from "../../provider/resources/user";
 import { readLog, resetLog } from "../../scripts/emulator-api";
+import { unique } from "../support/names";
 import { checkedInputs, operationFor } from "../support/provider";
 import type { Operation } from "../../provider/operation";
 
@@ -26,8 +27,6 @@ beforeEach(async () => {
   await resetLog(emu);
 });
 
-let counter = 0;
-const unique = (prefix: string) => `${prefix}-${process.pid}-${++counter}`;
 
 /** Every request went to the /v2 root (none to W&B's /scim) and was authenticated; only a read of something deleted found nothing. */
 async function expectAllUnderV2(): Promise<void> {

@@ -19,7 +19,8 @@ import { user } from "../../provider/resources/user";
 import { adminRequest, heldUser, readLog, resetLog } from "../../scripts/emulator-api";
 import { dynamicProviderWith, stackConfigFor } from "../support/provider";
 import { rolesShownByDefault } from "../support/wire";
-import { createTeamOutOfBand, memberIdsOf, serviceAccountId, startTeamEmulator, uniqueName, userIdsOf } from "./team-helpers";
+import { createTeamOutOfBand, memberIdsOf, serviceAccountId, startTeamEmulator, userIdsOf } from "./team-helpers";
+import { unique } from "../support/names";
 
 /** What the engine keeps in every dynamic resource's inputs and state; the provider hands it back untouched. */
 const SHIM = "serialized-provider-shim";
@@ -111,7 +112,7 @@ describe("recorded state through dispatch", () => {
       kind: "User",
       version: user.state.version,
       make() {
-        const userName = uniqueName("state-user");
+        const userName = unique("state-user");
         const email = `${userName}@acme.example`;
         return create("User", { userName, email }, (_id, outs) => ({
           userName,
@@ -136,7 +137,7 @@ describe("recorded state through dispatch", () => {
       kind: "Team",
       version: team.state.version,
       make: () =>
-        create("Team", { name: uniqueName("state-team"), members: ["alice@acme.example"] }, (_id, outs) => ({
+        create("Team", { name: unique("state-team"), members: ["alice@acme.example"] }, (_id, outs) => ({
           name: outs["name"],
           members: ["alice@acme.example"],
           memberIds: [ids.alice],
@@ -160,7 +161,7 @@ describe("recorded state through dispatch", () => {
       kind: "TeamMember",
       version: teamMember.state.version,
       async make() {
-        const teamId = await createTeamOutOfBand(emu, uniqueName("state-membership"), []);
+        const teamId = await createTeamOutOfBand(emu, unique("state-membership"), []);
         return create("TeamMember", { teamId, user: "alice@acme.example" }, (_id, outs) => ({
           teamId,
           user: "alice@acme.example",
@@ -178,7 +179,7 @@ describe("recorded state through dispatch", () => {
       kind: "CustomRole",
       version: customRole.state.version,
       make: () =>
-        create("CustomRole", { name: uniqueName("State role"), inheritedFrom: "member", permissions: ["run:delete"] }, (_id, outs) => ({
+        create("CustomRole", { name: unique("State role"), inheritedFrom: "member", permissions: ["run:delete"] }, (_id, outs) => ({
           name: outs["name"],
           description: "",
           inheritedFrom: "member",
@@ -217,7 +218,7 @@ describe("recorded state through dispatch", () => {
       kind: "TeamRoleAssignment",
       version: teamRoleAssignment.state.version,
       async make() {
-        const teamName = uniqueName("state-roles");
+        const teamName = unique("state-roles");
         await createTeamOutOfBand(emu, teamName, [ids.carol]);
         return create("TeamRoleAssignment", { user: ids.carol, teamName, roleName: "admin" }, (_id, outs) => ({
           user: ids.carol,

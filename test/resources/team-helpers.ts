@@ -58,5 +58,3 @@ export async function createTeamOutOfBand(emu: RunningEmulator, name: string, me
   return answer.body.id;
 }
 
-let counter = 0;
-export const uniqueName = (prefix: string) => `${prefix}-${process.pid}-${++counter}`;

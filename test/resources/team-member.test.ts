@@ -10,10 +10,10 @@ import {
   patchMembers,
   serviceAccountId,
   startTeamEmulator,
-  uniqueName,
   userIdsOf,
   type Dialect,
 } from "./team-helpers";
+import { unique } from "../support/names";
 import type { Operation } from "../../provider/operation";
 
 /** The engine operation this file's calls are served in, built by each test's setup. */
@@ -83,7 +83,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("TeamMember (%s dialect)", (dialect
   });
 
   it("create adds only this member (PATCH add, with the ETag of the read that decided it), read is one listing, delete removes only this member", async () => {
-    const teamId = await createTeamOutOfBand(emu, uniqueName("tm"), [ids.bob]);
+    const teamId = await createTeamOutOfBand(emu, unique("tm"), [ids.bob]);
     await resetLog(emu);
     const { id, outs } = await teamMember.create(operation, await checked({ teamId, user: "Alice@ACME.example" }));
     expect(id).toBe(`${teamId}/${ids.alice}`);
@@ -115,7 +115,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("TeamMember (%s dialect)", (dialect
   });
 
   it("a membership declared by id records the user's email, so naming the user by email shows no change", async () => {
-    const teamId = await createTeamOutOfBand(emu, uniqueName("tm-identity"), []);
+    const teamId = await createTeamOutOfBand(emu, unique("tm-identity"), []);
     const { id, outs } = await teamMember.create(operation, await checked({ teamId, user: ids.carol }));
     expect(outs.userEmail).toBe("carol@acme.example");
     await resetLog(emu);
@@ -124,7 +124,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("TeamMember (%s dialect)", (dialect
   });
 
   it("a member already present is taken over", async () => {
-    const teamId = await createTeamOutOfBand(emu, uniqueName("tm-present"), [ids.dave]);
+    const teamId = await createTeamOutOfBand(emu, unique("tm-present"), [ids.dave]);
     const { id, outs } = await teamMember.create(operation, await checked({ teamId, user: ids.dave }));
     expect(id).toBe(`${teamId}/${ids.dave}`);
     expect(outs.userId).toBe(ids.dave);
@@ -132,7 +132,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("TeamMember (%s dialect)", (dialect
   });
 
   it("read reports the membership gone when removed out of band or when the team is unknown", async () => {
-    const teamId = await createTeamOutOfBand(emu, uniqueName("tm-gone"), []);
+    const teamId = await createTeamOutOfBand(emu, unique("tm-gone"), []);
     const { id, outs } = await teamMember.create(operation, await checked({ teamId, user: ids.bob }));
     await patchMembers(emu, teamId, { op: "remove", path: `members[value eq "${ids.bob}"]` });
     expect(await teamMember.read(operation, id, outs)).toEqual({});
@@ -140,7 +140,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("TeamMember (%s dialect)", (dialect
   });
 
   it("read works from the id alone (static get)", async () => {
-    const teamId = await createTeamOutOfBand(emu, uniqueName("tm-get"), [ids.carol]);
+    const teamId = await createTeamOutOfBand(emu, unique("tm-get"), [ids.carol]);
     const id = teamMemberIds.join({ teamId, userId: ids.carol });
     const read = await teamMember.read(operation, id, {} as TeamMemberOutputs);
     expect(read.id).toBe(id);
@@ -151,7 +151,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("TeamMember (%s dialect)", (dialect
   });
 
   it("create fails clearly for an unknown user or team, writing nothing for an unknown user", async () => {
-    const teamId = await createTeamOutOfBand(emu, uniqueName("tm-bad"), []);
+    const teamId = await createTeamOutOfBand(emu, unique("tm-bad"), []);
     await resetLog(emu);
     const byEmail = await teamMember.create(operation, await checked({ teamId, user: "nobody@acme.example" })).then(() => undefined, (e: Error) => e);
     expect(byEmail?.message).toMatch(/^user: no user with email "nobody@acme\.example".*add the user first/);
@@ -163,7 +163,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("TeamMember (%s dialect)", (dialect
   });
 
   it("never touches other members even when the team changed meanwhile", async () => {
-    const teamId = await createTeamOutOfBand(emu, uniqueName("tm-concurrent"), [ids.alice]);
+    const teamId = await createTeamOutOfBand(emu, unique("tm-concurrent"), [ids.alice]);
     const a = await teamMember.create(operation, await checked({ teamId, user: ids.bob }));
     const b = await teamMember.create(operation, await checked({ teamId, user: ids.carol }));
     await teamMember.delete(operation, a.id, a.outs);

@@ -14,11 +14,11 @@ import {
   patchMembers,
   serviceAccountId,
   startTeamEmulator,
-  uniqueName,
   userIdOf,
   userIdsOf,
   type Dialect,
 } from "./team-helpers";
+import { unique } from "../support/names";
 import type { Operation } from "../../provider/operation";
 
 /** The engine operation this file's calls are served in, built by each test's setup. */
@@ -131,7 +131,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
 
   describe("one member, one identity", () => {
     it("a member named by id or by email compares by the user it names, from what create, update and refresh record, with no request", async () => {
-      const { id, outs, inputs } = await created({ name: uniqueName("identity"), members: [ids.alice, "bob@acme.example"] });
+      const { id, outs, inputs } = await created({ name: unique("identity"), members: [ids.alice, "bob@acme.example"] });
       expect(outs.memberEmails).toEqual({ [ids.alice]: "alice@acme.example", [ids.bob]: "bob@acme.example" });
       const switched = await checked({ ...inputs, members: ["Alice@acme.example", ids.bob] });
       await resetLog(emu);
@@ -144,7 +144,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
       expect((await readLog(emu)).counters.total).toBe(0);
 
       // An update for another reason keeps the members, whatever their spelling.
-      const { outs: renamed } = await team.update(operation, id, outs, { ...switched, name: uniqueName("identity-renamed") });
+      const { outs: renamed } = await team.update(operation, id, outs, { ...switched, name: unique("identity-renamed") });
       expect(await memberIdsOf(emu, id)).toEqual([ids.alice, ids.bob, sa].sort());
       expect((await team.diff(operation, id, renamed, await checked({ ...switched, name: renamed.name, members: [ids.alice, ids.bob] }))).changes).toBe(false);
 
@@ -157,7 +157,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
     });
 
     it("a state recorded before member emails were (version 1) knows the emails members were declared by", async () => {
-      const { id, outs, inputs } = await created({ name: uniqueName("identity-v1"), members: ["alice@acme.example", ids.bob] });
+      const { id, outs, inputs } = await created({ name: unique("identity-v1"), members: ["alice@acme.example", ids.bob] });
       const { memberEmails: _emails, ...released } = outs;
       const migrated = team.state.parse({ ...released, [STATE_VERSION_KEY]: 1 }, id);
       expect(migrated.memberEmails).toEqual({ [ids.alice]: "alice@acme.example" });
@@ -170,7 +170,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
   describe("create", () => {
     it("creates with members by email and id, records service accounts, and converges nothing more", async () => {
       await resetLog(emu);
-      const name = uniqueName("create");
+      const name = unique("create");
       const { id, outs } = await created({ name, members: ["Alice@ACME.example", ids.bob] });
       expect(outs).toMatchObject({
         name,
@@ -189,7 +189,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
     });
 
     it("creates a team whose membership is not managed", async () => {
-      const name = uniqueName("unmanaged");
+      const name = unique("unmanaged");
       const { id, outs } = await created({ name });
       expect(outs.members).toBeUndefined();
       expect(outs.memberIds).toEqual([]);
@@ -199,7 +199,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
 
     it("names every unknown member and what to do, before writing anything", async () => {
       await resetLog(emu);
-      const inputs = await checked({ name: uniqueName("unknown"), members: ["nobody@acme.example", "no-such-id", ids.alice] });
+      const inputs = await checked({ name: unique("unknown"), members: ["nobody@acme.example", "no-such-id", ids.alice] });
       const error = await team.create(operation, inputs).then(() => undefined, (e: Error) => e);
       expect(error?.message).toMatch(/nobody@acme\.example.*add the user first/);
       expect(error?.message).toContain('no user with SCIM id "no-such-id"');
@@ -207,7 +207,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
     });
 
     it("refuses an existing name with a hint, and adopts it with adoptExisting (service accounts kept)", async () => {
-      const name = uniqueName("existing");
+      const name = unique("existing");
       const existingId = await createTeamOutOfBand(emu, name, [ids.admin, ids.carol]);
       const refused = await team.create(operation, await checked({ name, members: [ids.alice] })).then(() => undefined, (e: Error) => e);
       expect(refused?.message).toMatch(/already exists.*adoptExisting: true/);
@@ -220,27 +220,27 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
     });
 
     it("adoptExisting without a team of that name creates it", async () => {
-      const name = uniqueName("adopt-or-create");
+      const name = unique("adopt-or-create");
       const { id, outs } = await created({ name, members: [ids.dave], adoptExisting: true });
       expect(outs.memberIds).toEqual([ids.dave]);
       expect(await memberIdsOf(emu, id)).toEqual([ids.dave, sa].sort());
     });
 
     it("importId adopts the team with that id, renames it and converges members; unknown id fails", async () => {
-      const existingId = await createTeamOutOfBand(emu, uniqueName("import-src"), [ids.bob]);
-      const name = uniqueName("imported");
+      const existingId = await createTeamOutOfBand(emu, unique("import-src"), [ids.bob]);
+      const name = unique("imported");
       const { id, outs } = await created({ name, members: [ids.alice], importId: existingId });
       expect(id).toBe(existingId);
       expect(outs).toMatchObject({ name, memberIds: [ids.alice], serviceAccountIds: [sa], importId: existingId });
       expect((await adminRequest(emu, "GET", `/scim/Groups/${id}`)).body.displayName).toBe(name);
       expect(await memberIdsOf(emu, id)).toEqual([ids.alice, sa].sort());
 
-      const missing = await team.create(operation, await checked({ name: uniqueName("x"), importId: "VGVhbTo0MDQ" })).then(() => undefined, (e: Error) => e);
+      const missing = await team.create(operation, await checked({ name: unique("x"), importId: "VGVhbTo0MDQ" })).then(() => undefined, (e: Error) => e);
       expect(missing?.message).toMatch(/importId: there is no team with id "VGVhbTo0MDQ"/);
     });
 
     it("a failure after adoption is a ResourceInitError carrying the id (nothing orphaned)", async () => {
-      const name = uniqueName("init-error");
+      const name = unique("init-error");
       const existingId = await createTeamOutOfBand(emu, name, [ids.bob]);
       // Each lost answer is re-read and the PATCH tried again, as many times as the conflict policy allows.
       await setFaults(emu, { failNext: [{ status: 500, method: "PATCH", pathPrefix: "/scim/Groups", count: CONFLICT_RETRY_POLICY.limit + 1 }] });
@@ -253,7 +253,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
 
   describe("read", () => {
     it("is the state as recorded when nothing changed, from one listing of /Groups and one of /Users (to tell users from service accounts)", async () => {
-      const { id, outs } = await created({ name: uniqueName("read-unchanged"), members: [ids.alice] });
+      const { id, outs } = await created({ name: unique("read-unchanged"), members: [ids.alice] });
       operation = nextOperation(operation);
       await resetLog(emu);
       const result = await team.read(operation, id, outs);
@@ -263,7 +263,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
     });
 
     it("shows a member added and one removed out of band as drift (emails for unknown users), and up restores it", async () => {
-      const inputs = await checked({ name: uniqueName("drift"), members: ["alice@acme.example", ids.bob] });
+      const inputs = await checked({ name: unique("drift"), members: ["alice@acme.example", ids.bob] });
       const { id, outs } = await team.create(operation, inputs);
       await patchMembers(emu, id, { op: "add", path: "members", value: [{ value: ids.carol }] });
       await patchMembers(emu, id, { op: "remove", path: `members[value eq "${ids.bob}"]` });
@@ -289,7 +289,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
     });
 
     it("ignores service accounts and changes it does not own", async () => {
-      const inputs = await checked({ name: uniqueName("sa-ignored"), members: [ids.alice] });
+      const inputs = await checked({ name: unique("sa-ignored"), members: [ids.alice] });
       const { id, outs } = await team.create(operation, inputs);
       await patchMembers(emu, id, { op: "remove", path: `members[value eq "${sa}"]` });
       const read = await team.read(operation, id, outs);
@@ -299,7 +299,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
     });
 
     it("does not report membership of an unmanaged team as drift", async () => {
-      const inputs = await checked({ name: uniqueName("unmanaged-read") });
+      const inputs = await checked({ name: unique("unmanaged-read") });
       const { id, outs } = await team.create(operation, inputs);
       await patchMembers(emu, id, { op: "add", path: "members", value: [{ value: ids.dave }] });
       const read = await team.read(operation, id, outs);
@@ -309,7 +309,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
     });
 
     it("shows a rename out of band as drift of name", async () => {
-      const inputs = await checked({ name: uniqueName("renamed-oob"), members: [ids.alice] });
+      const inputs = await checked({ name: unique("renamed-oob"), members: [ids.alice] });
       const { id, outs } = await team.create(operation, inputs);
       const current = await adminRequest(emu, "GET", `/scim/Groups/${id}`);
       await adminRequest(emu, "PUT", `/scim/Groups/${id}`, { schemas: [current.body.schemas[0]], displayName: `${inputs.name}-x`, members: [{ value: ids.alice }, { value: sa }] });
@@ -319,7 +319,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
     });
 
     it("works from the id alone (static get): members as emails, service accounts apart", async () => {
-      const { id } = await created({ name: uniqueName("get"), members: [ids.alice, "bob@acme.example"] });
+      const { id } = await created({ name: unique("get"), members: [ids.alice, "bob@acme.example"] });
       const read = await team.read(operation, id, {} as TeamOutputs);
       expect(read.id).toBe(id);
       expect(read.props?.members).toEqual(["alice@acme.example", "bob@acme.example"]);
@@ -334,7 +334,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
 
   describe("update", () => {
     it("renames in place, keeping id, members and service accounts", async () => {
-      const inputs = await checked({ name: uniqueName("rename"), members: [ids.alice] });
+      const inputs = await checked({ name: unique("rename"), members: [ids.alice] });
       const { id, outs } = await team.create(operation, inputs);
       const renamed = await checked({ ...inputs, name: `${inputs.name}-new` });
       expect((await team.diff(operation, id, outs, renamed)).replaces ?? []).toEqual([]);
@@ -345,7 +345,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
     });
 
     it("PATCHes only the difference with If-Match; reordering or email case changes nothing", async () => {
-      const inputs = await checked({ name: uniqueName("patch"), members: ["alice@acme.example", ids.bob] });
+      const inputs = await checked({ name: unique("patch"), members: ["alice@acme.example", ids.bob] });
       const { id, outs } = await team.create(operation, inputs);
       await resetLog(emu);
       const next = await checked({ ...inputs, members: [ids.bob, "carol@acme.example"] });
@@ -358,7 +358,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
     });
 
     it("changing only deletionPolicy or member spelling sends nothing", async () => {
-      const inputs = await checked({ name: uniqueName("policy"), members: ["alice@acme.example"] });
+      const inputs = await checked({ name: unique("policy"), members: ["alice@acme.example"] });
       const { id, outs } = await team.create(operation, inputs);
       await resetLog(emu);
       const { outs: updated } = await team.update(operation, id, outs, await checked({ ...inputs, members: ["ALICE@acme.example"], deletionPolicy: "retain" }));
@@ -367,7 +367,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
     });
 
     it("on 412 caused by a change it does not own (service account, unmanaged members), retries", async () => {
-      const inputs = await checked({ name: uniqueName("412-foreign"), members: [ids.alice] });
+      const inputs = await checked({ name: unique("412-foreign"), members: [ids.alice] });
       const { id, outs } = await team.create(operation, inputs);
       await patchMembers(emu, id, { op: "remove", path: `members[value eq "${sa}"]` });
       await resetLog(emu);
@@ -377,7 +377,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
       expect(updated.serviceAccountIds).toEqual([]);
 
       // Unmanaged membership: a TeamMember adding someone moves the ETag, a rename still goes through.
-      const plain = await checked({ name: uniqueName("412-unmanaged") });
+      const plain = await checked({ name: unique("412-unmanaged") });
       const made = await team.create(operation, plain);
       await teamMember.create(operation, { teamId: made.id, user: ids.dave });
       const { outs: renamed } = await team.update(operation, made.id, made.outs, { ...plain, name: `${plain.name}-2` });
@@ -386,14 +386,14 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
     });
 
     it("on 412 caused by a change of members it owns, fails naming members and pulumi refresh, overwriting nothing", async () => {
-      const inputs = await checked({ name: uniqueName("412-owned"), members: [ids.alice] });
+      const inputs = await checked({ name: unique("412-owned"), members: [ids.alice] });
       const { id, outs } = await team.create(operation, inputs);
       await patchMembers(emu, id, { op: "add", path: "members", value: [{ value: ids.carol }] });
       const error = await team.update(operation, id, outs, await checked({ ...inputs, members: [ids.alice, ids.bob] })).then(() => undefined, (e: Error) => e);
       expect(error?.message).toMatch(/changed outside Pulumi \(members\).*pulumi refresh/);
       expect(await memberIdsOf(emu, id)).toEqual([ids.alice, ids.carol, sa].sort());
 
-      const renamed = await checked({ name: uniqueName("412-name"), members: [ids.alice] });
+      const renamed = await checked({ name: unique("412-name"), members: [ids.alice] });
       const made = await team.create(operation, renamed);
       const current = await adminRequest(emu, "GET", `/scim/Groups/${made.id}`);
       await adminRequest(emu, "PUT", `/scim/Groups/${made.id}`, { schemas: [current.body.schemas[0]], displayName: `${renamed.name}-oob`, members: [{ value: ids.alice }, { value: sa }] });
@@ -402,9 +402,9 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
     });
 
     it("a rename onto another team's name fails clearly", async () => {
-      const taken = uniqueName("taken");
+      const taken = unique("taken");
       await createTeamOutOfBand(emu, taken, []);
-      const inputs = await checked({ name: uniqueName("clash") });
+      const inputs = await checked({ name: unique("clash") });
       const { id, outs } = await team.create(operation, inputs);
       const error = await team.update(operation, id, outs, { ...inputs, name: taken }).then(() => undefined, (e: Error) => e);
       expect(error?.message).toMatch(/another team already has that name/);
@@ -414,7 +414,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
   describe("delete", () => {
     it("empty (default) removes every user, keeps service accounts, and says to delete the team in the web app", async () => {
       const log = vi.spyOn(console, "log").mockImplementation(() => {});
-      const { id, outs } = await created({ name: uniqueName("empty"), members: [ids.alice, ids.bob] });
+      const { id, outs } = await created({ name: unique("empty"), members: [ids.alice, ids.bob] });
       await patchMembers(emu, id, { op: "add", path: "members", value: [{ value: ids.carol }] });
       await team.delete(operation, id, outs);
       expect(await memberIdsOf(emu, id)).toEqual([sa]);
@@ -426,7 +426,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
 
     it("empty under the one guard: a change between its read and its write costs a 412, a re-read and a retry, all with If-Match", async () => {
       const log = vi.spyOn(console, "log").mockImplementation(() => {});
-      const { id, outs } = await created({ name: uniqueName("empty-412"), members: [ids.alice, ids.bob] });
+      const { id, outs } = await created({ name: unique("empty-412"), members: [ids.alice, ids.bob] });
       // Someone adds carol just before our first PATCH arrives: the ETag we read is stale by then.
       let changed = false;
       const proxy = await startProxy(emu, async ({ method, url }) => {
@@ -460,7 +460,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
 
     it("retain leaves the team untouched and says so", async () => {
       const log = vi.spyOn(console, "log").mockImplementation(() => {});
-      const { id, outs } = await created({ name: uniqueName("retain"), members: [ids.alice], deletionPolicy: "retain" });
+      const { id, outs } = await created({ name: unique("retain"), members: [ids.alice], deletionPolicy: "retain" });
       await resetLog(emu);
       await team.delete(operation, id, outs);
       expect((await readLog(emu)).counters.total).toBe(0);
@@ -469,7 +469,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
     });
 
     it("fail refuses, saying how to proceed", async () => {
-      const { id, outs } = await created({ name: uniqueName("fail"), members: [ids.alice], deletionPolicy: "fail" });
+      const { id, outs } = await created({ name: unique("fail"), members: [ids.alice], deletionPolicy: "fail" });
       await resetLog(emu);
       const error = await team.delete(operation, id, outs).then(() => undefined, (e: Error) => e);
       expect(error?.message).toMatch(/deletionPolicy "fail".*"empty".*"retain".*pulumi state delete <urn>/);
@@ -493,7 +493,7 @@ describe.each(["saas", "self-managed"] as const)("Team on %s", (deployment) => {
     vi.spyOn(console, "log").mockImplementation(() => {});
     const alice = await userIdOf(emu, "alice@acme.example");
     const sa = await serviceAccountId(emu);
-    const { id, outs } = await created({ name: uniqueName(deployment), members: ["alice@acme.example"] });
+    const { id, outs } = await created({ name: unique(deployment), members: ["alice@acme.example"] });
     expect(outs.serviceAccountIds).toEqual([sa]);
     expect(await team.read(operation, id, outs)).toEqual({ id, props: outs });
     await team.delete(operation, id, outs);

@@ -5,7 +5,8 @@ import { closeAllPools, CONFLICT_RETRY_POLICY, ScimClient, type PatchOperation, 
 import { ResourceInitError } from "../../provider/kit/errors";
 import { user as impl, type UserInputs, type UserOutputs } from "../../provider/resources/user";
 import { clearFaults, emulatorApi, heldUser, readLog, resetLog, setFaults } from "../../scripts/emulator-api";
-import { operationFor, nextOperation } from "../support/provider";
+import { unique } from "../support/names";
+import { nextOperation, operationFor } from "../support/provider";
 import { rolesShownByDefault } from "../support/wire";
 import type { Operation } from "../../provider/operation";
 
@@ -19,8 +20,6 @@ const DIALECTS: Dialect[] = ["wandb", "rfc"];
 afterAll(() => closeAllPools());
 afterEach(() => vi.restoreAllMocks());
 
-let counter = 0;
-const unique = (prefix: string) => `${prefix}-${process.pid}-${++counter}`;
 
 /** An out-of-band SCIM call with the admin's bearer key, as another tool or a person would make it. */
 const scim = (emu: RunningEmulator, method: string, path: string, body?: unknown): Promise<any> => emulatorApi(emu).scim(method, path, body);
