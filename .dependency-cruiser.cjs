@@ -1,4 +1,4 @@
-// The import rules of the project: sdk → api ← provider, no cycles. `npm test` runs this check.
+// The import rules of the project: sdk → api ← provider, the provider's kit self-contained, no cycles. `npm test` runs this check.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -31,6 +31,15 @@ module.exports = {
         "a relative import would load it into every program.",
       from: { path: "^sdk/provider-shim\\.ts$" },
       to: { path: "^provider/", dependencyTypes: ["local"] },
+    },
+    {
+      name: "kit-is-self-contained",
+      severity: "error",
+      comment:
+        "provider/kit is what every kind is built with, whichever door calls it: each call is handed its engine operation, " +
+        "so the kit imports nothing else of the provider (no kind, no door, no operation's state).",
+      from: { path: "^provider/kit/" },
+      to: { path: "^provider/", pathNot: "^provider/kit/" },
     },
     {
       name: "api-is-shared",

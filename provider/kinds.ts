@@ -1,6 +1,7 @@
 // Every resource kind's engine calls, by kind: the one table both front doors serve.
 import type { ResourceKind } from "../api/resource-kinds";
 import { kindCalls, type KindCalls } from "./kit/engine-calls";
+import type { Operation } from "./operation";
 import { customRole } from "./resources/custom-role";
 import { organizationRoleAssignment } from "./resources/organization-role-assignment";
 import { registryRoleAssignment } from "./resources/registry-role-assignment";
@@ -10,7 +11,7 @@ import { teamMember } from "./resources/team-member";
 import { teamRoleAssignment } from "./resources/team-role-assignment";
 import { user } from "./resources/user";
 
-export const KINDS: { readonly [K in ResourceKind]: KindCalls } = {
+export const KINDS: { readonly [K in ResourceKind]: KindCalls<Operation> } = {
   User: kindCalls(user),
   Team: kindCalls(team),
   TeamMember: kindCalls(teamMember),

@@ -15,8 +15,8 @@ import { checkInputs } from "../kit/inputs";
 import { issuesOf } from "../kit/issues";
 import { idScheme } from "../kit/pair-id";
 import { storedState, type Migration } from "../kit/state";
-import { directory } from "../membership/directory";
 import { liveUser, namesRecordedUser, resolveUser } from "../membership/users";
+import type { Operation } from "../operation";
 
 /** One user's role slot as an assignment reaches it. */
 export interface SlotAccess {
@@ -79,13 +79,13 @@ function slotReading(slot: Slot, user: ScimUser, expected: string | undefined, d
  * resource touched the user, e.g. a User update or another assignment), the write is retried with
  * the fresh ETag; otherwise it fails naming the role changed outside Pulumi.
  */
-function writeRole(slot: Slot, userId: string, etag: string | undefined, expected: string | undefined, role: string): Promise<ScimUser> {
+function writeRole(operation: Operation, slot: Slot, userId: string, etag: string | undefined, expected: string | undefined, role: string): Promise<ScimUser> {
   return convergeGuardedByEtag({
     what: slot.what,
     etag,
-    write: (ifMatch) => directory().userWrite(() => slot.grant(role)(ifMatch)),
+    write: (ifMatch) => operation.directory().userWrite(() => slot.grant(role)(ifMatch)),
     reread: async () => {
-      const user = await liveUser(userId);
+      const user = await liveUser(operation, userId);
       return { live: user, etag: user.etag, readings: [slotReading(slot, user, expected, role)] };
     },
   });
@@ -95,9 +95,9 @@ function writeRole(slot: Slot, userId: string, etag: string | undefined, expecte
  * Gives the slot back (destroy) under the same rule. Success when the user is gone or the slot is
  * already released; a role changed outside Pulumi is never overwritten.
  */
-async function releaseRole(slot: Slot, userId: string, etag: string | undefined, expected: string | undefined): Promise<void> {
+async function releaseRole(operation: Operation, slot: Slot, userId: string, etag: string | undefined, expected: string | undefined): Promise<void> {
   const stillHeld = async (): Promise<ScimUser | undefined> => {
-    const user = await directory().userNow(userId);
+    const user = await operation.directory().userNow(userId);
     return user && !(await slot.released(user)) ? user : undefined;
   };
   // Looked at first: a release written blindly could put back what is gone (a team role's write
@@ -108,7 +108,7 @@ async function releaseRole(slot: Slot, userId: string, etag: string | undefined,
     etag,
     write: async (ifMatch) => {
       try {
-        await directory().userWrite(() => slot.release(ifMatch));
+        await operation.directory().userWrite(() => slot.release(ifMatch));
       } catch (error) {
         if (!isStatus(error, 404)) throw error;
       }
@@ -157,13 +157,12 @@ export interface RoleAssignmentSpec<I extends Inputs, O extends AssignmentOutput
    * kept, else this one); without it, such an assignment is gone.
    */
   unheldRole?: string;
-  slot(userId: string, scope: string): SlotAccess;
+  slot(operation: Operation, userId: string, scope: string): SlotAccess;
   /** What check tells the program of the inputs as written, through either front door. */
   warnings?(written: Record<string, unknown>): readonly string[];
 }
 
-/** What each assignment records besides its scope and role as last applied. */
-export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(spec: RoleAssignmentSpec<I, O>): ResourceImplementation<I, O> {
+export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(spec: RoleAssignmentSpec<I, O>): ResourceImplementation<I, O, Operation> {
   const { scopeField, roleField, predefined } = spec;
   const field = (values: object, key: string | undefined) => (key === undefined ? undefined : (values as Record<string, string | undefined>)[key]);
   const roleOf = (values: object) => field(values, roleField);
@@ -197,8 +196,8 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
     return roleOf(parsed.data) ?? role;
   };
 
-  function slotOf(userId: string, scope: string): Slot {
-    const access = spec.slot(userId, scope);
+  function slotOf(operation: Operation, userId: string, scope: string): Slot {
+    const access = spec.slot(operation, userId, scope);
     return { ...access, field: roleField, same: access.same ?? same };
   }
 
@@ -231,13 +230,13 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
       adoptAgain: () => "run `pulumi up`, which assigns the role again (a role the user already holds is taken over)",
     }),
 
-    async check(_olds, news) {
+    async check(_operation, _olds, news) {
       const checked = checkInputs(spec.inputs, news);
       if (!checked.failures?.length) for (const warning of spec.warnings?.(news) ?? []) warn(warning);
       return checked;
     },
 
-    async diff(_id, olds, news) {
+    async diff(_operation, _id, olds, news) {
       // Another user (or scope) replaces; the delete goes first so that two references to one user never end with `member`.
       const replaces = [
         ...(namesRecordedUser(news.user, olds) ? [] : ["user"]),
@@ -248,27 +247,27 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
       return { changes, replaces, deleteBeforeReplace: replaces.length > 0 };
     },
 
-    async create(inputs) {
+    async create(operation, inputs) {
       // The role held now decides the write: the user is read, not taken from the directory's listing.
-      const user = await liveUser((await resolveUser("user", inputs.user)).id);
+      const user = await liveUser(operation, (await resolveUser(operation, "user", inputs.user)).id);
       const scope = scopeOf(inputs);
       const id = idOf(user.id, scope);
-      const slot = slotOf(user.id, scope);
+      const slot = slotOf(operation, user.id, scope);
       // An unknown role is written (the write is idempotent); the 412 rule then compares only what is shown.
       const shown = slot.known?.(user) !== false;
       const current = shown ? slot.live(user) : undefined;
       if (shown && same(current, roleOf(inputs))) return { id, outs: outputsOf(inputs, user) };
       // Nothing of ours is on the user yet: the 412 rule guards the role as first read.
-      const written = await writeRole(slot, user.id, user.etag, current, roleOf(inputs)!);
+      const written = await writeRole(operation, slot, user.id, user.etag, current, roleOf(inputs)!);
       return { id, outs: outputsOf(inputs, written) };
     },
 
-    async read(givenId, props) {
+    async read(operation, givenId, props) {
       // Only an id typed by a person (import, static get) may carry a role; a recorded id never does.
       const claim = props?.userId === undefined ? imported(givenId) : { id: givenId };
       const id = claim.id;
       const { userId, scope } = recorded(id, props ?? {});
-      const slot = slotOf(userId, scope);
+      const slot = slotOf(operation, userId, scope);
       const declared = roleOf(props ?? {}) ?? (claim.role === undefined ? undefined : claimedRole(userId, scope, claim.role, givenId));
       /** The role `user` shows the slot holds; undefined when the assignment is gone. */
       const held = async (user: ScimUser | undefined): Promise<string | undefined> => {
@@ -287,10 +286,10 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
       };
       // From the operation's listings, trusted for what they show: an assignment they show gone is
       // looked for again in the user read directly (and a scope they say it left, in the team read directly).
-      let user = await directory().userById(userId);
+      let user = await operation.directory().userById(userId);
       let role = await held(user);
       if (role === undefined) {
-        user = await directory().confirmedUser(userId);
+        user = await operation.directory().confirmedUser(userId);
         role = await held(user);
       }
       if (user === undefined || role === undefined) return {};
@@ -298,21 +297,21 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
       return recordRead(id, outputsOf(inputs, user), props, () => inputs as I);
     },
 
-    async update(id, olds, news) {
+    async update(operation, id, olds, news) {
       const { userId, scope } = recorded(id, olds);
       if (same(roleOf(olds), roleOf(news))) {
         // Only the form of the user reference changed (e.g. email to id of the same user): nothing to send.
         return { outs: { ...olds, user: news.user, [roleField]: roleOf(news), userId } };
       }
-      const slot = slotOf(userId, scope);
-      const written = await writeRole(slot, userId, olds.etag, roleOf(olds), roleOf(news)!);
+      const slot = slotOf(operation, userId, scope);
+      const written = await writeRole(operation, slot, userId, olds.etag, roleOf(olds), roleOf(news)!);
       return { outs: outputsOf(news, written) };
     },
 
-    async delete(id, props) {
+    async delete(operation, id, props) {
       const { userId, scope } = recorded(id, props);
-      const slot = slotOf(userId, scope);
-      await releaseRole(slot, userId, props.etag, roleOf(props));
+      const slot = slotOf(operation, userId, scope);
+      await releaseRole(operation, slot, userId, props.etag, roleOf(props));
     },
   };
 }

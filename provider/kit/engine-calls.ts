@@ -1,27 +1,27 @@
 // How the engine's calls reach one resource kind, whichever front door they come through: what it
 // hands over is parsed (the checked inputs again, the recorded state brought up to its current
 // version) before a method sees it, and every state handed back records that version. Every check
-// also reports the mistakes of the provider's configuration.
+// also reports the mistakes of the provider's configuration. Each call is handed the engine
+// operation it belongs to by its front door.
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { configurationProblems } from "../runtime";
 import type { Difference } from "./difference";
 import { ResourceInitError } from "./errors";
-import type { ReplacedOnChange, ResourceImplementation } from "./implementation";
+import type { ConfiguredOperation, ReplacedOnChange, ResourceImplementation } from "./implementation";
 import { checkedAgain } from "./inputs";
 import { engineRecord } from "./state";
 
 type Record_ = Record<string, unknown>;
 
-/** One kind's methods as the engine calls them, with the engine's values, parsed before use. */
-export interface KindCalls {
-  check(olds: unknown, news: unknown): Promise<pulumi.dynamic.CheckResult<unknown>>;
-  diff(id: unknown, olds: unknown, news: unknown): Promise<Difference>;
-  create(news: unknown): Promise<{ id: string; outs: Record_ }>;
+/** One kind's methods as the engine calls them, in operation `Op`, with the engine's values, parsed before use. */
+export interface KindCalls<Op> {
+  check(operation: Op, olds: unknown, news: unknown): Promise<pulumi.dynamic.CheckResult<unknown>>;
+  diff(operation: Op, id: unknown, olds: unknown, news: unknown): Promise<Difference>;
+  create(operation: Op, news: unknown): Promise<{ id: string; outs: Record_ }>;
   /** `props` is the recorded state, or nothing but the id (`static get`, import). */
-  read(id: unknown, props: unknown): Promise<{ id?: string; props?: Record_; inputs?: unknown }>;
-  update(id: unknown, olds: unknown, news: unknown): Promise<{ outs: Record_ }>;
-  delete(id: unknown, props: unknown): Promise<void>;
+  read(operation: Op, id: unknown, props: unknown): Promise<{ id?: string; props?: Record_; inputs?: unknown }>;
+  update(operation: Op, id: unknown, olds: unknown, news: unknown): Promise<{ outs: Record_ }>;
+  delete(operation: Op, id: unknown, props: unknown): Promise<void>;
 }
 
 const engineId = z.string();
@@ -31,13 +31,15 @@ const engineId = z.string();
  * shows them all before any request. A failure without a property is shown by the engine as
  * `<type> resource '<name>' has a problem: <reason>`: the reason names the config key, not an input.
  */
-function withConfigurationFailures<I>(result: pulumi.dynamic.CheckResult<I>): pulumi.dynamic.CheckResult<I> {
-  const problems = configurationProblems();
+function withConfigurationFailures<I>(operation: ConfiguredOperation, result: pulumi.dynamic.CheckResult<I>): pulumi.dynamic.CheckResult<I> {
+  const problems = operation.configurationProblems();
   if (problems.length === 0) return result;
   return { ...result, failures: [...problems.map((reason) => ({ property: "", reason })), ...(result.failures ?? [])] };
 }
 
-export function kindCalls<I, O extends object>(implementation: ReplacedOnChange<I, O> | ResourceImplementation<I, O>): KindCalls {
+export function kindCalls<I, O extends object, Op extends ConfiguredOperation>(
+  implementation: ReplacedOnChange<I, O, Op> | ResourceImplementation<I, O, Op>,
+): KindCalls<Op> {
   const { inputs, state } = implementation;
   const record = (value: unknown) => engineRecord.parse(value);
   const checked = (news: unknown) => checkedAgain(inputs, record(news), state.kind);
@@ -53,31 +55,31 @@ export function kindCalls<I, O extends object>(implementation: ReplacedOnChange<
 
   return {
     // The olds of check are the inputs last applied, not state.
-    check: async (olds, news) => withConfigurationFailures(await implementation.check(record(olds), record(news))),
-    diff: async (id, olds, news) => {
+    check: async (operation, olds, news) => withConfigurationFailures(operation, await implementation.check(operation, record(olds), record(news))),
+    diff: async (operation, id, olds, news) => {
       const parsedId = engineId.parse(id);
-      return implementation.diff(parsedId, state.parse(olds, parsedId), checked(news));
+      return implementation.diff(operation, parsedId, state.parse(olds, parsedId), checked(news));
     },
-    create: (news) =>
+    create: (operation, news) =>
       stampingHalfMade(async () => {
-        const created = await implementation.create(checked(news));
+        const created = await implementation.create(operation, checked(news));
         return { id: created.id, outs: state.stamp(created.outs) };
       }),
-    read: async (id, props) => {
+    read: async (operation, id, props) => {
       const parsedId = engineId.parse(id);
-      const read = await implementation.read(parsedId, state.parseIfRecorded(props, parsedId));
+      const read = await implementation.read(operation, parsedId, state.parseIfRecorded(props, parsedId));
       return { ...read, props: read.props === undefined ? undefined : state.stamp(read.props) };
     },
-    update: (id, olds, news) =>
+    update: (operation, id, olds, news) =>
       stampingHalfMade(async () => {
         if (!("update" in implementation)) throw new Error(`pulumi-wandb: ${state.kind} is replaced on every change, never updated in place`);
         const parsedId = engineId.parse(id);
-        const updated = await implementation.update(parsedId, state.parse(olds, parsedId), checked(news));
+        const updated = await implementation.update(operation, parsedId, state.parse(olds, parsedId), checked(news));
         return { outs: state.stamp(updated.outs) };
       }),
-    delete: async (id, props) => {
+    delete: async (operation, id, props) => {
       const parsedId = engineId.parse(id);
-      return implementation.delete(parsedId, state.parse(props, parsedId));
+      return implementation.delete(operation, parsedId, state.parse(props, parsedId));
     },
   };
 }

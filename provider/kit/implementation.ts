@@ -1,29 +1,40 @@
-// What every resource kind implements, typed with its checked inputs and its state.
+// What every resource kind implements, typed with its checked inputs, its state, and the engine
+// operation each call is handed by the front door that received it.
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { Difference } from "./difference";
 import type { StoredState } from "./state";
 
 /**
+ * The engine operation a call belongs to, as far as every kind's calls share it: the mistakes of
+ * the provider's configuration, which every check reports. What else an operation holds (clients,
+ * what it has read) is the kinds' own affair.
+ */
+export interface ConfiguredOperation {
+  configurationProblems(): readonly string[];
+}
+
+/**
  * What a kind whose every change replaces it implements (its diff never reports an in-place
  * change): the dynamic-provider methods but `update`, typed with the kind's checked inputs `I` and
  * its state `O` (the outputs, which include the inputs as last applied), and the schemas with
- * which the engine's arguments are parsed before a method sees them.
+ * which the engine's arguments are parsed before a method sees them. Each method is handed the
+ * operation `Op` it serves first.
  */
-export interface ReplacedOnChange<I, O> {
+export interface ReplacedOnChange<I, O, Op extends ConfiguredOperation> {
   /** The checked inputs, as `check` returns them. */
   inputs: z.ZodType<I>;
   /** The state as recorded by the engine: its schema, version and migrations. */
   state: StoredState<O>;
-  check(olds: Record<string, unknown>, news: Record<string, unknown>): Promise<pulumi.dynamic.CheckResult<I>>;
-  diff(id: string, olds: O, news: I): Promise<Difference>;
-  create(inputs: I): Promise<{ id: string; outs: O }>;
+  check(operation: Op, olds: Record<string, unknown>, news: Record<string, unknown>): Promise<pulumi.dynamic.CheckResult<I>>;
+  diff(operation: Op, id: string, olds: O, news: I): Promise<Difference>;
+  create(operation: Op, inputs: I): Promise<{ id: string; outs: O }>;
   /** `props` is undefined when the engine knows only the id (`static get`); `{}` (no id) reports the resource as gone. */
-  read(id: string, props: O | undefined): Promise<{ id?: string; props?: O; inputs?: I }>;
-  delete(id: string, props: O): Promise<void>;
+  read(operation: Op, id: string, props: O | undefined): Promise<{ id?: string; props?: O; inputs?: I }>;
+  delete(operation: Op, id: string, props: O): Promise<void>;
 }
 
 /** What a kind that can change in place implements: all the dynamic-provider methods. */
-export interface ResourceImplementation<I, O> extends ReplacedOnChange<I, O> {
-  update(id: string, olds: O, news: I): Promise<{ outs: O }>;
+export interface ResourceImplementation<I, O, Op extends ConfiguredOperation> extends ReplacedOnChange<I, O, Op> {
+  update(operation: Op, id: string, olds: O, news: I): Promise<{ outs: O }>;
 }

@@ -1,12 +1,11 @@
-// The organization's users, teams and custom roles as the engine operation being served knows them:
-// each collection listed at most once per operation (one request per 9999 objects), shared by every
-// resource the provider process reads or writes. Our own writes keep it truthful: a write's answer
+// The organization's users, teams and custom roles as one engine operation knows them (each
+// operation keeps one, provider/operation.ts): each collection listed at most once per operation
+// (one request per 9999 objects), shared by every resource the operation reads or writes. Our own writes keep it truthful: a write's answer
 // replaces the entry it changed, and a write whose effect is not known drops the listing, which is
 // then read again on next use. A listing is trusted for what it shows, not for what it leaves out:
 // an object it does not show is read directly before it counts as gone.
 import { isEmailReference } from "../../api/vocabulary";
 import type { GetResult, ScimClient, ScimRole, ScimTeam, ScimUser } from "../../api/client";
-import { clients, currentOperation } from "../runtime";
 import { Collection, refused, type Index } from "./listing";
 
 export const hasMember = (team: ScimTeam, userId: string): boolean => team.members.some((member) => member.id === userId);
@@ -148,7 +147,7 @@ function itemOf<K extends string, T>(result: GetResult<K, T>, key: K): T | undef
   return result.status === "found" ? result[key] : undefined;
 }
 
-class Directory {
+export class Directory {
   readonly #users: Collection<ScimUser, Users>;
   readonly #teams: Collection<ScimTeam, Teams>;
   readonly #roles: Collection<ScimRole, Roles>;
@@ -310,17 +309,4 @@ class Directory {
   #rolesOfUsersChanged(): void {
     this.#users.update((users) => users.forgetRoles(["organizationRole", "teamRoles"]));
   }
-}
-
-const directories = new WeakMap<object, Directory>();
-
-/** The directory of the operation being served. */
-export function directory(): Directory {
-  const operation = currentOperation();
-  let current = directories.get(operation);
-  if (!current) {
-    current = new Directory(clients().scim);
-    directories.set(operation, current);
-  }
-  return current;
 }

@@ -2,8 +2,8 @@
 import { membershipOperations, type ScimTeam } from "../../api/client";
 import { SETTLED, writeGuardedByEtag } from "../kit/conflict";
 import { isStatus } from "../kit/errors";
-import { clients } from "../runtime";
-import { directory, hasMember } from "./directory";
+import type { Operation } from "../operation";
+import { hasMember } from "./directory";
 
 export interface MembershipChange {
   teamId: string;
@@ -23,9 +23,10 @@ export interface MembershipChange {
  * members moved, and the same change is sent with the fresh ETag. Returns the team as last seen,
  * or undefined when it is gone.
  */
-export async function changeMembership(change: MembershipChange): Promise<ScimTeam | undefined> {
+export async function changeMembership(operation: Operation, change: MembershipChange): Promise<ScimTeam | undefined> {
   const { teamId, userId, join } = change;
-  const scim = clients().scim;
+  const scim = operation.clients().scim;
+  const directory = operation.directory();
   let latest: ScimTeam | undefined;
   const written = await writeGuardedByEtag({
     what: change.what,
@@ -33,7 +34,7 @@ export async function changeMembership(change: MembershipChange): Promise<ScimTe
     write: async (ifMatch) => {
       const operations = membershipOperations(join ? { add: [userId] } : { remove: [userId] });
       try {
-        return await directory().teamWrite(() => scim.patchTeam(teamId, operations, { ifMatch }), [userId]);
+        return await directory.teamWrite(() => scim.patchTeam(teamId, operations, { ifMatch }), [userId]);
       } catch (error) {
         if (isStatus(error, 404)) {
           if (join) throw change.noSuchTeam();
@@ -41,13 +42,13 @@ export async function changeMembership(change: MembershipChange): Promise<ScimTe
         }
         if (join || isStatus(error, 412)) throw error;
         // A service that refuses to remove a non-member: not a member is what we wanted.
-        const team = await directory().teamNow(teamId);
+        const team = await directory.teamNow(teamId);
         if (team && hasMember(team, userId)) throw error;
         return team;
       }
     },
     reread: async () => {
-      const team = await directory().teamNow(teamId);
+      const team = await directory.teamNow(teamId);
       if (!team) {
         if (join) throw change.noSuchTeam();
         return SETTLED;

@@ -1,7 +1,7 @@
 // Team membership of one user, through /Groups (the teams are the User resource's to declare,
 // the member lists of other users are left alone).
 import type { ScimTeam, ScimUser } from "../../api/client";
-import { directory } from "./directory";
+import type { Operation } from "../operation";
 import { changeMembership } from "./membership-change";
 
 /**
@@ -14,17 +14,17 @@ export function teamsOf(user: ScimUser): string[] | undefined {
 }
 
 /** The names of the teams whose members include the user, sorted, from the operation's one listing of /Groups. */
-export function teamsFromGroups(userId: string): Promise<string[]> {
-  return directory().teamsOf(userId);
+export function teamsFromGroups(operation: Operation, userId: string): Promise<string[]> {
+  return operation.directory().teamsOf(userId);
 }
 
 /** The user's teams: from its `teamRoles` when the representation carries them, else from /Groups. */
-export async function currentTeams(user: ScimUser): Promise<string[]> {
-  return teamsOf(user) ?? (await teamsFromGroups(user.id));
+export async function currentTeams(operation: Operation, user: ScimUser): Promise<string[]> {
+  return teamsOf(user) ?? (await teamsFromGroups(operation, user.id));
 }
 
-async function teamNamed(name: string): Promise<ScimTeam> {
-  const team = await directory().team(name);
+async function teamNamed(operation: Operation, name: string): Promise<ScimTeam> {
+  const team = await operation.directory().team(name);
   if (!team) {
     throw new Error(
       `teams: there is no W&B team named "${name}" (team names are case-sensitive); ` +
@@ -40,13 +40,13 @@ async function teamNamed(name: string): Promise<ScimTeam> {
  * team is looked up before anything is written, so an unknown name changes nothing. Returns
  * whether anything was written.
  */
-export async function changeTeamMemberships(userId: string, current: readonly string[], desired: readonly string[]): Promise<boolean> {
+export async function changeTeamMemberships(operation: Operation, userId: string, current: readonly string[], desired: readonly string[]): Promise<boolean> {
   const join = desired.filter((name) => !current.includes(name));
   const leave = current.filter((name) => !desired.includes(name));
   if (join.length === 0 && leave.length === 0) return false;
-  const [joining, leaving] = await Promise.all([Promise.all(join.map(teamNamed)), Promise.all(leave.map(teamNamed))]);
+  const [joining, leaving] = await Promise.all([Promise.all(join.map((name) => teamNamed(operation, name))), Promise.all(leave.map((name) => teamNamed(operation, name)))]);
   const change = (team: ScimTeam, join: boolean) =>
-    changeMembership({
+    changeMembership(operation, {
       teamId: team.id,
       userId,
       join,

@@ -3,7 +3,7 @@
 import type { ScimUser } from "../../api/client";
 import { isEmailReference, memberReferenceKey } from "../../api/vocabulary";
 import { requireFound } from "../kit/errors";
-import { directory } from "./directory";
+import type { Operation } from "../operation";
 
 /** Same reference: emails case-insensitively, SCIM ids exactly. */
 export function sameUserReference(a: string, b: string): boolean {
@@ -54,8 +54,8 @@ function namesNoUser(reference: string): string {
 }
 
 /** The user the reference in input `property` names; fails saying what to do when it names nobody. */
-export async function resolveUser(property: string, reference: string): Promise<ScimUser> {
-  const user = await directory().user(reference);
+export async function resolveUser(operation: Operation, property: string, reference: string): Promise<ScimUser> {
+  const user = await operation.directory().user(reference);
   if (!user) throw new Error(`${property}: ${namesNoUser(reference)}`);
   return user;
 }
@@ -64,8 +64,8 @@ export async function resolveUser(property: string, reference: string): Promise<
  * The users the references in input `property` name, by reference key (see memberReferenceKey).
  * Every reference that names nobody is reported at once, so that one run shows them all.
  */
-export async function resolveUsers(property: string, references: readonly string[]): Promise<Map<string, ScimUser>> {
-  const found = await Promise.all(references.map(async (reference) => ({ reference, user: await directory().user(reference) })));
+export async function resolveUsers(operation: Operation, property: string, references: readonly string[]): Promise<Map<string, ScimUser>> {
+  const found = await Promise.all(references.map(async (reference) => ({ reference, user: await operation.directory().user(reference) })));
   const resolved = new Map<string, ScimUser>();
   const problems: string[] = [];
   for (const { reference, user } of found) {
@@ -77,8 +77,8 @@ export async function resolveUsers(property: string, references: readonly string
 }
 
 /** The user as it is now (read directly); one gone mid-operation asks for a refresh. */
-export async function liveUser(userId: string): Promise<ScimUser> {
-  return requireFound(await directory().userNow(userId), `user ${userId}`);
+export async function liveUser(operation: Operation, userId: string): Promise<ScimUser> {
+  return requireFound(await operation.directory().userNow(userId), `user ${userId}`);
 }
 
 /**

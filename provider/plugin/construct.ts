@@ -5,10 +5,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import * as structProto from "google-protobuf/google/protobuf/struct_pb";
+import type { Operation } from "../operation";
 import { awaitFeatureSupport, deserializeInputs, waitForRPCs, withLocalStorage } from "./pulumi-internals";
 
-/** A component the plugin builds: from its name, its inputs as Outputs, and the options the program gave it. */
+/** A component the plugin builds, in the operation the plugin serves: from its name, its inputs as Outputs, and the options the program gave it. */
 export type ComponentBuilder = (
+  operation: Operation,
   name: string,
   inputs: Record<string, unknown>,
   options: pulumi.ComponentResourceOptions,
@@ -51,13 +53,13 @@ function connectRuntime(request: providerProto.ConstructRequest, engineAddress: 
 }
 
 export function constructHandler(components: ReadonlyMap<string, ComponentBuilder>, engineAddress: string) {
-  return (request: providerProto.ConstructRequest): Promise<providerProto.ConstructResponse> =>
+  return (operation: Operation, request: providerProto.ConstructRequest): Promise<providerProto.ConstructResponse> =>
     withLocalStorage(async () => {
       const build = components.get(request.getType());
       if (build === undefined) throw new Error(`pulumi-wandb: the wandb plugin has no component "${request.getType()}"; its components are ${[...components.keys()].join(", ")}`);
       await connectRuntime(request, engineAddress);
       const inputs = await deserializeInputs(request.getInputs(), request.getInputdependenciesMap());
-      const component = build(request.getName(), inputs, optionsOf(request));
+      const component = build(operation, request.getName(), inputs, optionsOf(request));
       const response = new providerProto.ConstructResponse();
       response.setUrn(await valueOf(component.urn));
       const [state, dependencies] = await pulumi.runtime.serializeResourceProperties(`construct(${request.getType()}, ${request.getName()})`, component.outputs);

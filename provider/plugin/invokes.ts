@@ -3,7 +3,7 @@
 import { InferenceClient } from "../../api/client";
 import type { WandbConfig } from "../../api/config";
 import { FUNCTIONS, inferenceWhere, scimWhere, targetedConfig, type FunctionAccess, type WandbFunction } from "../../api/functions";
-import { clients, providerConfig } from "../runtime";
+import type { Operation } from "../operation";
 import { tokenOf } from "./tokens";
 
 const BY_TOKEN = new Map<string, WandbFunction>(Object.values(FUNCTIONS).map((fn) => [tokenOf(fn.name), fn]));
@@ -11,9 +11,9 @@ const BY_TOKEN = new Map<string, WandbFunction>(Object.values(FUNCTIONS).map((fn
 /** Inference clients for catalogues other than the configured one, by URL and project. */
 const elsewhere = new Map<string, InferenceClient>();
 
-function inferenceClientFor(config: WandbConfig): InferenceClient {
-  const configured = providerConfig();
-  if (config.inferenceUrl === configured.inferenceUrl && config.inferenceProject === configured.inferenceProject) return clients().inference;
+function inferenceClientFor(operation: Operation, config: WandbConfig): InferenceClient {
+  const configured = operation.config();
+  if (config.inferenceUrl === configured.inferenceUrl && config.inferenceProject === configured.inferenceProject) return operation.clients().inference;
   const key = `${config.inferenceUrl} ${config.inferenceProject ?? ""}`;
   let client = elsewhere.get(key);
   if (client === undefined) {
@@ -23,17 +23,18 @@ function inferenceClientFor(config: WandbConfig): InferenceClient {
   return client;
 }
 
-const providerAccess: FunctionAccess = {
-  scim: () => ({ client: clients().scim, where: scimWhere(providerConfig()) }),
+/** What the functions reach through the provider's configuration, in the operation it serves. */
+const providerAccess = (operation: Operation): FunctionAccess => ({
+  scim: () => ({ client: operation.clients().scim, where: scimWhere(operation.config()) }),
   inference(target) {
-    const config = targetedConfig(providerConfig(), target);
-    return { client: inferenceClientFor(config), where: inferenceWhere(config) };
+    const config = targetedConfig(operation.config(), target);
+    return { client: inferenceClientFor(operation, config), where: inferenceWhere(config) };
   },
-};
+});
 
 /** The function a token names; fails naming the tokens there are. */
-export async function invoke(token: string, args: Record<string, unknown>): Promise<{ outputs: Record<string, unknown> }> {
+export async function invoke(operation: Operation, token: string, args: Record<string, unknown>): Promise<{ outputs: Record<string, unknown> }> {
   const fn = BY_TOKEN.get(token);
   if (fn === undefined) throw new Error(`pulumi-wandb: the wandb plugin has no function "${token}"; its functions are ${[...BY_TOKEN.keys()].join(", ")}`);
-  return { outputs: await fn.run(args, providerAccess) };
+  return { outputs: await fn.run(args, providerAccess(operation)) };
 }

@@ -40,8 +40,8 @@ function serve(): void {
     outputDelivered: log.flushed,
     version: packageManifest().version,
     schema: async () => (await import("../schema/package-schema")).packageSchemaText(),
-    invoke: async (token, args) => (await import("./invokes")).invoke(token, args),
-    construct: async (request: providerProto.ConstructRequest) => (await construct())(request),
+    invoke: async (operation, token, args) => (await import("./invokes")).invoke(operation, token, args),
+    construct: async (operation, request: providerProto.ConstructRequest) => (await construct())(operation, request),
   });
   server.addService(providerGrpc.ResourceProviderService, service);
   server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, port) => {

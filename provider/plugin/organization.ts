@@ -2,7 +2,6 @@
 // the SDK's, with the plugin's own resources (by type token) as its children.
 import * as pulumi from "@pulumi/pulumi";
 import { declareOrganization, ORGANIZATION_TYPE, planOrganization, type NamedResource } from "../../api/organization";
-import { deploymentForChecks } from "../runtime";
 import type { ComponentBuilder } from "./construct";
 import { tokenOf } from "./tokens";
 
@@ -26,9 +25,9 @@ class OrganizationComponent extends pulumi.ComponentResource {
   }
 }
 
-export const buildOrganization: ComponentBuilder = (name, inputs, options) => {
+export const buildOrganization: ComponentBuilder = (operation, name, inputs, options) => {
   // Mistakes fail before anything is registered, the component included, as in a program.
-  const plan = planOrganization(name, inputs, deploymentForChecks);
+  const plan = planOrganization(name, inputs, () => operation.deploymentForChecks());
   const component = new OrganizationComponent(name, options);
   const declared = declareOrganization(component, name, plan, {
     User: declaring("User"),

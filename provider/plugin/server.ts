@@ -1,13 +1,13 @@
 // The native plugin's ResourceProvider service, on @pulumi/pulumi's protos. Each request is
 // handed to the same core as the dynamic resources (../kinds), with the engine's values as plain
 // data. Each provider, default or explicit, runs in a plugin process of its own, so the
-// configuration applied by Configure is the process's.
+// operation Configure makes from its settings is the process's, and every call is served in it.
 import * as grpc from "@grpc/grpc-js";
 import * as emptyProto from "google-protobuf/google/protobuf/empty_pb";
 import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
-import { configureProvider } from "../runtime";
 import { KINDS } from "../kinds";
+import { NO_CONFIGURATION, Operation } from "../operation";
 import { NaturalKeyClaims } from "../../api/natural-keys";
 import { cancelRetries } from "../../api/client/retry";
 import { grpcErrorOf } from "./grpc-errors";
@@ -60,8 +60,8 @@ function checkedConfig(news: Record<string, unknown>): Record<string, unknown> {
 export interface ServiceParts {
   version: string;
   schema: () => Promise<string>;
-  invoke?: (token: string, args: Record<string, unknown>) => Promise<{ outputs?: Record<string, unknown>; failures?: { property: string; reason: string }[] }>;
-  construct?: Handler<providerProto.ConstructRequest, providerProto.ConstructResponse>;
+  invoke?: (operation: Operation, token: string, args: Record<string, unknown>) => Promise<{ outputs?: Record<string, unknown>; failures?: { property: string; reason: string }[] }>;
+  construct?: (operation: Operation, request: providerProto.ConstructRequest) => Promise<providerProto.ConstructResponse>;
   /** Settles when what the calls so far told the user has been delivered (provider/plugin/engine-log.ts). */
   outputDelivered?: () => Promise<void>;
 }
@@ -88,6 +88,7 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
   const answer = <Request, Response>(handler: Handler<Request, Response>) => unary(handler, parts.outputDelivered ?? (async () => undefined));
   const calls = (request: { getType(): string; getUrn(): string }) => KINDS[kindOf(request.getType(), request.getUrn())];
   const claims = new NaturalKeyClaims();
+  let operation = new Operation(NO_CONFIGURATION);
   const service: grpc.UntypedServiceImplementation = {
     getPluginInfo: answer(async () => {
       const info = new pluginProto.PluginInfo();
@@ -118,7 +119,8 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
       return response;
     }),
     configure: answer(async (request: providerProto.ConfigureRequest) => {
-      configureProvider(settingsOfConfigure(request));
+      // The provider's own settings, keys without the namespace: never the project's.
+      operation = operation.configured({ stackConfig: settingsOfConfigure(request), sharedWithProject: false });
       const response = new providerProto.ConfigureResponse();
       // Secrets arrive wrapped (a plugin that constructs components must take them): the core sees
       // plain values, and a property sent secret goes back secret.
@@ -132,7 +134,7 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
     check: answer(async (request: providerProto.CheckRequest) => {
       const kind = kindOf(request.getType(), request.getUrn());
       const news = unwrapped(request.getNews());
-      const result = await KINDS[kind].check(plainOf(request.getOlds()), news.plain);
+      const result = await KINDS[kind].check(operation, plainOf(request.getOlds()), news.plain);
       const response = new providerProto.CheckResponse();
       const checked = result.failures?.length ? fromStruct(request.getNews()) : withSecrets(engineRecord.parse(result.inputs), news.secretKeys);
       response.setInputs(toStruct(checked));
@@ -142,7 +144,7 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
       return response;
     }),
     diff: answer(async (request: providerProto.DiffRequest) => {
-      const result = await calls(request).diff(request.getId(), plainOf(request.getOlds()), plainOf(request.getNews()));
+      const result = await calls(request).diff(operation, request.getId(), plainOf(request.getOlds()), plainOf(request.getNews()));
       const response = new providerProto.DiffResponse();
       response.setChanges(result.changes === true ? DIFF.DIFF_SOME : result.changes === false ? DIFF.DIFF_NONE : DIFF.DIFF_UNKNOWN);
       response.setReplacesList(result.replaces ?? []);
@@ -161,7 +163,7 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
     }),
     create: answer(async (request: providerProto.CreateRequest) => {
       const properties = unwrapped(request.getProperties());
-      const created = await calls(request).create(properties.plain);
+      const created = await calls(request).create(operation, properties.plain);
       const response = new providerProto.CreateResponse();
       response.setId(created.id);
       response.setProperties(toStruct(withSecrets(created.outs, properties.secretKeys)));
@@ -169,7 +171,7 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
     }),
     read: answer(async (request: providerProto.ReadRequest) => {
       const properties = unwrapped(request.getProperties());
-      const read = await calls(request).read(request.getId(), properties.plain);
+      const read = await calls(request).read(operation, request.getId(), properties.plain);
       const response = new providerProto.ReadResponse();
       const secret = new Set([...properties.secretKeys, ...secretKeysOf(request.getInputs())]);
       // No id: the object is gone, and the engine drops the resource.
@@ -180,13 +182,13 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
     }),
     update: answer(async (request: providerProto.UpdateRequest) => {
       const news = unwrapped(request.getNews());
-      const updated = await calls(request).update(request.getId(), plainOf(request.getOlds()), news.plain);
+      const updated = await calls(request).update(operation, request.getId(), plainOf(request.getOlds()), news.plain);
       const response = new providerProto.UpdateResponse();
       response.setProperties(toStruct(withSecrets(updated.outs, news.secretKeys)));
       return response;
     }),
     delete: answer(async (request: providerProto.DeleteRequest) => {
-      await calls(request).delete(request.getId(), plainOf(request.getProperties()));
+      await calls(request).delete(operation, request.getId(), plainOf(request.getProperties()));
       return new emptyProto.Empty();
     }),
     // The engine is shutting the operation down: requests in flight finish, none is retried.
@@ -198,13 +200,16 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
   if (parts.invoke) {
     const invoke = parts.invoke;
     service["invoke"] = answer(async (request: providerProto.InvokeRequest) => {
-      const result = await invoke(request.getTok(), plainOf(request.getArgs()));
+      const result = await invoke(operation, request.getTok(), plainOf(request.getArgs()));
       const response = new providerProto.InvokeResponse();
       if (result.outputs !== undefined) response.setReturn(toStruct(result.outputs));
       response.setFailuresList(checkFailures(result.failures));
       return response;
     });
   }
-  if (parts.construct) service["construct"] = answer(parts.construct);
+  if (parts.construct) {
+    const construct = parts.construct;
+    service["construct"] = answer((request: providerProto.ConstructRequest) => construct(operation, request));
+  }
   return service;
 }

@@ -12,8 +12,7 @@ import { undocumentedPermissionWarnings } from "../../api/undocumented-permissio
 import { propertyChanges } from "../kit/difference";
 import { reportSetChange, setChange } from "../kit/set-change";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
-import { directory } from "../membership/directory";
-import { clients } from "../runtime";
+import type { Operation } from "../operation";
 
 export type { CustomRoleInputs, CustomRoleOutputs };
 
@@ -64,8 +63,8 @@ function ownedFieldReadings(seen: RoleDefinition, declared: CustomRoleInputs | u
   ];
 }
 
-async function liveRole(id: string): Promise<ScimRole> {
-  return requireFound(await directory().roleNow(id), `custom role ${id}`);
+async function liveRole(operation: Operation, id: string): Promise<ScimRole> {
+  return requireFound(await operation.directory().roleNow(id), `custom role ${id}`);
 }
 
 function permissionDelta(from: readonly string[], to: readonly string[]) {
@@ -87,15 +86,15 @@ function customPermissions(declared: readonly string[], inherited: readonly stri
  * which restates the permissions; whatever PUT left different (the docs disagree on whether PUT
  * replaces permissions) is then set by PATCH add/remove of the difference, right under both readings.
  */
-async function converge(id: string, seen: CustomRoleOutputs, desired: CustomRoleInputs): Promise<ScimRole> {
-  const scim = clients().scim;
+async function converge(operation: Operation, id: string, seen: CustomRoleOutputs, desired: CustomRoleInputs): Promise<ScimRole> {
+  const scim = operation.clients().scim;
   const guarded = (last: RoleDefinition, etag: string | undefined, write: (ifMatch: string | undefined) => Promise<ScimRole>) =>
     convergeGuardedByEtag({
       what: `custom role "${last.name}"`,
       etag,
       write,
       reread: async () => {
-        const live = await liveRole(id);
+        const live = await liveRole(operation, id);
         return { live, etag: live.etag, readings: ownedFieldReadings(last, desired, live) };
       },
     });
@@ -103,14 +102,14 @@ async function converge(id: string, seen: CustomRoleOutputs, desired: CustomRole
   let live: RoleDefinition & Pick<ScimRole, "inheritedPermissions" | "etag"> = seen;
   if (definitionFieldsChanged(seen, desired).length > 0) {
     const { adoptExisting: _adopt, ...definition } = desired;
-    role = await guarded(live, live.etag || undefined, (ifMatch) => directory().roleWrite(() => scim.replaceRole(id, definition, { ifMatch })));
+    role = await guarded(live, live.etag || undefined, (ifMatch) => operation.directory().roleWrite(() => scim.replaceRole(id, definition, { ifMatch })));
     live = role;
   }
   const operations = permissionDelta(live.permissions, customPermissions(desired.permissions, live.inheritedPermissions));
   if (operations.length) {
-    role = await guarded(live, live.etag || undefined, (ifMatch) => directory().roleWrite(() => scim.patchRole(id, operations, { ifMatch })));
+    role = await guarded(live, live.etag || undefined, (ifMatch) => operation.directory().roleWrite(() => scim.patchRole(id, operations, { ifMatch })));
   }
-  return role ?? (await liveRole(id));
+  return role ?? (await liveRole(operation, id));
 }
 
 function definitionOf(inputs: CustomRoleInputs): RoleDefinition {
@@ -123,7 +122,7 @@ function claimOf(existing: ScimRole, inputs: CustomRoleInputs): Claim {
   return differing.length === 0 ? { kind: "as-declared" } : { kind: "not-ours", differing };
 }
 
-export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutputs> = {
+export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutputs, Operation> = {
   inputs: customRoleInputs,
   state: storedState({
     kind: "CustomRole",
@@ -132,7 +131,7 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
     adoptAgain: () => "set `adoptExisting: true` on the CustomRole (it adopts the role by its name) and run `pulumi up`",
   }),
 
-  async check(_olds, news) {
+  async check(_operation, _olds, news) {
     const checked = checkInputs(customRoleInputs, news);
     // Told where the user reads the preview, through either front door (kit/engine-output).
     if (checked.failures?.length) return checked;
@@ -140,7 +139,7 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
     return checked;
   },
 
-  async diff(_id, olds, news) {
+  async diff(_operation, _id, olds, news) {
     // Every field can change in place; custom role names compare case-sensitively.
     const declared = { ...news, permissions: customPermissions(news.permissions, olds.inheritedPermissions ?? []) };
     const permissions = setChange(olds.permissions, declared.permissions);
@@ -149,18 +148,18 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
     return { changes: changed.length > 0, detailedDiff: propertyChanges(olds, news, changed, { permissions }) };
   },
 
-  async create(inputs) {
-    const scim = clients().scim;
+  async create(operation, inputs) {
+    const scim = operation.clients().scim;
     if (inputs.adoptExisting) {
       const existing = await scim.findRoleByName(inputs.name);
       if (existing) {
-        const role = await converge(existing.id, outputsOf(existing, inputs), inputs);
+        const role = await converge(operation, existing.id, outputsOf(existing, inputs), inputs);
         return { id: role.id, outs: outputsOf(role, inputs) };
       }
     }
     const { object: role } = await createOrTakeOver<ScimRole>({
       what: `custom role "${inputs.name}"`,
-      post: (isOurs) => directory().roleWrite(() => scim.createRole(definitionOf(inputs), { isOurs })),
+      post: (isOurs) => operation.directory().roleWrite(() => scim.createRole(definitionOf(inputs), { isOurs })),
       find: () => scim.findRoleByName(inputs.name),
       claim: (existing) => claimOf(existing, inputs),
       // The service's 409 names the adoption; the refusal adds why the role was not taken over.
@@ -170,7 +169,7 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
       return { id: role.id, outs: outputsOf(role, inputs) };
     }
     try {
-      const converged = await converge(role.id, outputsOf(role, inputs), inputs);
+      const converged = await converge(operation, role.id, outputsOf(role, inputs), inputs);
       return { id: role.id, outs: outputsOf(converged, inputs) };
     } catch (error) {
       // The recorded outputs must carry the serialized provider, as the outputs of a successful create
@@ -179,27 +178,27 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
     }
   },
 
-  async read(id, props) {
+  async read(operation, id, props) {
     // From the operation's one listing of /Roles; a role it does not show is read directly before it counts as gone.
-    const live = await directory().role(id);
+    const live = await operation.directory().role(id);
     if (!live) return {};
     return recordRead(id, outputsOf(live, props ?? {}), props, liveInputs);
   },
 
-  async update(id, olds, news) {
-    const role = await converge(id, olds, news);
+  async update(operation, id, olds, news) {
+    const role = await converge(operation, id, olds, news);
     return { outs: outputsOf(role, news) };
   },
 
-  async delete(id, props) {
-    const scim = clients().scim;
+  async delete(operation, id, props) {
+    const scim = operation.clients().scim;
     // Under the rule of every write: a role changed outside Pulumi since it was last read is not deleted.
     await writeGuardedByEtag({
       what: `custom role "${props.name ?? id}"`,
       etag: props.etag || undefined,
-      write: (ifMatch) => directory().roleRemoval(id, () => scim.deleteRole(id, { ifMatch })),
+      write: (ifMatch) => operation.directory().roleRemoval(id, () => scim.deleteRole(id, { ifMatch })),
       reread: async () => {
-        const live = await directory().roleNow(id);
+        const live = await operation.directory().roleNow(id);
         if (!live) return SETTLED;
         // A removal declares none of the fields: each is judged against what Pulumi last saw.
         return { etag: live.etag, changedFields: changedFieldsOf(ownedFieldReadings(props, undefined, live)) };

@@ -1,4 +1,3 @@
-import { clients } from "../runtime";
 import { roleAssignment } from "../assignments/role-assignment";
 import { recordedBeforeVersioning } from "../kit/state";
 import { withUserEmail } from "../membership/users";
@@ -10,13 +9,14 @@ import {
   type OrganizationRoleAssignmentInputs,
   type OrganizationRoleAssignmentOutputs,
 } from "../../api/shapes/organization-role-assignment";
+import type { Operation } from "../operation";
 
 export type { OrganizationRoleAssignmentInputs, OrganizationRoleAssignmentOutputs };
 
 
-function patchRole(userId: string, role: string) {
+function patchRole(operation: Operation, userId: string, role: string) {
   return (ifMatch: string | undefined) =>
-    clients().scim.patchUser(userId, [{ op: "replace", path: "organizationRole", value: role }], { ifMatch });
+    operation.clients().scim.patchUser(userId, [{ op: "replace", path: "organizationRole", value: role }], { ifMatch });
 }
 
 export const organizationRoleAssignment = roleAssignment<OrganizationRoleAssignmentInputs, OrganizationRoleAssignmentOutputs>({
@@ -29,15 +29,15 @@ export const organizationRoleAssignment = roleAssignment<OrganizationRoleAssignm
   predefined: ORGANIZATION_ROLES,
   unheldRole: "member",
   warnings: organizationRoleAssignmentWarnings,
-  slot: (userId) => ({
+  slot: (operation, userId) => ({
     what: `the organization role of user ${userId}`,
     live: (user) => user.organizationRole,
     // The documented GET body carries no organizationRole: the role is then unknown.
     known: (user) => user.organizationRole !== undefined,
     // A user representation without organizationRole tells nothing: it counts as unchanged.
     same: (live, expected) => live === undefined || sameRole(live, expected, ORGANIZATION_ROLES),
-    grant: (role) => patchRole(userId, role),
+    grant: (role) => patchRole(operation, userId, role),
     released: (user) => sameRole(user.organizationRole, "member", ORGANIZATION_ROLES),
-    release: patchRole(userId, "member"),
+    release: patchRole(operation, userId, "member"),
   }),
 });

@@ -1,7 +1,6 @@
 import { valuePath, type ScimUser } from "../../api/client";
 import { REGISTRY_ROLES } from "../../api/vocabulary";
 import { isStatus } from "../kit/errors";
-import { clients } from "../runtime";
 import { roleAssignment } from "../assignments/role-assignment";
 import { recordedBeforeVersioning } from "../kit/state";
 import { withUserEmail } from "../membership/users";
@@ -11,6 +10,7 @@ import {
   type RegistryRoleAssignmentInputs,
   type RegistryRoleAssignmentOutputs,
 } from "../../api/shapes/registry-role-assignment";
+import type { Operation } from "../operation";
 
 export type { RegistryRoleAssignmentInputs, RegistryRoleAssignmentOutputs };
 
@@ -22,9 +22,9 @@ const roleIn = (user: ScimUser, registryName: string) =>
  * The docs name both `add` (parameter list) and `replace` (sample body) for granting a registry
  * role. `add` goes first; a 400 to it is answered by trying `replace` once.
  */
-function grant(userId: string, registryName: string, roleName: string) {
+function grant(operation: Operation, userId: string, registryName: string, roleName: string) {
   return async (ifMatch: string | undefined) => {
-    const scim = clients().scim;
+    const scim = operation.clients().scim;
     const value = [{ roleName, registryName }];
     try {
       return await scim.patchUser(userId, [{ op: "add", path: "registryRoles", value }], { ifMatch });
@@ -35,9 +35,9 @@ function grant(userId: string, registryName: string, roleName: string) {
   };
 }
 
-function revoke(userId: string, registryName: string) {
+function revoke(operation: Operation, userId: string, registryName: string) {
   return (ifMatch: string | undefined) =>
-    clients().scim.patchUser(userId, [{ op: "remove", path: valuePath("registryRoles", "registryName", registryName) }], { ifMatch });
+    operation.clients().scim.patchUser(userId, [{ op: "remove", path: valuePath("registryRoles", "registryName", registryName) }], { ifMatch });
 }
 
 export const registryRoleAssignment = roleAssignment<RegistryRoleAssignmentInputs, RegistryRoleAssignmentOutputs>({
@@ -49,14 +49,14 @@ export const registryRoleAssignment = roleAssignment<RegistryRoleAssignmentInput
   scopeField: "registryName",
   roleField: "roleName",
   predefined: REGISTRY_ROLES,
-  slot: (userId, registryName) => ({
+  slot: (operation, userId, registryName) => ({
     what: `the role of user ${userId} in registry "${registryName}"`,
     live: (user) => roleIn(user, registryName),
     // The documented GET body carries no registryRoles: the role is then unknown.
     known: (user) => user.registryRoles !== undefined,
-    grant: (roleName) => grant(userId, registryName, roleName),
+    grant: (roleName) => grant(operation, userId, registryName, roleName),
     // Without registryRoles nothing is known: not released (the revoke is harmless if nothing is held).
     released: (user) => user.registryRoles !== undefined && roleIn(user, registryName) === undefined,
-    release: revoke(userId, registryName),
+    release: revoke(operation, userId, registryName),
   }),
 });

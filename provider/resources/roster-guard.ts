@@ -8,8 +8,8 @@ import { sameSet } from "../kit/compare";
 import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs } from "../kit/inputs";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
-import { clients, guardRailsForChecks } from "../runtime";
 import { rosterGuardInputs, rosterGuardOutputs, type RosterGuardInputs } from "../../api/shapes/roster-guard";
+import type { Operation } from "../operation";
 
 export type { RosterGuardInputs };
 
@@ -20,14 +20,14 @@ const previousAccess = rosterAccessSchema.partial({ admins: true });
  * Where the service shows roles, the live admins count too: judged when the record is written, which
  * every other child of the component waits for, so a refusal comes before the first write.
  */
-async function refuseLosingLiveAdmins(before: RosterAccess | undefined, after: RosterGuardInputs): Promise<void> {
-  const settings = guardRailsForChecks();
+async function refuseLosingLiveAdmins(operation: Operation, before: RosterAccess | undefined, after: RosterGuardInputs): Promise<void> {
+  const settings = operation.guardRailsForChecks();
   if (settings.minAdmins === 0) return;
-  const refusal = liveAdminsRefusal(after.organization, before, after, await clients().scim.listUsers(), settings);
+  const refusal = liveAdminsRefusal(after.organization, before, after, await operation.clients().scim.listUsers(), settings);
   if (refusal !== undefined) throw new Error(refusal);
 }
 
-export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardInputs> = {
+export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardInputs, Operation> = {
   inputs: rosterGuardInputs,
   state: storedState({
     kind: "RosterGuard",
@@ -36,7 +36,7 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardI
     adoptAgain: () => "run `pulumi up`: the record is made again from the roster, and sends nothing to W&B",
   }),
 
-  async check(olds, news) {
+  async check(operation, olds, news) {
     let judgedInputs: RosterGuardInputs | undefined;
     const result = checkInputs(rosterGuardInputs, news, (inputs) => {
       const before = previousAccess.safeParse(olds);
@@ -44,7 +44,7 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardI
         inputs.organization,
         before.success ? { admins: [], ...before.data } : undefined,
         inputs,
-        guardRailsForChecks(),
+        operation.guardRailsForChecks(),
       );
       judgedInputs = { ...inputs, verdicts: [...judged.verdicts] };
       return judged.refusals.map((reason) => ({ property: "", reason }));
@@ -53,7 +53,7 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardI
     return judgedInputs === undefined || failures.length > 0 ? result : { inputs: judgedInputs, failures };
   },
 
-  async diff(_id, olds, news) {
+  async diff(_operation, _id, olds, news) {
     const changed =
       !sameSet(olds.users, news.users) ||
       !sameSet(olds.admins, news.admins) ||
@@ -62,12 +62,12 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardI
     return { changes: changed };
   },
 
-  async create(inputs) {
-    await refuseLosingLiveAdmins(undefined, inputs);
+  async create(operation, inputs) {
+    await refuseLosingLiveAdmins(operation, undefined, inputs);
     return { id: inputs.organization, outs: inputs };
   },
 
-  async read(id, props) {
+  async read(_operation, id, props) {
     if (props === undefined) {
       throw new Error(
         `RosterGuard cannot be read from the id "${id}" alone: it is the Organization component's record of its roster, ` +
@@ -77,8 +77,8 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardI
     return { id, props };
   },
 
-  async update(_id, olds, news) {
-    await refuseLosingLiveAdmins(olds, news);
+  async update(operation, _id, olds, news) {
+    await refuseLosingLiveAdmins(operation, olds, news);
     return { outs: news };
   },
 

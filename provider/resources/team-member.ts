@@ -4,10 +4,11 @@ import { checkInputs } from "../kit/inputs";
 import { idScheme } from "../kit/pair-id";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
 import { recordRead } from "../kit/conflict";
-import { directory, hasMember } from "../membership/directory";
+import { hasMember } from "../membership/directory";
 import { changeMembership } from "../membership/membership-change";
 import { namesRecordedUser, resolveUser, withUserEmail } from "../membership/users";
 import { teamMemberInputs, teamMemberOutputs, type TeamMemberInputs, type TeamMemberOutputs } from "../../api/shapes/team-member";
+import type { Operation } from "../operation";
 
 export type { TeamMemberInputs, TeamMemberOutputs };
 
@@ -19,8 +20,8 @@ function recorded(id: string, props: Partial<TeamMemberOutputs> | undefined): { 
   return props?.teamId && props.userId ? { teamId: props.teamId, userId: props.userId } : teamMemberIds.split(id);
 }
 
-const change = (teamId: string, userId: string, join: boolean, etag: string | undefined) =>
-  changeMembership({
+const change = (operation: Operation, teamId: string, userId: string, join: boolean, etag: string | undefined) =>
+  changeMembership(operation, {
     teamId,
     userId,
     join,
@@ -29,7 +30,7 @@ const change = (teamId: string, userId: string, join: boolean, etag: string | un
     noSuchTeam: () => new Error(`teamId: there is no team with id "${teamId}" in the organization; check the id (getTeam finds it by name)`),
   });
 
-export const teamMember: ReplacedOnChange<TeamMemberInputs, TeamMemberOutputs> = {
+export const teamMember: ReplacedOnChange<TeamMemberInputs, TeamMemberOutputs, Operation> = {
   inputs: teamMemberInputs,
   state: storedState({
     kind: "TeamMember",
@@ -38,11 +39,11 @@ export const teamMember: ReplacedOnChange<TeamMemberInputs, TeamMemberOutputs> =
     adoptAgain: () => "run `pulumi up`, which takes the membership over (adding a member again changes nothing)",
   }),
 
-  async check(_olds, news) {
+  async check(_operation, _olds, news) {
     return checkInputs(teamMemberInputs, news);
   },
 
-  async diff(_id, olds, news) {
+  async diff(_operation, _id, olds, news) {
     const replaces: string[] = [];
     if (olds.teamId !== news.teamId) replaces.push("teamId");
     // The same user, spelled as before (emails ignoring case), by the id it resolved to or by its email, stays:
@@ -53,10 +54,10 @@ export const teamMember: ReplacedOnChange<TeamMemberInputs, TeamMemberOutputs> =
     return { changes: replaces.length > 0, replaces, deleteBeforeReplace: replaces.length > 0 };
   },
 
-  async create(inputs) {
-    const { id: userId, email } = await resolveUser("user", inputs.user);
+  async create(operation, inputs) {
+    const { id: userId, email } = await resolveUser(operation, "user", inputs.user);
     // No ETag known yet: the team is read first, and a user already in it is taken over.
-    const team = await change(inputs.teamId, userId, true, undefined);
+    const team = await change(operation, inputs.teamId, userId, true, undefined);
     if (!team || !hasMember(team, userId)) {
       throw new Error(`W&B accepted adding user ${userId} to team ${inputs.teamId} but does not list them as a member; run \`pulumi up\` again`);
     }
@@ -64,12 +65,12 @@ export const teamMember: ReplacedOnChange<TeamMemberInputs, TeamMemberOutputs> =
     return { id, outs: { teamId: inputs.teamId, user: inputs.user, userId, userEmail: email.toLowerCase(), etag: team.etag ?? "" } };
   },
 
-  async read(id, props) {
+  async read(operation, id, props) {
     const { teamId, userId } = recorded(id, props);
     // From the operation's one listing of /Groups, which is trusted for the members it shows: a
     // member it does not show (or a team it does not list) is looked for in the team read directly.
-    const listed = await directory().teamById(teamId);
-    const team = listed && hasMember(listed, userId) ? listed : await directory().confirmedTeam(teamId);
+    const listed = await operation.directory().teamById(teamId);
+    const team = listed && hasMember(listed, userId) ? listed : await operation.directory().confirmedTeam(teamId);
     if (!team || !hasMember(team, userId)) return {};
     const outs: TeamMemberOutputs = {
       teamId,
@@ -81,8 +82,8 @@ export const teamMember: ReplacedOnChange<TeamMemberInputs, TeamMemberOutputs> =
     return recordRead(id, outs, props, (state) => ({ teamId: state.teamId, user: state.user }));
   },
 
-  async delete(id, props) {
+  async delete(operation, id, props) {
     const { teamId, userId } = recorded(id, props);
-    await change(teamId, userId, false, props?.etag || undefined);
+    await change(operation, teamId, userId, false, props?.etag || undefined);
   },
 };

@@ -1,6 +1,4 @@
 import type { ScimUser } from "../../api/client";
-import { directory } from "../membership/directory";
-import { clients } from "../runtime";
 import { roleAssignment } from "../assignments/role-assignment";
 import { recordedBeforeVersioning } from "../kit/state";
 import { withUserEmail } from "../membership/users";
@@ -11,6 +9,7 @@ import {
   type TeamRoleAssignmentInputs,
   type TeamRoleAssignmentOutputs,
 } from "../../api/shapes/team-role-assignment";
+import type { Operation } from "../operation";
 
 export type { TeamRoleAssignmentInputs, TeamRoleAssignmentOutputs };
 
@@ -22,12 +21,12 @@ const roleIn = (user: ScimUser, teamName: string) => user.teamRoles?.find((entry
  * `replace` on `teamRoles` is the only operation: it sets the role in that one team, adding the
  * user to the team when they are not in it (which the user's answer does not show of the team).
  */
-function patchRole(userId: string, teamName: string, roleName: string) {
+function patchRole(operation: Operation, userId: string, teamName: string, roleName: string) {
   return async (ifMatch: string | undefined) => {
     try {
-      return await clients().scim.patchUser(userId, [{ op: "replace", path: "teamRoles", value: [{ teamName, roleName }] }], { ifMatch });
+      return await operation.clients().scim.patchUser(userId, [{ op: "replace", path: "teamRoles", value: [{ teamName, roleName }] }], { ifMatch });
     } finally {
-      directory().teamsChanged();
+      operation.directory().teamsChanged();
     }
   };
 }
@@ -41,20 +40,20 @@ export const teamRoleAssignment = roleAssignment<TeamRoleAssignmentInputs, TeamR
   scopeField: "teamName",
   roleField: "roleName",
   predefined: TEAM_ROLES,
-  slot: (userId, teamName) => ({
+  slot: (operation, userId, teamName) => ({
     what: `the role of user ${userId} in team "${teamName}"`,
     live: (user) => roleIn(user, teamName),
     // The documented GET body carries no teamRoles: the role is then unknown.
     known: (user) => user.teamRoles !== undefined,
-    grant: (roleName) => patchRole(userId, teamName, roleName),
-    inScope: (id) => directory().inTeam(teamName, id),
+    grant: (roleName) => patchRole(operation, userId, teamName, roleName),
+    inScope: (id) => operation.directory().inTeam(teamName, id),
     // Back to `member` in that team; a user no longer in the team is left alone (the write would make them join).
     // Without teamRoles, the team's member list tells whether they are still in it.
     released: async (user) => {
-      if (user.teamRoles === undefined) return !(await directory().inTeam(teamName, user.id));
+      if (user.teamRoles === undefined) return !(await operation.directory().inTeam(teamName, user.id));
       const live = roleIn(user, teamName);
       return live === undefined || sameRole(live, "member", TEAM_ROLES);
     },
-    release: patchRole(userId, teamName, "member"),
+    release: patchRole(operation, userId, teamName, "member"),
   }),
 });

@@ -10,10 +10,10 @@ import { checkInputs, failure } from "../kit/inputs";
 import { propertyChanges } from "../kit/difference";
 import { reportSetChange, setChange } from "../kit/set-change";
 import { engineRecord, recordedBeforeVersioning, storedState, type Migration } from "../kit/state";
-import { directory, type Users } from "../membership/directory";
+import type { Users } from "../membership/directory";
 import { classifyMembers, confirmedUserMembers } from "../membership/members";
 import { resolveUsers, userIdentities } from "../membership/users";
-import { clients } from "../runtime";
+import type { Operation } from "../operation";
 import { tell } from "../kit/engine-output";
 import { teamInputs, teamOutputs, type TeamInputs, type TeamOutputs } from "../../api/shapes/team";
 
@@ -45,8 +45,8 @@ function teamFromImportId(id: string): { teamId: string; membersManaged: boolean
 }
 
 /** The team as the one member classifier sees it; `recordedUsers` are the ids ever recorded as its users. */
-async function stateOf(team: ScimTeam, recordedUsers: Iterable<string>): Promise<TeamState> {
-  const members = await classifyMembers(team.members, recordedUsers);
+async function stateOf(operation: Operation, team: ScimTeam, recordedUsers: Iterable<string>): Promise<TeamState> {
+  const members = await classifyMembers(operation, team.members, recordedUsers);
   const users = new Set([...members.userIds, ...members.departedIds]);
   return {
     name: team.name,
@@ -58,14 +58,18 @@ async function stateOf(team: ScimTeam, recordedUsers: Iterable<string>): Promise
 }
 
 /** The team as it is now, read directly. */
-function liveTeam(id: string): Promise<ScimTeam | undefined> {
-  return directory().teamNow(id);
+function liveTeam(operation: Operation, id: string): Promise<ScimTeam | undefined> {
+  return operation.directory().teamNow(id);
 }
 
 /** Resolves member references to user ids, looking up only those not in `known` (key → id). */
-async function resolveMembers(refs: readonly string[], known: Readonly<Record<string, string>>): Promise<Record<string, string>> {
+async function resolveMembers(
+  operation: Operation,
+  refs: readonly string[],
+  known: Readonly<Record<string, string>>,
+): Promise<Record<string, string>> {
   const unknown = refs.filter((ref) => known[memberReferenceKey(ref)] === undefined);
-  const users = await resolveUsers("members", unknown);
+  const users = await resolveUsers(operation, "members", unknown);
   const mapping: Record<string, string> = {};
   for (const ref of refs) {
     const key = memberReferenceKey(ref);
@@ -86,8 +90,8 @@ function idsOf(refs: readonly string[], mapping: Readonly<Record<string, string>
 }
 
 /** The emails of these users, by id, as the operation's directory knows them (users that left have none). */
-async function emailsOf(ids: Iterable<string>): Promise<Record<string, string>> {
-  const users = await directory().users();
+async function emailsOf(operation: Operation, ids: Iterable<string>): Promise<Record<string, string>> {
+  const users = await operation.directory().users();
   const emails: Record<string, string> = {};
   for (const id of ids) {
     const email = users.byId(id)?.email;
@@ -131,8 +135,8 @@ function ownedFieldReadings(seen: TeamState, live: TeamState, name: string, desi
  * carry If-Match; on 412 the team is read again and the write recomputed from it when only
  * fields we do not own moved.
  */
-async function converge(id: string, base: TeamState, name: string, desiredIds: string[] | undefined): Promise<TeamState> {
-  const scim = clients().scim;
+async function converge(operation: Operation, id: string, base: TeamState, name: string, desiredIds: string[] | undefined): Promise<TeamState> {
+  const scim = operation.clients().scim;
   let current = base;
   const recorded = () => [...current.userIds, ...(desiredIds ?? [])];
   const write = async (ifMatch: string | undefined): Promise<ScimTeam | undefined> => {
@@ -140,11 +144,11 @@ async function converge(id: string, base: TeamState, name: string, desiredIds: s
     const { added: add, removed: remove } = setChange(current.userIds, userIds);
     if (current.name !== name) {
       const memberIds = unique([...userIds, ...current.serviceAccountIds]);
-      return directory().teamWrite(() => scim.replaceTeam(id, { name, memberIds }, { ifMatch }), [...add, ...remove]);
+      return operation.directory().teamWrite(() => scim.replaceTeam(id, { name, memberIds }, { ifMatch }), [...add, ...remove]);
     }
     const operations = membershipOperations({ add, remove });
     if (operations.length === 0) return undefined;
-    return directory().teamWrite(() => scim.patchTeam(id, operations, { ifMatch }), [...add, ...remove]);
+    return operation.directory().teamWrite(() => scim.patchTeam(id, operations, { ifMatch }), [...add, ...remove]);
   };
   let team: ScimTeam | undefined;
   try {
@@ -153,9 +157,9 @@ async function converge(id: string, base: TeamState, name: string, desiredIds: s
       etag: base.etag || undefined,
       write,
       reread: async () => {
-        const found = await liveTeam(id);
+        const found = await liveTeam(operation, id);
         if (!found) throw new Error(`team ${id} no longer exists in W&B: run \`pulumi refresh\`, then \`pulumi up\` to recreate it`);
-        const fresh = await stateOf(found, recorded());
+        const fresh = await stateOf(operation, found, recorded());
         const readings = ownedFieldReadings(current, fresh, name, desiredIds);
         current = fresh;
         return { live: found, etag: fresh.etag, readings };
@@ -167,7 +171,7 @@ async function converge(id: string, base: TeamState, name: string, desiredIds: s
     }
     throw error;
   }
-  return team ? stateOf(team, recorded()) : current;
+  return team ? stateOf(operation, team, recorded()) : current;
 }
 
 function needsConvergence(state: TeamState, name: string, desiredIds: string[] | undefined): boolean {
@@ -178,13 +182,18 @@ function needsConvergence(state: TeamState, name: string, desiredIds: string[] |
  * Converges a team just created or adopted, classified with the users it was asked to hold as
  * recorded ones; a failure leaves it recorded (nothing orphaned).
  */
-async function convergeNew(team: ScimTeam, inputs: TeamInputs, mapping: Record<string, string>): Promise<{ id: string; outs: TeamOutputs }> {
+async function convergeNew(
+  operation: Operation,
+  team: ScimTeam,
+  inputs: TeamInputs,
+  mapping: Record<string, string>,
+): Promise<{ id: string; outs: TeamOutputs }> {
   const desiredIds = inputs.members ? idsOf(inputs.members, mapping) : undefined;
-  const state = await stateOf(team, desiredIds ?? []);
-  const emails = await emailsOf([...state.userIds, ...(desiredIds ?? [])]);
+  const state = await stateOf(operation, team, desiredIds ?? []);
+  const emails = await emailsOf(operation, [...state.userIds, ...(desiredIds ?? [])]);
   if (!needsConvergence(state, inputs.name, desiredIds)) return { id: team.id, outs: outputsOf(state, inputs, mapping, emails) };
   try {
-    const converged = await converge(team.id, state, inputs.name, desiredIds);
+    const converged = await converge(operation, team.id, state, inputs.name, desiredIds);
     return { id: team.id, outs: outputsOf(converged, inputs, mapping, emails) };
   } catch (error) {
     throw new ResourceInitError(team.id, { ...outputsOf(state, inputs, mapping, emails) }, error);
@@ -236,8 +245,8 @@ function inputsOf(outs: TeamOutputs): TeamInputs {
  * decided who to remove; on 412 the team is read again and who to remove recomputed from it.
  * Undefined when the team is gone.
  */
-async function empty(id: string, props: Partial<TeamOutputs>): Promise<{ name: string; removed: number } | undefined> {
-  const scim = clients().scim;
+async function empty(operation: Operation, id: string, props: Partial<TeamOutputs>): Promise<{ name: string; removed: number } | undefined> {
+  const scim = operation.clients().scim;
   const recorded = [...(props.memberIds ?? []), ...Object.values(props.memberIdsByReference ?? {})];
   let state: TeamState | undefined;
   const emptied = await writeGuardedByEtag({
@@ -247,7 +256,7 @@ async function empty(id: string, props: Partial<TeamOutputs>): Promise<{ name: s
     write: async (ifMatch) => {
       const remove = state?.userIds ?? [];
       try {
-        await directory().teamWrite(() => scim.patchTeam(id, membershipOperations({ remove }), { ifMatch }), remove);
+        await operation.directory().teamWrite(() => scim.patchTeam(id, membershipOperations({ remove }), { ifMatch }), remove);
       } catch (error) {
         if (isStatus(error, 404)) return undefined;
         throw error;
@@ -255,9 +264,9 @@ async function empty(id: string, props: Partial<TeamOutputs>): Promise<{ name: s
       return { name: state?.name ?? id, removed: remove.length };
     },
     reread: async () => {
-      const found = await liveTeam(id);
+      const found = await liveTeam(operation, id);
       if (!found) return SETTLED;
-      state = await stateOf(found, recorded);
+      state = await stateOf(operation, found, recorded);
       return state.userIds.length === 0 ? SETTLED : { etag: state.etag, changedFields: [] };
     },
   });
@@ -282,8 +291,8 @@ const withMemberEmails: Migration = (state) => {
  * members are exactly the declared ones (service accounts aside, which the service adds), left by
  * our destroy when it holds service accounts alone (deletionPolicy "empty"), else someone else's.
  */
-async function claimOf(existing: ScimTeam, desiredIds: readonly string[]): Promise<Claim> {
-  const users = await confirmedUserMembers(existing.members);
+async function claimOf(operation: Operation, existing: ScimTeam, desiredIds: readonly string[]): Promise<Claim> {
+  const users = await confirmedUserMembers(operation, existing.members);
   if (sameSet(users, desiredIds)) return { kind: "as-declared" };
   if (users.length === 0) {
     return { kind: "left-by-destroy", found: 'with no members but the organization\'s service accounts (what deletionPolicy "empty" leaves)' };
@@ -291,7 +300,7 @@ async function claimOf(existing: ScimTeam, desiredIds: readonly string[]): Promi
   return { kind: "not-ours", differing: ["members"] };
 }
 
-export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
+export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = {
   inputs: teamInputs,
   state: storedState({
     kind: "Team",
@@ -300,7 +309,7 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
     adoptAgain: (id) => `set \`importId: "${id}"\` on the Team and run \`pulumi up\``,
   }),
 
-  async check(_olds, news) {
+  async check(_operation, _olds, news) {
     return checkInputs(teamInputs, news, (inputs) =>
       inputs.importId !== undefined && inputs.adoptExisting
         ? [failure("importId", "set either importId (adopt the team with this id) or adoptExisting (adopt the team with this name), not both")]
@@ -308,7 +317,7 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
     );
   },
 
-  async diff(_id, olds, news) {
+  async diff(_operation, _id, olds, news) {
     // No request: member references compare as sets of users against the state.
     // adoptExisting and importId only matter when the resource is created.
     // Members compare by the user they name: an id and an email of the same user are one member.
@@ -327,46 +336,46 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
     return { changes: changed.length > 0, detailedDiff: propertyChanges(olds, news, changed, { members }) };
   },
 
-  async create(inputs) {
-    const scim = clients().scim;
+  async create(operation, inputs) {
+    const scim = operation.clients().scim;
     // Resolve first: a bad member reference fails before anything is written or adopted.
-    const mapping = inputs.members ? await resolveMembers(inputs.members, {}) : {};
+    const mapping = inputs.members ? await resolveMembers(operation, inputs.members, {}) : {};
     if (inputs.importId !== undefined) {
-      const found = await liveTeam(inputs.importId);
+      const found = await liveTeam(operation, inputs.importId);
       if (!found) {
         throw new Error(`importId: there is no team with id "${inputs.importId}" in the organization; check the id (getTeam finds it by name) or leave importId out to create the team`);
       }
-      return convergeNew(found, inputs, mapping);
+      return convergeNew(operation, found, inputs, mapping);
     }
     if (inputs.adoptExisting) {
-      const existing = await directory().team(inputs.name);
-      if (existing) return convergeNew(existing, inputs, mapping);
+      const existing = await operation.directory().team(inputs.name);
+      if (existing) return convergeNew(operation, existing, inputs, mapping);
     }
     const desiredIds = inputs.members ? idsOf(inputs.members, mapping) : [];
     const made = await createOrTakeOver<ScimTeam>({
       what: `team "${inputs.name}"`,
-      post: (isOurs) => directory().teamWrite(() => scim.createTeam({ name: inputs.name, memberIds: desiredIds }, { isOurs }), desiredIds),
+      post: (isOurs) => operation.directory().teamWrite(() => scim.createTeam({ name: inputs.name, memberIds: desiredIds }, { isOurs }), desiredIds),
       find: () => scim.findTeamByName(inputs.name),
-      claim: (existing) => claimOf(existing, desiredIds),
+      claim: (existing) => claimOf(operation, existing, desiredIds),
       refuse: (_conflict, differing) =>
         new Error(
           `a team named "${inputs.name}" already exists: set adoptExisting: true to take it over (or importId to adopt a team by id), ` +
             `or choose another name.${leftAsItIs(differing)}`,
         ),
     });
-    return convergeNew(made.object, inputs, mapping);
+    return convergeNew(operation, made.object, inputs, mapping);
   },
 
-  async read(requestedId, props) {
+  async read(operation, requestedId, props) {
     const known = props ?? ({} as Partial<TeamOutputs>);
     const fromIdOnly = known.name === undefined;
     const { teamId: id, membersManaged: managed } = fromIdOnly ? teamFromImportId(requestedId) : { teamId: requestedId, membersManaged: known.members !== undefined };
     // From the operation's one listing of /Groups; a team it does not show is read directly before it counts as gone.
-    const found = await directory().teamById(id);
+    const found = await operation.directory().teamById(id);
     if (!found) return {};
     const mapping = known.memberIdsByReference ?? {};
-    const state = await stateOf(found, [...(known.memberIds ?? []), ...Object.values(mapping)]);
-    const live = managed ? declaredForm(state, known.members ?? [], mapping, await directory().users()) : undefined;
+    const state = await stateOf(operation, found, [...(known.memberIds ?? []), ...Object.values(mapping)]);
+    const live = managed ? declaredForm(state, known.members ?? [], mapping, await operation.directory().users()) : undefined;
     const outs = outputsOf(
       state,
       {
@@ -376,13 +385,13 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
         deletionPolicy: known.deletionPolicy ?? "empty",
       },
       live?.mapping ?? {},
-      await emailsOf(state.userIds),
+      await emailsOf(operation, state.userIds),
     );
     return recordRead(id, outs, props, inputsOf);
   },
 
-  async update(id, olds, news) {
-    const mapping = news.members ? await resolveMembers(news.members, knownReferences(olds)) : {};
+  async update(operation, id, olds, news) {
+    const mapping = news.members ? await resolveMembers(operation, news.members, knownReferences(olds)) : {};
     const desiredIds = news.members ? idsOf(news.members, mapping) : undefined;
     const seen: TeamState = {
       name: olds.name,
@@ -393,11 +402,11 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
     };
     // A change of deletionPolicy, or of how members are spelled, needs no request.
     if (!needsConvergence(seen, news.name, desiredIds)) return { outs: outputsOf(seen, news, mapping, olds.memberEmails) };
-    const state = await converge(id, seen, news.name, desiredIds);
-    return { outs: outputsOf(state, news, mapping, await emailsOf([...state.userIds, ...(desiredIds ?? [])])) };
+    const state = await converge(operation, id, seen, news.name, desiredIds);
+    return { outs: outputsOf(state, news, mapping, await emailsOf(operation, [...state.userIds, ...(desiredIds ?? [])])) };
   },
 
-  async delete(id, props) {
+  async delete(operation, id, props) {
     const name = props.name ?? id;
     const policy = props.deletionPolicy ?? "empty";
     if (policy === "fail") {
@@ -415,7 +424,7 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
       );
       return;
     }
-    const emptied = await empty(id, props);
+    const emptied = await empty(operation, id, props);
     if (!emptied) return; // already gone
     tell(
       `team "${emptied.name}" (id ${id}) was emptied: ${emptied.removed} member(s) removed, organization service ` +

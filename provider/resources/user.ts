@@ -21,12 +21,11 @@ import { setChange } from "../kit/set-change";
 import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs, failure } from "../kit/inputs";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
-import { directory } from "../membership/directory";
 import { changeTeamMemberships, currentTeams, teamsFromGroups, teamsOf } from "../membership/user-teams";
 import { liveUser } from "../membership/users";
 import { actingUserRefusal } from "../../api/guard-rails";
-import { clients, deploymentForChecks, guardRailsForChecks } from "../runtime";
 import { userInputs, userOutputs, userWarnings, type UserInputs, type UserOutputs } from "../../api/shapes/user";
+import type { Operation } from "../operation";
 
 export type { UserInputs, UserOutputs };
 
@@ -112,7 +111,7 @@ function ownedFieldsDiffering(seen: Partial<Owned>, desired: Partial<Owned>): st
  * changed outside, and as declared only when the declaration is what was last seen. Teams are read
  * through /Groups when the representation does not carry them.
  */
-async function ownedFieldReadings(seen: Partial<Owned>, declared: Partial<Owned>, live: ScimUser): Promise<FieldReading[]> {
+async function ownedFieldReadings(operation: Operation, seen: Partial<Owned>, declared: Partial<Owned>, live: ScimUser): Promise<FieldReading[]> {
   const sameCaseless = (a: string | undefined, b: string | undefined) => sameText(a, b, caseInsensitive);
   const readings = [
     valueReading("userName", { seen: seen.userName, declared: declared.userName, live: live.userName }, sameCaseless),
@@ -126,7 +125,7 @@ async function ownedFieldReadings(seen: Partial<Owned>, declared: Partial<Owned>
     ),
   ];
   if (seen.teams === undefined && declared.teams === undefined) return readings;
-  return [...readings, setReading("teams", { seen: seen.teams, declared: declared.teams, live: await currentTeams(live) })];
+  return [...readings, setReading("teams", { seen: seen.teams, declared: declared.teams, live: await currentTeams(operation, live) })];
 }
 
 function userOperations(seen: Partial<Owned>, desired: UserInputs): PatchOperation[] {
@@ -151,55 +150,56 @@ function userOperations(seen: Partial<Owned>, desired: UserInputs): PatchOperati
  * with what is known of the fields its representation may not carry.
  */
 async function converge(
+  operation: Operation,
   id: string,
   seen: Partial<Owned> & { etag?: string },
   desired: UserInputs,
   /** The user as just read or created, when the caller has it: saves a GET. */
   known?: ScimUser,
 ): Promise<{ user: ScimUser; known: Known }> {
-  const scim = clients().scim;
+  const scim = operation.clients().scim;
   const what = `user "${seen.userName ?? desired.userName}"`;
   const operations = userOperations(seen, desired);
   let user = known;
   if (operations.length > 0) {
     user = await convergeGuardedByEtag({
       what,
-      etag: recordedEtag(id, seen.etag),
-      write: (ifMatch) => directory().userWrite(() => scim.patchUser(id, operations, { ifMatch })),
+      etag: recordedEtag(operation, id, seen.etag),
+      write: (ifMatch) => operation.directory().userWrite(() => scim.patchUser(id, operations, { ifMatch })),
       reread: async () => {
-        const live = await liveUser(id);
-        return { live, etag: live.etag, readings: await ownedFieldReadings(seen, desired, live) };
+        const live = await liveUser(operation, id);
+        return { live, etag: live.etag, readings: await ownedFieldReadings(operation, seen, desired, live) };
       },
     });
   }
   if (desired.teams !== undefined && (seen.teams === undefined || !sameSet(seen.teams, desired.teams))) {
-    user ??= await liveUser(id);
+    user ??= await liveUser(operation, id);
     // Team writes go to the teams, each under its own ETag; the user's ETag need not move when its
     // teams change, so the teams as they are now are judged against those last seen and those declared.
-    const liveTeams = await currentTeams(user);
+    const liveTeams = await currentTeams(operation, user);
     if (setReading("teams", { seen: seen.teams, declared: desired.teams, live: liveTeams }).changedOutside) {
       throw changedOutsidePulumi(what, ["teams"]);
     }
     // Whether or not the service moved the user's ETag with its teams, the outputs carry the current one.
-    if (await changeTeamMemberships(id, liveTeams, desired.teams)) user = await liveUser(id);
+    if (await changeTeamMemberships(operation, id, liveTeams, desired.teams)) user = await liveUser(operation, id);
   }
   // Whatever the representation leaves out is as desired now (written, or already so), else as last seen.
   const after: Known = {
     organizationRole: desired.organizationRole ?? seen.organizationRole,
     teams: desired.teams ?? seen.teams,
   };
-  return { user: user ?? (await liveUser(id)), known: after };
+  return { user: user ?? (await liveUser(operation, id)), known: after };
 }
 
 /**
  * Converges a user the service just created (`created`: it holds the role `member`, whether or not
  * the 201 says so) or that is being adopted; a failure keeps it in state.
  */
-async function convergeNew(user: ScimUser, inputs: UserInputs, created = false): Promise<{ id: string; outs: UserOutputs }> {
-  const known: Known = created ? { organizationRole: "member" } : takenOverRoleUnshown(user, inputs);
+async function convergeNew(operation: Operation, user: ScimUser, inputs: UserInputs, created = false): Promise<{ id: string; outs: UserOutputs }> {
+  const known: Known = created ? { organizationRole: "member" } : takenOverRoleUnshown(operation, user, inputs);
   const seen = { ...outputsOf(user, { ...inputs, displayName: "", organizationRole: "member", teams: [] }, known), etag: user.etag ?? "" };
   try {
-    const converged = await converge(user.id, seen, inputs, user);
+    const converged = await converge(operation, user.id, seen, inputs, user);
     return { id: user.id, outs: outputsOf(converged.user, inputs, converged.known) };
   } catch (error) {
     throw new ResourceInitError(user.id, { ...outputsOf(user, inputs, known) }, error);
@@ -213,10 +213,10 @@ async function convergeNew(user: ScimUser, inputs: UserInputs, created = false):
  * role, with a warning that it could not be checked. The user the key acts as is known to be an
  * admin. Any other declared role is written, which changes nothing when the user holds it already.
  */
-function takenOverRoleUnshown(user: ScimUser, inputs: UserInputs): Known {
+function takenOverRoleUnshown(operation: Operation, user: ScimUser, inputs: UserInputs): Known {
   if (orgRoleOf(user) !== undefined) return {};
   // The user the key acts as is an organization admin: SCIM answers no other user's key.
-  if (inputs.organizationRole === "admin" && sameText(user.userName, guardRailsForChecks().self ?? "", caseInsensitive)) return { organizationRole: "admin" };
+  if (inputs.organizationRole === "admin" && sameText(user.userName, operation.guardRailsForChecks().self ?? "", caseInsensitive)) return { organizationRole: "admin" };
   if (inputs.organizationRole !== "member") return {};
   warn(
     `user "${user.userName}" taken over: W&B does not show its organization role, so organizationRole "member" was recorded ` +
@@ -226,12 +226,12 @@ function takenOverRoleUnshown(user: ScimUser, inputs: UserInputs): Known {
 }
 
 /** The user adoptExisting takes over: the one with this userName, in any case (userNames are not case-exact). */
-function findExisting(userName: string): Promise<ScimUser | undefined> {
-  return clients().scim.findUserByUserName(userName);
+function findExisting(operation: Operation, userName: string): Promise<ScimUser | undefined> {
+  return operation.clients().scim.findUserByUserName(userName);
 }
 
-async function importUser(inputs: UserInputs & { importId: string }): Promise<ScimUser> {
-  const result = await clients().scim.getUser(inputs.importId);
+async function importUser(operation: Operation, inputs: UserInputs & { importId: string }): Promise<ScimUser> {
+  const result = await operation.clients().scim.getUser(inputs.importId);
   if (result.status !== "found") {
     throw new Error(`importId: no W&B user has the SCIM id "${inputs.importId}"; check the id (e.g. with getUser), or remove importId to create the user`);
   }
@@ -278,8 +278,8 @@ function alreadyExists(inputs: UserInputs, error: unknown, differing: readonly s
 }
 
 /** The user the provider acts as is never deactivated, demoted, or replaced (which deletes it). */
-function actingUserRules(olds: Record<string, unknown>, inputs: UserInputs): pulumi.dynamic.CheckFailure[] {
-  const settings = guardRailsForChecks();
+function actingUserRules(operation: Operation, olds: Record<string, unknown>, inputs: UserInputs): pulumi.dynamic.CheckFailure[] {
+  const settings = operation.guardRailsForChecks();
   const refusal = (property: string, action: "delete" | "deactivate" | "demote", userName: string) => {
     const reason = actingUserRefusal(userName, action, settings);
     return reason === undefined ? [] : [failure(property, reason)];
@@ -293,8 +293,8 @@ function actingUserRules(olds: Record<string, unknown>, inputs: UserInputs): pul
   ];
 }
 
-function deploymentRules(olds: Record<string, unknown>, inputs: UserInputs): pulumi.dynamic.CheckFailure[] {
-  const deployment = deploymentForChecks();
+function deploymentRules(operation: Operation, olds: Record<string, unknown>, inputs: UserInputs): pulumi.dynamic.CheckFailure[] {
+  const deployment = operation.deploymentForChecks();
   if (deployment !== "saas") return [];
   const failures: pulumi.dynamic.CheckFailure[] = [];
   const oldUserName = typeof olds["userName"] === "string" ? olds["userName"] : undefined;
@@ -330,7 +330,7 @@ function deploymentRules(olds: Record<string, unknown>, inputs: UserInputs): pul
   return failures;
 }
 
-export const user: ResourceImplementation<UserInputs, UserOutputs> = {
+export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = {
   inputs: userInputs,
   state: storedState({
     kind: "User",
@@ -339,14 +339,14 @@ export const user: ResourceImplementation<UserInputs, UserOutputs> = {
     adoptAgain: (id) => `set \`importId: "${id}"\` on the User and run \`pulumi up\``,
   }),
 
-  async check(olds, news) {
-    const checked = checkInputs(userInputs, news, (inputs) => [...actingUserRules(olds, inputs), ...deploymentRules(olds, inputs)]);
+  async check(operation, olds, news) {
+    const checked = checkInputs(userInputs, news, (inputs) => [...actingUserRules(operation, olds, inputs), ...deploymentRules(operation, olds, inputs)]);
     // Told where the user reads the preview, through either front door (kit/engine-output).
     if (!checked.failures?.length) for (const warning of userWarnings(news)) warn(warning);
     return checked;
   },
 
-  async diff(id, olds, news) {
+  async diff(_operation, id, olds, news) {
     const replaces: string[] = [];
     // The service cannot rename a user; userNames compare case-insensitively.
     if (!sameText(olds.userName, news.userName, caseInsensitive)) replaces.push("userName");
@@ -367,16 +367,16 @@ export const user: ResourceImplementation<UserInputs, UserOutputs> = {
     };
   },
 
-  async create(inputs) {
-    const scim = clients().scim;
+  async create(operation, inputs) {
+    const scim = operation.clients().scim;
     if (inputs.importId !== undefined) {
-      return convergeNew(await importUser({ ...inputs, importId: inputs.importId }), inputs);
+      return convergeNew(operation, await importUser(operation, { ...inputs, importId: inputs.importId }), inputs);
     }
     if (inputs.adoptExisting) {
-      const existing = await findExisting(inputs.userName);
-      if (existing) return convergeNew(existing, inputs);
+      const existing = await findExisting(operation, inputs.userName);
+      if (existing) return convergeNew(operation, existing, inputs);
     }
-    const saas = deploymentForChecks() === "saas";
+    const saas = operation.deploymentForChecks() === "saas";
     // The multi-tenant cloud adds users to the organization through teams; elsewhere they join after the POST.
     const teams = saas ? inputs.teams : undefined;
     const made = await createOrTakeOver<ScimUser>({
@@ -389,21 +389,21 @@ export const user: ResourceImplementation<UserInputs, UserOutputs> = {
             ...(inputs.displayName === undefined ? {} : { displayName: inputs.displayName }),
             ...(teams === undefined ? {} : { teams }),
           };
-          return await directory().userWrite(() => scim.createUser(definition, { isOurs }));
+          return await operation.directory().userWrite(() => scim.createUser(definition, { isOurs }));
         } finally {
-          if (teams !== undefined) directory().teamsChanged();
+          if (teams !== undefined) operation.directory().teamsChanged();
         }
       },
-      find: () => findExisting(inputs.userName),
+      find: () => findExisting(operation, inputs.userName),
       claim: (existing) => claimOf(existing, inputs, saas),
       refuse: (conflict, differing) => alreadyExists(inputs, conflict, differing),
     });
-    return convergeNew(made.object, inputs, made.created);
+    return convergeNew(operation, made.object, inputs, made.created);
   },
 
-  async read(id, props) {
+  async read(operation, id, props) {
     // From the operation's one listing of /Users; a user it does not show is read directly before it counts as gone.
-    const live = await directory().userById(id);
+    const live = await operation.directory().userById(id);
     if (!live) return {};
     // From the id alone (`User.get`), every field is shown as it is live.
     const declared: Partial<UserOutputs> =
@@ -413,13 +413,13 @@ export const user: ResourceImplementation<UserInputs, UserOutputs> = {
     // user's ETag need not move when its teams change).
     const known: Known = {
       ...(props?.organizationRole === undefined ? {} : { organizationRole: props.organizationRole }),
-      ...(declared.teams !== undefined && live.teamRoles === undefined ? { teams: await teamsFromGroups(id) } : {}),
+      ...(declared.teams !== undefined && live.teamRoles === undefined ? { teams: await teamsFromGroups(operation, id) } : {}),
       ...(props === undefined ? {} : { views: props }),
     };
     return recordRead(id, outputsOf(live, declared, known), props, liveInputs);
   },
 
-  async update(id, olds, news) {
+  async update(operation, id, olds, news) {
     // Fields the program no longer declares are no longer owned: neither written nor guarded.
     const seen = managedSubset(olds, news);
     if (ownedFieldsDiffering(seen, news).length === 0) {
@@ -427,42 +427,42 @@ export const user: ResourceImplementation<UserInputs, UserOutputs> = {
       const { etag, createdAt, teamRoles, registryRoles } = olds;
       return { outs: { ...seen, ...settingsOf(news), etag, createdAt, teamRoles, registryRoles } };
     }
-    const converged = await converge(id, { ...seen, etag: olds.etag }, news);
+    const converged = await converge(operation, id, { ...seen, etag: olds.etag }, news);
     return { outs: outputsOf(converged.user, news, converged.known) };
   },
 
-  async delete(id, props) {
+  async delete(operation, id, props) {
     // Refused before any request; where the engine shows it only now (a User removed from the program), the Organization
     // component refuses it at preview.
-    const refusal = actingUserRefusal(props.userName ?? "", props.deletionPolicy === "deactivate" ? "deactivate" : "delete", guardRailsForChecks());
+    const refusal = actingUserRefusal(props.userName ?? "", props.deletionPolicy === "deactivate" ? "deactivate" : "delete", operation.guardRailsForChecks());
     if (refusal !== undefined) throw new Error(`user "${props.userName}": ${refusal}`);
-    const scim = clients().scim;
+    const scim = operation.clients().scim;
     const deactivate = props.deletionPolicy === "deactivate";
     // Under the rule of every write: a user changed outside Pulumi since it was last read is not removed.
     await writeGuardedByEtag({
       what: `user "${props.userName ?? id}"`,
-      etag: recordedEtag(id, props.etag),
+      etag: recordedEtag(operation, id, props.etag),
       write: async (ifMatch) => {
-        if (!deactivate) return directory().userRemoval(id, () => scim.deleteUser(id, { ifMatch }));
+        if (!deactivate) return operation.directory().userRemoval(id, () => scim.deleteUser(id, { ifMatch }));
         try {
-          await directory().userWrite(() => scim.patchUser(id, [{ op: "replace", value: { active: false } }], { ifMatch }));
+          await operation.directory().userWrite(() => scim.patchUser(id, [{ op: "replace", value: { active: false } }], { ifMatch }));
         } catch (error) {
           if (!isStatus(error, 404)) throw error;
         }
       },
       reread: async () => {
-        const live = await directory().userNow(id);
+        const live = await operation.directory().userNow(id);
         if (!live || (deactivate && !live.active)) return SETTLED;
         // A removal declares none of the fields: each is judged against what Pulumi last saw.
-        return { etag: live.etag, changedFields: changedFieldsOf(await ownedFieldReadings(props, {}, live)) };
+        return { etag: live.etag, changedFields: changedFieldsOf(await ownedFieldReadings(operation, props, {}, live)) };
       },
     });
   },
 };
 
 /** The ETag a write may carry: none (so the user is read first) when a team write of ours has moved it since. */
-function recordedEtag(id: string, etag: string | undefined): string | undefined {
-  return etag && !directory().etagMovedByUs(id) ? etag : undefined;
+function recordedEtag(operation: Operation, id: string, etag: string | undefined): string | undefined {
+  return etag && !operation.directory().etagMovedByUs(id) ? etag : undefined;
 }
 
 function settingsOf(inputs: UserInputs): Pick<UserInputs, "adoptExisting" | "importId" | "deletionPolicy"> {

@@ -6,6 +6,7 @@ import { undocumentedPermissionWarnings } from "../../api/undocumented-permissio
 import { DOCUMENTED_PERMISSIONS } from "../../api/vocabulary";
 import { printedOutput, sendOutputTo, type Severity } from "../../provider/kit/engine-output";
 import { customRole } from "../../provider/resources/custom-role";
+import { unconfiguredOperation } from "../support/provider";
 
 describe("undocumentedPermissionWarnings", () => {
   it("names each undocumented permission once, says the service refuses it at up if it does not exist, and lists the documented ones", () => {
@@ -24,6 +25,7 @@ describe("undocumentedPermissionWarnings", () => {
 });
 
 describe("the CustomRole check", () => {
+  const operation = unconfiguredOperation();
   afterEach(() => sendOutputTo(printedOutput));
 
   function told(): { severity: Severity; line: string }[] {
@@ -34,15 +36,15 @@ describe("the CustomRole check", () => {
 
   it("warns once for each undocumented permission, and accepts the role", async () => {
     const lines = told();
-    const result = await customRole.check({}, { name: "Ops", inheritedFrom: "member", permissions: ["run:stop", "run:pause"] });
+    const result = await customRole.check(operation, {}, { name: "Ops", inheritedFrom: "member", permissions: ["run:stop", "run:pause"] });
     expect(result.failures ?? []).toEqual([]);
     expect(lines).toEqual([{ severity: "warning", line: undocumentedPermissionWarnings(["run:pause"])[0] }]);
   });
 
   it("says nothing for documented permissions, nor for a role its check refuses", async () => {
     const lines = told();
-    await customRole.check({}, { name: "Runs", inheritedFrom: "viewer", permissions: ["run:stop", "run:delete"] });
-    const refused = await customRole.check({}, { name: "", inheritedFrom: "viewer", permissions: ["run:pause"] });
+    await customRole.check(operation, {}, { name: "Runs", inheritedFrom: "viewer", permissions: ["run:stop", "run:delete"] });
+    const refused = await customRole.check(operation, {}, { name: "", inheritedFrom: "viewer", permissions: ["run:pause"] });
     expect(refused.failures?.length).toBeGreaterThan(0);
     expect(lines).toEqual([]);
   });

@@ -1,5 +1,6 @@
 // The import rules (.dependency-cruiser.cjs): sdk → api ← provider, nothing in provider/ imports
-// sdk/, no cycle anywhere. Checked over the real tree, and shown to catch what they forbid.
+// sdk/, provider/kit imports nothing else of provider/, no cycle anywhere. Checked over the real
+// tree, and shown to catch what they forbid.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -31,13 +32,15 @@ it("the tree has no cycle and no wrong-way import", async () => {
 const fixture = fs.mkdtempSync(path.join(os.tmpdir(), "import-rules-"));
 afterAll(() => fs.rmSync(fixture, { recursive: true, force: true }));
 
-it("the rules catch provider → sdk, sdk → provider, a relative import of the core by the shim, api → provider, the command → scripts and a cycle", async () => {
+it("the rules catch provider → sdk, sdk → provider, a relative import of the core by the shim, api → provider, the command → scripts, the kit → the rest of the provider and a cycle", async () => {
   const files: Record<string, string> = {
     "tsconfig.json": JSON.stringify({ compilerOptions: { module: "commonjs", strict: true } }),
     "api/shared.ts": 'import { core } from "../provider/core";\nexport const shared = core;\n',
     "api/command/export.ts": 'import { helper } from "../../scripts/helper";\nimport { shared } from "../shared";\nexport const run = helper + shared;\n',
     "scripts/helper.ts": "export const helper = 1;\n",
     "provider/core.ts": 'import { entry } from "../sdk/entry";\nexport const core = 1 + entry;\n',
+    "provider/operation.ts": "export const operation = {};\n",
+    "provider/kit/calls.ts": 'import { operation } from "../operation";\nexport const calls = operation;\n',
     "sdk/entry.ts": 'import { loop } from "./loop";\nexport const entry = loop;\n',
     "sdk/provider-shim.ts": 'import { core } from "../provider/core";\nexport const shim = core;\n',
     "sdk/loop.ts": 'import { entry } from "./entry";\nimport { core } from "../provider/core";\nexport const loop = () => entry + core;\n',
@@ -53,5 +56,6 @@ it("the rules catch provider → sdk, sdk → provider, a relative import of the
   expect(output).toMatch(/api-is-shared: api\/shared\.ts → provider\/core\.ts/);
   expect(output).toMatch(/command-is-api-only: api\/command\/export\.ts → scripts\/helper\.ts/);
   expect(output).toMatch(/shim-by-package-name: sdk\/provider-shim\.ts → provider\/core\.ts/);
+  expect(output).toMatch(/kit-is-self-contained: provider\/kit\/calls\.ts → provider\/operation\.ts/);
   expect(output).toMatch(/no-circular/);
 }, 60_000);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { closeAllPools, WandbApiError, type ScimClient } from "../../api/client";
-import { DIALECTS, startHarness, unique, type Harness } from "./helpers";
+import { unique } from "../support/names";
+import { DIALECTS, startHarness, type Harness } from "./helpers";
 
 afterAll(() => closeAllPools());
 

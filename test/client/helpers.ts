@@ -77,9 +77,3 @@ export async function startHarness(
   };
 }
 
-let counter = 0;
-/** Unique names per test so tests in one emulator do not collide. */
-export function unique(prefix: string): string {
-  counter++;
-  return `${prefix}-${process.pid}-${counter}`;
-}

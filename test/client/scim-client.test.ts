@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeAllPools, WandbApiError, type ScimClient } from "../../api/client";
 import { heldUser } from "../../scripts/emulator-api";
 import { rolesShownByDefault } from "../support/wire";
-import { DIALECTS, startHarness, unique, type Harness } from "./helpers";
+import { unique } from "../support/names";
+import { DIALECTS, startHarness, type Harness } from "./helpers";
 
 afterAll(() => closeAllPools());
 

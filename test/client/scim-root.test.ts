@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BODY_EXCERPT_CHARS } from "../../api/client/errors";
 import { closeAllPools, ScimClient, WandbApiError } from "../../api/client";
 import { resolveConfig } from "../../api/config";
-import { startHarness, unique, type Harness } from "./helpers";
+import { unique } from "../support/names";
+import { startHarness, type Harness } from "./helpers";
 
 afterAll(() => closeAllPools());
 

@@ -2,7 +2,8 @@ import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeAllPools, WandbApiError } from "../../api/client";
 import { resolveConfig } from "../../api/config";
-import { DIALECTS, startHarness, unique, type Harness } from "./helpers";
+import { unique } from "../support/names";
+import { DIALECTS, startHarness, type Harness } from "./helpers";
 
 afterAll(() => closeAllPools());
 

@@ -102,8 +102,3 @@ export function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
   return internals.promise();
 }
 
-let counter = 0;
-export function unique(prefix: string): string {
-  counter++;
-  return `${prefix}-${process.pid}-${counter}`;
-}

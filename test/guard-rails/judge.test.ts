@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GuardRailSettings } from "../../api/config";
 import { judgeRosterChange, type RosterAccess } from "../../api/guard-rails";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { dispatch } from "../../provider";
+import type { DynamicProvider } from "../../provider";
 import { readLog, resetLog } from "../../scripts/emulator-api";
-import { configureWithStackConfig } from "../support/provider";
+import { dynamicProviderWith, stackConfigFor } from "../support/provider";
 
 const DEFAULTS: GuardRailSettings = { minAdmins: 1, maxRemovalFraction: 0.25, protectSelf: true, self: "ops" };
 const names = (count: number, prefix = "u") => Array.from({ length: count }, (_, i) => `${prefix}${i}`);
@@ -92,16 +92,12 @@ describe("a User that is the user the provider acts as, at check", () => {
   });
   afterAll(async () => emu?.close());
 
-  const configure = (extra: Record<string, string> = {}) =>
-    configureWithStackConfig({
-      "wandb:baseUrl": emu.url,
-      "wandb:apiKey": emu.admin.apiKey,
-      "wandb:username": emu.admin.username,
-      "wandb:deployment": emu.deployment,
-      ...extra,
-    });
+  let provider: DynamicProvider;
+  const configure = async (settings: Record<string, string> = {}) => {
+    provider = await dynamicProviderWith(stackConfigFor(emu, settings));
+  };
   const failuresOf = async (olds: Record<string, unknown>, news: Record<string, unknown>) =>
-    ((await dispatch("User", "check", [olds, { ...news, __provider: "shim" }])) as { failures?: { property: string; reason: string }[] }).failures ?? [];
+    ((await provider.dispatch("User", "check", [olds, { ...news, __provider: "shim" }])) as { failures?: { property: string; reason: string }[] }).failures ?? [];
 
   it("is never deactivated, demoted or renamed (which replaces it), before any request", async () => {
     await configure();
@@ -123,11 +119,11 @@ describe("a User that is the user the provider acts as, at check", () => {
   it("is refused at delete before any request; wandb:protectSelf false lets a check through", async () => {
     await configure();
     await resetLog(emu);
-    await expect(dispatch("User", "delete", ["some-id", recordedUser(emu.admin.username)])).rejects.toThrow(
+    await expect(provider.dispatch("User", "delete", ["some-id", recordedUser(emu.admin.username)])).rejects.toThrow(
       /this would delete .*, the user the provider acts as/,
     );
     expect((await readLog(emu)).counters.total).toBe(0);
-    await configure({ "wandb:protectSelf": "false" });
+    await configure({ protectSelf: "false" });
     const self = { userName: emu.admin.username, email: "admin@example.com" };
     expect(await failuresOf(self, { ...self, active: false })).toEqual([]);
   });
@@ -145,17 +141,13 @@ describe("live admins, where the service shows roles, when the roster's record i
     await documented?.close();
   });
 
-  const configureFor = (emu: RunningEmulator, minAdmins: string) =>
-    configureWithStackConfig({
-      "wandb:baseUrl": emu.url,
-      "wandb:apiKey": emu.admin.apiKey,
-      "wandb:username": emu.admin.username,
-      "wandb:deployment": emu.deployment,
-      "wandb:minAdmins": minAdmins,
-    });
+  let provider: DynamicProvider;
+  const configureFor = async (emu: RunningEmulator, minAdmins: string) => {
+    provider = await dynamicProviderWith(stackConfigFor(emu, { minAdmins }));
+  };
   // The seed's admins are "admin" and "second-admin": this roster manages second-admin, as a member.
   const demoting = { organization: "acme", users: ["second-admin", "ana"], admins: [], teams: {} };
-  const create = () => dispatch("RosterGuard", "create", [{ ...demoting, __provider: "shim" }]);
+  const create = () => provider.dispatch("RosterGuard", "create", [{ ...demoting, __provider: "shim" }]);
 
   it("refuses, before any write, a change that leaves fewer live admins than wandb:minAdmins, naming them", async () => {
     await configureFor(shown, "2");

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { WandbConfigError } from "../../api/config";
 import { RESOURCE_KINDS, type ResourceKind } from "../../api/resource-kinds";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { dispatch } from "../../provider";
+import type { DynamicProvider } from "../../provider";
 import { readLog, resetLog } from "../../scripts/emulator-api";
-import { configureWithStackConfig } from "../support/provider";
+import { configureKind, dynamicProviderWith } from "../support/provider";
 import { restoreEnv, setEnv } from "../functions/helpers";
 
 /** Inputs each kind's own check accepts: what fails is the configuration alone. */
@@ -27,8 +27,11 @@ interface Failure {
   reason: string;
 }
 
+/** The dynamic provider process of the test, configured by it. */
+let provider: DynamicProvider;
+
 async function checkFailures(kind: ResourceKind): Promise<Failure[]> {
-  const result = (await dispatch(kind, "check", [{}, { ...VALID_INPUTS[kind], __provider: "shim" }])) as { failures?: Failure[] };
+  const result = (await provider.dispatch(kind, "check", [{}, { ...VALID_INPUTS[kind], __provider: "shim" }])) as { failures?: Failure[] };
   return result.failures ?? [];
 }
 
@@ -94,12 +97,12 @@ describe("the stack config is judged at check, before any request", () => {
   beforeEach(() => resetLog(emu));
 
   it("a valid configuration adds no failure to any kind's check", async () => {
-    await configureWithStackConfig(stackConfig());
+    provider = await dynamicProviderWith(stackConfig());
     for (const kind of RESOURCE_KINDS) expect(await checkFailures(kind), kind).toEqual([]);
   });
 
   it.each(mistakes.map((mistake) => [mistake.what, mistake] as const))("%s fails check, naming the key, the variable, what it accepts and the command", async (_what, mistake) => {
-    await configureWithStackConfig(stackConfig(mistake.change));
+    provider = await dynamicProviderWith(stackConfig(mistake.change));
     const failures = await checkFailures("User");
     expect(failures).toHaveLength(1);
     const [failure] = failures;
@@ -113,14 +116,14 @@ describe("the stack config is judged at check, before any request", () => {
   });
 
   it("never shows a malformed apiKey", async () => {
-    await configureWithStackConfig(stackConfig({ apiKey: `${emu.admin.apiKey} trailing` }));
+    provider = await dynamicProviderWith(stackConfig({ apiKey: `${emu.admin.apiKey} trailing` }));
     const failures = await checkFailures("User");
     expect(failures.map((f) => f.reason).join("\n")).toContain("wandb:apiKey");
     expect(JSON.stringify(failures)).not.toContain(emu.admin.apiKey);
   });
 
   it("reports every mistake at once, on every kind, and the inputs' own failures beside them", async () => {
-    await configureWithStackConfig(stackConfig({ baseUrl: undefined, baseURL: emu.url, maxRetries: "11", timeoutSeconds: "0" }));
+    provider = await dynamicProviderWith(stackConfig({ baseUrl: undefined, baseURL: emu.url, maxRetries: "11", timeoutSeconds: "0" }));
     for (const kind of RESOURCE_KINDS) {
       const reasons = (await checkFailures(kind)).map((f) => f.reason);
       expect(reasons, kind).toEqual([
@@ -130,7 +133,7 @@ describe("the stack config is judged at check, before any request", () => {
         expect.stringContaining("Invalid wandb:timeoutSeconds"),
       ]);
     }
-    const result = (await dispatch("User", "check", [{}, { userName: "ana", email: "not-an-email", __provider: "shim" }])) as { failures: Failure[] };
+    const result = (await provider.dispatch("User", "check", [{}, { userName: "ana", email: "not-an-email", __provider: "shim" }])) as { failures: Failure[] };
     expect(result.failures.map((f) => f.property)).toEqual(["", "", "", "", "email"]);
     expect((await readLog(emu)).counters.total).toBe(0);
   });
@@ -138,7 +141,7 @@ describe("the stack config is judged at check, before any request", () => {
   it("a mistake in the environment is told by its variable", async () => {
     setEnv({ WANDB_MAX_RETRIES: "many" });
     try {
-      await configureWithStackConfig(stackConfig({ timeoutSeconds: "17" }));
+      provider = await dynamicProviderWith(stackConfig({ timeoutSeconds: "17" }));
       const [failure] = await checkFailures("Team");
       expect(failure?.reason).toMatch(/^Invalid WANDB_MAX_RETRIES \(got "many"\).*pulumi config set wandb:maxRetries/);
     } finally {
@@ -148,19 +151,19 @@ describe("the stack config is judged at check, before any request", () => {
 
   it("an unknown deployment is never replaced by what the host suggests: no saas rules, the mistake instead", async () => {
     // On api.wandb.ai a user without teams would fail the saas rule; the deployment named decides, and it is unknown.
-    await configureWithStackConfig(stackConfig({ baseUrl: "https://api.wandb.ai", deployment: "multi-tenant" }));
+    provider = await dynamicProviderWith(stackConfig({ baseUrl: "https://api.wandb.ai", deployment: "multi-tenant" }));
     const failures = await checkFailures("User");
     expect(failures).toEqual([{ property: "", reason: expect.stringContaining('Invalid wandb:deployment (got "multi-tenant")') }]);
   });
 
   it("keys of other namespaces are not ours; a key unlike any of ours is named with the keys there are", async () => {
-    await configureWithStackConfig({ ...stackConfig(), "aws:region": "eu-west-1", "test-project:baseURL": "x", "wandb:colour": "blue" });
+    provider = await dynamicProviderWith({ ...stackConfig(), "aws:region": "eu-west-1", "test-project:baseURL": "x", "wandb:colour": "blue" });
     const reasons = (await checkFailures("User")).map((f) => f.reason);
     expect(reasons).toEqual([expect.stringMatching(/^Unknown config key wandb:colour: pulumi-wandb reads only wandb:baseUrl, .*wandb:timeoutSeconds, .*wandb:protectSelf\. Remove it with `pulumi config rm wandb:colour`/)]);
   });
 
   it("in a project itself named wandb, the project's own keys are left alone; near misses of ours are still told", async () => {
-    await configureWithStackConfig({ ...stackConfig(), "wandb:colour": "blue", "wandb:apikey": "misplaced-key-0123" }, "wandb");
+    provider = await dynamicProviderWith({ ...stackConfig(), "wandb:colour": "blue", "wandb:apikey": "misplaced-key-0123" }, "wandb");
     const reasons = (await checkFailures("User")).map((f) => f.reason);
     expect(reasons).toEqual([expect.stringContaining("Unknown config key wandb:apikey: did you mean wandb:apiKey?")]);
     expect(reasons[0]).toContain("pulumi config set --secret wandb:apiKey <value>");
@@ -168,7 +171,7 @@ describe("the stack config is judged at check, before any request", () => {
   });
 
   it("judges once per configuration: a fixed configuration is judged again at the next configure", async () => {
-    await configureWithStackConfig(stackConfig({ maxRetries: "12" }));
+    provider = await dynamicProviderWith(stackConfig({ maxRetries: "12" }));
     expect(await checkFailures("User")).toHaveLength(1);
     // The environment is read when the configuration is first judged, and kept for the operation.
     setEnv({ WANDB_TIMEOUT_SECONDS: "0" });
@@ -177,13 +180,13 @@ describe("the stack config is judged at check, before any request", () => {
     } finally {
       setEnv({});
     }
-    await configureWithStackConfig(stackConfig({ maxRetries: "3" }));
+    await configureKind(provider, "User", stackConfig({ maxRetries: "3" }));
     expect(await checkFailures("User")).toEqual([]);
   });
 
   it("what check reported stops every other call too, before any request", async () => {
-    await configureWithStackConfig(stackConfig({ maxRetries: "11", baseURL: "x" }));
-    const error = await dispatch("User", "create", [{ userName: "ana", email: "ana@example.com" }]).catch((e: unknown) => e);
+    provider = await dynamicProviderWith(stackConfig({ maxRetries: "11", baseURL: "x" }));
+    const error = await provider.dispatch("User", "create", [{ userName: "ana", email: "ana@example.com" }]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WandbConfigError);
     expect((error as WandbConfigError).problems).toEqual([
       expect.stringContaining("did you mean wandb:baseUrl?"),

@@ -2,12 +2,15 @@
 // under both readings of PUT /Roles (replaces the permissions, or keeps them).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { dispatch } from "../../provider";
 import { ResourceInitError } from "../../provider/kit/errors";
 import { STATE_VERSION_KEY } from "../../provider/kit/state";
 import { customRole, type CustomRoleInputs, type CustomRoleOutputs } from "../../provider/resources/custom-role";
 import { adminRequest, clearFaults, emulatorApi, readLog, resetLog, setFaults } from "../../scripts/emulator-api";
-import { checkedInputs, configureProviderFor, nextOperation, startProxy, type Proxy } from "../support/provider";
+import { checkedInputs, dynamicProviderWith, nextOperation, operationFor, type Proxy, stackConfigFor, startProxy } from "../support/provider";
+import type { Operation } from "../../provider/operation";
+
+/** The engine operation this file's calls are served in, built by each test's setup. */
+let operation: Operation;
 
 type Dialect = "wandb" | "rfc";
 const ROLE_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:Role";
@@ -32,7 +35,7 @@ describe.each(cases)("CustomRole, $dialect dialect, rolePutReplacesPermissions: 
     expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
   };
   const uniqueName = (base: string) => `${base} ${dialect} ${putReplaces} ${++counter}`;
-  const checked = (news: Record<string, unknown>) => checkedInputs<CustomRoleInputs>(customRole, news);
+  const checked = (news: Record<string, unknown>) => checkedInputs<CustomRoleInputs>(operation, customRole, news);
 
   beforeAll(async () => {
     emu = await startEmulator({ port: 0, dialect, rolePutReplacesPermissions: putReplaces });
@@ -41,7 +44,7 @@ describe.each(cases)("CustomRole, $dialect dialect, rolePutReplacesPermissions: 
     await emu.close();
   });
   beforeEach(async () => {
-    await configureProviderFor(emu, { maxRetries: "1" });
+    operation = operationFor(emu, { maxRetries: "1" });
     await clearFaults(emu);
     await clearLog();
   });
@@ -59,102 +62,102 @@ describe.each(cases)("CustomRole, $dialect dialect, rolePutReplacesPermissions: 
       [{ name: "r", inheritedFrom: "member", permissions: [], colour: "red" }, "colour"],
     ];
     for (const [news, property] of bad) {
-      const result = await customRole.check({}, news);
+      const result = await customRole.check(operation, {}, news);
       expect(result.failures?.map((f) => f.property), JSON.stringify(news)).toEqual([property]);
     }
-    const good = await customRole.check({}, { name: " Ops ", inheritedFrom: "Member", permissions: ["run:stop", "project:update", "run:stop"] });
+    const good = await customRole.check(operation, {}, { name: " Ops ", inheritedFrom: "Member", permissions: ["run:stop", "project:update", "run:stop"] });
     expect(good.inputs).toMatchObject({ name: "Ops", description: "", inheritedFrom: "member", permissions: ["project:update", "run:stop"], adoptExisting: false });
     expect((await log()).counters.total).toBe(0);
   });
 
   it("create; permissions the base role already grants cause no perpetual diff", async () => {
     const inputs = await checked({ name: uniqueName("Operator"), inheritedFrom: "member", permissions: ["run:read", "run:stop", "run:delete", "project:update"] });
-    const { id, outs } = await customRole.create(inputs);
+    const { id, outs } = await customRole.create(operation, inputs);
     // run:read and run:stop come from member: only the rest is the role's own.
     expect(outs.permissions).toEqual(["project:update", "run:delete"]);
     expect(outs.inheritedPermissions).toEqual(expect.arrayContaining(["run:read", "run:stop"]));
     expect(await liveRole(id)).toMatchObject({ inheritedFrom: "member", permissions: ["project:update", "run:delete"] });
     await clearLog();
-    expect(await customRole.diff(id, outs, inputs)).toEqual({ changes: false });
+    expect(await customRole.diff(operation, id, outs, inputs)).toEqual({ changes: false });
     // Order, duplicates and the base role's case do not matter either.
     const reordered = await checked({ name: inputs.name, inheritedFrom: "MEMBER", permissions: ["run:delete", "project:update", "run:read", "run:delete"] });
-    expect(await customRole.diff(id, outs, reordered)).toEqual({ changes: false });
+    expect(await customRole.diff(operation, id, outs, reordered)).toEqual({ changes: false });
     // An update with nothing to change sends no write.
-    const { outs: same } = await customRole.update(id, outs, inputs);
+    const { outs: same } = await customRole.update(operation, id, outs, inputs);
     expect(same.permissions).toEqual(["project:update", "run:delete"]);
     expect((await log()).counters.writes).toBe(0);
   });
 
   it("diff is exact: custom names are case-sensitive, a real permission change shows", async () => {
     const inputs = await checked({ name: uniqueName("Case"), inheritedFrom: "viewer", permissions: ["run:stop"] });
-    const { id, outs } = await customRole.create(inputs);
+    const { id, outs } = await customRole.create(operation, inputs);
     await clearLog();
-    expect(await customRole.diff(id, outs, { ...inputs, name: inputs.name.toUpperCase() })).toEqual({ changes: true });
-    expect(await customRole.diff(id, outs, { ...inputs, description: "new" })).toEqual({ changes: true });
-    expect(await customRole.diff(id, outs, { ...inputs, permissions: ["run:delete", "run:stop"] })).toEqual({ changes: true });
-    expect(await customRole.diff(id, outs, { ...inputs, inheritedFrom: "member" })).toEqual({ changes: true });
+    expect(await customRole.diff(operation, id, outs, { ...inputs, name: inputs.name.toUpperCase() })).toEqual({ changes: true });
+    expect(await customRole.diff(operation, id, outs, { ...inputs, description: "new" })).toEqual({ changes: true });
+    expect(await customRole.diff(operation, id, outs, { ...inputs, permissions: ["run:delete", "run:stop"] })).toEqual({ changes: true });
+    expect(await customRole.diff(operation, id, outs, { ...inputs, inheritedFrom: "member" })).toEqual({ changes: true });
     expect((await log()).counters.total).toBe(0);
   });
 
   it("update converges name, description, base and permissions under this reading of PUT", async () => {
     const first = await checked({ name: uniqueName("Evolving"), description: "one", inheritedFrom: "viewer", permissions: ["run:stop", "run:delete"] });
-    const { id, outs } = await customRole.create(first);
+    const { id, outs } = await customRole.create(operation, first);
     const second = await checked({ name: uniqueName("Evolved"), description: "two", inheritedFrom: "viewer", permissions: ["run:delete", "project:update"] });
-    const { outs: updated } = await customRole.update(id, outs, second);
+    const { outs: updated } = await customRole.update(operation, id, outs, second);
     expect(await liveRole(id)).toEqual({ name: second.name, description: "two", inheritedFrom: "viewer", permissions: ["project:update", "run:delete"] });
     expect(updated).toMatchObject({ name: second.name, description: "two", permissions: ["project:update", "run:delete"] });
-    expect(await customRole.diff(id, updated, second)).toEqual({ changes: false });
+    expect(await customRole.diff(operation, id, updated, second)).toEqual({ changes: false });
 
     // viewer → member: run:stop becomes inherited; member → viewer: it must become the role's own again.
     const third = await checked({ name: second.name, description: "two", inheritedFrom: "member", permissions: ["run:stop", "run:delete"] });
-    const { outs: promoted } = await customRole.update(id, updated, third);
+    const { outs: promoted } = await customRole.update(operation, id, updated, third);
     expect(await liveRole(id)).toMatchObject({ inheritedFrom: "member", permissions: ["run:delete"] });
-    expect(await customRole.diff(id, promoted, third)).toEqual({ changes: false });
+    expect(await customRole.diff(operation, id, promoted, third)).toEqual({ changes: false });
     const fourth = await checked({ name: second.name, description: "two", inheritedFrom: "viewer", permissions: ["run:stop", "run:delete"] });
-    const { outs: demoted } = await customRole.update(id, promoted, fourth);
+    const { outs: demoted } = await customRole.update(operation, id, promoted, fourth);
     expect(await liveRole(id)).toMatchObject({ inheritedFrom: "viewer", permissions: ["run:delete", "run:stop"] });
-    expect(await customRole.diff(id, demoted, fourth)).toEqual({ changes: false });
-    expect((await customRole.read(id, demoted)).props).toEqual(demoted);
+    expect(await customRole.diff(operation, id, demoted, fourth)).toEqual({ changes: false });
+    expect((await customRole.read(operation, id, demoted)).props).toEqual(demoted);
   });
 
   it("read: one listing of /Roles per operation; unchanged keeps the state, drift becomes the inputs, a deleted role is gone, the id alone is enough", async () => {
     const inputs = await checked({ name: uniqueName("Read"), inheritedFrom: "member", permissions: ["run:delete"] });
-    const { id, outs } = await customRole.create(inputs);
-    const other = await customRole.create(await checked({ name: uniqueName("Read other"), inheritedFrom: "viewer", permissions: ["run:stop"] }));
-    await nextOperation();
+    const { id, outs } = await customRole.create(operation, inputs);
+    const other = await customRole.create(operation, await checked({ name: uniqueName("Read other"), inheritedFrom: "viewer", permissions: ["run:stop"] }));
+    operation = nextOperation(operation);
     await clearLog();
-    expect(await customRole.read(id, outs)).toEqual({ id, props: outs });
-    expect(await customRole.read(other.id, other.outs)).toEqual({ id: other.id, props: other.outs });
+    expect(await customRole.read(operation, id, outs)).toEqual({ id, props: outs });
+    expect(await customRole.read(operation, other.id, other.outs)).toEqual({ id: other.id, props: other.outs });
     const routes = async () => (await log()).requests.map((r) => `${r.method} ${r.route} ${r.status}`);
     expect(await routes()).toEqual(["GET /scim/Roles 200"]);
 
     await patchRole(id, { op: "add", path: "permissions", value: [{ name: "project:delete" }] });
-    await nextOperation();
-    const drift = await customRole.read(id, outs);
+    operation = nextOperation(operation);
+    const drift = await customRole.read(operation, id, outs);
     expect(drift.inputs).toEqual({ ...inputs, permissions: ["project:delete", "run:delete"] });
-    expect(await customRole.diff(id, drift.props!, inputs)).toEqual({ changes: true });
+    expect(await customRole.diff(operation, id, drift.props!, inputs)).toEqual({ changes: true });
     // W&B's list items carry no ETag: none is recorded, so the next write reads the role first. An RFC server's carry it.
     expect(drift.props?.etag).toBe(dialect === "rfc" ? (await call("GET", `/scim/Roles/${id}`)).etag : "");
 
-    const fromId = await customRole.read(id, {} as CustomRoleOutputs);
+    const fromId = await customRole.read(operation, id, {} as CustomRoleOutputs);
     expect(fromId.props).toMatchObject({ name: inputs.name, inheritedFrom: "member", permissions: ["project:delete", "run:delete"], adoptExisting: false });
 
     await call("DELETE", `/scim/Roles/${id}`);
-    await nextOperation();
+    operation = nextOperation(operation);
     await clearLog();
-    expect(await customRole.read(id, outs)).toEqual({});
+    expect(await customRole.read(operation, id, outs)).toEqual({});
     // The listing does not show it: a direct read confirms it is gone.
     expect(await routes()).toEqual(["GET /scim/Roles 200", "GET /scim/Roles/:id 404"]);
   });
 
   it("update: an ETag moved without an owned change is retried; an owned change fails naming it", async () => {
     const inputs = await checked({ name: uniqueName("Guarded"), description: "d", inheritedFrom: "member", permissions: ["run:delete"] });
-    const { id, outs } = await customRole.create(inputs);
+    const { id, outs } = await customRole.create(operation, inputs);
     // Granting a permission the base role already grants moves the ETag but changes nothing we own.
     await patchRole(id, { op: "add", path: "permissions", value: [{ name: "run:read" }] });
     await clearLog();
     const wanted = await checked({ ...inputs, permissions: ["run:delete", "project:update"] });
-    const { outs: updated } = await customRole.update(id, outs, wanted);
+    const { outs: updated } = await customRole.update(operation, id, outs, wanted);
     expect(updated.permissions).toEqual(["project:update", "run:delete"]);
     expect((await log()).requests.filter((r) => r.method === "PATCH").map((r) => r.status)).toEqual([412, dialect === "rfc" ? 204 : 200]);
 
@@ -167,25 +170,25 @@ describe.each(cases)("CustomRole, $dialect dialect, rolePutReplacesPermissions: 
       permissions: live.permissions.map((name) => ({ name })),
     });
     expect(put.status).toBe(200);
-    const failure = customRole.update(id, updated, await checked({ ...wanted, name: `${inputs.name} renamed` }));
+    const failure = customRole.update(operation, id, updated, await checked({ ...wanted, name: `${inputs.name} renamed` }));
     await expect(failure).rejects.toThrow(/changed outside Pulumi \(description\).*pulumi refresh/);
     expect(await liveRole(id)).toMatchObject({ name: inputs.name, description: "changed in the web app" });
   });
 
   it("update with no ETag in state (the service sends it with GET only) reads first and never writes blindly", async () => {
     const inputs = await checked({ name: uniqueName("No etag"), description: "d", inheritedFrom: "member", permissions: ["run:delete"] });
-    const { id, outs } = await customRole.create(inputs);
+    const { id, outs } = await customRole.create(operation, inputs);
     await call("PUT", `/scim/Roles/${id}`, { schemas: [ROLE_SCHEMA], ...(await liveRole(id)), description: "changed in the web app", permissions: [{ name: "run:delete" }] });
     await clearLog();
     const withoutEtag = { ...outs, etag: "" };
-    const failure = customRole.update(id, withoutEtag, await checked({ ...inputs, permissions: ["run:delete", "project:update"] }));
+    const failure = customRole.update(operation, id, withoutEtag, await checked({ ...inputs, permissions: ["run:delete", "project:update"] }));
     await expect(failure).rejects.toThrow(/changed outside Pulumi \(description\)/);
     const requests = (await log()).requests;
     expect(requests.map((r) => r.method)).toEqual(["GET"]);
 
     // After a refresh the state holds the live description (still no ETag): the write then goes through.
     const refreshed = { ...withoutEtag, description: "changed in the web app" };
-    const { outs: updated } = await customRole.update(id, refreshed, await checked({ ...inputs, description: "changed in the web app", permissions: ["run:delete", "project:update"] }));
+    const { outs: updated } = await customRole.update(operation, id, refreshed, await checked({ ...inputs, description: "changed in the web app", permissions: ["run:delete", "project:update"] }));
     expect(updated.permissions).toEqual(["project:update", "run:delete"]);
     expect((await log()).requests.filter((r) => r.method === "PATCH").every((r) => r.status < 300)).toBe(true);
   });
@@ -200,28 +203,28 @@ describe.each(cases)("CustomRole, $dialect dialect, rolePutReplacesPermissions: 
       permissions: [{ name: "run:stop" }],
     });
     expect(made.status).toBe(201);
-    await expect(customRole.create(await checked({ name, inheritedFrom: "member", permissions: ["run:delete"] }))).rejects.toThrow(/HTTP 409.*adoptExisting: true/);
+    await expect(customRole.create(operation, await checked({ name, inheritedFrom: "member", permissions: ["run:delete"] }))).rejects.toThrow(/HTTP 409.*adoptExisting: true/);
 
     const inputs = await checked({ name, description: "managed", inheritedFrom: "member", permissions: ["run:delete"], adoptExisting: true });
-    const { id, outs } = await customRole.create(inputs);
+    const { id, outs } = await customRole.create(operation, inputs);
     expect(id).toBe(made.body.id);
     expect(await liveRole(id)).toEqual({ name, description: "managed", inheritedFrom: "member", permissions: ["run:delete"] });
     expect(outs).toMatchObject({ adoptExisting: true, permissions: ["run:delete"] });
     expect(outs.etag).not.toBe("");
-    expect(await customRole.diff(id, outs, inputs)).toEqual({ changes: false });
+    expect(await customRole.diff(operation, id, outs, inputs)).toEqual({ changes: false });
   });
 
   it("adoptExisting with no such role creates it", async () => {
     const inputs = await checked({ name: uniqueName("Fresh"), inheritedFrom: "viewer", permissions: [], adoptExisting: true });
-    const { id, outs } = await customRole.create(inputs);
+    const { id, outs } = await customRole.create(operation, inputs);
     expect(await liveRole(id)).toMatchObject({ name: inputs.name, permissions: [] });
     expect(outs.adoptExisting).toBe(true);
   });
 
   it("create: an unknown permission fails before anything exists", async () => {
     const inputs = await checked({ name: uniqueName("Unknown"), inheritedFrom: "member", permissions: ["run:teleport"] });
-    await expect(customRole.create(inputs)).rejects.toThrow(/HTTP 400.*run:teleport/);
-    await expect(customRole.create(inputs)).rejects.not.toBeInstanceOf(ResourceInitError);
+    await expect(customRole.create(operation, inputs)).rejects.toThrow(/HTTP 400.*run:teleport/);
+    await expect(customRole.create(operation, inputs)).rejects.not.toBeInstanceOf(ResourceInitError);
   });
 
   it("adoption: a failed write fails the create and leaves the existing role untouched", async () => {
@@ -230,7 +233,7 @@ describe.each(cases)("CustomRole, $dialect dialect, rolePutReplacesPermissions: 
     // Adoption: the PUT is not retried after a 503 (conditional writes are not repeated).
     await setFaults(emu, { failNext: [{ status: 503, method: "PUT", pathPrefix: "/scim/Roles", count: 5 }] });
     const inputs = await checked({ name, description: "new", inheritedFrom: "member", permissions: [], adoptExisting: true });
-    const error = await customRole.create(inputs).catch((e: unknown) => e);
+    const error = await customRole.create(operation, inputs).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toMatch(/503/);
     expect(existing.status).toBe(201);
@@ -238,10 +241,10 @@ describe.each(cases)("CustomRole, $dialect dialect, rolePutReplacesPermissions: 
   });
 
   it("delete; a role already gone is success", async () => {
-    const { id, outs } = await customRole.create(await checked({ name: uniqueName("Doomed"), inheritedFrom: "viewer", permissions: ["run:stop"] }));
-    await customRole.delete(id, outs);
+    const { id, outs } = await customRole.create(operation, await checked({ name: uniqueName("Doomed"), inheritedFrom: "viewer", permissions: ["run:stop"] }));
+    await customRole.delete(operation, id, outs);
     expect((await call("GET", `/scim/Roles/${id}`)).status).toBe(404);
-    await customRole.delete(id, outs);
+    await customRole.delete(operation, id, outs);
   });
 });
 
@@ -266,23 +269,24 @@ describe.each<Dialect>(["wandb", "rfc"])("CustomRole when POST ignores permissio
     await emu.close();
   });
   beforeEach(async () => {
-    await configureProviderFor(emu, { baseUrl: proxy.url, maxRetries: "1" });
+    operation = operationFor(emu, { baseUrl: proxy.url, maxRetries: "1" });
     await clearFaults(emu);
   });
 
   it("create sets the permissions with PATCH", async () => {
-    const inputs = (await customRole.check({}, { name: "Patched after post", inheritedFrom: "member", permissions: ["run:delete", "run:read"] })).inputs;
-    const { outs } = await customRole.create(inputs as CustomRoleInputs);
+    const inputs = (await customRole.check(operation, {}, { name: "Patched after post", inheritedFrom: "member", permissions: ["run:delete", "run:read"] })).inputs;
+    const { outs } = await customRole.create(operation, inputs as CustomRoleInputs);
     expect(outs.permissions).toEqual(["run:delete"]);
-    expect(await customRole.diff("", outs, inputs as CustomRoleInputs)).toEqual({ changes: false });
+    expect(await customRole.diff(operation, "", outs, inputs as CustomRoleInputs)).toEqual({ changes: false });
   });
 
   it("a failure after the POST is a ResourceInitError whose outputs still load the provider", async () => {
     const news = { name: "Half made", inheritedFrom: "member", permissions: ["run:delete"], __provider: "serialized-provider-shim" };
+    const provider = await dynamicProviderWith(stackConfigFor(emu, { baseUrl: proxy.url, maxRetries: "1" }));
     // Checked as the dynamic provider checks them: the shim rides along in the inputs.
-    const inputs = ((await dispatch("CustomRole", "check", [{}, news])) as { inputs: CustomRoleInputs }).inputs;
+    const inputs = ((await provider.dispatch("CustomRole", "check", [{}, news])) as { inputs: CustomRoleInputs }).inputs;
     await setFaults(emu, { failNext: [{ status: 503, method: "PATCH", pathPrefix: "/scim/Roles", count: 5 }] });
-    const error = await dispatch("CustomRole", "create", [inputs]).catch((e: unknown) => e);
+    const error = await provider.dispatch("CustomRole", "create", [inputs]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResourceInitError);
     const init = error as ResourceInitError;
     const listed = (await emulatorApi(emu).scim("GET", "/Roles")) as { Resources: { id: string; name: string }[] };
@@ -298,7 +302,7 @@ describe.each<Dialect>(["wandb", "rfc"])("CustomRole when POST ignores permissio
     });
     // The next `up` finishes the work through update.
     await clearFaults(emu);
-    const { outs } = await customRole.update(init.id, customRole.state.parse(init.properties, init.id), inputs);
+    const { outs } = await customRole.update(operation, init.id, customRole.state.parse(init.properties, init.id), inputs);
     expect(outs.permissions).toEqual(["run:delete"]);
   });
 });

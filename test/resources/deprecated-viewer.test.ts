@@ -6,6 +6,8 @@ import type { ResourceImplementation } from "../../provider/kit/implementation";
 import { organizationRoleAssignment } from "../../provider/resources/organization-role-assignment";
 import { teamRoleAssignment } from "../../provider/resources/team-role-assignment";
 import { user } from "../../provider/resources/user";
+import type { Operation } from "../../provider/operation";
+import { unconfiguredOperation } from "../support/provider";
 
 afterEach(() => sendOutputTo(printedOutput));
 
@@ -15,12 +17,13 @@ function told(): { severity: Severity; line: string }[] {
   return lines;
 }
 
-const KINDS: Record<string, ResourceImplementation<Record<string, unknown>, object>> = {
+const KINDS: Record<string, ResourceImplementation<Record<string, unknown>, object, Operation>> = {
   User: user,
   OrganizationRoleAssignment: organizationRoleAssignment,
   TeamRoleAssignment: teamRoleAssignment,
 };
-const check = (kind: string, news: Record<string, unknown>) => KINDS[kind]!.check({}, news);
+// Checks send nothing: an operation without configuration judges the inputs alone.
+const check = (kind: string, news: Record<string, unknown>) => KINDS[kind]!.check(unconfiguredOperation(), {}, news);
 
 describe("the organization role viewer", () => {
   it("is stored as member by a User, with a warning", async () => {

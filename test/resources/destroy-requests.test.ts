@@ -8,7 +8,11 @@ import { team, type TeamInputs } from "../../provider/resources/team";
 import { user, type UserInputs } from "../../provider/resources/user";
 import { adminRequest, readLog, resetLog } from "../../scripts/emulator-api";
 import { checkedInputs, nextOperation } from "../support/provider";
-import { configureFor, PATCH_SCHEMA, startTeamEmulator, type Dialect } from "./team-helpers";
+import { operationForTeams, PATCH_SCHEMA, startTeamEmulator, type Dialect } from "./team-helpers";
+import type { Operation } from "../../provider/operation";
+
+/** The engine operation this file's calls are served in, built by each test's setup. */
+let operation: Operation;
 
 const CREW = ["ann", "ben", "cid"] as const;
 
@@ -19,20 +23,20 @@ describe.each<Dialect>(["wandb", "rfc"])("destroying a team and its members (%s 
 
   beforeEach(async () => {
     emu = await startTeamEmulator(dialect);
-    await configureFor(emu);
+    operation = operationForTeams(emu);
     users = await Promise.all(
-      CREW.map(async (name) => user.create(await checkedInputs<UserInputs>(user, { userName: name, email: `${name}@crew.example` }))),
+      CREW.map(async (name) => user.create(operation, await checkedInputs<UserInputs>(operation, user, { userName: name, email: `${name}@crew.example` }))),
     );
-    made = await team.create(await checkedInputs<TeamInputs>(team, { name: "crew", members: users.map((u) => u.id) }));
+    made = await team.create(operation, await checkedInputs<TeamInputs>(operation, team, { name: "crew", members: users.map((u) => u.id) }));
     // A destroy is an engine operation of its own.
-    await nextOperation();
+    operation = nextOperation(operation);
     await resetLog(emu);
   });
   afterEach(async () => emu?.close());
 
   it("empties the team, then reads and deletes each user once, with no 412", async () => {
-    await team.delete(made.id, made.outs);
-    await Promise.all(users.map((u) => user.delete(u.id, u.outs)));
+    await team.delete(operation, made.id, made.outs);
+    await Promise.all(users.map((u) => user.delete(operation, u.id, u.outs)));
     const { requests } = await readLog(emu);
     const count = (method: string, route: string) => requests.filter((r) => r.method === method && r.route === route).length;
     expect(requests.filter((r) => r.status === 412)).toEqual([]);
@@ -45,13 +49,13 @@ describe.each<Dialect>(["wandb", "rfc"])("destroying a team and its members (%s 
   });
 
   it("still refuses to delete a user a person changed since Pulumi last read it", async () => {
-    await team.delete(made.id, made.outs);
+    await team.delete(operation, made.id, made.outs);
     const [first] = users;
     const changed = await adminRequest(emu, "PATCH", `/scim/Users/${first!.id}`, {
       schemas: [PATCH_SCHEMA],
       Operations: [{ op: "replace", path: "displayName", value: "Changed By Hand" }],
     });
     expect(changed.status).toBeLessThan(300);
-    await expect(user.delete(first!.id, { ...first!.outs, displayName: "" })).rejects.toThrow(/changed outside Pulumi \(displayName\)/);
+    await expect(user.delete(operation, first!.id, { ...first!.outs, displayName: "" })).rejects.toThrow(/changed outside Pulumi \(displayName\)/);
   });
 });

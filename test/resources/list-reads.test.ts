@@ -9,9 +9,13 @@ import { team, type TeamOutputs } from "../../provider/resources/team";
 import { teamMember } from "../../provider/resources/team-member";
 import { user, type UserInputs, type UserOutputs } from "../../provider/resources/user";
 import { adminRequest, readLog, readState, resetLog } from "../../scripts/emulator-api";
-import { checkedInputs, configureAnotherKind, configureProviderFor, nextOperation, startProxy } from "../support/provider";
+import { checkedInputs, configureKind, dynamicProviderWith, nextOperation, operationFor, stackConfigFor, startProxy } from "../support/provider";
 import { rolesShownByDefault } from "../support/wire";
 import { PATCH_SCHEMA, type Dialect } from "./team-helpers";
+import type { Operation } from "../../provider/operation";
+
+/** The engine operation this file's calls are served in, built by each test's setup. */
+let operation: Operation;
 
 /** The service's documented per-request maximum. */
 const PAGE_SIZE = 9999;
@@ -43,8 +47,8 @@ async function idsOf(emu: RunningEmulator): Promise<{ users: string[]; teams: st
 
 /** The states a stack would hold for these users and teams: what reading each from its id alone records. */
 async function statesOf(ids: { users: string[]; teams: string[] }) {
-  const users = await Promise.all(ids.users.map(async (id) => ({ id, props: (await user.read(id, undefined)).props! })));
-  const teams = await Promise.all(ids.teams.map(async (id) => ({ id, props: (await team.read(id, undefined)).props! })));
+  const users = await Promise.all(ids.users.map(async (id) => ({ id, props: (await user.read(operation, id, undefined)).props! })));
+  const teams = await Promise.all(ids.teams.map(async (id) => ({ id, props: (await team.read(operation, id, undefined)).props! })));
   return { users, teams };
 }
 
@@ -66,20 +70,20 @@ describe.each<Dialect>(["wandb", "rfc"])("list-based reads (%s dialect)", (diale
   beforeAll(async () => {
     emu = await startEmulator({ port: 0, dialect, seed: organization(50, 10, 5) });
     ids = await idsOf(emu);
-    await configureProviderFor(emu, { timeoutSeconds: "10" });
+    operation = operationFor(emu, { timeoutSeconds: "10" });
     states = await statesOf(ids);
   });
   afterAll(async () => emu?.close());
   beforeEach(async () => {
-    await nextOperation();
+    operation = nextOperation(operation);
     await resetLog(emu);
   });
   afterEach(() => vi.restoreAllMocks());
 
   it("50 User reads and 10 Team reads, all at once, cost one listing of /Users and one of /Groups, and no GET of any of them", async () => {
     const reads = await Promise.all([
-      ...states.users.map(({ id, props }) => user.read(id, props)),
-      ...states.teams.map(({ id, props }) => team.read(id, props)),
+      ...states.users.map(({ id, props }) => user.read(operation, id, props)),
+      ...states.teams.map(({ id, props }) => team.read(operation, id, props)),
     ]);
     // Nothing changed: every state comes back as recorded.
     expect(reads).toEqual([...states.users, ...states.teams]);
@@ -87,25 +91,28 @@ describe.each<Dialect>(["wandb", "rfc"])("list-based reads (%s dialect)", (diale
   });
 
   it("the dynamic provider configuring a second kind in the same process keeps what the operation listed", async () => {
-    await Promise.all(states.users.map(({ id, props }) => user.read(id, props)));
+    const stackConfig = stackConfigFor(emu, { timeoutSeconds: "10" });
+    const provider = await dynamicProviderWith(stackConfig);
+    const readUsers = () => states.users.map(({ id, props }) => provider.dispatch("User", "read", [id, props]));
+    await Promise.all(readUsers());
     // The dynamic provider configures each kind's shim as it first meets it, Team after User here.
-    await configureAnotherKind();
-    await Promise.all([...states.users.map(({ id, props }) => user.read(id, props)), ...states.teams.map(({ id, props }) => team.read(id, props))]);
+    await configureKind(provider, "Team", stackConfig);
+    await Promise.all([...readUsers(), ...states.teams.map(({ id, props }) => provider.dispatch("Team", "read", [id, props]))]);
     expect((await readLog(emu)).counters.byRoute).toEqual({ "GET /scim/Users": 1, "GET /scim/Groups": 1 });
   });
 
   it("users' teams come from the one listing of /Groups (where the listing of /Users shows no team roles)", async () => {
-    const reads = await Promise.all(states.users.map(({ id, props }) => user.read(id, props)));
+    const reads = await Promise.all(states.users.map(({ id, props }) => user.read(operation, id, props)));
     expect(reads.map((read) => read.props?.teams)).toEqual(ids.users.map((_, i) => [`readers-${Math.floor(i / 5)}`]));
     expect(await requestsOf(emu)).toEqual(rolesShownByDefault ? ["GET /scim/Users 200"] : ["GET /scim/Users 200", "GET /scim/Groups 200"]);
   });
 
   it("a user deleted out of band is gone, once a direct read confirms what the listing leaves out", async () => {
-    const made = await user.create(await checkedInputs<UserInputs>(user, { userName: "leaver", email: "leaver@acme.example" }));
+    const made = await user.create(operation, await checkedInputs<UserInputs>(operation, user, { userName: "leaver", email: "leaver@acme.example" }));
     await call("DELETE", `/scim/Users/${made.id}`);
-    await nextOperation();
+    operation = nextOperation(operation);
     await resetLog(emu);
-    expect(await user.read(made.id, made.outs)).toEqual({});
+    expect(await user.read(operation, made.id, made.outs)).toEqual({});
     expect(await requestsOf(emu)).toEqual(["GET /scim/Users 200", "GET /scim/Users/:id 404"]);
   });
 
@@ -115,43 +122,43 @@ describe.each<Dialect>(["wandb", "rfc"])("list-based reads (%s dialect)", (diale
     const short = { ...listing, Resources: listing.Resources.filter((item: { id: string }) => item.id !== first!.id), totalResults: listing.totalResults - 1 };
     const proxy = await startProxy(emu, ({ method, url }) => (method === "GET" && url.startsWith("/scim/Users?") ? { status: 200, json: short } : undefined));
     try {
-      await configureProviderFor(emu, { baseUrl: proxy.url, timeoutSeconds: "10" });
+      operation = operationFor(emu, { baseUrl: proxy.url, timeoutSeconds: "10" });
       await resetLog(emu);
-      const read = await user.read(first!.id, first!.props);
+      const read = await user.read(operation, first!.id, first!.props);
       expect(read.props).toMatchObject({ userName: first!.props.userName, email: first!.props.email });
       expect(await requestsOf(emu)).toContain("GET /scim/Users/:id 200");
     } finally {
-      await configureProviderFor(emu, { timeoutSeconds: "10" });
+      operation = operationFor(emu, { timeoutSeconds: "10" });
       await proxy.close();
     }
   });
 
   it("a membership the listing of /Groups does not show is confirmed gone by reading the team", async () => {
     const teamId = ids.teams[9]!;
-    const made = await teamMember.create({ teamId, user: ids.users[0]! });
+    const made = await teamMember.create(operation, { teamId, user: ids.users[0]! });
     await call("PATCH", `/scim/Groups/${teamId}`, { schemas: [PATCH_SCHEMA], Operations: [{ op: "remove", path: `members[value eq "${ids.users[0]}"]` }] });
-    await nextOperation();
+    operation = nextOperation(operation);
     await resetLog(emu);
-    expect(await teamMember.read(made.id, made.outs)).toEqual({});
+    expect(await teamMember.read(operation, made.id, made.outs)).toEqual({});
     expect(await requestsOf(emu)).toEqual(["GET /scim/Groups 200", "GET /scim/Groups/:id 200"]);
   });
 
   describe("the next write after a list-based refresh is still guarded by If-Match", () => {
     const newUser = async (userName: string) => {
-      const inputs = await checkedInputs<UserInputs>(user, { userName, email: `${userName}@acme.example`, displayName: "Declared" });
-      return { inputs, ...(await user.create(inputs)) };
+      const inputs = await checkedInputs<UserInputs>(operation, user, { userName, email: `${userName}@acme.example`, displayName: "Declared" });
+      return { inputs, ...(await user.create(operation, inputs)) };
     };
     const patches = async () => (await readLog(emu)).requests.filter((r) => r.method === "PATCH");
 
     it("refreshed unchanged (the recorded ETag kept), then changed outside Pulumi: the write's If-Match draws a 412 and nothing is overwritten", async () => {
       const { id, outs, inputs } = await newUser("guarded-unchanged");
-      await nextOperation();
-      const refreshed = await user.read(id, outs);
+      operation = nextOperation(operation);
+      const refreshed = await user.read(operation, id, outs);
       expect(refreshed).toEqual({ id, props: outs });
       await patchUser(id, { op: "replace", path: "displayName", value: "Theirs" });
-      await nextOperation();
+      operation = nextOperation(operation);
       await resetLog(emu);
-      await expect(user.update(id, refreshed.props!, { ...inputs, displayName: "Ours" })).rejects.toThrow(/changed outside Pulumi \(displayName\)/);
+      await expect(user.update(operation, id, refreshed.props!, { ...inputs, displayName: "Ours" })).rejects.toThrow(/changed outside Pulumi \(displayName\)/);
       expect((await patches()).map((r) => [r.status, r.ifMatch])).toEqual([[412, outs.etag]]);
       expect((await call("GET", `/scim/Users/${id}`)).body.displayName).toBe("Theirs");
     });
@@ -159,15 +166,15 @@ describe.each<Dialect>(["wandb", "rfc"])("list-based reads (%s dialect)", (diale
     it("refreshed with drift, then changed outside Pulumi again: the write is refused, never sent unconditionally", async () => {
       const { id, outs, inputs } = await newUser("guarded-drift");
       await patchUser(id, { op: "replace", path: "displayName", value: "Drifted" });
-      await nextOperation();
-      const refreshed = await user.read(id, outs);
+      operation = nextOperation(operation);
+      const refreshed = await user.read(operation, id, outs);
       expect(refreshed.props).toMatchObject({ displayName: "Drifted" });
       // W&B's list items carry no ETag: the old one says nothing of the drifted state, so none is recorded.
       expect(refreshed.props?.etag).toBe(dialect === "rfc" ? await etagOf(`/scim/Users/${id}`) : "");
       await patchUser(id, { op: "replace", path: "displayName", value: "Theirs" });
-      await nextOperation();
+      operation = nextOperation(operation);
       await resetLog(emu);
-      await expect(user.update(id, refreshed.props!, { ...inputs, displayName: "Ours" })).rejects.toThrow(/changed outside Pulumi \(displayName\)/);
+      await expect(user.update(operation, id, refreshed.props!, { ...inputs, displayName: "Ours" })).rejects.toThrow(/changed outside Pulumi \(displayName\)/);
       // Without an ETag the write reads the user first and stops there; with one, its If-Match draws the 412.
       expect((await patches()).map((r) => r.status)).toEqual(dialect === "rfc" ? [412] : []);
       expect((await patches()).every((r) => r.ifMatch !== undefined)).toBe(true);
@@ -177,11 +184,11 @@ describe.each<Dialect>(["wandb", "rfc"])("list-based reads (%s dialect)", (diale
     it("refreshed with drift and nothing changed since: the write goes through, with If-Match", async () => {
       const { id, outs, inputs } = await newUser("guarded-through");
       await patchUser(id, { op: "replace", path: "displayName", value: "Drifted" });
-      await nextOperation();
-      const refreshed = await user.read(id, outs);
-      await nextOperation();
+      operation = nextOperation(operation);
+      const refreshed = await user.read(operation, id, outs);
+      operation = nextOperation(operation);
       await resetLog(emu);
-      const { outs: after } = await user.update(id, refreshed.props!, { ...inputs, displayName: "Ours" });
+      const { outs: after } = await user.update(operation, id, refreshed.props!, { ...inputs, displayName: "Ours" });
       expect(after).toMatchObject({ displayName: "Ours", etag: await etagOf(`/scim/Users/${id}`) });
       expect((await patches()).map((r) => [r.status, r.ifMatch !== undefined])).toEqual([[dialect === "rfc" ? 204 : 200, true]]);
     });
@@ -193,32 +200,32 @@ describe.each<Dialect>(["wandb", "rfc"])("list-based reads (%s dialect)", (diale
       const join = (member: string) =>
         call("PATCH", `/scim/Groups/${teamId}`, { schemas: [PATCH_SCHEMA], Operations: [{ op: "add", path: "members", value: [{ value: member }] }] });
       await join(stranger);
-      await nextOperation();
-      const refreshed = await team.read(teamId, recorded);
+      operation = nextOperation(operation);
+      const refreshed = await team.read(operation, teamId, recorded);
       expect(refreshed.props?.memberIds).toContain(stranger);
       await join(another);
-      await nextOperation();
+      operation = nextOperation(operation);
       await resetLog(emu);
       const declared = { name: recorded.name, members: recorded.members!, adoptExisting: false, deletionPolicy: "empty" as const };
-      await expect(team.update(teamId, refreshed.props!, declared)).rejects.toThrow(/changed outside Pulumi \(members\)/);
+      await expect(team.update(operation, teamId, refreshed.props!, declared)).rejects.toThrow(/changed outside Pulumi \(members\)/);
       expect((await patches()).every((r) => r.ifMatch !== undefined)).toBe(true);
     });
   });
 
   it("within one operation, reads after our own writes see them without listing again", async () => {
-    const inputs = await checkedInputs<UserInputs>(user, { userName: "same-operation", email: "same-operation@acme.example", displayName: "One" });
-    const { id, outs } = await user.create(inputs);
-    await nextOperation();
-    const before = await user.read(id, outs);
+    const inputs = await checkedInputs<UserInputs>(operation, user, { userName: "same-operation", email: "same-operation@acme.example", displayName: "One" });
+    const { id, outs } = await user.create(operation, inputs);
+    operation = nextOperation(operation);
+    const before = await user.read(operation, id, outs);
     const teamId = ids.teams[7]!;
     const teamState = states.teams.find((t) => t.id === teamId)!.props as TeamOutputs;
-    expect((await team.read(teamId, teamState)).props?.memberIds).not.toContain(id);
+    expect((await team.read(operation, teamId, teamState)).props?.memberIds).not.toContain(id);
     await resetLog(emu);
-    const { outs: renamed } = await user.update(id, before.props!, { ...inputs, displayName: "Two" });
-    await teamMember.create({ teamId, user: id });
+    const { outs: renamed } = await user.update(operation, id, before.props!, { ...inputs, displayName: "Two" });
+    await teamMember.create(operation, { teamId, user: id });
     await resetLog(emu);
-    expect((await user.read(id, renamed)).props).toMatchObject({ displayName: "Two" });
-    expect((await team.read(teamId, teamState)).props?.memberIds).toContain(id);
+    expect((await user.read(operation, id, renamed)).props).toMatchObject({ displayName: "Two" });
+    expect((await team.read(operation, teamId, teamState)).props?.memberIds).toContain(id);
     expect(await requestsOf(emu)).toEqual([]);
   });
 });
@@ -233,14 +240,14 @@ describe("the figure: 1,000 users and 50 teams read in one operation", () => {
   afterAll(async () => emu?.close());
 
   it(`costs at most ceil(N/${PAGE_SIZE}) + 3 requests: one listing of /Users and one of /Groups`, async () => {
-    await configureProviderFor(emu, { timeoutSeconds: "30" });
+    operation = operationFor(emu, { timeoutSeconds: "30" });
     const states = await statesOf(await idsOf(emu));
     expect(states.users).toHaveLength(USERS);
-    await nextOperation();
+    operation = nextOperation(operation);
     await resetLog(emu);
     const reads = await Promise.all([
-      ...states.users.map(({ id, props }) => user.read(id, props as UserOutputs)),
-      ...states.teams.map(({ id, props }) => team.read(id, props as TeamOutputs)),
+      ...states.users.map(({ id, props }) => user.read(operation, id, props as UserOutputs)),
+      ...states.teams.map(({ id, props }) => team.read(operation, id, props as TeamOutputs)),
     ]);
     expect(reads).toEqual([...states.users, ...states.teams]);
     const { total, byRoute } = (await readLog(emu)).counters;

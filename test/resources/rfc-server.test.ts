@@ -6,7 +6,12 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { team, type TeamInputs } from "../../provider/resources/team";
 import { user, type UserInputs } from "../../provider/resources/user";
 import { readLog, resetLog } from "../../scripts/emulator-api";
-import { checkedInputs, configureProviderFor } from "../support/provider";
+import { unique } from "../support/names";
+import { checkedInputs, operationFor } from "../support/provider";
+import type { Operation } from "../../provider/operation";
+
+/** The engine operation this file's calls are served in, built by each test's setup. */
+let operation: Operation;
 
 let emu: RunningEmulator;
 beforeAll(async () => {
@@ -18,12 +23,10 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   // Another user's name beside the admin's key would fail Basic authentication: only Bearer passes.
-  await configureProviderFor(emu, { scimPath: "/v2", authScheme: "bearer", username: emu.member.username });
+  operation = operationFor(emu, { scimPath: "/v2", authScheme: "bearer", username: emu.member.username });
   await resetLog(emu);
 });
 
-let counter = 0;
-const unique = (prefix: string) => `${prefix}-${process.pid}-${++counter}`;
 
 /** Every request went to the /v2 root (none to W&B's /scim) and was authenticated; only a read of something deleted found nothing. */
 async function expectAllUnderV2(): Promise<void> {
@@ -39,20 +42,20 @@ async function expectAllUnderV2(): Promise<void> {
 describe("the User and Team lifecycle on an RFC 7644 server under /v2 with Bearer", () => {
   it("creates, reads, updates and deletes a user", async () => {
     const name = unique("rfc-user");
-    const inputs = await checkedInputs<UserInputs>(user, { userName: name, email: `${name}@example.com`, displayName: "One" });
-    const { id, outs } = await user.create(inputs);
+    const inputs = await checkedInputs<UserInputs>(operation, user, { userName: name, email: `${name}@example.com`, displayName: "One" });
+    const { id, outs } = await user.create(operation, inputs);
     expect(outs).toMatchObject({ userName: name, displayName: "One", active: true });
 
-    const read = await user.read(id, outs);
+    const read = await user.read(operation, id, outs);
     expect(read.props).toMatchObject({ userName: name, displayName: "One" });
 
-    const changed = await checkedInputs<UserInputs>(user, { ...inputs, displayName: "Two", organizationRole: "admin" });
-    const { outs: updated } = await user.update(id, read.props!, changed);
+    const changed = await checkedInputs<UserInputs>(operation, user, { ...inputs, displayName: "Two", organizationRole: "admin" });
+    const { outs: updated } = await user.update(operation, id, read.props!, changed);
     expect(updated).toMatchObject({ displayName: "Two", organizationRole: "admin" });
-    expect((await user.read(id, { ...updated, etag: "" })).props).toMatchObject({ displayName: "Two" });
+    expect((await user.read(operation, id, { ...updated, etag: "" })).props).toMatchObject({ displayName: "Two" });
 
-    await user.delete(id, updated);
-    expect(await user.read(id, { ...updated, etag: "" })).toEqual({});
+    await user.delete(operation, id, updated);
+    expect(await user.read(operation, id, { ...updated, etag: "" })).toEqual({});
     await expectAllUnderV2();
   });
 
@@ -62,23 +65,23 @@ describe("the User and Team lifecycle on an RFC 7644 server under /v2 with Beare
       const [first, second] = await Promise.all(
         ["rfc-a", "rfc-b"].map(async (prefix) => {
           const name = unique(prefix);
-          const inputs = await checkedInputs<UserInputs>(user, { userName: name, email: `${name}@example.com` });
-          return (await user.create(inputs)).id;
+          const inputs = await checkedInputs<UserInputs>(operation, user, { userName: name, email: `${name}@example.com` });
+          return (await user.create(operation, inputs)).id;
         }),
       );
-      const inputs = await checkedInputs<TeamInputs>(team, { name: unique("rfc-team"), members: [first] });
-      const { id, outs } = await team.create(inputs);
+      const inputs = await checkedInputs<TeamInputs>(operation, team, { name: unique("rfc-team"), members: [first] });
+      const { id, outs } = await team.create(operation, inputs);
       expect(outs.memberIds).toEqual([first]);
 
-      const read = await team.read(id, outs);
+      const read = await team.read(operation, id, outs);
       expect(read.props).toMatchObject({ name: inputs.name, memberIds: [first] });
 
-      const changed = await checkedInputs<TeamInputs>(team, { ...inputs, members: [second] });
-      const { outs: updated } = await team.update(id, read.props!, changed);
+      const changed = await checkedInputs<TeamInputs>(operation, team, { ...inputs, members: [second] });
+      const { outs: updated } = await team.update(operation, id, read.props!, changed);
       expect(updated.memberIds).toEqual([second]);
 
-      await team.delete(id, updated);
-      expect((await team.read(id, { ...updated, etag: "" })).props?.memberIds).toEqual([]);
+      await team.delete(operation, id, updated);
+      expect((await team.read(operation, id, { ...updated, etag: "" })).props?.memberIds).toEqual([]);
       await expectAllUnderV2();
     } finally {
       log.mockRestore();

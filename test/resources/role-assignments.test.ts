@@ -7,8 +7,12 @@ import { organizationRoleAssignment } from "../../provider/resources/organizatio
 import { registryRoleAssignment } from "../../provider/resources/registry-role-assignment";
 import { teamRoleAssignment } from "../../provider/resources/team-role-assignment";
 import { adminRequest, clearFaults, heldUser, readLog, readState, resetLog } from "../../scripts/emulator-api";
-import { checkedInputs, configureProviderFor, nextOperation, startProxy, type Proxy } from "../support/provider";
+import { checkedInputs, operationFor, nextOperation, startProxy, type Proxy } from "../support/provider";
 import { rolesShownByDefault } from "../support/wire";
+import type { Operation } from "../../provider/operation";
+
+/** The engine operation this file's calls are served in, built by each test's setup. */
+let operation: Operation;
 
 type Dialect = "wandb" | "rfc";
 const ODD_REGISTRY = 'odd "quoted" \\ registry';
@@ -22,7 +26,10 @@ function emulatorSeed() {
 const scimCall = (emu: RunningEmulator) => (method: string, path: string, body?: unknown) => adminRequest(emu, method, path, body);
 
 /** The provider configured for the emulator (or a proxy in front of it), retrying once. */
-const useEmulator = (emu: RunningEmulator, baseUrl = emu.url) => configureProviderFor(emu, { baseUrl, maxRetries: "1" });
+/** Serves this file's calls in a new operation against `emu` (or a proxy of it at `baseUrl`). */
+const useEmulator = (emu: RunningEmulator, baseUrl = emu.url) => {
+  operation = operationFor(emu, { baseUrl, maxRetries: "1" });
+};
 
 /**
  * A read from the id alone (static get) never claims a role the user does not hold: it reads the
@@ -79,7 +86,7 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
     await emu.close();
   });
   beforeEach(async () => {
-    await useEmulator(emu);
+    useEmulator(emu);
     await clearFaults(emu);
     await clearLog();
   });
@@ -98,7 +105,7 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
         [{ user: "abc", role: "admin", extra: 1 }, "extra"],
       ];
       for (const [news, property] of cases) {
-        const result = await impl.check({}, news);
+        const result = await impl.check(operation, {}, news);
         expect(result.failures?.map((f) => f.property), JSON.stringify(news)).toEqual([property]);
         expect(result.failures?.[0]?.reason).toMatch(/\w/);
       }
@@ -106,43 +113,43 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
     });
 
     it("check normalises predefined roles, maps viewer to member and keeps custom names", async () => {
-      expect((await impl.check({}, { user: "Alice@Acme.example", role: " ADMIN " })).inputs).toMatchObject({ user: "Alice@Acme.example", role: "admin" });
-      expect((await impl.check({}, { user: "abc", role: "Viewer" })).inputs).toMatchObject({ role: "member" });
-      expect((await impl.check({}, { user: "abc", role: "Run Operator" })).inputs).toMatchObject({ role: "Run Operator" });
+      expect((await impl.check(operation, {}, { user: "Alice@Acme.example", role: " ADMIN " })).inputs).toMatchObject({ user: "Alice@Acme.example", role: "admin" });
+      expect((await impl.check(operation, {}, { user: "abc", role: "Viewer" })).inputs).toMatchObject({ role: "member" });
+      expect((await impl.check(operation, {}, { user: "abc", role: "Run Operator" })).inputs).toMatchObject({ role: "Run Operator" });
       expect((await log()).counters.total).toBe(0);
     });
 
     it("diff is exact: case rules, reference forms, replacement only for another user", async () => {
       const olds = { user: "alice@acme.example", userId: "U1", role: "admin", etag: 'W/"x"' };
-      expect(await impl.diff("U1/organization", olds, { user: "ALICE@acme.example", role: "admin" })).toMatchObject({ changes: false, replaces: [] });
-      expect(await impl.diff("U1/organization", olds, { user: "alice@acme.example", role: "member" })).toMatchObject({ changes: true, replaces: [] });
+      expect(await impl.diff(operation, "U1/organization", olds, { user: "ALICE@acme.example", role: "admin" })).toMatchObject({ changes: false, replaces: [] });
+      expect(await impl.diff(operation, "U1/organization", olds, { user: "alice@acme.example", role: "member" })).toMatchObject({ changes: true, replaces: [] });
       // Same user, other reference form: no change (the reference names the user).
-      expect(await impl.diff("U1/organization", olds, { user: "U1", role: "admin" })).toMatchObject({ changes: false, replaces: [] });
+      expect(await impl.diff(operation, "U1/organization", olds, { user: "U1", role: "admin" })).toMatchObject({ changes: false, replaces: [] });
       // ... both ways: an assignment declared by id knows its user's email.
       const byId = { user: "U1", userId: "U1", userEmail: "alice@acme.example", role: "admin", etag: 'W/"x"' };
-      expect(await impl.diff("U1/organization", byId, { user: "Alice@acme.example", role: "admin" })).toMatchObject({ changes: false, replaces: [] });
-      expect(await impl.diff("U1/organization", byId, { user: "Alice@acme.example", role: "member" })).toMatchObject({ changes: true, replaces: [] });
-      expect(await impl.diff("U1/organization", olds, { user: "bob@acme.example", role: "admin" })).toMatchObject({
+      expect(await impl.diff(operation, "U1/organization", byId, { user: "Alice@acme.example", role: "admin" })).toMatchObject({ changes: false, replaces: [] });
+      expect(await impl.diff(operation, "U1/organization", byId, { user: "Alice@acme.example", role: "member" })).toMatchObject({ changes: true, replaces: [] });
+      expect(await impl.diff(operation, "U1/organization", olds, { user: "bob@acme.example", role: "admin" })).toMatchObject({
         changes: true,
         replaces: ["user"],
         deleteBeforeReplace: true,
       });
       const custom = { ...olds, role: "Auditor" };
-      expect(await impl.diff("U1/organization", custom, { user: "alice@acme.example", role: "Auditor" })).toMatchObject({ changes: false });
-      expect(await impl.diff("U1/organization", custom, { user: "alice@acme.example", role: "auditor" })).toMatchObject({ changes: true, replaces: [] });
+      expect(await impl.diff(operation, "U1/organization", custom, { user: "alice@acme.example", role: "Auditor" })).toMatchObject({ changes: false });
+      expect(await impl.diff(operation, "U1/organization", custom, { user: "alice@acme.example", role: "auditor" })).toMatchObject({ changes: true, replaces: [] });
       expect((await log()).counters.total).toBe(0);
     });
 
     it("creates by email, by id, and sends no write when GET shows the user already holds the role", async () => {
       const user = await newUser();
-      const byEmail = await impl.create(await checkedInputs(impl, { user: user.email.toUpperCase(), role: "Admin" }));
+      const byEmail = await impl.create(operation, await checkedInputs(operation, impl, { user: user.email.toUpperCase(), role: "Admin" }));
       expect(byEmail.id).toBe(`${user.id}/organization`);
       expect(byEmail.outs).toMatchObject({ user: user.email.toUpperCase(), userId: user.id, role: "admin" });
       expect((await held(user.id)).organizationRole).toBe("admin");
       expect(byEmail.outs.etag).toBe(await etagOf(user.id));
 
       await clearLog();
-      const again = await impl.create(await checkedInputs(impl, { user: user.id, role: "admin" }));
+      const again = await impl.create(operation, await checkedInputs(operation, impl, { user: user.id, role: "admin" }));
       expect(again.id).toBe(`${user.id}/organization`);
       // The documented GET body does not show the role: unknown, so the (idempotent) role is written once.
       expect((await log()).counters.writes).toBe(rolesShownByDefault ? 0 : 1);
@@ -153,54 +160,54 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
     it("assigns a custom role by exact name; an unknown role or user fails with a hint", async () => {
       const user = await newUser();
       await newCustomRole(`Org Auditor ${dialect}`, "viewer");
-      const { outs } = await impl.create(await checkedInputs(impl, { user: user.id, role: `Org Auditor ${dialect}` }));
+      const { outs } = await impl.create(operation, await checkedInputs(operation, impl, { user: user.id, role: `Org Auditor ${dialect}` }));
       expect(outs.role).toBe(`Org Auditor ${dialect}`);
       expect((await held(user.id)).organizationRole).toBe(`Org Auditor ${dialect}`);
 
-      await expect(impl.create(await checkedInputs(impl, { user: user.id, role: "No such role" }))).rejects.toThrow(/HTTP 400.*No such role/);
-      await expect(impl.create(await checkedInputs(impl, { user: "nobody@acme.example", role: "admin" }))).rejects.toThrow(/no user with email "nobody@acme.example"/);
-      await expect(impl.create(await checkedInputs(impl, { user: "NoSuchId", role: "admin" }))).rejects.toThrow(/no user with SCIM id "NoSuchId"/);
+      await expect(impl.create(operation, await checkedInputs(operation, impl, { user: user.id, role: "No such role" }))).rejects.toThrow(/HTTP 400.*No such role/);
+      await expect(impl.create(operation, await checkedInputs(operation, impl, { user: "nobody@acme.example", role: "admin" }))).rejects.toThrow(/no user with email "nobody@acme.example"/);
+      await expect(impl.create(operation, await checkedInputs(operation, impl, { user: "NoSuchId", role: "admin" }))).rejects.toThrow(/no user with SCIM id "NoSuchId"/);
     });
 
     it("read: the state as recorded, from the operation's one listing of /Users, when nothing changed", async () => {
       const user = await newUser();
-      const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.id, role: "admin" }));
-      await nextOperation();
+      const { id, outs } = await impl.create(operation, await checkedInputs(operation, impl, { user: user.id, role: "admin" }));
+      operation = nextOperation(operation);
       await clearLog();
-      expect(await impl.read(id, outs)).toEqual({ id, props: outs });
+      expect(await impl.read(operation, id, outs)).toEqual({ id, props: outs });
       expect((await log()).requests.map((r) => `${r.method} ${r.route} ${r.status}`)).toEqual(["GET /scim/Users 200"]);
     });
 
     it("read: a foreign change keeps the inputs; a role change becomes the input where GET shows it; a deleted user is gone", async () => {
       const user = await newUser();
-      const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.email, role: "admin" }));
+      const { id, outs } = await impl.create(operation, await checkedInputs(operation, impl, { user: user.email, role: "admin" }));
       await patchUser(user.id, { op: "replace", path: "displayName", value: "Renamed elsewhere" });
-      await nextOperation();
-      const foreign = await impl.read(id, outs);
+      operation = nextOperation(operation);
+      const foreign = await impl.read(operation, id, outs);
       // Unchanged for the assignment. W&B's list items carry no ETag: the recorded one is kept (a write
       // meets a 412 and re-reads); an RFC server's carry the fresh one.
       expect(foreign.props).toEqual({ ...outs, etag: dialect === "rfc" ? await etagOf(user.id) : outs.etag });
 
       await patchUser(user.id, { op: "replace", path: "organizationRole", value: "member" });
-      await nextOperation();
-      const drift = await impl.read(id, foreign.props!);
-      const news = await checkedInputs(impl, { user: user.email, role: "admin" });
+      operation = nextOperation(operation);
+      const drift = await impl.read(operation, id, foreign.props!);
+      const news = await checkedInputs(operation, impl, { user: user.email, role: "admin" });
       if (rolesShownByDefault) {
         expect(drift.inputs).toEqual({ user: user.email, role: "member" });
         // Changed, and the list item carries no ETag (W&B): none is recorded, so the next write reads the user first.
         expect(drift.props).toMatchObject({ role: "member", userId: user.id, etag: dialect === "rfc" ? await etagOf(user.id) : "" });
         // The next preview shows exactly that field.
-        expect(await impl.diff(id, drift.props!, news as never)).toMatchObject({ changes: true, replaces: [] });
+        expect(await impl.diff(operation, id, drift.props!, news as never)).toMatchObject({ changes: true, replaces: [] });
       } else {
         // README, Known limit: the documented GET body does not show the role, so the read keeps the recorded one.
         expect(drift.props).toMatchObject({ role: "admin", userId: user.id, etag: dialect === "rfc" ? await etagOf(user.id) : foreign.props!.etag });
-        expect(await impl.diff(id, drift.props!, news as never)).toMatchObject({ changes: false });
+        expect(await impl.diff(operation, id, drift.props!, news as never)).toMatchObject({ changes: false });
       }
 
       await call("DELETE", `/scim/Users/${user.id}`);
-      await nextOperation();
+      operation = nextOperation(operation);
       await clearLog();
-      expect(await impl.read(id, drift.props!)).toEqual({});
+      expect(await impl.read(operation, id, drift.props!)).toEqual({});
       // The listing does not show the user: a direct read confirms it is gone.
       expect((await log()).requests.map((r) => `${r.method} ${r.route} ${r.status}`)).toEqual(["GET /scim/Users 200", "GET /scim/Users/:id 404"]);
     });
@@ -208,26 +215,26 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
     it("read works from the id alone (static get)", async () => {
       const user = await newUser();
       await patchUser(user.id, { op: "replace", path: "organizationRole", value: "admin" });
-      await expectReadOfHeld(impl.read(`${user.id}/organization`, {} as never), { user: user.id, userId: user.id, role: "admin" });
+      await expectReadOfHeld(impl.read(operation, `${user.id}/organization`, {} as never), { user: user.id, userId: user.id, role: "admin" });
     });
 
     it("read from an import id that says the role: the role as checked, the id without it", async () => {
       const user = await newUser();
       await patchUser(user.id, { op: "replace", path: "organizationRole", value: "admin" });
-      const read = await impl.read(`${user.id}/organization/Admin`, undefined);
+      const read = await impl.read(operation, `${user.id}/organization/Admin`, undefined);
       expect(read).toMatchObject({ id: `${user.id}/organization`, props: { userId: user.id, role: "admin" }, inputs: { user: user.id, role: "admin" } });
     });
 
     it("read of an id of another shape fails naming the shape", async () => {
-      await expect(impl.read("not-an-assignment-id", {} as never)).rejects.toThrow(/expected "<userId>\/organization"/);
+      await expect(impl.read(operation, "not-an-assignment-id", {} as never)).rejects.toThrow(/expected "<userId>\/organization"/);
     });
 
     it("update: a foreign change between read and write (e.g. a User update in the same up) does not fail", async () => {
       const user = await newUser();
-      const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.id, role: "admin" }));
+      const { id, outs } = await impl.create(operation, await checkedInputs(operation, impl, { user: user.id, role: "admin" }));
       await patchUser(user.id, { op: "replace", path: "displayName", value: "Changed by wandb.User" });
       await clearLog();
-      const { outs: updated } = await impl.update(id, outs, await checkedInputs(impl, { user: user.id, role: "member" }));
+      const { outs: updated } = await impl.update(operation, id, outs, await checkedInputs(operation, impl, { user: user.id, role: "member" }));
       expect(updated.role).toBe("member");
       expect(await held(user.id)).toMatchObject({ organizationRole: "member", displayName: "Changed by wandb.User" });
       expect(updated.etag).toBe(await etagOf(user.id));
@@ -237,10 +244,10 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
 
     it("update: the owned role changed outside Pulumi fails, names the field and asks for a refresh, where GET shows it", async () => {
       const user = await newUser();
-      const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.id, role: "admin" }));
+      const { id, outs } = await impl.create(operation, await checkedInputs(operation, impl, { user: user.id, role: "admin" }));
       await newCustomRole(`Outside ${dialect}`);
       await patchUser(user.id, { op: "replace", path: "organizationRole", value: `Outside ${dialect}` });
-      const update = impl.update(id, outs, await checkedInputs(impl, { user: user.id, role: "member" }));
+      const update = impl.update(operation, id, outs, await checkedInputs(operation, impl, { user: user.id, role: "member" }));
       if (rolesShownByDefault) {
         await expect(update).rejects.toThrow(/changed outside Pulumi \(role is now "Outside \w+", Pulumi last saw "admin"\).*pulumi refresh/);
         expect((await held(user.id)).organizationRole).toBe(`Outside ${dialect}`);
@@ -253,47 +260,47 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
 
     it("an assignment declared by id records its user's email: the same user by email is no change, with no request", async () => {
       const user = await newUser();
-      const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.id, role: "admin" }));
+      const { id, outs } = await impl.create(operation, await checkedInputs(operation, impl, { user: user.id, role: "admin" }));
       expect(outs.userEmail).toBe(user.email);
       await clearLog();
-      expect(await impl.diff(id, outs, await checkedInputs(impl, { user: user.email.toUpperCase(), role: "admin" }))).toMatchObject({ changes: false, replaces: [] });
+      expect(await impl.diff(operation, id, outs, await checkedInputs(operation, impl, { user: user.email.toUpperCase(), role: "admin" }))).toMatchObject({ changes: false, replaces: [] });
       expect((await log()).counters.total).toBe(0);
     });
 
     it("update of only the reference form sends nothing", async () => {
       const user = await newUser();
-      const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.email, role: "admin" }));
+      const { id, outs } = await impl.create(operation, await checkedInputs(operation, impl, { user: user.email, role: "admin" }));
       await clearLog();
-      const { outs: updated } = await impl.update(id, outs, await checkedInputs(impl, { user: user.id, role: "admin" }));
+      const { outs: updated } = await impl.update(operation, id, outs, await checkedInputs(operation, impl, { user: user.id, role: "admin" }));
       expect(updated).toEqual({ ...outs, user: user.id });
       expect((await log()).counters.total).toBe(0);
     });
 
     it("delete returns the user to member; a deleted user or an already released role is success; an outside role change GET shows is kept", async () => {
       const user = await newUser();
-      const created = await impl.create(await checkedInputs(impl, { user: user.id, role: "admin" }));
+      const created = await impl.create(operation, await checkedInputs(operation, impl, { user: user.id, role: "admin" }));
       await patchUser(user.id, { op: "replace", path: "displayName", value: "Foreign" });
-      await impl.delete(created.id, created.outs);
+      await impl.delete(operation, created.id, created.outs);
       expect((await held(user.id)).organizationRole).toBe("member");
 
-      const again = await impl.create(await checkedInputs(impl, { user: user.id, role: "admin" }));
+      const again = await impl.create(operation, await checkedInputs(operation, impl, { user: user.id, role: "admin" }));
       await patchUser(user.id, { op: "replace", path: "organizationRole", value: "member" });
-      await impl.delete(again.id, again.outs);
+      await impl.delete(operation, again.id, again.outs);
 
-      const third = await impl.create(await checkedInputs(impl, { user: user.id, role: "admin" }));
+      const third = await impl.create(operation, await checkedInputs(operation, impl, { user: user.id, role: "admin" }));
       await newCustomRole(`Kept ${dialect}`);
       await patchUser(user.id, { op: "replace", path: "organizationRole", value: `Kept ${dialect}` });
       if (rolesShownByDefault) {
-        await expect(impl.delete(third.id, third.outs)).rejects.toThrow(/changed outside Pulumi.*pulumi refresh/);
+        await expect(impl.delete(operation, third.id, third.outs)).rejects.toThrow(/changed outside Pulumi.*pulumi refresh/);
         expect((await held(user.id)).organizationRole).toBe(`Kept ${dialect}`);
       } else {
         // README, Known limit: the 412 re-read cannot see the role, so the release goes through.
-        await impl.delete(third.id, third.outs);
+        await impl.delete(operation, third.id, third.outs);
         expect((await held(user.id)).organizationRole).toBe("member");
       }
 
       await call("DELETE", `/scim/Users/${user.id}`);
-      await impl.delete(third.id, third.outs);
+      await impl.delete(operation, third.id, third.outs);
     });
   });
 
@@ -308,36 +315,36 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
         [{ user: "abc", teamName: "t" }, "roleName"],
       ];
       for (const [news, property] of cases) {
-        expect((await impl.check({}, news)).failures?.map((f) => f.property)).toEqual([property]);
+        expect((await impl.check(operation, {}, news)).failures?.map((f) => f.property)).toEqual([property]);
       }
-      expect((await impl.check({}, { user: "abc", teamName: "t", roleName: "VIEWER" })).inputs).toMatchObject({ roleName: "viewer" });
-      expect((await impl.check({}, { user: "abc", teamName: "t", roleName: "Run Operator" })).inputs).toMatchObject({ roleName: "Run Operator" });
+      expect((await impl.check(operation, {}, { user: "abc", teamName: "t", roleName: "VIEWER" })).inputs).toMatchObject({ roleName: "viewer" });
+      expect((await impl.check(operation, {}, { user: "abc", teamName: "t", roleName: "Run Operator" })).inputs).toMatchObject({ roleName: "Run Operator" });
       expect((await log()).counters.total).toBe(0);
     });
 
     it("diff: another team or user replaces, role changes in place, case rules hold", async () => {
       const olds = { user: "U1", userId: "U1", teamName: "ml", roleName: "admin", etag: "e" };
-      expect(await impl.diff("U1/teams/ml", olds, { user: "U1", teamName: "ml", roleName: "admin" })).toMatchObject({ changes: false });
-      expect(await impl.diff("U1/teams/ml", olds, { user: "U1", teamName: "ml", roleName: "viewer" })).toMatchObject({ changes: true, replaces: [] });
-      expect(await impl.diff("U1/teams/ml", olds, { user: "U1", teamName: "ML", roleName: "admin" })).toMatchObject({
+      expect(await impl.diff(operation, "U1/teams/ml", olds, { user: "U1", teamName: "ml", roleName: "admin" })).toMatchObject({ changes: false });
+      expect(await impl.diff(operation, "U1/teams/ml", olds, { user: "U1", teamName: "ml", roleName: "viewer" })).toMatchObject({ changes: true, replaces: [] });
+      expect(await impl.diff(operation, "U1/teams/ml", olds, { user: "U1", teamName: "ML", roleName: "admin" })).toMatchObject({
         replaces: ["teamName"],
         deleteBeforeReplace: true,
       });
-      expect(await impl.diff("U1/teams/ml", olds, { user: "U2", teamName: "ml", roleName: "admin" })).toMatchObject({ replaces: ["user"] });
+      expect(await impl.diff(operation, "U1/teams/ml", olds, { user: "U2", teamName: "ml", roleName: "admin" })).toMatchObject({ replaces: ["user"] });
       expect((await log()).counters.total).toBe(0);
     });
 
     it("create, read, update (foreign org-role change tolerated), delete back to member", async () => {
       const user = await newUser();
       await patchUser(user.id, { op: "replace", path: "teamRoles", value: [{ teamName: "seed-team", roleName: "member" }] });
-      const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.email, teamName: "seed-team", roleName: "Admin" }));
+      const { id, outs } = await impl.create(operation, await checkedInputs(operation, impl, { user: user.email, teamName: "seed-team", roleName: "Admin" }));
       expect(id).toBe(`${user.id}/teams/seed-team`);
       expect(outs).toMatchObject({ userId: user.id, roleName: "admin" });
       expect((await held(user.id)).teamRoles).toEqual([{ teamName: "seed-team", roleName: "admin" }]);
 
-      await nextOperation();
+      operation = nextOperation(operation);
       await clearLog();
-      expect(await impl.read(id, outs)).toEqual({ id, props: outs });
+      expect(await impl.read(operation, id, outs)).toEqual({ id, props: outs });
       // The user as the operation's one listing of /Users shows it, and, where that shows no roles, the
       // team still holding them in its one listing of /Groups.
       expect((await log()).requests.map((r) => `${r.route} ${r.status}`)).toEqual(
@@ -346,11 +353,11 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
 
       // Another resource changes the user's organization role: not ours, so the update goes through.
       await patchUser(user.id, { op: "replace", path: "organizationRole", value: "admin" });
-      const { outs: updated } = await impl.update(id, outs, await checkedInputs(impl, { user: user.email, teamName: "seed-team", roleName: "viewer" }));
+      const { outs: updated } = await impl.update(operation, id, outs, await checkedInputs(operation, impl, { user: user.email, teamName: "seed-team", roleName: "viewer" }));
       expect(updated.roleName).toBe("viewer");
       expect((await held(user.id)).teamRoles).toEqual([{ teamName: "seed-team", roleName: "viewer" }]);
 
-      await impl.delete(id, updated);
+      await impl.delete(operation, id, updated);
       const live = await held(user.id);
       expect(live.teamRoles).toEqual([{ teamName: "seed-team", roleName: "member" }]);
       expect(live.organizationRole).toBe("admin");
@@ -358,10 +365,10 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
 
     it("read: a team role changed outside Pulumi becomes the input where GET shows it", async () => {
       const user = await newUser();
-      const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.id, teamName: "seed-team", roleName: "admin" }));
+      const { id, outs } = await impl.create(operation, await checkedInputs(operation, impl, { user: user.id, teamName: "seed-team", roleName: "admin" }));
       await patchUser(user.id, { op: "replace", path: "teamRoles", value: [{ teamName: "seed-team", roleName: "VIEWER" }] });
-      await nextOperation();
-      const drift = await impl.read(id, outs);
+      operation = nextOperation(operation);
+      const drift = await impl.read(operation, id, outs);
       // README, Known limit: the documented GET body does not show the role, so the read keeps the recorded one.
       expect(drift.props).toMatchObject({ user: user.id, teamName: "seed-team", roleName: rolesShownByDefault ? "viewer" : "admin" });
       // The ETag of an RFC server's list item; else, as the state changed, none (the next write reads first), or the one recorded.
@@ -371,7 +378,7 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
     it("read works from the id alone (static get)", async () => {
       const user = await newUser();
       await patchUser(user.id, { op: "replace", path: "teamRoles", value: [{ teamName: "seed-team", roleName: "VIEWER" }] });
-      await expectReadOfHeld(impl.read(`${user.id}/teams/seed-team`, {} as never), {
+      await expectReadOfHeld(impl.read(operation, `${user.id}/teams/seed-team`, {} as never), {
         user: user.id,
         userId: user.id,
         teamName: "seed-team",
@@ -381,24 +388,24 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
 
     it("a user who left the team: the assignment reads as gone, and its destroy does not make them join again", async () => {
       const user = await newUser();
-      const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.id, teamName: "seed-team", roleName: "admin" }));
+      const { id, outs } = await impl.create(operation, await checkedInputs(operation, impl, { user: user.id, teamName: "seed-team", roleName: "admin" }));
       const team = (await call("GET", `/scim/Groups?filter=${encodeURIComponent('displayName eq "seed-team"')}`)).body.Resources[0];
       const left = await call("PATCH", `/scim/Groups/${team.id}`, {
         schemas: [PATCH_SCHEMA],
         Operations: [{ op: "remove", path: `members[value eq "${user.id}"]` }],
       });
       expect(left.status).toBeLessThan(300);
-      await nextOperation();
-      expect(await impl.read(id, outs)).toEqual({});
-      await impl.delete(id, outs);
+      operation = nextOperation(operation);
+      expect(await impl.read(operation, id, outs)).toEqual({});
+      await impl.delete(operation, id, outs);
       expect((await held(user.id)).teamRoles).toEqual([]);
     });
 
     it("update: the team role changed outside Pulumi fails naming roleName where GET shows it; delete of a deleted user succeeds", async () => {
       const user = await newUser();
-      const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.id, teamName: "seed-team", roleName: "admin" }));
+      const { id, outs } = await impl.create(operation, await checkedInputs(operation, impl, { user: user.id, teamName: "seed-team", roleName: "admin" }));
       await patchUser(user.id, { op: "replace", path: "teamRoles", value: [{ teamName: "seed-team", roleName: "viewer" }] });
-      const update = impl.update(id, outs, await checkedInputs(impl, { user: user.id, teamName: "seed-team", roleName: "member" }));
+      const update = impl.update(operation, id, outs, await checkedInputs(operation, impl, { user: user.id, teamName: "seed-team", roleName: "member" }));
       if (rolesShownByDefault) {
         await expect(update).rejects.toThrow(/roleName is now "viewer", Pulumi last saw "admin".*pulumi refresh/);
         expect((await held(user.id)).teamRoles).toEqual([{ teamName: "seed-team", roleName: "viewer" }]);
@@ -408,13 +415,13 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
         expect((await held(user.id)).teamRoles).toEqual([{ teamName: "seed-team", roleName: "member" }]);
       }
       await call("DELETE", `/scim/Users/${user.id}`);
-      await impl.delete(id, outs);
+      await impl.delete(operation, id, outs);
     });
 
     it("assigns a custom team role by exact name", async () => {
       const user = await newUser();
       await newCustomRole(`Team Operator ${dialect}`);
-      const { outs } = await impl.create(await checkedInputs(impl, { user: user.id, teamName: "seed-team", roleName: `Team Operator ${dialect}` }));
+      const { outs } = await impl.create(operation, await checkedInputs(operation, impl, { user: user.id, teamName: "seed-team", roleName: `Team Operator ${dialect}` }));
       expect(outs.roleName).toBe(`Team Operator ${dialect}`);
       expect((await held(user.id)).teamRoles).toEqual([{ teamName: "seed-team", roleName: `Team Operator ${dialect}` }]);
     });
@@ -424,27 +431,27 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
     const impl = registryRoleAssignment;
 
     it("check: only the four registry roles, case-insensitively; failures name the property; nothing sent", async () => {
-      expect((await impl.check({}, { user: "abc", registryName: "models", roleName: "Restricted  Viewer" })).inputs).toMatchObject({
+      expect((await impl.check(operation, {}, { user: "abc", registryName: "models", roleName: "Restricted  Viewer" })).inputs).toMatchObject({
         roleName: "restricted viewer",
       });
-      const bad = await impl.check({}, { user: "abc", registryName: "models", roleName: "owner" });
+      const bad = await impl.check(operation, {}, { user: "abc", registryName: "models", roleName: "owner" });
       expect(bad.failures).toEqual([{ property: "roleName", reason: expect.stringMatching(/"restricted viewer"/) }]);
-      expect((await impl.check({}, { user: "abc", roleName: "admin" })).failures?.map((f) => f.property)).toEqual(["registryName"]);
+      expect((await impl.check(operation, {}, { user: "abc", roleName: "admin" })).failures?.map((f) => f.property)).toEqual(["registryName"]);
       expect((await log()).counters.total).toBe(0);
     });
 
     it("diff: case-insensitive roles; another registry replaces", async () => {
       const olds = { user: "a@x.io", userId: "U1", registryName: "models", roleName: "viewer", etag: "e" };
-      expect(await impl.diff("U1/registries/models", olds, { user: "A@X.io", registryName: "models", roleName: "viewer" })).toMatchObject({ changes: false });
-      expect(await impl.diff("U1/registries/models", olds, { user: "a@x.io", registryName: "models", roleName: "admin" })).toMatchObject({ changes: true, replaces: [] });
-      expect(await impl.diff("U1/registries/models", olds, { user: "a@x.io", registryName: "datasets", roleName: "viewer" })).toMatchObject({ replaces: ["registryName"] });
+      expect(await impl.diff(operation, "U1/registries/models", olds, { user: "A@X.io", registryName: "models", roleName: "viewer" })).toMatchObject({ changes: false });
+      expect(await impl.diff(operation, "U1/registries/models", olds, { user: "a@x.io", registryName: "models", roleName: "admin" })).toMatchObject({ changes: true, replaces: [] });
+      expect(await impl.diff(operation, "U1/registries/models", olds, { user: "a@x.io", registryName: "datasets", roleName: "viewer" })).toMatchObject({ replaces: ["registryName"] });
     });
 
     it("grants with add (accepted by the emulator), reads, updates, and removes from that registry only", async () => {
       const user = await newUser();
       await patchUser(user.id, { op: "add", path: "registryRoles", value: [{ registryName: "datasets", roleName: "viewer" }] });
       await clearLog();
-      const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.email, registryName: "models", roleName: "Admin" }));
+      const { id, outs } = await impl.create(operation, await checkedInputs(operation, impl, { user: user.email, registryName: "models", roleName: "Admin" }));
       expect(id).toBe(`${user.id}/registries/models`);
       // One GET to find by email (rfc lists carry the ETag; wandb needs a GET) and one PATCH: add was accepted.
       const patches = (await log()).requests.filter((r) => r.method === "PATCH");
@@ -456,41 +463,41 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
         ]),
       );
 
-      await nextOperation();
+      operation = nextOperation(operation);
       await clearLog();
-      expect(await impl.read(id, outs)).toEqual({ id, props: outs });
+      expect(await impl.read(operation, id, outs)).toEqual({ id, props: outs });
       expect((await log()).requests.map((r) => `${r.method} ${r.route} ${r.status}`)).toEqual(["GET /scim/Users 200"]);
 
       await patchUser(user.id, { op: "replace", path: "displayName", value: "Foreign" });
-      const { outs: updated } = await impl.update(id, outs, await checkedInputs(impl, { user: user.email, registryName: "models", roleName: "restricted viewer" }));
+      const { outs: updated } = await impl.update(operation, id, outs, await checkedInputs(operation, impl, { user: user.email, registryName: "models", roleName: "restricted viewer" }));
       expect(updated.roleName).toBe("restricted viewer");
 
-      await impl.delete(id, updated);
+      await impl.delete(operation, id, updated);
       expect((await held(user.id)).registryRoles).toEqual([{ registryName: "datasets", roleName: "viewer" }]);
       // Gone from the registry: read reports the assignment deleted where GET shows registry roles
       // (README, Known limit: the documented GET body does not, so the read keeps the recorded role).
-      await nextOperation();
-      const afterDelete = await impl.read(id, updated);
+      operation = nextOperation(operation);
+      const afterDelete = await impl.read(operation, id, updated);
       if (rolesShownByDefault) expect(afterDelete).toEqual({});
       else expect(afterDelete.props).toMatchObject({ user: user.email, registryName: "models", roleName: "restricted viewer" });
       // A second delete is success.
-      await impl.delete(id, updated);
+      await impl.delete(operation, id, updated);
       expect((await held(user.id)).registryRoles).toEqual([{ registryName: "datasets", roleName: "viewer" }]);
     });
 
     it("escapes the registry name in the remove path", async () => {
       const user = await newUser();
-      const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.id, registryName: ODD_REGISTRY, roleName: "member" }));
+      const { id, outs } = await impl.create(operation, await checkedInputs(operation, impl, { user: user.id, registryName: ODD_REGISTRY, roleName: "member" }));
       expect(id).toBe(`${user.id}/registries/${ODD_REGISTRY}`);
       expect((await held(user.id)).registryRoles).toEqual([{ registryName: ODD_REGISTRY, roleName: "member" }]);
-      await impl.delete(id, outs);
+      await impl.delete(operation, id, outs);
       expect((await held(user.id)).registryRoles).toEqual([]);
     });
 
     it("read works from the id alone (static get), whatever the registry name", async () => {
       const user = await newUser();
       await patchUser(user.id, { op: "add", path: "registryRoles", value: [{ registryName: ODD_REGISTRY, roleName: "member" }] });
-      await expectReadOfHeld(impl.read(`${user.id}/registries/${ODD_REGISTRY}`, {} as never), {
+      await expectReadOfHeld(impl.read(operation, `${user.id}/registries/${ODD_REGISTRY}`, {} as never), {
         user: user.id,
         userId: user.id,
         registryName: ODD_REGISTRY,
@@ -500,22 +507,22 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
 
     it("drift and outside changes: a changed registry role becomes the input, and an update over it fails, where GET shows it", async () => {
       const user = await newUser();
-      const { id, outs } = await impl.create(await checkedInputs(impl, { user: user.id, registryName: "models", roleName: "viewer" }));
+      const { id, outs } = await impl.create(operation, await checkedInputs(operation, impl, { user: user.id, registryName: "models", roleName: "viewer" }));
       await patchUser(user.id, { op: "add", path: "registryRoles", value: [{ registryName: "models", roleName: "admin" }] });
-      const declared = await checkedInputs(impl, { user: user.id, registryName: "models", roleName: "member" });
+      const declared = await checkedInputs(operation, impl, { user: user.id, registryName: "models", roleName: "member" });
       if (rolesShownByDefault) {
-        await expect(impl.update(id, outs, declared)).rejects.toThrow(/roleName is now "admin", Pulumi last saw "viewer".*pulumi refresh/);
-        await nextOperation();
-        const drift = await impl.read(id, outs);
+        await expect(impl.update(operation, id, outs, declared)).rejects.toThrow(/roleName is now "admin", Pulumi last saw "viewer".*pulumi refresh/);
+        operation = nextOperation(operation);
+        const drift = await impl.read(operation, id, outs);
         expect(drift.inputs).toEqual({ user: user.id, registryName: "models", roleName: "admin" });
-        const { outs: updated } = await impl.update(id, drift.props!, declared);
+        const { outs: updated } = await impl.update(operation, id, drift.props!, declared);
         expect(updated.roleName).toBe("member");
       } else {
         // README, Known limit: neither the read nor the 412 re-read can see the role: it reads as
         // recorded, and the update writes the declared role over the outside one.
-        await nextOperation();
-        expect((await impl.read(id, outs)).props).toMatchObject({ user: user.id, registryName: "models", roleName: "viewer" });
-        const { outs: updated } = await impl.update(id, outs, declared);
+        operation = nextOperation(operation);
+        expect((await impl.read(operation, id, outs)).props).toMatchObject({ user: user.id, registryName: "models", roleName: "viewer" });
+        const { outs: updated } = await impl.update(operation, id, outs, declared);
         expect(updated.roleName).toBe("member");
       }
       expect((await held(user.id)).registryRoles).toEqual([{ registryName: "models", roleName: "member" }]);
@@ -523,20 +530,20 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
 
     it("an unknown registry fails with the service's message", async () => {
       const user = await newUser();
-      await expect(impl.create(await checkedInputs(impl, { user: user.id, registryName: "nope", roleName: "admin" }))).rejects.toThrow(/Registry "nope" does not exist/);
+      await expect(impl.create(operation, await checkedInputs(operation, impl, { user: user.id, registryName: "nope", roleName: "admin" }))).rejects.toThrow(/Registry "nope" does not exist/);
     });
   });
 
   it("three assignments and an out-of-band User change on one user: every update goes through", async () => {
     const user = await newUser();
-    const org = await organizationRoleAssignment.create(await checkedInputs(organizationRoleAssignment, { user: user.id, role: "admin" }));
-    const team = await teamRoleAssignment.create(await checkedInputs(teamRoleAssignment, { user: user.id, teamName: "seed-team", roleName: "admin" }));
-    const registry = await registryRoleAssignment.create(await checkedInputs(registryRoleAssignment, { user: user.id, registryName: "models", roleName: "admin" }));
+    const org = await organizationRoleAssignment.create(operation, await checkedInputs(operation, organizationRoleAssignment, { user: user.id, role: "admin" }));
+    const team = await teamRoleAssignment.create(operation, await checkedInputs(operation, teamRoleAssignment, { user: user.id, teamName: "seed-team", roleName: "admin" }));
+    const registry = await registryRoleAssignment.create(operation, await checkedInputs(operation, registryRoleAssignment, { user: user.id, registryName: "models", roleName: "admin" }));
     await patchUser(user.id, { op: "replace", path: "displayName", value: "wandb.User update" });
     // Every stored ETag is now stale; each write is retried once with the fresh one.
-    await organizationRoleAssignment.update(org.id, org.outs, await checkedInputs(organizationRoleAssignment, { user: user.id, role: "member" }));
-    await teamRoleAssignment.update(team.id, team.outs, await checkedInputs(teamRoleAssignment, { user: user.id, teamName: "seed-team", roleName: "viewer" }));
-    await registryRoleAssignment.update(registry.id, registry.outs, await checkedInputs(registryRoleAssignment, { user: user.id, registryName: "models", roleName: "viewer" }));
+    await organizationRoleAssignment.update(operation, org.id, org.outs, await checkedInputs(operation, organizationRoleAssignment, { user: user.id, role: "member" }));
+    await teamRoleAssignment.update(operation, team.id, team.outs, await checkedInputs(operation, teamRoleAssignment, { user: user.id, teamName: "seed-team", roleName: "viewer" }));
+    await registryRoleAssignment.update(operation, registry.id, registry.outs, await checkedInputs(operation, registryRoleAssignment, { user: user.id, registryName: "models", roleName: "viewer" }));
     expect(await held(user.id)).toMatchObject({
       displayName: "wandb.User update",
       organizationRole: "member",
@@ -571,9 +578,9 @@ describe("RegistryRoleAssignment against a service that rejects add", () => {
   });
 
   it("falls back to replace", async () => {
-    await useEmulator(emu, proxy.url);
-    const inputs = (await registryRoleAssignment.check({}, { user: "member@acme.example", registryName: "models", roleName: "admin" })).inputs;
-    const { outs } = await registryRoleAssignment.create(inputs as never);
+    useEmulator(emu, proxy.url);
+    const inputs = (await registryRoleAssignment.check(operation, {}, { user: "member@acme.example", registryName: "models", roleName: "admin" })).inputs;
+    const { outs } = await registryRoleAssignment.create(operation, inputs as never);
     expect(seen).toEqual(["add registryRoles", "replace registryRoles"]);
     expect(outs.roleName).toBe("admin");
     const state = (await readState(emu)) as { users: { userName: string; registryRoles: unknown }[] };
@@ -591,7 +598,7 @@ describe("role assignments on the multi-tenant cloud (saas)", () => {
   });
 
   it("assigns and releases all three roles of a user added through a team", async () => {
-    await useEmulator(emu);
+    useEmulator(emu);
     const call = scimCall(emu);
     const made = await call("POST", "/scim/Users", {
       schemas: ["urn:ietf:params:scim:schemas:core:2.0:User", "urn:ietf:params:scim:schemas:extension:teams:2.0:User"],
@@ -600,19 +607,19 @@ describe("role assignments on the multi-tenant cloud (saas)", () => {
       "urn:ietf:params:scim:schemas:extension:teams:2.0:User": { teams: ["seed-team"] },
     });
     expect(made.status).toBe(201);
-    const check = async <I>(impl: { check(o: Record<string, unknown>, n: Record<string, unknown>): Promise<{ inputs?: I }> }, news: Record<string, unknown>) =>
-      (await impl.check({}, news)).inputs as I;
-    const org = await organizationRoleAssignment.create(await check(organizationRoleAssignment, { user: "saas-user@acme.example", role: "admin" }));
-    const team = await teamRoleAssignment.create(await check(teamRoleAssignment, { user: "saas-user@acme.example", teamName: "seed-team", roleName: "admin" }));
-    const registry = await registryRoleAssignment.create(await check(registryRoleAssignment, { user: "saas-user@acme.example", registryName: "models", roleName: "viewer" }));
+    const check = async <I>(impl: { check(operation: Operation, o: Record<string, unknown>, n: Record<string, unknown>): Promise<{ inputs?: I }> }, news: Record<string, unknown>) =>
+      (await impl.check(operation, {}, news)).inputs as I;
+    const org = await organizationRoleAssignment.create(operation, await check(organizationRoleAssignment, { user: "saas-user@acme.example", role: "admin" }));
+    const team = await teamRoleAssignment.create(operation, await check(teamRoleAssignment, { user: "saas-user@acme.example", teamName: "seed-team", roleName: "admin" }));
+    const registry = await registryRoleAssignment.create(operation, await check(registryRoleAssignment, { user: "saas-user@acme.example", registryName: "models", roleName: "viewer" }));
     expect(await heldUser(emu, made.body.id)).toMatchObject({
       organizationRole: "admin",
       teamRoles: [{ teamName: "seed-team", roleName: "admin" }],
       registryRoles: [{ registryName: "models", roleName: "viewer" }],
     });
-    await registryRoleAssignment.delete(registry.id, registry.outs);
-    await teamRoleAssignment.delete(team.id, team.outs);
-    await organizationRoleAssignment.delete(org.id, org.outs);
+    await registryRoleAssignment.delete(operation, registry.id, registry.outs);
+    await teamRoleAssignment.delete(operation, team.id, team.outs);
+    await organizationRoleAssignment.delete(operation, org.id, org.outs);
     expect(await heldUser(emu, made.body.id)).toMatchObject({
       organizationRole: "member",
       teamRoles: [{ teamName: "seed-team", roleName: "member" }],
@@ -654,7 +661,7 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments against the documente
     await emu.close();
   });
   beforeEach(async () => {
-    await useEmulator(emu);
+    useEmulator(emu);
     await clearFaults(emu);
     await resetLog(emu);
   });
@@ -703,42 +710,42 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments against the documente
   describe.each(cases)("$name", ({ impl, inputs, updated, outside, held, changed, released }) => {
     it("creates, reads as unchanged (no diff), updates through a 412 from a foreign change, and releases", async () => {
       const user = await newUser();
-      const declared = await checkedInputs(impl, inputs(user.email));
-      const { id, outs } = await impl.create(declared);
+      const declared = await checkedInputs(operation, impl, inputs(user.email));
+      const { id, outs } = await impl.create(operation, declared);
       expect(await rolesOf(user.id)).toMatchObject(held);
 
       // A foreign change moves the ETag; the absent role reads as unchanged, with the ETag of an RFC
       // server's list item, or else the one recorded (W&B's list items carry none).
       await patchUser(user.id, { op: "replace", path: "displayName", value: "Foreign" });
-      await nextOperation();
-      const read = await impl.read(id, outs);
+      operation = nextOperation(operation);
+      const read = await impl.read(operation, id, outs);
       expect(read.props).toMatchObject({ ...inputs(user.email), userId: user.id });
       expect(read.props.etag).toBe(dialect === "rfc" ? (await call("GET", `/scim/Users/${user.id}`)).etag : outs.etag);
-      expect(await impl.diff(id, read.props, declared)).toMatchObject({ changes: false });
+      expect(await impl.diff(operation, id, read.props, declared)).toMatchObject({ changes: false });
 
       // The update's If-Match is stale (412): the re-read shows no role, so nothing counts as changed outside: retried.
       await patchUser(user.id, { op: "replace", path: "displayName", value: "Foreign again" });
       await resetLog(emu);
-      const { outs: after } = await impl.update(id, read.props, await checkedInputs(impl, updated(user.email)));
+      const { outs: after } = await impl.update(operation, id, read.props, await checkedInputs(operation, impl, updated(user.email)));
       const patches = (await readLog(emu)).requests.filter((r) => r.method === "PATCH").map((r) => r.status);
       expect(patches).toEqual([412, dialect === "rfc" ? 204 : 200]);
       expect(await rolesOf(user.id)).toMatchObject(changed);
-      const reread = await impl.read(id, after);
-      expect(await impl.diff(id, reread.props ?? after, await checkedInputs(impl, updated(user.email)))).toMatchObject({ changes: false });
+      const reread = await impl.read(operation, id, after);
+      expect(await impl.diff(operation, id, reread.props ?? after, await checkedInputs(operation, impl, updated(user.email)))).toMatchObject({ changes: false });
 
-      await impl.delete(id, reread.props ?? after);
+      await impl.delete(operation, id, reread.props ?? after);
       expect(await rolesOf(user.id)).toMatchObject(released);
     });
 
     it("reads as unchanged even when the role was changed out of band (the GET body cannot tell)", async () => {
       const user = await newUser();
-      const declared = await checkedInputs(impl, inputs(user.id));
-      const { id, outs } = await impl.create(declared);
+      const declared = await checkedInputs(operation, impl, inputs(user.id));
+      const { id, outs } = await impl.create(operation, declared);
       await patchUser(user.id, outside);
-      await nextOperation();
-      const read = await impl.read(id, outs);
+      operation = nextOperation(operation);
+      const read = await impl.read(operation, id, outs);
       expect(read).toMatchObject({ id, props: inputs(user.id) });
-      expect(await impl.diff(id, read.props, declared)).toMatchObject({ changes: false });
+      expect(await impl.diff(operation, id, read.props, declared)).toMatchObject({ changes: false });
     });
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { RESOURCE_KINDS, type ResourceKind } from "../../api/resource-kinds";
 import type { RunningEmulator } from "../../emulator";
-import { dispatch } from "../../provider";
+import type { DynamicProvider } from "../../provider";
 import { STATE_VERSION_KEY, storedState } from "../../provider/kit/state";
 import { customRole } from "../../provider/resources/custom-role";
 import { organizationRoleAssignment } from "../../provider/resources/organization-role-assignment";
@@ -17,17 +17,21 @@ import { teamMember } from "../../provider/resources/team-member";
 import { teamRoleAssignment } from "../../provider/resources/team-role-assignment";
 import { user } from "../../provider/resources/user";
 import { adminRequest, heldUser, readLog, resetLog } from "../../scripts/emulator-api";
-import { nextOperation } from "../support/provider";
+import { dynamicProviderWith, stackConfigFor } from "../support/provider";
 import { rolesShownByDefault } from "../support/wire";
-import { configureFor, createTeamOutOfBand, memberIdsOf, serviceAccountId, startTeamEmulator, uniqueName, userIdsOf } from "./team-helpers";
+import { createTeamOutOfBand, memberIdsOf, serviceAccountId, startTeamEmulator, userIdsOf } from "./team-helpers";
+import { unique } from "../support/names";
 
 /** What the engine keeps in every dynamic resource's inputs and state; the provider hands it back untouched. */
 const SHIM = "serialized-provider-shim";
 
 type State = Record<string, any>;
 
+/** The dynamic provider process serving the test: a new one for each engine operation. */
+let provider: DynamicProvider;
+
 /** A provider method as the engine calls it; answers what the engine would record. */
-const call = (kind: ResourceKind, method: string, ...args: unknown[]): Promise<any> => dispatch(kind, method, args);
+const call = (kind: ResourceKind, method: string, ...args: unknown[]): Promise<any> => provider.dispatch(kind, method, args);
 
 /** The checked inputs, as the engine passes them on to create, diff and update. */
 async function checked(kind: ResourceKind, news: State): Promise<State> {
@@ -97,7 +101,10 @@ describe("recorded state through dispatch", () => {
     expect(role.status).toBe(201);
   });
   afterAll(async () => emu?.close());
-  beforeEach(() => configureFor(emu));
+  const newOperation = async () => {
+    provider = await dynamicProviderWith(stackConfigFor(emu, { timeoutSeconds: "10" }));
+  };
+  beforeEach(newOperation);
 
   // A function: the cases use the emulator's ids, known once it runs.
   const cases = (): Record<ResourceKind, KindCase> => ({
@@ -105,7 +112,7 @@ describe("recorded state through dispatch", () => {
       kind: "User",
       version: user.state.version,
       make() {
-        const userName = uniqueName("state-user");
+        const userName = unique("state-user");
         const email = `${userName}@acme.example`;
         return create("User", { userName, email }, (_id, outs) => ({
           userName,
@@ -130,7 +137,7 @@ describe("recorded state through dispatch", () => {
       kind: "Team",
       version: team.state.version,
       make: () =>
-        create("Team", { name: uniqueName("state-team"), members: ["alice@acme.example"] }, (_id, outs) => ({
+        create("Team", { name: unique("state-team"), members: ["alice@acme.example"] }, (_id, outs) => ({
           name: outs["name"],
           members: ["alice@acme.example"],
           memberIds: [ids.alice],
@@ -154,7 +161,7 @@ describe("recorded state through dispatch", () => {
       kind: "TeamMember",
       version: teamMember.state.version,
       async make() {
-        const teamId = await createTeamOutOfBand(emu, uniqueName("state-membership"), []);
+        const teamId = await createTeamOutOfBand(emu, unique("state-membership"), []);
         return create("TeamMember", { teamId, user: "alice@acme.example" }, (_id, outs) => ({
           teamId,
           user: "alice@acme.example",
@@ -172,7 +179,7 @@ describe("recorded state through dispatch", () => {
       kind: "CustomRole",
       version: customRole.state.version,
       make: () =>
-        create("CustomRole", { name: uniqueName("State role"), inheritedFrom: "member", permissions: ["run:delete"] }, (_id, outs) => ({
+        create("CustomRole", { name: unique("State role"), inheritedFrom: "member", permissions: ["run:delete"] }, (_id, outs) => ({
           name: outs["name"],
           description: "",
           inheritedFrom: "member",
@@ -211,7 +218,7 @@ describe("recorded state through dispatch", () => {
       kind: "TeamRoleAssignment",
       version: teamRoleAssignment.state.version,
       async make() {
-        const teamName = uniqueName("state-roles");
+        const teamName = unique("state-roles");
         await createTeamOutOfBand(emu, teamName, [ids.carol]);
         return create("TeamRoleAssignment", { user: ids.carol, teamName, roleName: "admin" }, (_id, outs) => ({
           user: ids.carol,
@@ -309,7 +316,7 @@ describe("recorded state through dispatch", () => {
       const { version, make } = kindCase();
       const { id } = await make();
       // A later operation: it knows the organization from its listings alone, not from the answers to the writes above.
-      await nextOperation();
+      await newOperation();
       if ((!rolesShownByDefault && kind.endsWith("RoleAssignment")) || kind === "RosterGuard") {
         // Where GET shows no roles, nothing recorded and nothing read can tell the role: the read says so. The roster's
         // record is kept in the stack alone.
@@ -338,7 +345,7 @@ describe("recorded state through dispatch", () => {
       ];
       await resetLog(emu);
       for (const [method, args, reason] of attempts) {
-        const failed = dispatch(kind, method, args);
+        const failed = provider.dispatch(kind, method, args);
         await expect(failed, method).rejects.toThrow(`the state Pulumi recorded for ${kind} "${id}" cannot be read (${reason}`);
         await expect(failed, method).rejects.toThrow(/`pulumi state delete <urn>`.*then, to manage it again, adopt it: .*`pulumi up`/);
       }

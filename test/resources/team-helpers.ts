@@ -1,8 +1,9 @@
 // Test scaffolding for the Team and TeamMember resource tests: an emulator with a few extra users,
-// the provider configured against it, and out-of-band access through the SCIM and control APIs.
+// an operation of the provider configured against it, and out-of-band access through the SCIM and control APIs.
 import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator";
 import { adminRequest, readState } from "../../scripts/emulator-api";
-import { configureProviderFor } from "../support/provider";
+import type { Operation } from "../../provider/operation";
+import { operationFor } from "../support/provider";
 
 export type Dialect = "wandb" | "rfc";
 export type Deployment = "saas" | "dedicated" | "self-managed";
@@ -18,7 +19,7 @@ export async function startTeamEmulator(dialect: Dialect, deployment: Deployment
   return startEmulator({ port: 0, dialect, deployment, seed });
 }
 
-export const configureFor = (emu: RunningEmulator) => configureProviderFor(emu, { timeoutSeconds: "10" });
+export const operationForTeams = (emu: RunningEmulator): Operation => operationFor(emu, { timeoutSeconds: "10" });
 
 export async function userIdOf(emu: RunningEmulator, email: string): Promise<string> {
   const answer = await adminRequest(emu, "GET", `/scim/Users?filter=${encodeURIComponent(`emails.value eq "${email}"`)}`);
@@ -57,5 +58,3 @@ export async function createTeamOutOfBand(emu: RunningEmulator, name: string, me
   return answer.body.id;
 }
 
-let counter = 0;
-export const uniqueName = (prefix: string) => `${prefix}-${process.pid}-${++counter}`;

@@ -4,18 +4,22 @@ import { teamMember, teamMemberIds, type TeamMemberInputs, type TeamMemberOutput
 import { adminRequest, clearFaults, readLog, resetLog } from "../../scripts/emulator-api";
 import { checkedInputs, nextOperation } from "../support/provider";
 import {
-  configureFor,
+  operationForTeams,
   createTeamOutOfBand,
   memberIdsOf,
   patchMembers,
   serviceAccountId,
   startTeamEmulator,
-  uniqueName,
   userIdsOf,
   type Dialect,
 } from "./team-helpers";
+import { unique } from "../support/names";
+import type { Operation } from "../../provider/operation";
 
-const checked = (news: Record<string, unknown>) => checkedInputs<TeamMemberInputs>(teamMember, news);
+/** The engine operation this file's calls are served in, built by each test's setup. */
+let operation: Operation;
+
+const checked = (news: Record<string, unknown>) => checkedInputs<TeamMemberInputs>(operation, teamMember, news);
 
 describe("TeamMember ids", () => {
   it("round-trips, escaping / and %", () => {
@@ -39,7 +43,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("TeamMember (%s dialect)", (dialect
   });
   afterAll(async () => emu?.close());
   beforeEach(async () => {
-    await configureFor(emu);
+    operation = operationForTeams(emu);
     await clearFaults(emu);
   });
 
@@ -53,7 +57,7 @@ describe.each(["wandb", "rfc"] as Dialect[])("TeamMember (%s dialect)", (dialect
       [{ teamId: "t", user: "u", role: "admin" }, "role"],
     ];
     for (const [news, property] of cases) {
-      const result = await teamMember.check({}, news);
+      const result = await teamMember.check(operation, {}, news);
       expect(result.failures?.map((f) => f.property), JSON.stringify(news)).toContain(property);
     }
     expect((await readLog(emu)).counters.total).toBe(0);
@@ -63,25 +67,25 @@ describe.each(["wandb", "rfc"] as Dialect[])("TeamMember (%s dialect)", (dialect
     await resetLog(emu);
     const olds: TeamMemberOutputs = { teamId: "team-1", user: "Alice@acme.example", userId: "alice-id", etag: "" };
     for (const user of ["alice@ACME.example", "alice-id"]) {
-      expect(await teamMember.diff("team-1/alice-id", olds, await checked({ teamId: "team-1", user }))).toMatchObject({ changes: false });
+      expect(await teamMember.diff(operation, "team-1/alice-id", olds, await checked({ teamId: "team-1", user }))).toMatchObject({ changes: false });
     }
     // Declared by id, then by email: the state knows the user's email.
     const byId: TeamMemberOutputs = { teamId: "team-1", user: "alice-id", userId: "alice-id", userEmail: "alice@acme.example", etag: "" };
-    expect(await teamMember.diff("team-1/alice-id", byId, await checked({ teamId: "team-1", user: "Alice@acme.example" }))).toMatchObject({ changes: false });
-    expect((await teamMember.diff("team-1/alice-id", byId, await checked({ teamId: "team-1", user: "bob@acme.example" }))).replaces).toEqual(["user"]);
-    expect(await teamMember.diff("team-1/alice-id", olds, await checked({ teamId: "team-1", user: "bob@acme.example" }))).toEqual({
+    expect(await teamMember.diff(operation, "team-1/alice-id", byId, await checked({ teamId: "team-1", user: "Alice@acme.example" }))).toMatchObject({ changes: false });
+    expect((await teamMember.diff(operation, "team-1/alice-id", byId, await checked({ teamId: "team-1", user: "bob@acme.example" }))).replaces).toEqual(["user"]);
+    expect(await teamMember.diff(operation, "team-1/alice-id", olds, await checked({ teamId: "team-1", user: "bob@acme.example" }))).toEqual({
       changes: true,
       replaces: ["user"],
       deleteBeforeReplace: true,
     });
-    expect((await teamMember.diff("team-1/alice-id", olds, await checked({ teamId: "team-2", user: "alice-id" }))).replaces).toEqual(["teamId"]);
+    expect((await teamMember.diff(operation, "team-1/alice-id", olds, await checked({ teamId: "team-2", user: "alice-id" }))).replaces).toEqual(["teamId"]);
     expect((await readLog(emu)).counters.total).toBe(0);
   });
 
   it("create adds only this member (PATCH add, with the ETag of the read that decided it), read is one listing, delete removes only this member", async () => {
-    const teamId = await createTeamOutOfBand(emu, uniqueName("tm"), [ids.bob]);
+    const teamId = await createTeamOutOfBand(emu, unique("tm"), [ids.bob]);
     await resetLog(emu);
-    const { id, outs } = await teamMember.create(await checked({ teamId, user: "Alice@ACME.example" }));
+    const { id, outs } = await teamMember.create(operation, await checked({ teamId, user: "Alice@ACME.example" }));
     expect(id).toBe(`${teamId}/${ids.alice}`);
     expect(outs).toMatchObject({ teamId, user: "Alice@ACME.example", userId: ids.alice });
     expect(await memberIdsOf(emu, teamId)).toEqual([ids.alice, ids.bob, sa].sort());
@@ -91,80 +95,80 @@ describe.each(["wandb", "rfc"] as Dialect[])("TeamMember (%s dialect)", (dialect
     expect(patches.map((r) => r.route)).toEqual(["/scim/Groups/:id"]);
     expect(patches[0]?.ifMatch).toMatch(/^W\//);
 
-    await nextOperation();
+    operation = nextOperation(operation);
     await resetLog(emu);
-    expect(await teamMember.read(id, outs)).toEqual({ id, props: outs });
+    expect(await teamMember.read(operation, id, outs)).toEqual({ id, props: outs });
     expect((await readLog(emu)).requests.map((r) => `${r.method} ${r.route} ${r.status}`)).toEqual(["GET /scim/Groups 200"]);
 
     // Another member joining moves the ETag: still present, so still there, with the fresh ETag an
     // RFC server's list item carries, or else (W&B) the one recorded: the delete meets a 412 and re-reads.
     await patchMembers(emu, teamId, { op: "add", path: "members", value: [{ value: ids.carol }] });
-    await nextOperation();
-    const reread = await teamMember.read(id, outs);
+    operation = nextOperation(operation);
+    const reread = await teamMember.read(operation, id, outs);
     expect(reread.props).toEqual({ ...outs, etag: dialect === "rfc" ? (await adminRequest(emu, "GET", `/scim/Groups/${teamId}`)).etag : outs.etag });
 
-    await teamMember.delete(id, reread.props!);
+    await teamMember.delete(operation, id, reread.props!);
     expect(await memberIdsOf(emu, teamId)).toEqual([ids.bob, ids.carol, sa].sort());
     // Not a member any more, or the team unknown: success.
-    await teamMember.delete(id, reread.props!);
-    await teamMember.delete(`VGVhbTo0MDQ/${ids.alice}`, {} as TeamMemberOutputs);
+    await teamMember.delete(operation, id, reread.props!);
+    await teamMember.delete(operation, `VGVhbTo0MDQ/${ids.alice}`, {} as TeamMemberOutputs);
   });
 
   it("a membership declared by id records the user's email, so naming the user by email shows no change", async () => {
-    const teamId = await createTeamOutOfBand(emu, uniqueName("tm-identity"), []);
-    const { id, outs } = await teamMember.create(await checked({ teamId, user: ids.carol }));
+    const teamId = await createTeamOutOfBand(emu, unique("tm-identity"), []);
+    const { id, outs } = await teamMember.create(operation, await checked({ teamId, user: ids.carol }));
     expect(outs.userEmail).toBe("carol@acme.example");
     await resetLog(emu);
-    expect(await teamMember.diff(id, outs, await checked({ teamId, user: "CAROL@acme.example" }))).toMatchObject({ changes: false });
+    expect(await teamMember.diff(operation, id, outs, await checked({ teamId, user: "CAROL@acme.example" }))).toMatchObject({ changes: false });
     expect((await readLog(emu)).counters.total).toBe(0);
   });
 
   it("a member already present is taken over", async () => {
-    const teamId = await createTeamOutOfBand(emu, uniqueName("tm-present"), [ids.dave]);
-    const { id, outs } = await teamMember.create(await checked({ teamId, user: ids.dave }));
+    const teamId = await createTeamOutOfBand(emu, unique("tm-present"), [ids.dave]);
+    const { id, outs } = await teamMember.create(operation, await checked({ teamId, user: ids.dave }));
     expect(id).toBe(`${teamId}/${ids.dave}`);
     expect(outs.userId).toBe(ids.dave);
     expect(await memberIdsOf(emu, teamId)).toEqual([ids.dave, sa].sort());
   });
 
   it("read reports the membership gone when removed out of band or when the team is unknown", async () => {
-    const teamId = await createTeamOutOfBand(emu, uniqueName("tm-gone"), []);
-    const { id, outs } = await teamMember.create(await checked({ teamId, user: ids.bob }));
+    const teamId = await createTeamOutOfBand(emu, unique("tm-gone"), []);
+    const { id, outs } = await teamMember.create(operation, await checked({ teamId, user: ids.bob }));
     await patchMembers(emu, teamId, { op: "remove", path: `members[value eq "${ids.bob}"]` });
-    expect(await teamMember.read(id, outs)).toEqual({});
-    expect(await teamMember.read(`VGVhbTo0MDQ/${ids.bob}`, {} as TeamMemberOutputs)).toEqual({});
+    expect(await teamMember.read(operation, id, outs)).toEqual({});
+    expect(await teamMember.read(operation, `VGVhbTo0MDQ/${ids.bob}`, {} as TeamMemberOutputs)).toEqual({});
   });
 
   it("read works from the id alone (static get)", async () => {
-    const teamId = await createTeamOutOfBand(emu, uniqueName("tm-get"), [ids.carol]);
+    const teamId = await createTeamOutOfBand(emu, unique("tm-get"), [ids.carol]);
     const id = teamMemberIds.join({ teamId, userId: ids.carol });
-    const read = await teamMember.read(id, {} as TeamMemberOutputs);
+    const read = await teamMember.read(operation, id, {} as TeamMemberOutputs);
     expect(read.id).toBe(id);
     expect(read.props).toMatchObject({ teamId, user: ids.carol, userId: ids.carol });
     // W&B's list items carry no ETag: none is recorded, so a write reads the team first.
     expect(read.props?.etag).toBe(dialect === "rfc" ? (await adminRequest(emu, "GET", `/scim/Groups/${teamId}`)).etag : "");
-    expect(await teamMember.read(teamMemberIds.join({ teamId, userId: ids.alice }), {} as TeamMemberOutputs)).toEqual({});
+    expect(await teamMember.read(operation, teamMemberIds.join({ teamId, userId: ids.alice }), {} as TeamMemberOutputs)).toEqual({});
   });
 
   it("create fails clearly for an unknown user or team, writing nothing for an unknown user", async () => {
-    const teamId = await createTeamOutOfBand(emu, uniqueName("tm-bad"), []);
+    const teamId = await createTeamOutOfBand(emu, unique("tm-bad"), []);
     await resetLog(emu);
-    const byEmail = await teamMember.create(await checked({ teamId, user: "nobody@acme.example" })).then(() => undefined, (e: Error) => e);
+    const byEmail = await teamMember.create(operation, await checked({ teamId, user: "nobody@acme.example" })).then(() => undefined, (e: Error) => e);
     expect(byEmail?.message).toMatch(/^user: no user with email "nobody@acme\.example".*add the user first/);
-    const byId = await teamMember.create(await checked({ teamId, user: sa })).then(() => undefined, (e: Error) => e);
+    const byId = await teamMember.create(operation, await checked({ teamId, user: sa })).then(() => undefined, (e: Error) => e);
     expect(byId?.message).toMatch(/^user: no user with SCIM id .*service accounts cannot be named/);
     expect((await readLog(emu)).counters.writes).toBe(0);
-    const noTeam = await teamMember.create(await checked({ teamId: "VGVhbTo0MDQ", user: ids.alice })).then(() => undefined, (e: Error) => e);
+    const noTeam = await teamMember.create(operation, await checked({ teamId: "VGVhbTo0MDQ", user: ids.alice })).then(() => undefined, (e: Error) => e);
     expect(noTeam?.message).toMatch(/teamId: there is no team with id "VGVhbTo0MDQ"/);
   });
 
   it("never touches other members even when the team changed meanwhile", async () => {
-    const teamId = await createTeamOutOfBand(emu, uniqueName("tm-concurrent"), [ids.alice]);
-    const a = await teamMember.create(await checked({ teamId, user: ids.bob }));
-    const b = await teamMember.create(await checked({ teamId, user: ids.carol }));
-    await teamMember.delete(a.id, a.outs);
+    const teamId = await createTeamOutOfBand(emu, unique("tm-concurrent"), [ids.alice]);
+    const a = await teamMember.create(operation, await checked({ teamId, user: ids.bob }));
+    const b = await teamMember.create(operation, await checked({ teamId, user: ids.carol }));
+    await teamMember.delete(operation, a.id, a.outs);
     expect(await memberIdsOf(emu, teamId)).toEqual([ids.alice, ids.carol, sa].sort());
-    await teamMember.delete(b.id, b.outs);
+    await teamMember.delete(operation, b.id, b.outs);
     expect(await memberIdsOf(emu, teamId)).toEqual([ids.alice, sa].sort());
     expect((await adminRequest(emu, "GET", `/scim/Groups/${teamId}`)).status).toBe(200);
   });

@@ -5,8 +5,13 @@ import { closeAllPools, CONFLICT_RETRY_POLICY, ScimClient, type PatchOperation, 
 import { ResourceInitError } from "../../provider/kit/errors";
 import { user as impl, type UserInputs, type UserOutputs } from "../../provider/resources/user";
 import { clearFaults, emulatorApi, heldUser, readLog, resetLog, setFaults } from "../../scripts/emulator-api";
-import { configureProviderFor, nextOperation } from "../support/provider";
+import { unique } from "../support/names";
+import { nextOperation, operationFor } from "../support/provider";
 import { rolesShownByDefault } from "../support/wire";
+import type { Operation } from "../../provider/operation";
+
+/** The engine operation this file's calls are served in, built by each test's setup. */
+let operation: Operation;
 
 type Dialect = "wandb" | "rfc";
 type Deployment = "saas" | "dedicated" | "self-managed";
@@ -15,8 +20,6 @@ const DIALECTS: Dialect[] = ["wandb", "rfc"];
 afterAll(() => closeAllPools());
 afterEach(() => vi.restoreAllMocks());
 
-let counter = 0;
-const unique = (prefix: string) => `${prefix}-${process.pid}-${++counter}`;
 
 /** An out-of-band SCIM call with the admin's bearer key, as another tool or a person would make it. */
 const scim = (emu: RunningEmulator, method: string, path: string, body?: unknown): Promise<any> => emulatorApi(emu).scim(method, path, body);
@@ -79,14 +82,14 @@ async function live(emu: RunningEmulator, id: string) {
 }
 
 async function checked(news: Record<string, unknown>, olds: Record<string, unknown> = {}): Promise<UserInputs> {
-  const result = await impl.check(olds, news);
+  const result = await impl.check(operation, olds, news);
   expect(result.failures ?? []).toEqual([]);
   return result.inputs as UserInputs;
 }
 
 async function create(news: Record<string, unknown>): Promise<{ id: string; outs: UserOutputs; inputs: UserInputs }> {
   const inputs = await checked(news);
-  const { id, outs } = await impl.create(inputs);
+  const { id, outs } = await impl.create(operation, inputs);
   return { id, outs, inputs };
 }
 
@@ -119,7 +122,9 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
     emu = await startEmulator({ port: 0, dialect, deployment: "dedicated" });
   });
   afterAll(() => emu.close());
-  const setup = () => configureProviderFor(emu);
+  const setup = () => {
+    operation = operationFor(emu);
+  };
 
   describe("check", () => {
     it.each([
@@ -134,16 +139,16 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
       [{ userName: "a", email: "a@example.com", active: "yes" }, "active", "true or false"],
       [{ userName: "a", email: "a@example.com", importId: "" }, "importId", "must not be empty"],
     ])("%j fails on %s, sending nothing", async (news, property, reason) => {
-      await setup();
+      setup();
       await expectNoRequests(emu, async () => {
-        const result = await impl.check({}, news);
+        const result = await impl.check(operation, {}, news);
         const failure = result.failures?.find((f) => f.property === property);
         expect(failure?.reason).toContain(reason);
       });
     });
 
     it("normalises: defaults, case-insensitive role, viewer as member, teams as a sorted set", async () => {
-      await setup();
+      setup();
       await expectNoRequests(emu, async () => {
         const inputs = await checked({ userName: " jdoe ", email: "J@Example.com", organizationRole: "Viewer", teams: ["b", "a", "b"] });
         expect(inputs).toMatchObject({
@@ -160,7 +165,7 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
     });
 
     it("accepts on dedicated what the multi-tenant cloud refuses", async () => {
-      await setup();
+      setup();
       const olds = { userName: "jdoe", email: "old@example.com", displayName: "Old", active: false, deletionPolicy: "delete" };
       await expectNoRequests(emu, async () => {
         await checked({ userName: "jdoe", email: "new@example.com", displayName: "New", active: true, deletionPolicy: "deactivate" }, olds);
@@ -173,7 +178,7 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
     let olds: UserOutputs;
     let id: string;
     beforeAll(async () => {
-      await configureProviderFor(emu);
+      operation = operationFor(emu);
       const team = await makeTeam(emu);
       ({ id, outs: olds } = await create(newUser({ displayName: "Dee", organizationRole: "admin", teams: [team.name, "seed-team"] })));
     });
@@ -184,7 +189,7 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
     };
 
     it("finds no change where only case, order, defaults or read-only views differ", async () => {
-      await setup();
+      setup();
       const base = { userName: olds.userName, email: olds.email, displayName: "Dee", organizationRole: "admin", teams: olds.teams };
       await expectNoRequests(emu, async () => {
         for (const variant of [
@@ -194,15 +199,15 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
           { ...base, active: true, deletionPolicy: "delete", adoptExisting: false },
           { userName: olds.userName, email: olds.email }, // optional fields not managed
         ]) {
-          expect(await impl.diff(id, olds, await checked(variant))).toMatchObject({ changes: false, replaces: [] });
+          expect(await impl.diff(operation, id, olds, await checked(variant))).toMatchObject({ changes: false, replaces: [] });
         }
         const withOtherViews = { ...olds, teamRoles: [{ teamName: "x", roleName: "Custom" }], registryRoles: [{ registryName: "models", roleName: "admin" }], etag: 'W/"other"' };
-        expect((await impl.diff(id, withOtherViews, await checked(base))).changes).toBe(false);
+        expect((await impl.diff(operation, id, withOtherViews, await checked(base))).changes).toBe(false);
       });
     });
 
     it("updates in place what can change in place, and replaces only for a new userName", async () => {
-      await setup();
+      setup();
       await expectNoRequests(emu, async () => {
         for (const change of [
           { email: "new@example.com" },
@@ -212,19 +217,19 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
           { teams: ["seed-team"] },
           { deletionPolicy: "deactivate" },
         ]) {
-          expect(await impl.diff(id, olds, await news(change)), JSON.stringify(change)).toMatchObject({ changes: true, replaces: [] });
+          expect(await impl.diff(operation, id, olds, await news(change)), JSON.stringify(change)).toMatchObject({ changes: true, replaces: [] });
         }
-        const renamed = await impl.diff(id, olds, await news({ userName: `${olds.userName}-2` }));
+        const renamed = await impl.diff(operation, id, olds, await news({ userName: `${olds.userName}-2` }));
         expect(renamed).toMatchObject({ changes: true, replaces: ["userName"], deleteBeforeReplace: true });
-        expect((await impl.diff(id, olds, await news({ importId: "someone-else" }))).replaces).toEqual(["importId"]);
-        expect((await impl.diff(id, olds, await news({ importId: id }))).changes).toBe(false);
+        expect((await impl.diff(operation, id, olds, await news({ importId: "someone-else" }))).replaces).toEqual(["importId"]);
+        expect((await impl.diff(operation, id, olds, await news({ importId: id }))).changes).toBe(false);
       });
     });
   });
 
   describe("create", () => {
     it("POSTs, then sets the role and joins the teams; outputs carry the fresh ETag and the creation time", async () => {
-      await setup();
+      setup();
       const team = await makeTeam(emu);
       await resetLog(emu);
       const { id, outs } = await create(newUser({ displayName: "Dev One", organizationRole: "Admin", teams: [team.name, "seed-team"] }));
@@ -248,7 +253,7 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
     });
 
     it("sends nothing after the POST when the POST already makes it right", async () => {
-      await setup();
+      setup();
       await resetLog(emu);
       const { outs } = await create(newUser({ displayName: "Plain" }));
       expect((await readLog(emu)).requests.map((r) => `${r.method} ${r.route}`)).toEqual(["POST /scim/Users"]);
@@ -257,8 +262,8 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
     });
 
     it("reports a failure after the POST as ResourceInitError with the id (unknown team)", async () => {
-      await setup();
-      const error = await impl.create(await checked(newUser({ teams: ["no-such-team"] }))).catch((e: unknown) => e);
+      setup();
+      const error = await impl.create(operation, await checked(newUser({ teams: ["no-such-team"] }))).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ResourceInitError);
       const init = error as ResourceInitError;
       expect(init.id).toBeTruthy();
@@ -268,11 +273,11 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
     });
 
     it("reports a PATCH after the POST that keeps failing as ResourceInitError, with the service's error", async () => {
-      await setup();
+      setup();
       // Each lost answer is re-read and the PATCH tried again, as many times as the conflict policy allows.
       await setFaults(emu, { failNext: [{ status: 500, method: "PATCH", pathPrefix: "/scim/Users", count: CONFLICT_RETRY_POLICY.limit + 1 }] });
       try {
-        const error = await impl.create(await checked(newUser({ organizationRole: "admin" }))).catch((e: unknown) => e);
+        const error = await impl.create(operation, await checked(newUser({ organizationRole: "admin" }))).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(ResourceInitError);
         expect((error as ResourceInitError).message).toMatch(/PATCH .* failed with HTTP 500/);
         expect((await live(emu, (error as ResourceInitError).id)).organizationRole).toBe("member");
@@ -282,18 +287,18 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
     });
 
     it("fails on an existing user that is not as declared with a hint naming adoptExisting, and leaves it as it is", async () => {
-      await setup();
+      setup();
       const taken = newUser({ displayName: "Declared" });
       // Made by someone else: its display name defaults to its userName.
       const id = await makeUserOutOfBand(emu, taken.userName, taken.email);
-      await expect(impl.create(await checked(taken))).rejects.toThrow(/adoptExisting: true/);
-      await expect(impl.create(await checked(taken))).rejects.toThrow(/importId/);
-      await expect(impl.create(await checked(taken))).rejects.toThrow("The existing one differs from the declaration (displayName), so it was left as it is.");
+      await expect(impl.create(operation, await checked(taken))).rejects.toThrow(/adoptExisting: true/);
+      await expect(impl.create(operation, await checked(taken))).rejects.toThrow(/importId/);
+      await expect(impl.create(operation, await checked(taken))).rejects.toThrow("The existing one differs from the declaration (displayName), so it was left as it is.");
       expect((await live(emu, id)).displayName).toBe(taken.userName);
     });
 
     it("adopts an existing user with adoptExisting (userName case-insensitively) and converges it", async () => {
-      await setup();
+      setup();
       const taken = newUser();
       const existingId = await makeUserOutOfBand(emu, taken.userName, taken.email);
       const { id, outs } = await create({ ...taken, userName: taken.userName.toUpperCase(), adoptExisting: true, displayName: "Adopted", teams: ["seed-team"] });
@@ -301,11 +306,11 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
       expect(outs).toMatchObject({ userName: taken.userName, displayName: "Adopted", teams: ["seed-team"], adoptExisting: true });
       // No spurious diff from the case of the userName.
       const again = await checked({ ...taken, userName: taken.userName.toUpperCase(), adoptExisting: true, displayName: "Adopted", teams: ["seed-team"] });
-      expect((await impl.diff(id, outs, again)).changes).toBe(false);
+      expect((await impl.diff(operation, id, outs, again)).changes).toBe(false);
     });
 
     it("adopts an admin declared member without demoting it where the service does not show roles, and says so", async () => {
-      await setup();
+      setup();
       const taken = newUser();
       const existingId = await makeUserOutOfBand(emu, taken.userName, taken.email);
       await patchUserOutOfBand(emu, existingId, { op: "replace", path: "organizationRole", value: "admin" });
@@ -324,20 +329,20 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
     });
 
     it("adoptExisting with an email that belongs to another user explains importId", async () => {
-      await setup();
+      setup();
       const taken = newUser();
       await makeUserOutOfBand(emu, taken.userName, taken.email);
-      await expect(impl.create(await checked({ userName: unique("other"), email: taken.email, adoptExisting: true }))).rejects.toThrow(
+      await expect(impl.create(operation, await checked({ userName: unique("other"), email: taken.email, adoptExisting: true }))).rejects.toThrow(
         /importId/,
       );
     });
 
     it("adopts exactly the user of importId, and refuses a wrong id or another userName", async () => {
-      await setup();
+      setup();
       const taken = newUser();
       const existingId = await makeUserOutOfBand(emu, taken.userName, taken.email);
-      await expect(impl.create(await checked({ ...taken, importId: "nobody" }))).rejects.toThrow(/no W&B user has the SCIM id "nobody"/);
-      await expect(impl.create(await checked({ ...taken, userName: "someone-else", importId: existingId }))).rejects.toThrow(
+      await expect(impl.create(operation, await checked({ ...taken, importId: "nobody" }))).rejects.toThrow(/no W&B user has the SCIM id "nobody"/);
+      await expect(impl.create(operation, await checked({ ...taken, userName: "someone-else", importId: existingId }))).rejects.toThrow(
         new RegExp(`set userName to "${taken.userName}"`),
       );
       const { id, outs } = await create({ ...taken, importId: existingId, organizationRole: "admin" });
@@ -347,27 +352,27 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
     });
 
     it("stores viewer as member, so there is no perpetual diff", async () => {
-      await setup();
+      setup();
       const args = newUser({ organizationRole: "viewer" });
       const { id, outs } = await create(args);
       expect(outs.organizationRole).toBe("member");
-      expect((await impl.diff(id, outs, await checked(args))).changes).toBe(false);
+      expect((await impl.diff(operation, id, outs, await checked(args))).changes).toBe(false);
     });
   });
 
   describe("read", () => {
     it("is the state as recorded when nothing changed, from the operation's one listing of /Users", async () => {
-      await setup();
+      setup();
       const { id, outs } = await create(newUser({ displayName: "R" }));
-      await nextOperation();
+      operation = nextOperation(operation);
       await resetLog(emu);
-      expect(await impl.read(id, outs)).toEqual({ id, props: outs });
+      expect(await impl.read(operation, id, outs)).toEqual({ id, props: outs });
       const log = await readLog(emu);
       expect(log.requests.map((r) => [r.method, r.route, r.status])).toEqual([["GET", "/scim/Users", 200]]);
     });
 
     it("turns drift into inputs, field by field, and leaves unmanaged fields and read-only views out of the inputs", async () => {
-      await setup();
+      setup();
       const args = newUser({ displayName: "Before", teams: ["seed-team"] });
       const { id, outs } = await create(args);
       const other = await makeTeam(emu);
@@ -381,8 +386,8 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
         { op: "replace", path: "teamRoles", value: [{ teamName: other.name, roleName: "admin" }] },
       );
       // The refresh is the next engine operation: its listings are its own.
-      await nextOperation();
-      const result = await impl.read(id, outs);
+      operation = nextOperation(operation);
+      const result = await impl.read(operation, id, outs);
       expect(result.id).toBe(id);
       expect(result.inputs).toMatchObject({ displayName: "After", email: "moved@example.com", teams: [other.name, "seed-team"].sort() });
       expect(result.inputs).not.toHaveProperty("organizationRole");
@@ -394,15 +399,15 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
       // Changed: the ETag of an RFC server's list item; W&B's carry none, so none is recorded and the next write reads first.
       expect(result.props?.etag).toBe(dialect === "rfc" ? (await live(emu, id)).etag : "");
       // The next preview shows exactly the drift of the managed fields.
-      const diff = await impl.diff(id, result.props!, await checked(args));
+      const diff = await impl.diff(operation, id, result.props!, await checked(args));
       expect(diff).toMatchObject({ changes: true, replaces: [] });
     });
 
     it("reads from the id alone (User.get)", async () => {
-      await setup();
+      setup();
       const { id } = await create(newUser({ displayName: "G", teams: ["seed-team"] }));
-      await nextOperation();
-      const result = await impl.read(id, {} as UserOutputs);
+      operation = nextOperation(operation);
+      const result = await impl.read(operation, id, {} as UserOutputs);
       // Teams are read through /Groups when GET does not show them; the organization role then is not known at all.
       expect(result.props).toMatchObject({ displayName: "G", teams: ["seed-team"], active: true, deletionPolicy: "delete" });
       if (rolesShownByDefault) expect(result.props).toMatchObject({ organizationRole: "member" });
@@ -412,27 +417,27 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
     });
 
     it("reports a deleted user as gone", async () => {
-      await setup();
+      setup();
       const { id, outs } = await create(newUser());
       await scim(emu, "DELETE", `/Users/${id}`);
-      expect(await impl.read(id, outs)).toEqual({});
+      expect(await impl.read(operation, id, outs)).toEqual({});
     });
   });
 
   describe("update", () => {
     it("PATCHes only the changed fields, with If-Match", async () => {
-      await setup();
+      setup();
       const args = newUser({ displayName: "One", organizationRole: "member" });
       const { id, outs } = await create(args);
       const sent = patchOpsSent();
       await resetLog(emu);
-      const { outs: after } = await impl.update(id, outs, await checked({ ...args, displayName: "Two", email: args.email.toUpperCase() }));
+      const { outs: after } = await impl.update(operation, id, outs, await checked({ ...args, displayName: "Two", email: args.email.toUpperCase() }));
       expect(sent).toEqual([[{ op: "replace", path: "displayName", value: "Two" }]]);
       expect(after).toMatchObject({ displayName: "Two", etag: (await live(emu, id)).etag });
       expect((await readLog(emu)).counters.writes).toBe(1);
 
       sent.length = 0;
-      const { outs: third } = await impl.update(id, after, await checked({ ...args, displayName: "Two", email: `x${args.email}`, active: false, organizationRole: "admin" }));
+      const { outs: third } = await impl.update(operation, id, after, await checked({ ...args, displayName: "Two", email: `x${args.email}`, active: false, organizationRole: "admin" }));
       expect(sent).toEqual([
         [
           { op: "replace", path: "emails", value: [{ value: `x${args.email}`, primary: true }] },
@@ -444,21 +449,21 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
     });
 
     it("changes only settings without sending anything", async () => {
-      await setup();
+      setup();
       const args = newUser({ displayName: "S" });
       const { id, outs } = await create(args);
       await expectNoRequests(emu, async () => {
-        const { outs: after } = await impl.update(id, outs, await checked({ ...args, deletionPolicy: "deactivate" }));
+        const { outs: after } = await impl.update(operation, id, outs, await checked({ ...args, deletionPolicy: "deactivate" }));
         expect(after).toEqual({ ...outs, deletionPolicy: "deactivate" });
       });
     });
 
     it("retries with the fresh ETag when only a role assignment moved it (412 with a foreign change)", async () => {
-      await setup();
+      setup();
       const args = newUser({ displayName: "A", teams: ["seed-team"] });
       const { id, outs } = await create(args);
       // The update is a later operation: its create's own team write is not what moves the ETag here.
-      await nextOperation();
+      operation = nextOperation(operation);
       await patchUserOutOfBand(
         emu,
         id,
@@ -466,7 +471,7 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
         { op: "replace", path: "registryRoles", value: [{ registryName: "models", roleName: "admin" }] },
       );
       await resetLog(emu);
-      const { outs: after } = await impl.update(id, outs, await checked({ ...args, displayName: "B" }));
+      const { outs: after } = await impl.update(operation, id, outs, await checked({ ...args, displayName: "B" }));
       expect(after).toMatchObject({ displayName: "B", teams: ["seed-team"] });
       // The view shows what the PATCH answer carried: W&B answers with the user, an RFC server's 204 is followed by a GET.
       const viewShown = dialect === "wandb" || rolesShownByDefault;
@@ -475,39 +480,39 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
       const statuses = (await readLog(emu)).requests.filter((r) => r.method === "PATCH").map((r) => r.status);
       expect(statuses).toEqual([412, dialect === "rfc" ? 204 : 200]);
       // ... and the role assignment's work causes no diff for the User.
-      expect((await impl.diff(id, after, await checked({ ...args, displayName: "B" }))).changes).toBe(false);
+      expect((await impl.diff(operation, id, after, await checked({ ...args, displayName: "B" }))).changes).toBe(false);
     });
 
     it("fails naming the field and pulumi refresh when an owned field changed outside Pulumi (412)", async () => {
-      await setup();
+      setup();
       const args = newUser({ displayName: "Mine" });
       const { id, outs } = await create(args);
       await patchUserOutOfBand(emu, id, { op: "replace", path: "displayName", value: "Theirs" });
-      const error = await impl.update(id, outs, await checked({ ...args, email: `new-${args.email}` })).catch((e: unknown) => e);
+      const error = await impl.update(operation, id, outs, await checked({ ...args, email: `new-${args.email}` })).catch((e: unknown) => e);
       expect(String(error)).toMatch(/changed outside Pulumi \(displayName\)/);
       expect(String(error)).toContain("pulumi refresh");
       expect((await live(emu, id)).email).toBe(args.email);
     });
 
     it("ignores an organization role set by an assignment when the User does not declare one", async () => {
-      await setup();
+      setup();
       const args = newUser({ displayName: "N" });
       const { id, outs } = await create(args);
       await patchUserOutOfBand(emu, id, { op: "replace", path: "organizationRole", value: "admin" });
-      const { outs: after } = await impl.update(id, outs, await checked({ ...args, displayName: "M" }));
+      const { outs: after } = await impl.update(operation, id, outs, await checked({ ...args, displayName: "M" }));
       expect(after.displayName).toBe("M");
-      const refreshed = await impl.read(id, after);
+      const refreshed = await impl.read(operation, id, after);
       expect(refreshed.props ?? after).not.toHaveProperty("organizationRole");
-      expect((await impl.diff(id, refreshed.props ?? after, await checked({ ...args, displayName: "M" }))).changes).toBe(false);
+      expect((await impl.diff(operation, id, refreshed.props ?? after, await checked({ ...args, displayName: "M" }))).changes).toBe(false);
     });
 
     it("moves the user between teams through /Groups and returns the fresh ETag", async () => {
-      await setup();
+      setup();
       const [a, b] = [await makeTeam(emu), await makeTeam(emu)];
       const args = newUser({ teams: [a.name, "seed-team"] });
       const { id, outs } = await create(args);
       await resetLog(emu);
-      const { outs: after } = await impl.update(id, outs, await checked({ ...args, teams: [b.name, "seed-team"] }));
+      const { outs: after } = await impl.update(operation, id, outs, await checked({ ...args, teams: [b.name, "seed-team"] }));
       expect(after.teams).toEqual([b.name, "seed-team"].sort());
       expect(after.etag).toBe((await live(emu, id)).etag);
       const routes = (await readLog(emu)).requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.route}`);
@@ -517,42 +522,42 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
     });
 
     it("refuses a team change when the teams were changed outside Pulumi", async () => {
-      await setup();
+      setup();
       const [a, b] = [await makeTeam(emu), await makeTeam(emu)];
       const args = newUser({ teams: [a.name] });
       const { id, outs } = await create(args);
       await scim(emu, "PATCH", `/Groups/${b.id}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: "members", value: [{ value: id }] }] });
-      await nextOperation();
-      await expect(impl.update(id, outs, await checked({ ...args, teams: [a.name, "seed-team"] }))).rejects.toThrow(
+      operation = nextOperation(operation);
+      await expect(impl.update(operation, id, outs, await checked({ ...args, teams: [a.name, "seed-team"] }))).rejects.toThrow(
         /changed outside Pulumi \(teams\).*pulumi refresh/,
       );
     });
 
     it("names an unknown team", async () => {
-      await setup();
+      setup();
       const args = newUser({ teams: ["seed-team"] });
       const { id, outs } = await create(args);
-      await expect(impl.update(id, outs, await checked({ ...args, teams: ["nope"] }))).rejects.toThrow(/no W&B team named "nope"/);
+      await expect(impl.update(operation, id, outs, await checked({ ...args, teams: ["nope"] }))).rejects.toThrow(/no W&B team named "nope"/);
       expect((await live(emu, id)).teamRoles!.map((t) => t.teamName)).toEqual(["seed-team"]);
     });
   });
 
   describe("delete", () => {
     it("deletes, and a user already gone is success", async () => {
-      await setup();
+      setup();
       const { id, outs } = await create(newUser());
-      await impl.delete(id, outs);
+      await impl.delete(operation, id, outs);
       expect((await adminClient(emu).getUser(id)).status).toBe("not-found");
-      await impl.delete(id, outs);
+      await impl.delete(operation, id, outs);
     });
 
     it("deactivates with deletionPolicy deactivate, and a user already gone is success", async () => {
-      await setup();
+      setup();
       const { id, outs } = await create(newUser({ deletionPolicy: "deactivate" }));
-      await impl.delete(id, outs);
+      await impl.delete(operation, id, outs);
       expect((await live(emu, id)).active).toBe(false);
       await scim(emu, "DELETE", `/Users/${id}`);
-      await impl.delete(id, outs);
+      await impl.delete(operation, id, outs);
     });
   });
 });
@@ -563,18 +568,20 @@ describe.each(DIALECTS)("User on the multi-tenant cloud (%s dialect)", (dialect)
     emu = await startEmulator({ port: 0, dialect, deployment: "saas" });
   });
   afterAll(() => emu.close());
-  const setup = () => configureProviderFor(emu);
+  const setup = () => {
+    operation = operationFor(emu);
+  };
 
   const failuresOf = async (news: Record<string, unknown>, olds: Record<string, unknown> = {}) => {
     let failures: { property: string; reason: string }[] = [];
     await expectNoRequests(emu, async () => {
-      failures = ((await impl.check(olds, news)).failures ?? []) as typeof failures;
+      failures = ((await impl.check(operation, olds, news)).failures ?? []) as typeof failures;
     });
     return failures;
   };
 
   it("requires at least one team to create a user, and says why", async () => {
-    await setup();
+    setup();
     for (const teams of [undefined, []]) {
       const failures = await failuresOf({ userName: "a", email: "a@example.com", ...(teams ? { teams } : {}) });
       expect(failures).toHaveLength(1);
@@ -587,7 +594,7 @@ describe.each(DIALECTS)("User on the multi-tenant cloud (%s dialect)", (dialect)
   });
 
   it("refuses deletionPolicy deactivate and active false, explaining why", async () => {
-    await setup();
+    setup();
     const failures = await failuresOf({ userName: "a", email: "a@example.com", teams: ["seed-team"], deletionPolicy: "deactivate" });
     expect(failures).toEqual([{ property: "deletionPolicy", reason: expect.stringMatching(/irreversibly.*"delete"/) }]);
     const inactive = await failuresOf({ userName: "a", email: "a@example.com", teams: ["seed-team"], active: false });
@@ -595,7 +602,7 @@ describe.each(DIALECTS)("User on the multi-tenant cloud (%s dialect)", (dialect)
   });
 
   it("refuses email and displayName changes and reactivation of an existing user at preview", async () => {
-    await setup();
+    setup();
     const olds = { userName: "a", email: "a@example.com", displayName: "A", active: false, teams: ["seed-team"] };
     const failures = await failuresOf({ ...olds, email: "b@example.com", displayName: "B", active: true }, olds);
     expect(failures.map((f) => f.property).sort()).toEqual(["active", "displayName", "email"]);
@@ -608,7 +615,7 @@ describe.each(DIALECTS)("User on the multi-tenant cloud (%s dialect)", (dialect)
   });
 
   it("creates the user into its teams with the teams extension, then manages membership through /Groups", async () => {
-    await setup();
+    setup();
     const other = await makeTeam(emu);
     const args = newUser({ teams: ["seed-team"], organizationRole: "admin" });
     await resetLog(emu);
@@ -618,10 +625,10 @@ describe.each(DIALECTS)("User on the multi-tenant cloud (%s dialect)", (dialect)
     expect(routes).not.toContain("PATCH /scim/Groups/:id");
     expect(outs).toMatchObject({ teams: ["seed-team"], organizationRole: "admin", etag: (await live(emu, id)).etag });
 
-    const { outs: after } = await impl.update(id, outs, await checked({ ...args, teams: [other.name] }, args));
+    const { outs: after } = await impl.update(operation, id, outs, await checked({ ...args, teams: [other.name] }, args));
     expect(after.teams).toEqual([other.name]);
-    expect((await impl.read(id, after)).props).toEqual(after);
-    await impl.delete(id, after);
+    expect((await impl.read(operation, id, after)).props).toEqual(after);
+    await impl.delete(operation, id, after);
     expect((await adminClient(emu).getUser(id)).status).toBe("not-found");
   });
 
@@ -631,9 +638,9 @@ describe.each(DIALECTS)("User on the multi-tenant cloud (%s dialect)", (dialect)
     seed.users.push({ userName, email: `${userName}@example.com`, displayName: userName, active: false });
     const withInactive = await startEmulator({ port: 0, dialect, deployment: "saas", seed });
     try {
-      await configureProviderFor(withInactive);
+      operation = operationFor(withInactive);
       const inputs = await checked({ userName, email: `${userName}@example.com`, teams: ["seed-team"] });
-      await expect(impl.create(inputs)).rejects.toThrow(/already exists.*differs from the declaration \(active\).*adoptExisting: true/s);
+      await expect(impl.create(operation, inputs)).rejects.toThrow(/already exists.*differs from the declaration \(active\).*adoptExisting: true/s);
     } finally {
       await withInactive.close();
     }
@@ -643,8 +650,8 @@ describe.each(DIALECTS)("User on the multi-tenant cloud (%s dialect)", (dialect)
     const seed = { ...defaultSeed(), seats: 3 };
     const full = await startEmulator({ port: 0, dialect, deployment: "saas", seed });
     try {
-      await configureProviderFor(full);
-      const error = await impl.create(await checked(newUser({ teams: ["seed-team"] }))).catch((e: unknown) => e);
+      operation = operationFor(full);
+      const error = await impl.create(operation, await checked(newUser({ teams: ["seed-team"] }))).catch((e: unknown) => e);
       expect(String(error)).toContain("Seat limit reached");
       expect(String(error)).toContain("free seats");
       expect(error).not.toBeInstanceOf(ResourceInitError);
@@ -662,15 +669,15 @@ describe.each(DIALECTS)("User on self-managed (%s dialect)", (dialect) => {
   afterAll(() => emu.close());
 
   it("joins teams after the POST, deactivates and reactivates, and deactivates on removal", async () => {
-    await configureProviderFor(emu);
+    operation = operationFor(emu);
     const args = newUser({ teams: ["seed-team"], deletionPolicy: "deactivate" });
     const { id, outs } = await create(args);
     expect((await live(emu, id)).teamRoles!.map((t) => t.teamName)).toEqual(["seed-team"]);
-    const { outs: off } = await impl.update(id, outs, await checked({ ...args, active: false }, args));
+    const { outs: off } = await impl.update(operation, id, outs, await checked({ ...args, active: false }, args));
     expect(off.active).toBe(false);
-    const { outs: on } = await impl.update(id, off, await checked({ ...args, active: true }, { ...args, active: false }));
+    const { outs: on } = await impl.update(operation, id, off, await checked({ ...args, active: true }, { ...args, active: false }));
     expect(on.active).toBe(true);
-    await impl.delete(id, on);
+    await impl.delete(operation, id, on);
     expect((await live(emu, id)).active).toBe(false);
   });
 });
@@ -684,12 +691,14 @@ describe.each(DIALECTS)("User against the documented GET body, without roles (%s
     emu = await startEmulator({ port: 0, dialect, deployment: "dedicated", userRolesOnGet: "omitted" });
   });
   afterAll(() => emu.close());
-  const setup = () => configureProviderFor(emu);
+  const setup = () => {
+    operation = operationFor(emu);
+  };
   const removeFromTeam = (teamId: string, userId: string) =>
     scim(emu, "PATCH", `/Groups/${teamId}`, { schemas: [PATCH_OP], Operations: [{ op: "remove", path: `members[value eq "${userId}"]` }] });
 
   it("shows no diff after create and read for a declared organizationRole and teams", async () => {
-    await setup();
+    setup();
     const team = await makeTeam(emu);
     for (const organizationRole of ["admin", "member"]) {
       const args = newUser({ displayName: "D", organizationRole, teams: [team.name, "seed-team"] });
@@ -699,13 +708,13 @@ describe.each(DIALECTS)("User against the documented GET body, without roles (%s
       expect(got.teamRoles).toBeUndefined();
       expect(got.organizationRole).toBeUndefined();
       expect(outs).toMatchObject({ organizationRole, teams: [team.name, "seed-team"].sort() });
-      expect((await impl.diff(id, outs, inputs)).changes).toBe(false);
+      expect((await impl.diff(operation, id, outs, inputs)).changes).toBe(false);
 
-      const read = await impl.read(id, outs);
+      const read = await impl.read(operation, id, outs);
       const props = read.props ?? outs;
       expect(props).toMatchObject({ organizationRole, teams: [team.name, "seed-team"].sort() });
       expect(read.inputs ?? {}).not.toHaveProperty("organizationRole", "");
-      expect((await impl.diff(id, props, inputs)).changes).toBe(false);
+      expect((await impl.diff(operation, id, props, inputs)).changes).toBe(false);
       // The read-only views are empty when unknown and never compared.
       expect(props.teamRoles).toEqual([]);
       expect(props.registryRoles).toEqual([]);
@@ -713,12 +722,12 @@ describe.each(DIALECTS)("User against the documented GET body, without roles (%s
   });
 
   it("updates through a 412 caused by a foreign change (retries: the unknown roles count as unchanged)", async () => {
-    await setup();
+    setup();
     const args = newUser({ displayName: "A", organizationRole: "admin", teams: ["seed-team"] });
     const { id, outs } = await create(args);
     // The update is a later operation: its create's own team write is not what moves the ETag here.
-    await nextOperation();
-    const read = await impl.read(id, outs);
+    operation = nextOperation(operation);
+    const read = await impl.read(operation, id, outs);
     const before = read.props ?? outs;
     // A role assignment (another resource) moves the ETag.
     await patchUserOutOfBand(
@@ -728,67 +737,67 @@ describe.each(DIALECTS)("User against the documented GET body, without roles (%s
       { op: "replace", path: "registryRoles", value: [{ registryName: "models", roleName: "admin" }] },
     );
     await resetLog(emu);
-    const { outs: after } = await impl.update(id, before, await checked({ ...args, displayName: "B" }));
+    const { outs: after } = await impl.update(operation, id, before, await checked({ ...args, displayName: "B" }));
     expect(after).toMatchObject({ displayName: "B", organizationRole: "admin", teams: ["seed-team"] });
     const statuses = (await readLog(emu)).requests.filter((r) => r.method === "PATCH").map((r) => r.status);
     expect(statuses).toEqual([412, dialect === "rfc" ? 204 : 200]);
-    expect((await impl.diff(id, after, await checked({ ...args, displayName: "B" }))).changes).toBe(false);
-    expect((await impl.read(id, after)).props).toMatchObject({ organizationRole: "admin", teams: ["seed-team"] });
+    expect((await impl.diff(operation, id, after, await checked({ ...args, displayName: "B" }))).changes).toBe(false);
+    expect((await impl.read(operation, id, after)).props).toMatchObject({ organizationRole: "admin", teams: ["seed-team"] });
   });
 
   it("still fails on a 412 when a shown owned field changed outside Pulumi", async () => {
-    await setup();
+    setup();
     const args = newUser({ displayName: "Mine", organizationRole: "admin", teams: ["seed-team"] });
     const { id, outs } = await create(args);
     await patchUserOutOfBand(emu, id, { op: "replace", path: "displayName", value: "Theirs" });
-    await expect(impl.update(id, outs, await checked({ ...args, email: `new-${args.email}` }))).rejects.toThrow(
+    await expect(impl.update(operation, id, outs, await checked({ ...args, email: `new-${args.email}` }))).rejects.toThrow(
       /changed outside Pulumi \(displayName\)/,
     );
   });
 
   it("detects team membership drift through /Groups and converges it back", async () => {
-    await setup();
+    setup();
     const team = await makeTeam(emu);
     const args = newUser({ organizationRole: "admin", teams: [team.name, "seed-team"] });
     const { id, outs } = await create(args);
     await removeFromTeam(team.id, id);
-    await nextOperation();
+    operation = nextOperation(operation);
 
-    const read = await impl.read(id, outs);
+    const read = await impl.read(operation, id, outs);
     expect(read.props).toMatchObject({ organizationRole: "admin", teams: ["seed-team"] });
     expect(read.inputs).toMatchObject({ teams: ["seed-team"] });
     const inputs = await checked(args);
-    expect(await impl.diff(id, read.props!, inputs)).toMatchObject({ changes: true, replaces: [] });
+    expect(await impl.diff(operation, id, read.props!, inputs)).toMatchObject({ changes: true, replaces: [] });
 
-    const { outs: after } = await impl.update(id, read.props!, inputs);
+    const { outs: after } = await impl.update(operation, id, read.props!, inputs);
     expect(after.teams).toEqual([team.name, "seed-team"].sort());
     const members = (await scim(emu, "GET", `/Groups/${team.id}`)).members ?? [];
     expect(JSON.stringify(members)).toContain(id);
-    expect((await impl.diff(id, after, inputs)).changes).toBe(false);
+    expect((await impl.diff(operation, id, after, inputs)).changes).toBe(false);
   });
 
   it("refuses a team change when the teams were changed outside Pulumi (seen through /Groups)", async () => {
-    await setup();
+    setup();
     const [a, b] = [await makeTeam(emu), await makeTeam(emu)];
     const args = newUser({ teams: [a.name] });
     const { id, outs } = await create(args);
     await scim(emu, "PATCH", `/Groups/${b.id}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: "members", value: [{ value: id }] }] });
-    await nextOperation();
-    await expect(impl.update(id, outs, await checked({ ...args, teams: [a.name, "seed-team"] }))).rejects.toThrow(
+    operation = nextOperation(operation);
+    await expect(impl.update(operation, id, outs, await checked({ ...args, teams: [a.name, "seed-team"] }))).rejects.toThrow(
       /changed outside Pulumi \(teams\)/,
     );
   });
 
   it("finds team-membership drift in the one listing of /Groups, though the user is unchanged", async () => {
-    await setup();
+    setup();
     const team = await makeTeam(emu);
     const { id, outs } = await create(newUser({ teams: ["seed-team"] }));
     await scim(emu, "PATCH", `/Groups/${team.id}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: "members", value: [{ value: id }] }] });
     // The emulator moves the user's ETag with its teams; W&B need not: the stored ETag is the current one.
     const stored = { ...outs, etag: (await live(emu, id)).etag ?? "" };
-    await nextOperation();
+    operation = nextOperation(operation);
     await resetLog(emu);
-    const read = await impl.read(id, stored);
+    const read = await impl.read(operation, id, stored);
     expect(read.props?.teams).toEqual([team.name, "seed-team"].sort());
     expect(read.inputs?.teams).toEqual([team.name, "seed-team"].sort());
     expect((await readLog(emu)).requests.map((r) => [r.method, r.route, r.status])).toEqual([
@@ -796,30 +805,30 @@ describe.each(DIALECTS)("User against the documented GET body, without roles (%s
       ["GET", "/scim/Groups", 200],
     ]);
     // Unchanged membership keeps the state as it is.
-    expect(await impl.read(id, { ...stored, teams: read.props!.teams! })).toEqual({ id, props: { ...stored, teams: read.props!.teams! } });
+    expect(await impl.read(operation, id, { ...stored, teams: read.props!.teams! })).toEqual({ id, props: { ...stored, teams: read.props!.teams! } });
   });
 
   it("reads the team membership of many users with one listing of /Groups", async () => {
-    await setup();
+    setup();
     const team = await makeTeam(emu);
     const made = [];
     for (let i = 0; i < 5; i++) made.push(await create(newUser({ teams: i % 2 ? [team.name, "seed-team"] : ["seed-team"] })));
-    await nextOperation();
+    operation = nextOperation(operation);
     await resetLog(emu);
     // The listing of /Users shows no teamRoles: each user's teams are read from the one listing of /Groups.
-    const reads = await Promise.all(made.map(({ id, outs }) => impl.read(id, outs)));
+    const reads = await Promise.all(made.map(({ id, outs }) => impl.read(operation, id, outs)));
     expect(reads.map((r) => r.props?.teams)).toEqual(made.map(({ outs }) => outs.teams));
     const { byRoute } = (await readLog(emu)).counters;
     expect(byRoute).toEqual({ "GET /scim/Users": 1, "GET /scim/Groups": 1 });
   });
 
   it("lists /Groups only when teams are declared", async () => {
-    await setup();
+    setup();
     const { id, outs } = await create(newUser({ displayName: "No teams", organizationRole: "admin" }));
     await patchUserOutOfBand(emu, id, { op: "replace", path: "displayName", value: "Other" });
-    await nextOperation();
+    operation = nextOperation(operation);
     await resetLog(emu);
-    const read = await impl.read(id, outs);
+    const read = await impl.read(operation, id, outs);
     expect(read.props).toMatchObject({ displayName: "Other", organizationRole: "admin" });
     expect(read.props).not.toHaveProperty("teams");
     expect((await readLog(emu)).requests.map((r) => `${r.method} ${r.route}`)).toEqual(["GET /scim/Users"]);

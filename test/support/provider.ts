@@ -3,66 +3,73 @@ import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Config } from "@pulumi/pulumi/cmd/dynamic-provider/config";
 import { expect } from "vitest";
+import type { ResourceKind } from "../../api/resource-kinds";
 import type { RunningEmulator } from "../../emulator";
-import { beginOperation, configure } from "../../provider/runtime";
+import { dynamicProvider, type DynamicProvider } from "../../provider";
+import { NO_CONFIGURATION, Operation } from "../../provider/operation";
 
 const TEST_PROJECT = "test-project";
-let lastConfiguration: Record<string, string> | undefined;
 
-/**
- * Hands the provider runtime a stack config as the dynamic provider does: every key, namespace
- * included, in the `rawConfig` of @pulumi/pulumi's own dynamic-provider `Config`.
- */
-export async function configureWithStackConfig(rawConfig: Record<string, string>, projectName = TEST_PROJECT): Promise<void> {
-  await configure({ config: new Config(rawConfig, projectName) });
-  // Each call stands for a new provider process, as the engine starts one for each operation.
-  beginOperation();
+/** The provider's settings for the emulator's admin; `settings` adds or overrides some, e.g. `{ maxRetries: "1" }`. */
+function adminSettings(emu: RunningEmulator, settings: Record<string, string>): Record<string, string> {
+  return { baseUrl: emu.url, apiKey: emu.admin.apiKey, username: emu.admin.username, deployment: emu.deployment, ...settings };
 }
 
 /**
- * Configures the provider runtime for the emulator's admin, as `pulumi config` would
- * (`wandb:baseUrl`, `wandb:apiKey`, `wandb:username`, `wandb:deployment`); `settings` adds or
- * overrides keys (without the `wandb:` prefix), e.g. `{ maxRetries: "1" }`.
+ * The stack config `pulumi config` would give for the emulator's admin (`wandb:baseUrl`,
+ * `wandb:apiKey`, `wandb:username`, `wandb:deployment`), with `settings` (keys without the
+ * `wandb:` prefix) added or overriding.
  */
-export async function configureProviderFor(emu: RunningEmulator, settings: Record<string, string> = {}): Promise<void> {
-  const values: Record<string, string> = {
-    "wandb:baseUrl": emu.url,
-    "wandb:apiKey": emu.admin.apiKey,
-    "wandb:username": emu.admin.username,
-    "wandb:deployment": emu.deployment,
-    ...Object.fromEntries(Object.entries(settings).map(([key, value]) => [`wandb:${key}`, value])),
-  };
-  lastConfiguration = values;
-  await configureWithStackConfig(values);
+export function stackConfigFor(emu: RunningEmulator, settings: Record<string, string> = {}): Record<string, string> {
+  return Object.fromEntries(Object.entries(adminSettings(emu, settings)).map(([key, value]) => [`wandb:${key}`, value]));
 }
 
 /**
- * Starts the next engine operation, as a new provider process would: configured the same way, with
- * nothing read in the previous one (the directory of users and teams) carried over. Call it where a
- * test changes the organization outside Pulumi between two operations.
+ * An engine operation served for the emulator's admin, as a new provider process would serve it
+ * (`settings` as for `stackConfigFor`): nothing read in another operation is carried over.
  */
-export async function nextOperation(): Promise<void> {
-  if (!lastConfiguration) throw new Error("nextOperation: configure the provider first (configureProviderFor)");
-  await configureWithStackConfig(lastConfiguration);
+export function operationFor(emu: RunningEmulator, settings: Record<string, string> = {}): Operation {
+  return new Operation({ stackConfig: adminSettings(emu, settings), sharedWithProject: false });
 }
 
-/** A resource implementation's checked inputs, expecting no failures. */
+/** An engine operation of a provider no one configured: what a check judges without any setting. */
+export function unconfiguredOperation(): Operation {
+  return new Operation(NO_CONFIGURATION);
+}
+
+/**
+ * The next engine operation, as a new provider process would serve it: configured as `operation`
+ * is, with nothing it read (the directory of users and teams) carried over. For a test that changes
+ * the organization outside Pulumi between two operations.
+ */
+export function nextOperation(operation: Operation): Operation {
+  return new Operation(operation.configuration);
+}
+
+/**
+ * Configures a dynamic provider process as the engine does, once for each resource kind it serves:
+ * every key of the stack config, namespace included, in @pulumi/pulumi's own dynamic-provider `Config`.
+ */
+export async function configureKind(provider: DynamicProvider, kind: ResourceKind, rawConfig: Record<string, string>, projectName = TEST_PROJECT): Promise<void> {
+  await provider.dispatch(kind, "configure", [{ config: new Config(rawConfig, projectName) }]);
+}
+
+/** A new dynamic provider process (a new engine operation), configured with a stack config as for its first kind. */
+export async function dynamicProviderWith(rawConfig: Record<string, string>, projectName = TEST_PROJECT): Promise<DynamicProvider> {
+  const provider = dynamicProvider();
+  await configureKind(provider, "User", rawConfig, projectName);
+  return provider;
+}
+
+/** A resource implementation's checked inputs in `operation`, expecting no failures. */
 export async function checkedInputs<I>(
-  impl: { check(olds: Record<string, unknown>, news: Record<string, unknown>): Promise<{ inputs?: I; failures?: unknown[] }> },
+  operation: Operation,
+  impl: { check(operation: Operation, olds: Record<string, unknown>, news: Record<string, unknown>): Promise<{ inputs?: I; failures?: unknown[] }> },
   news: Record<string, unknown>,
 ): Promise<I> {
-  const result = await impl.check({}, news);
+  const result = await impl.check(operation, {}, news);
   expect(result.failures ?? []).toEqual([]);
   return result.inputs as I;
-}
-
-/**
- * Configures the provider again as the dynamic provider does for each further resource kind it
- * serves in the same process (and so the same engine operation): the same stack config.
- */
-export async function configureAnotherKind(): Promise<void> {
-  if (!lastConfiguration) throw new Error("configureAnotherKind: configure the provider first (configureProviderFor)");
-  await configure({ config: new Config(lastConfiguration, TEST_PROJECT) });
 }
 
 type Decision = { body: string } | { status: number; json: unknown } | undefined;

@@ -1,0 +1,110 @@
+// One engine operation as a front door serves it: the provider's configuration, judged once, and
+// what is built and read from it on first use (the clients, the directory of users and teams), so
+// that none of it outlives the operation. Each call of a kind is handed the operation it belongs
+// to; nothing here is ever serialized into state.
+import { clientsFromConfig, type Clients } from "../api/client";
+import {
+  deploymentFrom,
+  guardRailsFrom,
+  judgeNamespace,
+  WandbConfigError,
+  type Deployment,
+  type GuardRailSettings,
+  type WandbConfig,
+} from "../api/config";
+import type { ConfiguredOperation } from "./kit/implementation";
+import { Directory } from "./membership/directory";
+
+/** The provider's settings as a front door receives them. */
+export interface Configuration {
+  /** The `wandb` namespace of the stack config (or the provider's own settings), keys without the namespace. */
+  readonly stackConfig: Readonly<Record<string, string>>;
+  /** The project's own config shares the namespace when the project is named `wandb`. */
+  readonly sharedWithProject: boolean;
+}
+
+/** What a front door serves before it is configured. */
+export const NO_CONFIGURATION: Configuration = { stackConfig: {}, sharedWithProject: false };
+
+interface Judged {
+  /** Every mistake: misspelt keys, then missing or malformed settings. */
+  readonly problems: readonly string[];
+  /** Undefined while there is any problem. */
+  readonly config: WandbConfig | undefined;
+}
+
+export class Operation implements ConfiguredOperation {
+  #judged: Judged | undefined;
+  #clients: Clients | undefined;
+  #directory: Directory | undefined;
+
+  constructor(readonly configuration: Configuration) {}
+
+  /**
+   * The operation a door serves once configured with `configuration`: this one when it is the same
+   * (the dynamic provider configures each kind it serves alike, and the kinds share what the
+   * operation has read), a new one otherwise.
+   */
+  configured(configuration: Configuration): Operation {
+    return JSON.stringify(configuration) === JSON.stringify(this.configuration) ? this : new Operation(configuration);
+  }
+
+  /** The stack config and the environment, judged once per operation. */
+  #judgement(): Judged {
+    if (!this.#judged) {
+      const { stackConfig, sharedWithProject } = this.configuration;
+      const result = judgeNamespace(stackConfig, process.env, { sharedWithProject });
+      this.#judged = "problems" in result ? { problems: result.problems, config: undefined } : { problems: [], config: result.config };
+    }
+    return this.#judged;
+  }
+
+  /**
+   * Every mistake in the configuration (a missing, malformed or misspelt key), each naming the config
+   * key, the environment variable and the fix; empty when there is none. Judged without a request,
+   * so that `check` reports them at preview.
+   */
+  configurationProblems(): readonly string[] {
+    return this.#judgement().problems;
+  }
+
+  /** The provider's configuration; a `WandbConfigError` listing every mistake when there is any. */
+  config(): WandbConfig {
+    const { problems, config } = this.#judgement();
+    if (config === undefined) throw new WandbConfigError(problems);
+    return config;
+  }
+
+  clients(): Clients {
+    this.#clients ??= clientsFromConfig(this.config());
+    return this.#clients;
+  }
+
+  /** The organization's users, teams and custom roles as this operation knows them. */
+  directory(): Directory {
+    this.#directory ??= new Directory(this.clients().scim);
+    return this.#directory;
+  }
+
+  /**
+   * The deployment for preview-time rules, resolved without credentials: `check` judges inputs even
+   * when no key is set, and sends nothing. An unknown deployment gives no rules: it is among the
+   * configuration problems every `check` reports.
+   */
+  deploymentForChecks(): Deployment | undefined {
+    try {
+      return deploymentFrom(this.configuration.stackConfig, process.env);
+    } catch (error) {
+      if (error instanceof WandbConfigError) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * The guard rails' settings for preview-time checks, judged without credentials: a malformed one
+   * counts as its default here, and is among the configuration problems every check reports.
+   */
+  guardRailsForChecks(): GuardRailSettings {
+    return guardRailsFrom(this.configuration.stackConfig, process.env);
+  }
+}
