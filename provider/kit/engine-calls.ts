@@ -1,11 +1,12 @@
 // How the engine's calls reach one resource kind, whichever front door they come through: what it
 // hands over is parsed (the checked inputs again, the recorded state brought up to its current
 // version) before a method sees it, and every state handed back records that version. Every check
-// also reports the mistakes of the provider's configuration.
+// also reports the mistakes of the provider's configuration, and every failure of the service says
+// what to do next in Pulumi.
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { configurationProblems } from "../runtime";
-import { ResourceInitError } from "./errors";
+import { ResourceInitError, withPulumiAdvice } from "./errors";
 import type { ReplacedOnChange, ResourceImplementation } from "./implementation";
 import { checkedAgain } from "./inputs";
 import { engineRecord } from "./state";
@@ -36,6 +37,27 @@ function withConfigurationFailures<I>(result: pulumi.dynamic.CheckResult<I>): pu
   return { ...result, failures: [...problems.map((reason) => ({ property: "", reason })), ...(result.failures ?? [])] };
 }
 
+/** The same calls, a failure of the service reaching the engine with what to do next in Pulumi. */
+function advisingFailures(calls: KindCalls): KindCalls {
+  const advising =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await call(...args);
+      } catch (error) {
+        throw withPulumiAdvice(error);
+      }
+    };
+  return {
+    check: advising(calls.check),
+    diff: advising(calls.diff),
+    create: advising(calls.create),
+    read: advising(calls.read),
+    update: advising(calls.update),
+    delete: advising(calls.delete),
+  };
+}
+
 export function kindCalls<I, O extends object>(implementation: ReplacedOnChange<I, O> | ResourceImplementation<I, O>): KindCalls {
   const { inputs, state } = implementation;
   const record = (value: unknown) => engineRecord.parse(value);
@@ -50,7 +72,7 @@ export function kindCalls<I, O extends object>(implementation: ReplacedOnChange<
     }
   };
 
-  return {
+  return advisingFailures({
     // The olds of check are the inputs last applied, not state.
     check: async (olds, news) => withConfigurationFailures(await implementation.check(record(olds), record(news))),
     diff: async (id, olds, news) => {
@@ -78,5 +100,5 @@ export function kindCalls<I, O extends object>(implementation: ReplacedOnChange<
       const parsedId = engineId.parse(id);
       return implementation.delete(parsedId, state.parse(props, parsedId));
     },
-  };
+  });
 }

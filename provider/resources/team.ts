@@ -4,7 +4,7 @@ import { membershipOperations, type ScimTeam } from "../../api/client";
 import { isEmailReference, memberReferenceKey } from "../../api/vocabulary";
 import { sameSet } from "../kit/compare";
 import { convergeGuardedByEtag, recordRead, SETTLED, setReading, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
-import { isStatus, ResourceInitError } from "../kit/errors";
+import { isStatus, requireFound, ResourceInitError } from "../kit/errors";
 import { createOrTakeOver, leftAsItIs, type Claim } from "../kit/takeover";
 import { type ResourceImplementation } from "../kit/implementation";
 import { adoptExisting, userReference } from "../kit/input-schemas";
@@ -234,8 +234,7 @@ async function converge(id: string, base: TeamState, name: string, desiredIds: s
       etag: base.etag || undefined,
       write,
       reread: async () => {
-        const found = await liveTeam(id);
-        if (!found) throw new Error(`team ${id} no longer exists in W&B: run \`pulumi refresh\`, then \`pulumi up\` to recreate it`);
+        const found = requireFound(await liveTeam(id), `team ${id}`);
         const fresh = await stateOf(found, recorded());
         const readings = ownedFieldReadings(current, fresh, name, desiredIds);
         current = fresh;
@@ -365,7 +364,10 @@ const withMemberEmails: Migration = (state) => {
  */
 async function claimOf(existing: ScimTeam, desiredIds: readonly string[]): Promise<Claim> {
   const users = await confirmedUserMembers(existing.members);
-  if (sameSet(users, desiredIds)) return { kind: "as-declared" };
+  if (sameSet(users, desiredIds)) {
+    const members = users.length === 0 ? "no user members" : `exactly the ${users.length} declared user member${users.length === 1 ? "" : "s"}`;
+    return { kind: "as-declared", found: `with ${members} (the organization's service accounts aside)` };
+  }
   if (users.length === 0) {
     return { kind: "left-by-destroy", found: 'with no members but the organization\'s service accounts (what deletionPolicy "empty" leaves)' };
   }
@@ -423,7 +425,7 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs> = {
     const desiredIds = inputs.members ? idsOf(inputs.members, mapping) : [];
     const made = await createOrTakeOver<ScimTeam>({
       what: `team "${inputs.name}"`,
-      post: (isOurs) => directory().teamWrite(() => scim.createTeam({ name: inputs.name, memberIds: desiredIds }, { isOurs }), desiredIds),
+      post: () => directory().teamWrite(() => scim.createTeam({ name: inputs.name, memberIds: desiredIds }), desiredIds),
       find: () => scim.findTeamByName(inputs.name),
       claim: (existing) => claimOf(existing, desiredIds),
       refuse: (_conflict, differing) =>

@@ -389,7 +389,8 @@ function claimOf(existing: ScimUser, inputs: UserInputs, saas: boolean): Claim {
     ...(inputs.displayName === undefined || existing.displayName === inputs.displayName ? [] : ["displayName"]),
   ];
   if (differing.length > 0) return { kind: "not-ours", differing };
-  if (existing.active || !inputs.active) return { kind: "as-declared" };
+  const matched = inputs.displayName === undefined ? "email" : "email and displayName";
+  if (existing.active || !inputs.active) return { kind: "as-declared", found: `with the declared ${matched}, ${existing.active ? "active" : "deactivated"}` };
   if (saas) return { kind: "not-ours", differing: ["active"] };
   return { kind: "left-by-destroy", found: 'deactivated and otherwise as declared (what deletionPolicy "deactivate" leaves); it is reactivated' };
 }
@@ -506,7 +507,7 @@ export const user: ResourceImplementation<UserInputs, UserOutputs> = {
     const teams = saas ? inputs.teams : undefined;
     const made = await createOrTakeOver<ScimUser>({
       what: `user "${inputs.userName}"`,
-      post: async (isOurs) => {
+      post: async () => {
         try {
           const definition = {
             userName: inputs.userName,
@@ -514,7 +515,7 @@ export const user: ResourceImplementation<UserInputs, UserOutputs> = {
             ...(inputs.displayName === undefined ? {} : { displayName: inputs.displayName }),
             ...(teams === undefined ? {} : { teams }),
           };
-          return await directory().userWrite(() => scim.createUser(definition, { isOurs }));
+          return await directory().userWrite(() => scim.createUser(definition));
         } finally {
           if (teams !== undefined) directory().teamsChanged();
         }
