@@ -108,7 +108,9 @@ describe.each(DIALECTS)("ScimClient against the %s dialect", (dialect) => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WandbApiError);
     expect(error).toMatchObject({ status: 412, method: "PATCH" });
-    expect((error as Error).message).toContain("pulumi refresh");
+    expect((error as Error).message).toContain("changed since it was last read");
+    // `pulumi refresh` is the provider's advice to add (test/kit/errors.test.ts).
+    expect((error as Error).message).not.toContain("pulumi");
     expect((await h.requestLog()).counters.total).toBe(1);
   });
 
