@@ -43,6 +43,8 @@ function pulumiAdvice(error: WandbApiError): string | undefined {
       // On a collection, a 404 means no SCIM API there: the client's message names the settings to check.
       return error.collection ? undefined : "It may have been deleted outside Pulumi: run `pulumi refresh`.";
     case 409:
+      // Adopting answers a create's conflict; an update's (a rename onto a taken name) is the resource's to explain.
+      if (error.method !== "POST") return undefined;
       return 'To take the existing one over, set `adoptExisting: true` on the resource (a User or Team also takes `importId: "<SCIM id>"` to adopt exactly that object).';
     case 412:
       return "Run `pulumi refresh`, then `pulumi up` again.";

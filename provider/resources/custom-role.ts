@@ -209,8 +209,8 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
       claim: (existing) => claimOf(existing, inputs),
       refuse: (conflict, differing) =>
         new Error(
-          `a custom role named "${inputs.name}" already exists${isStatus(conflict, 409) ? ` (${conflict.message})` : ""}: ` +
-            `set adoptExisting: true to take it over, or choose another name.${leftAsItIs(differing)}`,
+          `${isStatus(conflict, 409) ? conflict.message : `A custom role named "${inputs.name}" already exists.`} ` +
+            `Set \`adoptExisting: true\` to take it over, or choose another name.${leftAsItIs(differing)}`,
         ),
     });
     if (sameSet(role.permissions, customPermissions(inputs.permissions, role.inheritedPermissions))) {

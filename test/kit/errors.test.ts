@@ -39,8 +39,10 @@ describe("Pulumi advice on a failure of the service", () => {
     // No SCIM API at the URL: the client's message names the settings to check.
     const noApi = failure(404, { method: "GET", collection: true });
     const denied = failure(403);
+    // Adoption answers a create's conflict, not an update's.
+    const updateConflict = failure(409, { method: "PATCH" });
     const other = new Error("not the service's");
-    for (const error of [noApi, denied, other]) expect(withPulumiAdvice(error)).toBe(error);
+    for (const error of [noApi, denied, updateConflict, other]) expect(withPulumiAdvice(error)).toBe(error);
   });
 
   it("a half-made resource gives the advice in its reason", () => {
