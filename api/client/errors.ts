@@ -70,6 +70,8 @@ export class WandbApiError extends Error {
   readonly outcomeUnknown: boolean;
   /** The service asked for a longer wait than the retry policy allows. */
   readonly retryAfterTooLong: boolean;
+  /** The request went to a collection (list, filter, create), not to one object. */
+  readonly collection: boolean;
 
   constructor(init: WandbApiErrorInit) {
     const detail = init.detail === undefined ? undefined : scrubSecrets(init.detail);
@@ -97,6 +99,7 @@ export class WandbApiError extends Error {
     if (init.code !== undefined) this.code = init.code;
     this.outcomeUnknown = init.outcomeUnknown ?? false;
     this.retryAfterTooLong = init.retryAfterTooLong ?? false;
+    this.collection = init.collection ?? false;
   }
 
   get isSeatLimit(): boolean {
@@ -152,14 +155,10 @@ function describe(init: WandbApiErrorInit): string {
   return `${what} failed with HTTP ${init.status}${type}${tries}${detail}. ${advice(init)}`;
 }
 
-/** The next `up` reads what a write of unknown outcome left and finishes from there (takes over what it made). */
-const UNKNOWN_OUTCOME_ADVICE = "Run `pulumi up` again: it reads what landed and finishes the work from there.";
-
 function networkAdvice(init: WandbApiErrorInit): string {
   if (init.outcomeUnknown) {
     return (
-      `The connection broke (${init.code ?? "network error"}) after the request was sent, so it may or may not have been applied. ` +
-      UNKNOWN_OUTCOME_ADVICE
+      `The connection broke (${init.code ?? "network error"}) after the request was sent, so it may or may not have been applied.`
     );
   }
   if (init.code === "UND_ERR_HEADERS_TIMEOUT" || init.code === "UND_ERR_BODY_TIMEOUT") {
@@ -177,10 +176,10 @@ function networkAdvice(init: WandbApiErrorInit): string {
 function advice(init: WandbApiErrorInit): string {
   const detail = init.detail ?? "";
   if (SEAT_LIMIT.test(detail)) {
-    return "The organization has no free seats: free seats (remove or deactivate users) or raise the plan's seat limit, then run `pulumi up` again.";
+    return "The organization has no free seats: free seats (remove or deactivate users) or raise the plan's seat limit.";
   }
   if (init.outcomeUnknown) {
-    return `The service failed while handling a write, so it may or may not have been applied. ${UNKNOWN_OUTCOME_ADVICE}`;
+    return "The service failed while handling a write, so it may or may not have been applied.";
   }
   if (init.service === "inference") {
     const inference = inferenceAdvice(init.status, detail);
@@ -195,7 +194,7 @@ function advice(init: WandbApiErrorInit): string {
   }
   switch (init.status) {
     case 400:
-      return "The service rejected the request as invalid; check the resource's inputs.";
+      return "The service rejected the request as invalid.";
     case 401:
       return (
         "Authentication failed. Check the API key (wandb:apiKey / WANDB_API_KEY) and wandb:username (WANDB_USERNAME): " +
@@ -207,11 +206,11 @@ function advice(init: WandbApiErrorInit): string {
     case 403:
       return "The key lacks permission: an organization admin's API key (with wandb:username) or an organization service-account key is needed.";
     case 404:
-      return "It does not exist (it may have been deleted outside Pulumi; run `pulumi refresh`).";
+      return "It does not exist.";
     case 409:
-      return "To take the existing one over, set `adoptExisting: true` on the resource (a User or Team also takes `importId: \"<SCIM id>\"` to adopt exactly that object).";
+      return "An object with the same unique name, userName or email already exists.";
     case 412:
-      return "It was changed outside Pulumi since it was last read. Run `pulumi refresh`, then `pulumi up` again.";
+      return "It was changed since it was last read (its ETag no longer matches).";
     case 429:
       return init.retryAfterTooLong
         ? "The service asked to wait longer than the retry policy allows. Try again later, or lower wandb:maxConcurrency (WANDB_MAX_CONCURRENCY)."
@@ -236,3 +235,31 @@ function inferenceAdvice(status: number, detail: string): string | undefined {
   if (status === 404) return "Unknown or retired model, or a wrong wandb:inferenceUrl (WANDB_INFERENCE_URL).";
   return undefined;
 }
+
+/**
+ * A create whose outcome is unknown (its answer lost, or a 5xx) found, looking up its natural key,
+ * an object that holds that key. The client cannot tell whether it is what the create made or
+ * someone else's, so it judges nothing: the caller, who knows what it declared, does.
+ */
+export class KeyHeldError<T extends { id: string }> extends Error {
+  /** "user", "team" or "role". */
+  readonly kind: string;
+  readonly naturalKey: string;
+  /** The object found holding the natural key. */
+  readonly holder: T;
+  /** The failure that left the create's outcome unknown (or a 409 after one). */
+  readonly failure: WandbApiError;
+
+  constructor(init: { kind: string; naturalKey: string; holder: T; failure: WandbApiError }) {
+    super(
+      `${init.failure.message} Its outcome is unknown, and ${init.kind} ${JSON.stringify(init.naturalKey)} (id ${init.holder.id}) now holds that name: ` +
+        "it may be what this request made, or another's.",
+      { cause: init.failure },
+    );
+    this.kind = init.kind;
+    this.naturalKey = init.naturalKey;
+    this.holder = init.holder;
+    this.failure = init.failure;
+  }
+}
+Object.defineProperty(KeyHeldError.prototype, "name", { value: "KeyHeldError" });

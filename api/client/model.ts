@@ -51,6 +51,7 @@ export interface ScimRole {
   /** Custom permissions only, i.e. not inherited from `inheritedFrom`. */
   permissions: string[];
   inheritedPermissions: string[];
+  created?: string;
   etag?: string;
 }
 

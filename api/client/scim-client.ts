@@ -1,5 +1,5 @@
 import type { WandbConfig } from "../config";
-import { WandbApiError } from "./errors";
+import { KeyHeldError, WandbApiError } from "./errors";
 import type { DeleteResult, GetResult, PatchOperation, ScimRole, ScimTeam, ScimUser } from "./model";
 import { retryLoop } from "./retry";
 import { classifyHttpAttempt, DEFAULT_RETRY_POLICY, withOverrides, type HttpMethod, type RetryPolicy, type RetryPolicyOverrides } from "./retry-policy";
@@ -33,19 +33,6 @@ export interface RoleDefinition {
   description: string;
   inheritedFrom: string;
   permissions: string[];
-}
-
-/**
- * Whether an existing object with the create's natural key is the one this create made: a POST
- * whose answer was lost may have landed. Only such an object is returned instead of posting again;
- * any other makes the create fail as the service's 409 says. By default it is the object that
- * matches what was posted, as far as the client can see (a team's service accounts, which the
- * service adds, it cannot tell from other members: the provider passes its own judgement).
- */
-export type IsOurs<T> = (existing: T) => boolean | Promise<boolean>;
-
-export interface CreateOptions<T> {
-  isOurs?: IsOurs<T>;
 }
 
 export interface ReadOptions {
@@ -83,8 +70,8 @@ type CreateOutcome<T> =
   | { status: "unknown"; failure: WandbApiError }
   /** The lookup itself failed in a way worth trying again: look up again before anything else. */
   | { status: "lookup-failed"; failure: WandbApiError }
-  /** Someone else's object holds the natural key: a POST again draws the service's own answer (a 409). */
-  | { status: "held-by-another"; failure: WandbApiError };
+  /** An object holds the natural key: this create's, or another's; the caller judges. */
+  | { status: "held"; holder: T; failure: WandbApiError };
 
 /** W&B's SCIM API (users, teams, custom roles) in the provider's model; any RFC 7644 server under `scimPath`. */
 export class ScimClient {
@@ -134,7 +121,7 @@ export class ScimClient {
     return this.#list(this.#users);
   }
 
-  createUser(user: NewUser, options: CreateOptions<ScimUser> = {}): Promise<ScimUser> {
+  createUser(user: NewUser): Promise<ScimUser> {
     const teams = user.teams ?? [];
     const body = {
       schemas: teams.length > 0 ? [SCHEMA.user, SCHEMA.teamsExtension] : [SCHEMA.user],
@@ -143,12 +130,7 @@ export class ScimClient {
       ...(user.displayName === undefined ? {} : { displayName: user.displayName }),
       ...(teams.length > 0 ? { [SCHEMA.teamsExtension]: { teams } } : {}),
     };
-    const posted = (existing: ScimUser) =>
-      sameIgnoringCase(existing.email, user.email) &&
-      (user.displayName === undefined || existing.displayName === user.displayName) &&
-      // A POST makes an active user.
-      existing.active;
-    return this.#create(this.#users, body, user.userName, () => this.findUserByUserName(user.userName), options.isOurs ?? posted);
+    return this.#create(this.#users, body, user.userName, () => this.findUserByUserName(user.userName));
   }
 
   patchUser(id: string, operations: PatchOperation[], options: WriteOptions = {}): Promise<ScimUser> {
@@ -174,13 +156,8 @@ export class ScimClient {
     return this.#list(this.#groups);
   }
 
-  createTeam(team: TeamDefinition, options: CreateOptions<ScimTeam> = {}): Promise<ScimTeam> {
-    // The service adds every organization service account on its own: posted members must be there, others may.
-    const posted = (existing: ScimTeam) => {
-      const members = new Set(existing.members.map((member) => member.id));
-      return team.memberIds.every((id) => members.has(id));
-    };
-    return this.#create(this.#groups, groupBody(team), team.name, () => this.findTeamByName(team.name), options.isOurs ?? posted);
+  createTeam(team: TeamDefinition): Promise<ScimTeam> {
+    return this.#create(this.#groups, groupBody(team), team.name, () => this.findTeamByName(team.name));
   }
 
   patchTeam(id: string, operations: PatchOperation[], options: WriteOptions = {}): Promise<ScimTeam> {
@@ -206,17 +183,8 @@ export class ScimClient {
     return (await this.listRoles()).find((role) => role.name === name);
   }
 
-  createRole(role: RoleDefinition, options: CreateOptions<ScimRole> = {}): Promise<ScimRole> {
-    const posted = (existing: ScimRole) => {
-      const custom = new Set(role.permissions.filter((name) => !existing.inheritedPermissions.includes(name)));
-      return (
-        existing.description === role.description &&
-        sameIgnoringCase(existing.inheritedFrom, role.inheritedFrom) &&
-        existing.permissions.length === custom.size &&
-        existing.permissions.every((name) => custom.has(name))
-      );
-    };
-    return this.#create(this.#roles, roleBody(role), role.name, () => this.findRoleByName(role.name), options.isOurs ?? posted);
+  createRole(role: RoleDefinition): Promise<ScimRole> {
+    return this.#create(this.#roles, roleBody(role), role.name, () => this.findRoleByName(role.name));
   }
 
   patchRole(id: string, operations: PatchOperation[], options: WriteOptions = {}): Promise<ScimRole> {
@@ -285,15 +253,15 @@ export class ScimClient {
    * still fails worth retrying (throttled, failing, unreachable) is tried again by this loop, after
    * its backoff, before anything is posted again; any other ends the create with its error. Once an
    * outcome was unknown, every later 409 may be our own POST and is looked up too, until the
-   * create is resolved. What the lookup finds is returned only when `isOurs` says it is what this
-   * create made; any other object holding the natural key fails the create with the service's 409.
+   * create is resolved. An object the lookup finds is not judged here: the create ends with a
+   * {@link KeyHeldError} carrying it, for the caller, who knows what it declared, to tell whether
+   * it is what this create made.
    */
   async #create<T extends { id: string }>(
     collection: Collection<T>,
     body: unknown,
     naturalKey: string,
     findExisting: () => Promise<T | undefined>,
-    isOurs: IsOurs<T>,
   ): Promise<T> {
     const request: HttpRequest = { method: "POST", path: collection.path, body };
     let earlierOutcomeUnknown = false;
@@ -321,12 +289,8 @@ export class ScimClient {
         return { status: "lookup-failed", failure: error };
       }
       lookupFor = undefined;
-      const ours = existing !== undefined && (await isOurs(existing));
-      this.#log({ type: "reconcile", service: "scim", resource: collection.kind, naturalKey, found: existing !== undefined, ours });
-      if (existing === undefined) return { status: "unknown", failure };
-      if (ours) return { status: "created", item: existing };
-      // Another object holds the natural key: the service's own 409 says so (a POST again draws it).
-      return failure.status === 409 ? { status: "failed", failure } : { status: "held-by-another", failure };
+      this.#log({ type: "reconcile", service: "scim", resource: collection.kind, naturalKey, found: existing !== undefined });
+      return existing === undefined ? { status: "unknown", failure } : { status: "held", holder: existing, failure };
     };
     const result = await retryLoop({
       policy: this.#retry,
@@ -341,17 +305,19 @@ export class ScimClient {
         return lookUp(posted);
       },
       classify: (outcome) => {
-        if (outcome.status === "created") return { kind: "success" };
+        // Known who holds the natural key: the create's outcome is settled, if not its owner.
+        if (outcome.status === "created" || outcome.status === "held") return { kind: "success" };
         if (outcome.status === "failed") return { kind: "fail", reason: "not-retryable" };
         const what = `${collection.kind} ${JSON.stringify(naturalKey)}`;
         if (outcome.status === "lookup-failed") return { kind: "retry", reason: `outcome unknown, the lookup of ${what} failed` };
-        if (outcome.status === "held-by-another") return { kind: "retry", reason: `outcome unknown, ${what} found is not this create's` };
         return { kind: "retry", reason: `outcome unknown, no ${what} found` };
       },
       log: (event) => this.#log({ ...event, service: "scim", method: "POST", path: collection.path }),
     });
-    if (result.outcome.status === "created") return result.outcome.item;
-    throw result.outcome.failure;
+    const { outcome } = result;
+    if (outcome.status === "created") return outcome.item;
+    if (outcome.status === "held") throw new KeyHeldError({ kind: collection.kind, naturalKey, holder: outcome.holder, failure: outcome.failure });
+    throw outcome.failure;
   }
 
   /** A failure the retry policy would try again, had it attempts left; never one whose Retry-After is too long. */

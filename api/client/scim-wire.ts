@@ -203,6 +203,7 @@ export function parseRole(body: unknown, etagHeader?: string): ScimRole {
     inheritedFrom: wire.inheritedFrom ?? "",
     permissions: wire.permissions.filter((p) => p.isInherited !== true).map((p) => p.name),
     inheritedPermissions: wire.permissions.filter((p) => p.isInherited === true).map((p) => p.name),
+    created: wire.meta?.created,
     ...etagOf(etagHeader, wire.meta?.version),
   });
 }

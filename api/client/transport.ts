@@ -35,8 +35,8 @@ export type TransportEvent =
   | { type: "attempt"; service: WandbService; method: string; path: string; attempt: number; ms: number; status?: number; code?: string }
   | { type: "retry"; service: WandbService; method: string; path: string; attempt: number; delayMs: number; reason: string }
   | { type: "give-up"; service: WandbService; method: string; path: string; attempts: number; reason: string }
-  /** A lookup by natural key after a create whose outcome was unknown: whether it found an object, and whether that one is ours. */
-  | { type: "reconcile"; service: WandbService; resource: string; naturalKey: string; found: boolean; ours: boolean };
+  /** A lookup by natural key after a create whose outcome was unknown: whether an object holds the key. */
+  | { type: "reconcile"; service: WandbService; resource: string; naturalKey: string; found: boolean };
 
 export interface TransportOptions {
   service: WandbService;

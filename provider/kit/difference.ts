@@ -42,3 +42,8 @@ export function propertyChanges(
   }
   return detailed;
 }
+
+/** A diff result's `detailedDiff` when anything changed; nothing when nothing did. */
+export function detailed(changes: Record<string, PropertyChangeKind>): Pick<Difference, "detailedDiff"> {
+  return Object.keys(changes).length === 0 ? {} : { detailedDiff: changes };
+}

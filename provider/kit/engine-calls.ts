@@ -1,12 +1,12 @@
 // How the engine's calls reach one resource kind, whichever front door they come through: what it
 // hands over is parsed (the checked inputs again, the recorded state brought up to its current
 // version) before a method sees it, and every state handed back records that version. Every check
-// also reports the mistakes of the provider's configuration. Each call is handed the engine
-// operation it belongs to by its front door.
+// also reports the mistakes of the provider's configuration, and every failure of the service says
+// what to do next in Pulumi. Each call is handed the engine operation it belongs to by its front door.
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Difference } from "./difference";
-import { ResourceInitError } from "./errors";
+import { ResourceInitError, withPulumiAdvice } from "./errors";
 import type { ConfiguredOperation, ReplacedOnChange, ResourceImplementation } from "./implementation";
 import { checkedAgain } from "./inputs";
 import { engineRecord } from "./state";
@@ -37,6 +37,27 @@ function withConfigurationFailures<I>(operation: ConfiguredOperation, result: pu
   return { ...result, failures: [...problems.map((reason) => ({ property: "", reason })), ...(result.failures ?? [])] };
 }
 
+/** The same calls, a failure of the service reaching the engine with what to do next in Pulumi. */
+function advisingFailures<Op>(calls: KindCalls<Op>): KindCalls<Op> {
+  const advising =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await call(...args);
+      } catch (error) {
+        throw withPulumiAdvice(error);
+      }
+    };
+  return {
+    check: advising(calls.check),
+    diff: advising(calls.diff),
+    create: advising(calls.create),
+    read: advising(calls.read),
+    update: advising(calls.update),
+    delete: advising(calls.delete),
+  };
+}
+
 export function kindCalls<I, O extends object, Op extends ConfiguredOperation>(
   implementation: ReplacedOnChange<I, O, Op> | ResourceImplementation<I, O, Op>,
 ): KindCalls<Op> {
@@ -53,7 +74,7 @@ export function kindCalls<I, O extends object, Op extends ConfiguredOperation>(
     }
   };
 
-  return {
+  return advisingFailures({
     // The olds of check are the inputs last applied, not state.
     check: async (operation, olds, news) => withConfigurationFailures(operation, await implementation.check(operation, record(olds), record(news))),
     diff: async (operation, id, olds, news) => {
@@ -81,5 +102,5 @@ export function kindCalls<I, O extends object, Op extends ConfiguredOperation>(
       const parsedId = engineId.parse(id);
       return implementation.delete(operation, parsedId, state.parse(props, parsedId));
     },
-  };
+  });
 }

@@ -1,4 +1,5 @@
-// Errors shared by the resources: a half-made resource, a resource gone mid-operation, a status test.
+// Errors shared by the resources: a half-made resource, a resource gone mid-operation, a status test,
+// and what to do next in Pulumi, which the client's errors leave to their caller.
 import { WandbApiError } from "../../api/client";
 
 /**
@@ -14,7 +15,7 @@ export class ResourceInitError extends Error {
     readonly properties: Record<string, unknown>,
     cause: unknown,
   ) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
+    const reason = messageWithAdvice(cause);
     super(`created ${id}, but could not finish setting it up: ${reason}`);
     this.reasons = [reason];
   }
@@ -30,3 +31,37 @@ export function isStatus(error: unknown, status: number): error is WandbApiError
   return error instanceof WandbApiError && error.status === status;
 }
 
+/** What to do next in Pulumi after a failure of the service; the client's message says what happened. */
+function pulumiAdvice(error: WandbApiError): string | undefined {
+  if (error.isSeatLimit) return "Then run `pulumi up` again.";
+  // The next `up` reads what a write of unknown outcome left and finishes from there (takes over what it made).
+  if (error.outcomeUnknown) return "Run `pulumi up` again: it reads what landed and finishes the work from there.";
+  switch (error.status) {
+    case 400:
+      return "Check the resource's inputs.";
+    case 404:
+      // On a collection, a 404 means no SCIM API there: the client's message names the settings to check.
+      return error.collection ? undefined : "It may have been deleted outside Pulumi: run `pulumi refresh`.";
+    case 409:
+      // Adopting answers a create's conflict; an update's (a rename onto a taken name) is the resource's to explain.
+      if (error.method !== "POST") return undefined;
+      return 'To take the existing one over, set `adoptExisting: true` on the resource (a User or Team also takes `importId: "<SCIM id>"` to adopt exactly that object).';
+    case 412:
+      return "Run `pulumi refresh`, then `pulumi up` again.";
+    default:
+      return undefined;
+  }
+}
+
+function messageWithAdvice(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const advice = error instanceof WandbApiError ? pulumiAdvice(error) : undefined;
+  return advice === undefined ? message : `${message} ${advice}`;
+}
+
+/** A failure as the engine shows it: a failure of the service gains the Pulumi advice its client leaves out. */
+export function withPulumiAdvice(error: unknown): unknown {
+  if (!(error instanceof WandbApiError)) return error;
+  const message = messageWithAdvice(error);
+  return message === error.message ? error : new Error(message, { cause: error });
+}

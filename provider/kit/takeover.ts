@@ -1,28 +1,36 @@
 // What a create does when the natural key it posts is taken: the object holding it is taken over
-// only when it is what this resource makes (its own POST whose answer was lost, or an earlier run
-// that was interrupted) or what its own destroy leaves; someone else's object is never touched.
-import type { IsOurs } from "../../api/client";
+// only when it is what this resource makes (its own POST whose answer was lost, or what an
+// interrupted run of it made) or what its own destroy leaves; someone else's object is never
+// touched. The one judge of it: the client reports the object it found after an unknown outcome
+// and judges nothing.
+import { KeyHeldError } from "../../api/client";
 import { isStatus } from "./errors";
 import { warn } from "./engine-output";
 
-/** How an existing object with the natural key stands to the declaration. */
+/** How an existing object with the natural key stands to the declaration; `found` says what was found, for the warning. */
 export type Claim =
   /** Equal to the declaration in every field the resource owns, as its create makes it. */
-  | { kind: "as-declared" }
-  /** What this resource's destroy leaves behind, e.g. an emptied team; `found` says what was found, for the warning. */
+  | { kind: "as-declared"; found: string }
+  /** What this resource's destroy leaves behind, e.g. an emptied team. */
   | { kind: "left-by-destroy"; found: string }
   /** Someone else's: never taken over. */
   | { kind: "not-ours"; differing: string[] };
 
-export interface CreateByNaturalKey<T> {
+/** What the service shows of every object: its id, and when it was made where the wire carries it. */
+interface Held {
+  id: string;
+  created?: string;
+}
+
+export interface CreateByNaturalKey<T extends Held> {
   /** For messages, e.g. `user "ana"`. */
   what: string;
-  /** The POST; the client returns an object found after a lost answer only when `isOurs` says so. */
-  post(isOurs: IsOurs<T>): Promise<T>;
-  /** The object holding the natural key, read afresh. */
+  /** The POST; after an unknown outcome the client reports the object holding the natural key (a KeyHeldError). */
+  post(): Promise<T>;
+  /** The object holding the natural key, after the service refused the POST with a 409. */
   find(): Promise<T | undefined>;
   claim(existing: T): Claim | Promise<Claim>;
-  /** The error for a natural key that is not ours to take: the 409 with the adoption hint. */
+  /** The error for a natural key that is not ours to take, with the adoption hint. */
   refuse(conflict: unknown, differing: readonly string[]): Error;
 }
 
@@ -35,21 +43,25 @@ export interface Made<T> {
 /**
  * Creates the object, or takes over the one holding its natural key when that one is ours to
  * take (see `Claim`), with a warning naming it in the engine's output; otherwise fails with the
- * 409 the resource explains, as it would without any fault.
+ * 409 the resource explains, as it would without any fault. One lookup at most: after an unknown
+ * outcome the client's, after a 409 this one's.
  */
-export async function createOrTakeOver<T>(spec: CreateByNaturalKey<T>): Promise<Made<T>> {
+export async function createOrTakeOver<T extends Held>(spec: CreateByNaturalKey<T>): Promise<Made<T>> {
   try {
-    return { object: await spec.post(async (existing) => (await spec.claim(existing)).kind === "as-declared"), created: true };
+    return { object: await spec.post(), created: true };
   } catch (error) {
-    if (!isStatus(error, 409)) throw error;
-    const existing = await spec.find();
+    const lostAnswer = error instanceof KeyHeldError;
+    if (!lostAnswer && !isStatus(error, 409)) throw error;
+    // The client found it answering this very POST, so it is of the kind posted.
+    const existing: T | undefined = lostAnswer ? error.holder : await spec.find();
     // No object holds the natural key it looks up: the service refused for another reason (e.g. a user's email).
     if (existing === undefined) throw spec.refuse(error, []);
     const claim = await spec.claim(existing);
     if (claim.kind === "not-ours") throw spec.refuse(error, claim.differing);
-    const found =
-      claim.kind === "as-declared" ? "exactly as declared (made by an earlier run that was interrupted, or whose answer was lost)" : claim.found;
-    warn(`${spec.what} already existed in W&B, ${found}: taken over, it is now managed by this stack.`);
+    // As declared, found after this POST's outcome was unknown: taken as what the POST made, so nothing to tell.
+    if (lostAnswer && claim.kind === "as-declared") return { object: existing, created: true };
+    const seen = existing.created === undefined ? `id ${existing.id}` : `id ${existing.id}, created ${existing.created}`;
+    warn(`${spec.what} already existed in W&B (${seen}), ${claim.found}: taken over, it is now managed by this stack.`);
     return { object: existing, created: false };
   }
 }

@@ -1,7 +1,7 @@
-import type { ScimRole } from "../../api/client";
+import type { PatchOperation, ScimRole } from "../../api/client";
 import { sameSet } from "../kit/compare";
 import { changedFieldsOf, convergeGuardedByEtag, recordRead, SETTLED, setReading, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
-import { requireFound, ResourceInitError } from "../kit/errors";
+import { isStatus, requireFound, ResourceInitError } from "../kit/errors";
 import { createOrTakeOver, leftAsItIs, type Claim } from "../kit/takeover";
 import { type ResourceImplementation } from "../kit/implementation";
 import { predefinedBaseRole } from "../../api/shapes/pieces";
@@ -9,8 +9,8 @@ import { customRoleInputs, customRoleOutputs, type CustomRoleInputs, type Custom
 import { checkInputs } from "../kit/inputs";
 import { warn } from "../kit/engine-output";
 import { undocumentedPermissionWarnings } from "../../api/undocumented-permissions";
-import { propertyChanges } from "../kit/difference";
-import { reportSetChange, setChange } from "../kit/set-change";
+import { detailed, propertyChanges } from "../kit/difference";
+import { reportSetChange, setChange, type SetChange } from "../kit/set-change";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
 import type { Operation } from "../operation";
 
@@ -67,13 +67,13 @@ async function liveRole(operation: Operation, id: string): Promise<ScimRole> {
   return requireFound(await operation.directory().roleNow(id), `custom role ${id}`);
 }
 
-function permissionDelta(from: readonly string[], to: readonly string[]) {
-  const operations = [];
-  const add = to.filter((name) => !from.includes(name));
-  const remove = from.filter((name) => !to.includes(name));
-  if (add.length) operations.push({ op: "add" as const, path: "permissions", value: add.map((name) => ({ name })) });
-  if (remove.length) operations.push({ op: "remove" as const, path: "permissions", value: remove.map((name) => ({ name })) });
-  return operations;
+/** The PATCH operations that add and remove the permissions `change` names. */
+function permissionOperations({ added, removed }: SetChange): PatchOperation[] {
+  const named = (permissions: string[]) => permissions.map((name) => ({ name }));
+  return [
+    ...(added.length > 0 ? [{ op: "add" as const, path: "permissions", value: named(added) }] : []),
+    ...(removed.length > 0 ? [{ op: "remove" as const, path: "permissions", value: named(removed) }] : []),
+  ];
 }
 
 /** The declared permissions the role must carry itself: those its base role does not grant. */
@@ -105,7 +105,7 @@ async function converge(operation: Operation, id: string, seen: CustomRoleOutput
     role = await guarded(live, live.etag || undefined, (ifMatch) => operation.directory().roleWrite(() => scim.replaceRole(id, definition, { ifMatch })));
     live = role;
   }
-  const operations = permissionDelta(live.permissions, customPermissions(desired.permissions, live.inheritedPermissions));
+  const operations = permissionOperations(setChange(live.permissions, customPermissions(desired.permissions, live.inheritedPermissions)));
   if (operations.length) {
     role = await guarded(live, live.etag || undefined, (ifMatch) => operation.directory().roleWrite(() => scim.patchRole(id, operations, { ifMatch })));
   }
@@ -119,7 +119,7 @@ function definitionOf(inputs: CustomRoleInputs): RoleDefinition {
 /** How an existing role with the declared name stands to the declaration: ours only when equal in every owned field. */
 function claimOf(existing: ScimRole, inputs: CustomRoleInputs): Claim {
   const differing = ownedFieldsChanged(existing, { ...definitionOf(inputs), permissions: customPermissions(inputs.permissions, existing.inheritedPermissions) });
-  return differing.length === 0 ? { kind: "as-declared" } : { kind: "not-ours", differing };
+  return differing.length === 0 ? { kind: "as-declared", found: "with the declared description, base role and permissions" } : { kind: "not-ours", differing };
 }
 
 export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutputs, Operation> = {
@@ -145,7 +145,7 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
     const permissions = setChange(olds.permissions, declared.permissions);
     reportSetChange("permissions", `custom role "${olds.name}"`, permissions);
     const changed = ownedFieldsChanged(olds, declared);
-    return { changes: changed.length > 0, detailedDiff: propertyChanges(olds, news, changed, { permissions }) };
+    return { changes: changed.length > 0, ...detailed(propertyChanges(olds, news, changed, { permissions })) };
   },
 
   async create(operation, inputs) {
@@ -159,11 +159,14 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
     }
     const { object: role } = await createOrTakeOver<ScimRole>({
       what: `custom role "${inputs.name}"`,
-      post: (isOurs) => operation.directory().roleWrite(() => scim.createRole(definitionOf(inputs), { isOurs })),
+      post: () => operation.directory().roleWrite(() => scim.createRole(definitionOf(inputs))),
       find: () => scim.findRoleByName(inputs.name),
       claim: (existing) => claimOf(existing, inputs),
-      // The service's 409 names the adoption; the refusal adds why the role was not taken over.
-      refuse: (conflict, differing) => new Error(`${conflict instanceof Error ? conflict.message : String(conflict)}${leftAsItIs(differing)}`),
+      refuse: (conflict, differing) =>
+        new Error(
+          `${isStatus(conflict, 409) ? conflict.message : `A custom role named "${inputs.name}" already exists.`} ` +
+            `Set \`adoptExisting: true\` to take it over, or choose another name.${leftAsItIs(differing)}`,
+        ),
     });
     if (sameSet(role.permissions, customPermissions(inputs.permissions, role.inheritedPermissions))) {
       return { id: role.id, outs: outputsOf(role, inputs) };

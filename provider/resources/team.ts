@@ -3,11 +3,11 @@ import { membershipOperations, type ScimTeam } from "../../api/client";
 import { isEmailReference, memberReferenceKey } from "../../api/vocabulary";
 import { sameSet } from "../kit/compare";
 import { convergeGuardedByEtag, recordRead, SETTLED, setReading, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
-import { isStatus, ResourceInitError } from "../kit/errors";
+import { isStatus, requireFound, ResourceInitError } from "../kit/errors";
 import { createOrTakeOver, leftAsItIs, type Claim } from "../kit/takeover";
 import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs, failure } from "../kit/inputs";
-import { propertyChanges } from "../kit/difference";
+import { detailed, propertyChanges } from "../kit/difference";
 import { reportSetChange, setChange } from "../kit/set-change";
 import { engineRecord, recordedBeforeVersioning, storedState, type Migration } from "../kit/state";
 import type { Users } from "../membership/directory";
@@ -157,8 +157,7 @@ async function converge(operation: Operation, id: string, base: TeamState, name:
       etag: base.etag || undefined,
       write,
       reread: async () => {
-        const found = await liveTeam(operation, id);
-        if (!found) throw new Error(`team ${id} no longer exists in W&B: run \`pulumi refresh\`, then \`pulumi up\` to recreate it`);
+        const found = requireFound(await liveTeam(operation, id), `team ${id}`);
         const fresh = await stateOf(operation, found, recorded());
         const readings = ownedFieldReadings(current, fresh, name, desiredIds);
         current = fresh;
@@ -293,7 +292,10 @@ const withMemberEmails: Migration = (state) => {
  */
 async function claimOf(operation: Operation, existing: ScimTeam, desiredIds: readonly string[]): Promise<Claim> {
   const users = await confirmedUserMembers(operation, existing.members);
-  if (sameSet(users, desiredIds)) return { kind: "as-declared" };
+  if (sameSet(users, desiredIds)) {
+    const members = users.length === 0 ? "no user members" : `exactly the ${users.length} declared user member${users.length === 1 ? "" : "s"}`;
+    return { kind: "as-declared", found: `with ${members} (the organization's service accounts aside)` };
+  }
   if (users.length === 0) {
     return { kind: "left-by-destroy", found: 'with no members but the organization\'s service accounts (what deletionPolicy "empty" leaves)' };
   }
@@ -333,7 +335,7 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
       ...(membersChanged ? ["members"] : []),
       ...((olds.deletionPolicy ?? "empty") === news.deletionPolicy ? [] : ["deletionPolicy"]),
     ];
-    return { changes: changed.length > 0, detailedDiff: propertyChanges(olds, news, changed, { members }) };
+    return { changes: changed.length > 0, ...detailed(propertyChanges(olds, news, changed, { members })) };
   },
 
   async create(operation, inputs) {
@@ -354,7 +356,7 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
     const desiredIds = inputs.members ? idsOf(inputs.members, mapping) : [];
     const made = await createOrTakeOver<ScimTeam>({
       what: `team "${inputs.name}"`,
-      post: (isOurs) => operation.directory().teamWrite(() => scim.createTeam({ name: inputs.name, memberIds: desiredIds }, { isOurs }), desiredIds),
+      post: () => operation.directory().teamWrite(() => scim.createTeam({ name: inputs.name, memberIds: desiredIds }), desiredIds),
       find: () => scim.findTeamByName(inputs.name),
       claim: (existing) => claimOf(operation, existing, desiredIds),
       refuse: (_conflict, differing) =>

@@ -16,7 +16,7 @@ import {
 import { isStatus, ResourceInitError } from "../kit/errors";
 import { warn } from "../kit/engine-output";
 import { createOrTakeOver, leftAsItIs, type Claim } from "../kit/takeover";
-import { propertyChanges } from "../kit/difference";
+import { detailed, propertyChanges } from "../kit/difference";
 import { setChange } from "../kit/set-change";
 import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs, failure } from "../kit/inputs";
@@ -256,7 +256,8 @@ function claimOf(existing: ScimUser, inputs: UserInputs, saas: boolean): Claim {
     ...(inputs.displayName === undefined || existing.displayName === inputs.displayName ? [] : ["displayName"]),
   ];
   if (differing.length > 0) return { kind: "not-ours", differing };
-  if (existing.active || !inputs.active) return { kind: "as-declared" };
+  const matched = inputs.displayName === undefined ? "email" : "email and displayName";
+  if (existing.active || !inputs.active) return { kind: "as-declared", found: `with the declared ${matched}, ${existing.active ? "active" : "deactivated"}` };
   if (saas) return { kind: "not-ours", differing: ["active"] };
   return { kind: "left-by-destroy", found: 'deactivated and otherwise as declared (what deletionPolicy "deactivate" leaves); it is reactivated' };
 }
@@ -360,7 +361,7 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
     const teams = setChange(olds.teams ?? [], news.teams ?? []);
     return {
       changes: changed.length > 0,
-      detailedDiff: propertyChanges(olds, news, changed, { teams }),
+      ...detailed(propertyChanges(olds, news, changed, { teams })),
       replaces,
       // The new user would clash with the old one's email: the old one goes first.
       ...(replaces.length > 0 ? { deleteBeforeReplace: true } : {}),
@@ -381,7 +382,7 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
     const teams = saas ? inputs.teams : undefined;
     const made = await createOrTakeOver<ScimUser>({
       what: `user "${inputs.userName}"`,
-      post: async (isOurs) => {
+      post: async () => {
         try {
           const definition = {
             userName: inputs.userName,
@@ -389,7 +390,7 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
             ...(inputs.displayName === undefined ? {} : { displayName: inputs.displayName }),
             ...(teams === undefined ? {} : { teams }),
           };
-          return await operation.directory().userWrite(() => scim.createUser(definition, { isOurs }));
+          return await operation.directory().userWrite(() => scim.createUser(definition));
         } finally {
           if (teams !== undefined) operation.directory().teamsChanged();
         }

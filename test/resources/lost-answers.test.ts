@@ -45,6 +45,8 @@ describe.each<Dialect>(["wandb", "rfc"])("lost answers (%s dialect)", (dialect) 
   const statuses = async (method: string, route: string) =>
     (await readLog(emu)).requests.filter((r) => r.method === method && r.route === route).map((r) => r.status);
   const etagOf = async (path: string) => (await call("GET", path)).etag;
+  /** How a takeover's warning names the object it found: its id and, from the wire, when it was made. */
+  const seenAs = async (collection: string, id: string) => `(id ${id}, created ${(await call("GET", `/scim/${collection}/${id}`)).body.meta.created})`;
 
   beforeAll(async () => {
     emu = await startTeamEmulator(dialect);
@@ -204,7 +206,7 @@ describe.each<Dialect>(["wandb", "rfc"])("lost answers (%s dialect)", (dialect) 
     const howMany = async (collection: string, matches: (item: Record<string, unknown>) => boolean) =>
       ((await call("GET", `/scim/${collection}?count=9999`)).body.Resources as Record<string, unknown>[]).filter(matches).length;
 
-    it("a person's user, team and role with the declared names but other content, and a 500 on each POST: 409 for each, their values intact", async () => {
+    it("a person's user, team and role with the declared names but other content, and a 500 on each POST: each refused, their values intact", async () => {
       const userName = unique("persons-user");
       const userId = await byHand.user(userName, "The person's name");
       // This operation lists the organization's users before the person adds a newcomer to their team.
@@ -229,7 +231,7 @@ describe.each<Dialect>(["wandb", "rfc"])("lost answers (%s dialect)", (dialect) 
         `a team named "${teamName}" already exists: set adoptExisting: true`,
       );
       await expect(customRole.create(operation, await checkedInputs<CustomRoleInputs>(operation, customRole, { name: roleName, inheritedFrom: "viewer", permissions: ["run:delete"] }))).rejects.toThrow(
-        /HTTP 409.*adoptExisting: true.*differs from the declaration \(description, permissions\)/s,
+        /already exists.*adoptExisting: true.*differs from the declaration \(description, permissions\)/s,
       );
 
       expect((await heldUser(emu, userId)).displayName).toBe("The person's name");
@@ -263,7 +265,7 @@ describe.each<Dialect>(["wandb", "rfc"])("lost answers (%s dialect)", (dialect) 
       expect(lines).toEqual([]);
     });
 
-    it("a create whose object exists exactly as declared (an interrupted run's) is taken over with a warning naming it", async () => {
+    it("a create whose object exists exactly as declared (an interrupted run's) is taken over with a warning saying what it found", async () => {
       const userName = unique("interrupted");
       const userId = await byHand.user(userName, "As declared");
       const teamName = unique("interrupted");
@@ -281,8 +283,12 @@ describe.each<Dialect>(["wandb", "rfc"])("lost answers (%s dialect)", (dialect) 
       const madeRole = await customRole.create(operation, roleInputs);
 
       expect([madeUser.id, madeTeam.id, madeRole.id]).toEqual([userId, teamId, roleId]);
-      const found = "already existed in W&B, exactly as declared (made by an earlier run that was interrupted, or whose answer was lost): taken over, it is now managed by this stack.";
-      expect(lines).toEqual([`warning: wandb: user "${userName}" ${found}`, `warning: wandb: team "${teamName}" ${found}`, `warning: wandb: custom role "${roleName}" ${found}`]);
+      const takenOver = "taken over, it is now managed by this stack.";
+      expect(lines).toEqual([
+        `warning: wandb: user "${userName}" already existed in W&B ${await seenAs("Users", userId)}, with the declared email and displayName, active: ${takenOver}`,
+        `warning: wandb: team "${teamName}" already existed in W&B ${await seenAs("Groups", teamId)}, with exactly the 1 declared user member (the organization's service accounts aside): ${takenOver}`,
+        `warning: wandb: custom role "${roleName}" already existed in W&B ${await seenAs("Roles", roleId)}, with the declared description, base role and permissions: ${takenOver}`,
+      ]);
       // One refused POST each, and nothing written besides.
       expect((await readLog(emu)).requests.filter((r) => r.method !== "GET").map((r) => [r.method, r.status])).toEqual([
         ["POST", 409],
@@ -309,7 +315,7 @@ describe.each<Dialect>(["wandb", "rfc"])("lost answers (%s dialect)", (dialect) 
       const again = await team.create(operation, inputs);
       expect(again.id).toBe(first.id);
       expect(lines).toEqual([
-        `warning: wandb: team "${inputs.name}" already existed in W&B, with no members but the organization's service accounts (what deletionPolicy "empty" leaves): taken over, it is now managed by this stack.`,
+        `warning: wandb: team "${inputs.name}" already existed in W&B ${await seenAs("Groups", first.id)}, with no members but the organization's service accounts (what deletionPolicy "empty" leaves): taken over, it is now managed by this stack.`,
       ]);
       expect(await memberIdsOf(emu, first.id)).toEqual([ids.alice, ids.carol, sa].sort());
       expect((await team.diff(operation, again.id, again.outs, inputs)).changes).toBe(false);
@@ -327,7 +333,7 @@ describe.each<Dialect>(["wandb", "rfc"])("lost answers (%s dialect)", (dialect) 
       const again = await user.create(operation, inputs);
       expect(again.id).toBe(first.id);
       expect(lines).toEqual([
-        `warning: wandb: user "${userName}" already existed in W&B, deactivated and otherwise as declared (what deletionPolicy "deactivate" leaves); it is reactivated: taken over, it is now managed by this stack.`,
+        `warning: wandb: user "${userName}" already existed in W&B ${await seenAs("Users", first.id)}, deactivated and otherwise as declared (what deletionPolicy "deactivate" leaves); it is reactivated: taken over, it is now managed by this stack.`,
       ]);
       expect((await heldUser(emu, first.id)).active).toBe(true);
       expect(again.outs).toMatchObject({ active: true, etag: await etagOf(`/scim/Users/${first.id}`) });
