@@ -30,6 +30,8 @@ describe("Pulumi advice on a failure of the service", () => {
     ["a 412", failure(412), "Run `pulumi refresh`, then `pulumi up` again"],
     ["the seat limit", failure(400, { detail: "Seat limit reached" }), "raise the plan's seat limit. Then run `pulumi up` again."],
     ["a 400", failure(400), "rejected the request as invalid. Check the resource's inputs."],
+    ["a 401", failure(401), "Authentication failed. Check the API key (wandb:apiKey / WANDB_API_KEY)"],
+    ["a 401, after the key was corrected", failure(401), "run them with `--run-program`, which configures the provider from the stack's config as it is now"],
   ])("%s: the client's message, then what to do in Pulumi", (_what, error, advised) => {
     expect(error.message).not.toContain("pulumi");
     expect(messageOf(withPulumiAdvice(error))).toContain(advised);
