@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeAllPools } from "../../api/client";
 import { heldUser } from "../../scripts/emulator-api";
 import { rolesShownByDefault } from "../support/wire";
-import { startHarness, type Harness } from "./helpers";
+import { startHarness, type Harness } from "../support/client";
 
 afterAll(() => closeAllPools());
 

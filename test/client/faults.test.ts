@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { closeAllPools, KeyHeldError, WandbApiError, type ScimClient, type ScimUser } from "../../api/client";
 import { unique } from "../support/names";
-import { DIALECTS, startHarness, type Harness } from "./helpers";
+import { DIALECTS, startHarness, type Harness } from "../support/client";
 
 afterAll(() => closeAllPools());
 

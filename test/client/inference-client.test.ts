@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { closeAllPools, InferenceClient, WandbApiError } from "../../api/client";
 import { resolveConfig } from "../../api/config";
 import { defaultSeed, startEmulator } from "../../emulator";
-import { DIALECTS, FAST_RETRY, startHarness, type Harness } from "./helpers";
+import { DIALECTS, FAST_RETRY, startHarness, type Harness } from "../support/client";
 
 afterAll(() => closeAllPools());
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { closeAllPools, ScimClient } from "../../api/client";
 import { resolveConfig } from "../../api/config";
-import { FAST_RETRY } from "./helpers";
+import { FAST_RETRY } from "../support/client";
 
 const users = Array.from({ length: 5 }, (_, i) => ({
   id: `u${i}`,

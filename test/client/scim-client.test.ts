@@ -3,7 +3,7 @@ import { closeAllPools, WandbApiError, type ScimClient } from "../../api/client"
 import { heldUser } from "../../scripts/emulator-api";
 import { rolesShownByDefault } from "../support/wire";
 import { unique } from "../support/names";
-import { DIALECTS, startHarness, type Harness } from "./helpers";
+import { DIALECTS, startHarness, type Harness } from "../support/client";
 
 afterAll(() => closeAllPools());
 

@@ -6,7 +6,7 @@ import { BODY_EXCERPT_CHARS } from "../../api/client/errors";
 import { closeAllPools, ScimClient, WandbApiError } from "../../api/client";
 import { resolveConfig } from "../../api/config";
 import { unique } from "../support/names";
-import { startHarness, type Harness } from "./helpers";
+import { startHarness, type Harness } from "../support/client";
 
 afterAll(() => closeAllPools());
 

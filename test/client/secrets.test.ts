@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeAllPools, WandbApiError } from "../../api/client";
 import { resolveConfig } from "../../api/config";
 import { unique } from "../support/names";
-import { DIALECTS, startHarness, type Harness } from "./helpers";
+import { DIALECTS, startHarness, type Harness } from "../support/client";
 
 afterAll(() => closeAllPools());
 

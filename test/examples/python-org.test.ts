@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../harness/pulumi";
+import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 import { emulatorApi, heldUser, readState } from "../../scripts/emulator-api";
 import { reviewOf } from "../support/review";
 

@@ -1,7 +1,7 @@
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../harness/pulumi";
+import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 import { heldUser } from "../../scripts/emulator-api";
 
 describe("examples/quickstart", () => {

@@ -8,7 +8,7 @@ import { closeAllPools } from "../../api/client";
 import { getCustomRole, getModel, getTeam, getUser, getUsers, WandbLookupError } from "../../sdk";
 import { editDistance } from "../../api/spelling";
 import { plausibleSuggestions, rankByCloseness } from "../../api/functions/match";
-import { restoreEnv, setEnv } from "./helpers";
+import { restoreEnv, setEnv } from "../support/functions";
 
 const list = (resources: unknown[]) => ({
   Resources: resources,

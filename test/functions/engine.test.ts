@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { closeAllPools } from "../../api/client";
 import { getModelsOutput, getUserOutput } from "../../sdk";
-import { emulatorConfig, openStack, type StackHandle } from "../harness/pulumi";
+import { emulatorConfig, openStack, type StackHandle } from "../support/pulumi";
 
 describe("functions in a program run by the engine", () => {
   let emulator: RunningEmulator;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { defaultSeed, startEmulator } from "../../emulator";
 import { getModel, getModels } from "../../sdk";
-import { runAsAdminOf, type Emulator } from "./helpers";
+import { runAsAdminOf, type Emulator } from "../support/functions";
 
 let emu: Emulator;
 beforeAll(async () => {

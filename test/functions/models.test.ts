@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { WandbApiError } from "../../api/client";
 import { WandbConfigError } from "../../api/config";
 import { getModel, getModels, WandbLookupError } from "../../sdk";
-import { adminEnv, failNext, readLog, runAsAdminOf, setEnv, start, type Emulator } from "./helpers";
+import { adminEnv, failNext, readLog, runAsAdminOf, setEnv, start, type Emulator } from "../support/functions";
 
 const IDS = [
   "deepseek-ai/DeepSeek-R1-0528",

@@ -13,7 +13,7 @@ import {
   getUsersOutput,
   WandbLookupError,
 } from "../../sdk";
-import { restoreEnv, setEnv, setupClient, start, valueOf, type Emulator } from "./helpers";
+import { restoreEnv, setEnv, setupClient, start, valueOf, type Emulator } from "../support/functions";
 
 let emu: Emulator;
 let created: string[] = [];

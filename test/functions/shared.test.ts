@@ -7,7 +7,7 @@ import { closeAllPools, InferenceClient, ScimClient } from "../../api/client";
 import { resolveConfig } from "../../api/config";
 import { FUNCTIONS, type FunctionAccess, inferenceWhere, scimWhere, targetedConfig, type WandbFunction, WandbLookupError } from "../../api/functions";
 import { organizationArgsSchema, organizationOutputsSchema } from "../../api/organization";
-import { setupClient, start, type Emulator } from "./helpers";
+import { setupClient, start, type Emulator } from "../support/functions";
 
 let emu: Emulator;
 const ids: Record<string, string> = {};

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { WandbApiError } from "../../api/client";
 import { getCustomRole, getTeam, WandbLookupError } from "../../sdk";
-import { adminEnv, failNext, readLog, runAsAdminOf, setEnv, setupClient, start, type Emulator } from "./helpers";
+import { adminEnv, failNext, readLog, runAsAdminOf, setEnv, setupClient, start, type Emulator } from "../support/functions";
 
 let emu: Emulator;
 const ids: Record<string, string> = {};

@@ -5,7 +5,7 @@ import { getUser, getUsers, WandbLookupError } from "../../sdk";
 import { cachedClientCount } from "../../sdk/functions/clients";
 import { heldUser } from "../../scripts/emulator-api";
 import { rolesShownByDefault } from "../support/wire";
-import { adminEnv, failNext, readLog, runAsAdminOf, setEnv, setupClient, start, type Emulator } from "./helpers";
+import { adminEnv, failNext, readLog, runAsAdminOf, setEnv, setupClient, start, type Emulator } from "../support/functions";
 
 let emu: Emulator;
 let alice: { id: string };

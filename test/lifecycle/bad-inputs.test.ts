@@ -2,7 +2,7 @@
 // request reaches the service.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { emulatorConfig, installedPackage, openStack, type StackHandle } from "../harness/pulumi";
+import { emulatorConfig, installedPackage, openStack, type StackHandle } from "../support/pulumi";
 import { emulatorApi } from "../../scripts/emulator-api";
 
 type Sdk = ReturnType<typeof installedPackage>;

@@ -4,7 +4,7 @@
 // checked in-process (test/resources/config-at-preview.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { emulatorConfig, installedPackage, openStack, type Diagnostic, type StackHandle } from "../harness/pulumi";
+import { emulatorConfig, installedPackage, openStack, type Diagnostic, type StackHandle } from "../support/pulumi";
 import { readLog, resetLog } from "../../scripts/emulator-api";
 
 const messagesOf = (diagnostics: Diagnostic[], severity: string) =>

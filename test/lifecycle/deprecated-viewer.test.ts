@@ -2,7 +2,7 @@
 // the warning comes from the core's check, which the native plugin sends through the engine's log.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { emulatorConfig, installedPackage, openStack, repoRoot, type OpenStackOptions, type StackHandle } from "../harness/pulumi";
+import { emulatorConfig, installedPackage, openStack, repoRoot, type OpenStackOptions, type StackHandle } from "../support/pulumi";
 import { NativeResource } from "../support/native-resources";
 
 const USER = { userName: "vera", email: "vera@example.com", organizationRole: "Viewer" };

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { readLog } from "../../scripts/emulator-api";
-import { emulatorConfig, installedPackage, openStack, repoRoot, type StackHandle } from "../harness/pulumi";
+import { emulatorConfig, installedPackage, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 import { NativeResource } from "../support/native-resources";
 
 let emulator: RunningEmulator;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { closeAllPools } from "../../api/client";
 import { readLog, resetLog } from "../../scripts/emulator-api";
-import { emulatorConfig, installedPackage, openStack, type StackHandle } from "../harness/pulumi";
+import { emulatorConfig, installedPackage, openStack, type StackHandle } from "../support/pulumi";
 import { exportEnvironment, runCommand, scratchFolder } from "../support/export-command";
 import { organizationMadeByHand } from "../support/organization-by-hand";
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { closeAllPools } from "../../api/client";
 import { readLog, readState, resetLog } from "../../scripts/emulator-api";
-import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../harness/pulumi";
+import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 import { exportEnvironment, runCommand, scratchFolder } from "../support/export-command";
 import { NativeResource } from "../support/native-resources";
 import { organizationMadeByHand } from "../support/organization-by-hand";

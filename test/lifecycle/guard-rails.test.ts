@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorApi, readLog, readState, resetLog } from "../../scripts/emulator-api";
-import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../harness/pulumi";
+import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 import { reviewOf } from "../support/review";
 
 const PATCH_OP = "urn:ietf:params:scim:api:messages:2.0:PatchOp";

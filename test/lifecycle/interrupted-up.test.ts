@@ -5,7 +5,7 @@
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../harness/pulumi";
+import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 import { clearFaults, readState, setFaults } from "../../scripts/emulator-api";
 import { processesWithPulumiHome, type RunProcess } from "../../scripts/processes";
 import { backendLocks, poll, restoreTornCheckpoint, startUp } from "../support/interrupted-run";

@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorApi } from "../../scripts/emulator-api";
 import { NativeResource, RemoteComponent, wandbProvider } from "../support/native-resources";
-import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../harness/pulumi";
+import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 
 const USER_OUTPUTS = ["userName", "email", "displayName", "active", "etag", "teamRoles"];
 

@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import * as path from "node:path";
 import type { ProjectSettings } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStack, repoRoot, type StackHandle } from "../harness/pulumi";
+import { openStack, repoRoot, type StackHandle } from "../support/pulumi";
 
 function errors(diagnostics: { severity: string; message: string }[]): string {
   return diagnostics.filter((d) => d.severity === "error").map((d) => d.message).join("\n");

@@ -3,7 +3,7 @@
 // plugin says both through the engine's log, under the role, and its detailed diff names the items.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { emulatorConfig, installedPackage, openStack, repoRoot, type OpenStackOptions, type StackHandle } from "../harness/pulumi";
+import { emulatorConfig, installedPackage, openStack, repoRoot, type OpenStackOptions, type StackHandle } from "../support/pulumi";
 import { NativeResource } from "../support/native-resources";
 
 type Declare = (permissions: string[]) => void;

@@ -3,7 +3,7 @@
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { emulatorConfig, installedPackage, openStack, repoRoot, type StackHandle } from "../harness/pulumi";
+import { emulatorConfig, installedPackage, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 
 interface StateResource {
   type: string;

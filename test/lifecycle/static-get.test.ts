@@ -2,7 +2,7 @@
 // holds, through the real engine: one stack makes them, another reads them by id.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { emulatorConfig, installedPackage, openStack, type StackHandle } from "../harness/pulumi";
+import { emulatorConfig, installedPackage, openStack, type StackHandle } from "../support/pulumi";
 
 describe("static get reads every property of every type", () => {
   let emulator: RunningEmulator;

@@ -3,7 +3,7 @@
 // one `pulumi up` converges, with no refresh: no duplicate, no orphan, exact memberships.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator";
-import { emulatorConfig, installedPackage, openStack, type StackHandle } from "../harness/pulumi";
+import { emulatorConfig, installedPackage, openStack, type StackHandle } from "../support/pulumi";
 import { clearFaults, readLog, readState, resetLog, setFaults } from "../../scripts/emulator-api";
 
 const USERS = 200;

@@ -18,7 +18,7 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorApi } from "../../scripts/emulator-api";
 import { pinnedCli as pulumi } from "../../scripts/engine";
 import { hostPlatform, pluginArchiveName } from "../../scripts/release/platforms";
-import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../harness/pulumi";
+import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 import { startPlugin } from "../support/plugin-process";
 
 const run = promisify(execFile);

@@ -8,7 +8,7 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import type { DynamicProvider } from "../../provider";
 import { readLog, resetLog } from "../../scripts/emulator-api";
 import { configureKind, dynamicProviderWith } from "../support/provider";
-import { restoreEnv, setEnv } from "../functions/helpers";
+import { restoreEnv, setEnv } from "../support/functions";
 
 /** Inputs each kind's own check accepts: what fails is the configuration alone. */
 const VALID_INPUTS: { [K in ResourceKind]: Record<string, unknown> } = {

@@ -8,7 +8,7 @@ import { team, type TeamInputs } from "../../provider/resources/team";
 import { user, type UserInputs } from "../../provider/resources/user";
 import { adminRequest, readLog, resetLog } from "../../scripts/emulator-api";
 import { checkedInputs, nextOperation } from "../support/provider";
-import { operationForTeams, PATCH_SCHEMA, startTeamEmulator, type Dialect } from "./team-helpers";
+import { operationForTeams, PATCH_SCHEMA, startTeamEmulator, type Dialect } from "../support/teams";
 import type { Operation } from "../../provider/operation";
 
 /** The engine operation this file's calls are served in, built by each test's setup. */

@@ -11,7 +11,7 @@ import { user, type UserInputs, type UserOutputs } from "../../provider/resource
 import { adminRequest, readLog, readState, resetLog } from "../../scripts/emulator-api";
 import { checkedInputs, configureKind, dynamicProviderWith, nextOperation, operationFor, stackConfigFor, startProxy } from "../support/provider";
 import { rolesShownByDefault } from "../support/wire";
-import { PATCH_SCHEMA, type Dialect } from "./team-helpers";
+import { PATCH_SCHEMA, type Dialect } from "../support/teams";
 import type { Operation } from "../../provider/operation";
 
 /** The engine operation this file's calls are served in, built by each test's setup. */

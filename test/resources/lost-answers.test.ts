@@ -11,7 +11,7 @@ import { user, type UserInputs } from "../../provider/resources/user";
 import { adminRequest, clearFaults, heldUser, readLog, resetLog, setFaults } from "../../scripts/emulator-api";
 import { checkedInputs, nextOperation } from "../support/provider";
 import { rolesShownByDefault } from "../support/wire";
-import { operationForTeams, createTeamOutOfBand, memberIdsOf, PATCH_SCHEMA, patchMembers, serviceAccountId, startTeamEmulator, userIdsOf, type Dialect } from "./team-helpers";
+import { operationForTeams, createTeamOutOfBand, memberIdsOf, PATCH_SCHEMA, patchMembers, serviceAccountId, startTeamEmulator, userIdsOf, type Dialect } from "../support/teams";
 import { unique } from "../support/names";
 import type { Operation } from "../../provider/operation";
 

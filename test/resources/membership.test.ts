@@ -9,7 +9,7 @@ import { teamMember } from "../../provider/resources/team-member";
 import { user, type UserInputs } from "../../provider/resources/user";
 import { adminRequest, clearFaults, readLog, resetLog, setFaults } from "../../scripts/emulator-api";
 import { checkedInputs, operationFor, nextOperation, startProxy } from "../support/provider";
-import { operationForTeams, createTeamOutOfBand, memberIdsOf, serviceAccountId, startTeamEmulator, userIdsOf, type Dialect } from "./team-helpers";
+import { operationForTeams, createTeamOutOfBand, memberIdsOf, serviceAccountId, startTeamEmulator, userIdsOf, type Dialect } from "../support/teams";
 import { unique } from "../support/names";
 import type { Operation } from "../../provider/operation";
 

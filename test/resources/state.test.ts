@@ -19,7 +19,7 @@ import { user } from "../../provider/resources/user";
 import { adminRequest, heldUser, readLog, resetLog } from "../../scripts/emulator-api";
 import { dynamicProviderWith, stackConfigFor } from "../support/provider";
 import { rolesShownByDefault } from "../support/wire";
-import { createTeamOutOfBand, memberIdsOf, serviceAccountId, startTeamEmulator, userIdsOf } from "./team-helpers";
+import { createTeamOutOfBand, memberIdsOf, serviceAccountId, startTeamEmulator, userIdsOf } from "../support/teams";
 import { unique } from "../support/names";
 
 /** What the engine keeps in every dynamic resource's inputs and state; the provider hands it back untouched. */

@@ -12,7 +12,7 @@ import {
   startTeamEmulator,
   userIdsOf,
   type Dialect,
-} from "./team-helpers";
+} from "../support/teams";
 import { unique } from "../support/names";
 import type { Operation } from "../../provider/operation";
 

@@ -17,7 +17,7 @@ import {
   userIdOf,
   userIdsOf,
   type Dialect,
-} from "./team-helpers";
+} from "../support/teams";
 import { unique } from "../support/names";
 import type { Operation } from "../../provider/operation";
 

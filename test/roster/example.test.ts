@@ -5,7 +5,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../harness/pulumi";
+import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 
 interface EmulatorState {
   users: { userName: string; organizationRole: string; registryRoles: { registryName: string; roleName: string }[] }[];

@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import * as path from "node:path";
-import { repoRoot, type StackHandle } from "../harness/pulumi";
+import { repoRoot, type StackHandle } from "./pulumi";
 
 /** Polls until `probe` answers something `done` accepts, or the time is up; answers the last value either way. */
 export async function poll<T>(probe: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {

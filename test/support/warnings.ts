@@ -2,7 +2,7 @@
 // "warning" diagnostic), or with @pulumi/pulumi's `log.warn`, which in a dynamic provider's process
 // (no engine connection) prints "warning: ..." to stderr, relayed by the engine as an "info#err"
 // line with no URN.
-import type { Diagnostic } from "../harness/pulumi";
+import type { Diagnostic } from "./pulumi";
 
 /** The warnings that name `name`: by the resource's URN, or in their message (the object's name). */
 export function warningsNaming(diagnostics: Diagnostic[], name: string): Diagnostic[] {

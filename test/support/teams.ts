@@ -3,7 +3,7 @@
 import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator";
 import { adminRequest, readState } from "../../scripts/emulator-api";
 import type { Operation } from "../../provider/operation";
-import { operationFor } from "../support/provider";
+import { operationFor } from "./provider";
 
 export type Dialect = "wandb" | "rfc";
 export type Deployment = "saas" | "dedicated" | "self-managed";
