@@ -296,13 +296,13 @@ export class ScimClient {
       policy: this.#retry,
       attempt: async (): Promise<CreateOutcome<T>> => {
         if (lookupFor) return lookUp(lookupFor);
-        const posted = await post();
-        if (!(posted instanceof WandbApiError)) return posted;
+        const answer = await post();
+        if (!(answer instanceof WandbApiError)) return answer;
         // A 409 after an unknown outcome is most likely our own earlier POST landing late.
-        const mayBeOurs = posted.outcomeUnknown || (earlierOutcomeUnknown && posted.status === 409);
-        if (!mayBeOurs) return { status: "failed", failure: posted };
+        const mayBeOurs = answer.outcomeUnknown || (earlierOutcomeUnknown && answer.status === 409);
+        if (!mayBeOurs) return { status: "failed", failure: answer };
         earlierOutcomeUnknown = true;
-        return lookUp(posted);
+        return lookUp(answer);
       },
       classify: (outcome) => {
         // Known who holds the natural key: the create's outcome is settled, if not its owner.
