@@ -70,8 +70,9 @@ describe("a Python program on the native plugin", () => {
   it("after a killed run, takes over what its creates left, saying so under each", async () => {
     await setConfig("crew", String(CREW));
     const crewInService = async () => ((await readState(emulator)).users as { userName: string }[]).filter((user) => user.userName.startsWith("crew"));
-    // Every request takes this long: when the CLI dies, creates are on their way to the service.
-    await setFaults(emulator, { latency: { fixedMs: 1_000 } });
+    // Each crew POST is applied and its answer lost, and every request takes this long: when a
+    // crew member is in the service, its create is still looking it up, unrecorded, as the CLI dies.
+    await setFaults(emulator, { latency: { fixedMs: 1_000 }, dropNext: [{ method: "POST", pathPrefix: "/scim/Users", count: CREW }] });
     const cli = startUp(stack);
     const landed = await poll(crewInService, (users) => users.length >= 2, 60_000);
     expect(landed.length, `no create reached the service; the CLI said:\n${cli.output()}`).toBeGreaterThanOrEqual(2);
