@@ -1,5 +1,13 @@
-// What the three role assignments record besides their scope and role: the user, as declared and as resolved.
+// What the three role assignments share: the user they assign, as declared and as resolved.
 import { z } from "zod";
+import { userReference } from "./pieces";
+
+/** The input naming the user a role is assigned to. */
+export const assignedUser = userReference("user").meta({
+  description:
+    "The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address " +
+    "(case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.",
+});
 
 export const assignmentOutputs = z.object({
   user: z.string(),

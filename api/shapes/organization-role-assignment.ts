@@ -1,8 +1,8 @@
 // The OrganizationRoleAssignment resource: what it is for, the inputs a program passes (as `check` judges them) and its state.
 import { z } from "zod";
 import { canonicalRole, effectiveOrganizationRole, isDeprecatedOrganizationRole, ORGANIZATION_ROLES } from "../vocabulary";
-import { assignmentOutputs } from "./assignment";
-import { roleNameInput, userReference } from "./pieces";
+import { assignedUser, assignmentOutputs } from "./assignment";
+import { roleNameInput } from "./pieces";
 
 export const organizationRoleAssignmentDescription =
   "The organization role of one user, for users that an identity provider provisions and Pulumi does not create. " +
@@ -13,11 +13,7 @@ const ROLE_HINT = '"admin", "member" or the name of a custom role of the organiz
 
 export const organizationRoleAssignmentInputs = z
   .object({
-    user: userReference("user").meta({
-      description:
-        "The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address " +
-        "(case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.",
-    }),
+    user: assignedUser,
     role: roleNameInput("role", ROLE_HINT)
       .transform((name) => effectiveOrganizationRole(canonicalRole(name, ORGANIZATION_ROLES)))
       .meta({

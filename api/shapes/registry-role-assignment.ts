@@ -1,8 +1,7 @@
 // The RegistryRoleAssignment resource: what it is for, the inputs a program passes (as `check` judges them) and its state.
 import { z } from "zod";
 import { canonicalRole, REGISTRY_ROLES } from "../vocabulary";
-import { assignmentOutputs } from "./assignment";
-import { userReference } from "./pieces";
+import { assignedUser, assignmentOutputs } from "./assignment";
 
 export const registryRoleAssignmentDescription =
   "The role of one user in one registry. Destroying the assignment removes the user from that registry.";
@@ -12,11 +11,7 @@ const ROLE_HINT = '"admin", "member", "viewer" or "restricted viewer"';
 
 export const registryRoleAssignmentInputs = z
   .object({
-    user: userReference("user").meta({
-      description:
-        "The user: their SCIM id (e.g. `user.id` of a `wandb.User`) or their email address (case-insensitive). Resolved to " +
-        "the SCIM id when the assignment is created. Naming another user replaces the assignment.",
-    }),
+    user: assignedUser,
     registryName: z
       .string({ error: "registryName is required: the name of the registry, e.g. \"models\"" })
       .trim()

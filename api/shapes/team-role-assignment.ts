@@ -1,8 +1,8 @@
 // The TeamRoleAssignment resource: what it is for, the inputs a program passes (as `check` judges them) and its state.
 import { z } from "zod";
 import { canonicalRole, TEAM_ROLES } from "../vocabulary";
-import { assignmentOutputs } from "./assignment";
-import { roleNameInput, userReference } from "./pieces";
+import { assignedUser, assignmentOutputs } from "./assignment";
+import { roleNameInput } from "./pieces";
 
 export const teamRoleAssignmentDescription =
   "The role of one user in one team. Destroying the assignment returns the user to `member` in that team (it does not " +
@@ -12,11 +12,7 @@ const ROLE_HINT = '"admin", "member", "viewer" or the name of a custom role of t
 
 export const teamRoleAssignmentInputs = z
   .object({
-    user: userReference("user").meta({
-      description:
-        "The user: their SCIM id (e.g. `user.id` of a `wandb.User`) or their email address (case-insensitive). Resolved to " +
-        "the SCIM id when the assignment is created. Naming another user replaces the assignment.",
-    }),
+    user: assignedUser,
     teamName: z
       .string({ error: "teamName is required: the name of the team, e.g. `team.name` of a wandb.Team" })
       .trim()

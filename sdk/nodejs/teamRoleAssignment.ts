@@ -47,7 +47,7 @@ export class TeamRoleAssignment extends pulumi.CustomResource {
      */
     declare public readonly teamName: pulumi.Output<string>;
     /**
-     * The user: their SCIM id (e.g. `user.id` of a `wandb.User`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+     * The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
      */
     declare public readonly user: pulumi.Output<string>;
     /**
@@ -111,7 +111,7 @@ export interface TeamRoleAssignmentArgs {
      */
     teamName: pulumi.Input<string>;
     /**
-     * The user: their SCIM id (e.g. `user.id` of a `wandb.User`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+     * The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
      */
     user: pulumi.Input<string>;
 }

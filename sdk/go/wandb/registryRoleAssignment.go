@@ -22,7 +22,7 @@ type RegistryRoleAssignment struct {
 	RegistryName pulumi.StringOutput `pulumi:"registryName"`
 	// The role in the registry: `admin`, `member`, `viewer` or `restricted viewer` (case-insensitive, stored in lower case).
 	RoleName pulumi.StringOutput `pulumi:"roleName"`
-	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
 	User pulumi.StringOutput `pulumi:"user"`
 	// The user's email address in lower case, as last read (absent in state recorded by earlier releases until a refresh).
 	UserEmail pulumi.StringPtrOutput `pulumi:"userEmail"`
@@ -83,7 +83,7 @@ type registryRoleAssignmentArgs struct {
 	RegistryName string `pulumi:"registryName"`
 	// The role in the registry: `admin`, `member`, `viewer` or `restricted viewer` (case-insensitive, stored in lower case).
 	RoleName string `pulumi:"roleName"`
-	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
 	User string `pulumi:"user"`
 }
 
@@ -93,7 +93,7 @@ type RegistryRoleAssignmentArgs struct {
 	RegistryName pulumi.StringInput
 	// The role in the registry: `admin`, `member`, `viewer` or `restricted viewer` (case-insensitive, stored in lower case).
 	RoleName pulumi.StringInput
-	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
 	User pulumi.StringInput
 }
 
@@ -199,7 +199,7 @@ func (o RegistryRoleAssignmentOutput) RoleName() pulumi.StringOutput {
 	return o.ApplyT(func(v *RegistryRoleAssignment) pulumi.StringOutput { return v.RoleName }).(pulumi.StringOutput)
 }
 
-// The user: their SCIM id (e.g. `user.id` of a `wandb.User`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
 func (o RegistryRoleAssignmentOutput) User() pulumi.StringOutput {
 	return o.ApplyT(func(v *RegistryRoleAssignment) pulumi.StringOutput { return v.User }).(pulumi.StringOutput)
 }

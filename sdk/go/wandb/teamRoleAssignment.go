@@ -22,7 +22,7 @@ type TeamRoleAssignment struct {
 	RoleName pulumi.StringOutput `pulumi:"roleName"`
 	// The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the assignment.
 	TeamName pulumi.StringOutput `pulumi:"teamName"`
-	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
 	User pulumi.StringOutput `pulumi:"user"`
 	// The user's email address in lower case, as last read (absent in state recorded by earlier releases until a refresh).
 	UserEmail pulumi.StringPtrOutput `pulumi:"userEmail"`
@@ -83,7 +83,7 @@ type teamRoleAssignmentArgs struct {
 	RoleName string `pulumi:"roleName"`
 	// The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the assignment.
 	TeamName string `pulumi:"teamName"`
-	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
 	User string `pulumi:"user"`
 }
 
@@ -93,7 +93,7 @@ type TeamRoleAssignmentArgs struct {
 	RoleName pulumi.StringInput
 	// The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the assignment.
 	TeamName pulumi.StringInput
-	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
 	User pulumi.StringInput
 }
 
@@ -199,7 +199,7 @@ func (o TeamRoleAssignmentOutput) TeamName() pulumi.StringOutput {
 	return o.ApplyT(func(v *TeamRoleAssignment) pulumi.StringOutput { return v.TeamName }).(pulumi.StringOutput)
 }
 
-// The user: their SCIM id (e.g. `user.id` of a `wandb.User`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
 func (o TeamRoleAssignmentOutput) User() pulumi.StringOutput {
 	return o.ApplyT(func(v *TeamRoleAssignment) pulumi.StringOutput { return v.User }).(pulumi.StringOutput)
 }

@@ -27,7 +27,7 @@ class TeamRoleAssignmentArgs:
 
         :param pulumi.Input[_builtins.str] role_name: The role in the team: `admin`, `member`, `viewer` (case-insensitive, stored in lower case) or the name of a custom role (case-sensitive). W&B adds the user to the team if they are not in it.
         :param pulumi.Input[_builtins.str] team_name: The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the assignment.
-        :param pulumi.Input[_builtins.str] user: The user: their SCIM id (e.g. `user.id` of a `wandb.User`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+        :param pulumi.Input[_builtins.str] user: The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
         """
         pulumi.set(__self__, "role_name", role_name)
         pulumi.set(__self__, "team_name", team_name)
@@ -61,7 +61,7 @@ class TeamRoleAssignmentArgs:
     @pulumi.getter
     def user(self) -> pulumi.Input[_builtins.str]:
         """
-        The user: their SCIM id (e.g. `user.id` of a `wandb.User`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+        The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
         """
         return pulumi.get(self, "user")
 
@@ -87,7 +87,7 @@ class TeamRoleAssignment(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] role_name: The role in the team: `admin`, `member`, `viewer` (case-insensitive, stored in lower case) or the name of a custom role (case-sensitive). W&B adds the user to the team if they are not in it.
         :param pulumi.Input[_builtins.str] team_name: The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the assignment.
-        :param pulumi.Input[_builtins.str] user: The user: their SCIM id (e.g. `user.id` of a `wandb.User`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+        :param pulumi.Input[_builtins.str] user: The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
         """
         ...
     @overload
@@ -195,7 +195,7 @@ class TeamRoleAssignment(pulumi.CustomResource):
     @pulumi.getter
     def user(self) -> pulumi.Output[_builtins.str]:
         """
-        The user: their SCIM id (e.g. `user.id` of a `wandb.User`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+        The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
         """
         return pulumi.get(self, "user")
 
