@@ -207,34 +207,68 @@ export function declareOrganization<C extends OrganizationChildren>(
   plan: OrganizationPlan,
   kinds: OrganizationKinds<C>,
 ): DeclaredOrganization<C> {
-  const { roster } = plan;
-  const saas = plan.deployment === "saas";
-  const adopt = plan.adoptExisting ? { adoptExisting: true } : {};
-  const userPolicy = plan.deletionPolicy.users === undefined ? {} : { deletionPolicy: plan.deletionPolicy.users };
-  const teamPolicy = plan.deletionPolicy.teams === undefined ? {} : { deletionPolicy: plan.deletionPolicy.teams };
-  const userKey = (userName: string) => `${name}/${userName.toLowerCase()}`;
   // What the roster declared at the last applied run is the guard's recorded state; its check refuses
   // a change the guard rails forbid, at preview. Every other child waits for it: a refusal writes nothing.
-  const guard = kinds.RosterGuard(`${name}/guard`, { organization: name, ...rosterAccessOf(roster) }, { parent: component });
-  const parent = { parent: component, dependsOn: [guard] };
+  const guard = kinds.RosterGuard(`${name}/guard`, { organization: name, ...rosterAccessOf(plan.roster) }, { parent: component });
+  const declaring: Declaring<C> = { name, plan, kinds, guard, parent: { parent: component, dependsOn: [guard] } };
+  const customRoles = declareCustomRoles(declaring);
+  const { users, teams } = declareUsersAndTeams(declaring, customRoles);
+  return {
+    users,
+    teams,
+    customRoles,
+    organizationRoleAssignments: declareOrganizationRoles(declaring, users, customRoles),
+    teamRoleAssignments: declareTeamRoles(declaring, users, teams, customRoles),
+    registryRoleAssignments: declareRegistryRoles(declaring, users),
+    guard,
+    outputs: { userIds: idsOf(users), teamIds: idsOf(teams), customRoleIds: idsOf(customRoles), deployment: plan.deployment },
+  };
+}
 
+/** What every section of the roster is declared with: the component's name, plan and kinds, and the guard every child waits for. */
+interface Declaring<C extends OrganizationChildren> {
+  name: string;
+  plan: OrganizationPlan;
+  kinds: OrganizationKinds<C>;
+  guard: C["RosterGuard"];
+  /** The options of a child that waits for nothing but the guard. */
+  parent: pulumi.CustomResourceOptions;
+}
+
+const adoptionOf = (plan: OrganizationPlan) => (plan.adoptExisting ? { adoptExisting: true } : {});
+const userChildName = (name: string, userName: string) => `${name}/${userName.toLowerCase()}`;
+
+function declareCustomRoles<C extends OrganizationChildren>({ name, plan, kinds, parent }: Declaring<C>): Record<string, C["CustomRole"]> {
   const customRoles: Record<string, C["CustomRole"]> = {};
-  for (const role of roster.customRoles) {
+  for (const role of plan.roster.customRoles) {
     const roleArgs: OrganizationChildArgs["CustomRole"] = {
       name: role.name,
       ...(role.description === undefined ? {} : { description: role.description }),
       inheritedFrom: role.inheritedFrom,
       permissions: role.permissions,
-      ...adopt,
+      ...adoptionOf(plan),
     };
     customRoles[role.name] = kinds.CustomRole(`${name}/${role.name}`, roleArgs, parent);
   }
-  const customRole = (role: string) => customRoles[role];
+  return customRoles;
+}
 
+/**
+ * Users and teams, in the order membership asks: on saas users are created into teams (the teams
+ * come first, and each User names its teams); elsewhere each Team names its members (users first).
+ */
+function declareUsersAndTeams<C extends OrganizationChildren>(
+  { name, plan, kinds, parent }: Declaring<C>,
+  customRoles: Record<string, C["CustomRole"]>,
+): { users: Record<string, C["User"]>; teams: Record<string, C["Team"]> } {
+  const saas = plan.deployment === "saas";
+  const adopt = adoptionOf(plan);
+  const userPolicy = plan.deletionPolicy.users === undefined ? {} : { deletionPolicy: plan.deletionPolicy.users };
+  const teamPolicy = plan.deletionPolicy.teams === undefined ? {} : { deletionPolicy: plan.deletionPolicy.teams };
   const users: Record<string, C["User"]> = {};
   const teams: Record<string, C["Team"]> = {};
   const declareTeams = () => {
-    for (const team of roster.teams) {
+    for (const team of plan.roster.teams) {
       const teamArgs: OrganizationChildArgs["Team"] = {
         name: team.name,
         // Not on saas: there each User writes its own membership (the team must exist first).
@@ -246,8 +280,8 @@ export function declareOrganization<C extends OrganizationChildren>(
     }
   };
   const declareUsers = () => {
-    for (const user of roster.users) {
-      const custom = customRole(user.organizationRole) !== undefined;
+    for (const user of plan.roster.users) {
+      const custom = customRoles[user.organizationRole] !== undefined;
       const userArgs: OrganizationChildArgs["User"] = {
         userName: user.userName,
         email: user.email,
@@ -260,7 +294,7 @@ export function declareOrganization<C extends OrganizationChildren>(
         ...userPolicy,
       };
       const protect = plan.protectAdmins && user.organizationRole === "admin";
-      users[user.userName] = kinds.User(userKey(user.userName), userArgs, { ...parent, ...(protect ? { protect: true } : {}) });
+      users[user.userName] = kinds.User(userChildName(name, user.userName), userArgs, { ...parent, ...(protect ? { protect: true } : {}) });
     }
   };
   if (saas) {
@@ -270,53 +304,67 @@ export function declareOrganization<C extends OrganizationChildren>(
     declareUsers();
     declareTeams();
   }
+  return { users, teams };
+}
 
-  const organizationRoleAssignments: Record<string, C["OrganizationRoleAssignment"]> = {};
-  for (const user of roster.users) {
-    const role = customRole(user.organizationRole);
+/** The custom organization roles, each an assignment that waits for its role. */
+function declareOrganizationRoles<C extends OrganizationChildren>(
+  { name, plan, kinds, guard, parent }: Declaring<C>,
+  users: Record<string, C["User"]>,
+  customRoles: Record<string, C["CustomRole"]>,
+): Record<string, C["OrganizationRoleAssignment"]> {
+  const assignments: Record<string, C["OrganizationRoleAssignment"]> = {};
+  for (const user of plan.roster.users) {
+    const role = customRoles[user.organizationRole];
     if (role === undefined) continue;
-    organizationRoleAssignments[user.userName] = kinds.OrganizationRoleAssignment(
-      userKey(user.userName),
+    assignments[user.userName] = kinds.OrganizationRoleAssignment(
+      userChildName(name, user.userName),
       { user: required(users, user.userName).id, role: role.name },
       { ...parent, dependsOn: [guard, role] },
     );
   }
+  return assignments;
+}
 
-  const teamRoleAssignments: Record<string, Record<string, C["TeamRoleAssignment"]>> = {};
-  for (const team of roster.teams) {
+/** Each team's roles by member, each assignment waiting for its team (which it names) and its custom role, if any. */
+function declareTeamRoles<C extends OrganizationChildren>(
+  { name, plan, kinds, guard, parent }: Declaring<C>,
+  users: Record<string, C["User"]>,
+  teams: Record<string, C["Team"]>,
+  customRoles: Record<string, C["CustomRole"]>,
+): Record<string, Record<string, C["TeamRoleAssignment"]>> {
+  const assignments: Record<string, Record<string, C["TeamRoleAssignment"]>> = {};
+  for (const team of plan.roster.teams) {
     const teamResource = required(teams, team.name);
     const byUser: Record<string, C["TeamRoleAssignment"]> = {};
     for (const [userName, roleName] of Object.entries(team.roles)) {
-      const role = customRole(roleName);
+      const role = customRoles[roleName];
       byUser[userName] = kinds.TeamRoleAssignment(
         `${name}/${team.name}/${userName.toLowerCase()}`,
         { user: required(users, userName).id, teamName: teamResource.name, roleName: role?.name ?? roleName },
         { ...parent, dependsOn: role === undefined ? [guard, teamResource] : [guard, teamResource, role] },
       );
     }
-    if (Object.keys(byUser).length > 0) teamRoleAssignments[team.name] = byUser;
+    if (Object.keys(byUser).length > 0) assignments[team.name] = byUser;
   }
+  return assignments;
+}
 
-  const registryRoleAssignments: Record<string, Record<string, C["RegistryRoleAssignment"]>> = {};
-  for (const grant of roster.registryRoles) {
-    const byUser = (registryRoleAssignments[grant.registry] ??= {});
+/** Registry roles by registry, then member. */
+function declareRegistryRoles<C extends OrganizationChildren>(
+  { name, plan, kinds, parent }: Declaring<C>,
+  users: Record<string, C["User"]>,
+): Record<string, Record<string, C["RegistryRoleAssignment"]>> {
+  const assignments: Record<string, Record<string, C["RegistryRoleAssignment"]>> = {};
+  for (const grant of plan.roster.registryRoles) {
+    const byUser = (assignments[grant.registry] ??= {});
     byUser[grant.user] = kinds.RegistryRoleAssignment(
       `${name}/${grant.registry}/${grant.user.toLowerCase()}`,
       { user: required(users, grant.user).id, registryName: grant.registry, roleName: grant.role },
       parent,
     );
   }
-
-  return {
-    users,
-    teams,
-    customRoles,
-    organizationRoleAssignments,
-    teamRoleAssignments,
-    registryRoleAssignments,
-    guard,
-    outputs: { userIds: idsOf(users), teamIds: idsOf(teams), customRoleIds: idsOf(customRoles), deployment: plan.deployment },
-  };
+  return assignments;
 }
 
 /** A child the validated roster guarantees; a miss is a bug of this component, not of the roster. */
