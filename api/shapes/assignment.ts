@@ -1,4 +1,4 @@
-// What the three role assignments share: the user they assign, as declared and as resolved.
+// What the three role assignments share (and, for its user, TeamMember): the user they name, as declared and as resolved.
 import { z } from "zod";
 import { userReference } from "./pieces";
 
@@ -9,13 +9,18 @@ export const assignedUser = userReference("user").meta({
     "(case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.",
 });
 
-export const assignmentOutputs = z.object({
+/** What a resource naming one user records of it: the reference as declared, and the user it resolved to. */
+export const resolvedUserOutputs = {
   user: z.string(),
   userId: z.string().meta({ description: "The user's SCIM id, resolved from `user` at create." }),
   /** The user's email (lower case) as last read, so that `diff` sees an id and an email of this user as one; unknown in older states. */
   userEmail: z.string().optional().meta({
     description: "The user's email address in lower case, as last read (absent in state recorded by earlier releases until a refresh).",
   }),
+};
+
+export const assignmentOutputs = z.object({
+  ...resolvedUserOutputs,
   etag: z.string().meta({ description: "The user's ETag as last read; the next write is conditional on it." }),
 });
 

@@ -1,5 +1,6 @@
 // The TeamMember resource: what it is for, the inputs a program passes (as `check` judges them) and its state.
 import { z } from "zod";
+import { resolvedUserOutputs } from "./assignment";
 import { userReference } from "./pieces";
 
 export const teamMemberDescription =
@@ -29,12 +30,7 @@ export type TeamMemberInputs = z.output<typeof teamMemberInputs>;
 
 export const teamMemberOutputs = z.object({
   teamId: z.string(),
-  user: z.string(),
-  userId: z.string().meta({ description: "The user's SCIM id, resolved from `user` at create." }),
-  /** The user's email (lower case) as last seen, so that `diff` sees an id and an email of this user as one; unknown in older states. */
-  userEmail: z.string().optional().meta({
-    description: "The user's email address in lower case, as last read (absent in state recorded by earlier releases until a refresh).",
-  }),
+  ...resolvedUserOutputs,
   etag: z.string().meta({ description: "The team's ETag as last read, for a cheap conditional refresh and the next conditional write." }),
 });
 
