@@ -324,12 +324,10 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
     // adoptExisting and importId only matter when the resource is created.
     // Members compare by the user they name: an id and an email of the same user are one member.
     const identity = userIdentities({ emailsById: olds.memberEmails, idsByReference: olds.memberIdsByReference });
-    const membersChanged =
-      olds.members === undefined || news.members === undefined
-        ? olds.members !== news.members
-        : !sameSet(olds.members.map(identity), news.members.map(identity));
+    const bothListed = olds.members !== undefined && news.members !== undefined;
     const members = setChange(olds.members ?? [], news.members ?? [], identity);
-    if (olds.members !== undefined && news.members !== undefined) reportSetChange("members", `team "${olds.name}"`, members);
+    if (bothListed) reportSetChange("members", `team "${olds.name}"`, members);
+    const membersChanged = bothListed ? members.added.length + members.removed.length > 0 : olds.members !== news.members;
     const changed = [
       ...(olds.name === news.name ? [] : ["name"]),
       ...(membersChanged ? ["members"] : []),
