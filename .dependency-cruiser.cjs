@@ -1,4 +1,5 @@
-// The import rules of the project: sdk → api ← provider, the provider's kit self-contained, no cycles. `npm test` runs this check.
+// The import rules of the project, layers by job: service ← model ← provider, sdk and cli; the
+// provider's kit self-contained; the emulator apart; no cycles. `npm test` runs this check.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -10,6 +11,36 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: "service-stands-alone",
+      severity: "error",
+      comment: "service/ is W&B's clients and wire: it knows nothing of the package's model, of Pulumi or of who calls it.",
+      from: { path: "^service/" },
+      to: { path: "^(model|cli|provider|sdk|emulator|scripts)/|node_modules/@pulumi/" },
+    },
+    {
+      name: "model-below-its-users",
+      severity: "error",
+      comment: "model/ (shapes, roster, rules as data) is what the provider, the SDK and the command share: it imports none of them.",
+      from: { path: "^model/" },
+      to: { path: "^(cli|provider|sdk|emulator|scripts)/" },
+    },
+    {
+      name: "cli-is-service-and-model",
+      severity: "error",
+      comment: "The pulumi-wandb command (export, review) talks to the service and reads the model, nothing else.",
+      from: { path: "^cli/" },
+      to: { path: "^(provider|sdk|scripts|emulator)/" },
+    },
+    {
+      name: "cli-never-loads-pulumi",
+      severity: "error",
+      comment:
+        "The pulumi-wandb command runs without the engine: loading @pulumi/pulumi costs it a second and 70 MB. " +
+        "Only type imports of it may be reached from cli/.",
+      from: { path: "^cli/" },
+      to: { path: "node_modules/@pulumi/", reachable: true },
+    },
+    {
       name: "provider-not-to-sdk",
       severity: "error",
       comment: "provider/ runs in the engine's provider process; what users import (sdk/) must never be loaded there.",
@@ -19,7 +50,7 @@ module.exports = {
     {
       name: "sdk-not-to-provider",
       severity: "error",
-      comment: "sdk/ shares code with provider/ only through api/.",
+      comment: "sdk/ shares code with provider/ only through model/ and service/.",
       from: { path: "^sdk/", pathNot: "^sdk/provider-shim\\.ts$" },
       to: { path: "^provider/" },
     },
@@ -42,37 +73,23 @@ module.exports = {
       to: { path: "^provider/", pathNot: "^provider/kit/" },
     },
     {
-      name: "api-is-shared",
-      severity: "error",
-      comment: "api/ is the layer both sides import: it imports neither of them.",
-      from: { path: "^api/", pathNot: "^api/command/" },
-      to: { path: "^(provider|sdk|emulator|scripts)/" },
-    },
-    {
-      name: "command-is-api-only",
-      severity: "error",
-      comment: "The pulumi-wandb command (export, review) talks to the service through the shared layer alone.",
-      from: { path: "^api/command/" },
-      to: { path: "^(provider|sdk|scripts|emulator)/" },
-    },
-    {
       name: "emulator-stands-alone",
       severity: "error",
       comment: "The emulator stands in for the service: it shares no code with the provider.",
       from: { path: "^emulator/" },
-      to: { path: "^(api|provider|sdk)/" },
+      to: { path: "^(service|model|cli|provider|sdk)/" },
     },
     {
       name: "no-tests-in-product",
       severity: "error",
       comment: "Product code never imports tests.",
-      from: { path: "^(api|provider|sdk|emulator)/" },
+      from: { path: "^(service|model|cli|provider|sdk|emulator)/" },
       to: { path: "^test/" },
     },
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: ["(^|/)(node_modules|dist|\\.tools|\\.work)/", "^sdk/(nodejs|python|go)/"] },
+    exclude: { path: ["(^|/)(dist|\\.tools|\\.work)/", "^sdk/(nodejs|python|go)/"] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
   },

@@ -7,12 +7,12 @@ const ENGINE = [
   "test/lifecycle/**/*.test.ts",
   "test/examples/**/*.test.ts",
   "test/demo.test.ts",
-  "test/roster/example.test.ts",
-  "test/functions/engine.test.ts",
+  "test/model/roster/example.test.ts",
+  "test/model/functions/engine.test.ts",
 ];
 
 /** In-process suites whose results depend on what W&B puts in user representations. */
-const WIRE_SENSITIVE = ["test/resources/**/*.test.ts", "test/functions/**/*.test.ts", "test/client/**/*.test.ts"];
+const WIRE_SENSITIVE = ["test/provider/resources/**/*.test.ts", "test/model/functions/**/*.test.ts", "test/service/**/*.test.ts"];
 
 export default defineConfig({
   test: {

@@ -1,5 +1,5 @@
 // Every resource kind's engine calls, by kind: the one table both front doors serve.
-import type { ResourceKind } from "../api/resource-kinds";
+import type { ResourceKind } from "../model/resource-kinds";
 import { kindCalls, type KindCalls } from "./kit/engine-calls";
 import type { Operation } from "./operation";
 import { customRole } from "./resources/custom-role";

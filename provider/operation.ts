@@ -2,7 +2,7 @@
 // what is built and read from it on first use (the clients, the directory of users and teams), so
 // that none of it outlives the operation. Each call of a kind is handed the operation it belongs
 // to; nothing here is ever serialized into state.
-import { clientsFromConfig, type Clients } from "../api/client";
+import { clientsFromConfig, type Clients } from "../service";
 import {
   deploymentFrom,
   guardRailsFrom,
@@ -11,7 +11,7 @@ import {
   type Deployment,
   type GuardRailSettings,
   type WandbConfig,
-} from "../api/config";
+} from "../service/config";
 import type { ConfiguredOperation } from "./kit/implementation";
 import { Directory } from "./membership/directory";
 

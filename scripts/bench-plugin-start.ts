@@ -15,7 +15,7 @@ import * as grpc from "@grpc/grpc-js";
 import * as structProto from "google-protobuf/google/protobuf/struct_pb";
 import * as providerGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
-import { packageManifest } from "../api/package-manifest";
+import { packageManifest } from "../model/package-manifest";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { hostPlatform, pluginArchiveName } from "./release/platforms";
 import { residentBytes } from "./processes";

@@ -2,8 +2,8 @@
 // checked in-process (test/scripts/bench-report.test.ts).
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { PAGE_SIZE } from "../api/client/scim-client";
-import { CONFIG_SETTINGS } from "../api/config";
+import { PAGE_SIZE } from "../service/scim-client";
+import { CONFIG_SETTINGS } from "../service/config";
 
 export const STEPS = ["up", "preview", "refresh", "drift", "destroy"] as const;
 export type Step = (typeof STEPS)[number];

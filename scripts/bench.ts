@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process";
 import * as path from "node:path";
 import { z } from "zod";
-import { packageManifest } from "../api/package-manifest";
+import { packageManifest } from "../model/package-manifest";
 import { defaultSeed, startEmulator, type RunningEmulator } from "../emulator";
 import { emulatorApi, readLog, readState, resetLog, setFaults } from "./emulator-api";
 import { emulatorConfig, workRoot } from "./engine";

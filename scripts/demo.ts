@@ -6,8 +6,8 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { LocalWorkspace, type ConfigMap, type EngineEvent, type Stack } from "@pulumi/pulumi/automation";
 import { startEmulator, type RunningEmulator } from "../emulator";
-import { clientsFromConfig, closeAllPools, type ScimClient } from "../api/client";
-import { resolveConfig } from "../api/config";
+import { clientsFromConfig, closeAllPools, type ScimClient } from "../service";
+import { resolveConfig } from "../service/config";
 import { changedProperties, isolatedEnvironment, pinnedCommand, repoRoot, workRoot } from "./engine";
 
 const bold = (text: string) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text);

@@ -10,7 +10,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
 import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { packageManifest } from "../api/package-manifest";
+import { packageManifest } from "../model/package-manifest";
 import { npmTarballs } from "./release/npm-tarballs";
 import { bundlePlugin, pluginArchive, type BuiltArchive } from "./release/plugin-archive";
 import { hostPlatform, platformNamed } from "./release/platforms";

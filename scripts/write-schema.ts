@@ -2,7 +2,7 @@
 // provider/schema/schema.json, the input of SDK generation (a test fails while the two differ).
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { packageRoot } from "../api/package-manifest";
+import { packageRoot } from "../model/package-manifest";
 import { packageSchemaText, SCHEMA_FILE } from "../provider/schema/package-schema";
 
 const file = path.join(packageRoot(__dirname), SCHEMA_FILE);

@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
-import { customRoleInputs, customRoleOutputs } from "../api/shapes/custom-role";
+import { customRoleInputs, customRoleOutputs } from "../model/shapes/custom-role";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
-import type { ArgsOf, OutputsOf } from "../api/shapes/program-types";
+import type { ArgsOf, OutputsOf } from "../model/shapes/program-types";
 
 /** The arguments of a CustomRole: see the properties of `wandb:index:CustomRole` in the package schema. */
 export type CustomRoleArgs = ArgsOf<typeof customRoleInputs>;

@@ -9,6 +9,6 @@ export * from "./functions/models";
 export * from "./functions/users";
 export * from "./functions/teams";
 export * from "./functions/roles";
-export { WandbLookupError } from "../api/functions/errors";
+export { WandbLookupError } from "../model/functions/errors";
 export * from "./organization";
-export * from "../api/roster/roster";
+export * from "../model/roster/roster";

@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
-import { organizationRoleAssignmentInputs, organizationRoleAssignmentOutputs } from "../api/shapes/organization-role-assignment";
+import { organizationRoleAssignmentInputs, organizationRoleAssignmentOutputs } from "../model/shapes/organization-role-assignment";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
-import type { ArgsOf, OutputsOf } from "../api/shapes/program-types";
+import type { ArgsOf, OutputsOf } from "../model/shapes/program-types";
 
 /** The arguments of a OrganizationRoleAssignment: see the properties of `wandb:index:OrganizationRoleAssignment` in the package schema. */
 export type OrganizationRoleAssignmentArgs = ArgsOf<typeof organizationRoleAssignmentInputs>;

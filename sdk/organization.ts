@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
-import { deploymentFrom, WandbConfigError } from "../api/config";
-import { declareOrganization, ORGANIZATION_TYPE, planOrganization, type OrganizationArgs } from "../api/organization";
-import type { ValidatedRoster, WandbDeployment } from "../api/roster/roster";
+import { deploymentFrom, WandbConfigError } from "../service/config";
+import { declareOrganization, ORGANIZATION_TYPE, planOrganization, type OrganizationArgs } from "../model/organization";
+import type { ValidatedRoster, WandbDeployment } from "../model/roster/roster";
 import { CustomRole } from "./custom-role";
 import { OrganizationRoleAssignment } from "./organization-role-assignment";
 import { RegistryRoleAssignment } from "./registry-role-assignment";

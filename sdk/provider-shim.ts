@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { MockMonitor } from "@pulumi/pulumi/runtime/mocks";
-import { NATURAL_KEYS, NaturalKeyClaims } from "../api/natural-keys";
-import type { ResourceKind } from "../api/resource-kinds";
+import { NATURAL_KEYS, NaturalKeyClaims } from "../model/natural-keys";
+import type { ResourceKind } from "../model/resource-kinds";
 import { adviseOnStackConfig } from "./stack-config-advice";
 
 const shims = new Map<ResourceKind, pulumi.dynamic.ResourceProvider>();

@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
-import { registryRoleAssignmentInputs, registryRoleAssignmentOutputs } from "../api/shapes/registry-role-assignment";
+import { registryRoleAssignmentInputs, registryRoleAssignmentOutputs } from "../model/shapes/registry-role-assignment";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
-import type { ArgsOf, OutputsOf } from "../api/shapes/program-types";
+import type { ArgsOf, OutputsOf } from "../model/shapes/program-types";
 
 /** The arguments of a RegistryRoleAssignment: see the properties of `wandb:index:RegistryRoleAssignment` in the package schema. */
 export type RegistryRoleAssignmentArgs = ArgsOf<typeof registryRoleAssignmentInputs>;

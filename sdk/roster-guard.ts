@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
-import { rosterGuardInputs, rosterGuardOutputs } from "../api/shapes/roster-guard";
+import { rosterGuardInputs, rosterGuardOutputs } from "../model/shapes/roster-guard";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
-import type { ArgsOf, OutputsOf } from "../api/shapes/program-types";
+import type { ArgsOf, OutputsOf } from "../model/shapes/program-types";
 
 /** The arguments of a RosterGuard: see the properties of `wandb:index:RosterGuard` in the package schema. */
 export type RosterGuardArgs = ArgsOf<typeof rosterGuardInputs>;

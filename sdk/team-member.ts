@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
-import { teamMemberInputs, teamMemberOutputs } from "../api/shapes/team-member";
+import { teamMemberInputs, teamMemberOutputs } from "../model/shapes/team-member";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
-import type { ArgsOf, OutputsOf } from "../api/shapes/program-types";
+import type { ArgsOf, OutputsOf } from "../model/shapes/program-types";
 
 /** The arguments of a TeamMember: see the properties of `wandb:index:TeamMember` in the package schema. */
 export type TeamMemberArgs = ArgsOf<typeof teamMemberInputs>;

@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
-import { teamRoleAssignmentInputs, teamRoleAssignmentOutputs } from "../api/shapes/team-role-assignment";
+import { teamRoleAssignmentInputs, teamRoleAssignmentOutputs } from "../model/shapes/team-role-assignment";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
-import type { ArgsOf, OutputsOf } from "../api/shapes/program-types";
+import type { ArgsOf, OutputsOf } from "../model/shapes/program-types";
 
 /** The arguments of a TeamRoleAssignment: see the properties of `wandb:index:TeamRoleAssignment` in the package schema. */
 export type TeamRoleAssignmentArgs = ArgsOf<typeof teamRoleAssignmentInputs>;

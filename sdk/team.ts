@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
-import { teamInputs, teamOutputs } from "../api/shapes/team";
+import { teamInputs, teamOutputs } from "../model/shapes/team";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
-import type { ArgsOf, OutputsOf } from "../api/shapes/program-types";
+import type { ArgsOf, OutputsOf } from "../model/shapes/program-types";
 
 /** The arguments of a Team: see the properties of `wandb:index:Team` in the package schema. */
 export type TeamArgs = ArgsOf<typeof teamInputs>;

@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
-import { userInputs, userOutputs } from "../api/shapes/user";
+import { userInputs, userOutputs } from "../model/shapes/user";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
-import type { ArgsOf, OutputsOf } from "../api/shapes/program-types";
+import type { ArgsOf, OutputsOf } from "../model/shapes/program-types";
 
 /** The arguments of a User: see the properties of `wandb:index:User` in the package schema. */
 export type UserArgs = ArgsOf<typeof userInputs>;

@@ -3,10 +3,10 @@
 // written and given back under the 412 rule. Each resource file supplies its inputs, its state, its id
 // and how to reach its slot.
 import type { z } from "zod";
-import type { ScimUser } from "../../api/client";
-import type { ResourceKind } from "../../api/resource-kinds";
-import type { AssignmentOutputs } from "../../api/shapes/assignment";
-import { canonicalRole, sameRole } from "../../api/vocabulary";
+import type { ScimUser } from "../../service";
+import type { ResourceKind } from "../../model/resource-kinds";
+import type { AssignmentOutputs } from "../../model/shapes/assignment";
+import { canonicalRole, sameRole } from "../../model/vocabulary";
 import { changedFieldsOf, convergeGuardedByEtag, recordRead, SETTLED, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
 import { isStatus } from "../kit/errors";
 import { warn } from "../kit/engine-output";

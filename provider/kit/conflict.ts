@@ -1,6 +1,6 @@
 // The conflict rule of every write: If-Match with the ETag last seen (which every read records
 // with care); on 412 re-read and judge.
-import { CONFLICT_RETRY_POLICY, retryLoop, WandbApiError } from "../../api/client";
+import { CONFLICT_RETRY_POLICY, retryLoop, WandbApiError } from "../../service";
 import { sameSet, sameState } from "./compare";
 import { isStatus } from "./errors";
 

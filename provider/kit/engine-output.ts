@@ -2,7 +2,7 @@
 // it goes is the process's choice: a dynamic provider's process has no connection to the engine's
 // log, but the engine relays its standard output and error with the run's own output, so lines are
 // printed there (the default); the native plugin sends them to the engine's log service, attached
-// to the resource, as every plugin's diagnostics are shown (provider/plugin/engine-log.ts).
+// to the resource, as every plugin's diagnostics are shown (provider/doors/plugin/engine-log.ts).
 import { AsyncLocalStorage } from "node:async_hooks";
 
 export type Severity = "info" | "warning";

@@ -1,6 +1,6 @@
 // Errors shared by the resources: a half-made resource, a resource gone mid-operation, a status test,
 // and what to do next in Pulumi, which the client's errors leave to their caller.
-import { WandbApiError } from "../../api/client";
+import { WandbApiError } from "../../service";
 
 /**
  * Thrown when the service created the resource but a later step of `create` (or `update`)

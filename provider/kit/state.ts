@@ -2,7 +2,7 @@
 // and the steps that bring state recorded by earlier versions up to date. What the engine hands
 // back is parsed, never trusted as typed.
 import { z } from "zod";
-import type { ResourceKind } from "../../api/resource-kinds";
+import type { ResourceKind } from "../../model/resource-kinds";
 import { issuesOf } from "./issues";
 
 /**

@@ -3,7 +3,7 @@
 // interrupted run of it made) or what its own destroy leaves; someone else's object is never
 // touched. The one judge of it: the client reports the object it found after an unknown outcome
 // and judges nothing.
-import { KeyHeldError } from "../../api/client";
+import { KeyHeldError } from "../../service";
 import { isStatus } from "./errors";
 import { warn } from "./engine-output";
 

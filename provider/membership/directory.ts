@@ -4,8 +4,8 @@
 // replaces the entry it changed, and a write whose effect is not known drops the listing, which is
 // then read again on next use. A listing is trusted for what it shows, not for what it leaves out:
 // an object it does not show is read directly before it counts as gone.
-import { isEmailReference } from "../../api/vocabulary";
-import type { GetResult, ScimClient, ScimRole, ScimTeam, ScimUser } from "../../api/client";
+import { isEmailReference } from "../../model/vocabulary";
+import type { GetResult, ScimClient, ScimRole, ScimTeam, ScimUser } from "../../service";
 import { Collection, refused, type Index } from "./listing";
 
 export const hasMember = (team: ScimTeam, userId: string): boolean => team.members.some((member) => member.id === userId);

@@ -1,7 +1,7 @@
 // One collection of the organization (users, teams or custom roles) as the operation knows it: listed
 // once, on first use, by every reader at once; kept truthful by our own writes; and trusted for what
 // it shows, never for what it leaves out.
-import { WandbApiError } from "../../api/client";
+import { WandbApiError } from "../../service";
 
 /** A refusal changed nothing; any other failure of a write may or may not have changed something. */
 export function refused(error: unknown): boolean {

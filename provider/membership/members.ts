@@ -1,6 +1,6 @@
 // Who a team's members are: users of the organization, organization service accounts, or users
 // that left the organization while still listed. One rule for every resource that reads a team.
-import { isPersonMember, type TeamMember } from "../../api/client";
+import { isPersonMember, type TeamMember } from "../../service";
 import type { Operation } from "../operation";
 
 export interface ClassifiedMembers {

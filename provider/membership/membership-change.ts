@@ -1,5 +1,5 @@
 // One user joining or leaving one team, under the conflict rule of every write.
-import { membershipOperations, type ScimTeam } from "../../api/client";
+import { membershipOperations, type ScimTeam } from "../../service";
 import { SETTLED, writeGuardedByEtag } from "../kit/conflict";
 import { isStatus } from "../kit/errors";
 import type { Operation } from "../operation";

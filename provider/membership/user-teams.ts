@@ -1,6 +1,6 @@
 // Team membership of one user, through /Groups (the teams are the User resource's to declare,
 // the member lists of other users are left alone).
-import type { ScimTeam, ScimUser } from "../../api/client";
+import type { ScimTeam, ScimUser } from "../../service";
 import type { Operation } from "../operation";
 import { changeMembership } from "./membership-change";
 

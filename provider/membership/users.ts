@@ -1,7 +1,7 @@
 // The users that references (SCIM id or email) name, resolved at create with one set of messages
 // for every resource, and the user as it is now.
-import type { ScimUser } from "../../api/client";
-import { isEmailReference, memberReferenceKey } from "../../api/vocabulary";
+import type { ScimUser } from "../../service";
+import { isEmailReference, memberReferenceKey } from "../../model/vocabulary";
 import { requireFound } from "../kit/errors";
 import type { Operation } from "../operation";
 

@@ -1,14 +1,14 @@
-import type { PatchOperation, ScimRole } from "../../api/client";
+import type { PatchOperation, ScimRole } from "../../service";
 import { sameSet } from "../kit/compare";
 import { changedFieldsOf, convergeGuardedByEtag, recordRead, SETTLED, setReading, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
 import { isStatus, requireFound, ResourceInitError } from "../kit/errors";
 import { createOrTakeOver, leftAsItIs, type Claim } from "../kit/takeover";
 import { type ResourceImplementation } from "../kit/implementation";
-import { predefinedBaseRole } from "../../api/shapes/pieces";
-import { customRoleInputs, customRoleOutputs, type CustomRoleInputs, type CustomRoleOutputs } from "../../api/shapes/custom-role";
+import { predefinedBaseRole } from "../../model/shapes/pieces";
+import { customRoleInputs, customRoleOutputs, type CustomRoleInputs, type CustomRoleOutputs } from "../../model/shapes/custom-role";
 import { checkInputs } from "../kit/inputs";
 import { warn } from "../kit/engine-output";
-import { undocumentedPermissionWarnings } from "../../api/undocumented-permissions";
+import { undocumentedPermissionWarnings } from "../../model/undocumented-permissions";
 import { detailed, propertyChanges } from "../kit/difference";
 import { reportSetChange, setChange, type SetChange } from "../kit/set-change";
 import { recordedBeforeVersioning, storedState } from "../kit/state";

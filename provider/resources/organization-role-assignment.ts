@@ -1,14 +1,14 @@
 import { roleAssignment } from "../assignments/role-assignment";
 import { recordedBeforeVersioning } from "../kit/state";
 import { withUserEmail } from "../membership/users";
-import { ORGANIZATION_ROLES, sameRole } from "../../api/vocabulary";
+import { ORGANIZATION_ROLES, sameRole } from "../../model/vocabulary";
 import {
   organizationRoleAssignmentInputs,
   organizationRoleAssignmentOutputs,
   organizationRoleAssignmentWarnings,
   type OrganizationRoleAssignmentInputs,
   type OrganizationRoleAssignmentOutputs,
-} from "../../api/shapes/organization-role-assignment";
+} from "../../model/shapes/organization-role-assignment";
 import type { Operation } from "../operation";
 
 export type { OrganizationRoleAssignmentInputs, OrganizationRoleAssignmentOutputs };

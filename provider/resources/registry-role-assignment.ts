@@ -1,5 +1,5 @@
-import { valuePath, type ScimUser } from "../../api/client";
-import { REGISTRY_ROLES } from "../../api/vocabulary";
+import { valuePath, type ScimUser } from "../../service";
+import { REGISTRY_ROLES } from "../../model/vocabulary";
 import { isStatus } from "../kit/errors";
 import { roleAssignment } from "../assignments/role-assignment";
 import { recordedBeforeVersioning } from "../kit/state";
@@ -9,7 +9,7 @@ import {
   registryRoleAssignmentOutputs,
   type RegistryRoleAssignmentInputs,
   type RegistryRoleAssignmentOutputs,
-} from "../../api/shapes/registry-role-assignment";
+} from "../../model/shapes/registry-role-assignment";
 import type { Operation } from "../operation";
 
 export type { RegistryRoleAssignmentInputs, RegistryRoleAssignmentOutputs };

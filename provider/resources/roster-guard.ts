@@ -3,12 +3,12 @@
 // fails at preview. Every other child of the component waits for it, so nothing is written when
 // it refuses. W&B holds nothing of it: it writes nothing, and reads only the users (where the
 // service shows their roles, the live admins count too), when it is created or updated.
-import { judgeRosterChange, liveAdminsRefusal, rosterAccessSchema, type RosterAccess } from "../../api/guard-rails";
+import { judgeRosterChange, liveAdminsRefusal, rosterAccessSchema, type RosterAccess } from "../../model/guard-rails";
 import { sameSet } from "../kit/compare";
 import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs } from "../kit/inputs";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
-import { rosterGuardInputs, rosterGuardOutputs, type RosterGuardInputs } from "../../api/shapes/roster-guard";
+import { rosterGuardInputs, rosterGuardOutputs, type RosterGuardInputs } from "../../model/shapes/roster-guard";
 import type { Operation } from "../operation";
 
 export type { RosterGuardInputs };

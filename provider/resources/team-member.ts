@@ -7,7 +7,7 @@ import { recordRead } from "../kit/conflict";
 import { hasMember } from "../membership/directory";
 import { changeMembership } from "../membership/membership-change";
 import { namesRecordedUser, resolveUser, withUserEmail } from "../membership/users";
-import { teamMemberInputs, teamMemberOutputs, type TeamMemberInputs, type TeamMemberOutputs } from "../../api/shapes/team-member";
+import { teamMemberInputs, teamMemberOutputs, type TeamMemberInputs, type TeamMemberOutputs } from "../../model/shapes/team-member";
 import type { Operation } from "../operation";
 
 export type { TeamMemberInputs, TeamMemberOutputs };

@@ -1,14 +1,14 @@
-import type { ScimUser } from "../../api/client";
+import type { ScimUser } from "../../service";
 import { roleAssignment } from "../assignments/role-assignment";
 import { recordedBeforeVersioning } from "../kit/state";
 import { withUserEmail } from "../membership/users";
-import { sameRole, TEAM_ROLES } from "../../api/vocabulary";
+import { sameRole, TEAM_ROLES } from "../../model/vocabulary";
 import {
   teamRoleAssignmentInputs,
   teamRoleAssignmentOutputs,
   type TeamRoleAssignmentInputs,
   type TeamRoleAssignmentOutputs,
-} from "../../api/shapes/team-role-assignment";
+} from "../../model/shapes/team-role-assignment";
 import type { Operation } from "../operation";
 
 export type { TeamRoleAssignmentInputs, TeamRoleAssignmentOutputs };

@@ -1,6 +1,6 @@
 // A W&B team (SCIM group): its name, and optionally its exact set of user members.
-import { membershipOperations, type ScimTeam } from "../../api/client";
-import { isEmailReference, memberReferenceKey } from "../../api/vocabulary";
+import { membershipOperations, type ScimTeam } from "../../service";
+import { isEmailReference, memberReferenceKey } from "../../model/vocabulary";
 import { sameSet } from "../kit/compare";
 import { convergeGuardedByEtag, recordRead, SETTLED, setReading, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
 import { isStatus, requireFound, ResourceInitError } from "../kit/errors";
@@ -15,7 +15,7 @@ import { classifyMembers, confirmedUserMembers } from "../membership/members";
 import { resolveUsers, userIdentities } from "../membership/users";
 import type { Operation } from "../operation";
 import { tell } from "../kit/engine-output";
-import { teamInputs, teamOutputs, type TeamInputs, type TeamOutputs } from "../../api/shapes/team";
+import { teamInputs, teamOutputs, type TeamInputs, type TeamOutputs } from "../../model/shapes/team";
 
 export type { TeamInputs, TeamOutputs };
 

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { PatchOperation, ScimUser } from "../../api/client";
-import { canonicalRole, ORGANIZATION_ROLES } from "../../api/vocabulary";
+import type { PatchOperation, ScimUser } from "../../service";
+import { canonicalRole, ORGANIZATION_ROLES } from "../../model/vocabulary";
 import { caseInsensitive, sameSet, sameText } from "../kit/compare";
 import {
   changedFieldsOf,
@@ -23,8 +23,8 @@ import { checkInputs, failure } from "../kit/inputs";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
 import { changeTeamMemberships, currentTeams, teamsFromGroups, teamsOf } from "../membership/user-teams";
 import { liveUser } from "../membership/users";
-import { actingUserRefusal } from "../../api/guard-rails";
-import { userInputs, userOutputs, userWarnings, type UserInputs, type UserOutputs } from "../../api/shapes/user";
+import { actingUserRefusal } from "../../model/guard-rails";
+import { userInputs, userOutputs, userWarnings, type UserInputs, type UserOutputs } from "../../model/shapes/user";
 import type { Operation } from "../operation";
 
 export type { UserInputs, UserOutputs };

@@ -1,7 +1,7 @@
 // The package's configuration (`wandb:<key>`, and the explicit provider's inputs) from the settings
 // table the provider judges its configuration with.
 import { z } from "zod";
-import { CONFIG_KEYS, CONFIG_SETTINGS, type ConfigSetting } from "../../api/config";
+import { CONFIG_KEYS, CONFIG_SETTINGS, type ConfigSetting } from "../../service/config";
 import type { PrimitiveType, Properties, PropertySpec } from "./pulumi-package";
 
 /** Every setting as a property: of the type it yields, with its environment variable and its default. */

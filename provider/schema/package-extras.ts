@@ -1,7 +1,7 @@
 // What the package serves besides its configuration and custom resources: the functions (invokes)
 // and the Organization component, from the shared definitions both front doors use.
-import { FUNCTIONS } from "../../api/functions";
-import { ORGANIZATION_TYPE, organizationArgsSchema, organizationOutputsSchema } from "../../api/organization";
+import { FUNCTIONS } from "../../model/functions";
+import { ORGANIZATION_TYPE, organizationArgsSchema, organizationOutputsSchema } from "../../model/organization";
 import { token } from "./pulumi-package";
 import type { z } from "zod";
 

@@ -3,13 +3,13 @@
 // the provider checks with.
 import * as path from "node:path";
 import type { z } from "zod";
-import { packageManifest } from "../../api/package-manifest";
+import { packageManifest } from "../../model/package-manifest";
 import { configurationProperties } from "./configuration";
 import { PACKAGE_EXTRAS, type FunctionDefinition, type SchemaExtras } from "./package-extras";
 
 export type { ComponentDefinition, FunctionDefinition, SchemaExtras } from "./package-extras";
 import { PACKAGE_NAME, token, type FunctionSpec, type ObjectTypeSpec, type PackageSpec, type Properties, type ResourceSpec } from "./pulumi-package";
-import { SHAPES } from "../../api/shapes";
+import { SHAPES } from "../../model/shapes";
 import { mergeTypes, objectProperties, type NamedType } from "./zod-properties";
 
 /**

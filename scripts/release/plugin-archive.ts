@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSy
 import * as os from "node:os";
 import * as path from "node:path";
 import { build, type Plugin } from "esbuild";
-import { packageManifest } from "../../api/package-manifest";
+import { packageManifest } from "../../model/package-manifest";
 import { repoRoot } from "../repo-root";
 import { hostPlatform, pluginArchiveName, type Platform } from "./platforms";
 
@@ -42,7 +42,7 @@ function embeddedManifest(): Plugin {
 /** The plugin's entry with everything it imports, as one CommonJS script. */
 export async function bundlePlugin(outfile: string): Promise<void> {
   await build({
-    entryPoints: [path.join(repoRoot, "provider", "plugin", "main.ts")],
+    entryPoints: [path.join(repoRoot, "provider", "doors", "plugin", "main.ts")],
     outfile,
     bundle: true,
     platform: "node",

@@ -2,9 +2,9 @@
 // (dynamic providers cannot serve invokes). Internal: not exported from the package.
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
-import { InferenceClient, ScimClient } from "../../api/client";
-import { CONFIG_KEYS, resolveConfig, type WandbConfig } from "../../api/config";
-import { type FunctionAccess, inferenceWhere, scimWhere, targetedConfig } from "../../api/functions";
+import { InferenceClient, ScimClient } from "../../service";
+import { CONFIG_KEYS, resolveConfig, type WandbConfig } from "../../service/config";
+import { type FunctionAccess, inferenceWhere, scimWhere, targetedConfig } from "../../model/functions";
 
 type Source = Record<string, string | undefined>;
 

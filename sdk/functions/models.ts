@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import type { getModelArgsSchema, getModelsArgsSchema, getModelsResultSchema, modelSchema } from "../../api/functions/models";
-import { FUNCTIONS } from "../../api/functions";
+import type { getModelArgsSchema, getModelsArgsSchema, getModelsResultSchema, modelSchema } from "../../model/functions/models";
+import { FUNCTIONS } from "../../model/functions";
 import { invokeOutput, programAccess } from "./clients";
 
 /** Where to ask for the model catalogue. Both default to the `wandb` configuration. */

@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import type { customRoleSchema, getCustomRoleArgsSchema } from "../../api/functions/roles";
-import { FUNCTIONS } from "../../api/functions";
+import type { customRoleSchema, getCustomRoleArgsSchema } from "../../model/functions/roles";
+import { FUNCTIONS } from "../../model/functions";
 import { invokeOutput, programAccess } from "./clients";
 
 /** A custom role of the organization. */

@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import type { getTeamArgsSchema, teamMemberSchema, teamSchema } from "../../api/functions/teams";
-import { FUNCTIONS } from "../../api/functions";
+import type { getTeamArgsSchema, teamMemberSchema, teamSchema } from "../../model/functions/teams";
+import { FUNCTIONS } from "../../model/functions";
 import { invokeOutput, programAccess } from "./clients";
 
 /** A member of a team: a user or an organization service account. */

@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import type { getUsersArgsSchema, getUsersResultSchema, registryRoleSchema, teamRoleSchema, userSchema, usersFilterSchema } from "../../api/functions/users";
-import { FUNCTIONS } from "../../api/functions";
+import type { getUsersArgsSchema, getUsersResultSchema, registryRoleSchema, teamRoleSchema, userSchema, usersFilterSchema } from "../../model/functions/users";
+import { FUNCTIONS } from "../../model/functions";
 import { invokeOutput, programAccess } from "./clients";
 
 /** A user's role in one team. */

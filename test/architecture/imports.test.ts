@@ -1,6 +1,6 @@
-// The import rules (.dependency-cruiser.cjs): sdk → api ← provider, nothing in provider/ imports
-// sdk/, provider/kit imports nothing else of provider/, no cycle anywhere. Checked over the real
-// tree, and shown to catch what they forbid.
+// The import rules (.dependency-cruiser.cjs): service ← model ← provider, sdk and cli; nothing in
+// provider/ imports sdk/, provider/kit imports nothing else of provider/, the command never reaches
+// @pulumi/pulumi, no cycle anywhere. Checked over the real tree, and shown to catch what they forbid.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -24,7 +24,7 @@ async function cruise(cwd: string, folders: string[]): Promise<{ code: number; o
 }
 
 it("the tree has no cycle and no wrong-way import", async () => {
-  const { code, output } = await cruise(root, ["api", "provider", "sdk", "emulator", "scripts"]);
+  const { code, output } = await cruise(root, ["service", "model", "cli", "provider", "sdk", "emulator", "scripts"]);
   expect(output).toContain("no dependency violations found");
   expect(code).toBe(0);
 }, 60_000);
@@ -32,11 +32,16 @@ it("the tree has no cycle and no wrong-way import", async () => {
 const fixture = fs.mkdtempSync(path.join(os.tmpdir(), "import-rules-"));
 afterAll(() => fs.rmSync(fixture, { recursive: true, force: true }));
 
-it("the rules catch provider → sdk, sdk → provider, a relative import of the core by the shim, api → provider, the command → scripts, the kit → the rest of the provider and a cycle", async () => {
+it("the rules catch each wrong-way import: between layers, the command reaching Pulumi, the shim's relative import, the kit reaching the rest of the provider, and a cycle", async () => {
   const files: Record<string, string> = {
     "tsconfig.json": JSON.stringify({ compilerOptions: { module: "commonjs", strict: true } }),
-    "api/shared.ts": 'import { core } from "../provider/core";\nexport const shared = core;\n',
-    "api/command/export.ts": 'import { helper } from "../../scripts/helper";\nimport { shared } from "../shared";\nexport const run = helper + shared;\n',
+    "node_modules/@pulumi/pulumi/index.js": "exports.pulumi = 1;\n",
+    "node_modules/@pulumi/pulumi/package.json": JSON.stringify({ name: "@pulumi/pulumi", main: "index.js" }),
+    "service/client.ts": 'import { shape } from "../model/shape";\nimport * as pulumi from "@pulumi/pulumi";\nexport const client = shape + pulumi.pulumi;\n',
+    "model/shape.ts": 'import { core } from "../provider/core";\nexport const shape = core;\n',
+    "model/declare.ts": 'import * as pulumi from "@pulumi/pulumi";\nexport const declare = pulumi;\n',
+    "model/roster.ts": 'import { declare } from "./declare";\nexport const roster = declare;\n',
+    "cli/export.ts": 'import { helper } from "../scripts/helper";\nimport { roster } from "../model/roster";\nexport const run = [helper, roster];\n',
     "scripts/helper.ts": "export const helper = 1;\n",
     "provider/core.ts": 'import { entry } from "../sdk/entry";\nexport const core = 1 + entry;\n',
     "provider/operation.ts": "export const operation = {};\n",
@@ -44,18 +49,23 @@ it("the rules catch provider → sdk, sdk → provider, a relative import of the
     "sdk/entry.ts": 'import { loop } from "./loop";\nexport const entry = loop;\n',
     "sdk/provider-shim.ts": 'import { core } from "../provider/core";\nexport const shim = core;\n',
     "sdk/loop.ts": 'import { entry } from "./entry";\nimport { core } from "../provider/core";\nexport const loop = () => entry + core;\n',
+    "emulator/server.ts": 'import { client } from "../service/client";\nexport const server = client;\n',
   };
   for (const [name, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(fixture, name)), { recursive: true });
     fs.writeFileSync(path.join(fixture, name), text);
   }
-  const { code, output } = await cruise(fixture, ["api", "provider", "sdk", "scripts"]);
+  const { code, output } = await cruise(fixture, ["service", "model", "cli", "provider", "sdk", "emulator", "scripts"]);
   expect(code).not.toBe(0);
+  expect(output).toMatch(/service-stands-alone: service\/client\.ts → model\/shape\.ts/);
+  expect(output).toMatch(/service-stands-alone: service\/client\.ts → node_modules\/@pulumi\/pulumi/);
+  expect(output).toMatch(/model-below-its-users: model\/shape\.ts → provider\/core\.ts/);
+  expect(output).toMatch(/cli-is-service-and-model: cli\/export\.ts → scripts\/helper\.ts/);
+  expect(output).toMatch(/cli-never-loads-pulumi: cli\/export\.ts → node_modules\/@pulumi\/pulumi/);
   expect(output).toMatch(/provider-not-to-sdk: provider\/core\.ts → sdk\/entry\.ts/);
   expect(output).toMatch(/sdk-not-to-provider: sdk\/loop\.ts → provider\/core\.ts/);
-  expect(output).toMatch(/api-is-shared: api\/shared\.ts → provider\/core\.ts/);
-  expect(output).toMatch(/command-is-api-only: api\/command\/export\.ts → scripts\/helper\.ts/);
   expect(output).toMatch(/shim-by-package-name: sdk\/provider-shim\.ts → provider\/core\.ts/);
   expect(output).toMatch(/kit-is-self-contained: provider\/kit\/calls\.ts → provider\/operation\.ts/);
+  expect(output).toMatch(/emulator-stands-alone: emulator\/server\.ts → service\/client\.ts/);
   expect(output).toMatch(/no-circular/);
 }, 60_000);

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { closeAllPools } from "../../api/client";
+import { closeAllPools } from "../../service";
 import { readLog, resetLog } from "../../scripts/emulator-api";
 import { emulatorConfig, installedPackage, openStack, type StackHandle } from "../support/pulumi";
 import { exportEnvironment, runCommand, scratchFolder } from "../support/export-command";

@@ -1,12 +1,12 @@
 // Each dynamic resource class of the SDK takes the inputs, and shows the outputs, of its kind's
-// shape in api/shapes (the zod schemas the provider checks and stores with, which the package
+// shape in model/shapes (the zod schemas the provider checks and stores with, which the package
 // schema describes): at compile time (the tsc run of test/architecture/typecheck.test.ts checks
 // this file), and at run time for the outputs a resource read from its id shows.
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import type { z } from "zod";
-import { SHAPES } from "../../api/shapes";
-import type { ResourceKind } from "../../api/resource-kinds";
+import { SHAPES } from "../../model/shapes";
+import type { ResourceKind } from "../../model/resource-kinds";
 import * as wandb from "../../sdk";
 import { RosterGuard } from "../../sdk/roster-guard";
 

@@ -1,6 +1,6 @@
 import { startEmulator } from "../../emulator";
-import { ScimClient, InferenceClient, type ClientOptions, type TransportEvent } from "../../api/client";
-import { resolveConfig, type WandbConfig } from "../../api/config";
+import { ScimClient, InferenceClient, type ClientOptions, type TransportEvent } from "../../service";
+import { resolveConfig, type WandbConfig } from "../../service/config";
 import { clearFaults, readLog, readState, resetLog, setFaults, type RequestLogSnapshot } from "../../scripts/emulator-api";
 
 export type Emulator = Awaited<ReturnType<typeof startEmulator>>;

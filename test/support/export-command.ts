@@ -5,7 +5,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { Readable } from "node:stream";
 import type { RunningEmulator } from "../../emulator";
-import { main } from "../../api/command/main";
+import { main } from "../../cli/main";
 
 export interface CommandRun {
   code: number;

@@ -1,6 +1,6 @@
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { closeAllPools, ScimClient } from "../../api/client";
-import { resolveConfig } from "../../api/config";
+import { closeAllPools, ScimClient } from "../../service";
+import { resolveConfig } from "../../service/config";
 import type * as pulumi from "@pulumi/pulumi";
 import { afterAll, afterEach, beforeEach } from "vitest";
 import { clearFaults, resetLog, setFaults } from "../../scripts/emulator-api";

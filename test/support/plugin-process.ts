@@ -15,7 +15,7 @@ export interface RunningPlugin {
 }
 
 /** The plugin as this repository runs it: its compiled entry, on the Node that runs the tests. */
-const SOURCE_PLUGIN = [process.execPath, path.join(repoRoot, "dist", "provider", "plugin", "main.js")];
+const SOURCE_PLUGIN = [process.execPath, path.join(repoRoot, "dist", "provider", "doors", "plugin", "main.js")];
 
 /** Starts the plugin (`command`: its executable and arguments before the engine's address), with `env` over this process's. */
 export async function startPlugin(env: NodeJS.ProcessEnv = {}, command: string[] = SOURCE_PLUGIN): Promise<RunningPlugin> {

@@ -3,9 +3,9 @@ import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Config } from "@pulumi/pulumi/cmd/dynamic-provider/config";
 import { expect } from "vitest";
-import type { ResourceKind } from "../../api/resource-kinds";
+import type { ResourceKind } from "../../model/resource-kinds";
 import type { RunningEmulator } from "../../emulator";
-import { dynamicProvider, type DynamicProvider } from "../../provider";
+import { dynamicProvider, type DynamicProvider } from "../../provider/doors/dynamic";
 import { NO_CONFIGURATION, Operation } from "../../provider/operation";
 
 const TEST_PROJECT = "test-project";

@@ -1,0 +1,161 @@
+// `pulumi-wandb export --roster <file> --import-file <file> [--only users,teams,roles] [--exclude <pattern>]...`:
+// lists the live organization (list requests only) and writes it as a roster for the Organization
+// component and/or as a `pulumi import --file` file. Settings are the provider's (`wandb:` config,
+// `WANDB_*`); the key is sent to the service and written nowhere.
+import { writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+import { scrubSecrets } from "../service/secret";
+import { guardRailsFrom, resolveConfig, WandbConfigError, type WandbConfig } from "../service/config";
+import { parseRoster } from "../model/roster/roster";
+import { importFileText } from "./import-file";
+import type { CommandIo } from "./io";
+import { readLiveOrganization } from "./live-organization";
+import { rosterFile, teamsHoldingUnwritten } from "./roster-file";
+import { KINDS, parseKinds, select, type Kind } from "./selection";
+
+export const summary = "write the live organization as a roster (--roster) and/or a `pulumi import --file` file (--import-file)";
+
+const USAGE = [
+  "usage: pulumi-wandb export [--roster <file>] [--import-file <file>] [--only users,teams,roles] [--exclude <pattern>]...",
+  "",
+  "  --roster <file>        the organization as a roster for the Organization component (YAML)",
+  "  --import-file <file>   the organization as a `pulumi import --file` file for the native plugin (JSON)",
+  "  --only <kinds>         only these kinds, comma-separated: users, teams, roles (default: all)",
+  "  --exclude <pattern>    leave out users (by userName or email), teams and custom roles (by name) matching it;",
+  "                         `*` and `?` are wildcards, case is ignored; may be given more than once",
+  "",
+  "Settings: the provider's wandb: config (PULUMI_CONFIG, when run by Pulumi) and WANDB_BASE_URL, WANDB_API_KEY, ...",
+];
+
+/** The `wandb:` keys of the stack config Pulumi hands to programs (`PULUMI_CONFIG`), without the namespace. */
+function stackConfig(env: CommandIo["env"]): Record<string, string> {
+  const raw = env["PULUMI_CONFIG"];
+  if (raw === undefined || raw.trim() === "") return {};
+  const parsed: unknown = JSON.parse(raw);
+  if (typeof parsed !== "object" || parsed === null) return {};
+  return Object.fromEntries(
+    Object.entries(parsed).flatMap(([key, value]) => (key.startsWith("wandb:") && typeof value === "string" ? [[key.slice("wandb:".length), value]] : [])),
+  );
+}
+
+interface Request {
+  roster?: string;
+  importFile?: string;
+  only: Set<Kind>;
+  exclude: string[];
+}
+
+function parseRequest(argv: readonly string[]): Request | { problem: string } | "help" {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        roster: { type: "string" },
+        "import-file": { type: "string" },
+        only: { type: "string" },
+        exclude: { type: "string", multiple: true },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    return { problem: (error as Error).message };
+  }
+  if (values.help) return "help";
+  if (values.roster === undefined && values["import-file"] === undefined) {
+    return { problem: "nothing to write: give --roster <file>, --import-file <file>, or both" };
+  }
+  const only = values.only === undefined ? new Set<Kind>(KINDS) : parseKinds(values.only);
+  if (typeof only === "string") return { problem: only };
+  if (values.roster !== undefined && only.has("teams") && !only.has("users")) {
+    return {
+      problem:
+        "--only teams without users: a roster's teams list their members by userName, so a roster needs the users too; " +
+        "add users to --only, or write only --import-file (a Team imports its members as emails)",
+    };
+  }
+  return {
+    ...(values.roster === undefined ? {} : { roster: values.roster }),
+    ...(values["import-file"] === undefined ? {} : { importFile: values["import-file"] }),
+    only,
+    exclude: values.exclude ?? [],
+  };
+}
+
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
+export async function run(argv: readonly string[], io: CommandIo): Promise<number> {
+  const request = parseRequest(argv);
+  if (request === "help") {
+    USAGE.forEach(io.out);
+    return 0;
+  }
+  if ("problem" in request) {
+    io.err(`pulumi-wandb export: ${request.problem}`);
+    USAGE.forEach(io.err);
+    return 2;
+  }
+  let config: WandbConfig;
+  try {
+    config = resolveConfig(stackConfig(io.env), io.env);
+  } catch (error) {
+    if (!(error instanceof WandbConfigError)) throw error;
+    io.err(`pulumi-wandb export: ${error.message}`);
+    return 2;
+  }
+  try {
+    return await exportOrganization(request, config, io);
+  } catch (error) {
+    io.err(`pulumi-wandb export: ${scrubSecrets(error instanceof Error ? error.message : String(error))}`);
+    return 1;
+  }
+}
+
+async function exportOrganization(request: Request, config: WandbConfig, io: CommandIo): Promise<number> {
+  const org = await readLiveOrganization(config);
+  io.out(
+    `listed ${count(org.users.length, "user")}, ${count(org.teams.length, "team")} and ${count(org.roles.length, "custom role")} ` +
+      `from ${config.baseUrl} in ${count(org.requests, "request")}`,
+  );
+  const selection = select(org, { only: request.only, exclude: request.exclude });
+  const files: { file: string; text: string; what: string }[] = [];
+  if (request.roster !== undefined) {
+    const holding = teamsHoldingUnwritten(selection);
+    if (holding.length > 0) {
+      io.err(
+        `pulumi-wandb export: a roster's team lists exactly its members, so adopting these teams would remove people it leaves out: ` +
+          `${holding.join("; ")}. Exclude those teams as well (--exclude <team>), or stop leaving those users out.`,
+      );
+      return 1;
+    }
+    const file = path.resolve(io.cwd, request.roster);
+    const actingUser = guardRailsFrom(stackConfig(io.env), io.env).self;
+    const { text, rolesToReview } = rosterFile(selection, { baseUrl: config.baseUrl, actingUser });
+    // What the Organization component would refuse is told now, not at the reviewer's first preview.
+    parseRoster(text, file, { deployment: config.deployment });
+    files.push({
+      file,
+      text,
+      what:
+        `${count(selection.users.length, "user")}, ${count(selection.teams.length, "team")}, ${count(selection.roles.length, "custom role")}` +
+        (rolesToReview > 0 ? `; ${count(rolesToReview, "role")} the service does not show, marked for review` : ""),
+    });
+  }
+  if (request.importFile !== undefined) {
+    const text = importFileText(selection);
+    files.push({ file: path.resolve(io.cwd, request.importFile), text, what: count((JSON.parse(text) as { resources: unknown[] }).resources.length, "resource") });
+  }
+  for (const { file, text, what } of files) {
+    writeFileSync(file, text);
+    io.out(`wrote ${path.relative(io.cwd, file) || file} (${what})`);
+  }
+  const reasons = new Map<string, number>();
+  for (const { reason } of selection.leftOut.values()) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  const notes = [...reasons].sort(([a], [b]) => a.localeCompare(b)).map(([reason, n]) => `${count(n, "user")} ${reason}`);
+  if (org.teams.some((team) => team.serviceAccounts > 0)) notes.push("the service accounts in teams (never written as users)");
+  if (notes.length > 0) io.out(`left out: ${notes.join("; ")}`);
+  return 0;
+}

@@ -1,0 +1,185 @@
+// getUser and getUsers: the organization's users, as SCIM lists them.
+import { z } from "zod";
+import type { ScimUser } from "../../service";
+import { nonEmptyText } from "./arguments";
+import { defineFunction } from "./define";
+import { findExactlyOne, quote, sortedBy } from "./match";
+
+export const getUserArgsSchema = z
+  .object({
+    userName: nonEmptyText("userName")
+      .optional()
+      .meta({ description: "The user's userName, matched ignoring case (an exact match wins). Give this or `email`, not both." }),
+    email: nonEmptyText("email")
+      .optional()
+      .meta({ description: "The user's email address, matched ignoring case (an exact match wins). Give this or `userName`, not both." }),
+  })
+  .check((context) => {
+    const given = [context.value.userName, context.value.email].filter((value) => value !== undefined).length;
+    if (given === 1) return;
+    context.issues.push({
+      code: "custom",
+      input: context.value,
+      message:
+        given === 0
+          ? "give `userName` or `email` to say which user to look up."
+          : "give only one of `userName` and `email`: they could name two different users.",
+    });
+  });
+
+export const teamRoleSchema = z
+  .strictObject({
+    teamName: z.string().meta({ description: "The team's name." }),
+    roleName: z.string().meta({ description: "`admin`, `member`, `viewer` or a custom role's name." }),
+  })
+  .meta({ id: "TeamRoleInfo", description: "A user's role in one team." });
+
+export const registryRoleSchema = z
+  .strictObject({
+    registryName: z.string().meta({ description: "The registry's name." }),
+    roleName: z.string().meta({ description: "`admin`, `member`, `viewer` or `restricted viewer`." }),
+  })
+  .meta({ id: "RegistryRoleInfo", description: "A user's role in one registry." });
+
+export const userSchema = z
+  .strictObject({
+    id: z.string().meta({ description: "The SCIM id." }),
+    userName: z.string().meta({ description: "The W&B username, as W&B spells it." }),
+    email: z.string().meta({ description: "The primary email, with the case the service stores." }),
+    displayName: z.string().optional().meta({ description: "The name shown for the user; absent when the user has none." }),
+    active: z.boolean().meta({ description: "`false` for a deactivated user (dedicated and self-managed deployments keep them)." }),
+    organizationRole: z
+      .string()
+      .optional()
+      .meta({ description: "`admin`, `member` or a custom role's name; absent when the service does not say." }),
+    teamRoles: z.array(teamRoleSchema).meta({ description: "The user's roles in teams, sorted by team name." }),
+    registryRoles: z.array(registryRoleSchema).meta({ description: "The user's roles in registries, sorted by registry name." }),
+  })
+  .meta({ id: "UserInfo", description: "A user of the organization, as SCIM shows it. Service accounts are never listed by SCIM." });
+
+/** A filter field of the wrong type: named with its path, as the filter is written. */
+const mustBe = (key: string, what: string) => ({ error: () => `filter.${key} must be ${what}.` });
+
+const filterShape = {
+  userNameStartsWith: z
+    .string(mustBe("userNameStartsWith", "a string"))
+    .optional()
+    .meta({ description: "The userName starts with this, ignoring case." }),
+  emailDomain: z
+    .string(mustBe("emailDomain", "a string"))
+    .optional()
+    .meta({ description: "The email's domain (after `@`) is this, ignoring case, e.g. `example.com`." }),
+  active: z
+    .boolean(mustBe("active", "true or false"))
+    .optional()
+    .meta({ description: "Only active (`true`) or only deactivated (`false`) users." }),
+  organizationRole: z
+    .string(mustBe("organizationRole", "a string"))
+    .optional()
+    .meta({ description: "The organization role is this, ignoring case, e.g. `admin`." }),
+};
+
+const supported = Object.keys(filterShape).join(", ");
+
+export const usersFilterSchema = z
+  .strictObject(filterShape, {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `unknown filter field(s) ${issue.keys.map((key) => `\`${key}\``).join(", ")}; supported: ${supported}.`
+        : `filter must be an object with some of the fields ${supported}.`,
+  })
+  .meta({
+    id: "UsersFilter",
+    description: "Conditions on the users to return, applied here (not by the service), all of which must hold. An empty filter returns every user.",
+  });
+
+export const getUsersArgsSchema = z.object({
+  filter: usersFilterSchema.optional().meta({ description: "Which users to return; every user when left out." }),
+});
+
+export const getUsersResultSchema = z.strictObject({
+  ids: z.array(z.string()).meta({ description: "The users' ids, in the order of `users`." }),
+  userNames: z.array(z.string()).meta({ description: "The users' userNames, in the order of `users`." }),
+  users: z.array(userSchema).meta({ description: "The matching users, sorted by userName (code-unit order), then id." }),
+});
+
+type User = z.output<typeof userSchema>;
+
+export const getUserFunction = defineFunction({
+  name: "getUser",
+  description:
+    "Finds one user of the organization by `userName` or by `email`. It lists the organization's users and matches them here, " +
+    "so that more than one match is an error, never a silent pick; no match is an error that says what was searched for " +
+    "(and, for a userName, the closest userNames). Service accounts are never listed by SCIM.",
+  args: getUserArgsSchema,
+  result: userSchema,
+  lookup: async (args, access) => {
+    const by = args.userName === undefined ? { field: "email", value: args.email ?? "" } : { field: "userName", value: args.userName };
+    const value = by.value.trim();
+    const { client, where } = await access.scim();
+    const users = await client.listUsers();
+    const match = findExactlyOne(users, {
+      function: "getUser",
+      noun: "user",
+      field: by.field,
+      value,
+      key: (u) => (by.field === "email" ? u.email : u.userName),
+      caseMatching: "insensitive",
+      describe: (u) => `${quote(u.userName)} <${u.email}> (id ${u.id})`,
+      where,
+      searchedCount: users.length,
+      // Suggesting other people's addresses helps little and shows personal data in logs.
+      suggest: by.field === "userName",
+      notFoundHint: "SCIM never lists service accounts. Check the spelling, or list the organization with getUsers().",
+    });
+    return toUser(match);
+  },
+});
+
+export const getUsersFunction = defineFunction({
+  name: "getUsers",
+  description:
+    "Lists the organization's users (every page), optionally narrowed by a filter applied client-side. Sorted, so that the " +
+    "result is stable and causes no diffs. An empty result is not an error. Service accounts are never listed by SCIM.",
+  args: getUsersArgsSchema,
+  result: getUsersResultSchema,
+  lookup: async (args, access) => {
+    const matches = usersFilter(args.filter ?? {});
+    const { client } = await access.scim();
+    const users = sortedBy((await client.listUsers()).filter(matches).map(toUser), (u) => u.userName, (u) => u.id);
+    return { ids: users.map((u) => u.id), userNames: users.map((u) => u.userName), users };
+  },
+});
+
+function usersFilter(filter: z.output<typeof usersFilterSchema>): (user: ScimUser) => boolean {
+  const prefix = filter.userNameStartsWith?.toLowerCase();
+  const domain = filter.emailDomain?.trim().replace(/^@/, "").toLowerCase();
+  const role = filter.organizationRole?.trim().toLowerCase();
+  const { active } = filter;
+  return (user) =>
+    (prefix === undefined || user.userName.toLowerCase().startsWith(prefix)) &&
+    (domain === undefined || user.email.toLowerCase().slice(user.email.lastIndexOf("@") + 1) === domain) &&
+    (active === undefined || user.active === active) &&
+    (role === undefined || (user.organizationRole ?? "").toLowerCase() === role);
+}
+
+function toUser(user: ScimUser): User {
+  return {
+    id: user.id,
+    userName: user.userName,
+    email: user.email,
+    ...(user.displayName === undefined ? {} : { displayName: user.displayName }),
+    active: user.active,
+    ...(user.organizationRole === undefined ? {} : { organizationRole: user.organizationRole }),
+    teamRoles: sortedBy(
+      (user.teamRoles ?? []).map((r) => ({ teamName: r.teamName, roleName: r.roleName })),
+      (r) => r.teamName,
+      (r) => r.roleName,
+    ),
+    registryRoles: sortedBy(
+      (user.registryRoles ?? []).map((r) => ({ registryName: r.registryName, roleName: r.roleName })),
+      (r) => r.registryName,
+      (r) => r.roleName,
+    ),
+  };
+}

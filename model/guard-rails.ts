@@ -1,0 +1,179 @@
+// The guard rails of a roster change, for both front doors: judged from what the roster declared at
+// the last applied run and what it declares now, names only, so that they hold at preview, before
+// any request. Each refusal names the people, the setting, and how to let one run through.
+import { z } from "zod";
+import type { GuardRailSettings } from "../service/config";
+import type { ValidatedRoster } from "./roster/roster";
+
+/** Who a roster gives access to, as far as the guard rails count: userNames as spelled in the roster. */
+export const rosterAccessSchema = z.object({
+  users: z.array(z.string()),
+  admins: z.array(z.string()),
+  teams: z.record(z.string(), z.array(z.string())),
+});
+export type RosterAccess = z.output<typeof rosterAccessSchema>;
+
+/** The roster's access, sorted: reordering the roster changes nothing in it. */
+export function rosterAccessOf(roster: ValidatedRoster): RosterAccess {
+  const sorted = (names: string[]) => [...names].sort();
+  return {
+    users: sorted(roster.users.map((user) => user.userName)),
+    admins: sorted(roster.users.filter((user) => user.organizationRole === "admin").map((user) => user.userName)),
+    teams: Object.fromEntries(
+      [...roster.teams].sort((a, b) => a.name.localeCompare(b.name)).map((team) => [team.name, sorted(team.members)]),
+    ),
+  };
+}
+
+export interface GuardJudgement {
+  /** Why the change must not be applied; empty when it may. */
+  readonly refusals: readonly string[];
+  /** One line per guard rail, what it found: for the access review. */
+  readonly verdicts: readonly string[];
+}
+
+/** The environment variable that changes a setting for one run (stack config, when set, wins over it). */
+const ONE_RUN = {
+  minAdmins: "WANDB_MIN_ADMINS=0",
+  maxRemovalFraction: "WANDB_MAX_REMOVAL_FRACTION=1",
+  protectSelf: "WANDB_PROTECT_SELF=false",
+} as const;
+
+function letThrough(key: keyof typeof ONE_RUN): string {
+  return (
+    `If it is meant, let this one run through with \`${ONE_RUN[key]} pulumi up\` ` +
+    `(when the stack config does not set wandb:${key}; \`pulumi config set wandb:${key} <value>\` changes it for good).`
+  );
+}
+
+const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
+const listed = (names: readonly string[]) => names.join(", ");
+
+/** The names of `from` missing from `to`, compared as W&B compares userNames: ignoring case. */
+function missing(from: readonly string[], to: readonly string[]): string[] {
+  const kept = new Set(to.map((name) => name.toLowerCase()));
+  return from.filter((name) => !kept.has(name.toLowerCase()));
+}
+
+const includes = (names: readonly string[], name: string) => names.some((each) => each.toLowerCase() === name.toLowerCase());
+
+/**
+ * Judges the change of the roster of Organization `organization` from `before` (what the last
+ * applied run declared; undefined on its first run) to `after`.
+ */
+export function judgeRosterChange(
+  organization: string,
+  before: RosterAccess | undefined,
+  after: RosterAccess,
+  settings: GuardRailSettings,
+): GuardJudgement {
+  const refusals: string[] = [];
+  const verdicts: string[] = [];
+  const who = `Organization "${organization}"`;
+
+  // Admins: a change that takes admins away must leave enough.
+  const lostAdmins = missing(before?.admins ?? [], after.admins);
+  const adminsLeft = `${after.admins.length} organization admin${after.admins.length === 1 ? "" : "s"} in the roster (${listed(after.admins) || "none"})`;
+  if (lostAdmins.length > 0 && after.admins.length < settings.minAdmins) {
+    refusals.push(
+      `${who}: this change removes or demotes the admin${lostAdmins.length === 1 ? "" : "s"} ${listed(lostAdmins)}, leaving ${adminsLeft}, ` +
+        `fewer than wandb:minAdmins (${settings.minAdmins}). Keep an admin, or declare another first. ${letThrough("minAdmins")}`,
+    );
+    verdicts.push(`refused: leaves ${adminsLeft}, fewer than wandb:minAdmins (${settings.minAdmins})`);
+  } else {
+    verdicts.push(`passed: ${adminsLeft}; wandb:minAdmins is ${settings.minAdmins}`);
+  }
+
+  // The identity the provider acts as.
+  const self = settings.self;
+  if (self === undefined) {
+    verdicts.push("passed: the provider acts with a key that names no user (service account or bearer): no user to keep");
+  } else if (!settings.protectSelf) {
+    verdicts.push(`not judged: wandb:protectSelf is false, so the user the provider acts as (${self}) is not protected`);
+  } else {
+    const removed = before !== undefined && includes(before.users, self) && !includes(after.users, self);
+    const demoted = includes(after.users, self) && !includes(after.admins, self);
+    if (removed || demoted) {
+      refusals.push(
+        `${who}: this change ${removed ? "removes" : "demotes"} ${self}, the user the provider acts as (wandb:username): ` +
+          `the run would lose its own access. ${removed ? "Keep the user in the roster" : "Keep its organizationRole admin"}. ${letThrough("protectSelf")}`,
+      );
+      verdicts.push(`refused: ${removed ? "removes" : "demotes"} ${self}, the user the provider acts as`);
+    } else {
+      verdicts.push(`passed: ${self}, the user the provider acts as, is ${includes(after.users, self) ? "kept as an admin" : "not managed by the roster"}`);
+    }
+  }
+
+  // Removals: of the users, and of each team's members.
+  let judgedRemovals = 0;
+  const removalsOf = (what: string, from: readonly string[], to: readonly string[]) => {
+    if (from.length === 0) return;
+    const gone = missing(from, to);
+    if (gone.length === 0) return;
+    judgedRemovals += 1;
+    const fraction = gone.length / from.length;
+    const count = `${gone.length} of ${from.length} ${what} (${percent(fraction)}): ${listed(gone)}`;
+    if (fraction > settings.maxRemovalFraction) {
+      refusals.push(
+        `${who}: this change removes ${count}; more than wandb:maxRemovalFraction (${percent(settings.maxRemovalFraction)}) allows. ` +
+          letThrough("maxRemovalFraction"),
+      );
+      verdicts.push(`refused: removes ${count}; more than wandb:maxRemovalFraction (${percent(settings.maxRemovalFraction)})`);
+    } else {
+      verdicts.push(`passed: removes ${count}; wandb:maxRemovalFraction is ${percent(settings.maxRemovalFraction)}`);
+    }
+  };
+  removalsOf("users", before?.users ?? [], after.users);
+  for (const [team, members] of Object.entries(before?.teams ?? {})) removalsOf(`members of team ${team}`, members, after.teams[team] ?? []);
+  if (judgedRemovals === 0) {
+    verdicts.push(`passed: removes nobody; wandb:maxRemovalFraction is ${percent(settings.maxRemovalFraction)}`);
+  }
+  return { refusals, verdicts };
+}
+
+/**
+ * Why a resource must not delete, deactivate or demote `userName`, when it is the user the provider
+ * acts as (`wandb:username` with a user key) and `wandb:protectSelf` holds; undefined otherwise.
+ */
+export function actingUserRefusal(userName: string, action: "delete" | "deactivate" | "demote", settings: GuardRailSettings): string | undefined {
+  if (!settings.protectSelf || settings.self === undefined || settings.self.toLowerCase() !== userName.toLowerCase()) return undefined;
+  return (
+    `this would ${action} ${userName}, the user the provider acts as (wandb:username): the run would lose its own access. ` +
+    `Act with another admin's key, or an organization service account's. ${letThrough("protectSelf")}`
+  );
+}
+
+/** A user as the service lists it, for counting live admins; `organizationRole` undefined where the service does not show roles. */
+export interface LiveUser {
+  readonly userName: string;
+  readonly active: boolean;
+  readonly organizationRole?: string;
+}
+
+/**
+ * Where the service shows roles, the admins the organization would have once the roster is applied:
+ * the live admins it does not manage, and those it declares. Why the change must not be applied,
+ * when it takes admins away (removed or demoted, declared or live) and leaves fewer than
+ * wandb:minAdmins; undefined when it may, or when the service shows no roles (then the roster's
+ * count, judged at preview, is all there is).
+ */
+export function liveAdminsRefusal(
+  organization: string,
+  before: RosterAccess | undefined,
+  after: RosterAccess,
+  live: readonly LiveUser[],
+  settings: GuardRailSettings,
+): string | undefined {
+  if (settings.minAdmins === 0 || live.some((user) => user.organizationRole === undefined)) return undefined;
+  const liveAdmins = live.filter((user) => user.active && user.organizationRole === "admin").map((user) => user.userName);
+  const outside = liveAdmins.filter((userName) => !includes(after.users, userName));
+  const remaining = [...outside, ...after.admins];
+  const demoted = liveAdmins.filter((userName) => includes(after.users, userName) && !includes(after.admins, userName));
+  const lost = [...new Set([...missing(before?.admins ?? [], after.admins), ...demoted])];
+  if (lost.length === 0 || remaining.length >= settings.minAdmins) return undefined;
+  return (
+    `Organization "${organization}": this change removes or demotes the admin${lost.length === 1 ? "" : "s"} ${listed(lost)}, leaving ` +
+    `${remaining.length} organization admin${remaining.length === 1 ? "" : "s"} in the organization as W&B lists it (${listed(remaining) || "none"}), ` +
+    `fewer than wandb:minAdmins (${settings.minAdmins}). Nothing was written. ${letThrough("minAdmins")}`
+  );
+}

@@ -1,0 +1,381 @@
+// The Organization component's rules, for both front doors: its inputs and outputs, and which
+// children it declares from a roster (kinds, names, parents, dependencies, protect, policies), given
+// the constructors of the children: the SDK's dynamic resources, or the plugin's registered ones.
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { loadRoster, type Roster, validateRoster, type ValidatedRoster, type WandbDeployment } from "./roster/roster";
+import { rosterSchema } from "./roster/schema";
+import { rosterAccessOf } from "./guard-rails";
+import { got, present } from "./inputs";
+import { DEPLOYMENTS } from "../service/config";
+import type { ResourceKind } from "./resource-kinds";
+import type { SHAPES } from "./shapes";
+import type { ArgsOf } from "./shapes/program-types";
+import { TEAM_DELETION_POLICIES } from "./shapes/team";
+import { USER_DELETION_POLICIES } from "./shapes/user";
+
+/** The component's type token. */
+export const ORGANIZATION_TYPE = "wandb:index:Organization";
+
+function oneOf(values: readonly string[]) {
+  const quoted = values.map((value) => JSON.stringify(value));
+  return { error: () => `must be ${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}` };
+}
+const trueOrFalse = { error: () => "must be true or false" };
+
+/** The inputs other than the roster, which is checked by the roster's own rules (`RosterError`). */
+const settingsShape = {
+  deployment: z
+    .enum(DEPLOYMENTS, oneOf(DEPLOYMENTS))
+    .optional()
+    .meta({
+      description:
+        "Where the organization lives: `saas` (the multi-tenant cloud, where users join the organization through teams, so each " +
+        "User writes its teams), `dedicated` or `self-managed` (each Team writes its members). Defaults to the provider's " +
+        "`wandb:deployment`, else `WANDB_DEPLOYMENT`, else inferred from `wandb:baseUrl` / `WANDB_BASE_URL`.",
+    }),
+  protectAdmins: z
+    .boolean(trueOrFalse)
+    .optional()
+    .meta({
+      description:
+        "Protects the users whose organization role is `admin`, so that removing an admin from the roster fails instead of " +
+        "deleting the user (unprotect deliberately with `pulumi state unprotect`). Default: false.",
+    }),
+  adoptExisting: z
+    .boolean(trueOrFalse)
+    .optional()
+    .meta({
+      description:
+        "Takes over users, teams and custom roles that already exist with the roster's names instead of failing; they are " +
+        "converged to the roster. Default: false.",
+    }),
+  deletionPolicy: z
+    .strictObject(
+      {
+      users: z
+        .enum(USER_DELETION_POLICIES, oneOf(USER_DELETION_POLICIES))
+        .optional()
+        .meta({
+          description:
+            "`delete` (the default) deletes a user removed from the roster; `deactivate` keeps it, deactivated (dedicated and " +
+            "self-managed deployments only).",
+        }),
+      teams: z
+        .enum(TEAM_DELETION_POLICIES, oneOf(TEAM_DELETION_POLICIES))
+        .optional()
+        .meta({
+          description:
+            "`empty` (the default) removes every member of a team removed from the roster (the W&B API cannot delete teams); " +
+            "`retain` leaves it as it is; `fail` refuses the removal.",
+        }),
+    },
+      { error: () => "must be an object with `users` and/or `teams`" },
+    )
+    .meta({ id: "OrganizationDeletionPolicy" })
+    .optional()
+    .meta({ description: "What removing an entry from the roster does, per kind of resource." }),
+};
+
+const settingsSchema = z.object(settingsShape);
+
+/** The component's inputs, as the package schema describes them. */
+export const organizationArgsSchema = z.object({
+  roster: z.union([z.string(), rosterSchema]).meta({
+    description:
+      "Who is in the organization: a roster object, or the path of a YAML or JSON file holding one (a relative path is " +
+      "resolved from the program's directory). Mistakes fail the preview with the file, line, entry and fix.",
+  }),
+  ...settingsShape,
+});
+
+/** What the component registers as its outputs. */
+export const organizationOutputsSchema = z.strictObject({
+  userIds: z.record(z.string(), z.string()).meta({ description: "SCIM user ids by userName (as spelled in the roster)." }),
+  teamIds: z.record(z.string(), z.string()).meta({ description: "SCIM team ids by team name." }),
+  customRoleIds: z.record(z.string(), z.string()).meta({ description: "SCIM role ids by custom role name." }),
+  deployment: z
+    .enum(DEPLOYMENTS)
+    .optional()
+    .meta({ description: "The deployment that decided how membership is written; absent when unknown (then treated as not saas)." }),
+});
+
+/**
+ * An Organization's inputs (`organizationArgsSchema` describes each), the roster given in code as a
+ * `Roster` object, or as the path of a YAML or JSON file holding one.
+ */
+export type OrganizationArgs = Omit<z.input<typeof organizationArgsSchema>, "roster"> & { roster: Roster | string };
+
+type DeletionPolicy = NonNullable<OrganizationArgs["deletionPolicy"]>;
+
+/** An Organization's inputs once checked: the roster validated, the deployment decided. */
+export interface OrganizationPlan {
+  roster: ValidatedRoster;
+  /** Undefined when neither the inputs nor the configuration say (treated as not saas). */
+  deployment: WandbDeployment | undefined;
+  protectAdmins: boolean;
+  adoptExisting: boolean;
+  deletionPolicy: DeletionPolicy;
+}
+
+/**
+ * Checks an Organization's inputs (given in code, or as plain data to a Construct), before anything
+ * is registered: a mistake in them is a `pulumi.RunError` naming the input, a roster mistake a
+ * `RosterError`. `configuredDeployment` is asked only when the inputs give no deployment.
+ */
+export function planOrganization(name: string, args: unknown, configuredDeployment: () => WandbDeployment | undefined): OrganizationPlan {
+  const { roster: rosterGiven, ...settingsGiven } = (typeof args === "object" && args !== null ? args : {}) as Record<string, unknown>;
+  const parsed = settingsSchema.safeParse(present(settingsGiven), { reportInput: true });
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    const path = (issue?.path ?? []).map(String).join(".");
+    throw new pulumi.RunError(`Organization "${name}": \`${path}\` ${issue?.message ?? "is not valid"} (got ${got(issue?.input)}).`);
+  }
+  const settings = parsed.data;
+  const deployment = settings.deployment ?? configuredDeployment();
+  const deploymentOption = deployment === undefined ? {} : { deployment };
+  const roster =
+    typeof rosterGiven === "string"
+      ? loadRoster(rosterGiven, deploymentOption)
+      : validateRoster(rosterGiven, { file: `roster of Organization "${name}"`, ...deploymentOption });
+  return {
+    roster,
+    deployment,
+    protectAdmins: settings.protectAdmins ?? false,
+    adoptExisting: settings.adoptExisting ?? false,
+    deletionPolicy: settings.deletionPolicy ?? {},
+  };
+}
+
+/** The inputs the component gives each kind of child: those its shape takes. */
+export type OrganizationChildArgs = { [Kind in ResourceKind]: ArgsOf<(typeof SHAPES)[Kind]["inputs"]> };
+
+/** A child whose `name` output other children wait on (a team's, a custom role's). */
+export type NamedResource = pulumi.CustomResource & { readonly name: pulumi.Output<string> };
+
+/** What each kind of child is declared as: a `pulumi.CustomResource` (of a subclass the caller chooses). */
+export interface OrganizationChildren {
+  User: pulumi.CustomResource;
+  Team: NamedResource;
+  CustomRole: NamedResource;
+  OrganizationRoleAssignment: pulumi.CustomResource;
+  TeamRoleAssignment: pulumi.CustomResource;
+  RegistryRoleAssignment: pulumi.CustomResource;
+  RosterGuard: pulumi.CustomResource;
+}
+
+/** How to declare each kind of child: `(name, args, opts) => resource`. */
+export type OrganizationKinds<C extends OrganizationChildren = OrganizationChildren> = {
+  [Kind in keyof C]: (name: string, args: OrganizationChildArgs[Kind & keyof OrganizationChildArgs], opts: pulumi.CustomResourceOptions) => C[Kind];
+};
+
+/** The children declared, keyed by roster names, and the outputs to register. */
+export interface DeclaredOrganization<C extends OrganizationChildren = OrganizationChildren> {
+  /** Users by `userName` (as spelled in the roster). */
+  users: Record<string, C["User"]>;
+  /** Teams by name. */
+  teams: Record<string, C["Team"]>;
+  /** Custom roles by name. */
+  customRoles: Record<string, C["CustomRole"]>;
+  /** Custom organization roles by `userName`. */
+  organizationRoleAssignments: Record<string, C["OrganizationRoleAssignment"]>;
+  /** Team roles (from both forms) by team name, then `userName`. */
+  teamRoleAssignments: Record<string, Record<string, C["TeamRoleAssignment"]>>;
+  /** Registry roles by registry name, then `userName`. */
+  registryRoleAssignments: Record<string, Record<string, C["RegistryRoleAssignment"]>>;
+  /** The record of the roster the guard rails judge each change against. */
+  guard: C["RosterGuard"];
+  /** As `organizationOutputsSchema` describes them. */
+  outputs: {
+    userIds: pulumi.Output<Record<string, string>>;
+    teamIds: pulumi.Output<Record<string, string>>;
+    customRoleIds: pulumi.Output<Record<string, string>>;
+    deployment: WandbDeployment | undefined;
+  };
+}
+
+/**
+ * Declares the children of the Organization `component` named `name` from its plan, in dependency
+ * order. Every child has `parent: component` and a name built from stable roster keys
+ * (`<name>/<userName in lower case>`, `<name>/<team>`, `<name>/<team>/<userName>`,
+ * `<name>/<registry>/<userName>`, `<name>/<custom role>`), so reordering the roster, or changing
+ * the case of a userName, never replaces anything.
+ */
+export function declareOrganization<C extends OrganizationChildren>(
+  component: pulumi.Resource,
+  name: string,
+  plan: OrganizationPlan,
+  kinds: OrganizationKinds<C>,
+): DeclaredOrganization<C> {
+  // What the roster declared at the last applied run is the guard's recorded state; its check refuses
+  // a change the guard rails forbid, at preview. Every other child waits for it: a refusal writes nothing.
+  const guard = kinds.RosterGuard(`${name}/guard`, { organization: name, ...rosterAccessOf(plan.roster) }, { parent: component });
+  const declaring: Declaring<C> = { name, plan, kinds, guard, parent: { parent: component, dependsOn: [guard] } };
+  const customRoles = declareCustomRoles(declaring);
+  const { users, teams } = declareUsersAndTeams(declaring, customRoles);
+  return {
+    users,
+    teams,
+    customRoles,
+    organizationRoleAssignments: declareOrganizationRoles(declaring, users, customRoles),
+    teamRoleAssignments: declareTeamRoles(declaring, users, teams, customRoles),
+    registryRoleAssignments: declareRegistryRoles(declaring, users),
+    guard,
+    outputs: { userIds: idsOf(users), teamIds: idsOf(teams), customRoleIds: idsOf(customRoles), deployment: plan.deployment },
+  };
+}
+
+/** What every section of the roster is declared with: the component's name, plan and kinds, and the guard every child waits for. */
+interface Declaring<C extends OrganizationChildren> {
+  name: string;
+  plan: OrganizationPlan;
+  kinds: OrganizationKinds<C>;
+  guard: C["RosterGuard"];
+  /** The options of a child that waits for nothing but the guard. */
+  parent: pulumi.CustomResourceOptions;
+}
+
+const adoptionOf = (plan: OrganizationPlan) => (plan.adoptExisting ? { adoptExisting: true } : {});
+const userChildName = (name: string, userName: string) => `${name}/${userName.toLowerCase()}`;
+
+function declareCustomRoles<C extends OrganizationChildren>({ name, plan, kinds, parent }: Declaring<C>): Record<string, C["CustomRole"]> {
+  const customRoles: Record<string, C["CustomRole"]> = {};
+  for (const role of plan.roster.customRoles) {
+    const roleArgs: OrganizationChildArgs["CustomRole"] = {
+      name: role.name,
+      ...(role.description === undefined ? {} : { description: role.description }),
+      inheritedFrom: role.inheritedFrom,
+      permissions: role.permissions,
+      ...adoptionOf(plan),
+    };
+    customRoles[role.name] = kinds.CustomRole(`${name}/${role.name}`, roleArgs, parent);
+  }
+  return customRoles;
+}
+
+/**
+ * Users and teams, in the order membership asks: on saas users are created into teams (the teams
+ * come first, and each User names its teams); elsewhere each Team names its members (users first).
+ */
+function declareUsersAndTeams<C extends OrganizationChildren>(
+  { name, plan, kinds, parent }: Declaring<C>,
+  customRoles: Record<string, C["CustomRole"]>,
+): { users: Record<string, C["User"]>; teams: Record<string, C["Team"]> } {
+  const saas = plan.deployment === "saas";
+  const adopt = adoptionOf(plan);
+  const userPolicy = plan.deletionPolicy.users === undefined ? {} : { deletionPolicy: plan.deletionPolicy.users };
+  const teamPolicy = plan.deletionPolicy.teams === undefined ? {} : { deletionPolicy: plan.deletionPolicy.teams };
+  const users: Record<string, C["User"]> = {};
+  const teams: Record<string, C["Team"]> = {};
+  const declareTeams = () => {
+    for (const team of plan.roster.teams) {
+      const teamArgs: OrganizationChildArgs["Team"] = {
+        name: team.name,
+        // Not on saas: there each User writes its own membership (the team must exist first).
+        ...(saas ? {} : { members: team.members.map((member) => required(users, member).id) }),
+        ...adopt,
+        ...teamPolicy,
+      };
+      teams[team.name] = kinds.Team(`${name}/${team.name}`, teamArgs, parent);
+    }
+  };
+  const declareUsers = () => {
+    for (const user of plan.roster.users) {
+      const custom = customRoles[user.organizationRole] !== undefined;
+      const userArgs: OrganizationChildArgs["User"] = {
+        userName: user.userName,
+        email: user.email,
+        ...(user.displayName === undefined ? {} : { displayName: user.displayName }),
+        // A custom organization role belongs to an OrganizationRoleAssignment: the User leaves it alone.
+        ...(custom ? {} : { organizationRole: user.organizationRole }),
+        // On saas, users are created into teams: the teams' names as Outputs make the Teams come first.
+        ...(saas ? { teams: user.teams.map((team) => required(teams, team).name) } : {}),
+        ...adopt,
+        ...userPolicy,
+      };
+      const protect = plan.protectAdmins && user.organizationRole === "admin";
+      users[user.userName] = kinds.User(userChildName(name, user.userName), userArgs, { ...parent, ...(protect ? { protect: true } : {}) });
+    }
+  };
+  if (saas) {
+    declareTeams();
+    declareUsers();
+  } else {
+    declareUsers();
+    declareTeams();
+  }
+  return { users, teams };
+}
+
+/** The custom organization roles, each an assignment that waits for its role. */
+function declareOrganizationRoles<C extends OrganizationChildren>(
+  { name, plan, kinds, guard, parent }: Declaring<C>,
+  users: Record<string, C["User"]>,
+  customRoles: Record<string, C["CustomRole"]>,
+): Record<string, C["OrganizationRoleAssignment"]> {
+  const assignments: Record<string, C["OrganizationRoleAssignment"]> = {};
+  for (const user of plan.roster.users) {
+    const role = customRoles[user.organizationRole];
+    if (role === undefined) continue;
+    assignments[user.userName] = kinds.OrganizationRoleAssignment(
+      userChildName(name, user.userName),
+      { user: required(users, user.userName).id, role: role.name },
+      { ...parent, dependsOn: [guard, role] },
+    );
+  }
+  return assignments;
+}
+
+/** Each team's roles by member, each assignment waiting for its team (which it names) and its custom role, if any. */
+function declareTeamRoles<C extends OrganizationChildren>(
+  { name, plan, kinds, guard, parent }: Declaring<C>,
+  users: Record<string, C["User"]>,
+  teams: Record<string, C["Team"]>,
+  customRoles: Record<string, C["CustomRole"]>,
+): Record<string, Record<string, C["TeamRoleAssignment"]>> {
+  const assignments: Record<string, Record<string, C["TeamRoleAssignment"]>> = {};
+  for (const team of plan.roster.teams) {
+    const teamResource = required(teams, team.name);
+    const byUser: Record<string, C["TeamRoleAssignment"]> = {};
+    for (const [userName, roleName] of Object.entries(team.roles)) {
+      const role = customRoles[roleName];
+      byUser[userName] = kinds.TeamRoleAssignment(
+        `${name}/${team.name}/${userName.toLowerCase()}`,
+        { user: required(users, userName).id, teamName: teamResource.name, roleName: role?.name ?? roleName },
+        { ...parent, dependsOn: role === undefined ? [guard, teamResource] : [guard, teamResource, role] },
+      );
+    }
+    if (Object.keys(byUser).length > 0) assignments[team.name] = byUser;
+  }
+  return assignments;
+}
+
+/** Registry roles by registry, then member. */
+function declareRegistryRoles<C extends OrganizationChildren>(
+  { name, plan, kinds, parent }: Declaring<C>,
+  users: Record<string, C["User"]>,
+): Record<string, Record<string, C["RegistryRoleAssignment"]>> {
+  const assignments: Record<string, Record<string, C["RegistryRoleAssignment"]>> = {};
+  for (const grant of plan.roster.registryRoles) {
+    const byUser = (assignments[grant.registry] ??= {});
+    byUser[grant.user] = kinds.RegistryRoleAssignment(
+      `${name}/${grant.registry}/${grant.user.toLowerCase()}`,
+      { user: required(users, grant.user).id, registryName: grant.registry, roleName: grant.role },
+      parent,
+    );
+  }
+  return assignments;
+}
+
+/** A child the validated roster guarantees; a miss is a bug of this component, not of the roster. */
+function required<T>(children: Record<string, T>, key: string): T {
+  const child = children[key];
+  if (child === undefined) throw new Error(`Organization: internal error: no child resource for "${key}"`);
+  return child;
+}
+
+function idsOf(resources: Record<string, pulumi.CustomResource>): pulumi.Output<Record<string, string>> {
+  return pulumi.all(Object.fromEntries(Object.entries(resources).map(([key, resource]) => [key, resource.id]))) as pulumi.Output<
+    Record<string, string>
+  >;
+}

@@ -1,0 +1,299 @@
+// The shape of a roster (zod), and how a shape mistake is told: which entry, what is wrong, how to
+// fix it; described (`.meta`) for the package schema. Internal to the roster and the Organization: not exported from the package.
+import { z } from "zod";
+import { closest } from "../../service/spelling";
+import { EMAIL_ADDRESS, PERMISSION_NAME, USER_NAME } from "../vocabulary";
+
+/** Names that become part of child resource names (`<org>/<team>/<userName>`) must not contain "/". */
+const NO_SLASH = /^[^/]+$/;
+
+const text = z.string().trim().min(1);
+
+const ROLE_IN_TEAM = "`admin`, `member`, `viewer` (case-insensitive) or the `name` of a custom role under `customRoles` (case-sensitive).";
+
+const userSchema = z
+  .strictObject({
+    userName: text
+      .refine((name) => USER_NAME.test(name) && NO_SLASH.test(name))
+      .meta({ description: "The user's W&B username: the user's key in the roster (case-insensitive, unique). No spaces or \"/\"." }),
+    email: z.string().trim().min(1).regex(EMAIL_ADDRESS).meta({ description: "The user's email address (case-insensitive, unique)." }),
+    displayName: z.string().optional().meta({ description: "The name shown for the user. When left out, it is not managed." }),
+    organizationRole: text.optional().meta({
+      description: "`admin`, `member` (case-insensitive) or the `name` of a custom role under `customRoles` (case-sensitive). Default: `member`.",
+    }),
+  })
+  .meta({ description: "A user of the organization." });
+
+const customRoleSchema = z
+  .strictObject({
+    name: text.meta({ description: "The role's name (case-sensitive, unique); not a predefined role's name." }),
+    description: z.string().optional().meta({ description: "What the role is for." }),
+    inheritedFrom: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(["member", "viewer"]))
+      .meta({ description: "The predefined role it extends: `member` or `viewer`." }),
+    permissions: z
+      .array(z.string().trim().regex(PERMISSION_NAME))
+      .meta({ description: "Permissions added to the inherited ones, each `<object>:<operation>` in lower case, e.g. `run:stop`." }),
+  })
+  .meta({ description: "A custom role: a predefined role plus permissions." });
+
+const teamSchema = z
+  .strictObject({
+    name: text.regex(NO_SLASH).meta({ description: "The team's name (case-sensitive, unique). No \"/\"." }),
+    members: z
+      .array(text)
+      .default([])
+      .meta({ description: "The `userName`s of its members, all users of the roster: exactly these (members added elsewhere are removed)." }),
+    roles: z
+      .record(z.string(), text)
+      .default({})
+      .meta({
+        description: `Member \`userName\` → role in the team: ${ROLE_IN_TEAM} Members given no role here or under \`teamRoles\` have the team's default role, \`member\`.`,
+      }),
+  })
+  .meta({ description: "A team, its members and their roles in it." });
+
+const teamRoleSchema = z
+  .strictObject({
+    user: text.meta({ description: "The `userName` of a member of the team." }),
+    team: text.meta({ description: "The `name` of a team under `teams` (case-sensitive)." }),
+    role: text.meta({ description: ROLE_IN_TEAM }),
+  })
+  .meta({
+    description:
+      "A member's role in a team, written outside the team: the same as an entry of the team's `roles`. The two forms may be mixed; a member gets at most one role per team.",
+  });
+
+const registryRoleSchema = z
+  .strictObject({
+    user: text.meta({ description: "The `userName` of a user of the roster." }),
+    registry: text.regex(NO_SLASH).meta({ description: "The registry's name, e.g. `models`." }),
+    role: text.meta({ description: "`admin`, `member`, `viewer` or `restricted viewer` (case-insensitive; custom roles do not apply to registries)." }),
+  })
+  .meta({ description: "A user's role in a registry." });
+
+export const rosterSchema = z
+  .strictObject({
+    users: z.array(userSchema).default([]).meta({ description: "The organization's users." }),
+    customRoles: z.array(customRoleSchema).default([]).meta({ description: "Custom roles, for organization and team roles." }),
+    teams: z.array(teamSchema).default([]).meta({ description: "Teams, with their members and their roles." }),
+    teamRoles: z.array(teamRoleSchema).default([]).meta({ description: "Team roles written outside their teams." }),
+    registryRoles: z.array(registryRoleSchema).default([]).meta({ description: "Users' roles in registries." }),
+  })
+  .meta({ description: "Who is in the organization and with which roles. Unknown keys are mistakes." });
+
+/** The roster as the schema returns it: strings trimmed, lists and maps present. Not yet cross-checked. */
+export type ShapedRoster = z.output<typeof rosterSchema>;
+
+export type Path = ReadonlyArray<string | number>;
+
+/** One mistake, before it knows its file and line. */
+export interface Finding {
+  /** Where in the roster, e.g. `["teams", 1, "members", 2]`: locates the line in a file. */
+  path: Path;
+  /** The roster entry, e.g. `teams[1] "ml-platform"`, or `top level`. */
+  entry: string;
+  /** What is wrong, e.g. `members[2] "carol" is not a user of the roster`. */
+  problem: string;
+  /** How to fix it. */
+  fix: string;
+  /** For an unknown key: the key itself (its line is the one to show). */
+  key?: string;
+}
+
+type Section = "users" | "customRoles" | "teams" | "teamRoles" | "registryRoles";
+
+const SECTIONS: Record<Section, { noun: string; shape: z.ZodObject; label?: string }> = {
+  users: { noun: "a user", shape: userSchema, label: "userName" },
+  customRoles: { noun: "a custom role", shape: customRoleSchema, label: "name" },
+  teams: { noun: "a team", shape: teamSchema, label: "name" },
+  teamRoles: { noun: "a team role", shape: teamRoleSchema },
+  registryRoles: { noun: "a registry role", shape: registryRoleSchema },
+};
+
+const isSection = (key: unknown): key is Section => typeof key === "string" && Object.hasOwn(SECTIONS, key);
+
+interface FieldInfo {
+  /** What a valid value is, after "must be" / "is not". */
+  describe: string;
+  /** For lists and maps: what each element is. */
+  item?: string;
+  fix: string;
+}
+
+const ROLE_FIX = "use admin or member, or the name of a custom role declared under customRoles";
+
+/** Keyed by `<section>.<field>`; `<section>.` is the entry itself, `top.<key>` a top-level key. */
+const FIELDS: Record<string, FieldInfo> = {
+  "top.": {
+    describe: "a mapping with the keys users, customRoles, teams, teamRoles and registryRoles",
+    fix: "start the roster with `users:` (see the roster format in the Organization component's documentation)",
+  },
+  "top.users": { describe: "a list of users", fix: "list the users under `users:`, one `- userName: ...` entry each" },
+  "top.customRoles": { describe: "a list of custom roles", fix: "list the custom roles under `customRoles:`, one `- name: ...` entry each" },
+  "top.teams": { describe: "a list of teams", fix: "list the teams under `teams:`, one `- name: ...` entry each" },
+  "top.teamRoles": {
+    describe: "a list of team roles",
+    fix: "list the team roles under `teamRoles:`, e.g. `- { user: alice, team: research, role: admin }`",
+  },
+  "top.registryRoles": {
+    describe: "a list of registry roles",
+    fix: "list the registry roles under `registryRoles:`, e.g. `- { user: alice, registry: models, role: admin }`",
+  },
+  "users.": { describe: "a user (a mapping with userName and email)", fix: "write the user as `- userName: alice` with `email: alice@example.com` below it" },
+  "users.userName": {
+    describe: 'a W&B username (no spaces or "/")',
+    fix: "give the user's W&B username, e.g. `userName: alice`",
+  },
+  "users.email": { describe: "an email address", fix: "give the user's email address, e.g. `email: alice@example.com`" },
+  "users.displayName": { describe: "text", fix: "give the name shown for the user, e.g. `displayName: Alice Doe`, or remove the key" },
+  "users.organizationRole": { describe: "a role name", fix: ROLE_FIX },
+  "customRoles.": {
+    describe: "a custom role (a mapping with name, inheritedFrom and permissions)",
+    fix: "write the role as `- name: Run operator` with `inheritedFrom: member` and `permissions: [run:stop]` below it",
+  },
+  "customRoles.name": { describe: "a role name", fix: "give the role its name, e.g. `name: Run operator`" },
+  "customRoles.description": { describe: "text", fix: "describe what the role is for, or remove the key" },
+  "customRoles.inheritedFrom": {
+    describe: '"member" or "viewer"',
+    fix: "set `inheritedFrom: member` or `inheritedFrom: viewer`, the predefined role the custom role extends",
+  },
+  "customRoles.permissions": {
+    describe: "a list of permissions",
+    item: 'a permission "<object>:<operation>" in lower case',
+    fix: "list the permissions the role adds, each as <object>:<operation> in lower case, e.g. `permissions: [run:stop, run:delete]`",
+  },
+  "teams.": { describe: "a team (a mapping with name and members)", fix: "write the team as `- name: ml-platform` with `members: [alice, bob]` below it" },
+  "teams.name": { describe: 'a team name (no "/")', fix: "give the team's name, e.g. `name: ml-platform`" },
+  "teams.members": {
+    describe: "a list of userNames",
+    item: "a userName",
+    fix: "list the userNames of the team's members (users of the roster), e.g. `members: [alice, bob]`",
+  },
+  "teams.roles": {
+    describe: "a mapping from userName to team role",
+    item: "a team role name",
+    fix: "map members to their role in the team, e.g. `roles: { alice: admin }` (admin, member, viewer or a custom role)",
+  },
+  "teamRoles.": {
+    describe: "a team role (a mapping with user, team and role)",
+    fix: "write the team role as `- { user: alice, team: research, role: admin }`",
+  },
+  "teamRoles.user": { describe: "a userName", fix: "give the userName of a member of the team, e.g. `user: alice`" },
+  "teamRoles.team": { describe: "a team name", fix: "give the name of a team declared under teams, e.g. `team: research`" },
+  "teamRoles.role": { describe: "a team role", fix: "use admin, member or viewer, or the name of a custom role declared under customRoles" },
+  "registryRoles.": {
+    describe: "a registry role (a mapping with user, registry and role)",
+    fix: "write the registry role as `- { user: alice, registry: models, role: admin }`",
+  },
+  "registryRoles.user": { describe: "a userName", fix: "give the userName of a user of the roster, e.g. `user: alice`" },
+  "registryRoles.registry": { describe: 'a registry name (no "/")', fix: "give the registry's name, e.g. `registry: models`" },
+  "registryRoles.role": { describe: "a registry role", fix: "use admin, member, viewer or restricted viewer" },
+};
+
+export function formatField(path: Path): string {
+  return path
+    .map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? p : /^[\w-]+$/.test(p) ? `.${p}` : `[${JSON.stringify(p)}]`))
+    .join("");
+}
+
+function valueAt(data: unknown, path: Path): unknown {
+  let value = data;
+  for (const key of path) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<string | number, unknown>)[key];
+  }
+  return value;
+}
+
+/** How a value reads after "not": `a list`, `the number 3`, `"alice"`. */
+function kindOf(value: unknown): string {
+  if (value === null) return "empty (null)";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "a mapping";
+  if (typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "number") return `the number ${value}`;
+  return String(value);
+}
+
+/** `users[2] "bob"`: the entry, named by its label when it has one. */
+export function entryLabel(data: unknown, section: string, index: number): string {
+  const info = isSection(section) ? SECTIONS[section] : undefined;
+  const label = info?.label === undefined ? undefined : valueAt(data, [section, index, info.label]);
+  return typeof label === "string" && label.trim() !== "" ? `${section}[${index}] ${JSON.stringify(label.trim())}` : `${section}[${index}]`;
+}
+
+/** Splits a path into its entry (`users[2] "bob"`) and the field path inside it. */
+function locate(data: unknown, path: Path): { entry: string; section: string; field: Path } {
+  const [section, index] = path;
+  if (typeof section === "string" && typeof index === "number") {
+    return { entry: entryLabel(data, section, index), section, field: path.slice(2) };
+  }
+  return { entry: "top level", section: "top", field: path };
+}
+
+export const list = (words: readonly string[]) =>
+  words.length <= 1 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+
+const TEAM_ROLES_GO_IN_TEAMS =
+  "team roles are written in their team, `roles: { alice: admin }`, or under the top-level teamRoles, `- { user: alice, team: research, role: admin }`";
+
+/** Keys written in the wrong place, as other formats have them: where they go in a roster. */
+const MISPLACED: Record<string, string> = {
+  "users.teamRoles": TEAM_ROLES_GO_IN_TEAMS,
+  "users.teams": "team membership is written in the team: list the user's userName in the team's members under teams",
+  "users.registryRoles": "registry roles are listed under the top-level registryRoles: `- { user: alice, registry: models, role: admin }`",
+  "teams.admins": "write the team's admins in its roles: `roles: { alice: admin }`",
+  "teams.roleNames": TEAM_ROLES_GO_IN_TEAMS,
+  // The SCIM API's names for them.
+  "teamRoles.userName": 'write the user as `user:`, e.g. `user: alice`',
+  "teamRoles.teamName": 'write the team as `team:`, e.g. `team: research`',
+  "teamRoles.roleName": 'write the role as `role:`, e.g. `role: admin`',
+};
+
+function unknownKeyFinding(data: unknown, objectPath: Path, key: string): Finding {
+  const { entry, section } = locate(data, objectPath);
+  const noun = isSection(section) ? SECTIONS[section].noun : "the roster";
+  const keys = Object.keys((isSection(section) ? SECTIONS[section].shape : rosterSchema).shape);
+  // A typo, or a shortened name ("role" for "organizationRole").
+  const guess =
+    closest(key, keys) ?? (key.length >= 4 ? keys.find((k) => k.toLowerCase().includes(key.toLowerCase())) : undefined);
+  const hint = MISPLACED[`${section}.${key}`] ?? (guess === undefined ? "remove it" : `did you mean "${guess}"?`);
+  return {
+    path: objectPath,
+    key,
+    entry,
+    problem: `unknown key ${JSON.stringify(key)}`,
+    fix: `${hint} (the keys of ${noun} are ${list(keys)})`,
+  };
+}
+
+/** Turns the schema's issues into findings, one per mistake, in the order zod found them. */
+export function shapeFindings(data: unknown, issues: readonly z.core.$ZodIssue[]): Finding[] {
+  const findings: Finding[] = [];
+  for (const issue of issues) {
+    const path = issue.path.filter((p): p is string | number => typeof p !== "symbol");
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) findings.push(unknownKeyFinding(data, path, key));
+      continue;
+    }
+    const { entry, section, field } = locate(data, path);
+    const [name] = field;
+    const info = FIELDS[`${section}.${typeof name === "string" ? name : ""}`];
+    const itemLevel = field.length > 1;
+    const describe = (itemLevel ? info?.item : info?.describe) ?? info?.describe ?? "valid";
+    const fix = info?.fix ?? "correct the value";
+    const value = valueAt(data, path);
+    const label = field.length === 0 ? (section === "top" ? "the roster" : "the entry") : formatField(field);
+    let problem: string;
+    if (issue.code === "invalid_type" && value === undefined) problem = `${label} is missing`;
+    else if (issue.code === "invalid_type") problem = `${label} must be ${describe}, not ${kindOf(value)}`;
+    else if (issue.code === "too_small" && typeof value === "string") problem = `${label} is empty`;
+    else problem = `${label} ${kindOf(value)} is not ${describe}`;
+    findings.push({ path, entry, problem, fix });
+  }
+  return findings;
+}

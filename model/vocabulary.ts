@@ -1,0 +1,92 @@
+// The words of W&B's access model that the provider, the SDK and the roster all use: role names per
+// scope, the shapes of emails, permissions and user references, and the deployments.
+
+/** What W&B takes as an email address: something@something, no spaces. */
+export const EMAIL_ADDRESS = /^[^@\s]+@[^@\s]+$/;
+
+/**
+ * What a W&B username may be: no whitespace. The SCIM spec documents no rule beyond "a string" (its
+ * examples are handles such as `dev-user1`); a username with a space is refused at preview rather
+ * than left to the service.
+ */
+export const USER_NAME = /^\S+$/;
+
+/** A user reference is a SCIM id (opaque, no whitespace) or an email address. */
+export function isUserReference(reference: string): boolean {
+  return isEmailReference(reference) ? EMAIL_ADDRESS.test(reference) : !/\s/.test(reference);
+}
+
+/** A permission of a custom role: `<object>:<operation>` in lower case. */
+export const PERMISSION_NAME = /^[a-z][a-z_]*:[a-z][a-z_]*$/;
+
+/**
+ * The permissions W&B documents (the names its documentation shows). It publishes no complete
+ * list, so another name is not refused: the service itself refuses one that does not exist.
+ */
+export const DOCUMENTED_PERMISSIONS = [
+  "artifact:read",
+  "launchagent:read",
+  "project:create",
+  "project:delete",
+  "project:read",
+  "project:update",
+  "run:delete",
+  "run:read",
+  "run:stop",
+] as const;
+
+/** Predefined role names per scope (compared case-insensitively); `viewer` is deprecated as an organization role. */
+export const ORGANIZATION_ROLES = ["admin", "member", "viewer"] as const;
+export const TEAM_ROLES = ["admin", "member", "viewer"] as const;
+export const REGISTRY_ROLES = ["admin", "member", "viewer", "restricted viewer"] as const;
+/** The names a custom role cannot take: the predefined organization and team roles, which custom roles are assigned alongside. */
+export const RESERVED_ROLE_NAMES: readonly string[] = [...new Set([...ORGANIZATION_ROLES, ...TEAM_ROLES])];
+/** The predefined roles a custom role may extend. */
+export const BASE_ROLES = ["member", "viewer"] as const;
+
+export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
+
+/**
+ * The organization role W&B stores for `role` (a canonical name: see `canonicalRole`). `viewer` is
+ * deprecated as an organization role: the service assigns `member` instead, so that is what is stored.
+ */
+export function effectiveOrganizationRole(role: OrganizationRole): Exclude<OrganizationRole, "viewer">;
+export function effectiveOrganizationRole(role: string): string;
+export function effectiveOrganizationRole(role: string): string {
+  return role === "viewer" ? "member" : role;
+}
+
+/** Whether the organization role `name` (in any case) is deprecated: W&B stores another in its place. */
+export function isDeprecatedOrganizationRole(name: string): boolean {
+  const role = canonicalRole(name, ORGANIZATION_ROLES);
+  return effectiveOrganizationRole(role) !== role;
+}
+
+/** Predefined names compare case-insensitively and are stored in lower case; custom names are kept as written. */
+export function canonicalRole(name: string, predefined: readonly string[]): string {
+  const trimmed = name.trim();
+  const lower = trimmed.toLowerCase().replace(/\s+/g, " ");
+  return predefined.includes(lower) ? lower : trimmed;
+}
+
+/** Whether `name` is one of the `predefined` role names, written in any case or spacing. */
+export function isPredefinedRole(name: string, predefined: readonly string[]): boolean {
+  return predefined.includes(canonicalRole(name, predefined));
+}
+
+export function sameRole(a: string | undefined, b: string | undefined, predefined: readonly string[]): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return canonicalRole(a, predefined) === canonicalRole(b, predefined);
+}
+
+/** A user reference containing "@" is an email address; anything else is a SCIM id. */
+export function isEmailReference(ref: string): boolean {
+  return ref.includes("@");
+}
+
+/** How user references compare: emails ignoring case, ids exactly. */
+export function memberReferenceKey(ref: string): string {
+  const trimmed = ref.trim();
+  return isEmailReference(trimmed) ? trimmed.toLowerCase() : trimmed;
+}
+

@@ -1,0 +1,61 @@
+// What the dynamic resources' provider process loads: each resource kind's
+// check/diff/create/read/update/delete, and `configure`, which hands it the stack config. The SDK's
+// provider shim reaches it by package name. The native plugin (./plugin) serves the same kinds.
+import { z } from "zod";
+import { RESOURCE_KINDS, type ResourceKind } from "../../../model/resource-kinds";
+import { dynamicCalls, type DynamicCall } from "../../kit/dynamic-calls";
+import { KINDS } from "../../kinds";
+import { NO_CONFIGURATION, Operation, type Configuration } from "../../operation";
+
+const NAMESPACE = "wandb:";
+
+/**
+ * What the dynamic provider hands to `configure`: an instance of @pulumi/pulumi's
+ * `cmd/dynamic-provider/config.js` Config, whose `rawConfig` holds every key of the stack's config,
+ * namespace included (the engine passes dynamic providers the whole of it), with secrets unwrapped.
+ */
+const configureRequest = z.object({
+  config: z.object({
+    rawConfig: z.record(z.string(), z.unknown()),
+    projectName: z.string().optional(),
+  }),
+});
+
+/** The `wandb` namespace of the stack config, keys without the namespace; config values are strings. */
+const wandbNamespace = z
+  .record(z.string(), z.unknown())
+  .transform((raw) => Object.entries(raw).filter(([key]) => key.startsWith(NAMESPACE)))
+  .transform((entries) => Object.fromEntries(entries.map(([key, value]) => [key.slice(NAMESPACE.length), value])))
+  .pipe(z.record(z.string(), z.string()));
+
+function configurationOf(request: unknown): Configuration {
+  const { config } = configureRequest.parse(request);
+  return { stackConfig: wandbNamespace.parse(config.rawConfig), sharedWithProject: config.projectName === "wandb" };
+}
+
+const kinds = Object.fromEntries(RESOURCE_KINDS.map((kind) => [kind, dynamicCalls(KINDS[kind], kind)])) as Record<ResourceKind, DynamicCall<Operation>>;
+
+/** A dynamic provider process: every call of every kind, in the operation its configuration makes. */
+export interface DynamicProvider {
+  /** `method` of `kind`, or `configure`. */
+  dispatch(kind: ResourceKind, method: string, args: unknown[]): Promise<unknown>;
+}
+
+/**
+ * The engine configures the process once per resource kind it serves, all in the one engine
+ * operation: each kind's shim is configured alike, and the operation (what it has read) is theirs
+ * to share.
+ */
+export function dynamicProvider(): DynamicProvider {
+  let operation = new Operation(NO_CONFIGURATION);
+  return {
+    async dispatch(kind, method, args) {
+      if (method !== "configure") return kinds[kind](operation, method, args);
+      operation = operation.configured(configurationOf(args[0]));
+      return undefined;
+    },
+  };
+}
+
+/** The single entry point of the serialized provider shim: this process's provider. */
+export const { dispatch } = dynamicProvider();

@@ -1,0 +1,75 @@
+// Construct: the plugin hosts a component (the Organization roster) the way @pulumi/pulumi's own
+// provider server does: it connects this process's runtime to the engine's resource monitor for the
+// request, builds the component there (its children are registered by the engine as any program's
+// are), and answers with the component's URN and outputs.
+import * as pulumi from "@pulumi/pulumi";
+import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
+import * as structProto from "google-protobuf/google/protobuf/struct_pb";
+import type { Operation } from "../../operation";
+import { awaitFeatureSupport, deserializeInputs, waitForRPCs, withLocalStorage } from "./pulumi-internals";
+
+/** A component the plugin builds, in the operation the plugin serves: from its name, its inputs as Outputs, and the options the program gave it. */
+export type ComponentBuilder = (
+  operation: Operation,
+  name: string,
+  inputs: Record<string, unknown>,
+  options: pulumi.ComponentResourceOptions,
+) => { urn: pulumi.Output<string>; outputs: Record<string, unknown> };
+
+/** The options the program gave the component, as the children it registers inherit them. */
+function optionsOf(request: providerProto.ConstructRequest): pulumi.ComponentResourceOptions {
+  const providers: Record<string, pulumi.ProviderResource> = {};
+  for (const [pkg, reference] of request.getProvidersMap().entries()) providers[pkg] = new pulumi.DependencyProviderResource(reference);
+  return {
+    ...(request.getParent() ? { parent: new pulumi.DependencyResource(request.getParent()) } : {}),
+    dependsOn: request.getDependenciesList().map((urn) => new pulumi.DependencyResource(urn)),
+    protect: request.getProtect(),
+    providers,
+    aliases: request.getAliasesList().flatMap((alias) => (alias.hasUrn() ? [alias.getUrn()] : [])),
+    ignoreChanges: request.getIgnorechangesList(),
+    retainOnDelete: request.getRetainondelete(),
+  };
+}
+
+/** The value of an Output that is always known (a URN). */
+function valueOf(output: pulumi.Output<string>): Promise<string> {
+  return new Promise((resolve) => output.apply(resolve));
+}
+
+function connectRuntime(request: providerProto.ConstructRequest, engineAddress: string): Promise<void> {
+  pulumi.runtime.resetOptions(
+    request.getProject(),
+    request.getStack(),
+    request.getParallel(),
+    engineAddress,
+    request.getMonitorendpoint(),
+    request.getDryrun(),
+    request.getOrganization(),
+  );
+  const config: Record<string, string> = {};
+  for (const [key, value] of request.getConfigMap().entries()) config[key] = value;
+  pulumi.runtime.setAllConfig(config, request.getConfigsecretkeysList());
+  return awaitFeatureSupport();
+}
+
+export function constructHandler(components: ReadonlyMap<string, ComponentBuilder>, engineAddress: string) {
+  return (operation: Operation, request: providerProto.ConstructRequest): Promise<providerProto.ConstructResponse> =>
+    withLocalStorage(async () => {
+      const build = components.get(request.getType());
+      if (build === undefined) throw new Error(`pulumi-wandb: the wandb plugin has no component "${request.getType()}"; its components are ${[...components.keys()].join(", ")}`);
+      await connectRuntime(request, engineAddress);
+      const inputs = await deserializeInputs(request.getInputs(), request.getInputdependenciesMap());
+      const component = build(operation, request.getName(), inputs, optionsOf(request));
+      const response = new providerProto.ConstructResponse();
+      response.setUrn(await valueOf(component.urn));
+      const [state, dependencies] = await pulumi.runtime.serializeResourceProperties(`construct(${request.getType()}, ${request.getName()})`, component.outputs);
+      for (const [key, resources] of dependencies) {
+        const urns = new providerProto.ConstructResponse.PropertyDependencies();
+        urns.setUrnsList(await Promise.all([...resources].map((resource) => valueOf(resource.urn))));
+        response.getStatedependenciesMap().set(key, urns);
+      }
+      response.setState(structProto.Struct.fromJavaScript(state));
+      await waitForRPCs();
+      return response;
+    });
+}

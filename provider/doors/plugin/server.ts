@@ -1,0 +1,215 @@
+// The native plugin's ResourceProvider service, on @pulumi/pulumi's protos. Each request is
+// handed to the same core as the dynamic resources (../kinds), with the engine's values as plain
+// data. Each provider, default or explicit, runs in a plugin process of its own, so the
+// operation Configure makes from its settings is the process's, and every call is served in it.
+import * as grpc from "@grpc/grpc-js";
+import * as emptyProto from "google-protobuf/google/protobuf/empty_pb";
+import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
+import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
+import { KINDS } from "../../kinds";
+import { NO_CONFIGURATION, Operation } from "../../operation";
+import { NaturalKeyClaims } from "../../../model/natural-keys";
+import { cancelRetries } from "../../../service/retry";
+import { grpcErrorOf } from "./grpc-errors";
+import { settingsOf, settingsProblems } from "./provider-config";
+import { asSecret, fromStruct, plainOf, secretKeysOf, toStruct, unwrapped, withSecrets } from "./struct";
+import { kindOf } from "./tokens";
+import { engineRecord } from "../../kit/state";
+import { aboutResource } from "../../kit/engine-output";
+import type { PropertyChangeKind } from "../../kit/difference";
+
+type Handler<Request, Response> = (request: Request) => Promise<Response>;
+
+/**
+ * A unary method from an async handler: a thrown error becomes the call's status. A call about a
+ * resource (its request names a URN) tells the user about that resource; it answers once what it
+ * told has been delivered (`delivered`), so that its lines come before the engine's next step.
+ */
+function unary<Request, Response>(handler: Handler<Request, Response>, delivered: () => Promise<void>) {
+  return (call: grpc.ServerUnaryCall<Request, Response>, callback: grpc.sendUnaryData<Response>) => {
+    const urn = (call.request as { getUrn?: () => string }).getUrn?.();
+    const handled = urn ? aboutResource(urn, () => handler(call.request)) : handler(call.request);
+    handled.then(
+      async (response) => {
+        await delivered();
+        callback(null, response);
+      },
+      async (error: unknown) => {
+        await delivered();
+        callback(grpcErrorOf(error));
+      },
+    );
+  };
+}
+
+function checkFailures(failures: readonly { property: string; reason: string }[] | undefined): providerProto.CheckFailure[] {
+  return (failures ?? []).map(({ property, reason }) => {
+    const failure = new providerProto.CheckFailure();
+    failure.setProperty(property);
+    failure.setReason(reason);
+    return failure;
+  });
+}
+
+/** The provider's own inputs as checked: the apiKey kept a secret, whatever way it came in. */
+function checkedConfig(news: Record<string, unknown>): Record<string, unknown> {
+  const { apiKey, ...rest } = news;
+  return apiKey === undefined ? rest : { ...rest, apiKey: asSecret(apiKey) };
+}
+
+export interface ServiceParts {
+  version: string;
+  schema: () => Promise<string>;
+  invoke?: (operation: Operation, token: string, args: Record<string, unknown>) => Promise<{ outputs?: Record<string, unknown>; failures?: { property: string; reason: string }[] }>;
+  construct?: (operation: Operation, request: providerProto.ConstructRequest) => Promise<providerProto.ConstructResponse>;
+  /** Settles when what the calls so far told the user has been delivered (provider/doors/plugin/engine-log.ts). */
+  outputDelivered?: () => Promise<void>;
+}
+
+/** The settings a Configure request carries: its typed arguments, or, from older engines, its `wandb:config:<key>` variables. */
+function settingsOfConfigure(request: providerProto.ConfigureRequest): Record<string, string> {
+  if (request.hasArgs()) return settingsOf(fromStruct(request.getArgs()));
+  const variables: Record<string, string> = {};
+  for (const [name, value] of request.getVariablesMap().entries()) variables[name.replace(/^wandb:config:/, "")] = value;
+  return settingsOf(variables);
+}
+
+const DIFF = providerProto.DiffResponse.DiffChanges;
+const KIND = providerProto.PropertyDiff.Kind;
+/** Each change's kind in the engine's detailed diff: in place, and when it replaces the resource. */
+const PROPERTY_DIFF: Record<PropertyChangeKind, readonly [providerProto.PropertyDiff.Kind, providerProto.PropertyDiff.Kind]> = {
+  add: [KIND.ADD, KIND.ADD_REPLACE],
+  delete: [KIND.DELETE, KIND.DELETE_REPLACE],
+  update: [KIND.UPDATE, KIND.UPDATE_REPLACE],
+};
+const topLevelOf = (path: string) => path.split(/[.[]/)[0]!;
+
+export function resourceProviderService(parts: ServiceParts): grpc.UntypedServiceImplementation {
+  const answer = <Request, Response>(handler: Handler<Request, Response>) => unary(handler, parts.outputDelivered ?? (async () => undefined));
+  const calls = (request: { getType(): string; getUrn(): string }) => KINDS[kindOf(request.getType(), request.getUrn())];
+  const claims = new NaturalKeyClaims();
+  let operation = new Operation(NO_CONFIGURATION);
+  const service: grpc.UntypedServiceImplementation = {
+    getPluginInfo: answer(async () => {
+      const info = new pluginProto.PluginInfo();
+      info.setVersion(parts.version);
+      return info;
+    }),
+    getSchema: answer(async (request: providerProto.GetSchemaRequest) => {
+      if (request.getVersion() !== 0) throw new Error(`pulumi-wandb: schema version ${request.getVersion()} is not served; the plugin serves version 0`);
+      const response = new providerProto.GetSchemaResponse();
+      response.setSchema(await parts.schema());
+      return response;
+    }),
+    checkConfig: answer(async (request: providerProto.CheckRequest) => {
+      const news = fromStruct(request.getNews());
+      const response = new providerProto.CheckResponse();
+      response.setInputs(toStruct(checkedConfig(news)));
+      response.setFailuresList(checkFailures(settingsProblems(settingsOf(news)).map((reason) => ({ property: "", reason }))));
+      return response;
+    }),
+    diffConfig: answer(async (request: providerProto.DiffRequest) => {
+      const olds = settingsOf(fromStruct(request.getOldInputs() ?? request.getOlds()));
+      const news = settingsOf(fromStruct(request.getNews()));
+      const changed = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter((key) => olds[key] !== news[key]).sort();
+      const response = new providerProto.DiffResponse();
+      // Another key or endpoint reaches the same objects through new settings: nothing is replaced.
+      response.setChanges(changed.length > 0 ? DIFF.DIFF_SOME : DIFF.DIFF_NONE);
+      response.setDiffsList(changed);
+      return response;
+    }),
+    configure: answer(async (request: providerProto.ConfigureRequest) => {
+      // The provider's own settings, keys without the namespace: never the project's.
+      operation = operation.configured({ stackConfig: settingsOfConfigure(request), sharedWithProject: false });
+      const response = new providerProto.ConfigureResponse();
+      // Secrets arrive wrapped (a plugin that constructs components must take them): the core sees
+      // plain values, and a property sent secret goes back secret.
+      response.setAcceptsecrets(true);
+      // Preview never reaches the service: the engine plans creates and updates itself.
+      response.setSupportspreview(false);
+      response.setAcceptresources(false);
+      response.setAcceptoutputs(false);
+      return response;
+    }),
+    check: answer(async (request: providerProto.CheckRequest) => {
+      const kind = kindOf(request.getType(), request.getUrn());
+      const news = unwrapped(request.getNews());
+      const result = await KINDS[kind].check(operation, plainOf(request.getOlds()), news.plain);
+      const response = new providerProto.CheckResponse();
+      const checked = result.failures?.length ? fromStruct(request.getNews()) : withSecrets(engineRecord.parse(result.inputs), news.secretKeys);
+      response.setInputs(toStruct(checked));
+      // One provider process serves every resource of its provider: the second to name an object is refused.
+      const duplicate = result.failures?.length ? undefined : claims.claim(kind, engineRecord.parse(result.inputs), request.getUrn(), request.getUrn().split("::").pop());
+      response.setFailuresList(checkFailures([...(result.failures ?? []), ...(duplicate ? [{ property: "", reason: duplicate }] : [])]));
+      return response;
+    }),
+    diff: answer(async (request: providerProto.DiffRequest) => {
+      const result = await calls(request).diff(operation, request.getId(), plainOf(request.getOlds()), plainOf(request.getNews()));
+      const response = new providerProto.DiffResponse();
+      response.setChanges(result.changes === true ? DIFF.DIFF_SOME : result.changes === false ? DIFF.DIFF_NONE : DIFF.DIFF_UNKNOWN);
+      response.setReplacesList(result.replaces ?? []);
+      response.setStablesList(result.stables ?? []);
+      response.setDeletebeforereplace(result.deleteBeforeReplace ?? false);
+      const detailed = Object.entries(result.detailedDiff ?? {});
+      if (result.changes === true && detailed.length > 0) {
+        response.setHasdetaileddiff(true);
+        response.setDiffsList([...new Set(detailed.map(([path]) => topLevelOf(path)))].sort());
+        for (const [path, kind] of detailed) {
+          const replaced = (result.replaces ?? []).includes(topLevelOf(path));
+          response.getDetaileddiffMap().set(path, new providerProto.PropertyDiff().setKind(PROPERTY_DIFF[kind][replaced ? 1 : 0]));
+        }
+      }
+      return response;
+    }),
+    create: answer(async (request: providerProto.CreateRequest) => {
+      const properties = unwrapped(request.getProperties());
+      const created = await calls(request).create(operation, properties.plain);
+      const response = new providerProto.CreateResponse();
+      response.setId(created.id);
+      response.setProperties(toStruct(withSecrets(created.outs, properties.secretKeys)));
+      return response;
+    }),
+    read: answer(async (request: providerProto.ReadRequest) => {
+      const properties = unwrapped(request.getProperties());
+      const read = await calls(request).read(operation, request.getId(), properties.plain);
+      const response = new providerProto.ReadResponse();
+      const secret = new Set([...properties.secretKeys, ...secretKeysOf(request.getInputs())]);
+      // No id: the object is gone, and the engine drops the resource.
+      response.setId(read.id ?? "");
+      if (read.props !== undefined) response.setProperties(toStruct(withSecrets(read.props, secret)));
+      if (read.inputs !== undefined && read.inputs !== null) response.setInputs(toStruct(withSecrets(engineRecord.parse(read.inputs), secret)));
+      return response;
+    }),
+    update: answer(async (request: providerProto.UpdateRequest) => {
+      const news = unwrapped(request.getNews());
+      const updated = await calls(request).update(operation, request.getId(), plainOf(request.getOlds()), news.plain);
+      const response = new providerProto.UpdateResponse();
+      response.setProperties(toStruct(withSecrets(updated.outs, news.secretKeys)));
+      return response;
+    }),
+    delete: answer(async (request: providerProto.DeleteRequest) => {
+      await calls(request).delete(operation, request.getId(), plainOf(request.getProperties()));
+      return new emptyProto.Empty();
+    }),
+    // The engine is shutting the operation down: requests in flight finish, none is retried.
+    cancel: answer(async () => {
+      cancelRetries();
+      return new emptyProto.Empty();
+    }),
+  };
+  if (parts.invoke) {
+    const invoke = parts.invoke;
+    service["invoke"] = answer(async (request: providerProto.InvokeRequest) => {
+      const result = await invoke(operation, request.getTok(), plainOf(request.getArgs()));
+      const response = new providerProto.InvokeResponse();
+      if (result.outputs !== undefined) response.setReturn(toStruct(result.outputs));
+      response.setFailuresList(checkFailures(result.failures));
+      return response;
+    });
+  }
+  if (parts.construct) {
+    const construct = parts.construct;
+    service["construct"] = answer((request: providerProto.ConstructRequest) => construct(operation, request));
+  }
+  return service;
+}

@@ -1,0 +1,167 @@
+// The guard rails as the RosterGuard's check judges them (no engine: the engine run is in
+// test/lifecycle/guard-rails.test.ts), and the acting user's protection on a User's own check.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { GuardRailSettings } from "../../../service/config";
+import { judgeRosterChange, type RosterAccess } from "../../../model/guard-rails";
+import { startEmulator, type RunningEmulator } from "../../../emulator";
+import type { DynamicProvider } from "../../../provider/doors/dynamic";
+import { readLog, resetLog } from "../../../scripts/emulator-api";
+import { dynamicProviderWith, stackConfigFor } from "../../support/provider";
+
+const DEFAULTS: GuardRailSettings = { minAdmins: 1, maxRemovalFraction: 0.25, protectSelf: true, self: "ops" };
+const names = (count: number, prefix = "u") => Array.from({ length: count }, (_, i) => `${prefix}${i}`);
+
+const ROSTER: RosterAccess = { users: ["ops", "ada", ...names(8)], admins: ["ops", "ada"], teams: { research: names(10) } };
+
+describe("judgeRosterChange", () => {
+  it("a first run, with nothing recorded, removes nobody and passes", () => {
+    const judged = judgeRosterChange("acme", undefined, ROSTER, DEFAULTS);
+    expect(judged.refusals).toEqual([]);
+    expect(judged.verdicts).toContain("passed: removes nobody; wandb:maxRemovalFraction is 25%");
+  });
+
+  it("a team losing 3 of 10 members (30%) is refused with the count and the names; 2 of 10 (20%) is not", () => {
+    const thirty = judgeRosterChange("acme", ROSTER, { ...ROSTER, teams: { research: names(10).slice(3) } }, DEFAULTS);
+    expect(thirty.refusals).toEqual([
+      expect.stringMatching(/^Organization "acme": this change removes 3 of 10 members of team research \(30%\): u0, u1, u2; more than wandb:maxRemovalFraction \(25%\) allows\. .*WANDB_MAX_REMOVAL_FRACTION=1 pulumi up/),
+    ]);
+    const twenty = judgeRosterChange("acme", ROSTER, { ...ROSTER, teams: { research: names(10).slice(2) } }, DEFAULTS);
+    expect(twenty.refusals).toEqual([]);
+    expect(twenty.verdicts).toContain("passed: removes 2 of 10 members of team research (20%): u0, u1; wandb:maxRemovalFraction is 25%");
+  });
+
+  it("removing more than the fraction of the users is refused; a team dropped from the roster counts all its members", () => {
+    const after = { ...ROSTER, users: ROSTER.users.filter((user) => !["u0", "u1", "u2"].includes(user)), teams: {} };
+    const judged = judgeRosterChange("acme", ROSTER, after, DEFAULTS);
+    expect(judged.refusals).toEqual([
+      expect.stringContaining("removes 3 of 10 users (30%): u0, u1, u2"),
+      expect.stringContaining("removes 10 of 10 members of team research (100%)"),
+    ]);
+    expect(judgeRosterChange("acme", ROSTER, after, { ...DEFAULTS, maxRemovalFraction: 1 }).refusals).toEqual([]);
+  });
+
+  it("userNames compare ignoring case, as W&B compares them", () => {
+    const recased = { ...ROSTER, users: ROSTER.users.map((user) => user.toUpperCase()), admins: ["OPS", "ADA"] };
+    expect(judgeRosterChange("acme", ROSTER, recased, DEFAULTS).refusals).toEqual([]);
+  });
+
+  it("taking away admins below wandb:minAdmins is refused, naming them and the setting; keeping enough is not", () => {
+    const settings = { ...DEFAULTS, self: undefined, minAdmins: 2 };
+    const judged = judgeRosterChange("acme", ROSTER, { ...ROSTER, admins: ["ops"] }, settings);
+    expect(judged.refusals).toEqual([
+      expect.stringMatching(/removes or demotes the admin ada, leaving 1 organization admin in the roster \(ops\), fewer than wandb:minAdmins \(2\)\. .*WANDB_MIN_ADMINS=0 pulumi up/),
+    ]);
+    expect(judged.verdicts[0]).toBe("refused: leaves 1 organization admin in the roster (ops), fewer than wandb:minAdmins (2)");
+    expect(judgeRosterChange("acme", ROSTER, { ...ROSTER, admins: ["ops"] }, { ...settings, minAdmins: 1 }).refusals).toEqual([]);
+    // A roster that never declared admins (a service account runs it) is not refused for declaring none.
+    const noAdmins = { ...ROSTER, admins: [] };
+    expect(judgeRosterChange("acme", noAdmins, noAdmins, settings).refusals).toEqual([]);
+  });
+
+  it("the user the provider acts as is never removed nor demoted; wandb:protectSelf false lets it through", () => {
+    const removed = { ...ROSTER, users: ROSTER.users.filter((user) => user !== "ops"), admins: ["ada"] };
+    expect(judgeRosterChange("acme", ROSTER, removed, DEFAULTS).refusals).toEqual([
+      expect.stringMatching(/this change removes ops, the user the provider acts as \(wandb:username\).*WANDB_PROTECT_SELF=false pulumi up/),
+    ]);
+    const demoted = { ...ROSTER, admins: ["ada"] };
+    expect(judgeRosterChange("acme", ROSTER, demoted, DEFAULTS).refusals).toEqual([expect.stringContaining("this change demotes ops")]);
+    expect(judgeRosterChange("acme", ROSTER, demoted, { ...DEFAULTS, protectSelf: false }).refusals).toEqual([]);
+    // A key that names no user (a service account's) has no user to protect.
+    expect(judgeRosterChange("acme", ROSTER, demoted, { ...DEFAULTS, self: undefined }).refusals).toEqual([]);
+  });
+});
+
+/** A User's state as recorded. */
+const recordedUser = (userName: string) => ({
+  userName,
+  email: `${userName}@example.com`,
+  active: true,
+  adoptExisting: false,
+  deletionPolicy: "delete",
+  etag: "",
+  createdAt: "",
+  teamRoles: [],
+  registryRoles: [],
+  __stateVersion: 1,
+});
+
+describe("a User that is the user the provider acts as, at check", () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0 });
+  });
+  afterAll(async () => emu?.close());
+
+  let provider: DynamicProvider;
+  const configure = async (settings: Record<string, string> = {}) => {
+    provider = await dynamicProviderWith(stackConfigFor(emu, settings));
+  };
+  const failuresOf = async (olds: Record<string, unknown>, news: Record<string, unknown>) =>
+    ((await provider.dispatch("User", "check", [olds, { ...news, __provider: "shim" }])) as { failures?: { property: string; reason: string }[] }).failures ?? [];
+
+  it("is never deactivated, demoted or renamed (which replaces it), before any request", async () => {
+    await configure();
+    await resetLog(emu);
+    const self = { userName: emu.admin.username, email: "admin@example.com" };
+    expect(await failuresOf(self, { ...self, active: false })).toEqual([
+      { property: "active", reason: expect.stringContaining(`this would deactivate ${emu.admin.username}, the user the provider acts as`) },
+    ]);
+    expect(await failuresOf(self, { ...self, organizationRole: "member" })).toEqual([
+      { property: "organizationRole", reason: expect.stringContaining("WANDB_PROTECT_SELF=false pulumi up") },
+    ]);
+    expect(await failuresOf(self, { ...self, userName: "someone-else" })).toEqual([
+      { property: "userName", reason: expect.stringContaining(`this would delete ${emu.admin.username}`) },
+    ]);
+    expect(await failuresOf(self, { ...self, organizationRole: "admin" })).toEqual([]);
+    expect((await readLog(emu)).counters.total).toBe(0);
+  });
+
+  it("is refused at delete before any request; wandb:protectSelf false lets a check through", async () => {
+    await configure();
+    await resetLog(emu);
+    await expect(provider.dispatch("User", "delete", ["some-id", recordedUser(emu.admin.username)])).rejects.toThrow(
+      /this would delete .*, the user the provider acts as/,
+    );
+    expect((await readLog(emu)).counters.total).toBe(0);
+    await configure({ protectSelf: "false" });
+    const self = { userName: emu.admin.username, email: "admin@example.com" };
+    expect(await failuresOf(self, { ...self, active: false })).toEqual([]);
+  });
+});
+
+describe("live admins, where the service shows roles, when the roster's record is written", () => {
+  let shown: RunningEmulator;
+  let documented: RunningEmulator;
+  beforeAll(async () => {
+    shown = await startEmulator({ port: 0, userRolesOnGet: "shown" });
+    documented = await startEmulator({ port: 0 });
+  });
+  afterAll(async () => {
+    await shown?.close();
+    await documented?.close();
+  });
+
+  let provider: DynamicProvider;
+  const configureFor = async (emu: RunningEmulator, minAdmins: string) => {
+    provider = await dynamicProviderWith(stackConfigFor(emu, { minAdmins }));
+  };
+  // The seed's admins are "admin" and "second-admin": this roster manages second-admin, as a member.
+  const demoting = { organization: "acme", users: ["second-admin", "ana"], admins: [], teams: {} };
+  const create = () => provider.dispatch("RosterGuard", "create", [{ ...demoting, __provider: "shim" }]);
+
+  it("refuses, before any write, a change that leaves fewer live admins than wandb:minAdmins, naming them", async () => {
+    await configureFor(shown, "2");
+    await resetLog(shown);
+    await expect(create()).rejects.toThrow(
+      'Organization "acme": this change removes or demotes the admin second-admin, leaving 1 organization admin in the organization as W&B lists it (admin), fewer than wandb:minAdmins (2). Nothing was written.',
+    );
+    expect((await readLog(shown)).counters.writes).toBe(0);
+    await configureFor(shown, "1");
+    await expect(create()).resolves.toMatchObject({ id: "acme" });
+  });
+
+  it("where the service shows no roles, the roster's count judged at preview is all there is", async () => {
+    await configureFor(documented, "2");
+    await expect(create()).resolves.toMatchObject({ id: "acme" });
+  });
+});

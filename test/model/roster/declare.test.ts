@@ -1,0 +1,169 @@
+// The Organization's rules as a Construct uses them: inputs as plain data (planOrganization), and
+// children declared with registered resources of the package's types (declareOrganization with
+// `new pulumi.CustomResource("wandb:index:<Kind>", ...)`) instead of the SDK's dynamic classes.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as pulumi from "@pulumi/pulumi";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { declareOrganization, ORGANIZATION_TYPE, planOrganization, type OrganizationChildArgs } from "../../../model/organization";
+import { RosterError } from "../../../model/roster/roster";
+
+const inputs = new Map<string, Record<string, unknown>>();
+beforeAll(async () => {
+  await pulumi.runtime.setMocks(
+    {
+      newResource: (args) => {
+        inputs.set(args.name, args.inputs as Record<string, unknown>);
+        return { id: `${args.name}-id`, state: args.inputs };
+      },
+      call: (args) => args.inputs,
+    },
+    "declare-test",
+    "dev",
+    false,
+  );
+});
+afterEach(() => inputs.clear());
+
+/** A resource of the package registered by type token, as the plugin's Construct registers children. */
+class Registered extends pulumi.CustomResource {
+  declare readonly name: pulumi.Output<string>;
+}
+
+const registering =
+  <Kind extends keyof OrganizationChildArgs>(kind: Kind) =>
+  (name: string, args: OrganizationChildArgs[Kind], opts: pulumi.CustomResourceOptions) =>
+    new Registered(`wandb:index:${kind}`, name, { ...args }, opts);
+
+const KINDS = {
+  User: registering("User"),
+  Team: registering("Team"),
+  CustomRole: registering("CustomRole"),
+  OrganizationRoleAssignment: registering("OrganizationRoleAssignment"),
+  TeamRoleAssignment: registering("TeamRoleAssignment"),
+  RegistryRoleAssignment: registering("RegistryRoleAssignment"),
+  RosterGuard: registering("RosterGuard"),
+};
+
+const valueOf = <T>(output: pulumi.Output<T>): Promise<T> => new Promise((resolve) => output.apply(resolve));
+
+/** Inputs as a Construct receives them: plain data, the roster an object. */
+const INPUTS = {
+  roster: {
+    users: [
+      { userName: "alice", email: "alice@example.com", organizationRole: "admin" },
+      { userName: "Bob", email: "bob@example.com", organizationRole: "Run operator" },
+    ],
+    customRoles: [{ name: "Run operator", inheritedFrom: "member", permissions: ["run:stop"] }],
+    teams: [{ name: "ml", members: ["alice", "bob"], roles: { bob: "Run operator" } }],
+    registryRoles: [{ user: "alice", registry: "models", role: "admin" }],
+  },
+  protectAdmins: true,
+  deletionPolicy: { users: "deactivate" },
+};
+
+const noConfiguredDeployment = () => undefined;
+
+describe("declareOrganization with registered resources", () => {
+  it("declares the same children, named by roster keys, under the component, with the ids as outputs", async () => {
+    const plan = planOrganization("acme", INPUTS, noConfiguredDeployment);
+    const component = new pulumi.ComponentResource(ORGANIZATION_TYPE, "acme", {}, {});
+    const declared = declareOrganization(component, "acme", plan, KINDS);
+    const children = [
+      ...Object.values(declared.users),
+      ...Object.values(declared.teams),
+      ...Object.values(declared.customRoles),
+      ...Object.values(declared.organizationRoleAssignments),
+      ...Object.values(declared.teamRoleAssignments).flatMap((byUser) => Object.values(byUser)),
+      ...Object.values(declared.registryRoleAssignments).flatMap((byUser) => Object.values(byUser)),
+      declared.guard,
+    ];
+    const urns = await Promise.all(children.map((child) => valueOf(child.urn)));
+    const parent = `urn:pulumi:dev::declare-test::${ORGANIZATION_TYPE}$`;
+    expect(urns.sort()).toEqual(
+      [
+        `${parent}wandb:index:User::acme/alice`,
+        `${parent}wandb:index:User::acme/bob`,
+        `${parent}wandb:index:Team::acme/ml`,
+        `${parent}wandb:index:CustomRole::acme/Run operator`,
+        `${parent}wandb:index:OrganizationRoleAssignment::acme/bob`,
+        `${parent}wandb:index:TeamRoleAssignment::acme/ml/bob`,
+        `${parent}wandb:index:RegistryRoleAssignment::acme/models/alice`,
+        `${parent}wandb:index:RosterGuard::acme/guard`,
+      ].sort(),
+    );
+    expect(inputs.get("acme/alice")).toEqual({ userName: "alice", email: "alice@example.com", organizationRole: "admin", deletionPolicy: "deactivate" });
+    expect(inputs.get("acme/ml")).toEqual({ name: "ml", members: ["acme/alice-id", "acme/bob-id"] });
+    // The team's and the role's names reach their dependents through the registered resources' outputs.
+    expect(inputs.get("acme/ml/bob")).toEqual({ user: "acme/bob-id", teamName: "ml", roleName: "Run operator" });
+    expect(await valueOf(declared.outputs.userIds)).toEqual({ alice: "acme/alice-id", Bob: "acme/bob-id" });
+    expect(await valueOf(declared.outputs.teamIds)).toEqual({ ml: "acme/ml-id" });
+    expect(await valueOf(declared.outputs.customRoleIds)).toEqual({ "Run operator": "acme/Run operator-id" });
+    expect(declared.outputs.deployment).toBeUndefined();
+  });
+});
+
+describe("planOrganization with inputs as plain data", () => {
+  it("asks for the configured deployment only when the inputs give none", () => {
+    let asked = 0;
+    const configured = () => {
+      asked++;
+      return "saas" as const;
+    };
+    const roster = { users: [{ userName: "a", email: "a@example.com" }], teams: [{ name: "t", members: ["a"] }] };
+    expect(planOrganization("acme", { roster, deployment: "dedicated" }, configured).deployment).toBe("dedicated");
+    expect(asked).toBe(0);
+    expect(planOrganization("acme", { roster, deployment: null }, configured)).toMatchObject({
+      deployment: "saas",
+      protectAdmins: false,
+      adoptExisting: false,
+      deletionPolicy: {},
+    });
+    expect(asked).toBe(1);
+  });
+
+  it("a mistake in an input other than the roster names the input, its valid values and what was given", () => {
+    const roster = INPUTS.roster;
+    expect(() => planOrganization("acme", { roster, deletionPolicy: { users: "archive" } }, noConfiguredDeployment)).toThrow(
+      'Organization "acme": `deletionPolicy.users` must be "delete" or "deactivate" (got "archive").',
+    );
+    expect(() => planOrganization("acme", { roster, deployment: "cloud" }, noConfiguredDeployment)).toThrow(
+      '`deployment` must be "saas", "dedicated" or "self-managed" (got "cloud")',
+    );
+    expect(() => planOrganization("acme", { roster, protectAdmins: "yes" }, noConfiguredDeployment)).toThrow(
+      '`protectAdmins` must be true or false (got "yes")',
+    );
+    expect(() => planOrganization("acme", { roster, deletionPolicy: { team: "retain" } }, noConfiguredDeployment)).toThrow(
+      "`deletionPolicy` must be an object with `users` and/or `teams`",
+    );
+  });
+
+  it("a roster mistake is a RosterError naming the entry; a missing roster says so", () => {
+    const bad = { users: [{ userName: "a", email: "not-an-email" }] };
+    expect(() => planOrganization("acme", { roster: bad }, noConfiguredDeployment)).toThrow(
+      /roster of Organization "acme": users\[0\] "a": email "not-an-email" is not an email address/,
+    );
+    const missing = (() => {
+      try {
+        planOrganization("acme", {}, noConfiguredDeployment);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(missing).toBeInstanceOf(RosterError);
+    expect((missing as RosterError).message).toMatch(/the roster is missing/);
+  });
+
+  it("a roster path is resolved from the current directory, the program's (the engine starts providers there too)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "declare-roster-"));
+    writeFileSync(join(dir, "roster.yaml"), "users:\n  - { userName: zoe, email: zoe@example.com }\n");
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      expect(planOrganization("acme", { roster: "roster.yaml" }, noConfiguredDeployment).roster.users.map((u) => u.userName)).toEqual(["zoe"]);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+});

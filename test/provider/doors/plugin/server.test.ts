@@ -1,0 +1,133 @@
+// The native plugin's ResourceProvider service, called over gRPC as the engine calls it, against
+// the emulator: configuration judged at CheckConfig, the key kept a secret, and a resource's whole
+// life through the same core as the dynamic resources.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as structProto from "google-protobuf/google/protobuf/struct_pb";
+import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
+import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
+import * as emptyProto from "google-protobuf/google/protobuf/empty_pb";
+import { startEmulator, type RunningEmulator } from "../../../../emulator";
+import { startPlugin, type RunningPlugin } from "../../../support/plugin-process";
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import { SCHEMA_FILE } from "../../../../provider/schema/package-schema";
+import { repoRoot } from "../../../../scripts/engine";
+
+const SECRET = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" };
+const struct = (value: object) => structProto.Struct.fromJavaScript(JSON.parse(JSON.stringify(value)));
+const USER = "wandb:index:User";
+
+let emu: RunningEmulator;
+let plugin: RunningPlugin;
+
+function providerArgs(overrides: Record<string, unknown> = {}) {
+  return { baseUrl: emu.url, apiKey: { ...SECRET, value: emu.admin.apiKey }, username: emu.admin.username, deployment: emu.deployment, version: "0.1.0", ...overrides };
+}
+
+function checkRequest(type: string, news: object, olds: object = {}) {
+  const request = new providerProto.CheckRequest();
+  request.setType(type);
+  request.setUrn(`urn:pulumi:test::project::${type}::name`);
+  request.setOlds(struct(olds));
+  request.setNews(struct(news));
+  return request;
+}
+
+beforeAll(async () => {
+  emu = await startEmulator();
+  plugin = await startPlugin({ WANDB_API_KEY: "", WANDB_BASE_URL: "" });
+});
+afterAll(async () => {
+  await plugin?.stop();
+  await emu?.close();
+});
+
+describe("the plugin's configuration", () => {
+  it("reports its package version", async () => {
+    const info = await plugin.call<emptyProto.Empty, pluginProto.PluginInfo>("getPluginInfo", new emptyProto.Empty());
+    expect(info.getVersion()).toBe(require("../../../../package.json").version);
+  });
+
+  it("serves the committed schema, derived from the zod schemas", async () => {
+    const request = new providerProto.GetSchemaRequest();
+    const served = await plugin.call<providerProto.GetSchemaRequest, providerProto.GetSchemaResponse>("getSchema", request);
+    expect(served.getSchema()).toBe(readFileSync(path.join(repoRoot, SCHEMA_FILE), "utf8"));
+    expect(JSON.parse(served.getSchema())).toMatchObject({ name: "wandb", config: { variables: { apiKey: { secret: true } } } });
+  });
+
+  it("judges the settings at CheckConfig, naming each key, and keeps the key a secret", async () => {
+    const bad = await plugin.call<providerProto.CheckRequest, providerProto.CheckResponse>(
+      "checkConfig",
+      checkRequest("pulumi:providers:wandb", providerArgs({ baseUrl: "not a url", maxRetries: 99, basUrl: "x" })),
+    );
+    const reasons = bad.getFailuresList().map((failure) => failure.getReason());
+    expect(reasons.join("\n")).toMatch(/wandb:baseUrl/);
+    expect(reasons.join("\n")).toMatch(/wandb:maxRetries/);
+    expect(reasons.join("\n")).toMatch(/wandb:basUrl: did you mean wandb:baseUrl/);
+
+    const good = await plugin.call<providerProto.CheckRequest, providerProto.CheckResponse>("checkConfig", checkRequest("pulumi:providers:wandb", providerArgs()));
+    expect(good.getFailuresList()).toEqual([]);
+    expect(good.getInputs()!.toJavaScript()["apiKey"]).toEqual({ ...SECRET, value: emu.admin.apiKey });
+  });
+});
+
+describe("a User through the plugin", () => {
+  beforeAll(async () => {
+    const request = new providerProto.ConfigureRequest();
+    request.setArgs(struct(providerArgs()));
+    await plugin.call("configure", request);
+  });
+
+  it("fails check naming the property, before any request", async () => {
+    const checked = await plugin.call<providerProto.CheckRequest, providerProto.CheckResponse>("check", checkRequest(USER, { userName: "ana lima", email: "ana@example.com" }));
+    expect(checked.getFailuresList().map((failure) => [failure.getProperty(), failure.getReason()])).toEqual([
+      ["userName", expect.stringMatching(/userName must not contain spaces/)],
+    ]);
+  });
+
+  it("creates, reads from the id alone (import) with its inputs, sees no change, and deletes", async () => {
+    const checked = await plugin.call<providerProto.CheckRequest, providerProto.CheckResponse>("check", checkRequest(USER, { userName: "plugin-ana", email: "Plugin-Ana@example.com" }));
+    expect(checked.getFailuresList()).toEqual([]);
+    const inputs = checked.getInputs()!.toJavaScript();
+
+    const create = new providerProto.CreateRequest();
+    create.setType(USER);
+    create.setUrn(`urn:pulumi:test::project::${USER}::ana`);
+    create.setProperties(checked.getInputs());
+    const created = await plugin.call<providerProto.CreateRequest, providerProto.CreateResponse>("create", create);
+    const outs = created.getProperties()!.toJavaScript();
+    expect(outs).toMatchObject({ userName: "plugin-ana", email: "Plugin-Ana@example.com", active: true });
+    expect(JSON.stringify(outs)).not.toContain(emu.admin.apiKey);
+
+    const read = new providerProto.ReadRequest();
+    read.setType(USER);
+    read.setUrn(`urn:pulumi:test::project::${USER}::ana`);
+    read.setId(created.getId());
+    read.setProperties(struct({}));
+    const imported = await plugin.call<providerProto.ReadRequest, providerProto.ReadResponse>("read", read);
+    expect(imported.getId()).toBe(created.getId());
+    expect(imported.getInputs()!.toJavaScript()).toMatchObject({ userName: "plugin-ana", email: "Plugin-Ana@example.com" });
+
+    const diff = new providerProto.DiffRequest();
+    diff.setType(USER);
+    diff.setUrn(`urn:pulumi:test::project::${USER}::ana`);
+    diff.setId(created.getId());
+    diff.setOlds(imported.getProperties());
+    diff.setNews(struct(inputs));
+    const diffed = await plugin.call<providerProto.DiffRequest, providerProto.DiffResponse>("diff", diff);
+    expect(diffed.getChanges()).toBe(providerProto.DiffResponse.DiffChanges.DIFF_NONE);
+
+    const remove = new providerProto.DeleteRequest();
+    remove.setType(USER);
+    remove.setUrn(`urn:pulumi:test::project::${USER}::ana`);
+    remove.setId(created.getId());
+    remove.setProperties(imported.getProperties());
+    await plugin.call("delete", remove);
+    const gone = await plugin.call<providerProto.ReadRequest, providerProto.ReadResponse>("read", read);
+    expect(gone.getId()).toBe("");
+  });
+
+  it("names an unknown type", async () => {
+    await expect(plugin.call("check", checkRequest("wandb:index:Usr", {}))).rejects.toThrow(/no resource type "wandb:index:Usr"/);
+  });
+});
