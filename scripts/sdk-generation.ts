@@ -3,7 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import * as path from "node:path";
-import { SCHEMA_FILE } from "../provider/schema/package-schema";
+import { SCHEMA_FILE } from "../provider/schema/committed-schema";
 import { repoRoot } from "./repo-root";
 
 /** The schema the committed SDKs come from: the plugin's own, as `npm run schema` writes it. */

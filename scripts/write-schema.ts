@@ -3,7 +3,8 @@
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { packageRoot } from "../model/package-manifest";
-import { packageSchemaText, SCHEMA_FILE } from "../provider/schema/package-schema";
+import { packageSchemaText } from "../provider/schema/package-schema";
+import { SCHEMA_FILE } from "../provider/schema/committed-schema";
 
 const file = path.join(packageRoot(__dirname), SCHEMA_FILE);
 writeFileSync(file, packageSchemaText());

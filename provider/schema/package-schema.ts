@@ -1,7 +1,6 @@
 // The Pulumi package schema of the native `wandb` plugin: what GetSchema serves and
 // provider/schema/schema.json holds (the input of SDK generation), derived from the zod schemas
 // the provider checks with.
-import * as path from "node:path";
 import type { z } from "zod";
 import { packageManifest } from "../../model/package-manifest";
 import { configurationProperties } from "./configuration";
@@ -21,7 +20,6 @@ export const PLUGIN_DOWNLOAD_URL = "github://api.github.com/pulumi-wandb/pulumi-
 const PROVIDER_DESCRIPTION = "The provider of the wandb package: the W&B deployment whose organization it manages, and how it talks to it.";
 
 /** Where the schema is committed, under the package's root: the input of SDK generation. */
-export const SCHEMA_FILE = path.join("provider", "schema", "schema.json");
 
 /** The package schema: configuration, provider, the custom resources, and `extra`'s functions and components (by default, the package's own). */
 export function packageSchema(extra: SchemaExtras = PACKAGE_EXTRAS): PackageSpec {

@@ -10,6 +10,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { build, type Plugin } from "esbuild";
 import { packageManifest } from "../../model/package-manifest";
+import { committedSchemaText } from "../../provider/schema/committed-schema";
 import { repoRoot } from "../repo-root";
 import { hostPlatform, pluginArchiveName, type Platform } from "./platforms";
 
@@ -27,13 +28,26 @@ function embeddedManifest(): Plugin {
   return {
     name: "embedded-manifest",
     setup(plugin) {
-      plugin.onLoad({ filter: /[\\/]api[\\/]package-manifest\.ts$/ }, () => ({
+      plugin.onLoad({ filter: /[\\/]model[\\/]package-manifest\.ts$/ }, () => ({
         loader: "js",
         contents: [
           `const manifest = ${JSON.stringify(manifest)};`,
           "exports.packageManifest = () => manifest;",
           `exports.packageRoot = () => { throw new Error("the released plugin is one executable: it has no package folder"); };`,
         ].join("\n"),
+      }));
+    },
+  };
+}
+
+/** The bundle finds no schema.json beside it: the committed schema (kept equal to the shapes' by a test) is written into it. */
+function embeddedSchema(): Plugin {
+  return {
+    name: "embedded-schema",
+    setup(plugin) {
+      plugin.onLoad({ filter: /[\\/]provider[\\/]schema[\\/]committed-schema\.ts$/ }, () => ({
+        loader: "js",
+        contents: `const schema = ${JSON.stringify(committedSchemaText())};\nexports.committedSchemaText = () => schema;\n`,
       }));
     },
   };
@@ -49,7 +63,7 @@ export async function bundlePlugin(outfile: string): Promise<void> {
     target: "node22",
     format: "cjs",
     logLevel: "error",
-    plugins: [embeddedManifest()],
+    plugins: [embeddedManifest(), embeddedSchema()],
     minify: true,
     keepNames: true,
   });

@@ -20,6 +20,7 @@ import { pinnedCli as pulumi } from "../../scripts/engine";
 import { hostPlatform, pluginArchiveName } from "../../scripts/release/platforms";
 import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 import { startPlugin } from "../support/plugin-process";
+import { SCHEMA_FILE } from "../../provider/schema/committed-schema";
 
 const run = promisify(execFile);
 const { version } = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string };
@@ -62,6 +63,7 @@ it("the plugin executable answers the engine with no node on PATH", async () => 
     expect(info.getVersion()).toBe(version);
     const schema = await plugin.call<providerProto.GetSchemaRequest, providerProto.GetSchemaResponse>("getSchema", new providerProto.GetSchemaRequest());
     expect(JSON.parse(schema.getSchema())).toMatchObject({ name: "wandb", version, pluginDownloadURL: "github://api.github.com/pulumi-wandb/pulumi-wandb" });
+    expect(schema.getSchema(), "the executable serves the committed schema, carried inside it").toBe(readFileSync(path.join(repoRoot, SCHEMA_FILE), "utf8"));
   } finally {
     await plugin.stop();
   }

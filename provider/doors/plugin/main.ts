@@ -7,6 +7,7 @@ import * as grpc from "@grpc/grpc-js";
 import * as providerGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import type * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { resourceProviderService } from "./server";
+import { committedSchemaText } from "../../schema/committed-schema";
 import { packageManifest } from "../../../model/package-manifest";
 import { sendOutputTo } from "../../kit/engine-output";
 import { engineLog } from "./engine-log";
@@ -25,7 +26,7 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
   return () => (loaded ??= load());
 }
 
-// The schema, invokes and components load all of @pulumi/pulumi (~0.6 s and ~60 MB): loaded at their
+// The invokes and components load all of @pulumi/pulumi (~0.6 s and ~60 MB): loaded at their
 // first call, so that a refresh or an up, which call none of them, starts without them.
 const construct = once(async () => {
   const [{ constructHandler }, { COMPONENTS }] = await Promise.all([import("./construct"), import("./organization")]);
@@ -39,7 +40,7 @@ function serve(): void {
   const service = resourceProviderService({
     outputDelivered: log.flushed,
     version: packageManifest().version,
-    schema: async () => (await import("../../schema/package-schema")).packageSchemaText(),
+    schema: async () => committedSchemaText(),
     invoke: async (operation, token, args) => (await import("./invokes")).invoke(operation, token, args),
     construct: async (operation, request: providerProto.ConstructRequest) => (await construct())(operation, request),
   });

@@ -7,7 +7,8 @@ import type { z } from "zod";
 import { CONFIG_KEYS, CONFIG_SETTINGS } from "../../../service/config";
 import { packageRoot } from "../../../model/package-manifest";
 import { RESOURCE_KINDS } from "../../../model/resource-kinds";
-import { packageSchema, packageSchemaText, SCHEMA_FILE } from "../../../provider/schema/package-schema";
+import { packageSchema, packageSchemaText } from "../../../provider/schema/package-schema";
+import { SCHEMA_FILE } from "../../../provider/schema/committed-schema";
 import type { PackageSpec, Properties, PropertySpec, TypeSpec } from "../../../provider/schema/pulumi-package";
 import { SHAPES } from "../../../model/shapes";
 

@@ -10,7 +10,7 @@ import { startEmulator, type RunningEmulator } from "../../../../emulator";
 import { startPlugin, type RunningPlugin } from "../../../support/plugin-process";
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
-import { SCHEMA_FILE } from "../../../../provider/schema/package-schema";
+import { SCHEMA_FILE } from "../../../../provider/schema/committed-schema";
 import { repoRoot } from "../../../../scripts/engine";
 
 const SECRET = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" };
