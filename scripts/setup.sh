@@ -42,6 +42,7 @@ step() { # step <what> <command...>
 
 setup_start=$SECONDS
 cd "$repo"
+. "$repo/scripts/setup/build-once.bash"
 
 lock_stamp=node_modules/.pulumi-wandb-lock
 lock_hash=$(sha256sum package.json package-lock.json 2>/dev/null | sha256sum | cut -c1-16)
@@ -76,15 +77,14 @@ elif [ -x "$cache_dir/pulumi" ] && [ "$("$cache_dir/pulumi" version 2>/dev/null)
   engine="$cache_dir/pulumi"
   say "using pulumi v$pulumi_version built before ($engine)"
 elif command -v go >/dev/null 2>&1; then
-  build_engine() {
+  build_engine() { # build_engine <output>
     cd "$repo/tools/pulumi"
     pin_pulumi_modules go.mod
     CGO_ENABLED=0 GOFLAGS=-mod=mod go build -tags osusergo \
       -ldflags "-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$pulumi_version" \
-      -o "$cache_dir/pulumi.partial" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
-    mv "$cache_dir/pulumi.partial" "$cache_dir/pulumi"
+      -o "$1" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
   }
-  step "building pulumi v$pulumi_version from the Go module proxy (minutes the first time)" build_engine
+  step "building pulumi v$pulumi_version from the Go module proxy (minutes the first time)" build_once "$cache_dir/pulumi" build_engine
   engine="$cache_dir/pulumi"
 else
   step "installing pulumi v$pulumi_version with the official installer" \
@@ -119,13 +119,13 @@ chmod +x "$tools_bin/pulumi-resource-pulumi-nodejs" "$tools_bin/pulumi-language-
 pin_pulumi_modules "$repo/tools/codegen/go.mod"
 generator="$cache_dir/gen-sdk-$(cat "$repo"/tools/codegen/go.mod "$repo"/tools/codegen/go.sum "$repo"/tools/codegen/*.go | sha256sum | cut -c1-16)"
 if [ ! -x "$generator" ] && command -v go >/dev/null 2>&1; then
-  build_generator() {
+  build_generator() { # build_generator <output>
     cd "$repo/tools/codegen"
-    CGO_ENABLED=0 GOFLAGS=-mod=mod go build -o "$generator.partial" .
-    mv "$generator.partial" "$generator"
-    find "$cache_dir" -maxdepth 1 -name 'gen-sdk-*' ! -path "$generator" -delete
+    CGO_ENABLED=0 GOFLAGS=-mod=mod go build -o "$1" .
+    # Generators of older sources go; what another setup is building or waiting for stays.
+    find "$cache_dir" -maxdepth 1 -name 'gen-sdk-*' ! -name "$(basename "$generator")*" ! -name '*.partial.*' ! -name '*.lock' -delete
   }
-  step "building the SDK generator (tools/codegen)" build_generator
+  step "building the SDK generator (tools/codegen)" build_once "$generator" build_generator
 fi
 if [ -x "$generator" ]; then ln -sfn "$generator" "$tools_bin/pulumi-wandb-gen-sdk"
 else say "no Go toolchain: the SDK generator (npm run gen-sdk) is not built"; fi
