@@ -103,7 +103,7 @@ const settings = {
   baseUrl: {
     key: "baseUrl",
     env: "WANDB_BASE_URL",
-    schema: httpUrl.transform(normaliseBaseUrl),
+    schema: httpUrl.transform(splitBaseUrl),
     expected: "an http(s) URL such as https://api.wandb.ai or https://<instance>.wandb.io",
     required: true,
   },
@@ -254,15 +254,21 @@ export function judgeConfig(stackConfig: Source, env: Source): ConfigJudgement {
   read(settings.minAdmins);
   read(settings.maxRemovalFraction);
   read(settings.protectSelf);
+  if (baseUrl?.scimRoot !== undefined && scimPath !== undefined && scimPath.toLowerCase() !== baseUrl.scimRoot.toLowerCase()) {
+    problems.push(
+      `wandb:baseUrl ends with the SCIM root ${baseUrl.scimRoot} while wandb:scimPath (WANDB_SCIM_PATH) says ${scimPath || "/"}: ` +
+        "give the host alone as wandb:baseUrl (WANDB_BASE_URL), or remove wandb:scimPath.",
+    );
+  }
   if (baseUrl === undefined || apiKey === undefined || problems.length > 0) return { problems };
   return {
     config: {
-      baseUrl,
-      scimPath: scimPath ?? settings.scimPath.default,
+      baseUrl: baseUrl.base,
+      scimPath: baseUrl.scimRoot ?? scimPath ?? settings.scimPath.default,
       apiKey,
       authScheme: authScheme ?? settings.authScheme.default,
       ...(username === undefined ? {} : { username }),
-      deployment: deployment ?? inferDeployment(baseUrl),
+      deployment: deployment ?? inferDeployment(baseUrl.base),
       inferenceUrl: inferenceUrl ?? settings.inferenceUrl.default,
       ...(inferenceProject === undefined ? {} : { inferenceProject }),
       maxConcurrency: maxConcurrency ?? settings.maxConcurrency.default,
@@ -333,10 +339,16 @@ export function unknownKeyProblems(keys: Iterable<string>, options: { sharedWith
   });
 }
 
-export function normaliseBaseUrl(url: string): string {
+/** The SCIM roots a base URL may end with, as servers print their own address: W&B's, then RFC 7644's usual one. */
+const SCIM_ROOTS = /\/scim(\/v2)?$/i;
+
+/** A base URL as typed, split into the host base and the SCIM root it ends with, if any. */
+export function splitBaseUrl(url: string): { base: string; scimRoot?: string } {
   const parsed = new URL(url);
-  const path = parsed.pathname.replace(/\/+$/, "").replace(/\/scim$/i, "");
-  return `${parsed.origin}${path}`;
+  const path = parsed.pathname.replace(/\/+$/, "");
+  const scimRoot = SCIM_ROOTS.exec(path)?.[0];
+  if (scimRoot === undefined) return { base: `${parsed.origin}${path}` };
+  return { base: `${parsed.origin}${path.slice(0, -scimRoot.length)}`, scimRoot };
 }
 
 export function inferDeployment(baseUrl: string): Deployment {
@@ -390,5 +402,5 @@ export function deploymentFrom(stackConfig: Source, env: Source): Deployment | u
   if ("problem" in explicit) throw new WandbConfigError([explicit.problem]);
   if (explicit.value !== undefined) return explicit.value;
   const baseUrl = readSetting(settings.baseUrl, stackConfig, env);
-  return "value" in baseUrl && baseUrl.value !== undefined ? inferDeployment(baseUrl.value) : undefined;
+  return "value" in baseUrl && baseUrl.value !== undefined ? inferDeployment(baseUrl.value.base) : undefined;
 }

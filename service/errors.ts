@@ -187,6 +187,13 @@ function advice(init: WandbApiErrorInit): string {
   }
   if (init.collection && (init.status === 404 || init.status === 405)) {
     const url = init.request.url.split("?")[0];
+    if (/\/Roles$/.test(url ?? "")) {
+      return (
+        `The server has no Roles collection at ${url}: custom roles are W&B's addition to SCIM, which other RFC 7644 servers do not serve. ` +
+        "Users and teams work without it; CustomRole resources, custom organization roles and getCustomRole need W&B's SCIM API. " +
+        "If users and teams fail too, check wandb:baseUrl (WANDB_BASE_URL) and wandb:scimPath (WANDB_SCIM_PATH)."
+      );
+    }
     return (
       `The server has no SCIM API at ${url}: check wandb:baseUrl (WANDB_BASE_URL) and wandb:scimPath (WANDB_SCIM_PATH). ` +
       "W&B serves SCIM under <host>/scim (the default scimPath); other RFC 7644 servers often under /scim/v2 or /v2."

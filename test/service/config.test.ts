@@ -31,6 +31,20 @@ describe("resolveConfig", () => {
     expect(config.deployment).toBe(deployment);
   });
 
+  it.each([
+    ["https://scim.example.com/scim/v2", "/scim/v2"],
+    ["https://scim.example.com/SCIM/v2/", "/SCIM/v2"],
+    ["https://scim.example.com/scim", "/scim"],
+  ])("takes the SCIM root a base URL ends with (%s) as the SCIM path, so requests go to <root>/Users", (baseUrl, scimPath) => {
+    expect(resolveConfig({ baseUrl, apiKey: KEY }, {})).toMatchObject({ baseUrl: "https://scim.example.com", scimPath });
+    expect(resolveConfig({ baseUrl, apiKey: KEY, scimPath }, {})).toMatchObject({ baseUrl: "https://scim.example.com", scimPath });
+  });
+
+  it("refuses a base URL ending with one SCIM root beside a scimPath naming another, naming both keys", () => {
+    const error = catchError(() => resolveConfig({ baseUrl: "https://scim.example.com/scim/v2", apiKey: KEY, scimPath: "/v2" }, {}));
+    expect(error.message).toContain("wandb:baseUrl ends with the SCIM root /scim/v2 while wandb:scimPath (WANDB_SCIM_PATH) says /v2");
+  });
+
   it("defaults to W&B's SCIM root and Basic authentication", () => {
     const config = resolveConfig({ baseUrl: "https://api.wandb.ai/scim", apiKey: KEY }, {});
     expect(config).toMatchObject({ baseUrl: "https://api.wandb.ai", scimPath: "/scim", authScheme: "basic" });

@@ -106,13 +106,27 @@ describe("errors keep the response", () => {
     const server = await cannedServer({ status: 405, headers: { allow: "GET" }, body: "" });
     try {
       const scim = new ScimClient(config(server.url, { scimPath: "/", authScheme: "bearer" }));
-      const error = await catchError(scim.createRole({ name: "r", description: "", inheritedFrom: "member", permissions: [] }));
+      const error = await catchError(scim.createTeam({ name: "t", memberIds: [] }));
       expect(error.status).toBe(405);
-      expect(error.message).toContain(`no SCIM API at ${server.url}/Roles`);
+      expect(error.message).toContain(`no SCIM API at ${server.url}/Groups`);
       expect(error.message).toContain("wandb:scimPath");
       expect(error.response?.headers["allow"]).toBe("GET");
-      expect(server.seen.map((r) => [r.method, r.url])).toEqual([["POST", "/Roles"]]);
+      expect(server.seen.map((r) => [r.method, r.url])).toEqual([["POST", "/Groups"]]);
       expect(server.seen[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("names the missing Roles collection, not the whole API, on a server that serves no roles (other RFC 7644 servers)", async () => {
+    const server = await cannedServer({ status: 404, headers: {}, body: "" });
+    try {
+      const scim = new ScimClient(config(server.url, { scimPath: "/scim/v2" }));
+      const error = await catchError(scim.listRoles());
+      expect(error.status).toBe(404);
+      expect(error.message).toContain(`The server has no Roles collection at ${server.url}/scim/v2/Roles`);
+      expect(error.message).toContain("Users and teams work without it");
+      expect(error.message).not.toContain("no SCIM API");
     } finally {
       await server.close();
     }

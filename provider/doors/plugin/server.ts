@@ -15,7 +15,8 @@ import { settingsOf, settingsProblems } from "./provider-config";
 import { asSecret, fromStruct, plainOf, secretKeysOf, toStruct, unwrapped, withSecrets } from "./struct";
 import { kindOf } from "./tokens";
 import { engineRecord } from "../../kit/state";
-import { aboutResource } from "../../kit/engine-output";
+import { aboutResource, warn } from "../../kit/engine-output";
+import { plaintextApiKeyWarning, type ApiKeyInStack } from "../../../model/api-key-advice";
 import type { PropertyChangeKind } from "../../kit/difference";
 
 type Handler<Request, Response> = (request: Request) => Promise<Response>;
@@ -74,6 +75,18 @@ function settingsOfConfigure(request: providerProto.ConfigureRequest): Record<st
   return settingsOf(variables);
 }
 
+/**
+ * How a default provider's Configure holds the key: its settings are the stack's `wandb:` config,
+ * and Configure's arguments keep a secret wrapped (CheckConfig's do not). An explicit provider's
+ * key comes from the program, whose SDK sends it as a secret: nothing is said of it.
+ */
+function apiKeyOfDefaultProvider(request: providerProto.ConfigureRequest): ApiKeyInStack {
+  // urn:pulumi:<stack>::<project>::pulumi:providers:wandb::<name>
+  const stack = /^urn:pulumi:([^:]+)::/.exec(request.getUrn() ?? "")?.[1];
+  if (stack === undefined || !(request.getName() ?? "").startsWith("default") || !request.hasArgs()) return { set: false, secret: true, stack: "" };
+  return { set: settingsOf(fromStruct(request.getArgs()))["apiKey"] !== undefined, secret: secretKeysOf(request.getArgs()).has("apiKey"), stack };
+}
+
 const DIFF = providerProto.DiffResponse.DiffChanges;
 const KIND = providerProto.PropertyDiff.Kind;
 /** Each change's kind in the engine's detailed diff: in place, and when it replaces the resource. */
@@ -121,6 +134,8 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
     configure: answer(async (request: providerProto.ConfigureRequest) => {
       // The provider's own settings, keys without the namespace: never the project's.
       operation = operation.configured({ stackConfig: settingsOfConfigure(request), sharedWithProject: false });
+      const plaintextKey = plaintextApiKeyWarning(apiKeyOfDefaultProvider(request));
+      if (plaintextKey !== undefined) warn(plaintextKey);
       const response = new providerProto.ConfigureResponse();
       // Secrets arrive wrapped (a plugin that constructs components must take them): the core sees
       // plain values, and a property sent secret goes back secret.
