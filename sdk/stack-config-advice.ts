@@ -1,12 +1,28 @@
-// Advice on the stack's config that, for the dynamic resources, only the program's process can give:
-// the engine hands the dynamic provider process its config with secrets already unwrapped, so only
-// here can a key stored in plain text be told from an encrypted one. (The native plugin tells it
-// at Configure, whose arguments keep secrets wrapped.)
+// Advice on the stack's config that only the program's process can give: the engine hands the
+// provider process its config with secrets already unwrapped, so only here can a key stored in
+// plain text be told from an encrypted one.
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { plaintextApiKeyWarning, type ApiKeyInStack } from "../model/api-key-advice";
 
 const API_KEY = "wandb:apiKey";
+
+/** How the stack's config holds `wandb:apiKey`; never the key itself. */
+export interface ApiKeyInStack {
+  readonly set: boolean;
+  /** Stored encrypted (`pulumi config set --secret`). */
+  readonly secret: boolean;
+  readonly stack: string;
+}
+
+/** The warning due when the stack's config holds the API key in plain text; undefined otherwise. */
+export function plaintextApiKeyWarning(key: ApiKeyInStack): string | undefined {
+  if (!key.set || key.secret) return undefined;
+  return (
+    `${API_KEY} is stored in plain text in the config of stack "${key.stack}" (Pulumi.${key.stack}.yaml): anyone who can read ` +
+    `that file can act as an organization admin. Encrypt it: \`pulumi config set --secret ${API_KEY} <key>\`, ` +
+    `or remove it (\`pulumi config rm ${API_KEY}\`) and give the key as the environment variable WANDB_API_KEY.`
+  );
+}
 
 /**
  * How the running program's stack holds the key. `isConfigSecret` is what @pulumi/pulumi's own

@@ -1,12 +1,10 @@
 // A mistake in the stack's `wandb` config fails `pulumi preview` with a message naming the config
 // key, the environment variable, what it accepts and the command that sets it, before any request;
-// and an API key stored in plain text is warned about, by the program of the dynamic resources and
-// by the native plugin's Configure. Every other mistake is
+// and an API key stored in plain text is warned about by the program. Every other mistake is
 // checked in-process (test/resources/config-at-preview.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { NativeResource } from "../support/native-resources";
-import { emulatorConfig, installedPackage, openStack, repoRoot, type Diagnostic, type StackHandle } from "../support/pulumi";
+import { emulatorConfig, installedPackage, openStack, type Diagnostic, type StackHandle } from "../support/pulumi";
 import { readLog, resetLog } from "../../scripts/emulator-api";
 
 const messagesOf = (diagnostics: Diagnostic[], severity: string) =>
@@ -61,36 +59,5 @@ describe("a configuration mistake fails the preview, with nothing sent", () => {
 
   it("sent no request to the service", async () => {
     expect((await readLog(emulator)).counters.total).toBe(0);
-  });
-});
-
-describe("the native plugin warns about a key in the stack's config in plain text, and not about one stored as a secret", () => {
-  let emulator: RunningEmulator;
-  let stack: StackHandle;
-
-  beforeAll(async () => {
-    emulator = await startEmulator({ port: 0 });
-    stack = await openStack(
-      { projectName: "config-at-preview-native", inline: async () => void new NativeResource("User", "ana", { userName: "ana", email: "ana@example.com" }, []) },
-      { config: { ...emulatorConfig(emulator), "wandb:apiKey": { value: emulator.admin.apiKey } }, providerPlugins: [{ name: "wandb", path: repoRoot }] },
-    );
-  });
-
-  afterAll(async () => {
-    await stack?.dispose();
-    await emulator?.close();
-  });
-
-  it("warns at preview, without the key", async () => {
-    const previewed = await stack.preview();
-    const warnings = messagesOf(previewed.diagnostics, "warning");
-    expect(warnings).toContain('wandb:apiKey is stored in plain text in the config of stack "test"');
-    expect(JSON.stringify(previewed.diagnostics)).not.toContain(emulator.admin.apiKey);
-  });
-
-  it("says nothing once the key is stored as a secret", async () => {
-    await stack.stack.setConfig("wandb:apiKey", { value: emulator.admin.apiKey, secret: true });
-    const previewed = await stack.preview();
-    expect(messagesOf(previewed.diagnostics, "warning")).not.toContain("wandb:apiKey");
   });
 });

@@ -1,9 +1,8 @@
-// The warning about an API key stored in plain text in the stack's config: for the dynamic
-// resources, given by the program's process (their provider never sees whether a value was a
-// secret), once per program, never with the key.
+// The warning about an API key stored in plain text in the stack's config: given by the program's
+// process (the provider's never sees whether a value was a secret), once per program, never with the key.
 import * as pulumi from "@pulumi/pulumi";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { plaintextApiKeyWarning } from "../../model/api-key-advice";
+import { plaintextApiKeyWarning } from "../../sdk/stack-config-advice";
 
 const KEY = "local-0123456789abcdef0123456789abcdef01234567";
 

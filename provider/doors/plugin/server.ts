@@ -15,8 +15,7 @@ import { settingsOf, settingsProblems } from "./provider-config";
 import { asSecret, fromStruct, plainOf, secretKeysOf, toStruct, unwrapped, withSecrets } from "./struct";
 import { kindOf } from "./tokens";
 import { engineRecord } from "../../kit/state";
-import { aboutResource, warn } from "../../kit/engine-output";
-import { plaintextApiKeyWarning, type ApiKeyInStack } from "../../../model/api-key-advice";
+import { aboutResource } from "../../kit/engine-output";
 import type { PropertyChangeKind } from "../../kit/difference";
 
 type Handler<Request, Response> = (request: Request) => Promise<Response>;
@@ -52,7 +51,12 @@ function checkFailures(failures: readonly { property: string; reason: string }[]
   });
 }
 
-/** The provider's own inputs as checked: the apiKey kept a secret, whatever way it came in. */
+/**
+ * The provider's own inputs as checked: the apiKey kept a secret, whatever way it came in. The
+ * engine sends CheckConfig its inputs with secrets unwrapped and Configure what this returns, so no
+ * call of a plugin can tell a key set in plain text from a secret one (pkg/v3 resource/plugin
+ * provider_plugin.go, CheckConfig): the warning about a plain-text key is the program side's.
+ */
 function checkedConfig(news: Record<string, unknown>): Record<string, unknown> {
   const { apiKey, ...rest } = news;
   return apiKey === undefined ? rest : { ...rest, apiKey: asSecret(apiKey) };
@@ -73,18 +77,6 @@ function settingsOfConfigure(request: providerProto.ConfigureRequest): Record<st
   const variables: Record<string, string> = {};
   for (const [name, value] of request.getVariablesMap().entries()) variables[name.replace(/^wandb:config:/, "")] = value;
   return settingsOf(variables);
-}
-
-/**
- * How a default provider's Configure holds the key: its settings are the stack's `wandb:` config,
- * and Configure's arguments keep a secret wrapped (CheckConfig's do not). An explicit provider's
- * key comes from the program, whose SDK sends it as a secret: nothing is said of it.
- */
-function apiKeyOfDefaultProvider(request: providerProto.ConfigureRequest): ApiKeyInStack {
-  // urn:pulumi:<stack>::<project>::pulumi:providers:wandb::<name>
-  const stack = /^urn:pulumi:([^:]+)::/.exec(request.getUrn() ?? "")?.[1];
-  if (stack === undefined || !(request.getName() ?? "").startsWith("default") || !request.hasArgs()) return { set: false, secret: true, stack: "" };
-  return { set: settingsOf(fromStruct(request.getArgs()))["apiKey"] !== undefined, secret: secretKeysOf(request.getArgs()).has("apiKey"), stack };
 }
 
 const DIFF = providerProto.DiffResponse.DiffChanges;
@@ -134,8 +126,6 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
     configure: answer(async (request: providerProto.ConfigureRequest) => {
       // The provider's own settings, keys without the namespace: never the project's.
       operation = operation.configured({ stackConfig: settingsOfConfigure(request), sharedWithProject: false });
-      const plaintextKey = plaintextApiKeyWarning(apiKeyOfDefaultProvider(request));
-      if (plaintextKey !== undefined) warn(plaintextKey);
       const response = new providerProto.ConfigureResponse();
       // Secrets arrive wrapped (a plugin that constructs components must take them): the core sees
       // plain values, and a property sent secret goes back secret.
