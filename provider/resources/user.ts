@@ -91,6 +91,16 @@ function liveInputs(outs: UserOutputs): UserInputs {
   return inputs as UserInputs;
 }
 
+/**
+ * The inputs of a user read from its id alone (an import): its teams stay out. A membership is
+ * declared once, by its Team (imported with its members); declared by both, each side would put
+ * back what the other removed. `User.get` still shows the teams, in the outputs.
+ */
+function importedInputs(outs: UserOutputs): UserInputs {
+  const { teams: _teams, ...inputs } = liveInputs(outs);
+  return inputs;
+}
+
 /** Owned fields of `desired` that differ from `seen`; fields `desired` does not declare are not compared. */
 function ownedFieldsDiffering(seen: Partial<Owned>, desired: Partial<Owned>): string[] {
   const changed: string[] = [];
@@ -417,7 +427,7 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
       ...(declared.teams !== undefined && live.teamRoles === undefined ? { teams: await teamsFromGroups(operation, id) } : {}),
       ...(props === undefined ? {} : { views: props }),
     };
-    return recordRead(id, outputsOf(live, declared, known), props, liveInputs);
+    return recordRead(id, outputsOf(live, declared, known), props, props?.userName === undefined ? importedInputs : liveInputs);
   },
 
   async update(operation, id, olds, news) {

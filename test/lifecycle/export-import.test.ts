@@ -1,6 +1,8 @@
 // The native door: `pulumi import --file` of the file `pulumi-wandb export --import-file` wrote
 // (code generation off: the language hosts here cannot generate programs), then a program that
-// declares the same users, teams and custom roles by type token previews no change.
+// declares the same users, teams and custom roles by type token previews no change; so does the
+// program `pulumi import` would generate (each resource with the inputs the import recorded), after
+// a member is removed from a team in it: each membership is declared once.
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -50,10 +52,28 @@ function declarations(file: ImportFile, live: LiveState): () => void {
   };
 }
 
+interface RecordedResource {
+  urn: string;
+  type: string;
+  inputs?: Record<string, unknown>;
+}
+
+/** The program `pulumi import` generates: every imported resource with the inputs its state records. */
+function generatedProgram(resources: readonly RecordedResource[], edit: (kind: string, inputs: Record<string, unknown>) => Record<string, unknown>): () => void {
+  return () => {
+    for (const { urn, type, inputs } of resources) {
+      if (!type.startsWith("wandb:index:")) continue;
+      const kind = type.slice("wandb:index:".length);
+      new NativeResource(kind, urn.split("::").pop()!, edit(kind, inputs ?? {}), []);
+    }
+  };
+}
+
 describe("pulumi import --file of an exported organization", () => {
   let emulator: RunningEmulator;
   let stack: StackHandle;
   let file: ImportFile;
+  let program: () => void = () => undefined;
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, seed: organizationMadeByHand() });
@@ -62,8 +82,9 @@ describe("pulumi import --file of an exported organization", () => {
     expect(run.code).toBe(0);
     file = JSON.parse(readFileSync(path.join(folder, "import.json"), "utf8")) as ImportFile;
     const live = (await readState(emulator)) as LiveState;
+    program = declarations(file, live);
     stack = await openStack(
-      { projectName: "export-import", inline: async () => declarations(file, live)() },
+      { projectName: "export-import", inline: async () => program() },
       { config: emulatorConfig(emulator), providerPlugins: [{ name: "wandb", path: repoRoot }] },
     );
   });
@@ -81,6 +102,29 @@ describe("pulumi import --file of an exported organization", () => {
     expect(imported.summary.result).toBe("succeeded");
     expect(imported.summary.resourceChanges).toMatchObject({ import: file.resources.length });
     expect((await readLog(emulator)).counters.writes).toBe(0);
+    expect(await stack.previewSteps()).toEqual([]);
+  });
+
+  it("declares each membership once: a member removed from the Team in the generated program leaves it, and nothing puts it back", async () => {
+    const { resources } = (await stack.exportState()) as { resources: RecordedResource[] };
+    const users = resources.filter((resource) => resource.type === "wandb:index:User");
+    expect(users.length).toBeGreaterThan(0);
+    for (const user of users) expect(user.inputs).not.toHaveProperty("teams");
+    program = generatedProgram(resources, (kind, inputs) =>
+      kind === "Team" && inputs["name"] === "research"
+        ? { ...inputs, members: (inputs["members"] as string[]).filter((email) => email !== "ana@example.com") }
+        : inputs,
+    );
+    expect(await stack.previewSteps()).toEqual([{ name: "team-research", op: "update", diffs: ["members"] }]);
+
+    await resetLog(emulator);
+    expect((await stack.up()).changes).toMatchObject({ update: 1 });
+    const live = (await readState(emulator)) as LiveState;
+    const research = live.teams.find((team) => team.displayName === "research")!;
+    expect(research.members).not.toContainEqual(expect.objectContaining({ user: "ana" }));
+    expect(live.users.map((user) => user.userName)).toContain("ana");
+    expect(await stack.previewSteps()).toEqual([]);
+    await stack.refresh();
     expect(await stack.previewSteps()).toEqual([]);
   });
 });

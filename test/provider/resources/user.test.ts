@@ -403,13 +403,15 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
       expect(diff).toMatchObject({ changes: true, replaces: [] });
     });
 
-    it("reads from the id alone (User.get)", async () => {
+    it("reads from the id alone (User.get, an import): the teams in the outputs, not in the inputs (a Team declares its members)", async () => {
       setup();
       const { id } = await create(newUser({ displayName: "G", teams: ["seed-team"] }));
       operation = nextOperation(operation);
       const result = await impl.read(operation, id, {} as UserOutputs);
       // Teams are read through /Groups when GET does not show them; the organization role then is not known at all.
       expect(result.props).toMatchObject({ displayName: "G", teams: ["seed-team"], active: true, deletionPolicy: "delete" });
+      expect(result.inputs).toMatchObject({ displayName: "G", active: true });
+      expect(result.inputs).not.toHaveProperty("teams");
       if (rolesShownByDefault) expect(result.props).toMatchObject({ organizationRole: "member" });
       else expect(result.props).not.toHaveProperty("organizationRole");
       // W&B's list items carry no ETag: none is recorded, so a write reads the user first.
