@@ -1,4 +1,4 @@
-// `pulumi-wandb export --roster <file> --import-file <file> [--only users,teams,roles] [--exclude <pattern>]...`:
+// `pulumi-wandb export --roster <file> --import-file <file> [--only ...] [--exclude <pattern>]... [--admins <list or file>]`:
 // lists the live organization (list requests only) and writes it as a roster for the Organization
 // component and/or as a `pulumi import --file` file. Settings are the provider's (`wandb:` config,
 // `WANDB_*`); the key is sent to the service and written nowhere.
@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { scrubSecrets } from "../service/secret";
 import { guardRailsFrom, resolveConfig, WandbConfigError, type WandbConfig } from "../service/config";
 import { parseRoster } from "../model/roster/roster";
+import { adminIds, adminNames } from "./admins";
 import { importFileText } from "./import-file";
 import type { CommandIo } from "./io";
 import { readLiveOrganization } from "./live-organization";
@@ -17,13 +18,16 @@ import { KINDS, parseKinds, select, type Kind } from "./selection";
 export const summary = "write the live organization as a roster (--roster) and/or a `pulumi import --file` file (--import-file)";
 
 const USAGE = [
-  "usage: pulumi-wandb export [--roster <file>] [--import-file <file>] [--only users,teams,roles] [--exclude <pattern>]...",
+  "usage: pulumi-wandb export [--roster <file>] [--import-file <file>] [--only users,teams,roles] [--exclude <pattern>]... [--admins <list or file>]",
   "",
   "  --roster <file>        the organization as a roster for the Organization component (YAML)",
   "  --import-file <file>   the organization as a `pulumi import --file` file for the native plugin (JSON)",
   "  --only <kinds>         only these kinds, comma-separated: users, teams, roles (default: all)",
   "  --exclude <pattern>    leave out users (by userName or email), teams and custom roles (by name) matching it;",
   "                         `*` and `?` are wildcards, case is ignored; may be given more than once",
+  "  --admins <list|file>   the organization admins, where the service does not show roles: userNames or emails,",
+  "                         comma-separated or one per line in a file (as the web application's user list shows them);",
+  "                         the roster writes them `organizationRole: admin`, so adopting it sends no write",
   "",
   "Settings: the provider's wandb: config (PULUMI_CONFIG, when run by Pulumi) and WANDB_BASE_URL, WANDB_API_KEY, ...",
 ];
@@ -44,9 +48,10 @@ interface Request {
   importFile?: string;
   only: Set<Kind>;
   exclude: string[];
+  admins: string[];
 }
 
-function parseRequest(argv: readonly string[]): Request | { problem: string } | "help" {
+function parseRequest(argv: readonly string[], cwd: string): Request | { problem: string } | "help" {
   let values;
   try {
     ({ values } = parseArgs({
@@ -56,6 +61,7 @@ function parseRequest(argv: readonly string[]): Request | { problem: string } | 
         "import-file": { type: "string" },
         only: { type: "string" },
         exclude: { type: "string", multiple: true },
+        admins: { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -67,6 +73,9 @@ function parseRequest(argv: readonly string[]): Request | { problem: string } | 
   if (values.help) return "help";
   if (values.roster === undefined && values["import-file"] === undefined) {
     return { problem: "nothing to write: give --roster <file>, --import-file <file>, or both" };
+  }
+  if (values.admins !== undefined && values.roster === undefined) {
+    return { problem: "--admins is written into a roster: give --roster <file> as well (an import file reads each user's role at import)" };
   }
   const only = values.only === undefined ? new Set<Kind>(KINDS) : parseKinds(values.only);
   if (typeof only === "string") return { problem: only };
@@ -82,13 +91,14 @@ function parseRequest(argv: readonly string[]): Request | { problem: string } | 
     ...(values["import-file"] === undefined ? {} : { importFile: values["import-file"] }),
     only,
     exclude: values.exclude ?? [],
+    admins: (values.admins ?? []).flatMap((value) => adminNames(value, cwd)),
   };
 }
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 export async function run(argv: readonly string[], io: CommandIo): Promise<number> {
-  const request = parseRequest(argv);
+  const request = parseRequest(argv, io.cwd);
   if (request === "help") {
     USAGE.forEach(io.out);
     return 0;
@@ -131,9 +141,14 @@ async function exportOrganization(request: Request, config: WandbConfig, io: Com
       );
       return 1;
     }
+    const admins = adminIds(request.admins, selection.users);
+    if ("problem" in admins) {
+      io.err(`pulumi-wandb export: ${admins.problem}`);
+      return 2;
+    }
     const file = path.resolve(io.cwd, request.roster);
     const actingUser = guardRailsFrom(stackConfig(io.env), io.env).self;
-    const { text, rolesToReview } = rosterFile(selection, { baseUrl: config.baseUrl, actingUser });
+    const { text, rolesToReview } = rosterFile(selection, { baseUrl: config.baseUrl, actingUser, admins });
     // What the Organization component would refuse is told now, not at the reviewer's first preview.
     parseRoster(text, file, { deployment: config.deployment });
     files.push({

@@ -33,11 +33,22 @@ export function teamsHoldingUnwritten(selection: Selection): string[] {
 /** Written where the service shows no role for the user the key acts as: SCIM answers only an organization admin's key. */
 const ACTING_ADMIN = "organizationRole: admin  # the user this key acts as: only an organization admin's key is answered by SCIM";
 
-function userLines(user: ScimUser, actingUser: string | undefined, unshown: () => void): string[] {
+/** Written where the service shows no role for a user `--admins` lists. */
+const LISTED_ADMIN = "organizationRole: admin  # listed by --admins";
+
+interface UserSource {
+  actingUser?: string | undefined;
+  /** The ids of the users `--admins` lists. */
+  admins: ReadonlySet<string>;
+}
+
+function userLines(user: ScimUser, source: UserSource, unshown: () => void): string[] {
   const lines = [`  - userName: ${scalar(user.userName)}`, `    email: ${scalar(user.email)}`];
   if (user.displayName) lines.push(`    displayName: ${scalar(user.displayName)}`);
-  if (user.organizationRole === undefined && actingUser !== undefined && user.userName.toLowerCase() === actingUser.toLowerCase()) {
+  if (user.organizationRole === undefined && source.actingUser !== undefined && user.userName.toLowerCase() === source.actingUser.toLowerCase()) {
     lines.push(`    ${ACTING_ADMIN}`);
+  } else if (user.organizationRole === undefined && source.admins.has(user.id)) {
+    lines.push(`    ${LISTED_ADMIN}`);
   } else if (user.organizationRole === undefined) {
     unshown();
     lines.push(`    ${ORGANIZATION_ROLE_NOT_SHOWN}`);
@@ -54,10 +65,11 @@ export interface RosterFile {
 }
 
 /**
- * The roster. `source` names the organization in its header (never with a key), and the user the
- * key acts as, if a user's key (whose role is known even where the service shows none).
+ * The roster. `source` names the organization in its header (never with a key), the user the key
+ * acts as, if a user's key (whose role is known even where the service shows none), and the admins
+ * `--admins` lists.
  */
-export function rosterFile(selection: Selection, source: { baseUrl: string; actingUser?: string | undefined }): RosterFile {
+export function rosterFile(selection: Selection, source: UserSource & { baseUrl: string }): RosterFile {
   let rolesToReview = 0;
   const usersById = new Map(selection.users.map((user) => [user.id, user]));
   const lines = [
@@ -67,7 +79,7 @@ export function rosterFile(selection: Selection, source: { baseUrl: string; acti
   ];
   lines.push(selection.users.length === 0 ? "users: []" : "users:");
   const unshown = () => void rolesToReview++;
-  for (const user of selection.users) lines.push(...userLines(user, source.actingUser, unshown));
+  for (const user of selection.users) lines.push(...userLines(user, source, unshown));
 
   lines.push(selection.roles.length === 0 ? "customRoles: []" : "customRoles:");
   for (const role of selection.roles) {

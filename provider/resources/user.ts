@@ -218,21 +218,22 @@ async function convergeNew(operation: Operation, user: ScimUser, inputs: UserInp
 
 /**
  * What is known of the organization role of a user taken over (adopted, imported, or found after a
- * lost answer). Where the service does not show it, a declared `member` is not written blind: it
- * would demote an admin (the key's own user among them, locking Pulumi out). It is taken as the
- * role, with a warning that it could not be checked. The user the key acts as is known to be an
- * admin. Any other declared role is written, which changes nothing when the user holds it already.
+ * lost answer). Where the service does not show it, the declared role is recorded as the role,
+ * without a write: taking over never writes. Written blind, `member` would demote an admin (the
+ * key's own user among them, locking Pulumi out), and any other role would land in W&B's audit log
+ * for every adopted person. A warning says it could not be checked, except for the user the key
+ * acts as, who is known to be an admin (SCIM answers no other user's key).
  */
 function takenOverRoleUnshown(operation: Operation, user: ScimUser, inputs: UserInputs): Known {
-  if (orgRoleOf(user) !== undefined) return {};
-  // The user the key acts as is an organization admin: SCIM answers no other user's key.
-  if (inputs.organizationRole === "admin" && sameText(user.userName, operation.guardRailsForChecks().self ?? "", caseInsensitive)) return { organizationRole: "admin" };
-  if (inputs.organizationRole !== "member") return {};
+  if (orgRoleOf(user) !== undefined || inputs.organizationRole === undefined) return {};
+  const declared = inputs.organizationRole;
+  if (declared === "admin" && sameText(user.userName, operation.guardRailsForChecks().self ?? "", caseInsensitive)) return { organizationRole: "admin" };
   warn(
-    `user "${user.userName}" taken over: W&B does not show its organization role, so organizationRole "member" was recorded ` +
-      "without a write (written blind, it would demote an admin). If the user is an admin or holds a custom role, declare it.",
+    `user "${user.userName}" taken over: W&B does not show its organization role, so organizationRole "${declared}" was recorded ` +
+      "as declared, without a write. Check it against the web application's user list (`pulumi-wandb export --admins` writes the admins from it); " +
+      "if it holds another, declare that one to adopt it: a later change of the declaration is written.",
   );
-  return { organizationRole: "member" };
+  return { organizationRole: declared };
 }
 
 /** The user adoptExisting takes over: the one with this userName, in any case (userNames are not case-exact). */

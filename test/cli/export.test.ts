@@ -1,7 +1,7 @@
 // `pulumi-wandb export` against an organization made by hand: what the roster and the import file
 // hold on each reading of the wire, `--only` and `--exclude`, list requests only, and the key in
 // nothing it writes or prints.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -93,6 +93,30 @@ describe.each([
     await runCommand(["export", "--roster", "roster.yaml", "--import-file", "import.json"], env, again);
     expect(read(again, "roster.yaml")).toBe(text);
     expect(read(again, "import.json")).toBe(read(folder, "import.json"));
+  });
+
+  it("--admins writes the admins it lists, from a list or a file, and refuses a name it cannot place", async () => {
+    const folder = scratchFolder();
+    writeFileSync(path.join(folder, "admins.txt"), "# from the web application's user list\nBREAKGLASS@example.com\n\n");
+    const run = await runCommand(["export", "--roster", "roster.yaml", "--admins", "admins.txt"], env, folder);
+    expect(run.err).toEqual([]);
+    const users = parseRoster(read(folder, "roster.yaml"), "roster.yaml").users;
+    expect(users.find((user) => user.userName === "breakglass-admin")?.organizationRole).toBe("admin");
+    expect(users.find((user) => user.userName === "ana")?.organizationRole).toBe("member");
+    if (userRolesOnGet === "omitted") expect(read(folder, "roster.yaml")).toContain("organizationRole: admin  # listed by --admins");
+
+    const typo = await runCommand(["export", "--roster", "typo.yaml", "--admins", "breakglass-admin,anna"], env, folder);
+    expect(typo.code).toBe(2);
+    expect(typo.err[0]).toBe('pulumi-wandb export: --admins names "anna", not among the users exported: check the spelling, or --exclude');
+    const importOnly = await runCommand(["export", "--import-file", "import.json", "--admins", "ana"], env, folder);
+    expect(importOnly.code).toBe(2);
+    expect(importOnly.err[0]).toContain("--admins is written into a roster: give --roster <file> as well");
+    if (userRolesOnGet === "shown") {
+      const shownOtherwise = await runCommand(["export", "--roster", "shown.yaml", "--admins", "ana"], env, folder);
+      expect(shownOtherwise.code).toBe(2);
+      expect(shownOtherwise.err[0]).toContain('--admins names ana (the service shows "member")');
+    }
+    expect(readdirSync(folder).sort()).toEqual(["admins.txt", "roster.yaml"]);
   });
 
   it("--only writes only the kinds named", async () => {

@@ -74,3 +74,38 @@ describe.each([
     expect(await exportRoster("again.yaml")).toBe(exported);
   });
 });
+
+describe("export --admins, then adopt: the roster names its admins and adopting it still sends no write (documented wire)", () => {
+  let emulator: RunningEmulator;
+  let stack: StackHandle;
+  let roster: string;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, seed: organizationMadeByHand(), userRolesOnGet: "omitted" });
+    const folder = scratchFolder();
+    const run = await runCommand(["export", "--roster", "roster.yaml", "--admins", "breakglass-admin"], exportEnvironment(emulator), folder);
+    expect(run.code).toBe(0);
+    roster = path.join(folder, "roster.yaml");
+    const wandb = installedPackage();
+    stack = await openStack(
+      { projectName: "export-admins-adopt", inline: async () => void new wandb.Organization("acme", { roster, adoptExisting: true }) },
+      { config: emulatorConfig(emulator) },
+    );
+  });
+
+  afterAll(async () => {
+    await stack?.dispose();
+    await closeAllPools();
+    await emulator?.close();
+  });
+
+  it("adopts the roster with its admins declared, sending only reads; then previews no change", async () => {
+    expect(readFileSync(roster, "utf8")).toContain("  - userName: breakglass-admin\n    email: breakglass@example.com\n    displayName: Break glass\n    organizationRole: admin  # listed by --admins\n");
+    await resetLog(emulator);
+    await stack.up();
+    expect((await readLog(emulator)).counters.writes).toBe(0);
+    await stack.refresh();
+    expect(await stack.previewSteps()).toEqual([]);
+    expect((await readLog(emulator)).counters.writes).toBe(0);
+  });
+});

@@ -337,7 +337,7 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
       );
     });
 
-    it("adopts exactly the user of importId, and refuses a wrong id or another userName", async () => {
+    it("adopts exactly the user of importId, and refuses a wrong id or another userName; a role the service hides is recorded, not written", async () => {
       setup();
       const taken = newUser();
       const existingId = await makeUserOutOfBand(emu, taken.userName, taken.email);
@@ -345,10 +345,13 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
       await expect(impl.create(operation, await checked({ ...taken, userName: "someone-else", importId: existingId }))).rejects.toThrow(
         new RegExp(`set userName to "${taken.userName}"`),
       );
+      await resetLog(emu);
       const { id, outs } = await create({ ...taken, importId: existingId, organizationRole: "admin" });
       expect(id).toBe(existingId);
       expect(outs).toMatchObject({ importId: existingId, organizationRole: "admin" });
-      expect((await live(emu, id)).organizationRole).toBe("admin");
+      // Shown, the role is compared and written; hidden, taking over writes nothing.
+      expect((await live(emu, id)).organizationRole).toBe(rolesShownByDefault ? "admin" : "member");
+      expect((await readLog(emu)).counters.writes).toBe(rolesShownByDefault ? 1 : 0);
     });
 
     it("stores viewer as member, so there is no perpetual diff", async () => {
