@@ -29,6 +29,11 @@ function generatedNodeSdk(out: string): string {
   }
 }
 
+/** pulumi-wandb's own tarball, packed from dist/ as it stands. */
+export function packageTarball(out: string): string {
+  return pack(repoRoot, out);
+}
+
 export function npmTarballs(out: string): string[] {
-  return [generatedNodeSdk(out), pack(repoRoot, out)];
+  return [generatedNodeSdk(out), packageTarball(out)];
 }
