@@ -2,7 +2,7 @@
 // lists the live organization (list requests only) and writes it as a roster for the Organization
 // component and/or as a `pulumi import --file` file. Settings are the provider's (`wandb:` config,
 // `WANDB_*`); the key is sent to the service and written nowhere.
-import { writeFileSync } from "node:fs";
+import { lstatSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { scrubSecrets } from "../service/secret";
@@ -28,16 +28,27 @@ const USAGE = [
   "  --admins <list|file>   the organization admins, where the service does not show roles: userNames or emails,",
   "                         comma-separated or one per line in a file (as the web application's user list shows them);",
   "                         the roster writes them `organizationRole: admin`, so adopting it sends no write",
+  "  --force                replace files that exist (never written through: a link is replaced, not followed)",
   "",
   "Settings: the provider's wandb: config (PULUMI_CONFIG, when run by Pulumi) and WANDB_BASE_URL, WANDB_API_KEY, ...",
 ];
 
-/** The `wandb:` keys of the stack config Pulumi hands to programs (`PULUMI_CONFIG`), without the namespace. */
-function stackConfig(env: CommandIo["env"]): Record<string, string> {
+/**
+ * The `wandb:` keys of the stack config Pulumi hands to programs (`PULUMI_CONFIG`), without the
+ * namespace. Malformed, it is named without quoting it: it holds the key.
+ */
+function stackConfig(env: CommandIo["env"]): Record<string, string> | { problem: string } {
   const raw = env["PULUMI_CONFIG"];
   if (raw === undefined || raw.trim() === "") return {};
-  const parsed: unknown = JSON.parse(raw);
-  if (typeof parsed !== "object" || parsed === null) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = undefined;
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    return { problem: "PULUMI_CONFIG is not a JSON object of stack config, as Pulumi sets it: unset it, or run the export with the WANDB_* variables" };
+  }
   return Object.fromEntries(
     Object.entries(parsed).flatMap(([key, value]) => (key.startsWith("wandb:") && typeof value === "string" ? [[key.slice("wandb:".length), value]] : [])),
   );
@@ -49,6 +60,8 @@ interface Request {
   only: Set<Kind>;
   exclude: string[];
   admins: string[];
+  /** Replace files that exist. */
+  force: boolean;
 }
 
 function parseRequest(argv: readonly string[], cwd: string): Request | { problem: string } | "help" {
@@ -62,6 +75,7 @@ function parseRequest(argv: readonly string[], cwd: string): Request | { problem
         only: { type: "string" },
         exclude: { type: "string", multiple: true },
         admins: { type: "string", multiple: true },
+        force: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -92,7 +106,37 @@ function parseRequest(argv: readonly string[], cwd: string): Request | { problem
     only,
     exclude: values.exclude ?? [],
     admins: (values.admins ?? []).flatMap((value) => adminNames(value, cwd)),
+    force: values.force ?? false,
   };
+}
+
+/** Whether anything is at `file`, a link included (even one to nothing). */
+function lexists(file: string): boolean {
+  try {
+    lstatSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Writes every file or none: each to a file of its own beside it first, then renamed over it (a
+ * rename replaces a link at the name, never what it points to).
+ */
+function writeAll(files: readonly { file: string; text: string }[]): void {
+  const staged: { file: string; partial: string }[] = [];
+  try {
+    for (const { file, text } of files) {
+      const partial = `${file}.${process.pid}.partial`;
+      staged.push({ file, partial });
+      writeFileSync(partial, text, { flag: "wx" });
+    }
+  } catch (error) {
+    for (const { partial } of staged) rmSync(partial, { force: true });
+    throw error;
+  }
+  for (const { file, partial } of staged) renameSync(partial, file);
 }
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
@@ -108,23 +152,34 @@ export async function run(argv: readonly string[], io: CommandIo): Promise<numbe
     USAGE.forEach(io.err);
     return 2;
   }
+  const existing = [request.roster, request.importFile].filter((file) => file !== undefined && !request.force && lexists(path.resolve(io.cwd, file)));
+  if (existing.length > 0) {
+    const [verb, them] = existing.length === 1 ? ["exists", "it"] : ["exist", "them"];
+    io.err(`pulumi-wandb export: ${existing.join(" and ")} ${verb} already: give --force to replace ${them}, or another file name`);
+    return 2;
+  }
+  const stack = stackConfig(io.env);
+  if ("problem" in stack) {
+    io.err(`pulumi-wandb export: ${stack.problem}`);
+    return 2;
+  }
   let config: WandbConfig;
   try {
-    config = resolveConfig(stackConfig(io.env), io.env);
+    config = resolveConfig(stack, io.env);
   } catch (error) {
     if (!(error instanceof WandbConfigError)) throw error;
     io.err(`pulumi-wandb export: ${error.message}`);
     return 2;
   }
   try {
-    return await exportOrganization(request, config, io);
+    return await exportOrganization(request, config, stack, io);
   } catch (error) {
     io.err(`pulumi-wandb export: ${scrubSecrets(error instanceof Error ? error.message : String(error))}`);
     return 1;
   }
 }
 
-async function exportOrganization(request: Request, config: WandbConfig, io: CommandIo): Promise<number> {
+async function exportOrganization(request: Request, config: WandbConfig, stack: Record<string, string>, io: CommandIo): Promise<number> {
   const org = await readLiveOrganization(config);
   io.out(
     `listed ${count(org.users.length, "user")}, ${count(org.teams.length, "team")} and ${count(org.roles.length, "custom role")} ` +
@@ -147,7 +202,7 @@ async function exportOrganization(request: Request, config: WandbConfig, io: Com
       return 2;
     }
     const file = path.resolve(io.cwd, request.roster);
-    const actingUser = guardRailsFrom(stackConfig(io.env), io.env).self;
+    const actingUser = guardRailsFrom(stack, io.env).self;
     const { text, rolesToReview } = rosterFile(selection, { baseUrl: config.baseUrl, actingUser, admins });
     // What the Organization component would refuse is told now, not at the reviewer's first preview.
     parseRoster(text, file, { deployment: config.deployment });
@@ -163,10 +218,8 @@ async function exportOrganization(request: Request, config: WandbConfig, io: Com
     const text = importFileText(selection);
     files.push({ file: path.resolve(io.cwd, request.importFile), text, what: count((JSON.parse(text) as { resources: unknown[] }).resources.length, "resource") });
   }
-  for (const { file, text, what } of files) {
-    writeFileSync(file, text);
-    io.out(`wrote ${path.relative(io.cwd, file) || file} (${what})`);
-  }
+  writeAll(files);
+  for (const { file, what } of files) io.out(`wrote ${path.relative(io.cwd, file) || file} (${what})`);
   const reasons = new Map<string, number>();
   for (const { reason } of selection.leftOut.values()) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
   const notes = [...reasons].sort(([a], [b]) => a.localeCompare(b)).map(([reason, n]) => `${count(n, "user")} ${reason}`);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Secret } from "./secret";
+import { Secret, SHORTEST_SECRET } from "./secret";
 import { closest } from "./spelling";
 import { inspectedAsMessage } from "./inspected-as-message";
 
@@ -123,8 +123,8 @@ const settings = {
     key: "apiKey",
     env: "WANDB_API_KEY",
     secret: true,
-    schema: z.string().trim().min(1).regex(/^\S+$/).transform((key) => new Secret(key)),
-    expected: "a W&B API key (org admin key or organization service-account key)",
+    schema: z.string().trim().min(SHORTEST_SECRET).regex(/^\S+$/).transform((key) => new Secret(key)),
+    expected: `a W&B API key (org admin key or organization service-account key), of ${SHORTEST_SECRET} characters or more`,
     required: true,
   },
   authScheme: {

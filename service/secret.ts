@@ -32,10 +32,15 @@ export class Secret {
   }
 }
 
+/**
+ * The shortest text scrubbed from messages: shorter ones would scrub ordinary words out of them, so
+ * a credential must be at least this long to be accepted at all (service/config.ts).
+ */
+export const SHORTEST_SECRET = 8;
+
 /** Adds derived forms of a secret (e.g. a base64 Basic credential) to the scrub list. */
 export function registerSecretText(text: string): void {
-  // Very short values would scrub ordinary words out of messages.
-  if (text.length >= 8) knownSecretTexts.add(text);
+  if (text.length >= SHORTEST_SECRET) knownSecretTexts.add(text);
 }
 
 export function scrubSecrets(text: string): string {

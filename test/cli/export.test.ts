@@ -1,7 +1,7 @@
 // `pulumi-wandb export` against an organization made by hand: what the roster and the import file
 // hold on each reading of the wire, `--only` and `--exclude`, list requests only, and the key in
 // nothing it writes or prints.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { lstatSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -176,5 +176,54 @@ describe.each([
       expect(text).not.toContain(emulator.admin.apiKey);
       expect(text).not.toContain(wrongKey);
     }
+  });
+});
+
+describe("pulumi-wandb export's files", () => {
+  let emulator: RunningEmulator;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, seed: organizationMadeByHand() });
+    env = exportEnvironment(emulator);
+  });
+  afterAll(async () => {
+    await closeAllPools();
+    await emulator?.close();
+  });
+
+  it("replaces a file only with --force, and a link at the name, never what it points to", async () => {
+    const folder = scratchFolder();
+    writeFileSync(path.join(folder, "roster.yaml"), "mine\n");
+    writeFileSync(path.join(folder, "elsewhere.txt"), "not to be touched\n");
+    symlinkSync(path.join(folder, "elsewhere.txt"), path.join(folder, "import.json"));
+    await resetLog(emulator);
+    const refused = await runCommand(["export", "--roster", "roster.yaml", "--import-file", "import.json"], env, folder);
+    expect(refused.code).toBe(2);
+    expect(refused.err[0]).toBe("pulumi-wandb export: roster.yaml and import.json exist already: give --force to replace them, or another file name");
+    expect((await readLog(emulator)).counters.total).toBe(0);
+
+    const forced = await runCommand(["export", "--roster", "roster.yaml", "--import-file", "import.json", "--force"], env, folder);
+    expect(forced.code).toBe(0);
+    expect(read(folder, "roster.yaml")).toContain("users:");
+    expect(lstatSync(path.join(folder, "import.json")).isSymbolicLink()).toBe(false);
+    expect(read(folder, "elsewhere.txt")).toBe("not to be touched\n");
+  });
+
+  it("writes both files or neither", async () => {
+    const folder = scratchFolder();
+    const run = await runCommand(["export", "--roster", "roster.yaml", "--import-file", "no-such-folder/import.json"], env, folder);
+    expect(run.code).toBe(1);
+    expect(run.err[0]).toContain("no-such-folder");
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
+  it("names a malformed PULUMI_CONFIG without quoting it, before any request", async () => {
+    const folder = scratchFolder();
+    await resetLog(emulator);
+    const run = await runCommand(["export", "--roster", "roster.yaml"], { ...env, PULUMI_CONFIG: `{"wandb:apiKey": "${emulator.admin.apiKey}` }, folder);
+    expect(run.code).toBe(2);
+    expect(run.err).toEqual(["pulumi-wandb export: PULUMI_CONFIG is not a JSON object of stack config, as Pulumi sets it: unset it, or run the export with the WANDB_* variables"]);
+    expect((await readLog(emulator)).counters.total).toBe(0);
   });
 });

@@ -146,6 +146,13 @@ describe("resolveConfig", () => {
     expect(String(error.stack)).not.toContain(KEY);
   });
 
+  it("refuses a key too short to be kept out of messages, without echoing it", () => {
+    const error = catchError(() => resolveConfig({ baseUrl: "https://api.wandb.ai", apiKey: "s3cr3t" }, {}));
+    expect(error.message).toContain("wandb:apiKey");
+    expect(error.message).toContain("of 8 characters or more");
+    expect(error.message).not.toContain("s3cr3t");
+  });
+
   it("does not leak the key through JSON or util.inspect", () => {
     const config = resolveConfig({ baseUrl: "https://api.wandb.ai", apiKey: KEY }, {});
     expect(JSON.stringify(config)).not.toContain(KEY);
