@@ -1,6 +1,7 @@
 // Text of the review that quotes the preview (names, roles, messages), kept apart from the review's
 // own words until it is written as Markdown: then every quoted value is escaped for Markdown and HTML,
 // so that no name can format, link, hide (`<!--`) or forge (a newline, then a heading) any part of it.
+import { CONTROL_CHARACTER } from "../model/vocabulary";
 
 /** A sentence of the review: its own words, and the values it quotes between them. */
 export interface Phrase {
@@ -37,8 +38,8 @@ export const plainText = (sentence: Phrase): string => render(sentence, (value) 
 /** The phrase as Markdown: its own words as written, each quoted value escaped. */
 export const markdownOf = (sentence: Phrase): string => render(sentence, escapeMarkdown);
 
-/** Control characters (C0, DEL, C1) and the Unicode line and paragraph separators: shown as their code, never acted on. */
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+/** Characters no one reads (model/vocabulary): shown as their code, never acted on. */
+const INVISIBLE = new RegExp(CONTROL_CHARACTER.source, "g");
 /** What GitHub's Markdown acts on inside a line: emphasis, code, links, tables, strikethrough, escapes. */
 const MARKDOWN_PUNCTUATION = /[\\`*_[\]|~]/g;
 const HTML_ENTITIES: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
