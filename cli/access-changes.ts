@@ -2,7 +2,8 @@
 // as changes of people's access (organization role, teams, team roles, registry roles), of teams'
 // members and of custom roles' permissions; renames in code told from removals; the refusals.
 import { Ledger, type AccessChanges } from "./access-ledger";
-import { KIND_CHANGES, type ReviewContext } from "./kind-changes";
+import { KIND_CHANGES } from "./kind-changes";
+import type { ReviewContext } from "./review-context";
 import { People } from "./people";
 import { recordedResources, resourceSteps, type PreviewJson } from "./preview-json";
 import { refusalsOf } from "./refusals";
