@@ -1,6 +1,7 @@
 // The file `pulumi import --file` reads, for the native plugin's resources without an Organization:
 // one entry per user, team and custom role, with the import ids of the README's table and names
 // that are valid, unique and readable (`user-alice`, `team-ml-platform`, `role-run-operator`).
+import { tokenOf } from "../model/tokens";
 import type { Selection } from "./selection";
 
 export interface ImportEntry {
@@ -22,7 +23,7 @@ function entries(kind: string, prefix: string, items: readonly { id: string; lab
     let name = base;
     for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
     taken.add(name);
-    return { type: `wandb:index:${kind}`, name, id };
+    return { type: tokenOf(kind), name, id };
   });
 }
 

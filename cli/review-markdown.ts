@@ -1,13 +1,16 @@
 // The access review as Markdown for a pull request comment: the guard rails' verdicts, then per
 // person what they gain and lose, per team who is added and removed, per custom role which
-// permissions, and the totals.
-import type { AccessChanges } from "./access-changes";
+// permissions, the renames in code, and the totals. Everything quoted from the preview is escaped.
+import type { AccessChanges, TeamChange } from "./access-ledger";
+import { joined, list, markdownOf, phrase, type Phrase } from "./quoted-text";
 
 export interface ReviewHeading {
   /** The first heading. */
   title: string;
   /** A sentence under it, saying what the lines mean. */
   lede: string;
+  /** What the review cannot see, said under the lede. */
+  limits?: string;
 }
 
 export const PULL_REQUEST_HEADING: ReviewHeading = {
@@ -18,73 +21,105 @@ export const PULL_REQUEST_HEADING: ReviewHeading = {
 export const DRIFT_HEADING: ReviewHeading = {
   title: "Access changed outside code",
   lede: "The organization differs from the code. Each line says what `pulumi up` would do to put it back as declared.",
+  limits:
+    "**Not seen here:** on W&B's documented API, reading a user shows none of its roles, so an organization, team or registry role " +
+    "changed in the web application goes unnoticed (refresh keeps the role Pulumi last wrote). Users, team membership and custom roles are seen.",
 };
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+/** `1 person`, `2 people`: a count and its noun, in the right number. */
+export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 const byName = (a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base" });
+const sortedEntries = <T>(map: ReadonlyMap<string, T>) => [...map].sort(([a], [b]) => byName(a, b));
 
-export function reviewMarkdown(changes: AccessChanges, heading: ReviewHeading): string {
-  const lines: string[] = [`## ${heading.title}`, "", heading.lede, ""];
+/** People with a change of access: not those only taken over as W&B holds them. */
+const peopleChanged = (changes: AccessChanges) => [...changes.people.values()].filter((lines) => lines.some((each) => !each.adoption)).length;
 
-  const teamsChanged = [...changes.teams].filter(([, change]) => change.added.length + change.removed.length > 0);
-  const totals = [
-    `${plural(changes.people.size, "person", "people")} gain or lose access ` +
+function totals(changes: AccessChanges, teamsChanged: number): string {
+  const changed = peopleChanged(changes);
+  const parts = [
+    `${plural(changed, "person", "people")} ${changed === 1 ? "gains or loses" : "gain or lose"} access ` +
       `(${changes.joining.length} joining the organization, ${changes.leaving.length} leaving it)`,
-    `${plural(teamsChanged.length, "team")} with members added or removed`,
+    ...(changes.adopted.length > 0 ? [`${plural(changes.adopted.length, "person", "people")} adopted as W&B holds them`] : []),
+    `${plural(teamsChanged, "team")} with members added or removed`,
     `${plural(changes.customRoles.size, "custom role")} changed`,
+    ...(changes.renames.length > 0 ? [`${plural(changes.renames.length, "resource")} renamed in code`] : []),
   ];
   const engine = Object.entries(changes.engineSummary)
     .filter(([op]) => op !== "same")
     .map(([op, count]) => `${count} to ${op}`)
     .join(", ");
-  lines.push(`**Totals:** ${totals.join("; ")}.${engine ? ` Resources: ${engine}.` : ""}`, "");
+  return `**Totals:** ${parts.join("; ")}.${engine ? ` Resources: ${engine}.` : ""}`;
+}
 
-  lines.push("### Guard rails", "");
+function guardRails(changes: AccessChanges): string[] {
+  const lines = ["### Guard rails", ""];
   if (changes.refusals.length > 0) {
     lines.push("**The preview failed; nothing can be applied as it is:**", "");
-    for (const refusal of changes.refusals) lines.push(`- ${refusal.replace(/\s*\n\s*/g, " ")}`);
+    for (const refusal of changes.refusals) lines.push(`- ${markdownOf(phrase`${refusal.replace(/\s*\n\s*/g, " ")}`)}`);
     lines.push("");
   }
-  for (const [organization, verdicts] of [...changes.verdicts].sort(([a], [b]) => byName(a, b))) {
-    for (const verdict of verdicts) lines.push(`- ${organization}: ${verdict}`);
+  for (const [organization, verdicts] of sortedEntries(changes.verdicts)) {
+    for (const verdict of verdicts) lines.push(`- ${markdownOf(phrase`${organization}: ${verdict}`)}`);
   }
   if (changes.verdicts.size === 0 && changes.refusals.length === 0) lines.push("- no roster's membership changes: nothing for them to judge");
-  lines.push("");
+  return [...lines, ""];
+}
 
-  if (changes.people.size > 0) {
-    lines.push("### People", "");
-    for (const [person, said] of [...changes.people].sort(([a], [b]) => byName(a, b))) {
-      lines.push(`- **${person}**`);
-      for (const { line } of [...said].sort((a, b) => a.aspect - b.aspect)) lines.push(`  - ${line}`);
-    }
-    lines.push("");
+function people(changes: AccessChanges): string[] {
+  if (changes.people.size === 0) return [];
+  const lines = ["### People", ""];
+  for (const [person, said] of sortedEntries(changes.people)) {
+    lines.push(`- **${markdownOf(phrase`${person}`)}**`);
+    for (const { line } of [...said].sort((a, b) => a.aspect - b.aspect)) lines.push(`  - ${markdownOf(line)}`);
   }
-  if (teamsChanged.length > 0) {
-    lines.push("### Teams", "");
-    for (const [team, change] of teamsChanged.sort(([a], [b]) => byName(a, b))) {
-      const parts = [
-        ...(change.added.length > 0 ? [`added ${[...change.added].sort(byName).join(", ")}`] : []),
-        ...(change.removed.length > 0 ? [`removed ${[...change.removed].sort(byName).join(", ")}`] : []),
-      ];
-      lines.push(`- **${team}**: ${parts.join("; ")}`);
-    }
-    lines.push("");
+  return [...lines, ""];
+}
+
+function teamLine(change: TeamChange): Phrase {
+  const sorted = (names: readonly string[]) => list([...names].sort(byName));
+  return joined(
+    [
+      ...(change.added.length > 0 ? [joined([phrase`added `, sorted(change.added)], "")] : []),
+      ...(change.removed.length > 0 ? [joined([phrase`removed `, sorted(change.removed)], "")] : []),
+      ...(change.adopted.length > 0 ? [joined([phrase`adopted with its members `, sorted(change.adopted)], "")] : []),
+    ],
+    "; ",
+  );
+}
+
+function teams(changed: readonly (readonly [string, TeamChange])[]): string[] {
+  if (changed.length === 0) return [];
+  return ["### Teams", "", ...changed.map(([team, change]) => `- **${markdownOf(phrase`${team}`)}**: ${markdownOf(teamLine(change))}`), ""];
+}
+
+function customRoles(changes: AccessChanges): string[] {
+  if (changes.customRoles.size === 0) return [];
+  const lines = ["### Custom roles", ""];
+  for (const [role, change] of sortedEntries(changes.customRoles)) {
+    const parts = [
+      ...(change.status === "changed" ? [] : [phrase`${change.status}`]),
+      ...(change.added.length > 0 ? [joined([phrase`permissions added `, list(change.added)], "")] : []),
+      ...(change.removed.length > 0 ? [joined([phrase`permissions removed `, list(change.removed)], "")] : []),
+      ...change.notes,
+    ];
+    lines.push(`- **${markdownOf(phrase`${role}`)}**: ${markdownOf(joined(parts, "; "))}`);
   }
-  if (changes.customRoles.size > 0) {
-    lines.push("### Custom roles", "");
-    for (const [role, change] of [...changes.customRoles].sort(([a], [b]) => byName(a, b))) {
-      const parts = [
-        ...(change.status === "changed" ? [] : [change.status]),
-        ...(change.added.length > 0 ? [`permissions added ${change.added.join(", ")}`] : []),
-        ...(change.removed.length > 0 ? [`permissions removed ${change.removed.join(", ")}`] : []),
-        ...change.notes,
-      ];
-      lines.push(`- **${role}**: ${parts.join("; ")}`);
-    }
-    lines.push("");
-  }
-  if (changes.people.size === 0 && teamsChanged.length === 0 && changes.customRoles.size === 0 && changes.refusals.length === 0) {
-    lines.push("No access changes.", "");
-  }
+  return [...lines, ""];
+}
+
+function renames(changes: AccessChanges): string[] {
+  if (changes.renames.length === 0) return [];
+  const lines = ["### Renamed in code", "", "Each is one W&B object under a new name in code, no access change by itself; `aliases` on the resource keeps its history.", ""];
+  for (const { kind, from, to } of changes.renames) lines.push(`- ${markdownOf(phrase`${kind} ${from} → ${to}`)}`);
+  return [...lines, ""];
+}
+
+export function reviewMarkdown(changes: AccessChanges, heading: ReviewHeading): string {
+  const teamsChanged = sortedEntries(changes.teams).filter(([, change]) => change.added.length + change.removed.length + change.adopted.length > 0);
+  const lines = [`## ${heading.title}`, "", heading.lede, "", ...(heading.limits ? [heading.limits, ""] : [])];
+  lines.push(totals(changes, teamsChanged.filter(([, change]) => change.added.length + change.removed.length > 0).length), "");
+  lines.push(...guardRails(changes), ...people(changes), ...teams(teamsChanged), ...customRoles(changes), ...renames(changes));
+  const nothing = changes.people.size === 0 && teamsChanged.length === 0 && changes.customRoles.size === 0 && changes.refusals.length === 0;
+  if (nothing) lines.push(changes.renames.length > 0 ? "No access changes: only renames in code." : "No access changes.", "");
   return lines.join("\n");
 }

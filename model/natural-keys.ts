@@ -3,6 +3,7 @@
 // would both manage it, each undoing the other's writes: the second to claim it is refused, by the
 // native plugin at check (per URN) and by the dynamic resources in the program (per resource name).
 import type { ResourceKind } from "./resource-kinds";
+import { UNKNOWN_VALUE } from "./unknown-value";
 
 export const NATURAL_KEYS: { readonly [K in ResourceKind]: readonly string[] } = {
   User: ["userName"],
@@ -16,14 +17,11 @@ export const NATURAL_KEYS: { readonly [K in ResourceKind]: readonly string[] } =
   RosterGuard: [],
 };
 
-/** How the engine sends a value not known until an earlier resource is made (Pulumi's rpc `unknownValue`). */
-const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
-
 /** The object a resource's inputs name, when every part of its key is known (at preview, an id made by then is not). */
 export function naturalKeyOf(kind: ResourceKind, inputs: Record<string, unknown>): string | undefined {
   const parts = NATURAL_KEYS[kind].map((field) => inputs[field]);
   if (parts.length === 0) return undefined;
-  if (!parts.every((part): part is string => typeof part === "string" && part !== "" && part !== UNKNOWN)) return undefined;
+  if (!parts.every((part): part is string => typeof part === "string" && part !== "" && part !== UNKNOWN_VALUE)) return undefined;
   return `${kind}\u0000${parts.join("\u0000")}`;
 }
 

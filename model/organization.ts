@@ -14,9 +14,6 @@ import type { ArgsOf } from "./shapes/program-types";
 import { TEAM_DELETION_POLICIES } from "./shapes/team";
 import { USER_DELETION_POLICIES } from "./shapes/user";
 
-/** The component's type token. */
-export const ORGANIZATION_TYPE = "wandb:index:Organization";
-
 function oneOf(values: readonly string[]) {
   const quoted = values.map((value) => JSON.stringify(value));
   return { error: () => `must be ${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}` };

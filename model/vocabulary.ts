@@ -11,6 +11,13 @@ export const EMAIL_ADDRESS = /^[^@\s]+@[^@\s]+$/;
  */
 export const USER_NAME = /^\S+$/;
 
+/**
+ * A character no one reads in a name: the C0 and C1 controls, DEL, and the Unicode line and paragraph
+ * separators. W&B stores them, but a name holding one prints as something else (a newline can forge
+ * a line of a review), so names are refused with one.
+ */
+export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
 /** A user reference is a SCIM id (opaque, no whitespace) or an email address. */
 export function isUserReference(reference: string): boolean {
   return isEmailReference(reference) ? EMAIL_ADDRESS.test(reference) : !/\s/.test(reference);

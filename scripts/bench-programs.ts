@@ -4,6 +4,7 @@
 // echoes its inputs) as the floor of that door.
 import * as pulumi from "@pulumi/pulumi";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
+import { tokenOf } from "../model/tokens";
 import { installedPackage, repoRoot } from "./engine";
 import { writePluginFixture } from "./plugin-folder";
 import type { Door } from "./bench-report";
@@ -95,7 +96,7 @@ export function doorPrograms(door: Door, releaseArchive?: () => string): DoorPro
   return {
     plugins: [{ name: "wandb", path: door === "executable" ? executableArchive(releaseArchive) : repoRoot }],
     floorPlugins: [{ name: NOOP_PLUGIN, path: noopPlugin }],
-    declare: (kind, name, args) => new ByToken(`wandb:index:${kind}`, name, args).id,
+    declare: (kind, name, args) => new ByToken(tokenOf(kind), name, args).id,
     floorDeclare: (kind, name, args) => new ByToken(`${NOOP_PLUGIN}:index:${kind}`, name, args).id,
   };
 }

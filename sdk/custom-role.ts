@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { customRoleInputs, customRoleOutputs } from "../model/shapes/custom-role";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
+import { DYNAMIC_MODULE } from "../model/tokens";
 import type { ArgsOf, OutputsOf } from "../model/shapes/program-types";
 
 /** The arguments of a CustomRole: see the properties of `wandb:index:CustomRole` in the package schema. */
@@ -23,7 +24,7 @@ export interface CustomRole extends OutputsOf<typeof customRoleOutputs> {}
  */
 export class CustomRole extends pulumi.dynamic.Resource {
   constructor(name: string, args: CustomRoleArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerShim("CustomRole", name, args), name, everyOutput(customRoleOutputs, args), opts, "wandb", "CustomRole");
+    super(providerShim("CustomRole", name, args), name, everyOutput(customRoleOutputs, args), opts, DYNAMIC_MODULE, "CustomRole");
   }
 
   /** Reads an existing custom role by its SCIM id, without managing it. */

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { organizationRoleAssignmentInputs, organizationRoleAssignmentOutputs } from "../model/shapes/organization-role-assignment";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
+import { DYNAMIC_MODULE } from "../model/tokens";
 import type { ArgsOf, OutputsOf } from "../model/shapes/program-types";
 
 /** The arguments of a OrganizationRoleAssignment: see the properties of `wandb:index:OrganizationRoleAssignment` in the package schema. */
@@ -23,7 +24,7 @@ export interface OrganizationRoleAssignment extends OutputsOf<typeof organizatio
  */
 export class OrganizationRoleAssignment extends pulumi.dynamic.Resource {
   constructor(name: string, args: OrganizationRoleAssignmentArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerShim("OrganizationRoleAssignment", name, args), name, everyOutput(organizationRoleAssignmentOutputs, args), opts, "wandb", "OrganizationRoleAssignment");
+    super(providerShim("OrganizationRoleAssignment", name, args), name, everyOutput(organizationRoleAssignmentOutputs, args), opts, DYNAMIC_MODULE, "OrganizationRoleAssignment");
   }
 
   /** Reads an existing organization role assignment by its id, `<user SCIM id>/organization`, without managing it. */

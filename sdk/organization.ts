@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { deploymentFrom, WandbConfigError } from "../service/config";
-import { declareOrganization, ORGANIZATION_TYPE, planOrganization, type OrganizationArgs } from "../model/organization";
+import { declareOrganization, planOrganization, type OrganizationArgs } from "../model/organization";
+import { ORGANIZATION_TYPE } from "../model/tokens";
 import type { ValidatedRoster, WandbDeployment } from "../model/roster/roster";
 import { CustomRole } from "./custom-role";
 import { OrganizationRoleAssignment } from "./organization-role-assignment";

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { registryRoleAssignmentInputs, registryRoleAssignmentOutputs } from "../model/shapes/registry-role-assignment";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
+import { DYNAMIC_MODULE } from "../model/tokens";
 import type { ArgsOf, OutputsOf } from "../model/shapes/program-types";
 
 /** The arguments of a RegistryRoleAssignment: see the properties of `wandb:index:RegistryRoleAssignment` in the package schema. */
@@ -23,7 +24,7 @@ export interface RegistryRoleAssignment extends OutputsOf<typeof registryRoleAss
  */
 export class RegistryRoleAssignment extends pulumi.dynamic.Resource {
   constructor(name: string, args: RegistryRoleAssignmentArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerShim("RegistryRoleAssignment", name, args), name, everyOutput(registryRoleAssignmentOutputs, args), opts, "wandb", "RegistryRoleAssignment");
+    super(providerShim("RegistryRoleAssignment", name, args), name, everyOutput(registryRoleAssignmentOutputs, args), opts, DYNAMIC_MODULE, "RegistryRoleAssignment");
   }
 
   /** Reads an existing registry role assignment by its id, `<user SCIM id>/registries/<registry name>`, without managing it. */

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { rosterGuardInputs, rosterGuardOutputs } from "../model/shapes/roster-guard";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
+import { DYNAMIC_MODULE } from "../model/tokens";
 import type { ArgsOf, OutputsOf } from "../model/shapes/program-types";
 
 /** The arguments of a RosterGuard: see the properties of `wandb:index:RosterGuard` in the package schema. */
@@ -19,6 +20,6 @@ export interface RosterGuard extends OutputsOf<typeof rosterGuardOutputs> {}
  */
 export class RosterGuard extends pulumi.dynamic.Resource {
   constructor(name: string, args: RosterGuardArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerShim("RosterGuard", name, args), name, everyOutput(rosterGuardOutputs, args), opts, "wandb", "RosterGuard");
+    super(providerShim("RosterGuard", name, args), name, everyOutput(rosterGuardOutputs, args), opts, DYNAMIC_MODULE, "RosterGuard");
   }
 }

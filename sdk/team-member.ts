@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { teamMemberInputs, teamMemberOutputs } from "../model/shapes/team-member";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
+import { DYNAMIC_MODULE } from "../model/tokens";
 import type { ArgsOf, OutputsOf } from "../model/shapes/program-types";
 
 /** The arguments of a TeamMember: see the properties of `wandb:index:TeamMember` in the package schema. */
@@ -24,7 +25,7 @@ export interface TeamMember extends OutputsOf<typeof teamMemberOutputs> {}
  */
 export class TeamMember extends pulumi.dynamic.Resource {
   constructor(name: string, args: TeamMemberArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerShim("TeamMember", name, args), name, everyOutput(teamMemberOutputs, args), opts, "wandb", "TeamMember");
+    super(providerShim("TeamMember", name, args), name, everyOutput(teamMemberOutputs, args), opts, DYNAMIC_MODULE, "TeamMember");
   }
 
   /** Reads an existing membership by its id, `<teamId>/<userId>`, without managing it. */

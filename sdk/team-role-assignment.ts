@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { teamRoleAssignmentInputs, teamRoleAssignmentOutputs } from "../model/shapes/team-role-assignment";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
+import { DYNAMIC_MODULE } from "../model/tokens";
 import type { ArgsOf, OutputsOf } from "../model/shapes/program-types";
 
 /** The arguments of a TeamRoleAssignment: see the properties of `wandb:index:TeamRoleAssignment` in the package schema. */
@@ -23,7 +24,7 @@ export interface TeamRoleAssignment extends OutputsOf<typeof teamRoleAssignmentO
  */
 export class TeamRoleAssignment extends pulumi.dynamic.Resource {
   constructor(name: string, args: TeamRoleAssignmentArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerShim("TeamRoleAssignment", name, args), name, everyOutput(teamRoleAssignmentOutputs, args), opts, "wandb", "TeamRoleAssignment");
+    super(providerShim("TeamRoleAssignment", name, args), name, everyOutput(teamRoleAssignmentOutputs, args), opts, DYNAMIC_MODULE, "TeamRoleAssignment");
   }
 
   /** Reads an existing team role assignment by its id, `<user SCIM id>/teams/<team name>`, without managing it. */

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { teamInputs, teamOutputs } from "../model/shapes/team";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
+import { DYNAMIC_MODULE } from "../model/tokens";
 import type { ArgsOf, OutputsOf } from "../model/shapes/program-types";
 
 /** The arguments of a Team: see the properties of `wandb:index:Team` in the package schema. */
@@ -23,7 +24,7 @@ export interface Team extends OutputsOf<typeof teamOutputs> {}
  */
 export class Team extends pulumi.dynamic.Resource {
   constructor(name: string, args: TeamArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerShim("Team", name, args), name, everyOutput(teamOutputs, args), opts, "wandb", "Team");
+    super(providerShim("Team", name, args), name, everyOutput(teamOutputs, args), opts, DYNAMIC_MODULE, "Team");
   }
 
   /** Reads an existing team by its SCIM id, without managing it. */

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { userInputs, userOutputs } from "../model/shapes/user";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
+import { DYNAMIC_MODULE } from "../model/tokens";
 import type { ArgsOf, OutputsOf } from "../model/shapes/program-types";
 
 /** The arguments of a User: see the properties of `wandb:index:User` in the package schema. */
@@ -27,7 +28,7 @@ export interface User extends OutputsOf<typeof userOutputs> {}
  */
 export class User extends pulumi.dynamic.Resource {
   constructor(name: string, args: UserArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerShim("User", name, args), name, everyOutput(userOutputs, args), opts, "wandb", "User");
+    super(providerShim("User", name, args), name, everyOutput(userOutputs, args), opts, DYNAMIC_MODULE, "User");
   }
 
   /** Reads an existing user by its SCIM id, without managing it. */

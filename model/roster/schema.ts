@@ -2,12 +2,14 @@
 // fix it; described (`.meta`) for the package schema. Internal to the roster and the Organization: not exported from the package.
 import { z } from "zod";
 import { closest } from "../../service/spelling";
-import { EMAIL_ADDRESS, PERMISSION_NAME, USER_NAME } from "../vocabulary";
+import { CONTROL_CHARACTER, EMAIL_ADDRESS, PERMISSION_NAME, USER_NAME } from "../vocabulary";
 
 /** Names that become part of child resource names (`<org>/<team>/<userName>`) must not contain "/". */
 const NO_SLASH = /^[^/]+$/;
 
-const text = z.string().trim().min(1);
+/** A name holds no control character: its issue is marked so, for the finding to say so. */
+const PRINTABLE = [(value: string) => !CONTROL_CHARACTER.test(value), { params: { controlCharacter: true }, abort: true }] as const;
+const text = z.string().trim().min(1).refine(...PRINTABLE);
 
 const ROLE_IN_TEAM = "`admin`, `member`, `viewer` (case-insensitive) or the `name` of a custom role under `customRoles` (case-sensitive).";
 
@@ -17,7 +19,7 @@ const userSchema = z
       .refine((name) => USER_NAME.test(name) && NO_SLASH.test(name))
       .meta({ description: "The user's W&B username: the user's key in the roster (case-insensitive, unique). No spaces or \"/\"." }),
     email: z.string().trim().min(1).regex(EMAIL_ADDRESS).meta({ description: "The user's email address (case-insensitive, unique)." }),
-    displayName: z.string().optional().meta({ description: "The name shown for the user. When left out, it is not managed." }),
+    displayName: z.string().refine(...PRINTABLE).optional().meta({ description: "The name shown for the user. When left out, it is not managed." }),
     organizationRole: text.optional().meta({
       description: "`admin`, `member` (case-insensitive) or the `name` of a custom role under `customRoles` (case-sensitive). Default: `member`.",
     }),
@@ -123,6 +125,8 @@ interface FieldInfo {
   item?: string;
   fix: string;
 }
+
+const CONTROL_CHARACTER_FIX = "write it on one line, without control characters (a newline, a tab, an escape, ...): W&B would store them, but no one could read the name";
 
 const ROLE_FIX = "use admin or member, or the name of a custom role declared under customRoles";
 
@@ -285,13 +289,15 @@ export function shapeFindings(data: unknown, issues: readonly z.core.$ZodIssue[]
     const info = FIELDS[`${section}.${typeof name === "string" ? name : ""}`];
     const itemLevel = field.length > 1;
     const describe = (itemLevel ? info?.item : info?.describe) ?? info?.describe ?? "valid";
-    const fix = info?.fix ?? "correct the value";
+    const controlCharacter = issue.code === "custom" && issue.params?.["controlCharacter"] === true;
+    const fix = controlCharacter ? CONTROL_CHARACTER_FIX : (info?.fix ?? "correct the value");
     const value = valueAt(data, path);
     const label = field.length === 0 ? (section === "top" ? "the roster" : "the entry") : formatField(field);
     let problem: string;
     if (issue.code === "invalid_type" && value === undefined) problem = `${label} is missing`;
     else if (issue.code === "invalid_type") problem = `${label} must be ${describe}, not ${kindOf(value)}`;
     else if (issue.code === "too_small" && typeof value === "string") problem = `${label} is empty`;
+    else if (controlCharacter) problem = `${label} ${kindOf(value)} holds a control character`;
     else problem = `${label} ${kindOf(value)} is not ${describe}`;
     findings.push({ path, entry, problem, fix });
   }

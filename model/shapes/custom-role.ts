@@ -1,7 +1,7 @@
 // The CustomRole resource: what it is for, the inputs a program passes (as `check` judges them) and its state.
 import { z } from "zod";
 import { isPredefinedRole, RESERVED_ROLE_NAMES } from "../vocabulary";
-import { adoptExisting, permissionName, predefinedBaseRole } from "./pieces";
+import { adoptExisting, permissionName, predefinedBaseRole, printable } from "./pieces";
 
 export const customRoleDescription =
   "A custom role of the organization (SCIM `/Roles`). Assign it with `OrganizationRoleAssignment` or `TeamRoleAssignment`. " +
@@ -13,6 +13,7 @@ export const customRoleInputs = z
       .string({ error: 'name is required: the custom role\'s name, e.g. "Run operator"' })
       .trim()
       .min(1, 'name must not be empty: give the custom role a name, e.g. "Run operator"')
+      .refine(...printable("name"))
       .refine(
         (name) => !isPredefinedRole(name, RESERVED_ROLE_NAMES),
         `name must not be that of a predefined role (${RESERVED_ROLE_NAMES.join(", ")}, in any case): predefined roles cannot be redefined; choose another name for the custom role, e.g. "Run operator"`,

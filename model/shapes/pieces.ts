@@ -1,6 +1,17 @@
 // Input schemas shared by several resources, each failing with a message that says what to do.
 import { z } from "zod";
-import { BASE_ROLES, isUserReference, PERMISSION_NAME } from "../vocabulary";
+import { BASE_ROLES, CONTROL_CHARACTER, isUserReference, PERMISSION_NAME } from "../vocabulary";
+
+/** The check that a name `property` holds no control character, and the message when it does: for `.refine(...printable("name"))`. */
+export function printable(property: string): [(value: string) => boolean, { error: string; abort: true }] {
+  return [
+    (value) => !CONTROL_CHARACTER.test(value),
+    {
+      error: `${property} must not contain control characters (a newline, a tab, an escape, ...): W&B would store them, but no one could read the name; write it on one line`,
+      abort: true,
+    },
+  ];
+}
 
 export const adoptExisting = z
   .boolean({ error: "adoptExisting must be true or false" })
@@ -31,6 +42,7 @@ export function userReference(property: string) {
     .string({ error: `${property} is required: ${USER_REFERENCE}` })
     .trim()
     .min(1, `${property} must not be empty: give ${USER_REFERENCE}`)
+    .refine(...printable(property))
     .refine(isUserReference, `${property} must be ${USER_REFERENCE}`);
 }
 
@@ -39,5 +51,6 @@ export function roleNameInput(property: string, hint: string) {
   return z
     .string({ error: `${property} is required: ${hint}` })
     .trim()
-    .min(1, `${property} must not be empty: ${hint}`);
+    .min(1, `${property} must not be empty: ${hint}`)
+    .refine(...printable(property));
 }

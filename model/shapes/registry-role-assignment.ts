@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { canonicalRole, REGISTRY_ROLES } from "../vocabulary";
 import { assignedUser, assignmentOutputs } from "./assignment";
+import { printable } from "./pieces";
 
 export const registryRoleAssignmentDescription =
   "The role of one user in one registry. Destroying the assignment removes the user from that registry.";
@@ -16,6 +17,7 @@ export const registryRoleAssignmentInputs = z
       .string({ error: "registryName is required: the name of the registry, e.g. \"models\"" })
       .trim()
       .min(1, "registryName must not be empty: give the name of the registry")
+      .refine(...printable("registryName"))
       .meta({ description: 'The registry\'s name (exact), e.g. `"models"`. Changing it replaces the assignment.' }),
     roleName: z
       .string({ error: `roleName is required: ${ROLE_HINT}` })

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { canonicalRole, TEAM_ROLES } from "../vocabulary";
 import { assignedUser, assignmentOutputs } from "./assignment";
-import { roleNameInput } from "./pieces";
+import { printable, roleNameInput } from "./pieces";
 
 export const teamRoleAssignmentDescription =
   "The role of one user in one team. Destroying the assignment returns the user to `member` in that team (it does not " +
@@ -17,6 +17,7 @@ export const teamRoleAssignmentInputs = z
       .string({ error: "teamName is required: the name of the team, e.g. `team.name` of a wandb.Team" })
       .trim()
       .min(1, "teamName must not be empty: give the name of the team")
+      .refine(...printable("teamName"))
       .meta({ description: "The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the assignment." }),
     roleName: roleNameInput("roleName", ROLE_HINT)
       .transform((name) => canonicalRole(name, TEAM_ROLES))

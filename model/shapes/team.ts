@@ -1,7 +1,7 @@
 // The Team resource: what it is for, the inputs a program passes (as `check` judges them) and its state.
 import { z } from "zod";
 import { memberReferenceKey } from "../vocabulary";
-import { adoptExisting, userReference } from "./pieces";
+import { adoptExisting, printable, userReference } from "./pieces";
 
 export const teamDescription =
   "A team of the organization (SCIM group), with its name and, optionally, its exact set of user members. " +
@@ -16,6 +16,7 @@ export const teamInputs = z
       .string({ error: 'name is required: the team\'s name, e.g. "ml-platform"' })
       .trim()
       .min(1, 'name must not be empty: give the team a name, e.g. "ml-platform"')
+      .refine(...printable("name"))
       .meta({
         description:
           "The team's name, unique in the organization (case-sensitive). Renaming changes the team in place: its id, " +

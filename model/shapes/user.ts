@@ -1,7 +1,7 @@
 // The User resource: what it is for, the inputs a program passes (as `check` judges them) and its state.
 import { z } from "zod";
 import { EMAIL_ADDRESS, effectiveOrganizationRole, isDeprecatedOrganizationRole, ORGANIZATION_ROLES, USER_NAME } from "../vocabulary";
-import { adoptExisting } from "./pieces";
+import { adoptExisting, printable } from "./pieces";
 
 export const userDescription =
   "A user of the W&B organization (SCIM `/Users`), with its primary email, display name, active state, organization role " +
@@ -17,6 +17,7 @@ export const userInputs = z
       .string({ error: 'userName is required: the user\'s W&B username, e.g. "jdoe"' })
       .trim()
       .min(1, { error: 'userName must not be empty: give the user\'s W&B username, e.g. "jdoe"', abort: true })
+      .refine(...printable("userName"))
       .regex(USER_NAME, 'userName must not contain spaces: give the user\'s W&B username, one word such as "jdoe" or "ana.lima"')
       .meta({
         description:
@@ -26,10 +27,12 @@ export const userInputs = z
     email: z
       .string({ error: 'email is required: the user\'s primary email address, e.g. "jdoe@example.com"' })
       .trim()
+      .refine(...printable("email"))
       .regex(EMAIL_ADDRESS, 'email must be an email address, e.g. "jdoe@example.com"')
       .meta({ description: "The user's primary email address (compared case-insensitively)." }),
     displayName: z
       .string({ error: "displayName must be a string" })
+      .refine(...printable("displayName"))
       .optional()
       .meta({
         description:
@@ -59,7 +62,7 @@ export const userInputs = z
       }),
     teams: z
       .array(
-        z.string({ error: "each team is a team name" }).trim().min(1, "team names must not be empty"),
+        z.string({ error: "each team is a team name" }).trim().min(1, "team names must not be empty").refine(...printable("each team name")),
         { error: 'teams must be a list of team names, e.g. ["ml-research"]' },
       )
       .transform((names) => [...new Set(names)].sort())

@@ -1,8 +1,8 @@
 // What the package serves besides its configuration and custom resources: the functions (invokes)
 // and the Organization component, from the shared definitions both front doors use.
 import { FUNCTIONS } from "../../model/functions";
-import { ORGANIZATION_TYPE, organizationArgsSchema, organizationOutputsSchema } from "../../model/organization";
-import { token } from "./pulumi-package";
+import { organizationArgsSchema, organizationOutputsSchema } from "../../model/organization";
+import { ORGANIZATION_TYPE, tokenOf } from "../../model/tokens";
 import type { z } from "zod";
 
 /** A function (invoke): its token (e.g. `wandb:index:getModels`), and the zod objects of its arguments and its result. */
@@ -32,6 +32,6 @@ const ORGANIZATION_DESCRIPTION =
   "organization roles and registry roles, created in dependency order, each a child of the component named from stable roster keys.";
 
 export const PACKAGE_EXTRAS: SchemaExtras = {
-  functions: Object.values(FUNCTIONS).map((fn) => ({ token: token(fn.name), description: fn.description, inputs: fn.args, outputs: fn.result })),
+  functions: Object.values(FUNCTIONS).map((fn) => ({ token: tokenOf(fn.name), description: fn.description, inputs: fn.args, outputs: fn.result })),
   components: [{ token: ORGANIZATION_TYPE, description: ORGANIZATION_DESCRIPTION, inputs: organizationArgsSchema, outputs: organizationOutputsSchema }],
 };

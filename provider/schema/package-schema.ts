@@ -7,7 +7,8 @@ import { configurationProperties } from "./configuration";
 import { PACKAGE_EXTRAS, type FunctionDefinition, type SchemaExtras } from "./package-extras";
 
 export type { ComponentDefinition, FunctionDefinition, SchemaExtras } from "./package-extras";
-import { PACKAGE_NAME, token, type FunctionSpec, type ObjectTypeSpec, type PackageSpec, type Properties, type ResourceSpec } from "./pulumi-package";
+import { PACKAGE_NAME, tokenOf } from "../../model/tokens";
+import { type FunctionSpec, type ObjectTypeSpec, type PackageSpec, type Properties, type ResourceSpec } from "./pulumi-package";
 import { SHAPES } from "../../model/shapes";
 import { mergeTypes, objectProperties, type NamedType } from "./zod-properties";
 
@@ -27,7 +28,7 @@ export function packageSchema(extra: SchemaExtras = PACKAGE_EXTRAS): PackageSpec
   const types = new Map<string, NamedType>();
   const resources: Record<string, ResourceSpec> = {};
   for (const [kind, resource] of Object.entries(SHAPES)) {
-    resources[token(kind)] = resourceSpec(token(kind), resource, types);
+    resources[tokenOf(kind)] = resourceSpec(tokenOf(kind), resource, types);
   }
   for (const component of extra.components ?? []) {
     resources[component.token] = { ...resourceSpec(component.token, component, types), isComponent: true };

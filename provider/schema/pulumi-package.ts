@@ -1,4 +1,5 @@
 // The part of Pulumi's package schema format (pkg/codegen/schema, pulumi.json) that the wandb package uses.
+import { tokenOf } from "../../model/tokens";
 
 export type PrimitiveType = "string" | "integer" | "number" | "boolean";
 
@@ -65,17 +66,10 @@ export interface PackageSpec {
   language: Record<string, Record<string, unknown>>;
 }
 
-export const PACKAGE_NAME = "wandb";
-
 /** Pulumi's stand-in for a value of any type. */
 export const ANY_TYPE = "pulumi.json#/Any";
 
-/** The token of a resource, function or type of the package's one module, e.g. `wandb:index:User`. */
-export function token(name: string): string {
-  return `${PACKAGE_NAME}:index:${name}`;
-}
-
 /** Where a property refers to the named type `name`. */
 export function typeReference(name: string): string {
-  return `#/types/${token(name)}`;
+  return `#/types/${tokenOf(name)}`;
 }

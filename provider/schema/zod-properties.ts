@@ -1,7 +1,8 @@
 // Pulumi property specs from the zod schemas that check inputs and state, through the JSON Schema
 // zod emits: the schema is never written by hand, so it cannot drift from what the provider accepts.
 import { z } from "zod";
-import { ANY_TYPE, token, typeReference, type ObjectTypeSpec, type Properties, type PropertySpec, type TypeSpec } from "./pulumi-package";
+import { tokenOf } from "../../model/tokens";
+import { ANY_TYPE, typeReference, type ObjectTypeSpec, type Properties, type PropertySpec, type TypeSpec } from "./pulumi-package";
 
 type JsonSchema = z.core.JSONSchema.JSONSchema;
 
@@ -45,7 +46,7 @@ export function objectProperties(schema: z.ZodType, side: Side, where: string): 
     }
     const { properties, required } = objectOf(definition, side, `${where}, type ${name}`);
     const description = definition.description;
-    types.set(token(name), { side, spec: { type: "object", ...(description === undefined ? {} : { description }), properties, required } });
+    types.set(tokenOf(name), { side, spec: { type: "object", ...(description === undefined ? {} : { description }), properties, required } });
   }
   // A named object at the top (a function's result that is also nested elsewhere) is a reference to its own definition.
   const top = json.$ref?.startsWith(DEFS_PREFIX) ? json.$defs?.[json.$ref.slice(DEFS_PREFIX.length)] : json;

@@ -1,40 +1,85 @@
 // Bad input fails `pulumi preview` with a message naming the property and what to do, before any
-// request reaches the service.
+// request reaches the service, through either door: the dynamic resources and the native plugin.
+// Names with control characters among them: W&B would store them, but no one could read them, and
+// in a review a newline could forge a line.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { emulatorConfig, installedPackage, openStack, type StackHandle } from "../support/pulumi";
+import { NativeResource, RemoteComponent } from "../support/native-resources";
+import { emulatorConfig, installedPackage, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 import { emulatorApi } from "../../scripts/emulator-api";
 
-type Sdk = ReturnType<typeof installedPackage>;
+type Kind = "User" | "Team" | "CustomRole" | "Organization";
+/** Declares one resource of `kind` through a door, its arguments as a user's JavaScript or YAML-driven program may pass them. */
+type Declare = (kind: Kind, name: string, args: Record<string, unknown>) => void;
+
+const DOORS: Record<"dynamic" | "plugin", { declarer: () => Declare; plugins: boolean }> = {
+  dynamic: {
+    declarer: () => {
+      const wandb = installedPackage();
+      return (kind, name, args) => new wandb[kind](name, args as never);
+    },
+    plugins: false,
+  },
+  plugin: {
+    declarer: () => (kind, name, args) => (kind === "Organization" ? new RemoteComponent(kind, name, args, []) : new NativeResource(kind, name, args, [])),
+    plugins: true,
+  },
+};
 
 interface BadInput {
   what: string;
-  /** The property the engine's message must name. */
-  property: string;
+  /** What the engine's message must say to name where the mistake is: the property, or the roster's entry. */
+  names: string;
   /** Words from the reason that tell the user what to do. */
   advice: RegExp;
-  declare(wandb: Sdk): void;
+  kind: Kind;
+  args: Record<string, unknown>;
 }
 
-// The engine's rendering of a check failure, once for a plain and once for an indexed property; every
-// other bad input is checked in-process (test/resources/bad-inputs.test.ts). `as never` gets each past
-// the compiler as a user's JavaScript or a YAML-driven program would.
+const CONTROL_CHARACTERS = /must not contain control characters .*write it on one line/;
+
+// The engine's rendering of a check failure, once for a plain and once for an indexed property, and
+// names holding control characters; every other bad input is checked in-process
+// (test/provider/resources/bad-inputs.test.ts).
 const badInputs: BadInput[] = [
-  { what: "a malformed email", property: "email", advice: /email address/i, declare: (w) => new w.User("u", { userName: "x", email: "not-an-email" }) },
-  { what: "a permission that is not <object>:<operation>", property: "permissions[0]", advice: /<object>:<operation>/, declare: (w) => new w.CustomRole("r", { name: "r", inheritedFrom: "member", permissions: ["runstop"] }) },
+  { what: "a malformed email", names: "property email ", advice: /email address/i, kind: "User", args: { userName: "x", email: "not-an-email" } },
+  {
+    what: "a permission that is not <object>:<operation>",
+    names: "property permissions[0] ",
+    advice: /<object>:<operation>/,
+    kind: "CustomRole",
+    args: { name: "r", inheritedFrom: "member", permissions: ["runstop"] },
+  },
+  { what: "a newline in a userName", names: "property userName ", advice: CONTROL_CHARACTERS, kind: "User", args: { userName: "ana\nlima", email: "ana@example.com" } },
+  { what: "a bell in an email", names: "property email ", advice: CONTROL_CHARACTERS, kind: "User", args: { userName: "ana", email: "ana\u0007@example.com" } },
+  { what: "a newline in a team name", names: "property name ", advice: CONTROL_CHARACTERS, kind: "Team", args: { name: "research\n## Guard rails" } },
+  {
+    what: "an escape in a custom role name",
+    names: "property name ",
+    advice: CONTROL_CHARACTERS,
+    kind: "CustomRole",
+    args: { name: "Run\u001b[31m operator", inheritedFrom: "member", permissions: [] },
+  },
+  {
+    what: "a newline in a roster's team name",
+    names: 'teams[0] "research\\n## Guard rails": name "research\\n## Guard rails" holds a control character',
+    advice: /write it on one line, without control characters/,
+    kind: "Organization",
+    args: { roster: { users: [{ userName: "ana", email: "ana@example.com" }], teams: [{ name: "research\n## Guard rails", members: ["ana"] }] } },
+  },
 ];
 
-describe("bad input fails the preview, naming the property, with nothing sent", () => {
+describe.each(Object.entries(DOORS))("bad input fails the preview through the %s door, naming the property, with nothing sent", (_door, { declarer, plugins }) => {
   let emulator: RunningEmulator;
   let stack: StackHandle;
   let current: BadInput | undefined;
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0 });
-    const wandb = installedPackage();
+    const declare = declarer();
     stack = await openStack(
-      { projectName: "bad-inputs", inline: async () => current?.declare(wandb) },
-      { config: emulatorConfig(emulator) },
+      { projectName: "bad-inputs", inline: async () => current && declare(current.kind, "bad", current.args) },
+      { config: emulatorConfig(emulator), ...(plugins ? { providerPlugins: [{ name: "wandb", path: repoRoot }] } : {}) },
     );
     await emulatorApi(emulator).control("DELETE", "/log");
   });
@@ -48,7 +93,7 @@ describe("bad input fails the preview, naming the property, with nothing sent", 
     current = bad;
     const failed = await stack.failing("preview");
     const messages = failed.diagnostics.filter((d) => d.severity === "error").map((d) => d.message).join("\n");
-    expect(messages).toContain(`property ${bad.property} `);
+    expect(messages).toContain(bad.names);
     expect(messages).toMatch(bad.advice);
   });
 

@@ -1,6 +1,7 @@
 // The plugin's resources as a program declares them by type token, without any generated SDK:
 // what the engine registers is exactly the token, the inputs and the options.
 import * as pulumi from "@pulumi/pulumi";
+import { tokenOf } from "../../model/tokens";
 
 /** A resource of the wandb plugin, with the named outputs readable as `outputs[name]`. */
 export class NativeResource extends pulumi.CustomResource {
@@ -8,7 +9,7 @@ export class NativeResource extends pulumi.CustomResource {
 
   constructor(kind: string, name: string, args: Record<string, pulumi.Input<unknown>>, outputNames: readonly string[], opts?: pulumi.CustomResourceOptions) {
     const props: Record<string, pulumi.Input<unknown> | undefined> = Object.fromEntries(outputNames.map((output) => [output, undefined]));
-    super(`wandb:index:${kind}`, name, { ...props, ...args }, opts);
+    super(tokenOf(kind), name, { ...props, ...args }, opts);
     const self = this as unknown as Record<string, pulumi.Output<unknown>>;
     this.outputs = Object.fromEntries(outputNames.map((output) => [output, self[output]!]));
   }
@@ -29,7 +30,7 @@ export class RemoteComponent extends pulumi.ComponentResource {
 
   constructor(kind: string, name: string, args: Record<string, pulumi.Input<unknown>>, outputNames: readonly string[], opts?: pulumi.ComponentResourceOptions) {
     const props: Record<string, pulumi.Input<unknown> | undefined> = Object.fromEntries(outputNames.map((output) => [output, undefined]));
-    super(`wandb:index:${kind}`, name, { ...props, ...args }, opts, true);
+    super(tokenOf(kind), name, { ...props, ...args }, opts, true);
     const self = this as unknown as Record<string, pulumi.Output<unknown>>;
     this.outputs = Object.fromEntries(outputNames.map((output) => [output, self[output]!]));
   }

@@ -4,7 +4,7 @@ import { InferenceClient } from "../../../service";
 import type { WandbConfig } from "../../../service/config";
 import { FUNCTIONS, inferenceWhere, scimWhere, targetedConfig, type FunctionAccess, type WandbFunction } from "../../../model/functions";
 import type { Operation } from "../../operation";
-import { tokenOf } from "./tokens";
+import { tokenOf } from "../../../model/tokens";
 
 const BY_TOKEN = new Map<string, WandbFunction>(Object.values(FUNCTIONS).map((fn) => [tokenOf(fn.name), fn]));
 

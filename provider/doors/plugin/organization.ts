@@ -1,9 +1,9 @@
 // The Organization component as the plugin builds it (Construct): the same plan and declaration as
 // the SDK's, with the plugin's own resources (by type token) as its children.
 import * as pulumi from "@pulumi/pulumi";
-import { declareOrganization, ORGANIZATION_TYPE, planOrganization, type NamedResource } from "../../../model/organization";
+import { declareOrganization, planOrganization, type NamedResource } from "../../../model/organization";
+import { ORGANIZATION_TYPE, tokenOf } from "../../../model/tokens";
 import type { ComponentBuilder } from "./construct";
-import { tokenOf } from "./tokens";
 
 /** A child registered by type token, its `name` output readable by the children that wait on it. */
 class Child extends pulumi.CustomResource {

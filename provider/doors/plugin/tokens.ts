@@ -1,12 +1,6 @@
-// The plugin's type tokens: `wandb:index:<Kind>` for each resource kind.
+// The resource kind of a request to the plugin, by its type token (model/tokens).
 import { RESOURCE_KINDS, type ResourceKind } from "../../../model/resource-kinds";
-
-export const PACKAGE_NAME = "wandb";
-const MODULE = "index";
-
-export function tokenOf(name: string): string {
-  return `${PACKAGE_NAME}:${MODULE}:${name}`;
-}
+import { tokenOf } from "../../../model/tokens";
 
 const KIND_BY_TOKEN = new Map<string, ResourceKind>(RESOURCE_KINDS.map((kind) => [tokenOf(kind), kind]));
 

@@ -6,7 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { declareOrganization, ORGANIZATION_TYPE, planOrganization, type OrganizationChildArgs } from "../../../model/organization";
+import { declareOrganization, planOrganization, type OrganizationChildArgs } from "../../../model/organization";
+import { ORGANIZATION_TYPE } from "../../../model/tokens";
 import { RosterError } from "../../../model/roster/roster";
 
 const inputs = new Map<string, Record<string, unknown>>();

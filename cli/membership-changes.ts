@@ -1,0 +1,79 @@
+// Steps that change who is in the organization and in which teams, each read by its kind's reader:
+// User (arrival, departure, organization role, and its teams on the multi-tenant cloud), Team,
+// TeamMember, and the Organization's roster record (RosterGuard).
+import { UNKNOWN_VALUE } from "../model/unknown-value";
+import { Aspect } from "./access-ledger";
+import { statesOf, STATE_READERS } from "./kind-states";
+import type { ResourceStep } from "./preview-json";
+import { joined, phrase } from "./quoted-text";
+import { describedRole, newUsersIn, personOf, type ReviewContext } from "./review-context";
+
+function userArrives(person: string, state: { organizationRole?: string; adoptExisting?: boolean; importId?: string } | undefined, { ledger }: ReviewContext): void {
+  const role = state?.organizationRole;
+  if (state?.adoptExisting === true || state?.importId !== undefined) {
+    const adopted = role === undefined ? phrase`adopted` : phrase`adopted as ${role}`;
+    ledger.say(person, Aspect.Organization, joined([adopted, phrase`taken over as W&B holds them, else joins the organization`], ": "), true);
+    ledger.changes.adopted.push(person);
+  } else {
+    ledger.say(person, Aspect.Organization, role === undefined ? phrase`joins the organization` : phrase`joins the organization as ${role}`);
+    ledger.changes.joining.push(person);
+  }
+}
+
+export function userChanges(step: ResourceStep, context: ReviewContext): void {
+  const { before, after, recorded } = statesOf(STATE_READERS.User, step);
+  const { ledger } = context;
+  const person = after?.userName ?? before?.userName ?? recorded.userName ?? "a user";
+  if (step.op === "create") userArrives(person, after, context);
+  else if (step.op === "delete") {
+    const was = before?.organizationRole ?? recorded.organizationRole;
+    const gone = before?.deletionPolicy === "deactivate" ? phrase`is deactivated` : phrase`leaves the organization`;
+    ledger.say(person, Aspect.Organization, was === undefined ? gone : joined([gone, phrase` (was `, describedRole(was), phrase`)`], ""));
+    ledger.changes.leaving.push(person);
+  } else {
+    // Before, the role may have been left to an OrganizationRoleAssignment (whose own step tells it) or to nobody.
+    const [was, is] = [before?.organizationRole, after?.organizationRole];
+    if (is !== undefined && was !== is) ledger.say(person, Aspect.OrganizationRole, was === undefined ? phrase`organization role set to ${is}` : phrase`organization role ${was} → ${is}`);
+    if (before?.active !== false && after?.active === false) ledger.say(person, Aspect.Organization, phrase`is deactivated`);
+    if (before?.active === false && after?.active !== false) ledger.say(person, Aspect.Organization, phrase`is reactivated`);
+  }
+  // On the multi-tenant cloud a user writes its own teams, by name.
+  if (context.membershipFromRecord(step)) return;
+  for (const team of new Set([...(before?.teams ?? []), ...(after?.teams ?? [])])) {
+    ledger.membership(team, before?.teams?.includes(team) ? [person] : [], after?.teams?.includes(team) ? [person] : []);
+  }
+}
+
+export function teamChanges(step: ResourceStep, context: ReviewContext): void {
+  const { before, after, recorded } = statesOf(STATE_READERS.Team, step);
+  const team = after?.name ?? before?.name ?? recorded.name ?? step.name;
+  const adopted = step.op === "create" && (after?.adoptExisting === true || after?.importId !== undefined);
+  if (adopted) context.adoptedTeams.add(team);
+  if (context.membershipFromRecord(step)) return;
+  const named = (references: readonly string[]) => references.flatMap((reference) => (reference === UNKNOWN_VALUE ? [] : (context.people.name(reference) ?? [])));
+  const had = step.op === "create" ? [] : named(recorded.memberIds ?? before?.members ?? []);
+  const emptied = step.op === "delete" && (before?.deletionPolicy ?? recorded.deletionPolicy) === "empty";
+  const unknown = (after?.members ?? []).filter((member) => member === UNKNOWN_VALUE).length;
+  const has = step.op === "delete" ? (emptied ? [] : had) : [...named(after?.members ?? []), ...newUsersIn(step, "members", unknown, context)];
+  context.ledger.membership(team, had, has, adopted);
+}
+
+export function teamMemberChanges(step: ResourceStep, context: ReviewContext): void {
+  if (step.op === "update") return;
+  const { before, after, recorded } = statesOf(STATE_READERS.TeamMember, step);
+  const teamId = after?.teamId ?? before?.teamId ?? recorded.teamId;
+  const team = (teamId === undefined ? context.people.teamOf(step.dependsOn["teamId"] ?? []) : context.people.team(teamId)) ?? "a team this change creates";
+  const person = personOf(step, after?.user ?? before?.user ?? recorded.userId, context);
+  if (step.op === "create") context.ledger.join(person, team);
+  else context.ledger.leave(person, team);
+}
+
+/** A roster record's verdicts are shown as they are; its teams are compared once every record is read (a renamed component has two). */
+export function rosterGuardChanges(step: ResourceStep, context: ReviewContext): void {
+  const { before, after } = statesOf(STATE_READERS.RosterGuard, step);
+  const organization = step.organization ?? step.name;
+  if (after?.verdicts !== undefined && after.verdicts.length > 0) context.ledger.changes.verdicts.set(organization, after.verdicts);
+  for (const [side, teams] of [["before", before?.teams], ["after", after?.teams]] as const) {
+    for (const [team, members] of Object.entries(teams ?? {})) context.recordedTeams[side].set(team, [...(context.recordedTeams[side].get(team) ?? []), ...members]);
+  }
+}

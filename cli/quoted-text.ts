@@ -1,0 +1,53 @@
+// Text of the review that quotes the preview (names, roles, messages), kept apart from the review's
+// own words until it is written as Markdown: then every quoted value is escaped for Markdown and HTML,
+// so that no name can format, link, hide (`<!--`) or forge (a newline, then a heading) any part of it.
+import { CONTROL_CHARACTER } from "../model/vocabulary";
+
+/** A sentence of the review: its own words, and the values it quotes between them. */
+export interface Phrase {
+  readonly words: readonly string[];
+  readonly quoted: readonly string[];
+}
+
+/** `phrase\`joins team ${name}\``: the template's text is the review's own; each value is quoted. */
+export function phrase(words: TemplateStringsArray, ...quoted: (string | number)[]): Phrase {
+  return { words: [...words], quoted: quoted.map(String) };
+}
+
+/** Phrases joined with the review's own separator. */
+export function joined(phrases: readonly Phrase[], separator: string): Phrase {
+  const words: string[] = [];
+  const quoted: string[] = [];
+  phrases.forEach((each, index) => {
+    if (index === 0) words.push(...each.words);
+    else words.push(`${words.pop() ?? ""}${separator}${each.words[0] ?? ""}`, ...each.words.slice(1));
+    quoted.push(...each.quoted);
+  });
+  return { words: words.length > 0 ? words : [""], quoted };
+}
+
+/** Quoted values joined by commas, as one phrase. */
+export const list = (values: readonly string[]): Phrase => joined(values.map((value) => phrase`${value}`), ", ");
+
+const render = (sentence: Phrase, quote: (value: string) => string) =>
+  sentence.words.reduce((text, word, index) => `${text}${index > 0 ? quote(sentence.quoted[index - 1] ?? "") : ""}${word}`, "");
+
+/** The phrase as plain text, its quoted values as they are: for sorting and comparing. */
+export const plainText = (sentence: Phrase): string => render(sentence, (value) => value);
+
+/** The phrase as Markdown: its own words as written, each quoted value escaped. */
+export const markdownOf = (sentence: Phrase): string => render(sentence, escapeMarkdown);
+
+/** Characters no one reads (model/vocabulary): shown as their code, never acted on. */
+const INVISIBLE = new RegExp(CONTROL_CHARACTER.source, "g");
+/** What GitHub's Markdown acts on inside a line: emphasis, code, links, tables, strikethrough, escapes. */
+const MARKDOWN_PUNCTUATION = /[\\`*_[\]|~]/g;
+const HTML_ENTITIES: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
+
+/** A value quoted in Markdown that reads as the same characters, and acts as nothing else. */
+export function escapeMarkdown(value: string): string {
+  return value
+    .replace(/[&<>]/g, (character) => HTML_ENTITIES[character] ?? character)
+    .replace(MARKDOWN_PUNCTUATION, (character) => `\\${character}`)
+    .replace(INVISIBLE, (character) => `U+${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
+}

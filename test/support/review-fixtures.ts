@@ -1,0 +1,48 @@
+// The recorded `pulumi preview --json` files of test/cli/fixtures: which there are, how a fresh
+// preview is made into one (test/engine/review-fixtures.test.ts records them), and reading one back.
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import { repoRoot } from "../../scripts/repo-root";
+
+export type Door = "dynamic" | "plugin";
+
+export const FIXTURES = {
+  /** The first run of a roster exported from an organization made by hand, with adoptExisting. */
+  adopt: { fails: false, drift: false },
+  /** A roster change of every kind of access, and a user created into a team that names members by id. */
+  change: { fails: false, drift: false },
+  /** The Organization component renamed in code, with no alias. */
+  rename: { fails: false, drift: false },
+  /** 3 of research's 6 members out: refused by the removal guard rail. */
+  refused: { fails: true, drift: false },
+  /** A lookup of a user who does not exist: the program fails (from Python, with a traceback). */
+  "failed-lookup": { fails: true, drift: false },
+  /** `--refresh --expect-no-changes` after members were changed outside code. */
+  drift: { fails: true, drift: true },
+} as const;
+
+export type Scenario = keyof typeof FIXTURES;
+
+/** Where the emulator served, in every recorded file: each run has its own port. */
+const RECORDED_BASE_URL = "http://127.0.0.1:8090";
+/** Where the repository was, in every recorded file (a failed program's stack names its files). */
+const RECORDED_ROOT = "/path/to/pulumi-wandb";
+
+/** Stands for the dynamic provider's code, which the engine prints in every input of every dynamic resource (4 KB each). */
+const PROVIDER_CODE = "(the dynamic provider's serialized code, left out of the recording)";
+
+/**
+ * A fresh preview's standard output as a recorded file: the emulator's address and the repository's
+ * folder made the same in every run, and the dynamic provider's code left out (the review never reads it).
+ */
+export function fixtureText(previewJson: string, emulatorUrl: string): string {
+  const portable = previewJson.replaceAll(emulatorUrl, RECORDED_BASE_URL).replaceAll(repoRoot, RECORDED_ROOT);
+  const recorded = JSON.parse(portable, (key, value: unknown) =>
+    key === "__provider" && typeof value === "string" ? PROVIDER_CODE : value,
+  ) as unknown;
+  return `${JSON.stringify(recorded, null, 2)}\n`;
+}
+
+export function fixture(door: Door, scenario: Scenario): string {
+  return readFileSync(path.join(repoRoot, "test", "cli", "fixtures", `${door}-${scenario}.json`), "utf8");
+}
