@@ -9,6 +9,7 @@ import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs, failure } from "../kit/inputs";
 import { detailed, propertyChanges } from "../kit/difference";
 import { reportSetChange, setChange } from "../kit/set-change";
+import { UNKNOWN_VALUE } from "../../model/unknown-value";
 import { engineRecord, recordedBeforeVersioning, storedState, type Migration } from "../kit/state";
 import type { Users } from "../membership/directory";
 import { classifyMembers, confirmedUserMembers } from "../membership/members";
@@ -302,6 +303,12 @@ async function claimOf(operation: Operation, existing: ScimTeam, desiredIds: rea
   return { kind: "not-ours", differing: ["members"] };
 }
 
+/** A member as a person reads it in the preview: by email where the state knows it, never by the engine's unknown marker. */
+const shownMember =
+  (olds: Pick<TeamOutputs, "memberEmails">) =>
+  (member: string): string =>
+    member === UNKNOWN_VALUE ? "a user this run creates" : (olds.memberEmails[member] ?? member);
+
 export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = {
   inputs: teamInputs,
   state: storedState({
@@ -326,7 +333,7 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
     const identity = userIdentities({ emailsById: olds.memberEmails, idsByReference: olds.memberIdsByReference });
     const bothListed = olds.members !== undefined && news.members !== undefined;
     const members = setChange(olds.members ?? [], news.members ?? [], identity);
-    if (bothListed) reportSetChange("members", `team "${olds.name}"`, members);
+    if (bothListed) reportSetChange("members", `team "${olds.name}"`, { added: members.added.map(shownMember(olds)), removed: members.removed.map(shownMember(olds)) });
     const membersChanged = bothListed ? members.added.length + members.removed.length > 0 : olds.members !== news.members;
     const changed = [
       ...(olds.name === news.name ? [] : ["name"]),

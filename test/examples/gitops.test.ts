@@ -61,7 +61,7 @@ describe("examples/gitops", () => {
     expect(code).toBe(0);
     const review = await reviewOf(json);
     expect(review).toContain("- **ken**\n  - joins the organization as member\n  - joins team platform");
-    expect(review).toContain("- **marie**\n  - organization role member → admin\n  - team research: role Experiment operator → admin");
+    expect(review).toContain("- **marie**\n  - organization role member → admin\n  - team modeling: role Experiment operator → admin");
     expect(review).toContain("- **linus**\n  - registry datasets: role viewer → admin");
     expect(review).toContain("- **Experiment operator**: permissions added project:delete");
     expect(review).toContain("- acme: passed: 2 organization admins in the roster (ada, marie); wandb:minAdmins is 1");
@@ -72,7 +72,7 @@ describe("examples/gitops", () => {
   it("refuses to delete an admin removed from the roster: the guard rails first, and admins are protected", async () => {
     editRoster((text) => text.replace(/^ {2}- \{ userName: ada,.*\n/m, "").replaceAll("ada, ", ""));
     const refused = await stack.failing("preview");
-    expect(refused.log).toContain("removes 1 of 3 members of team research (33%): ada");
+    expect(refused.log).toContain("removes 1 of 3 members of team modeling (33%): ada");
     // With the guard rails turned off for the run, protect is what keeps ada.
     await stack.stack.setAllConfig({ "wandb:maxRemovalFraction": { value: "1" }, "wandb:minAdmins": { value: "0" } });
     const failed = await stack.failing("up");

@@ -6,6 +6,7 @@ import { STATE_VERSION_KEY } from "../../../provider/kit/state";
 import { team, type TeamInputs, type TeamOutputs } from "../../../provider/resources/team";
 import { teamMember } from "../../../provider/resources/team-member";
 import { adminRequest, clearFaults, readLog, resetLog, setFaults } from "../../../scripts/emulator-api";
+import { UNKNOWN_VALUE } from "../../../model/unknown-value";
 import { checkedInputs, operationFor, nextOperation, startProxy } from "../../support/provider";
 import {
   operationForTeams,
@@ -141,6 +142,9 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
       // Another user still shows, in the preview too.
       expect((await team.diff(operation, id, outs, await checked({ ...inputs, members: ["alice@acme.example", "carol@acme.example"] }))).changes).toBe(true);
       expect(output).toHaveBeenCalledWith(`wandb: members of team "${inputs.name}": + carol@acme.example, - bob@acme.example`);
+      // Members named by id, as the dynamic door's programs name them, show by email; a user the same run creates, as such.
+      await team.diff(operation, id, outs, await checked({ ...inputs, members: [ids.alice, UNKNOWN_VALUE] }));
+      expect(output).toHaveBeenCalledWith(`wandb: members of team "${inputs.name}": + a user this run creates, - bob@acme.example`);
       expect((await readLog(emu)).counters.total).toBe(0);
 
       // An update for another reason keeps the members, whatever their spelling.
