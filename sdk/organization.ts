@@ -1,7 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { deploymentFrom, WandbConfigError } from "../service/config";
-import { declareOrganization, ORGANIZATION_TYPE, planOrganization, type OrganizationArgs } from "../model/organization";
+import { declareOrganization, ORGANIZATION_TYPE, planOrganization } from "../model/organization";
 import type { ValidatedRoster, WandbDeployment } from "../model/roster/roster";
+import type { OrganizationArgs } from "./types/organization";
 import { CustomRole } from "./custom-role";
 import { OrganizationRoleAssignment } from "./organization-role-assignment";
 import { RegistryRoleAssignment } from "./registry-role-assignment";
