@@ -185,24 +185,25 @@ describe("TypeScript, on the release's npm tarballs", () => {
     }
   }
 
-  const dynamicStack = (dir: string) => openStack({ dir }, { config: emulatorConfig(emulator), scratchRoot: user });
+  const dynamicStack = (dir: string, env: Record<string, string> = {}) => openStack({ dir }, { config: emulatorConfig(emulator), scratchRoot: user, env });
 
   it("on the generated Node.js SDK and the installed plugin: up and destroy", () => upAndDestroy("ts-native", "@pulumi-wandb/wandb", userStack), 300_000);
 
   it("on pulumi-wandb (dynamic resources): up and destroy", () => upAndDestroy("ts-dynamic", "pulumi-wandb", dynamicStack), 300_000);
 
   /**
-   * Previews a program that declares every resource, an Organization and every function, compiled
-   * by the TypeScript @pulumi/pulumi vendors (3.8.3): the users' folders have no typescript.
+   * Previews a program that declares every resource, an Organization and every function, type
+   * checked (as a user's program is, unlike the suite's) by the TypeScript @pulumi/pulumi vendors
+   * (3.8.3): the users' folders have no typescript.
    */
-  async function previewEverything(name: string, module: string, stackOf: (dir: string) => Promise<StackHandle>): Promise<void> {
+  async function previewEverything(name: string, module: string, stackOf: (dir: string, env: Record<string, string>) => Promise<StackHandle>): Promise<void> {
     expect(existsSync(path.join(user, "node_modules", "typescript")), "a program here must compile with @pulumi/pulumi's own TypeScript").toBe(false);
     const dir = programFolder(name, {
       "Pulumi.yaml": `name: ${name}\nruntime: nodejs\n`,
       "package.json": JSON.stringify({ name, private: true, main: "index.ts" }),
       "index.ts": everyDeclarationProgram({ module, prefix: name, dynamic: module === "pulumi-wandb" }),
     });
-    const stack = await stackOf(dir);
+    const stack = await stackOf(dir, { PULUMI_NODEJS_TRANSPILE_ONLY: "false" });
     try {
       const preview = await stack.preview();
       expect(preview.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
