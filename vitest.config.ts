@@ -1,18 +1,65 @@
 import { defineConfig } from "vitest/config";
 
-/** Suites that run programs through the real Pulumi engine: slow, CPU-heavy, so few at a time. */
+// Every test file is in exactly one of four projects; a file listed nowhere is an emulator test.
+
+/** Pure code and fixtures: no engine, no emulator, no socket, no process (test/support/unit-guard.ts holds them to it). Seconds. */
+const UNIT = [
+  "test/cli/main.test.ts",
+  "test/cli/review.test.ts",
+  "test/cli/review-fixtures.test.ts",
+  "test/model/natural-keys.test.ts",
+  "test/model/roster/declare.test.ts",
+  "test/model/roster/organization.test.ts",
+  "test/model/roster/validate.test.ts",
+  "test/model/undocumented-permissions.test.ts",
+  "test/provider/doors/plugin/struct.test.ts",
+  "test/provider/kit/*.test.ts",
+  "test/provider/resources/bad-inputs.test.ts",
+  "test/provider/schema/zod-properties.test.ts",
+  "test/scripts/bench-report.test.ts",
+  "test/scripts/release-workflows.test.ts",
+  "test/scripts/sdk-types/*.test.ts",
+  "test/sdk/shapes.test.ts",
+  "test/sdk/stack-config-advice.test.ts",
+  "test/service/cancel.test.ts",
+  "test/service/config.test.ts",
+  "test/service/inspection.test.ts",
+  "test/service/retry-policy.test.ts",
+  "test/service/retry.test.ts",
+  "test/service/scim-wire.test.ts",
+  "test/service/semaphore.test.ts",
+];
+
+/** What the toolchain says of the sources: compilers (tsc, go), the import rules, generated files that must not drift. */
+const TOOLCHAIN = [
+  "test/architecture/**/*.test.ts",
+  "test/scripts/sdk-generation.test.ts",
+  "test/sdk/go.test.ts",
+  "test/sdk/nodejs.test.ts",
+  "test/provider/schema/package-schema.test.ts",
+  "test/sdk/types.test.ts",
+  "test/sdk/typescript-versions.test.ts",
+  "test/cli/modules-loaded.test.ts",
+  "test/scripts/setup/build-once.test.ts",
+];
+
+/** Programs run through the real Pulumi engine: slow, CPU-heavy, so few at a time. */
 const ENGINE = [
-  "test/engine/**/*.test.ts",
   "test/release/**/*.test.ts",
   "test/lifecycle/**/*.test.ts",
   "test/examples/**/*.test.ts",
-  "test/demo.test.ts",
+  "test/scripts/demo.test.ts",
+  "test/cli/review-recordings.test.ts",
+  "test/scripts/setup/cold-setup.test.ts",
+  "test/scripts/language-host/run-plugin.test.ts",
   "test/model/roster/example.test.ts",
   "test/model/functions/engine.test.ts",
 ];
 
-/** In-process suites whose results depend on what W&B puts in user representations. */
+/** Emulator suites whose results depend on what W&B puts in user representations. */
 const WIRE_SENSITIVE = ["test/provider/resources/**/*.test.ts", "test/model/functions/**/*.test.ts", "test/service/**/*.test.ts"];
+
+const IN_PROCESS = { testTimeout: 60_000 };
 
 export default defineConfig({
   test: {
@@ -21,27 +68,22 @@ export default defineConfig({
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     reporters: ["default"],
     projects: [
-      {
-        extends: true,
-        test: {
-          name: "in-process",
-          include: ["test/**/*.test.ts"],
-          exclude: ENGINE,
-          testTimeout: 60_000,
-        },
-      },
+      { extends: true, test: { name: "unit", include: UNIT, setupFiles: ["test/support/unit-guard.ts"], ...IN_PROCESS } },
+      { extends: true, test: { name: "emulator", include: ["test/**/*.test.ts"], exclude: [...UNIT, ...TOOLCHAIN, ...ENGINE], ...IN_PROCESS } },
       {
         // The same suites against a service that also shows roles on GET (the emulator's other reading).
         extends: true,
         test: {
-          name: "in-process, roles shown",
+          name: "emulator, roles shown",
           include: WIRE_SENSITIVE,
-          exclude: ENGINE,
+          exclude: [...UNIT, ...TOOLCHAIN, ...ENGINE],
           setupFiles: ["test/support/roles-shown.ts"],
           env: { WANDB_TEST_ROLES_SHOWN: "1" },
-          testTimeout: 60_000,
+          ...IN_PROCESS,
         },
       },
+      // Compilers and generators are CPU-bound: give them time on a shared machine.
+      { extends: true, test: { name: "toolchain", include: TOOLCHAIN, testTimeout: 300_000, hookTimeout: 300_000 } },
       {
         extends: true,
         test: {

@@ -1,15 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
-import { customRoleInputs, customRoleOutputs } from "../model/shapes/custom-role";
+import { customRoleOutputs } from "../model/shapes/custom-role";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
 import { DYNAMIC_MODULE } from "../model/tokens";
-import type { ArgsOf, OutputsOf } from "../model/shapes/program-types";
+import type { CustomRoleArgs, CustomRoleOutputs } from "./types/resources";
 
-/** The arguments of a CustomRole: see the properties of `wandb:index:CustomRole` in the package schema. */
-export type CustomRoleArgs = ArgsOf<typeof customRoleInputs>;
+export type { CustomRoleArgs };
 
 /** Its outputs: every property of its state. */
-export interface CustomRole extends OutputsOf<typeof customRoleOutputs> {}
+export interface CustomRole extends CustomRoleOutputs {}
 
 /**
  * A custom role of the organization (SCIM `/Roles`). Assign it with `OrganizationRoleAssignment`

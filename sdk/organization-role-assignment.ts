@@ -1,15 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
-import { organizationRoleAssignmentInputs, organizationRoleAssignmentOutputs } from "../model/shapes/organization-role-assignment";
+import { organizationRoleAssignmentOutputs } from "../model/shapes/organization-role-assignment";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
 import { DYNAMIC_MODULE } from "../model/tokens";
-import type { ArgsOf, OutputsOf } from "../model/shapes/program-types";
+import type { OrganizationRoleAssignmentArgs, OrganizationRoleAssignmentOutputs } from "./types/resources";
 
-/** The arguments of a OrganizationRoleAssignment: see the properties of `wandb:index:OrganizationRoleAssignment` in the package schema. */
-export type OrganizationRoleAssignmentArgs = ArgsOf<typeof organizationRoleAssignmentInputs>;
+export type { OrganizationRoleAssignmentArgs };
 
 /** Its outputs: every property of its state. */
-export interface OrganizationRoleAssignment extends OutputsOf<typeof organizationRoleAssignmentOutputs> {}
+export interface OrganizationRoleAssignment extends OrganizationRoleAssignmentOutputs {}
 
 /**
  * The organization role of one user, for users that an identity provider provisions and Pulumi

@@ -1,8 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { deploymentFrom, WandbConfigError } from "../service/config";
-import { declareOrganization, planOrganization, type OrganizationArgs } from "../model/organization";
+import { declareOrganization, planOrganization } from "../model/organization";
 import { ORGANIZATION_TYPE } from "../model/tokens";
 import type { ValidatedRoster, WandbDeployment } from "../model/roster/roster";
+import type { OrganizationArgs } from "./types/organization";
 import { CustomRole } from "./custom-role";
 import { OrganizationRoleAssignment } from "./organization-role-assignment";
 import { RegistryRoleAssignment } from "./registry-role-assignment";

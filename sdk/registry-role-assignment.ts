@@ -1,15 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
-import { registryRoleAssignmentInputs, registryRoleAssignmentOutputs } from "../model/shapes/registry-role-assignment";
+import { registryRoleAssignmentOutputs } from "../model/shapes/registry-role-assignment";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
 import { DYNAMIC_MODULE } from "../model/tokens";
-import type { ArgsOf, OutputsOf } from "../model/shapes/program-types";
+import type { RegistryRoleAssignmentArgs, RegistryRoleAssignmentOutputs } from "./types/resources";
 
-/** The arguments of a RegistryRoleAssignment: see the properties of `wandb:index:RegistryRoleAssignment` in the package schema. */
-export type RegistryRoleAssignmentArgs = ArgsOf<typeof registryRoleAssignmentInputs>;
+export type { RegistryRoleAssignmentArgs };
 
 /** Its outputs: every property of its state. */
-export interface RegistryRoleAssignment extends OutputsOf<typeof registryRoleAssignmentOutputs> {}
+export interface RegistryRoleAssignment extends RegistryRoleAssignmentOutputs {}
 
 /**
  * The role of one user in one registry. Destroying the assignment removes the user from that

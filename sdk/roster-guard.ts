@@ -1,15 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
-import { rosterGuardInputs, rosterGuardOutputs } from "../model/shapes/roster-guard";
+import { rosterGuardOutputs } from "../model/shapes/roster-guard";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
 import { DYNAMIC_MODULE } from "../model/tokens";
-import type { ArgsOf, OutputsOf } from "../model/shapes/program-types";
+import type { RosterGuardArgs, RosterGuardOutputs } from "./types/resources";
 
-/** The arguments of a RosterGuard: see the properties of `wandb:index:RosterGuard` in the package schema. */
-export type RosterGuardArgs = ArgsOf<typeof rosterGuardInputs>;
+export type { RosterGuardArgs };
 
 /** Its outputs: every property of its state. */
-export interface RosterGuard extends OutputsOf<typeof rosterGuardOutputs> {}
+export interface RosterGuard extends RosterGuardOutputs {}
 
 /**
  * The `Organization` component's record of who its roster declared at the last applied run. Its

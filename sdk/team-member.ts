@@ -1,15 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
-import { teamMemberInputs, teamMemberOutputs } from "../model/shapes/team-member";
+import { teamMemberOutputs } from "../model/shapes/team-member";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
 import { DYNAMIC_MODULE } from "../model/tokens";
-import type { ArgsOf, OutputsOf } from "../model/shapes/program-types";
+import type { TeamMemberArgs, TeamMemberOutputs } from "./types/resources";
 
-/** The arguments of a TeamMember: see the properties of `wandb:index:TeamMember` in the package schema. */
-export type TeamMemberArgs = ArgsOf<typeof teamMemberInputs>;
+export type { TeamMemberArgs };
 
 /** Its outputs: every property of its state. */
-export interface TeamMember extends OutputsOf<typeof teamMemberOutputs> {}
+export interface TeamMember extends TeamMemberOutputs {}
 
 /**
  * One user's membership of one team. Additive: it adds the user and, when destroyed, removes only

@@ -1,15 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
-import { teamRoleAssignmentInputs, teamRoleAssignmentOutputs } from "../model/shapes/team-role-assignment";
+import { teamRoleAssignmentOutputs } from "../model/shapes/team-role-assignment";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
 import { DYNAMIC_MODULE } from "../model/tokens";
-import type { ArgsOf, OutputsOf } from "../model/shapes/program-types";
+import type { TeamRoleAssignmentArgs, TeamRoleAssignmentOutputs } from "./types/resources";
 
-/** The arguments of a TeamRoleAssignment: see the properties of `wandb:index:TeamRoleAssignment` in the package schema. */
-export type TeamRoleAssignmentArgs = ArgsOf<typeof teamRoleAssignmentInputs>;
+export type { TeamRoleAssignmentArgs };
 
 /** Its outputs: every property of its state. */
-export interface TeamRoleAssignment extends OutputsOf<typeof teamRoleAssignmentOutputs> {}
+export interface TeamRoleAssignment extends TeamRoleAssignmentOutputs {}
 
 /**
  * The role of one user in one team. Destroying the assignment returns the user to `member` in that

@@ -1,15 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
-import { teamInputs, teamOutputs } from "../model/shapes/team";
+import { teamOutputs } from "../model/shapes/team";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
 import { DYNAMIC_MODULE } from "../model/tokens";
-import type { ArgsOf, OutputsOf } from "../model/shapes/program-types";
+import type { TeamArgs, TeamOutputs } from "./types/resources";
 
-/** The arguments of a Team: see the properties of `wandb:index:Team` in the package schema. */
-export type TeamArgs = ArgsOf<typeof teamInputs>;
+export type { TeamArgs };
 
 /** Its outputs: every property of its state. */
-export interface Team extends OutputsOf<typeof teamOutputs> {}
+export interface Team extends TeamOutputs {}
 
 /**
  * A team of the organization (SCIM group), with its name and, optionally, its exact set of user

@@ -1,15 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
-import { userInputs, userOutputs } from "../model/shapes/user";
+import { userOutputs } from "../model/shapes/user";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
 import { DYNAMIC_MODULE } from "../model/tokens";
-import type { ArgsOf, OutputsOf } from "../model/shapes/program-types";
+import type { UserArgs, UserOutputs } from "./types/resources";
 
-/** The arguments of a User: see the properties of `wandb:index:User` in the package schema. */
-export type UserArgs = ArgsOf<typeof userInputs>;
+export type { UserArgs };
 
 /** Its outputs: every property of its state. */
-export interface User extends OutputsOf<typeof userOutputs> {}
+export interface User extends UserOutputs {}
 
 /**
  * A user of the W&B organization (SCIM `/Users`), with its primary email, display name,

@@ -1,24 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
-import type { getModelArgsSchema, getModelsArgsSchema, getModelsResultSchema, modelSchema } from "../../model/functions/models";
 import { FUNCTIONS } from "../../model/functions";
+import type { GetModelArgs, GetModelOutputArgs, GetModelResult, GetModelsArgs, GetModelsOutputArgs, GetModelsResult } from "../types/functions";
 import { invokeOutput, programAccess } from "./clients";
-
-/** Where to ask for the model catalogue. Both default to the `wandb` configuration. */
-export type GetModelsArgs = z.input<typeof getModelsArgsSchema>;
-
-/** {@link GetModelsArgs} as Pulumi inputs. */
-export interface GetModelsOutputArgs {
-  /** @default see {@link GetModelsArgs.inferenceUrl} */
-  inferenceUrl?: pulumi.Input<string>;
-  /** @default see {@link GetModelsArgs.project} */
-  project?: pulumi.Input<string>;
-}
-
-/** A model offered by W&B Inference. */
-export type GetModelResult = z.output<typeof modelSchema>;
-
-export type GetModelsResult = z.output<typeof getModelsResultSchema>;
 
 /**
  * Lists the models W&B Inference offers (`GET {inferenceUrl}/models`), authenticated with the
@@ -52,13 +35,6 @@ export function getModelsOutput(
   opts?: pulumi.InvokeOutputOptions,
 ): pulumi.Output<GetModelsResult> {
   return invokeOutput<GetModelsArgs, GetModelsResult>(args, (a) => getModels(a, opts), opts);
-}
-
-export type GetModelArgs = z.input<typeof getModelArgsSchema>;
-
-export interface GetModelOutputArgs extends GetModelsOutputArgs {
-  /** The exact, case-sensitive model id. */
-  id: pulumi.Input<string>;
 }
 
 /**

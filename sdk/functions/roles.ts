@@ -1,19 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
-import type { customRoleSchema, getCustomRoleArgsSchema } from "../../model/functions/roles";
 import { FUNCTIONS } from "../../model/functions";
+import type { GetCustomRoleArgs, GetCustomRoleOutputArgs, GetCustomRoleResult } from "../types/functions";
 import { invokeOutput, programAccess } from "./clients";
-
-/** A custom role of the organization. */
-export type GetCustomRoleResult = z.output<typeof customRoleSchema>;
-
-/** Which custom role: its exact name. Custom role names are case-sensitive. */
-export type GetCustomRoleArgs = z.input<typeof getCustomRoleArgsSchema>;
-
-export interface GetCustomRoleOutputArgs {
-  /** The role's exact, case-sensitive name. */
-  name: pulumi.Input<string>;
-}
 
 /**
  * Finds one custom role of the organization by its exact, case-sensitive name. SCIM `/Roles` has

@@ -1,22 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
-import type { getTeamArgsSchema, teamMemberSchema, teamSchema } from "../../model/functions/teams";
 import { FUNCTIONS } from "../../model/functions";
+import type { GetTeamArgs, GetTeamOutputArgs, GetTeamResult } from "../types/functions";
 import { invokeOutput, programAccess } from "./clients";
-
-/** A member of a team: a user or an organization service account. */
-export type GetTeamMember = z.output<typeof teamMemberSchema>;
-
-/** A team (SCIM group) of the organization. */
-export type GetTeamResult = z.output<typeof teamSchema>;
-
-/** Which team: its name, case-sensitive ("squad" and "SQUAD" may both exist). */
-export type GetTeamArgs = z.input<typeof getTeamArgsSchema>;
-
-export interface GetTeamOutputArgs {
-  /** The team's name; see {@link GetTeamArgs.name}. */
-  name: pulumi.Input<string>;
-}
 
 /**
  * Finds one team of the organization by name. It lists the organization's teams and matches them

@@ -1,28 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
-import type { getUsersArgsSchema, getUsersResultSchema, registryRoleSchema, teamRoleSchema, userSchema, usersFilterSchema } from "../../model/functions/users";
 import { FUNCTIONS } from "../../model/functions";
+import type { GetUserArgs, GetUserOutputArgs, GetUserResult, GetUsersArgs, GetUsersOutputArgs, GetUsersResult } from "../types/functions";
 import { invokeOutput, programAccess } from "./clients";
-
-/** A user's role in one team. */
-export type GetUserTeamRole = z.output<typeof teamRoleSchema>;
-
-/** A user's role in one registry. */
-export type GetUserRegistryRole = z.output<typeof registryRoleSchema>;
-
-/** A user of the organization, as SCIM shows it. Service accounts are never listed by SCIM. */
-export type GetUserResult = z.output<typeof userSchema>;
-
-/**
- * Which user: give exactly one of `userName` or `email`. Both are matched ignoring case (SCIM
- * defines them so, and W&B keeps them unique ignoring case); an exact match wins.
- */
-export type GetUserArgs = { userName: string; email?: undefined } | { email: string; userName?: undefined };
-
-/** {@link GetUserArgs} as Pulumi inputs. */
-export type GetUserOutputArgs =
-  | { userName: pulumi.Input<string>; email?: undefined }
-  | { email: pulumi.Input<string>; userName?: undefined };
 
 /**
  * Finds one user of the organization by `userName` or by `email`. It lists the organization's
@@ -58,27 +37,7 @@ export function getUserOutput(args: GetUserOutputArgs, opts?: pulumi.InvokeOutpu
 }
 
 /**
- * Conditions on the users to return, applied here (not by the service) and all of which must hold.
- * An empty filter returns every user.
- */
-export type GetUsersFilter = z.input<typeof usersFilterSchema>;
-
-export type GetUsersArgs = z.input<typeof getUsersArgsSchema>;
-
-export interface GetUsersOutputArgs {
-  /** @default {} (every user) */
-  filter?: pulumi.Input<{
-    userNameStartsWith?: pulumi.Input<string>;
-    emailDomain?: pulumi.Input<string>;
-    active?: pulumi.Input<boolean>;
-    organizationRole?: pulumi.Input<string>;
-  }>;
-}
-
-export type GetUsersResult = z.output<typeof getUsersResultSchema>;
-
-/**
- * Lists the organization's users (every page), optionally narrowed by a {@link GetUsersFilter}
+ * Lists the organization's users (every page), optionally narrowed by a {@link UsersFilter}
  * applied client-side. Sorted, so that the result is stable and causes no diffs. An empty result
  * is not an error. Service accounts are never listed by SCIM.
  *

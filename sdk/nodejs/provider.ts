@@ -59,7 +59,7 @@ export class Provider extends pulumi.ProviderResource {
  */
 export interface ProviderArgs {
     /**
-     * Expects a W&B API key (org admin key or organization service-account key). Required: when unset, read from the environment variable `WANDB_API_KEY`.
+     * Expects a W&B API key (org admin key or organization service-account key), of 8 characters or more. Required: when unset, read from the environment variable `WANDB_API_KEY`.
      */
     apiKey?: pulumi.Input<string | undefined>;
     /**

@@ -1,4 +1,4 @@
-// The access review of real previews, recorded from both doors by test/engine/review-fixtures.test.ts:
+// The access review of real previews, recorded from both doors by test/cli/review-recordings.test.ts:
 // an adoption, a change of every kind of access, a rename of the component, a guard rail's refusal,
 // a program that failed (from Python, with a traceback), and changes made outside code. No engine,
 // no emulator: each review is the command run in process on a recorded file.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Dialect, type RunningEmulator } from "../../emulator";
-import { basic, bearer, call, expectScimError, patchBody } from "./helpers";
+import { basic, bearer, call, expectScimError, patchBody } from "../support/emulator-calls";
 
 describe.each<Dialect>(["wandb", "rfc"])("SCIM authentication (%s dialect)", (dialect) => {
   let emu: RunningEmulator;

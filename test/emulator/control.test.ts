@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { readState } from "../../scripts/emulator-api";
-import { basic, bearer, call, createUser, newUserBody } from "./helpers";
+import { basic, bearer, call, createUser, newUserBody } from "../support/emulator-calls";
 
 describe("control API", () => {
   let emu: RunningEmulator;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type Dialect, type RunningEmulator } from "../../emulator";
-import { call, createTeam, createUser, expectScimError, patchBody } from "./helpers";
+import { call, createTeam, createUser, expectScimError, patchBody } from "../support/emulator-calls";
 
 describe.each<Dialect>(["wandb", "rfc"])("conditional requests (%s dialect)", (dialect) => {
   let emu: RunningEmulator;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { call, createUser, expectScimError } from "./helpers";
+import { call, createUser, expectScimError } from "../support/emulator-calls";
 
 describe("filters", () => {
   let emu: RunningEmulator;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type Dialect, type RunningEmulator } from "../../emulator";
 import { heldUser, readState } from "../../scripts/emulator-api";
-import { call, createTeam, createUser, expectScimError, GROUP_SCHEMA, patchBody } from "./helpers";
+import { call, createTeam, createUser, expectScimError, GROUP_SCHEMA, patchBody } from "../support/emulator-calls";
 
 const memberIds = (g: any): string[] => (g.members ?? []).map((m: any) => m.Value ?? m.value);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator";
-import { basic, bearer, call } from "./helpers";
+import { basic, bearer, call } from "../support/emulator-calls";
 
 const MODEL_IDS = [
   "deepseek-ai/DeepSeek-R1-0528",

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { defaultSeed, seedSchema, startEmulator } from "../../emulator";
 import { heldUser } from "../../scripts/emulator-api";
-import { call, createTeam, createUser, patchBody } from "./helpers";
+import { call, createTeam, createUser, patchBody } from "../support/emulator-calls";
 
 describe("state file and seeds", () => {
   it("persists every change atomically and reloads it (ids, ETags, memberships, roles) on start", async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type Dialect, type RunningEmulator } from "../../emulator";
 import { heldUser } from "../../scripts/emulator-api";
-import { call, createUser, expectScimError, patchBody } from "./helpers";
+import { call, createUser, expectScimError, patchBody } from "../support/emulator-calls";
 
 const roleBody = (extra: Record<string, unknown> = {}) => ({
   schemas: ["urn:ietf:params:scim:schemas:core:2.0:Role"],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type Dialect, type RunningEmulator } from "../../emulator";
 import { readState } from "../../scripts/emulator-api";
-import { call, createUser, expectScimError, newUserBody, patchBody, TEAMS_EXT, USER_SCHEMA } from "./helpers";
+import { call, createUser, expectScimError, newUserBody, patchBody, TEAMS_EXT, USER_SCHEMA } from "../support/emulator-calls";
 
 const saasUser = (userName: string, teams: string[]) =>
   newUserBody(userName, { schemas: [USER_SCHEMA, TEAMS_EXT], [TEAMS_EXT]: { teams } });

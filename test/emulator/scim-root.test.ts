@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { bearer, call, newUserBody } from "./helpers";
+import { bearer, call, newUserBody } from "../support/emulator-calls";
 
 describe("an emulator serving SCIM under /v2 (rfc dialect)", () => {
   let emu: RunningEmulator;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator";
 import { heldUser } from "../../scripts/emulator-api";
-import { call, createUser, expectScimError, newUserBody, patchBody } from "./helpers";
+import { call, createUser, expectScimError, newUserBody, patchBody } from "../support/emulator-calls";
 
 describe("seat limit (status 400, detail 'Seat limit reached')", () => {
   let emu: RunningEmulator;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type Dialect, type RunningEmulator } from "../../emulator";
 import { heldUser, readState } from "../../scripts/emulator-api";
-import { call, createTeam, createUser, expectScimError, getUser, newUserBody, patchBody, TEAMS_EXT, USER_SCHEMA } from "./helpers";
+import { call, createTeam, createUser, expectScimError, getUser, newUserBody, patchBody, TEAMS_EXT, USER_SCHEMA } from "../support/emulator-calls";
 
 // The roles as the representation carries them: the reading where every user body shows
 // organizationRole, teamRoles and registryRoles. The documented reading has its own block below.

@@ -14,12 +14,13 @@ import * as emptyProto from "google-protobuf/google/protobuf/empty_pb";
 import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorApi } from "../../scripts/emulator-api";
 import { pinnedCli as pulumi } from "../../scripts/engine";
 import { hostPlatform, pluginArchiveName } from "../../scripts/release/platforms";
 import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 import { startPlugin } from "../support/plugin-process";
+import { everyDeclarationProgram, SEEDED_ROLE } from "../support/every-declaration";
 import { SCHEMA_FILE } from "../../provider/schema/committed-schema";
 
 const run = promisify(execFile);
@@ -32,7 +33,7 @@ const archive = path.join(release, pluginArchiveName(version, hostPlatform()));
 let emulator: RunningEmulator;
 beforeAll(async () => {
   await run(path.join(repoRoot, "node_modules", ".bin", "node"), [path.join(repoRoot, "dist", "scripts", "release.js"), "--out", release], { cwd: repoRoot, maxBuffer: 16 << 20 });
-  emulator = await startEmulator({ port: 0 });
+  emulator = await startEmulator({ port: 0, seed: { ...defaultSeed(), roles: [SEEDED_ROLE] } });
 }, 600_000);
 afterAll(async () => {
   await emulator?.close();
@@ -184,8 +185,38 @@ describe("TypeScript, on the release's npm tarballs", () => {
     }
   }
 
+  const dynamicStack = (dir: string, env: Record<string, string> = {}) => openStack({ dir }, { config: emulatorConfig(emulator), scratchRoot: user, env });
+
   it("on the generated Node.js SDK and the installed plugin: up and destroy", () => upAndDestroy("ts-native", "@pulumi-wandb/wandb", userStack), 300_000);
 
-  it("on pulumi-wandb (dynamic resources): up and destroy", () =>
-    upAndDestroy("ts-dynamic", "pulumi-wandb", (dir) => openStack({ dir }, { config: emulatorConfig(emulator), scratchRoot: user })), 300_000);
+  it("on pulumi-wandb (dynamic resources): up and destroy", () => upAndDestroy("ts-dynamic", "pulumi-wandb", dynamicStack), 300_000);
+
+  /**
+   * Previews a program that declares every resource, an Organization and every function, type
+   * checked (as a user's program is, unlike the suite's) by the TypeScript @pulumi/pulumi vendors
+   * (3.8.3): the users' folders have no typescript.
+   */
+  async function previewEverything(name: string, module: string, stackOf: (dir: string, env: Record<string, string>) => Promise<StackHandle>): Promise<void> {
+    expect(existsSync(path.join(user, "node_modules", "typescript")), "a program here must compile with @pulumi/pulumi's own TypeScript").toBe(false);
+    const dir = programFolder(name, {
+      "Pulumi.yaml": `name: ${name}\nruntime: nodejs\n`,
+      "package.json": JSON.stringify({ name, private: true, main: "index.ts" }),
+      "index.ts": everyDeclarationProgram({ module, prefix: name, dynamic: module === "pulumi-wandb" }),
+    });
+    const stack = await stackOf(dir, { PULUMI_NODEJS_TRANSPILE_ONLY: "false" });
+    try {
+      const preview = await stack.preview();
+      expect(preview.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+      // The stack, 8 resources, the Organization and its 6 children (a user, a custom role, a team, a team role, a registry role, the guard).
+      expect(preview.changes).toEqual({ create: 16 });
+    } finally {
+      await stack.dispose();
+    }
+  }
+
+  it("on the generated Node.js SDK: a program declaring everything compiles without typescript, and previews", () =>
+    previewEverything("every-native", "@pulumi-wandb/wandb", userStack), 300_000);
+
+  it("on pulumi-wandb: a program declaring everything compiles without typescript, and previews", () =>
+    previewEverything("every-dynamic", "pulumi-wandb", dynamicStack), 300_000);
 });

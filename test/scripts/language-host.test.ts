@@ -1,6 +1,6 @@
 // The Node.js language host stand-in (scripts/language-host), served in-process and called as the
 // engine calls it: running a plugin folder, installing a folder's dependencies, finding the Pulumi
-// packages below a program, describing the runtime. Through the real engine: test/engine/.
+// packages below a program, describing the runtime. Through the real engine: test/scripts/language-host/run-plugin.test.ts.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";

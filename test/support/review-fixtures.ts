@@ -1,5 +1,5 @@
 // The recorded `pulumi preview --json` files of test/cli/fixtures: which there are, how a fresh
-// preview is made into one (test/engine/review-fixtures.test.ts records them), and reading one back.
+// preview is made into one (test/cli/review-recordings.test.ts records them), and reading one back.
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { repoRoot } from "../../scripts/repo-root";

@@ -106,7 +106,7 @@ func NewProvider(ctx *pulumi.Context,
 }
 
 type providerArgs struct {
-	// Expects a W&B API key (org admin key or organization service-account key). Required: when unset, read from the environment variable `WANDB_API_KEY`.
+	// Expects a W&B API key (org admin key or organization service-account key), of 8 characters or more. Required: when unset, read from the environment variable `WANDB_API_KEY`.
 	ApiKey *string `pulumi:"apiKey"`
 	// Expects basic (Basic `<username>:<key>`, the default) or bearer (Bearer `<key>`). When unset, read from the environment variable `WANDB_AUTH_SCHEME`, else `basic`.
 	AuthScheme *string `pulumi:"authScheme"`
@@ -138,7 +138,7 @@ type providerArgs struct {
 
 // The set of arguments for constructing a Provider resource.
 type ProviderArgs struct {
-	// Expects a W&B API key (org admin key or organization service-account key). Required: when unset, read from the environment variable `WANDB_API_KEY`.
+	// Expects a W&B API key (org admin key or organization service-account key), of 8 characters or more. Required: when unset, read from the environment variable `WANDB_API_KEY`.
 	ApiKey pulumi.StringPtrInput
 	// Expects basic (Basic `<username>:<key>`, the default) or bearer (Bearer `<key>`). When unset, read from the environment variable `WANDB_AUTH_SCHEME`, else `basic`.
 	AuthScheme pulumi.StringPtrInput

@@ -8,7 +8,7 @@ declare var exports: any;
 const __config = new pulumi.Config("wandb");
 
 /**
- * Expects a W&B API key (org admin key or organization service-account key). Required: when unset, read from the environment variable `WANDB_API_KEY`.
+ * Expects a W&B API key (org admin key or organization service-account key), of 8 characters or more. Required: when unset, read from the environment variable `WANDB_API_KEY`.
  */
 export declare const apiKey: string | undefined;
 Object.defineProperty(exports, "apiKey", {

@@ -36,7 +36,7 @@ class ProviderArgs:
         """
         The set of arguments for constructing a Provider resource.
 
-        :param pulumi.Input[_builtins.str] api_key: Expects a W&B API key (org admin key or organization service-account key). Required: when unset, read from the environment variable `WANDB_API_KEY`.
+        :param pulumi.Input[_builtins.str] api_key: Expects a W&B API key (org admin key or organization service-account key), of 8 characters or more. Required: when unset, read from the environment variable `WANDB_API_KEY`.
         :param pulumi.Input[_builtins.str] auth_scheme: Expects basic (Basic `<username>:<key>`, the default) or bearer (Bearer `<key>`). When unset, read from the environment variable `WANDB_AUTH_SCHEME`, else `basic`.
         :param pulumi.Input[_builtins.str] base_url: Expects an http(s) URL such as https://api.wandb.ai or `https://<instance>.wandb.io`. Required: when unset, read from the environment variable `WANDB_BASE_URL`.
         :param pulumi.Input[_builtins.str] deployment: Expects one of saas, dedicated, self-managed. When unset, read from the environment variable `WANDB_DEPLOYMENT`.
@@ -112,7 +112,7 @@ class ProviderArgs:
     @pulumi.getter(name="apiKey")
     def api_key(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Expects a W&B API key (org admin key or organization service-account key). Required: when unset, read from the environment variable `WANDB_API_KEY`.
+        Expects a W&B API key (org admin key or organization service-account key), of 8 characters or more. Required: when unset, read from the environment variable `WANDB_API_KEY`.
         """
         return pulumi.get(self, "api_key")
 
@@ -303,7 +303,7 @@ class Provider(pulumi.ProviderResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] api_key: Expects a W&B API key (org admin key or organization service-account key). Required: when unset, read from the environment variable `WANDB_API_KEY`.
+        :param pulumi.Input[_builtins.str] api_key: Expects a W&B API key (org admin key or organization service-account key), of 8 characters or more. Required: when unset, read from the environment variable `WANDB_API_KEY`.
         :param pulumi.Input[_builtins.str] auth_scheme: Expects basic (Basic `<username>:<key>`, the default) or bearer (Bearer `<key>`). When unset, read from the environment variable `WANDB_AUTH_SCHEME`, else `basic`.
         :param pulumi.Input[_builtins.str] base_url: Expects an http(s) URL such as https://api.wandb.ai or `https://<instance>.wandb.io`. Required: when unset, read from the environment variable `WANDB_BASE_URL`.
         :param pulumi.Input[_builtins.str] deployment: Expects one of saas, dedicated, self-managed. When unset, read from the environment variable `WANDB_DEPLOYMENT`.

@@ -11,7 +11,7 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
-// Expects a W&B API key (org admin key or organization service-account key). Required: when unset, read from the environment variable `WANDB_API_KEY`.
+// Expects a W&B API key (org admin key or organization service-account key), of 8 characters or more. Required: when unset, read from the environment variable `WANDB_API_KEY`.
 func GetApiKey(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "wandb:apiKey")
 	if err == nil {

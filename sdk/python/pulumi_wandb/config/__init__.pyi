@@ -16,7 +16,7 @@ from .. import _utilities
 
 apiKey: Optional[str]
 """
-Expects a W&B API key (org admin key or organization service-account key). Required: when unset, read from the environment variable `WANDB_API_KEY`.
+Expects a W&B API key (org admin key or organization service-account key), of 8 characters or more. Required: when unset, read from the environment variable `WANDB_API_KEY`.
 """
 
 authScheme: str

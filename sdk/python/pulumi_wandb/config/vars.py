@@ -23,7 +23,7 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def api_key(self) -> Optional[str]:
         """
-        Expects a W&B API key (org admin key or organization service-account key). Required: when unset, read from the environment variable `WANDB_API_KEY`.
+        Expects a W&B API key (org admin key or organization service-account key), of 8 characters or more. Required: when unset, read from the environment variable `WANDB_API_KEY`.
         """
         return __config__.get('apiKey') or _utilities.get_env('WANDB_API_KEY')
 

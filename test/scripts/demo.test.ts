@@ -5,7 +5,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { expect, it } from "vitest";
 
-const root = path.resolve(__dirname, "..");
+const root = path.resolve(__dirname, "../..");
 
 it("runs the quickstart end to end against its emulator, whatever WANDB_* says", async () => {
   const { stdout } = await promisify(execFile)(path.join(root, "node_modules", ".bin", "node"), [path.join(root, "dist", "scripts", "demo.js")], {

@@ -10,7 +10,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, expect, it } from "vitest";
-import { repoRoot } from "../../scripts/repo-root";
+import { repoRoot } from "../../../scripts/repo-root";
 
 const run = promisify(execFile);
 const scratch = mkdtempSync(path.join(os.tmpdir(), "pulumi-wandb-cold-"));

@@ -6,9 +6,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isolatedEnvironment, repoRoot, workRoot } from "../../scripts/engine";
-import { FIXTURE_PACKAGE, type LaunchRecord, recordLaunch, writePluginFixture } from "../support/plugin-fixture";
-import { processesWithPulumiHome } from "../../scripts/processes";
+import { isolatedEnvironment, repoRoot, workRoot } from "../../../scripts/engine";
+import { FIXTURE_PACKAGE, type LaunchRecord, recordLaunch, writePluginFixture } from "../../support/plugin-fixture";
+import { processesWithPulumiHome } from "../../../scripts/processes";
 
 const SCHEMA = {
   name: FIXTURE_PACKAGE.name,
