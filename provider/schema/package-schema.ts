@@ -9,6 +9,7 @@ import { PACKAGE_EXTRAS, type FunctionDefinition, type SchemaExtras } from "./pa
 export type { ComponentDefinition, FunctionDefinition, SchemaExtras } from "./package-extras";
 import { PACKAGE_NAME, token, type FunctionSpec, type ObjectTypeSpec, type PackageSpec, type Properties, type ResourceSpec } from "./pulumi-package";
 import { SHAPES } from "../../model/shapes";
+import { replacementSentence, type FieldTable } from "../../model/shapes/fields";
 import { mergeTypes, objectProperties, type NamedType } from "./zod-properties";
 
 /**
@@ -27,7 +28,7 @@ export function packageSchema(extra: SchemaExtras = PACKAGE_EXTRAS): PackageSpec
   const types = new Map<string, NamedType>();
   const resources: Record<string, ResourceSpec> = {};
   for (const [kind, resource] of Object.entries(SHAPES)) {
-    resources[token(kind)] = resourceSpec(token(kind), resource, types);
+    resources[token(kind)] = withReplacements(resourceSpec(token(kind), resource, types), resource.fields);
   }
   for (const component of extra.components ?? []) {
     resources[component.token] = { ...resourceSpec(component.token, component, types), isComponent: true };
@@ -95,6 +96,23 @@ function functionSpec(definition: FunctionDefinition, types: Map<string, NamedTy
     ...(Object.keys(inputs.properties).length === 0 ? {} : { inputs: objectOf(inputs) }),
     outputs: objectOf(outputs),
   };
+}
+
+/**
+ * Each property whose change replaces the resource, as the kind's table says: marked
+ * `replaceOnChanges`, and its description says so, on the input and on the output alike.
+ */
+function withReplacements(spec: ResourceSpec, fields: FieldTable): ResourceSpec {
+  const replaced = (properties: Properties): Properties =>
+    Object.fromEntries(
+      Object.entries(properties).map(([name, property]) => {
+        const rule = fields[name];
+        if (rule?.owner !== "program" || !rule.replaces) return [name, property];
+        const sentence = replacementSentence(rule);
+        return [name, { ...property, description: property.description === undefined ? sentence : `${property.description} ${sentence}`, replaceOnChanges: true }];
+      }),
+    );
+  return { ...spec, properties: replaced(spec.properties), inputProperties: replaced(spec.inputProperties) };
 }
 
 /** Outputs that repeat an input and have no description of their own are described as that input is. */
