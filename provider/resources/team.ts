@@ -17,6 +17,7 @@ import { resolveUsers } from "../membership/users";
 import type { Operation } from "../operation";
 import { tell } from "../kit/engine-output";
 import { teamFields, teamInputs, teamOutputs, type TeamInputs, type TeamOutputs } from "../../model/shapes/team";
+import { sameOf } from "../../model/shapes/fields";
 import { fieldChanges } from "../kit/field-changes";
 
 export type { TeamInputs, TeamOutputs };
@@ -125,7 +126,7 @@ function outputsOf(
 /** The fields this resource owns, live, beside what we last saw and what is declared (undefined members: not managed). */
 function ownedFieldReadings(seen: TeamState, live: TeamState, name: string, desiredIds: string[] | undefined): FieldReading[] {
   return [
-    valueReading("name", { seen: seen.name, declared: name, live: live.name }),
+    valueReading("name", { seen: seen.name, declared: name, live: live.name }, sameOf(teamFields.name)),
     ...(desiredIds === undefined ? [] : [setReading("members", { seen: seen.userIds, declared: desiredIds, live: live.userIds })]),
   ];
 }
