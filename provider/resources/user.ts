@@ -23,7 +23,7 @@ import { changeTeamMemberships, currentTeams, teamsFromGroups, teamsOf } from ".
 import { liveUser } from "../membership/users";
 import { actingUserRefusal } from "../../model/guard-rails";
 import { userFields, userInputs, userOutputs, userWarnings, type UserInputs, type UserOutputs } from "../../model/shapes/user";
-import { ownedFields, sameOf, type FieldRule } from "../../model/shapes/fields";
+import { ownedFields, programFields, sameOf } from "../../model/shapes/fields";
 import { fieldChanges } from "../kit/field-changes";
 import type { Operation } from "../operation";
 
@@ -122,14 +122,13 @@ async function ownedFieldReadings(operation: Operation, seen: Partial<Owned>, de
 
 /** The PATCH of the user's own fields that differ, each written as its table says. */
 function userOperations(seen: Partial<Owned>, desired: UserInputs): PatchOperation[] {
-  return ownedFieldsDiffering(seen, desired).flatMap((field): PatchOperation[] => {
-    const rule: FieldRule = userFields[field as keyof typeof userFields];
-    if (rule.owner !== "program" || typeof rule.write !== "object") return [];
-    const write = rule.write;
-    const value = desired[field as keyof UserInputs];
+  const changed = ownedFieldsDiffering(seen, desired);
+  const values: Readonly<Record<string, unknown>> = desired;
+  return programFields(userFields).flatMap(([field, { write }]): PatchOperation[] => {
+    if (!changed.includes(field) || typeof write !== "object") return [];
     // The primary email is the one entry of SCIM's multi-valued `emails`.
-    const written = field === "email" ? [{ value, primary: true }] : value;
-    return [write.path === undefined ? { op: write.patch, value: { [field]: written } } : { op: write.patch, path: write.path, value: written }];
+    const value = field === "email" ? [{ value: values[field], primary: true }] : values[field];
+    return [write.path === undefined ? { op: write.patch, value: { [field]: value } } : { op: write.patch, path: write.path, value }];
   });
 }
 
