@@ -3,6 +3,7 @@
 // any request. Each refusal names the people, the setting, and how to let one run through.
 import { z } from "zod";
 import type { GuardRailSettings } from "../service/config";
+import { identityOf, sameIdentity } from "./identity";
 import type { ValidatedRoster } from "./roster/roster";
 
 /** Who a roster gives access to, as far as the guard rails count: userNames as spelled in the roster. */
@@ -49,13 +50,13 @@ function letThrough(key: keyof typeof ONE_RUN): string {
 const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
 const listed = (names: readonly string[]) => names.join(", ");
 
-/** The names of `from` missing from `to`, compared as W&B compares userNames: ignoring case. */
+/** The userNames of `from` missing from `to`. */
 function missing(from: readonly string[], to: readonly string[]): string[] {
-  const kept = new Set(to.map((name) => name.toLowerCase()));
-  return from.filter((name) => !kept.has(name.toLowerCase()));
+  const kept = new Set(to.map((name) => identityOf("userName", name)));
+  return from.filter((name) => !kept.has(identityOf("userName", name)));
 }
 
-const includes = (names: readonly string[], name: string) => names.some((each) => each.toLowerCase() === name.toLowerCase());
+const includes = (names: readonly string[], name: string) => names.some((each) => sameIdentity("userName", each, name));
 
 /**
  * Judges the change of the roster of Organization `organization` from `before` (what the last
@@ -136,7 +137,7 @@ export function judgeRosterChange(
  * acts as (`wandb:username` with a user key) and `wandb:protectSelf` holds; undefined otherwise.
  */
 export function actingUserRefusal(userName: string, action: "delete" | "deactivate" | "demote", settings: GuardRailSettings): string | undefined {
-  if (!settings.protectSelf || settings.self === undefined || settings.self.toLowerCase() !== userName.toLowerCase()) return undefined;
+  if (!settings.protectSelf || !sameIdentity("userName", settings.self, userName)) return undefined;
   return (
     `this would ${action} ${userName}, the user the provider acts as (wandb:username): the run would lose its own access. ` +
     `Act with another admin's key, or an organization service account's. ${letThrough("protectSelf")}`

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { loadRoster, type Roster, validateRoster, type ValidatedRoster, type WandbDeployment } from "./roster/roster";
 import { rosterSchema } from "./roster/schema";
 import { rosterAccessOf } from "./guard-rails";
+import { identityOf } from "./identity";
 import { got, present } from "./inputs";
 import { DEPLOYMENTS } from "../service/config";
 import type { ResourceKind } from "./resource-kinds";
@@ -233,7 +234,7 @@ interface Declaring<C extends OrganizationChildren> {
 }
 
 const adoptionOf = (plan: OrganizationPlan) => (plan.adoptExisting ? { adoptExisting: true } : {});
-const userChildName = (name: string, userName: string) => `${name}/${userName.toLowerCase()}`;
+const userChildName = (name: string, userName: string) => `${name}/${identityOf("userName", userName)}`;
 
 function declareCustomRoles<C extends OrganizationChildren>({ name, plan, kinds, parent }: Declaring<C>): Record<string, C["CustomRole"]> {
   const customRoles: Record<string, C["CustomRole"]> = {};
@@ -337,7 +338,7 @@ function declareTeamRoles<C extends OrganizationChildren>(
     for (const [userName, roleName] of Object.entries(team.roles)) {
       const role = customRoles[roleName];
       byUser[userName] = kinds.TeamRoleAssignment(
-        `${name}/${team.name}/${userName.toLowerCase()}`,
+        `${name}/${team.name}/${identityOf("userName", userName)}`,
         { user: required(users, userName).id, teamName: teamResource.name, roleName: role?.name ?? roleName },
         { ...parent, dependsOn: role === undefined ? [guard, teamResource] : [guard, teamResource, role] },
       );
@@ -356,7 +357,7 @@ function declareRegistryRoles<C extends OrganizationChildren>(
   for (const grant of plan.roster.registryRoles) {
     const byUser = (assignments[grant.registry] ??= {});
     byUser[grant.user] = kinds.RegistryRoleAssignment(
-      `${name}/${grant.registry}/${grant.user.toLowerCase()}`,
+      `${name}/${grant.registry}/${identityOf("userName", grant.user)}`,
       { user: required(users, grant.user).id, registryName: grant.registry, roleName: grant.role },
       parent,
     );

@@ -1,5 +1,6 @@
 // The words of W&B's access model that the provider, the SDK and the roster all use: role names per
 // scope, the shapes of emails, permissions and user references, and the deployments.
+import { foldCase } from "../service/case-folding";
 
 /** What W&B takes as an email address: something@something, no spaces. */
 export const EMAIL_ADDRESS = /^[^@\s]+@[^@\s]+$/;
@@ -72,7 +73,7 @@ export function isDeprecatedOrganizationRole(name: string): boolean {
 /** Predefined names compare case-insensitively and are stored in lower case; custom names are kept as written. */
 export function canonicalRole(name: string, predefined: readonly string[]): string {
   const trimmed = name.trim();
-  const lower = trimmed.toLowerCase().replace(/\s+/g, " ");
+  const lower = foldCase(trimmed).replace(/\s+/g, " ");
   return predefined.includes(lower) ? lower : trimmed;
 }
 
@@ -81,19 +82,8 @@ export function isPredefinedRole(name: string, predefined: readonly string[]): b
   return predefined.includes(canonicalRole(name, predefined));
 }
 
-export function sameRole(a: string | undefined, b: string | undefined, predefined: readonly string[]): boolean {
-  if (a === undefined || b === undefined) return a === b;
-  return canonicalRole(a, predefined) === canonicalRole(b, predefined);
-}
-
 /** A user reference containing "@" is an email address; anything else is a SCIM id. */
 export function isEmailReference(ref: string): boolean {
   return ref.includes("@");
-}
-
-/** How user references compare: emails ignoring case, ids exactly. */
-export function memberReferenceKey(ref: string): string {
-  const trimmed = ref.trim();
-  return isEmailReference(trimmed) ? trimmed.toLowerCase() : trimmed;
 }
 

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { MockMonitor } from "@pulumi/pulumi/runtime/mocks";
-import { NATURAL_KEYS, NaturalKeyClaims } from "../model/natural-keys";
+import { checkedKeyFields, naturalKeyFields, NaturalKeyClaims } from "../model/natural-keys";
 import type { ResourceKind } from "../model/resource-kinds";
 import { adviseOnStackConfig } from "./stack-config-advice";
 
@@ -23,15 +23,17 @@ function claimsOfThisRun(): NaturalKeyClaims | undefined {
 /**
  * Two resources of this program that name one W&B object fail the program, naming both, once the
  * inputs that name it are known (at preview for literal names): the dynamic provider's check is
- * not told which resource it checks, so the program keeps the claims.
+ * not told which resource it checks, so the program keeps the claims, on the inputs as check
+ * stores them (as the native plugin's claims are).
  */
 function claimNaturalKey(kind: ResourceKind, name: string, args: object): void {
   const claims = claimsOfThisRun();
   if (!claims) return;
-  const fields = NATURAL_KEYS[kind];
+  const fields = naturalKeyFields(kind).map(({ field }) => field);
   const given = args as Record<string, pulumi.Input<unknown>>;
   pulumi.all(fields.map((field) => given[field])).apply((values) => {
-    const problem = claims.claim(kind, Object.fromEntries(fields.map((field, i) => [field, values[i]])), name);
+    const written = Object.fromEntries(fields.map((field, i) => [field, values[i]]));
+    const problem = claims.claim(kind, checkedKeyFields(kind, written), name);
     if (problem) throw new Error(problem);
   });
 }

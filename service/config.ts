@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sameIgnoringCase } from "./case-folding";
 import { Secret, SHORTEST_SECRET } from "./secret";
 import { closest } from "./spelling";
 import { inspectedAsMessage } from "./inspected-as-message";
@@ -254,7 +255,7 @@ export function judgeConfig(stackConfig: Source, env: Source): ConfigJudgement {
   read(settings.minAdmins);
   read(settings.maxRemovalFraction);
   read(settings.protectSelf);
-  if (baseUrl?.scimRoot !== undefined && scimPath !== undefined && scimPath.toLowerCase() !== baseUrl.scimRoot.toLowerCase()) {
+  if (baseUrl?.scimRoot !== undefined && scimPath !== undefined && !sameIgnoringCase(scimPath, baseUrl.scimRoot)) {
     problems.push(
       `wandb:baseUrl ends with the SCIM root ${baseUrl.scimRoot} while wandb:scimPath (WANDB_SCIM_PATH) says ${scimPath || "/"}: ` +
         "give the host alone as wandb:baseUrl (WANDB_BASE_URL), or remove wandb:scimPath.",
@@ -352,7 +353,8 @@ export function splitBaseUrl(url: string): { base: string; scimRoot?: string } {
 }
 
 export function inferDeployment(baseUrl: string): Deployment {
-  const host = new URL(baseUrl).hostname.toLowerCase();
+  // The URL standard folds a hostname's case.
+  const host = new URL(baseUrl).hostname;
   if (host === "api.wandb.ai") return "saas";
   if (host.endsWith(".wandb.io")) return "dedicated";
   return "self-managed";

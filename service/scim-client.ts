@@ -1,3 +1,4 @@
+import { sameIgnoringCase } from "./case-folding";
 import type { WandbConfig } from "./config";
 import { KeyHeldError, WandbApiError } from "./errors";
 import type { DeleteResult, GetResult, PatchOperation, ScimRole, ScimTeam, ScimUser } from "./model";
@@ -403,9 +404,4 @@ function roleBody(role: RoleDefinition) {
     inheritedFrom: role.inheritedFrom,
     permissions: role.permissions.map((name) => ({ name })),
   };
-}
-
-/** Emails and userNames are compared case-insensitively, as the service does. */
-function sameIgnoringCase(a: string, b: string): boolean {
-  return a.toLowerCase() === b.toLowerCase();
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { foldCase, sameIgnoringCase } from "./case-folding";
 import type { ScimRole, ScimTeam, ScimUser } from "./model";
 
 /*
@@ -34,12 +35,12 @@ function decapitaliseKeys(input: unknown): unknown {
 
 function decapitalised(key: string): string {
   const first = key.charAt(0);
-  return first.toLowerCase() === first ? key : first.toLowerCase() + key.slice(1);
+  return foldCase(first) + key.slice(1);
 }
 
 const looseBoolean = z.union([
   z.boolean(),
-  z.enum(["true", "false", "True", "False"]).transform((v) => v.toLowerCase() === "true"),
+  z.enum(["true", "false", "True", "False"]).transform((v) => sameIgnoringCase(v, "true")),
 ]);
 
 /** null, absent, one object or an array: always an array. */

@@ -1,5 +1,6 @@
 // Telling a misspelt name from the names it was meant to be: the roster's keys and names, the
 // lookups' suggestions, the stack config's keys.
+import { foldCase } from "./case-folding";
 
 /** Levenshtein distance (insertions, deletions, substitutions), two rows of memory. */
 export function editDistance(a: string, b: string): number {
@@ -20,8 +21,9 @@ export function editDistance(a: string, b: string): number {
 export function closest<T extends string>(word: string, candidates: Iterable<T>): T | undefined {
   let best: T | undefined;
   let bestDistance = Infinity;
+  const folded = foldCase(word);
   for (const candidate of candidates) {
-    const distance = candidate.toLowerCase() === word.toLowerCase() ? 0 : editDistance(word.toLowerCase(), candidate.toLowerCase());
+    const distance = editDistance(folded, foldCase(candidate));
     if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
   }
   return best !== undefined && bestDistance <= Math.min(2, Math.floor(word.length / 3) + 1) ? best : undefined;

@@ -1,3 +1,4 @@
+import { sameIgnoringCase } from "./case-folding";
 import type { PatchOperation, TeamMember } from "./model";
 import { valuePath } from "./scim-filter";
 
@@ -20,5 +21,5 @@ export function membershipOperations(change: { add?: readonly string[]; remove?:
  * user list, and any user recorded as such) holds it.
  */
 export function isPersonMember({ id, type }: TeamMember, knownUsers: { has(id: string): boolean }): boolean {
-  return type ? type.toLowerCase() === "user" : knownUsers.has(id);
+  return type ? sameIgnoringCase(type, "User") : knownUsers.has(id);
 }

@@ -2,6 +2,7 @@ import type { Agent } from "undici";
 import { agentFor } from "./dispatchers";
 import { WandbApiError, type RequestSummary, type WandbService } from "./errors";
 import { retryLoop } from "./retry";
+import { foldCase } from "./case-folding";
 import { classifyHttpAttempt, type HttpMethod, type RetryPolicy } from "./retry-policy";
 import type { Secret } from "./secret";
 import { semaphoreFor, type Outcome, type Semaphore } from "./semaphore";
@@ -278,13 +279,13 @@ function errorCode(error: unknown): string {
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+    if (value !== undefined) out[foldCase(name)] = Array.isArray(value) ? value.join(", ") : value;
   }
   return out;
 }
 
 function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [foldCase(name), value]));
 }
 
 function parseJson(text: string): unknown {

@@ -1,5 +1,7 @@
 // Matching and suggestion helpers shared by the lookup functions.
+import { foldCase, sameIgnoringCase } from "../../service/case-folding";
 import { editDistance } from "../../service/spelling";
+import { sameIdentity, type Identity } from "../identity";
 import { WandbLookupError } from "./errors";
 
 /** Code-unit order: the same on every machine and locale, so sorted results never cause diffs. */
@@ -23,9 +25,9 @@ export function sortedBy<T>(items: readonly T[], ...keys: ((item: T) => string)[
  * edit distance; ties in code-unit order.
  */
 export function rankByCloseness(needle: string, candidates: readonly string[]): { value: string; distance: number }[] {
-  const lower = needle.toLowerCase();
+  const lower = foldCase(needle);
   const score = (candidate: string): number => {
-    const c = candidate.toLowerCase();
+    const c = foldCase(candidate);
     if (c === lower) return 0;
     if (c.slice(c.lastIndexOf("/") + 1) === lower.slice(lower.lastIndexOf("/") + 1)) return 1;
     return 2 + editDistance(lower, c);
@@ -59,10 +61,11 @@ export interface LookupSpec<T> {
   /** The attribute compared with `value`. */
   key: (item: T) => string;
   /**
-   * `sensitive`: only an exact match counts; a match ignoring case is offered as "did you mean".
-   * `insensitive`: an exact match wins, otherwise a match ignoring case is accepted when unique.
+   * How the key compares (model/identity): an exact match wins, otherwise a match by identity is
+   * accepted when unique (a caseless key's other spellings); a key that compares exactly offers a
+   * match ignoring case as "did you mean".
    */
-  caseMatching: "sensitive" | "insensitive";
+  identity: Identity;
   /** How one match is named in an ambiguity error, e.g. `"alice" (id abc)`. */
   describe: (item: T) => string;
   /** Where the search happened, e.g. `in the W&B organization at https://...`. */
@@ -89,23 +92,22 @@ export function findExactlyOne<T>(items: readonly T[], spec: LookupSpec<T>): T {
     );
   }
 
-  const lower = spec.value.toLowerCase();
-  const folded = items.filter((item) => spec.key(item).toLowerCase() === lower);
-  if (spec.caseMatching === "insensitive") {
-    if (folded.length === 1 && folded[0] !== undefined) return folded[0];
-    if (folded.length > 1) {
-      throw ambiguous(
-        spec,
-        folded,
-        `no ${spec.noun} has ${spec.field} exactly ${quote(spec.value)}, and ${folded.length} match it ignoring case`,
-        `Use the exact ${spec.field}, with its case, of the one you mean.`,
-      );
-    }
+  const same = items.filter((item) => sameIdentity(spec.identity, spec.key(item), spec.value));
+  if (same.length === 1 && same[0] !== undefined) return same[0];
+  if (same.length > 1) {
+    throw ambiguous(
+      spec,
+      same,
+      `no ${spec.noun} has ${spec.field} exactly ${quote(spec.value)}, and ${same.length} match it ignoring case`,
+      `Use the exact ${spec.field}, with its case, of the one you mean.`,
+    );
   }
 
   const base = `no ${spec.noun} with ${spec.field} ${quote(spec.value)} ${spec.where} (searched ${spec.searchedCount}).`;
   const keys = items.map(spec.key);
-  if (spec.caseMatching === "sensitive" && folded.length > 0) {
+  // Nothing matched by identity: a key that differs only in case is what was meant.
+  const folded = items.filter((item) => sameIgnoringCase(spec.key(item), spec.value));
+  if (folded.length > 0) {
     const names = sortedBy(folded.map(spec.key), (k) => k);
     throw new WandbLookupError({
       kind: "not-found",
@@ -126,19 +128,15 @@ export function findExactlyOne<T>(items: readonly T[], spec: LookupSpec<T>): T {
   });
 }
 
-/**
- * The one item named exactly `name`: the names of teams and of custom roles are case-sensitive, so
- * a match ignoring case is only a "did you mean".
- */
+/** The one item with this name, compared as `lookup.identity` says (teams and custom roles: exactly). */
 export function findByName<T extends { id: string; name: string }>(
   items: readonly T[],
-  lookup: Pick<LookupSpec<T>, "function" | "noun" | "value" | "where" | "notFoundHint">,
+  lookup: Pick<LookupSpec<T>, "function" | "noun" | "value" | "where" | "notFoundHint" | "identity">,
 ): T {
   return findExactlyOne(items, {
     ...lookup,
     field: "name",
     key: (item) => item.name,
-    caseMatching: "sensitive",
     describe: (item) => `${quote(item.name)} (id ${item.id})`,
     searchedCount: items.length,
     suggest: true,

@@ -35,6 +35,7 @@ export const getCustomRoleFunction = defineFunction({
     const roles = await client.listRoles();
     const match = findByName(roles, {
       function: "getCustomRole",
+      identity: "customRoleName",
       noun: "custom role",
       value: name,
       where,

@@ -48,6 +48,7 @@ export const getTeamFunction = defineFunction({
     const teams = await client.listTeams();
     const match = findByName(teams, {
       function: "getTeam",
+      identity: "teamName",
       noun: "team",
       value: name,
       where,

@@ -1,6 +1,7 @@
 // getUser and getUsers: the organization's users, as SCIM lists them.
 import { z } from "zod";
 import type { ScimUser } from "../../service";
+import { identityOf, sameIdentity } from "../identity";
 import { nonEmptyText } from "./arguments";
 import { defineFunction } from "./define";
 import { findExactlyOne, quote, sortedBy } from "./match";
@@ -76,7 +77,7 @@ const filterShape = {
   organizationRole: z
     .string(mustBe("organizationRole", "a string"))
     .optional()
-    .meta({ description: "The organization role is this, ignoring case, e.g. `admin`." }),
+    .meta({ description: "The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly." }),
 };
 
 const supported = Object.keys(filterShape).join(", ");
@@ -124,7 +125,7 @@ export const getUserFunction = defineFunction({
       field: by.field,
       value,
       key: (u) => (by.field === "email" ? u.email : u.userName),
-      caseMatching: "insensitive",
+      identity: by.field === "email" ? "email" : "userName",
       describe: (u) => `${quote(u.userName)} <${u.email}> (id ${u.id})`,
       where,
       searchedCount: users.length,
@@ -152,15 +153,15 @@ export const getUsersFunction = defineFunction({
 });
 
 function usersFilter(filter: z.output<typeof usersFilterSchema>): (user: ScimUser) => boolean {
-  const prefix = filter.userNameStartsWith?.toLowerCase();
-  const domain = filter.emailDomain?.trim().replace(/^@/, "").toLowerCase();
-  const role = filter.organizationRole?.trim().toLowerCase();
-  const { active } = filter;
+  const prefix = filter.userNameStartsWith === undefined ? undefined : identityOf("userName", filter.userNameStartsWith);
+  // The domain of an email compares as the email does.
+  const domain = filter.emailDomain === undefined ? undefined : identityOf("email", filter.emailDomain.trim().replace(/^@/, ""));
+  const { active, organizationRole: role } = filter;
   return (user) =>
-    (prefix === undefined || user.userName.toLowerCase().startsWith(prefix)) &&
-    (domain === undefined || user.email.toLowerCase().slice(user.email.lastIndexOf("@") + 1) === domain) &&
+    (prefix === undefined || identityOf("userName", user.userName).startsWith(prefix)) &&
+    (domain === undefined || identityOf("email", user.email.slice(user.email.lastIndexOf("@") + 1)) === domain) &&
     (active === undefined || user.active === active) &&
-    (role === undefined || (user.organizationRole ?? "").toLowerCase() === role);
+    (role === undefined || sameIdentity("organizationRole", user.organizationRole, role));
 }
 
 function toUser(user: ScimUser): User {

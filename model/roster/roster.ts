@@ -6,7 +6,9 @@ import type { z } from "zod";
 import { isMap, isScalar, LineCounter, parseDocument, type Node as YamlNode } from "yaml";
 import { entryLabel, type Finding, formatField, list, type Path, rosterSchema, shapeFindings, type ShapedRoster } from "./schema";
 import type { Deployment } from "../../service/config";
+import { sameIgnoringCase } from "../../service/case-folding";
 import { closest } from "../../service/spelling";
+import { identityOf } from "../identity";
 import {
   canonicalRole,
   isDeprecatedOrganizationRole,
@@ -263,7 +265,7 @@ const CUSTOM_NAMES_ARE_CASE_SENSITIVE = " (custom role names are case-sensitive)
 /** The candidate `written` was most likely meant to be, and whether only its case differs. */
 function meant(written: string, candidates: Iterable<string>): { name: string; caseOnly: boolean } | undefined {
   const name = closest(written, candidates);
-  return name === undefined ? undefined : { name, caseOnly: name.toLowerCase() === written.toLowerCase() };
+  return name === undefined ? undefined : { name, caseOnly: sameIgnoringCase(name, written) };
 }
 
 /** The start of a fix that names the candidate `written` was likely meant to be; `caseNote` when only its case differs. */
@@ -287,11 +289,11 @@ interface Checking {
 interface Declared {
   /** Custom role name → index, first declarations only. */
   customRoles: Map<string, number>;
-  /** userName in lower case → index, first declarations only. */
+  /** A userName's identity → index, first declarations only. */
   users: Map<string, number>;
   /** Team name → index, first declarations only. */
   teams: Map<string, number>;
-  /** Where each member's team role was written (`<team>\n<userName in lower case>`), from either form. */
+  /** Where each member's team role was written (`<team>\n<userName's identity>`), from either form. */
   teamRolePlaces: Map<string, { place: string; role: string; written: string }>;
 }
 
@@ -346,9 +348,9 @@ function checkUsers({ shaped, roster, at, add }: Checking, { customRoles }: Decl
   const users = new Map<string, number>();
   const emails = new Map<string, number>();
   shaped.users.forEach((user, i) => {
-    const key = user.userName.toLowerCase();
+    const key = identityOf("userName", user.userName);
     const sameName = users.get(key);
-    const sameEmail = emails.get(user.email.toLowerCase());
+    const sameEmail = emails.get(identityOf("email", user.email));
     if (sameName !== undefined) {
       add(["users", i, "userName"], `userName ${q(user.userName)} is already used by ${at("users", sameName)} (userNames are case-insensitive)`, "declare each user once: merge the two entries, or correct the userName");
     } else {
@@ -357,7 +359,7 @@ function checkUsers({ shaped, roster, at, add }: Checking, { customRoles }: Decl
     if (sameEmail !== undefined) {
       add(["users", i, "email"], `email ${q(user.email)} is already used by ${at("users", sameEmail)} (emails are case-insensitive)`, "give each user their own email address");
     } else {
-      emails.set(user.email.toLowerCase(), i);
+      emails.set(identityOf("email", user.email), i);
     }
     const role = user.organizationRole ?? "member";
     const predefined = canonicalRole(role, ORGANIZATION_ROLES);
@@ -383,7 +385,7 @@ function checkUsers({ shaped, roster, at, add }: Checking, { customRoles }: Decl
 
 /** The user of the roster with this userName (case-insensitive), as validated. */
 function userNamed({ roster }: Checking, { users }: Declared, name: string): ValidatedRoster["users"][number] | undefined {
-  const index = users.get(name.toLowerCase());
+  const index = users.get(identityOf("userName", name));
   return index === undefined ? undefined : roster.users[index];
 }
 
@@ -401,7 +403,7 @@ function teamRoleOf(written: string, label: string, { customRoles }: Declared): 
   };
 }
 
-const teamRoleKey = (team: string, userName: string) => `${team}\n${userName.toLowerCase()}`;
+const teamRoleKey = (team: string, userName: string) => `${identityOf("teamName", team)}\n${identityOf("userName", userName)}`;
 
 function checkTeams(checking: Checking, declared: Declared): Map<string, number> {
   const { shaped, roster, at, add } = checking;
@@ -517,7 +519,7 @@ function checkRegistryRoles(checking: Checking, declared: Declared): void {
   const granted = new Map<string, number>();
   shaped.registryRoles.forEach((grant, i) => {
     const user = userNamed(checking, declared, grant.user);
-    const role = grant.role.toLowerCase();
+    const role = identityOf("registryRole", grant.role);
     if (user === undefined) {
       add(
         ["registryRoles", i, "user"],
@@ -525,7 +527,7 @@ function checkRegistryRoles(checking: Checking, declared: Declared): void {
         `${didYouMean(grant.user, userNames)}add a user ${q(grant.user)} under users, or remove this registry role`,
       );
     } else {
-      const key = `${user.userName.toLowerCase()}\n${grant.registry}`;
+      const key = `${identityOf("userName", user.userName)}\n${identityOf("registryName", grant.registry)}`;
       const other = granted.get(key);
       if (other !== undefined) {
         add(["registryRoles", i], `${q(user.userName)} already has a role in registry ${q(grant.registry)} (${at("registryRoles", other)})`, "give each user one role per registry: remove one of the two");
@@ -534,7 +536,7 @@ function checkRegistryRoles(checking: Checking, declared: Declared): void {
       }
     }
     if (!REGISTRY_ROLES.includes(role)) {
-      const custom = [...declared.customRoles.keys()].find((name) => name.toLowerCase() === role);
+      const custom = [...declared.customRoles.keys()].find((name) => sameIgnoringCase(name, role));
       add(
         ["registryRoles", i, "role"],
         custom === undefined ? `role ${q(grant.role)} is not a registry role` : `role ${q(grant.role)} is a custom role, and registries take only predefined roles`,
@@ -548,7 +550,7 @@ function checkRegistryRoles(checking: Checking, declared: Declared): void {
 /** On the multi-tenant cloud (saas) users join the organization through teams: each must be in one. */
 function checkEveryUserInATeam({ roster, add }: Checking, { users }: Declared): void {
   roster.users.forEach((user, i) => {
-    if (user.teams.length === 0 && users.get(user.userName.toLowerCase()) === i) {
+    if (user.teams.length === 0 && users.get(identityOf("userName", user.userName)) === i) {
       add(
         ["users", i],
         `${q(user.userName)} is in no team, and on the multi-tenant cloud (saas) users join the organization through teams`,

@@ -1,8 +1,10 @@
 // The shape of a roster (zod), and how a shape mistake is told: which entry, what is wrong, how to
 // fix it; described (`.meta`) for the package schema. Internal to the roster and the Organization: not exported from the package.
 import { z } from "zod";
+import { foldCase } from "../../service/case-folding";
 import { closest } from "../../service/spelling";
-import { CONTROL_CHARACTER, EMAIL_ADDRESS, PERMISSION_NAME, USER_NAME } from "../vocabulary";
+import { identityOf } from "../identity";
+import { BASE_ROLES, CONTROL_CHARACTER, EMAIL_ADDRESS, PERMISSION_NAME, USER_NAME } from "../vocabulary";
 
 /** Names that become part of child resource names (`<org>/<team>/<userName>`) must not contain "/". */
 const NO_SLASH = /^[^/]+$/;
@@ -32,9 +34,8 @@ const customRoleSchema = z
     description: z.string().optional().meta({ description: "What the role is for." }),
     inheritedFrom: z
       .string()
-      .trim()
-      .toLowerCase()
-      .pipe(z.enum(["member", "viewer"]))
+      .overwrite((role) => identityOf("baseRole", role))
+      .pipe(z.enum(BASE_ROLES))
       .meta({ description: "The predefined role it extends: `member` or `viewer`." }),
     permissions: z
       .array(z.string().trim().regex(PERMISSION_NAME))
@@ -264,7 +265,7 @@ function unknownKeyFinding(data: unknown, objectPath: Path, key: string): Findin
   const keys = Object.keys((isSection(section) ? SECTIONS[section].shape : rosterSchema).shape);
   // A typo, or a shortened name ("role" for "organizationRole").
   const guess =
-    closest(key, keys) ?? (key.length >= 4 ? keys.find((k) => k.toLowerCase().includes(key.toLowerCase())) : undefined);
+    closest(key, keys) ?? (key.length >= 4 ? keys.find((k) => foldCase(k).includes(foldCase(key))) : undefined);
   const hint = MISPLACED[`${section}.${key}`] ?? (guess === undefined ? "remove it" : `did you mean "${guess}"?`);
   return {
     path: objectPath,

@@ -1,12 +1,13 @@
 // What the three role assignments share (and, for its user, TeamMember): the user they name, as declared and as resolved.
 import { z } from "zod";
+import { serviceField, type FieldRule, type FieldTable } from "./fields";
 import { userReference } from "./pieces";
 
 /** The input naming the user a role is assigned to. */
 export const assignedUser = userReference("user").meta({
   description:
     "The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address " +
-    "(case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.",
+    "(case-insensitive). Resolved to the SCIM id when the assignment is created.",
 });
 
 /** What a resource naming one user records of it: the reference as declared, and the user it resolved to. */
@@ -25,3 +26,9 @@ export const assignmentOutputs = z.object({
 });
 
 export type AssignmentOutputs = z.output<typeof assignmentOutputs>;
+
+/** The user an assignment names: another user replaces it (the old assignment is given back first). */
+export const assignedUserField = { owner: "program", compare: "user", write: "create", replaces: true, naturalKey: true } as const satisfies FieldRule;
+
+/** What an assignment records of the user it resolved to. */
+export const assignmentServiceFields = { userId: serviceField, userEmail: serviceField, etag: serviceField } as const satisfies FieldTable;

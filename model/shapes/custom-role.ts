@@ -1,5 +1,6 @@
 // The CustomRole resource: what it is for, the inputs a program passes (as `check` judges them) and its state.
 import { z } from "zod";
+import { createSetting, serviceField, type FieldTable } from "./fields";
 import { isPredefinedRole, RESERVED_ROLE_NAMES } from "../vocabulary";
 import { adoptExisting, permissionName, predefinedBaseRole, printable } from "./pieces";
 
@@ -56,3 +57,14 @@ export const customRoleOutputs = z.object({
 });
 
 export type CustomRoleOutputs = z.output<typeof customRoleOutputs>;
+
+export const customRoleFields = {
+  name: { owner: "program", compare: "customRoleName", write: "put", replaces: false, naturalKey: true },
+  description: { owner: "program", compare: "exact", write: "put", replaces: false },
+  inheritedFrom: { owner: "program", compare: "baseRole", write: "put", replaces: false },
+  // Those the role carries itself: the provider leaves out the ones its base role grants.
+  permissions: { owner: "program", compare: { set: "exact" }, write: { patch: "add", path: "permissions" }, replaces: false },
+  adoptExisting: createSetting,
+  inheritedPermissions: serviceField,
+  etag: serviceField,
+} as const satisfies FieldTable<keyof CustomRoleOutputs>;

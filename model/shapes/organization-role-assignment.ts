@@ -1,7 +1,8 @@
 // The OrganizationRoleAssignment resource: what it is for, the inputs a program passes (as `check` judges them) and its state.
 import { z } from "zod";
+import type { FieldTable } from "./fields";
 import { canonicalRole, effectiveOrganizationRole, isDeprecatedOrganizationRole, ORGANIZATION_ROLES } from "../vocabulary";
-import { assignedUser, assignmentOutputs } from "./assignment";
+import { assignedUser, assignedUserField, assignmentOutputs, assignmentServiceFields } from "./assignment";
 import { roleNameInput } from "./pieces";
 
 export const organizationRoleAssignmentDescription =
@@ -39,3 +40,9 @@ export function organizationRoleAssignmentWarnings(written: Record<string, unkno
       'Declare role: "member" (or a custom role that inherits from viewer) to make the intent explicit.',
   ];
 }
+
+export const organizationRoleAssignmentFields = {
+  user: assignedUserField,
+  role: { owner: "program", compare: "organizationRole", write: { patch: "replace", path: "organizationRole" }, replaces: false },
+  ...assignmentServiceFields,
+} as const satisfies FieldTable<keyof OrganizationRoleAssignmentOutputs>;

@@ -1,5 +1,6 @@
 // Input schemas shared by several resources, each failing with a message that says what to do.
 import { z } from "zod";
+import { identityOf } from "../identity";
 import { BASE_ROLES, CONTROL_CHARACTER, isUserReference, PERMISSION_NAME } from "../vocabulary";
 
 /** The check that a name `property` holds no control character, and the message when it does: for `.refine(...printable("name"))`. */
@@ -25,8 +26,7 @@ export const permissionName = z
 /** Predefined role names compare case-insensitively, so they are stored in lower case. */
 export const predefinedBaseRole = z
   .string({ error: 'inheritedFrom is required: "member" or "viewer", the predefined role this custom role extends' })
-  .trim()
-  .toLowerCase()
+  .overwrite((role) => identityOf("baseRole", role))
   .pipe(z.enum(BASE_ROLES, { error: 'inheritedFrom must be "member" or "viewer"' }))
   .meta({ description: "The predefined role this role extends: `member` or `viewer` (case-insensitive)." });
 

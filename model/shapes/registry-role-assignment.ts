@@ -1,7 +1,8 @@
 // The RegistryRoleAssignment resource: what it is for, the inputs a program passes (as `check` judges them) and its state.
 import { z } from "zod";
+import type { FieldTable } from "./fields";
 import { canonicalRole, REGISTRY_ROLES } from "../vocabulary";
-import { assignedUser, assignmentOutputs } from "./assignment";
+import { assignedUser, assignedUserField, assignmentOutputs, assignmentServiceFields } from "./assignment";
 import { printable } from "./pieces";
 
 export const registryRoleAssignmentDescription =
@@ -18,7 +19,7 @@ export const registryRoleAssignmentInputs = z
       .trim()
       .min(1, "registryName must not be empty: give the name of the registry")
       .refine(...printable("registryName"))
-      .meta({ description: 'The registry\'s name (exact), e.g. `"models"`. Changing it replaces the assignment.' }),
+      .meta({ description: 'The registry\'s name (exact), e.g. `"models"`.' }),
     roleName: z
       .string({ error: `roleName is required: ${ROLE_HINT}` })
       .transform((name) => canonicalRole(name, REGISTRY_ROLES))
@@ -38,3 +39,10 @@ export const registryRoleAssignmentOutputs = assignmentOutputs.extend({
 });
 
 export type RegistryRoleAssignmentOutputs = z.output<typeof registryRoleAssignmentOutputs>;
+
+export const registryRoleAssignmentFields = {
+  user: assignedUserField,
+  registryName: { owner: "program", compare: "registryName", write: "create", replaces: true, naturalKey: true },
+  roleName: { owner: "program", compare: "registryRole", write: { patch: "add", path: "registryRoles" }, replaces: false },
+  ...assignmentServiceFields,
+} as const satisfies FieldTable<keyof RegistryRoleAssignmentOutputs>;

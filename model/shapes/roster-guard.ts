@@ -1,5 +1,6 @@
 // The RosterGuard resource: what it is for, the inputs the Organization component passes (as `check` judges them) and its state.
 import { z } from "zod";
+import { stateSetting, type FieldTable } from "./fields";
 import { rosterAccessSchema } from "../guard-rails";
 
 export const rosterGuardDescription =
@@ -25,3 +26,12 @@ export const rosterGuardInputs = rosterAccessSchema
 export type RosterGuardInputs = z.output<typeof rosterGuardInputs>;
 
 export const rosterGuardOutputs = rosterGuardInputs;
+
+/** The guard's record: compared by its own diff (the teams are a map of sets), written nowhere but its state. */
+export const rosterGuardFields = {
+  organization: stateSetting,
+  users: { owner: "program", compare: { set: "exact" }, write: "state", replaces: false },
+  admins: { owner: "program", compare: { set: "exact" }, write: "state", replaces: false },
+  teams: stateSetting,
+  verdicts: { owner: "program", compare: "never", write: "state", replaces: false },
+} as const satisfies FieldTable<keyof RosterGuardInputs>;

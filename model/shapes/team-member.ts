@@ -1,5 +1,6 @@
 // The TeamMember resource: what it is for, the inputs a program passes (as `check` judges them) and its state.
 import { z } from "zod";
+import { serviceField, type FieldTable } from "./fields";
 import { resolvedUserOutputs } from "./assignment";
 import { userReference } from "./pieces";
 
@@ -16,12 +17,10 @@ export const teamMemberInputs = z
       .trim()
       .min(1, "teamId must not be empty: give the SCIM id of the team")
       .meta({
-        description: "The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the membership.",
+        description: "The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`.",
       }),
     user: userReference("user").meta({
-      description:
-        "The user, by SCIM id or email address (emails compare ignoring case). Changing it to another user replaces the " +
-        "membership; changing it to the id the email resolved to changes nothing.",
+      description: "The user, by SCIM id or email address (emails compare ignoring case).",
     }),
   })
   .strict();
@@ -35,3 +34,11 @@ export const teamMemberOutputs = z.object({
 });
 
 export type TeamMemberOutputs = z.output<typeof teamMemberOutputs>;
+
+export const teamMemberFields = {
+  teamId: { owner: "program", compare: "scimId", write: "create", replaces: true, naturalKey: true },
+  user: { owner: "program", compare: "user", write: "create", replaces: true, naturalKey: true },
+  userId: serviceField,
+  userEmail: serviceField,
+  etag: serviceField,
+} as const satisfies FieldTable<keyof TeamMemberOutputs>;

@@ -1,7 +1,8 @@
 // The TeamRoleAssignment resource: what it is for, the inputs a program passes (as `check` judges them) and its state.
 import { z } from "zod";
+import type { FieldTable } from "./fields";
 import { canonicalRole, TEAM_ROLES } from "../vocabulary";
-import { assignedUser, assignmentOutputs } from "./assignment";
+import { assignedUser, assignedUserField, assignmentOutputs, assignmentServiceFields } from "./assignment";
 import { printable, roleNameInput } from "./pieces";
 
 export const teamRoleAssignmentDescription =
@@ -18,7 +19,7 @@ export const teamRoleAssignmentInputs = z
       .trim()
       .min(1, "teamName must not be empty: give the name of the team")
       .refine(...printable("teamName"))
-      .meta({ description: "The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the assignment." }),
+      .meta({ description: "The team's name (exact), e.g. `team.name` of a `wandb.Team`." }),
     roleName: roleNameInput("roleName", ROLE_HINT)
       .transform((name) => canonicalRole(name, TEAM_ROLES))
       .meta({
@@ -34,3 +35,11 @@ export type TeamRoleAssignmentInputs = z.output<typeof teamRoleAssignmentInputs>
 export const teamRoleAssignmentOutputs = assignmentOutputs.extend({ teamName: z.string(), roleName: z.string() });
 
 export type TeamRoleAssignmentOutputs = z.output<typeof teamRoleAssignmentOutputs>;
+
+export const teamRoleAssignmentFields = {
+  user: assignedUserField,
+  teamName: { owner: "program", compare: "teamName", write: "create", replaces: true, naturalKey: true },
+  // Sets the role in that one team, adding the user to it when they are not in it.
+  roleName: { owner: "program", compare: "teamRole", write: { patch: "replace", path: "teamRoles" }, replaces: false },
+  ...assignmentServiceFields,
+} as const satisfies FieldTable<keyof TeamRoleAssignmentOutputs>;

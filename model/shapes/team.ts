@@ -1,6 +1,7 @@
 // The Team resource: what it is for, the inputs a program passes (as `check` judges them) and its state.
 import { z } from "zod";
-import { memberReferenceKey } from "../vocabulary";
+import { createSetting, serviceField, stateSetting, type FieldTable } from "./fields";
+import { identityOf } from "../identity";
 import { adoptExisting, printable, userReference } from "./pieces";
 
 export const teamDescription =
@@ -27,7 +28,7 @@ export const teamInputs = z
       // A set: the first spelling of each member is kept; emails compare ignoring case.
       .transform((refs) => {
         const seen = new Set<string>();
-        return refs.filter((ref) => !seen.has(memberReferenceKey(ref)) && seen.add(memberReferenceKey(ref)));
+        return refs.filter((ref) => !seen.has(identityOf("userReference", ref)) && seen.add(identityOf("userReference", ref)));
       })
       .optional()
       .meta({
@@ -103,3 +104,17 @@ export const teamOutputs = z.object({
 });
 
 export type TeamOutputs = z.output<typeof teamOutputs>;
+
+export const teamFields = {
+  // Renamed by PUT: its id, members and role assignments stay.
+  name: { owner: "program", compare: "teamName", write: "put", replaces: false, naturalKey: true },
+  members: { owner: "program", compare: { set: "user" }, write: "members", replaces: false },
+  adoptExisting: createSetting,
+  importId: createSetting,
+  deletionPolicy: stateSetting,
+  memberIds: serviceField,
+  memberIdsByReference: serviceField,
+  memberEmails: serviceField,
+  serviceAccountIds: serviceField,
+  etag: serviceField,
+} as const satisfies FieldTable<keyof TeamOutputs>;

@@ -1,6 +1,9 @@
 // The User resource: what it is for, the inputs a program passes (as `check` judges them) and its state.
 import { z } from "zod";
+import { createSetting, serviceField, stateSetting, type FieldTable } from "./fields";
 import { EMAIL_ADDRESS, effectiveOrganizationRole, isDeprecatedOrganizationRole, ORGANIZATION_ROLES, USER_NAME } from "../vocabulary";
+import { foldCase } from "../../service/case-folding";
+import { identityOf } from "../identity";
 import { adoptExisting, printable } from "./pieces";
 
 export const userDescription =
@@ -21,8 +24,8 @@ export const userInputs = z
       .regex(USER_NAME, 'userName must not contain spaces: give the user\'s W&B username, one word such as "jdoe" or "ana.lima"')
       .meta({
         description:
-          "The user's W&B username. W&B treats usernames case-insensitively; it cannot be changed in place, so a change " +
-          "replaces the user (the old one is removed first).",
+          "The user's W&B username. W&B treats usernames case-insensitively and cannot rename a user: the old user is " +
+          "removed before the new one is made.",
       }),
     email: z
       .string({ error: 'email is required: the user\'s primary email address, e.g. "jdoe@example.com"' })
@@ -49,8 +52,7 @@ export const userInputs = z
       }),
     organizationRole: z
       .string({ error: 'organizationRole must be "admin" or "member"' })
-      .trim()
-      .toLowerCase()
+      .overwrite((role) => identityOf("organizationRole", role))
       .pipe(z.enum(ORGANIZATION_ROLES, { error: 'organizationRole must be "admin" or "member" (case-insensitive)' }))
       .transform((role) => effectiveOrganizationRole(role))
       .optional()
@@ -93,7 +95,7 @@ export const userInputs = z
     deletionPolicy: z
       .string({ error: 'deletionPolicy must be "delete" or "deactivate"' })
       .trim()
-      .toLowerCase()
+      .overwrite(foldCase)
       .pipe(z.enum(USER_DELETION_POLICIES, { error: 'deletionPolicy must be "delete" or "deactivate"' }))
       .default("delete")
       .meta({
@@ -150,3 +152,20 @@ export function userWarnings(written: Record<string, unknown>): string[] {
   if (typeof role !== "string" || !isDeprecatedOrganizationRole(role)) return [];
   return [`organizationRole "viewer" is deprecated: W&B assigns "member" instead, which is what this User stores. Set organizationRole: "member".`];
 }
+
+export const userFields = {
+  userName: { owner: "program", compare: "userName", write: "create", replaces: true, naturalKey: true },
+  email: { owner: "program", compare: "email", write: { patch: "replace", path: "emails" }, replaces: false },
+  displayName: { owner: "program", compare: "exact", write: { patch: "replace", path: "displayName" }, replaces: false, optional: true },
+  active: { owner: "program", compare: "exact", write: { patch: "replace" }, replaces: false },
+  organizationRole: { owner: "program", compare: "organizationRole", write: { patch: "replace", path: "organizationRole" }, replaces: false, optional: true },
+  teams: { owner: "program", compare: { set: "teamName" }, write: "members", replaces: false, optional: true },
+  adoptExisting: createSetting,
+  // Adopting another user means this resource now stands for that user.
+  importId: { owner: "program", compare: "own-id", write: "create", replaces: true },
+  deletionPolicy: stateSetting,
+  etag: serviceField,
+  createdAt: serviceField,
+  teamRoles: serviceField,
+  registryRoles: serviceField,
+} as const satisfies FieldTable<keyof UserOutputs>;

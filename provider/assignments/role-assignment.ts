@@ -6,7 +6,9 @@ import type { z } from "zod";
 import type { ScimUser } from "../../service";
 import type { ResourceKind } from "../../model/resource-kinds";
 import type { AssignmentOutputs } from "../../model/shapes/assignment";
-import { canonicalRole, sameRole } from "../../model/vocabulary";
+import { identityOf } from "../../model/identity";
+import { comparable, programRule, sameValue, valueRule, type FieldTable } from "../../model/shapes/fields";
+import { fieldChanges } from "../kit/field-changes";
 import { changedFieldsOf, convergeGuardedByEtag, recordRead, SETTLED, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
 import { isStatus } from "../kit/errors";
 import { warn } from "../kit/engine-output";
@@ -15,7 +17,7 @@ import { checkInputs } from "../kit/inputs";
 import { issuesOf } from "../kit/issues";
 import { idScheme } from "../kit/pair-id";
 import { storedState, type Migration } from "../kit/state";
-import { liveUser, namesRecordedUser, resolveUser } from "../membership/users";
+import { liveUser, resolveUser } from "../membership/users";
 import type { Operation } from "../operation";
 
 /** One user's role slot as an assignment reaches it. */
@@ -150,8 +152,8 @@ export interface RoleAssignmentSpec<I extends Inputs, O extends AssignmentOutput
   scopeField?: Extract<keyof I, string>;
   /** The input property holding the role. */
   roleField: Extract<keyof I, string>;
-  /** Predefined role names: they compare case-insensitively. */
-  predefined: readonly string[];
+  /** The kind's table: how the user, the scope and the role compare, and which of them replace the assignment. */
+  fields: FieldTable;
   /**
    * The role read back when the user's representation shows none in the slot (the declared role is
    * kept, else this one); without it, such an assignment is gone.
@@ -163,11 +165,13 @@ export interface RoleAssignmentSpec<I extends Inputs, O extends AssignmentOutput
 }
 
 export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(spec: RoleAssignmentSpec<I, O>): ResourceImplementation<I, O, Operation> {
-  const { scopeField, roleField, predefined } = spec;
+  const { scopeField, roleField, fields } = spec;
+  // The role's rule (model/identity): predefined roles canonical, a custom role's name exactly.
+  const roleRule = valueRule(programRule(fields, roleField).compare);
   const field = (values: object, key: string | undefined) => (key === undefined ? undefined : (values as Record<string, string | undefined>)[key]);
   const roleOf = (values: object) => field(values, roleField);
   const scopeOf = (values: object) => field(values, scopeField) ?? "";
-  const same = (a: string | undefined, b: string | undefined) => sameRole(a, b, predefined);
+  const same = (a: string | undefined, b: string | undefined) => sameValue(roleRule, a, b);
 
   const ids = idScheme(spec.kind, spec.idShape);
   const idOf = (userId: string, scope: string) => ids.join({ userId, ...(scopeField === undefined ? {} : { [scopeField]: scope }) });
@@ -210,7 +214,7 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
     return spec.state.parse({
       ...assignment(inputs.user, scopeOf(inputs), roleOf(inputs)!),
       userId: user.id,
-      userEmail: user.email.toLowerCase(),
+      userEmail: identityOf("email", user.email),
       etag: user.etag ?? "",
     });
   }
@@ -238,13 +242,9 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
 
     async diff(_operation, _id, olds, news) {
       // Another user (or scope) replaces; the delete goes first so that two references to one user never end with `member`.
-      const replaces = [
-        ...(namesRecordedUser(news.user, olds) ? [] : ["user"]),
-        ...(scopeField === undefined || field(news, scopeField) === field(olds, scopeField) ? [] : [scopeField]),
-      ];
       // The same user named another way (email or id) is no change: the reference names the user, nothing is sent.
-      const changes = replaces.length > 0 || !same(roleOf(olds), roleOf(news));
-      return { changes, replaces, deleteBeforeReplace: replaces.length > 0 };
+      const { changed, replaces } = fieldChanges(fields, olds, news);
+      return { changes: changed.length > 0, replaces, deleteBeforeReplace: replaces.length > 0 };
     },
 
     async create(operation, inputs) {
@@ -282,7 +282,7 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
         const live = slot.live(user);
         // The user left the team (or the registry): the assignment is gone, and `up` assigns the role again.
         if (live === undefined) return spec.unheldRole === undefined ? undefined : (declared ?? spec.unheldRole);
-        return declared !== undefined && same(live, declared) ? declared : canonicalRole(live, predefined);
+        return declared !== undefined && same(live, declared) ? declared : comparable(roleRule, live);
       };
       // From the operation's listings, trusted for what they show: an assignment they show gone is
       // looked for again in the user read directly (and a scope they say it left, in the team read directly).

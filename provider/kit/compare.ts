@@ -1,14 +1,8 @@
-// How the resources compare values: sets, and text with an optional fold.
+// How the resources compare values: sets, and states as a whole.
 export function sameSet(a: readonly string[] = [], b: readonly string[] = [], fold: (s: string) => string = (s) => s): boolean {
   const left = new Set(a.map(fold));
   const right = new Set(b.map(fold));
   return left.size === right.size && [...left].every((item) => right.has(item));
-}
-
-export const caseInsensitive = (s: string): string => s.toLowerCase();
-
-export function sameText(a: string | undefined, b: string | undefined, fold: (s: string) => string = (s) => s): boolean {
-  return (a === undefined ? undefined : fold(a)) === (b === undefined ? undefined : fold(b));
 }
 
 

@@ -4,6 +4,7 @@
 // replaces the entry it changed, and a write whose effect is not known drops the listing, which is
 // then read again on next use. A listing is trusted for what it shows, not for what it leaves out:
 // an object it does not show is read directly before it counts as gone.
+import { identityOf, sameIdentity } from "../../model/identity";
 import { isEmailReference } from "../../model/vocabulary";
 import type { GetResult, ScimClient, ScimRole, ScimTeam, ScimUser } from "../../service";
 import { Collection, refused, type Index } from "./listing";
@@ -32,20 +33,21 @@ export class Users implements Index<ScimUser> {
 
   /** Emails compare ignoring case, as the service does. */
   byEmail(email: string): ScimUser | undefined {
-    return this.#byEmail.get(email.toLowerCase());
+    return this.#byEmail.get(identityOf("email", email));
   }
 
   put(user: ScimUser): void {
     this.remove(user.id);
     this.#byId.set(user.id, user);
-    if (user.email) this.#byEmail.set(user.email.toLowerCase(), user);
+    if (user.email) this.#byEmail.set(identityOf("email", user.email), user);
   }
 
   remove(id: string): void {
     const old = this.#byId.get(id);
     if (!old) return;
     this.#byId.delete(id);
-    if (this.#byEmail.get(old.email.toLowerCase()) === old) this.#byEmail.delete(old.email.toLowerCase());
+    const email = identityOf("email", old.email);
+    if (this.#byEmail.get(email) === old) this.#byEmail.delete(email);
   }
 
   /** These role fields of every user are no longer known: they read as a representation that does not carry them. */
@@ -75,9 +77,8 @@ class Teams implements Index<ScimTeam> {
     return this.#byId.get(id);
   }
 
-  /** Team names are case-sensitive. */
   named(name: string): ScimTeam | undefined {
-    return this.#teamsOf(this.#idsByName.get(name))[0];
+    return this.#teamsOf(this.#idsByName.get(identityOf("teamName", name)))[0];
   }
 
   containing(userId: string): ScimTeam[] {
@@ -87,7 +88,7 @@ class Teams implements Index<ScimTeam> {
   put(team: ScimTeam): void {
     this.remove(team.id);
     this.#byId.set(team.id, team);
-    addTo(this.#idsByName, team.name, team.id);
+    addTo(this.#idsByName, identityOf("teamName", team.name), team.id);
     for (const member of team.members) addTo(this.#idsByMember, member.id, team.id);
   }
 
@@ -95,7 +96,7 @@ class Teams implements Index<ScimTeam> {
     const old = this.#byId.get(id);
     if (!old) return;
     this.#byId.delete(id);
-    deleteFrom(this.#idsByName, old.name, id);
+    deleteFrom(this.#idsByName, identityOf("teamName", old.name), id);
     for (const member of old.members) deleteFrom(this.#idsByMember, member.id, id);
   }
 
@@ -227,7 +228,7 @@ export class Directory {
     if (!team) return false;
     if (hasMember(team, userId)) return true;
     const confirmed = await this.#teams.confirmed(team.id);
-    return confirmed !== undefined && confirmed.name === teamName && hasMember(confirmed, userId);
+    return confirmed !== undefined && sameIdentity("teamName", confirmed.name, teamName) && hasMember(confirmed, userId);
   }
 
   /** The custom role with this id as listed; one the listing does not show is read directly. */

@@ -1,47 +1,10 @@
 // The users that references (SCIM id or email) name, resolved at create with one set of messages
 // for every resource, and the user as it is now.
 import type { ScimUser } from "../../service";
-import { isEmailReference, memberReferenceKey } from "../../model/vocabulary";
+import { identityOf } from "../../model/identity";
+import { isEmailReference } from "../../model/vocabulary";
 import { requireFound } from "../kit/errors";
 import type { Operation } from "../operation";
-
-/** Same reference: emails case-insensitively, SCIM ids exactly. */
-export function sameUserReference(a: string, b: string): boolean {
-  return memberReferenceKey(a) === memberReferenceKey(b);
-}
-
-/**
- * Whether a declared reference names the user recorded in state: by the same reference, by the id
- * it resolved to, or by that user's email as last seen (so an id and an email of one user agree).
- */
-export function namesRecordedUser(reference: string, state: { user?: string; userId?: string; userEmail?: string }): boolean {
-  return (
-    reference === state.userId ||
-    [state.user, state.userEmail].some((recorded) => recorded !== undefined && sameUserReference(reference, recorded))
-  );
-}
-
-/**
- * The user each reference names, as far as state tells without a request: an id is itself; an
- * email is the id recorded for it (`idsByReference`, or the user whose email `emailsById` holds),
- * or the email itself when state knows no such user.
- */
-export function userIdentities(known: {
-  emailsById: Readonly<Record<string, string>>;
-  idsByReference: Readonly<Record<string, string>>;
-}): (reference: string) => string {
-  // Indexed once: a team of thousands of members declared by email compares in linear time.
-  const idsByEmail = new Map<string, string>();
-  for (const [id, email] of Object.entries(known.emailsById)) {
-    const key = memberReferenceKey(email);
-    if (!idsByEmail.has(key)) idsByEmail.set(key, id);
-  }
-  return (reference) => {
-    const key = memberReferenceKey(reference);
-    if (!isEmailReference(key)) return key;
-    return known.idsByReference[key] ?? idsByEmail.get(key) ?? key;
-  };
-}
 
 /** Why a reference names nobody, and what to do about it. */
 function namesNoUser(reference: string): string {
@@ -61,7 +24,7 @@ export async function resolveUser(operation: Operation, property: string, refere
 }
 
 /**
- * The users the references in input `property` name, by reference key (see memberReferenceKey).
+ * The users the references in input `property` name, by reference key (its identity).
  * Every reference that names nobody is reported at once, so that one run shows them all.
  */
 export async function resolveUsers(operation: Operation, property: string, references: readonly string[]): Promise<Map<string, ScimUser>> {
@@ -69,7 +32,7 @@ export async function resolveUsers(operation: Operation, property: string, refer
   const resolved = new Map<string, ScimUser>();
   const problems: string[] = [];
   for (const { reference, user } of found) {
-    if (user) resolved.set(memberReferenceKey(reference), user);
+    if (user) resolved.set(identityOf("userReference", reference), user);
     else problems.push(namesNoUser(reference));
   }
   if (problems.length > 0) throw new Error(`${property}: ${problems.join("; ")}`);
@@ -88,5 +51,5 @@ export async function liveUser(operation: Operation, userId: string): Promise<Sc
  */
 export const withUserEmail = (state: Record<string, unknown>): Record<string, unknown> => {
   const declared = state["user"];
-  return typeof declared === "string" && isEmailReference(declared) ? { ...state, userEmail: memberReferenceKey(declared) } : state;
+  return typeof declared === "string" && isEmailReference(declared) ? { ...state, userEmail: identityOf("userReference", declared) } : state;
 };

@@ -5,7 +5,9 @@ import { isStatus, requireFound, ResourceInitError } from "../kit/errors";
 import { createOrTakeOver, leftAsItIs, type Claim } from "../kit/takeover";
 import { type ResourceImplementation } from "../kit/implementation";
 import { predefinedBaseRole } from "../../model/shapes/pieces";
-import { customRoleInputs, customRoleOutputs, type CustomRoleInputs, type CustomRoleOutputs } from "../../model/shapes/custom-role";
+import { customRoleFields, customRoleInputs, customRoleOutputs, type CustomRoleInputs, type CustomRoleOutputs } from "../../model/shapes/custom-role";
+import { sameOf } from "../../model/shapes/fields";
+import { fieldChanges } from "../kit/field-changes";
 import { checkInputs } from "../kit/inputs";
 import { warn } from "../kit/engine-output";
 import { undocumentedPermissionWarnings } from "../../model/undocumented-permissions";
@@ -37,15 +39,15 @@ function liveInputs(outs: CustomRoleOutputs): CustomRoleInputs {
   return { ...declared, inheritedFrom: predefinedBaseRole.parse(declared.inheritedFrom) };
 }
 
+/** The fields a PUT restates; the permissions change by PATCH. */
 const DEFINITION_FIELDS = ["name", "description", "inheritedFrom"] as const;
 
 function definitionFieldsChanged(seen: Omit<RoleDefinition, "permissions">, live: Omit<RoleDefinition, "permissions">): string[] {
-  return DEFINITION_FIELDS.filter((field) => seen[field] !== live[field]);
+  return fieldChanges(customRoleFields, seen, live, { only: DEFINITION_FIELDS }).changed;
 }
 
 function ownedFieldsChanged(seen: RoleDefinition, live: RoleDefinition): string[] {
-  const changed = definitionFieldsChanged(seen, live);
-  return sameSet(seen.permissions, live.permissions) ? changed : [...changed, "permissions"];
+  return fieldChanges(customRoleFields, seen, live).changed;
 }
 
 /**
@@ -54,7 +56,9 @@ function ownedFieldsChanged(seen: RoleDefinition, live: RoleDefinition): string[
  */
 function ownedFieldReadings(seen: RoleDefinition, declared: CustomRoleInputs | undefined, live: ScimRole): FieldReading[] {
   return [
-    ...DEFINITION_FIELDS.map((field) => valueReading(field, { seen: seen[field], declared: declared?.[field], live: live[field] })),
+    ...DEFINITION_FIELDS.map((field) =>
+      valueReading(field, { seen: seen[field], declared: declared?.[field], live: live[field] }, sameOf(customRoleFields[field])),
+    ),
     setReading("permissions", {
       seen: seen.permissions,
       declared: declared && customPermissions(declared.permissions, live.inheritedPermissions),
@@ -141,11 +145,10 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
 
   async diff(_operation, _id, olds, news) {
     // Every field can change in place; custom role names compare case-sensitively.
-    const declared = { ...news, permissions: customPermissions(news.permissions, olds.inheritedPermissions ?? []) };
-    const permissions = setChange(olds.permissions, declared.permissions);
-    reportSetChange("permissions", `custom role "${olds.name}"`, permissions);
-    const changed = ownedFieldsChanged(olds, declared);
-    return { changes: changed.length > 0, ...detailed(propertyChanges(olds, news, changed, { permissions })) };
+    const declared = { ...news, permissions: customPermissions(news.permissions, olds.inheritedPermissions) };
+    const { changed, sets } = fieldChanges(customRoleFields, olds, declared);
+    if (sets.permissions !== undefined) reportSetChange("permissions", `custom role "${olds.name}"`, sets.permissions);
+    return { changes: changed.length > 0, ...detailed(propertyChanges(olds, news, changed, sets)) };
   },
 
   async create(operation, inputs) {

@@ -1,8 +1,9 @@
 import { roleAssignment } from "../assignments/role-assignment";
 import { recordedBeforeVersioning } from "../kit/state";
 import { withUserEmail } from "../membership/users";
-import { ORGANIZATION_ROLES, sameRole } from "../../model/vocabulary";
+import { sameIdentity } from "../../model/identity";
 import {
+  organizationRoleAssignmentFields,
   organizationRoleAssignmentInputs,
   organizationRoleAssignmentOutputs,
   organizationRoleAssignmentWarnings,
@@ -26,7 +27,7 @@ export const organizationRoleAssignment = roleAssignment<OrganizationRoleAssignm
   stateMigrations: [recordedBeforeVersioning, withUserEmail],
   idShape: "<userId>/organization",
   roleField: "role",
-  predefined: ORGANIZATION_ROLES,
+  fields: organizationRoleAssignmentFields,
   unheldRole: "member",
   warnings: organizationRoleAssignmentWarnings,
   slot: (operation, userId) => ({
@@ -35,9 +36,9 @@ export const organizationRoleAssignment = roleAssignment<OrganizationRoleAssignm
     // The documented GET body carries no organizationRole: the role is then unknown.
     known: (user) => user.organizationRole !== undefined,
     // A user representation without organizationRole tells nothing: it counts as unchanged.
-    same: (live, expected) => live === undefined || sameRole(live, expected, ORGANIZATION_ROLES),
+    same: (live, expected) => live === undefined || sameIdentity("organizationRole", live, expected),
     grant: (role) => patchRole(operation, userId, role),
-    released: (user) => sameRole(user.organizationRole, "member", ORGANIZATION_ROLES),
+    released: (user) => sameIdentity("organizationRole", user.organizationRole, "member"),
     release: patchRole(operation, userId, "member"),
   }),
 });

@@ -1,10 +1,10 @@
 import { valuePath, type ScimUser } from "../../service";
-import { REGISTRY_ROLES } from "../../model/vocabulary";
 import { isStatus } from "../kit/errors";
 import { roleAssignment } from "../assignments/role-assignment";
 import { recordedBeforeVersioning } from "../kit/state";
 import { withUserEmail } from "../membership/users";
 import {
+  registryRoleAssignmentFields,
   registryRoleAssignmentInputs,
   registryRoleAssignmentOutputs,
   type RegistryRoleAssignmentInputs,
@@ -48,7 +48,7 @@ export const registryRoleAssignment = roleAssignment<RegistryRoleAssignmentInput
   idShape: "<userId>/registries/<registryName>",
   scopeField: "registryName",
   roleField: "roleName",
-  predefined: REGISTRY_ROLES,
+  fields: registryRoleAssignmentFields,
   slot: (operation, userId, registryName) => ({
     what: `the role of user ${userId} in registry "${registryName}"`,
     live: (user) => roleIn(user, registryName),

@@ -6,8 +6,10 @@ import { recordedBeforeVersioning, storedState } from "../kit/state";
 import { recordRead } from "../kit/conflict";
 import { hasMember } from "../membership/directory";
 import { changeMembership } from "../membership/membership-change";
-import { namesRecordedUser, resolveUser, withUserEmail } from "../membership/users";
-import { teamMemberInputs, teamMemberOutputs, type TeamMemberInputs, type TeamMemberOutputs } from "../../model/shapes/team-member";
+import { identityOf } from "../../model/identity";
+import { fieldChanges } from "../kit/field-changes";
+import { resolveUser, withUserEmail } from "../membership/users";
+import { teamMemberFields, teamMemberInputs, teamMemberOutputs, type TeamMemberInputs, type TeamMemberOutputs } from "../../model/shapes/team-member";
 import type { Operation } from "../operation";
 
 export type { TeamMemberInputs, TeamMemberOutputs };
@@ -44,11 +46,9 @@ export const teamMember: ReplacedOnChange<TeamMemberInputs, TeamMemberOutputs, O
   },
 
   async diff(_operation, _id, olds, news) {
-    const replaces: string[] = [];
-    if (olds.teamId !== news.teamId) replaces.push("teamId");
     // The same user, spelled as before (emails ignoring case), by the id it resolved to or by its email, stays:
     // no change, so `update` is never needed.
-    if (!namesRecordedUser(news.user, olds)) replaces.push("user");
+    const { replaces } = fieldChanges(teamMemberFields, olds, news);
     // Delete first: the new membership may be the same (team, user) spelled differently, which
     // removing the old one afterwards would undo.
     return { changes: replaces.length > 0, replaces, deleteBeforeReplace: replaces.length > 0 };
@@ -62,7 +62,7 @@ export const teamMember: ReplacedOnChange<TeamMemberInputs, TeamMemberOutputs, O
       throw new Error(`W&B accepted adding user ${userId} to team ${inputs.teamId} but does not list them as a member; run \`pulumi up\` again`);
     }
     const id = teamMemberIds.join({ teamId: inputs.teamId, userId });
-    return { id, outs: { teamId: inputs.teamId, user: inputs.user, userId, userEmail: email.toLowerCase(), etag: team.etag ?? "" } };
+    return { id, outs: { teamId: inputs.teamId, user: inputs.user, userId, userEmail: identityOf("email", email), etag: team.etag ?? "" } };
   },
 
   async read(operation, id, props) {

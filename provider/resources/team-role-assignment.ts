@@ -2,8 +2,9 @@ import type { ScimUser } from "../../service";
 import { roleAssignment } from "../assignments/role-assignment";
 import { recordedBeforeVersioning } from "../kit/state";
 import { withUserEmail } from "../membership/users";
-import { sameRole, TEAM_ROLES } from "../../model/vocabulary";
+import { sameIdentity } from "../../model/identity";
 import {
+  teamRoleAssignmentFields,
   teamRoleAssignmentInputs,
   teamRoleAssignmentOutputs,
   type TeamRoleAssignmentInputs,
@@ -39,7 +40,7 @@ export const teamRoleAssignment = roleAssignment<TeamRoleAssignmentInputs, TeamR
   idShape: "<userId>/teams/<teamName>",
   scopeField: "teamName",
   roleField: "roleName",
-  predefined: TEAM_ROLES,
+  fields: teamRoleAssignmentFields,
   slot: (operation, userId, teamName) => ({
     what: `the role of user ${userId} in team "${teamName}"`,
     live: (user) => roleIn(user, teamName),
@@ -52,7 +53,7 @@ export const teamRoleAssignment = roleAssignment<TeamRoleAssignmentInputs, TeamR
     released: async (user) => {
       if (user.teamRoles === undefined) return !(await operation.directory().inTeam(teamName, user.id));
       const live = roleIn(user, teamName);
-      return live === undefined || sameRole(live, "member", TEAM_ROLES);
+      return live === undefined || sameIdentity("teamRole", live, "member");
     },
     release: patchRole(operation, userId, teamName, "member"),
   }),

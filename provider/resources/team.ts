@@ -1,6 +1,7 @@
 // A W&B team (SCIM group): its name, and optionally its exact set of user members.
 import { membershipOperations, type ScimTeam } from "../../service";
-import { isEmailReference, memberReferenceKey } from "../../model/vocabulary";
+import { identityOf, userIdentities } from "../../model/identity";
+import { isEmailReference } from "../../model/vocabulary";
 import { sameSet } from "../kit/compare";
 import { convergeGuardedByEtag, recordRead, SETTLED, setReading, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
 import { isStatus, requireFound, ResourceInitError } from "../kit/errors";
@@ -13,10 +14,12 @@ import { UNKNOWN_VALUE } from "../../model/unknown-value";
 import { engineRecord, recordedBeforeVersioning, storedState, type Migration } from "../kit/state";
 import type { Users } from "../membership/directory";
 import { classifyMembers, confirmedUserMembers } from "../membership/members";
-import { resolveUsers, userIdentities } from "../membership/users";
+import { resolveUsers } from "../membership/users";
 import type { Operation } from "../operation";
 import { tell } from "../kit/engine-output";
-import { teamInputs, teamOutputs, type TeamInputs, type TeamOutputs } from "../../model/shapes/team";
+import { teamFields, teamInputs, teamOutputs, type TeamInputs, type TeamOutputs } from "../../model/shapes/team";
+import { sameOf } from "../../model/shapes/fields";
+import { fieldChanges } from "../kit/field-changes";
 
 export type { TeamInputs, TeamOutputs };
 
@@ -69,11 +72,11 @@ async function resolveMembers(
   refs: readonly string[],
   known: Readonly<Record<string, string>>,
 ): Promise<Record<string, string>> {
-  const unknown = refs.filter((ref) => known[memberReferenceKey(ref)] === undefined);
+  const unknown = refs.filter((ref) => known[identityOf("userReference", ref)] === undefined);
   const users = await resolveUsers(operation, "members", unknown);
   const mapping: Record<string, string> = {};
   for (const ref of refs) {
-    const key = memberReferenceKey(ref);
+    const key = identityOf("userReference", ref);
     const id = known[key] ?? users.get(key)?.id;
     if (id !== undefined) mapping[key] = id;
   }
@@ -82,12 +85,12 @@ async function resolveMembers(
 
 /** Every reference state can resolve without a request: those declared, and each recorded user's email. */
 function knownReferences(olds: Pick<TeamOutputs, "memberIdsByReference" | "memberEmails">): Record<string, string> {
-  const byEmail = Object.fromEntries(Object.entries(olds.memberEmails).map(([id, email]) => [memberReferenceKey(email), id]));
+  const byEmail = Object.fromEntries(Object.entries(olds.memberEmails).map(([id, email]) => [identityOf("userReference", email), id]));
   return { ...byEmail, ...olds.memberIdsByReference };
 }
 
 function idsOf(refs: readonly string[], mapping: Readonly<Record<string, string>>): string[] {
-  return unique(refs.map((ref) => mapping[memberReferenceKey(ref)]).filter((id): id is string => id !== undefined));
+  return unique(refs.map((ref) => mapping[identityOf("userReference", ref)]).filter((id): id is string => id !== undefined));
 }
 
 /** The emails of these users, by id, as the operation's directory knows them (users that left have none). */
@@ -96,7 +99,7 @@ async function emailsOf(operation: Operation, ids: Iterable<string>): Promise<Re
   const emails: Record<string, string> = {};
   for (const id of ids) {
     const email = users.byId(id)?.email;
-    if (email) emails[id] = email.toLowerCase();
+    if (email) emails[id] = identityOf("email", email);
   }
   return emails;
 }
@@ -116,7 +119,7 @@ function outputsOf(
     serviceAccountIds: [...state.serviceAccountIds],
     adoptExisting: inputs.adoptExisting ?? false,
     ...(inputs.importId === undefined ? {} : { importId: inputs.importId }),
-    deletionPolicy: inputs.deletionPolicy ?? "empty",
+    deletionPolicy: inputs.deletionPolicy,
     etag: state.etag ?? "",
   };
 }
@@ -124,7 +127,7 @@ function outputsOf(
 /** The fields this resource owns, live, beside what we last saw and what is declared (undefined members: not managed). */
 function ownedFieldReadings(seen: TeamState, live: TeamState, name: string, desiredIds: string[] | undefined): FieldReading[] {
   return [
-    valueReading("name", { seen: seen.name, declared: name, live: live.name }),
+    valueReading("name", { seen: seen.name, declared: name, live: live.name }, sameOf(teamFields.name)),
     ...(desiredIds === undefined ? [] : [setReading("members", { seen: seen.userIds, declared: desiredIds, live: live.userIds })]),
   ];
 }
@@ -212,10 +215,10 @@ function declaredForm(state: TeamState, declared: readonly string[], mapping: Re
   const nextMapping: Record<string, string> = {};
   const covered = new Set<string>();
   for (const ref of declared) {
-    const id = mapping[memberReferenceKey(ref)];
+    const id = mapping[identityOf("userReference", ref)];
     if (id !== undefined && present.has(id)) {
       members.push(ref);
-      nextMapping[memberReferenceKey(ref)] = id;
+      nextMapping[identityOf("userReference", ref)] = id;
       covered.add(id);
     }
   }
@@ -225,7 +228,7 @@ function declaredForm(state: TeamState, declared: readonly string[], mapping: Re
     .sort((a, b) => a.ref.localeCompare(b.ref));
   for (const { id, ref } of extra) {
     members.push(ref);
-    nextMapping[memberReferenceKey(ref)] = id;
+    nextMapping[identityOf("userReference", ref)] = id;
   }
   return { members, mapping: nextMapping };
 }
@@ -330,17 +333,10 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
     // No request: member references compare as sets of users against the state.
     // adoptExisting and importId only matter when the resource is created.
     // Members compare by the user they name: an id and an email of the same user are one member.
-    const identity = userIdentities({ emailsById: olds.memberEmails, idsByReference: olds.memberIdsByReference });
-    const bothListed = olds.members !== undefined && news.members !== undefined;
-    const members = setChange(olds.members ?? [], news.members ?? [], identity);
-    if (bothListed) reportSetChange("members", `team "${olds.name}"`, { added: members.added.map(shownMember(olds)), removed: members.removed.map(shownMember(olds)) });
-    const membersChanged = bothListed ? members.added.length + members.removed.length > 0 : olds.members !== news.members;
-    const changed = [
-      ...(olds.name === news.name ? [] : ["name"]),
-      ...(membersChanged ? ["members"] : []),
-      ...((olds.deletionPolicy ?? "empty") === news.deletionPolicy ? [] : ["deletionPolicy"]),
-    ];
-    return { changes: changed.length > 0, ...detailed(propertyChanges(olds, news, changed, { members })) };
+    const userOf = userIdentities({ emailsById: olds.memberEmails, idsByReference: olds.memberIdsByReference });
+    const { changed, sets } = fieldChanges(teamFields, olds, news, { userOf });
+    if (sets.members !== undefined) reportSetChange("members", `team "${olds.name}"`, { added: sets.members.added.map(shownMember(olds)), removed: sets.members.removed.map(shownMember(olds)) });
+    return { changes: changed.length > 0, ...detailed(propertyChanges(olds, news, changed, sets)) };
   },
 
   async create(operation, inputs) {
@@ -389,7 +385,7 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
         members: live?.members,
         adoptExisting: known.adoptExisting ?? false,
         importId: known.importId,
-        deletionPolicy: known.deletionPolicy ?? "empty",
+        deletionPolicy: known.deletionPolicy ?? teamInputs.shape.deletionPolicy.parse(undefined),
       },
       live?.mapping ?? {},
       await emailsOf(operation, state.userIds),
@@ -403,9 +399,9 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
     const seen: TeamState = {
       name: olds.name,
       etag: olds.etag,
-      userIds: olds.memberIds ?? [],
+      userIds: olds.memberIds,
       departedIds: [],
-      serviceAccountIds: olds.serviceAccountIds ?? [],
+      serviceAccountIds: olds.serviceAccountIds,
     };
     // A change of deletionPolicy, or of how members are spelled, needs no request.
     if (!needsConvergence(seen, news.name, desiredIds)) return { outs: outputsOf(seen, news, mapping, olds.memberEmails) };
@@ -415,7 +411,7 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
 
   async delete(operation, id, props) {
     const name = props.name ?? id;
-    const policy = props.deletionPolicy ?? "empty";
+    const policy = props.deletionPolicy;
     if (policy === "fail") {
       throw new Error(
         `team "${name}" (id ${id}) has deletionPolicy "fail", and the W&B API cannot delete teams. To proceed, either set ` +

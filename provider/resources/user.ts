@@ -1,7 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { PatchOperation, ScimUser } from "../../service";
-import { canonicalRole, ORGANIZATION_ROLES } from "../../model/vocabulary";
-import { caseInsensitive, sameSet, sameText } from "../kit/compare";
+import { identityOf, sameIdentity } from "../../model/identity";
 import {
   changedFieldsOf,
   changedOutsidePulumi,
@@ -17,14 +16,15 @@ import { isStatus, ResourceInitError } from "../kit/errors";
 import { warn } from "../kit/engine-output";
 import { createOrTakeOver, leftAsItIs, type Claim } from "../kit/takeover";
 import { detailed, propertyChanges } from "../kit/difference";
-import { setChange } from "../kit/set-change";
 import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs, failure } from "../kit/inputs";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
 import { changeTeamMemberships, currentTeams, teamsFromGroups, teamsOf } from "../membership/user-teams";
 import { liveUser } from "../membership/users";
 import { actingUserRefusal } from "../../model/guard-rails";
-import { userInputs, userOutputs, userWarnings, type UserInputs, type UserOutputs } from "../../model/shapes/user";
+import { userFields, userInputs, userOutputs, userWarnings, type UserInputs, type UserOutputs } from "../../model/shapes/user";
+import { ownedFields, programFields, sameOf } from "../../model/shapes/fields";
+import { fieldChanges } from "../kit/field-changes";
 import type { Operation } from "../operation";
 
 export type { UserInputs, UserOutputs };
@@ -41,7 +41,7 @@ const SAAS_DEACTIVATION =
 
 /** Predefined role names compare case-insensitively and are stored in lower case; custom role names are kept as they are. */
 function orgRoleOf(user: ScimUser): string | undefined {
-  return user.organizationRole === undefined ? undefined : canonicalRole(user.organizationRole, ORGANIZATION_ROLES);
+  return user.organizationRole === undefined ? undefined : identityOf("organizationRole", user.organizationRole);
 }
 
 /**
@@ -63,7 +63,7 @@ interface Known {
  * role or team list the representation does not carry is taken from `known` (left out when
  * nothing is known).
  */
-function outputsOf(user: ScimUser, declared: Partial<UserOutputs>, known: Known = {}): UserOutputs {
+function outputsOf(user: ScimUser, declared: Partial<UserOutputs> & Pick<UserOutputs, "deletionPolicy">, known: Known = {}): UserOutputs {
   const organizationRole = orgRoleOf(user) ?? known.organizationRole;
   const teams = teamsOf(user) ?? known.teams;
   return {
@@ -75,7 +75,7 @@ function outputsOf(user: ScimUser, declared: Partial<UserOutputs>, known: Known 
     ...(declared.teams === undefined || teams === undefined ? {} : { teams }),
     adoptExisting: declared.adoptExisting ?? false,
     ...(declared.importId === undefined ? {} : { importId: declared.importId }),
-    deletionPolicy: declared.deletionPolicy ?? "delete",
+    deletionPolicy: declared.deletionPolicy,
     etag: user.etag ?? "",
     createdAt: user.created ?? "",
     // Read-only views (never compared): as last seen when the representation does not carry them, else [].
@@ -101,18 +101,11 @@ function importedInputs(outs: UserOutputs): UserInputs {
   return inputs;
 }
 
-/** Owned fields of `desired` that differ from `seen`; fields `desired` does not declare are not compared. */
-function ownedFieldsDiffering(seen: Partial<Owned>, desired: Partial<Owned>): string[] {
-  const changed: string[] = [];
-  if (desired.userName !== undefined && !sameText(seen.userName, desired.userName, caseInsensitive)) changed.push("userName");
-  if (desired.email !== undefined && !sameText(seen.email, desired.email, caseInsensitive)) changed.push("email");
-  if (desired.displayName !== undefined && seen.displayName !== desired.displayName) changed.push("displayName");
-  if (desired.active !== undefined && seen.active !== desired.active) changed.push("active");
-  if (desired.organizationRole !== undefined && !sameText(seen.organizationRole, desired.organizationRole, caseInsensitive)) {
-    changed.push("organizationRole");
-  }
-  if (desired.teams !== undefined && (seen.teams === undefined || !sameSet(seen.teams, desired.teams))) changed.push("teams");
-  return changed;
+const OWNED = ownedFields(userFields);
+
+/** Owned fields of `desired` that differ from `seen`; optional fields `desired` does not declare are not compared. */
+function ownedFieldsDiffering(seen: Partial<Owned>, desired: UserInputs): string[] {
+  return fieldChanges(userFields, seen, desired, { only: OWNED }).changed;
 }
 
 /**
@@ -122,35 +115,31 @@ function ownedFieldsDiffering(seen: Partial<Owned>, desired: Partial<Owned>): st
  * through /Groups when the representation does not carry them.
  */
 async function ownedFieldReadings(operation: Operation, seen: Partial<Owned>, declared: Partial<Owned>, live: ScimUser): Promise<FieldReading[]> {
-  const sameCaseless = (a: string | undefined, b: string | undefined) => sameText(a, b, caseInsensitive);
   const readings = [
-    valueReading("userName", { seen: seen.userName, declared: declared.userName, live: live.userName }, sameCaseless),
-    valueReading("email", { seen: seen.email, declared: declared.email, live: live.email }, sameCaseless),
-    valueReading("displayName", { seen: seen.displayName, declared: declared.displayName, live: live.displayName ?? "" }),
-    valueReading("active", { seen: seen.active, declared: declared.active, live: live.active }),
+    valueReading("userName", { seen: seen.userName, declared: declared.userName, live: live.userName }, sameOf(userFields.userName)),
+    valueReading("email", { seen: seen.email, declared: declared.email, live: live.email }, sameOf(userFields.email)),
+    valueReading("displayName", { seen: seen.displayName, declared: declared.displayName, live: live.displayName ?? "" }, sameOf(userFields.displayName)),
+    valueReading("active", { seen: seen.active, declared: declared.active, live: live.active }, sameOf(userFields.active)),
     valueReading(
       "organizationRole",
       { seen: seen.organizationRole, declared: declared.organizationRole, live: orgRoleOf(live) ?? seen.organizationRole },
-      sameCaseless,
+      sameOf(userFields.organizationRole),
     ),
   ];
   if (seen.teams === undefined && declared.teams === undefined) return readings;
   return [...readings, setReading("teams", { seen: seen.teams, declared: declared.teams, live: await currentTeams(operation, live) })];
 }
 
+/** The PATCH of the user's own fields that differ, each written as its table says. */
 function userOperations(seen: Partial<Owned>, desired: UserInputs): PatchOperation[] {
-  const operations: PatchOperation[] = [];
-  if (!sameText(seen.email, desired.email, caseInsensitive)) {
-    operations.push({ op: "replace", path: "emails", value: [{ value: desired.email, primary: true }] });
-  }
-  if (desired.displayName !== undefined && seen.displayName !== desired.displayName) {
-    operations.push({ op: "replace", path: "displayName", value: desired.displayName });
-  }
-  if (seen.active !== desired.active) operations.push({ op: "replace", value: { active: desired.active } });
-  if (desired.organizationRole !== undefined && !sameText(seen.organizationRole, desired.organizationRole, caseInsensitive)) {
-    operations.push({ op: "replace", path: "organizationRole", value: desired.organizationRole });
-  }
-  return operations;
+  const changed = ownedFieldsDiffering(seen, desired);
+  const values: Readonly<Record<string, unknown>> = desired;
+  return programFields(userFields).flatMap(([field, { write }]): PatchOperation[] => {
+    if (!changed.includes(field) || typeof write !== "object") return [];
+    // The primary email is the one entry of SCIM's multi-valued `emails`.
+    const value = field === "email" ? [{ value: values[field], primary: true }] : values[field];
+    return [write.path === undefined ? { op: write.patch, value: { [field]: value } } : { op: write.patch, path: write.path, value }];
+  });
 }
 
 /**
@@ -182,7 +171,7 @@ async function converge(
       },
     });
   }
-  if (desired.teams !== undefined && (seen.teams === undefined || !sameSet(seen.teams, desired.teams))) {
+  if (desired.teams !== undefined && fieldChanges(userFields, seen, desired, { only: ["teams"] }).changed.length > 0) {
     user ??= await liveUser(operation, id);
     // Team writes go to the teams, each under its own ETag; the user's ETag need not move when its
     // teams change, so the teams as they are now are judged against those last seen and those declared.
@@ -227,7 +216,7 @@ async function convergeNew(operation: Operation, user: ScimUser, inputs: UserInp
 function takenOverRoleUnshown(operation: Operation, user: ScimUser, inputs: UserInputs): Known {
   if (orgRoleOf(user) !== undefined || inputs.organizationRole === undefined) return {};
   const declared = inputs.organizationRole;
-  if (declared === "admin" && sameText(user.userName, operation.guardRailsForChecks().self ?? "", caseInsensitive)) return { organizationRole: "admin" };
+  if (declared === "admin" && sameIdentity("userName", user.userName, operation.guardRailsForChecks().self ?? "")) return { organizationRole: "admin" };
   warn(
     `user "${user.userName}" taken over: W&B does not show its organization role, so organizationRole "${declared}" was recorded ` +
       "as declared, without a write. Check it against the web application's user list (`pulumi-wandb export --admins` writes the admins from it); " +
@@ -246,7 +235,7 @@ async function importUser(operation: Operation, inputs: UserInputs & { importId:
   if (result.status !== "found") {
     throw new Error(`importId: no W&B user has the SCIM id "${inputs.importId}"; check the id (e.g. with getUser), or remove importId to create the user`);
   }
-  if (!sameText(result.user.userName, inputs.userName, caseInsensitive)) {
+  if (!sameIdentity("userName", result.user.userName, inputs.userName)) {
     throw new Error(
       `importId: the user with SCIM id "${inputs.importId}" has userName "${result.user.userName}", not "${inputs.userName}"; ` +
         `set userName to "${result.user.userName}" to adopt it (a userName cannot be changed in place)`,
@@ -262,10 +251,9 @@ async function importUser(operation: Operation, inputs: UserInputs & { importId:
  * leaves: it is reactivated, except on the multi-tenant cloud, which cannot.
  */
 function claimOf(existing: ScimUser, inputs: UserInputs, saas: boolean): Claim {
-  const differing = [
-    ...(sameText(existing.email, inputs.email, caseInsensitive) ? [] : ["email"]),
-    ...(inputs.displayName === undefined || existing.displayName === inputs.displayName ? [] : ["displayName"]),
-  ];
+  const { changed: differing } = fieldChanges(userFields, { email: existing.email, displayName: existing.displayName }, inputs, {
+    only: ["email", "displayName"],
+  });
   if (differing.length > 0) return { kind: "not-ours", differing };
   const matched = inputs.displayName === undefined ? "email" : "email and displayName";
   if (existing.active || !inputs.active) return { kind: "as-declared", found: `with the declared ${matched}, ${existing.active ? "active" : "deactivated"}` };
@@ -297,7 +285,7 @@ function actingUserRules(operation: Operation, olds: Record<string, unknown>, in
     return reason === undefined ? [] : [failure(property, reason)];
   };
   const oldUserName = typeof olds["userName"] === "string" ? olds["userName"] : undefined;
-  const replaced = oldUserName !== undefined && !sameText(oldUserName, inputs.userName, caseInsensitive);
+  const replaced = oldUserName !== undefined && !sameIdentity("userName", oldUserName, inputs.userName);
   return [
     ...(replaced ? refusal("userName", "delete", oldUserName) : []),
     ...(inputs.active ? [] : refusal("active", "deactivate", inputs.userName)),
@@ -310,7 +298,7 @@ function deploymentRules(operation: Operation, olds: Record<string, unknown>, in
   if (deployment !== "saas") return [];
   const failures: pulumi.dynamic.CheckFailure[] = [];
   const oldUserName = typeof olds["userName"] === "string" ? olds["userName"] : undefined;
-  const exists = oldUserName !== undefined && sameText(oldUserName, inputs.userName, caseInsensitive);
+  const exists = oldUserName !== undefined && sameIdentity("userName", oldUserName, inputs.userName);
   if (inputs.teams !== undefined && inputs.teams.length === 0) {
     failures.push(failure("teams", "on the multi-tenant cloud (saas) a user belongs to the organization through teams: list at least one existing team"));
   } else if (inputs.teams === undefined && !exists && inputs.importId === undefined) {
@@ -326,7 +314,7 @@ function deploymentRules(operation: Operation, olds: Record<string, unknown>, in
   }
   if (exists) {
     const oldEmail = olds["email"];
-    if (typeof oldEmail === "string" && !sameText(oldEmail, inputs.email, caseInsensitive)) {
+    if (typeof oldEmail === "string" && !sameIdentity("email", oldEmail, inputs.email)) {
       failures.push(failure("email", `changing email is ${SAAS_ACCOUNT}`));
     }
     if (inputs.displayName !== undefined && olds["displayName"] !== inputs.displayName) {
@@ -359,20 +347,10 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
   },
 
   async diff(_operation, id, olds, news) {
-    const replaces: string[] = [];
-    // The service cannot rename a user; userNames compare case-insensitively.
-    if (!sameText(olds.userName, news.userName, caseInsensitive)) replaces.push("userName");
-    // Adopting a different user means this resource now stands for another user.
-    if (news.importId !== undefined && news.importId !== id) replaces.push("importId");
-    const changed = [
-      ...replaces,
-      ...ownedFieldsDiffering(olds, { ...news, userName: olds.userName }),
-      ...((olds.deletionPolicy ?? "delete") === news.deletionPolicy ? [] : ["deletionPolicy"]),
-    ];
-    const teams = setChange(olds.teams ?? [], news.teams ?? []);
+    const { changed, replaces, sets } = fieldChanges(userFields, olds, news, { id });
     return {
       changes: changed.length > 0,
-      ...detailed(propertyChanges(olds, news, changed, { teams })),
+      ...detailed(propertyChanges(olds, news, changed, sets)),
       replaces,
       // The new user would clash with the old one's email: the old one goes first.
       ...(replaces.length > 0 ? { deleteBeforeReplace: true } : {}),
@@ -418,8 +396,8 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
     const live = await operation.directory().userById(id);
     if (!live) return {};
     // From the id alone (`User.get`), every field is shown as it is live.
-    const declared: Partial<UserOutputs> =
-      props?.userName === undefined ? { displayName: "", organizationRole: "member", teams: [] } : props;
+    const declared =
+      props ?? { displayName: "", organizationRole: "member", teams: [], deletionPolicy: userInputs.shape.deletionPolicy.parse(undefined) };
     // What the representation leaves out is unknown: the organization role and the views stay as
     // last seen, and declared teams are read through /Groups (so membership drift still shows; the
     // user's ETag need not move when its teams change).

@@ -10,6 +10,7 @@ export type { ComponentDefinition, FunctionDefinition, SchemaExtras } from "./pa
 import { PACKAGE_NAME, tokenOf } from "../../model/tokens";
 import { type FunctionSpec, type ObjectTypeSpec, type PackageSpec, type Properties, type ResourceSpec } from "./pulumi-package";
 import { SHAPES } from "../../model/shapes";
+import { fieldDescription, type FieldTable } from "../../model/shapes/fields";
 import { mergeTypes, objectProperties, type NamedType } from "./zod-properties";
 
 /**
@@ -28,7 +29,7 @@ export function packageSchema(extra: SchemaExtras = PACKAGE_EXTRAS): PackageSpec
   const types = new Map<string, NamedType>();
   const resources: Record<string, ResourceSpec> = {};
   for (const [kind, resource] of Object.entries(SHAPES)) {
-    resources[tokenOf(kind)] = resourceSpec(tokenOf(kind), resource, types);
+    resources[tokenOf(kind)] = withReplacements(resourceSpec(tokenOf(kind), resource, types), resource.fields);
   }
   for (const component of extra.components ?? []) {
     resources[component.token] = { ...resourceSpec(component.token, component, types), isComponent: true };
@@ -96,6 +97,22 @@ function functionSpec(definition: FunctionDefinition, types: Map<string, NamedTy
     ...(Object.keys(inputs.properties).length === 0 ? {} : { inputs: objectOf(inputs) }),
     outputs: objectOf(outputs),
   };
+}
+
+/**
+ * Each property whose change replaces the resource, as the kind's table says: marked
+ * `replaceOnChanges`, and its description says so, on the input and on the output alike.
+ */
+function withReplacements(spec: ResourceSpec, fields: FieldTable): ResourceSpec {
+  const replaced = (properties: Properties): Properties =>
+    Object.fromEntries(
+      Object.entries(properties).map(([name, property]) => {
+        const rule = fields[name];
+        if (rule?.owner !== "program" || !rule.replaces) return [name, property];
+        return [name, { ...property, description: fieldDescription(fields, name, property.description), replaceOnChanges: true }];
+      }),
+    );
+  return { ...spec, properties: replaced(spec.properties), inputProperties: replaced(spec.inputProperties) };
 }
 
 /** Outputs that repeat an input and have no description of their own are described as that input is. */

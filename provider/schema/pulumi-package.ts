@@ -17,6 +17,8 @@ export type PropertySpec = TypeSpec & {
   /** Environment variables the SDKs read, in order, when the property is left out. */
   defaultInfo?: { environment: string[] };
   secret?: boolean;
+  /** A change of the property replaces the resource: the SDKs ask the engine to, whatever the provider's diff says. */
+  replaceOnChanges?: boolean;
 };
 
 export type Properties = Record<string, PropertySpec>;

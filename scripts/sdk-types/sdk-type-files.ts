@@ -6,6 +6,7 @@ import { FUNCTIONS } from "../../model/functions";
 import { organizationArgsSchema } from "../../model/organization";
 import { rosterSchema } from "../../model/roster/schema";
 import { SHAPES } from "../../model/shapes";
+import { fieldDescription, type FieldTable } from "../../model/shapes/fields";
 import { declareType, Declarations, docComment, jsonSchemaOf, type JsonSchema } from "./typescript-types";
 
 /** Where the files go, relative to the package's root. */
@@ -35,12 +36,25 @@ function fileText(declarations: Declarations, importsPulumi: boolean): string {
   return `${HEADER}\n${imports}${declarations.text()}\n`;
 }
 
+/** The schema with each property documented as the field table says (what replaces the resource among it). */
+function describedByTable(json: JsonSchema, fields: FieldTable): JsonSchema {
+  if (typeof json !== "object" || json.properties === undefined) return json;
+  const properties = Object.fromEntries(
+    Object.entries(json.properties).map(([name, property]) => {
+      if (typeof property !== "object") return [name, property];
+      const description = fieldDescription(fields, name, property.description);
+      return [name, description === undefined ? property : { ...property, description }];
+    }),
+  );
+  return { ...json, properties };
+}
+
 function resourceTypes(): Declarations {
   const into = new Declarations();
   for (const [kind, shape] of Object.entries(SHAPES)) {
-    const inputs = jsonSchemaOf(shape.inputs, "input");
+    const inputs = describedByTable(jsonSchemaOf(shape.inputs, "input"), shape.fields);
     declareType(into, `${kind}Args`, inputs, "input", `The arguments of a \`${kind}\`.`);
-    const outputs = jsonSchemaOf(shape.outputs, "output");
+    const outputs = describedByTable(jsonSchemaOf(shape.outputs, "output"), shape.fields);
     declareType(into, `${kind}Outputs`, outputs, "output", `The outputs of a \`${kind}\`: every property of its state.`, inputs);
   }
   return into;

@@ -43,7 +43,7 @@ export class OrganizationRoleAssignment extends pulumi.CustomResource {
      */
     declare public readonly role: pulumi.Output<string>;
     /**
-     * The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+     * The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
      */
     declare public readonly user: pulumi.Output<string>;
     /**
@@ -85,6 +85,8 @@ export class OrganizationRoleAssignment extends pulumi.CustomResource {
             resourceInputs["userId"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
+        const replaceOnChanges = { replaceOnChanges: ["user"] };
+        opts = pulumi.mergeOptions(opts, replaceOnChanges);
         super(OrganizationRoleAssignment.__pulumiType, name, resourceInputs, opts);
     }
 }
@@ -98,7 +100,7 @@ export interface OrganizationRoleAssignmentArgs {
      */
     role: pulumi.Input<string>;
     /**
-     * The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+     * The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
      */
     user: pulumi.Input<string>;
 }

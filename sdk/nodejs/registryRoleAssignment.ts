@@ -39,7 +39,7 @@ export class RegistryRoleAssignment extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly etag: pulumi.Output<string>;
     /**
-     * The registry's name (exact), e.g. `"models"`. Changing it replaces the assignment.
+     * The registry's name (exact), e.g. `"models"`. Changing it replaces the resource.
      */
     declare public readonly registryName: pulumi.Output<string>;
     /**
@@ -47,7 +47,7 @@ export class RegistryRoleAssignment extends pulumi.CustomResource {
      */
     declare public readonly roleName: pulumi.Output<string>;
     /**
-     * The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+     * The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
      */
     declare public readonly user: pulumi.Output<string>;
     /**
@@ -94,6 +94,8 @@ export class RegistryRoleAssignment extends pulumi.CustomResource {
             resourceInputs["userId"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
+        const replaceOnChanges = { replaceOnChanges: ["registryName", "user"] };
+        opts = pulumi.mergeOptions(opts, replaceOnChanges);
         super(RegistryRoleAssignment.__pulumiType, name, resourceInputs, opts);
     }
 }
@@ -103,7 +105,7 @@ export class RegistryRoleAssignment extends pulumi.CustomResource {
  */
 export interface RegistryRoleAssignmentArgs {
     /**
-     * The registry's name (exact), e.g. `"models"`. Changing it replaces the assignment.
+     * The registry's name (exact), e.g. `"models"`. Changing it replaces the resource.
      */
     registryName: pulumi.Input<string>;
     /**
@@ -111,7 +113,7 @@ export interface RegistryRoleAssignmentArgs {
      */
     roleName: pulumi.Input<string>;
     /**
-     * The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+     * The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
      */
     user: pulumi.Input<string>;
 }

@@ -39,11 +39,11 @@ export class TeamMember extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly etag: pulumi.Output<string>;
     /**
-     * The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the membership.
+     * The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the resource.
      */
     declare public readonly teamId: pulumi.Output<string>;
     /**
-     * The user, by SCIM id or email address (emails compare ignoring case). Changing it to another user replaces the membership; changing it to the id the email resolved to changes nothing.
+     * The user, by SCIM id or email address (emails compare ignoring case). Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
      */
     declare public readonly user: pulumi.Output<string>;
     /**
@@ -85,6 +85,8 @@ export class TeamMember extends pulumi.CustomResource {
             resourceInputs["userId"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
+        const replaceOnChanges = { replaceOnChanges: ["teamId", "user"] };
+        opts = pulumi.mergeOptions(opts, replaceOnChanges);
         super(TeamMember.__pulumiType, name, resourceInputs, opts);
     }
 }
@@ -94,11 +96,11 @@ export class TeamMember extends pulumi.CustomResource {
  */
 export interface TeamMemberArgs {
     /**
-     * The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the membership.
+     * The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the resource.
      */
     teamId: pulumi.Input<string>;
     /**
-     * The user, by SCIM id or email address (emails compare ignoring case). Changing it to another user replaces the membership; changing it to the id the email resolved to changes nothing.
+     * The user, by SCIM id or email address (emails compare ignoring case). Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
      */
     user: pulumi.Input<string>;
 }

@@ -43,11 +43,11 @@ export class TeamRoleAssignment extends pulumi.CustomResource {
      */
     declare public readonly roleName: pulumi.Output<string>;
     /**
-     * The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the assignment.
+     * The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the resource.
      */
     declare public readonly teamName: pulumi.Output<string>;
     /**
-     * The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+     * The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
      */
     declare public readonly user: pulumi.Output<string>;
     /**
@@ -94,6 +94,8 @@ export class TeamRoleAssignment extends pulumi.CustomResource {
             resourceInputs["userId"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
+        const replaceOnChanges = { replaceOnChanges: ["teamName", "user"] };
+        opts = pulumi.mergeOptions(opts, replaceOnChanges);
         super(TeamRoleAssignment.__pulumiType, name, resourceInputs, opts);
     }
 }
@@ -107,11 +109,11 @@ export interface TeamRoleAssignmentArgs {
      */
     roleName: pulumi.Input<string>;
     /**
-     * The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the assignment.
+     * The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the resource.
      */
     teamName: pulumi.Input<string>;
     /**
-     * The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+     * The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
      */
     user: pulumi.Input<string>;
 }

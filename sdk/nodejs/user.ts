@@ -65,7 +65,7 @@ export class User extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly etag: pulumi.Output<string>;
     /**
-     * The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`.
+     * The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`. Naming another id replaces the resource.
      */
     declare public readonly importId: pulumi.Output<string | undefined>;
     /**
@@ -85,7 +85,7 @@ export class User extends pulumi.CustomResource {
      */
     declare public readonly teams: pulumi.Output<string[] | undefined>;
     /**
-     * The user's W&B username. W&B treats usernames case-insensitively; it cannot be changed in place, so a change replaces the user (the old one is removed first).
+     * The user's W&B username. W&B treats usernames case-insensitively and cannot rename a user: the old user is removed before the new one is made. Changing it replaces the resource.
      */
     declare public readonly userName: pulumi.Output<string>;
 
@@ -135,6 +135,8 @@ export class User extends pulumi.CustomResource {
             resourceInputs["userName"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
+        const replaceOnChanges = { replaceOnChanges: ["importId", "userName"] };
+        opts = pulumi.mergeOptions(opts, replaceOnChanges);
         super(User.__pulumiType, name, resourceInputs, opts);
     }
 }
@@ -164,7 +166,7 @@ export interface UserArgs {
      */
     email: pulumi.Input<string>;
     /**
-     * The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`.
+     * The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`. Naming another id replaces the resource.
      */
     importId?: pulumi.Input<string | undefined>;
     /**
@@ -176,7 +178,7 @@ export interface UserArgs {
      */
     teams?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * The user's W&B username. W&B treats usernames case-insensitively; it cannot be changed in place, so a change replaces the user (the old one is removed first).
+     * The user's W&B username. W&B treats usernames case-insensitively and cannot rename a user: the old user is removed before the new one is made. Changing it replaces the resource.
      */
     userName: pulumi.Input<string>;
 }

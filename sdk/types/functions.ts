@@ -174,7 +174,10 @@ export interface UsersFilter {
   emailDomain?: string;
   /** Only active (`true`) or only deactivated (`false`) users. */
   active?: boolean;
-  /** The organization role is this, ignoring case, e.g. `admin`. */
+  /**
+   * The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's
+   * name exactly.
+   */
   organizationRole?: string;
 }
 
@@ -195,7 +198,10 @@ export interface UsersFilterArgs {
   emailDomain?: pulumi.Input<string>;
   /** Only active (`true`) or only deactivated (`false`) users. */
   active?: pulumi.Input<boolean>;
-  /** The organization role is this, ignoring case, e.g. `admin`. */
+  /**
+   * The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's
+   * name exactly.
+   */
   organizationRole?: pulumi.Input<string>;
 }
 

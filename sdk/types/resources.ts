@@ -6,8 +6,8 @@ import * as pulumi from "@pulumi/pulumi";
 /** The arguments of a `User`. */
 export interface UserArgs {
   /**
-   * The user's W&B username. W&B treats usernames case-insensitively; it cannot be changed in
-   * place, so a change replaces the user (the old one is removed first).
+   * The user's W&B username. W&B treats usernames case-insensitively and cannot rename a user: the
+   * old user is removed before the new one is made. Changing it replaces the resource.
    */
   userName: pulumi.Input<string>;
   /** The user's primary email address (compared case-insensitively). */
@@ -50,7 +50,8 @@ export interface UserArgs {
   adoptExisting?: pulumi.Input<boolean>;
   /**
    * The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName
-   * must match `userName`. Find ids with `getUser`/`getUsers`.
+   * must match `userName`. Find ids with `getUser`/`getUsers`. Naming another id replaces the
+   * resource.
    */
   importId?: pulumi.Input<string>;
   /**
@@ -65,10 +66,7 @@ export interface UserArgs {
 
 /** The outputs of a `User`: every property of its state. */
 export interface UserOutputs {
-  /**
-   * The user's W&B username. W&B treats usernames case-insensitively; it cannot be changed in
-   * place, so a change replaces the user (the old one is removed first).
-   */
+  /** Changing it replaces the resource. */
   readonly userName: pulumi.Output<string>;
   /** The user's primary email address (compared case-insensitively). */
   readonly email: pulumi.Output<string>;
@@ -104,10 +102,7 @@ export interface UserOutputs {
    * plugin it can). Defaults to `false`.
    */
   readonly adoptExisting: pulumi.Output<boolean>;
-  /**
-   * The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName
-   * must match `userName`. Find ids with `getUser`/`getUsers`.
-   */
+  /** Naming another id replaces the resource. */
   readonly importId: pulumi.Output<string | undefined>;
   /**
    * What removing the resource does: `delete` deletes the user from the organization, `deactivate`
@@ -246,26 +241,23 @@ export interface TeamOutputs {
 export interface TeamMemberArgs {
   /**
    * The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the
-   * membership.
+   * resource.
    */
   teamId: pulumi.Input<string>;
   /**
-   * The user, by SCIM id or email address (emails compare ignoring case). Changing it to another
-   * user replaces the membership; changing it to the id the email resolved to changes nothing.
+   * The user, by SCIM id or email address (emails compare ignoring case). Naming another user
+   * replaces the resource; naming the same user by its id or its email changes nothing.
    */
   user: pulumi.Input<string>;
 }
 
 /** The outputs of a `TeamMember`: every property of its state. */
 export interface TeamMemberOutputs {
-  /**
-   * The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the
-   * membership.
-   */
+  /** Changing it replaces the resource. */
   readonly teamId: pulumi.Output<string>;
   /**
-   * The user, by SCIM id or email address (emails compare ignoring case). Changing it to another
-   * user replaces the membership; changing it to the id the email resolved to changes nothing.
+   * Naming another user replaces the resource; naming the same user by its id or its email changes
+   * nothing.
    */
   readonly user: pulumi.Output<string>;
   /** The user's SCIM id, resolved from `user` at create. */
@@ -338,7 +330,8 @@ export interface OrganizationRoleAssignmentArgs {
   /**
    * The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or
    * their email address (case-insensitive). Resolved to the SCIM id when the assignment is created.
-   * Naming another user replaces the assignment.
+   * Naming another user replaces the resource; naming the same user by its id or its email changes
+   * nothing.
    */
   user: pulumi.Input<string>;
   /**
@@ -352,9 +345,8 @@ export interface OrganizationRoleAssignmentArgs {
 /** The outputs of a `OrganizationRoleAssignment`: every property of its state. */
 export interface OrganizationRoleAssignmentOutputs {
   /**
-   * The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or
-   * their email address (case-insensitive). Resolved to the SCIM id when the assignment is created.
-   * Naming another user replaces the assignment.
+   * Naming another user replaces the resource; naming the same user by its id or its email changes
+   * nothing.
    */
   readonly user: pulumi.Output<string>;
   /** The user's SCIM id, resolved from `user` at create. */
@@ -379,12 +371,12 @@ export interface TeamRoleAssignmentArgs {
   /**
    * The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or
    * their email address (case-insensitive). Resolved to the SCIM id when the assignment is created.
-   * Naming another user replaces the assignment.
+   * Naming another user replaces the resource; naming the same user by its id or its email changes
+   * nothing.
    */
   user: pulumi.Input<string>;
   /**
-   * The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the
-   * assignment.
+   * The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the resource.
    */
   teamName: pulumi.Input<string>;
   /**
@@ -398,9 +390,8 @@ export interface TeamRoleAssignmentArgs {
 /** The outputs of a `TeamRoleAssignment`: every property of its state. */
 export interface TeamRoleAssignmentOutputs {
   /**
-   * The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or
-   * their email address (case-insensitive). Resolved to the SCIM id when the assignment is created.
-   * Naming another user replaces the assignment.
+   * Naming another user replaces the resource; naming the same user by its id or its email changes
+   * nothing.
    */
   readonly user: pulumi.Output<string>;
   /** The user's SCIM id, resolved from `user` at create. */
@@ -412,10 +403,7 @@ export interface TeamRoleAssignmentOutputs {
   readonly userEmail: pulumi.Output<string | undefined>;
   /** The user's ETag as last read; the next write is conditional on it. */
   readonly etag: pulumi.Output<string>;
-  /**
-   * The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the
-   * assignment.
-   */
+  /** Changing it replaces the resource. */
   readonly teamName: pulumi.Output<string>;
   /**
    * The role in the team: `admin`, `member`, `viewer` (case-insensitive, stored in lower case) or
@@ -430,10 +418,11 @@ export interface RegistryRoleAssignmentArgs {
   /**
    * The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or
    * their email address (case-insensitive). Resolved to the SCIM id when the assignment is created.
-   * Naming another user replaces the assignment.
+   * Naming another user replaces the resource; naming the same user by its id or its email changes
+   * nothing.
    */
   user: pulumi.Input<string>;
-  /** The registry's name (exact), e.g. `"models"`. Changing it replaces the assignment. */
+  /** The registry's name (exact), e.g. `"models"`. Changing it replaces the resource. */
   registryName: pulumi.Input<string>;
   /**
    * The role in the registry: `admin`, `member`, `viewer` or `restricted viewer` (case-insensitive,
@@ -445,9 +434,8 @@ export interface RegistryRoleAssignmentArgs {
 /** The outputs of a `RegistryRoleAssignment`: every property of its state. */
 export interface RegistryRoleAssignmentOutputs {
   /**
-   * The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or
-   * their email address (case-insensitive). Resolved to the SCIM id when the assignment is created.
-   * Naming another user replaces the assignment.
+   * Naming another user replaces the resource; naming the same user by its id or its email changes
+   * nothing.
    */
   readonly user: pulumi.Output<string>;
   /** The user's SCIM id, resolved from `user` at create. */
@@ -459,7 +447,7 @@ export interface RegistryRoleAssignmentOutputs {
   readonly userEmail: pulumi.Output<string | undefined>;
   /** The user's ETag as last read; the next write is conditional on it. */
   readonly etag: pulumi.Output<string>;
-  /** The registry's name (exact), e.g. `"models"`. Changing it replaces the assignment. */
+  /** Changing it replaces the resource. */
   readonly registryName: pulumi.Output<string>;
   /**
    * The role in the registry: `admin`, `member`, `viewer` or `restricted viewer` (case-insensitive,

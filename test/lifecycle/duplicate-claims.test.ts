@@ -1,8 +1,9 @@
-// Two resources of one program that declare the same team fail at preview, naming both, through
-// each front door, before any request is sent.
-import { afterAll, beforeAll, expect, it } from "vitest";
+// Two resources of one program that declare the same W&B object fail at preview, naming both,
+// through each front door, before any request is sent: the same team by its name, the same user
+// by userNames that differ only in case, the same membership by emails that differ only in case.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { readLog } from "../../scripts/emulator-api";
+import { readLog, resetLog } from "../../scripts/emulator-api";
 import { emulatorConfig, installedPackage, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 import { NativeResource } from "../support/native-resources";
 
@@ -11,44 +12,89 @@ beforeAll(async () => {
   emulator = await startEmulator({ port: 0 });
 });
 afterAll(() => emulator?.close());
+beforeEach(() => resetLog(emulator));
 
-const BOTH = /Team resources "research-(a|b)" and "research-(a|b)" both declare the one W&B object with name "research"/;
+type Package = ReturnType<typeof installedPackage>;
 
-async function expectRefusedAtPreview(stack: StackHandle): Promise<void> {
+interface Pair {
+  kind: "Team" | "User" | "TeamMember";
+  names: [string, string];
+  args: [Record<string, string>, Record<string, string>];
+  /** The two resources through the dynamic SDK (typed: each kind takes its own arguments). */
+  declare(wandb: Package, names: [string, string]): void;
+  /** What the refusal says: both resources, the property and its value, and what to do. */
+  refusal: RegExp;
+}
+
+const TEAMS = [{ name: "research" }, { name: "research" }] satisfies Pair["args"];
+const USERS = [
+  { userName: "Ana", email: "ana@example.com" },
+  { userName: " ana", email: "ana.two@example.com" },
+] satisfies Pair["args"];
+const MEMBERS = [
+  { teamId: "team-1", user: "Bo@x.io" },
+  { teamId: "team-1", user: "bo@x.io " },
+] satisfies Pair["args"];
+
+const PAIRS: Record<string, Pair> = {
+  "one team named twice": {
+    kind: "Team",
+    names: ["research-a", "research-b"],
+    args: TEAMS,
+    declare: (wandb, [a, b]) => [new wandb.Team(a, TEAMS[0]), new wandb.Team(b, TEAMS[1])],
+    refusal: /Team resources "research-(a|b)" and "research-(a|b)" both declare the one W&B object with name "research": .*Declare it once, or give each resource its own name\./,
+  },
+  "two Users whose userNames differ only in case": {
+    kind: "User",
+    names: ["ana-upper", "ana-lower"],
+    args: USERS,
+    declare: (wandb, [a, b]) => [new wandb.User(a, USERS[0]), new wandb.User(b, USERS[1])],
+    refusal:
+      /User resources "ana-(upper|lower)" and "ana-(upper|lower)" both declare the one W&B object with userName "(Ana|ana)" \(which "ana-(upper|lower)" writes userName "(Ana|ana)": W&B takes both for one\): .*Declare it once, or give each resource its own userName\./,
+  },
+  "two TeamMembers whose emails differ only in case": {
+    kind: "TeamMember",
+    names: ["bo-upper", "bo-lower"],
+    args: MEMBERS,
+    declare: (wandb, [a, b]) => [new wandb.TeamMember(a, MEMBERS[0]), new wandb.TeamMember(b, MEMBERS[1])],
+    refusal: /TeamMember resources "bo-(upper|lower)" and "bo-(upper|lower)" both declare the one W&B object with teamId "team-1" and user "(Bo|bo)@x\.io".*Declare it once, or give each resource its own teamId and user\./,
+  },
+};
+
+async function expectRefusedAtPreview(stack: StackHandle, refusal: RegExp): Promise<void> {
   try {
     const failed = await stack.failing("preview");
-    expect(failed.log).toMatch(BOTH);
-    expect((await readLog(emulator)).requests.filter((request) => request.method !== "GET")).toEqual([]);
+    expect(failed.log).toMatch(refusal);
+    expect((await readLog(emulator)).requests).toEqual([]);
   } finally {
     await stack.dispose();
   }
 }
 
-it("the dynamic resources", async () => {
-  const stack = await openStack(
-    {
-      projectName: "duplicate-dynamic",
-      inline: async () => {
-        const wandb = installedPackage();
-        new wandb.Team("research-a", { name: "research" });
-        new wandb.Team("research-b", { name: "research" });
+describe.each(Object.entries(PAIRS))("%s", (_case, { kind, names, args, declare, refusal }) => {
+  it("the dynamic resources", async () => {
+    const stack = await openStack(
+      {
+        projectName: "duplicate-dynamic",
+        inline: async () => {
+          declare(installedPackage(), names);
+        },
       },
-    },
-    { config: emulatorConfig(emulator) },
-  );
-  await expectRefusedAtPreview(stack);
-});
+      { config: emulatorConfig(emulator) },
+    );
+    await expectRefusedAtPreview(stack, refusal);
+  });
 
-it("the native plugin", async () => {
-  const stack = await openStack(
-    {
-      projectName: "duplicate-native",
-      inline: async () => {
-        new NativeResource("Team", "research-a", { name: "research" }, []);
-        new NativeResource("Team", "research-b", { name: "research" }, []);
+  it("the native plugin", async () => {
+    const stack = await openStack(
+      {
+        projectName: "duplicate-native",
+        inline: async () => {
+          names.forEach((name, i) => new NativeResource(kind, name, args[i] ?? {}, []));
+        },
       },
-    },
-    { config: emulatorConfig(emulator), providerPlugins: [{ name: "wandb", path: repoRoot }] },
-  );
-  await expectRefusedAtPreview(stack);
+      { config: emulatorConfig(emulator), providerPlugins: [{ name: "wandb", path: repoRoot }] },
+    );
+    await expectRefusedAtPreview(stack, refusal);
+  });
 });

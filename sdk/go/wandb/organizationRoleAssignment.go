@@ -20,7 +20,7 @@ type OrganizationRoleAssignment struct {
 	Etag pulumi.StringOutput `pulumi:"etag"`
 	// The organization role: `admin`, `member` (predefined names are case-insensitive and stored in lower case) or the name of a custom role (case-sensitive). `viewer` is deprecated: W&B assigns `member` instead, so it is stored as `member`.
 	Role pulumi.StringOutput `pulumi:"role"`
-	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
 	User pulumi.StringOutput `pulumi:"user"`
 	// The user's email address in lower case, as last read (absent in state recorded by earlier releases until a refresh).
 	UserEmail pulumi.StringPtrOutput `pulumi:"userEmail"`
@@ -41,6 +41,10 @@ func NewOrganizationRoleAssignment(ctx *pulumi.Context,
 	if args.User == nil {
 		return nil, errors.New("invalid value for required argument 'User'")
 	}
+	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
+		"user",
+	})
+	opts = append(opts, replaceOnChanges)
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource OrganizationRoleAssignment
 	err := ctx.RegisterResource("wandb:index:OrganizationRoleAssignment", name, args, &resource, opts...)
@@ -76,7 +80,7 @@ func (OrganizationRoleAssignmentState) ElementType() reflect.Type {
 type organizationRoleAssignmentArgs struct {
 	// The organization role: `admin`, `member` (predefined names are case-insensitive and stored in lower case) or the name of a custom role (case-sensitive). `viewer` is deprecated: W&B assigns `member` instead, so it is stored as `member`.
 	Role string `pulumi:"role"`
-	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
 	User string `pulumi:"user"`
 }
 
@@ -84,7 +88,7 @@ type organizationRoleAssignmentArgs struct {
 type OrganizationRoleAssignmentArgs struct {
 	// The organization role: `admin`, `member` (predefined names are case-insensitive and stored in lower case) or the name of a custom role (case-sensitive). `viewer` is deprecated: W&B assigns `member` instead, so it is stored as `member`.
 	Role pulumi.StringInput
-	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
 	User pulumi.StringInput
 }
 
@@ -185,7 +189,7 @@ func (o OrganizationRoleAssignmentOutput) Role() pulumi.StringOutput {
 	return o.ApplyT(func(v *OrganizationRoleAssignment) pulumi.StringOutput { return v.Role }).(pulumi.StringOutput)
 }
 
-// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
 func (o OrganizationRoleAssignmentOutput) User() pulumi.StringOutput {
 	return o.ApplyT(func(v *OrganizationRoleAssignment) pulumi.StringOutput { return v.User }).(pulumi.StringOutput)
 }

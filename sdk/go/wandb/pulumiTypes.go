@@ -630,7 +630,7 @@ type UsersFilter struct {
 	Active *bool `pulumi:"active"`
 	// The email's domain (after `@`) is this, ignoring case, e.g. `example.com`.
 	EmailDomain *string `pulumi:"emailDomain"`
-	// The organization role is this, ignoring case, e.g. `admin`.
+	// The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly.
 	OrganizationRole *string `pulumi:"organizationRole"`
 	// The userName starts with this, ignoring case.
 	UserNameStartsWith *string `pulumi:"userNameStartsWith"`
@@ -653,7 +653,7 @@ type UsersFilterArgs struct {
 	Active pulumi.BoolPtrInput `pulumi:"active"`
 	// The email's domain (after `@`) is this, ignoring case, e.g. `example.com`.
 	EmailDomain pulumi.StringPtrInput `pulumi:"emailDomain"`
-	// The organization role is this, ignoring case, e.g. `admin`.
+	// The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly.
 	OrganizationRole pulumi.StringPtrInput `pulumi:"organizationRole"`
 	// The userName starts with this, ignoring case.
 	UserNameStartsWith pulumi.StringPtrInput `pulumi:"userNameStartsWith"`
@@ -747,7 +747,7 @@ func (o UsersFilterOutput) EmailDomain() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v UsersFilter) *string { return v.EmailDomain }).(pulumi.StringPtrOutput)
 }
 
-// The organization role is this, ignoring case, e.g. `admin`.
+// The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly.
 func (o UsersFilterOutput) OrganizationRole() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v UsersFilter) *string { return v.OrganizationRole }).(pulumi.StringPtrOutput)
 }
@@ -801,7 +801,7 @@ func (o UsersFilterPtrOutput) EmailDomain() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// The organization role is this, ignoring case, e.g. `admin`.
+// The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly.
 func (o UsersFilterPtrOutput) OrganizationRole() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *UsersFilter) *string {
 		if v == nil {

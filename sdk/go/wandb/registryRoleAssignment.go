@@ -18,11 +18,11 @@ type RegistryRoleAssignment struct {
 
 	// The user's ETag as last read; the next write is conditional on it.
 	Etag pulumi.StringOutput `pulumi:"etag"`
-	// The registry's name (exact), e.g. `"models"`. Changing it replaces the assignment.
+	// The registry's name (exact), e.g. `"models"`. Changing it replaces the resource.
 	RegistryName pulumi.StringOutput `pulumi:"registryName"`
 	// The role in the registry: `admin`, `member`, `viewer` or `restricted viewer` (case-insensitive, stored in lower case).
 	RoleName pulumi.StringOutput `pulumi:"roleName"`
-	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
 	User pulumi.StringOutput `pulumi:"user"`
 	// The user's email address in lower case, as last read (absent in state recorded by earlier releases until a refresh).
 	UserEmail pulumi.StringPtrOutput `pulumi:"userEmail"`
@@ -46,6 +46,11 @@ func NewRegistryRoleAssignment(ctx *pulumi.Context,
 	if args.User == nil {
 		return nil, errors.New("invalid value for required argument 'User'")
 	}
+	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
+		"registryName",
+		"user",
+	})
+	opts = append(opts, replaceOnChanges)
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource RegistryRoleAssignment
 	err := ctx.RegisterResource("wandb:index:RegistryRoleAssignment", name, args, &resource, opts...)
@@ -79,21 +84,21 @@ func (RegistryRoleAssignmentState) ElementType() reflect.Type {
 }
 
 type registryRoleAssignmentArgs struct {
-	// The registry's name (exact), e.g. `"models"`. Changing it replaces the assignment.
+	// The registry's name (exact), e.g. `"models"`. Changing it replaces the resource.
 	RegistryName string `pulumi:"registryName"`
 	// The role in the registry: `admin`, `member`, `viewer` or `restricted viewer` (case-insensitive, stored in lower case).
 	RoleName string `pulumi:"roleName"`
-	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
 	User string `pulumi:"user"`
 }
 
 // The set of arguments for constructing a RegistryRoleAssignment resource.
 type RegistryRoleAssignmentArgs struct {
-	// The registry's name (exact), e.g. `"models"`. Changing it replaces the assignment.
+	// The registry's name (exact), e.g. `"models"`. Changing it replaces the resource.
 	RegistryName pulumi.StringInput
 	// The role in the registry: `admin`, `member`, `viewer` or `restricted viewer` (case-insensitive, stored in lower case).
 	RoleName pulumi.StringInput
-	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
 	User pulumi.StringInput
 }
 
@@ -189,7 +194,7 @@ func (o RegistryRoleAssignmentOutput) Etag() pulumi.StringOutput {
 	return o.ApplyT(func(v *RegistryRoleAssignment) pulumi.StringOutput { return v.Etag }).(pulumi.StringOutput)
 }
 
-// The registry's name (exact), e.g. `"models"`. Changing it replaces the assignment.
+// The registry's name (exact), e.g. `"models"`. Changing it replaces the resource.
 func (o RegistryRoleAssignmentOutput) RegistryName() pulumi.StringOutput {
 	return o.ApplyT(func(v *RegistryRoleAssignment) pulumi.StringOutput { return v.RegistryName }).(pulumi.StringOutput)
 }
@@ -199,7 +204,7 @@ func (o RegistryRoleAssignmentOutput) RoleName() pulumi.StringOutput {
 	return o.ApplyT(func(v *RegistryRoleAssignment) pulumi.StringOutput { return v.RoleName }).(pulumi.StringOutput)
 }
 
-// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
 func (o RegistryRoleAssignmentOutput) User() pulumi.StringOutput {
 	return o.ApplyT(func(v *RegistryRoleAssignment) pulumi.StringOutput { return v.User }).(pulumi.StringOutput)
 }

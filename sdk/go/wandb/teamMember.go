@@ -18,9 +18,9 @@ type TeamMember struct {
 
 	// The team's ETag as last read, for a cheap conditional refresh and the next conditional write.
 	Etag pulumi.StringOutput `pulumi:"etag"`
-	// The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the membership.
+	// The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the resource.
 	TeamId pulumi.StringOutput `pulumi:"teamId"`
-	// The user, by SCIM id or email address (emails compare ignoring case). Changing it to another user replaces the membership; changing it to the id the email resolved to changes nothing.
+	// The user, by SCIM id or email address (emails compare ignoring case). Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
 	User pulumi.StringOutput `pulumi:"user"`
 	// The user's email address in lower case, as last read (absent in state recorded by earlier releases until a refresh).
 	UserEmail pulumi.StringPtrOutput `pulumi:"userEmail"`
@@ -41,6 +41,11 @@ func NewTeamMember(ctx *pulumi.Context,
 	if args.User == nil {
 		return nil, errors.New("invalid value for required argument 'User'")
 	}
+	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
+		"teamId",
+		"user",
+	})
+	opts = append(opts, replaceOnChanges)
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource TeamMember
 	err := ctx.RegisterResource("wandb:index:TeamMember", name, args, &resource, opts...)
@@ -74,17 +79,17 @@ func (TeamMemberState) ElementType() reflect.Type {
 }
 
 type teamMemberArgs struct {
-	// The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the membership.
+	// The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the resource.
 	TeamId string `pulumi:"teamId"`
-	// The user, by SCIM id or email address (emails compare ignoring case). Changing it to another user replaces the membership; changing it to the id the email resolved to changes nothing.
+	// The user, by SCIM id or email address (emails compare ignoring case). Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
 	User string `pulumi:"user"`
 }
 
 // The set of arguments for constructing a TeamMember resource.
 type TeamMemberArgs struct {
-	// The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the membership.
+	// The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the resource.
 	TeamId pulumi.StringInput
-	// The user, by SCIM id or email address (emails compare ignoring case). Changing it to another user replaces the membership; changing it to the id the email resolved to changes nothing.
+	// The user, by SCIM id or email address (emails compare ignoring case). Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
 	User pulumi.StringInput
 }
 
@@ -180,12 +185,12 @@ func (o TeamMemberOutput) Etag() pulumi.StringOutput {
 	return o.ApplyT(func(v *TeamMember) pulumi.StringOutput { return v.Etag }).(pulumi.StringOutput)
 }
 
-// The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the membership.
+// The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the resource.
 func (o TeamMemberOutput) TeamId() pulumi.StringOutput {
 	return o.ApplyT(func(v *TeamMember) pulumi.StringOutput { return v.TeamId }).(pulumi.StringOutput)
 }
 
-// The user, by SCIM id or email address (emails compare ignoring case). Changing it to another user replaces the membership; changing it to the id the email resolved to changes nothing.
+// The user, by SCIM id or email address (emails compare ignoring case). Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
 func (o TeamMemberOutput) User() pulumi.StringOutput {
 	return o.ApplyT(func(v *TeamMember) pulumi.StringOutput { return v.User }).(pulumi.StringOutput)
 }

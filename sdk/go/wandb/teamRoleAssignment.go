@@ -20,9 +20,9 @@ type TeamRoleAssignment struct {
 	Etag pulumi.StringOutput `pulumi:"etag"`
 	// The role in the team: `admin`, `member`, `viewer` (case-insensitive, stored in lower case) or the name of a custom role (case-sensitive). W&B adds the user to the team if they are not in it.
 	RoleName pulumi.StringOutput `pulumi:"roleName"`
-	// The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the assignment.
+	// The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the resource.
 	TeamName pulumi.StringOutput `pulumi:"teamName"`
-	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
 	User pulumi.StringOutput `pulumi:"user"`
 	// The user's email address in lower case, as last read (absent in state recorded by earlier releases until a refresh).
 	UserEmail pulumi.StringPtrOutput `pulumi:"userEmail"`
@@ -46,6 +46,11 @@ func NewTeamRoleAssignment(ctx *pulumi.Context,
 	if args.User == nil {
 		return nil, errors.New("invalid value for required argument 'User'")
 	}
+	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
+		"teamName",
+		"user",
+	})
+	opts = append(opts, replaceOnChanges)
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource TeamRoleAssignment
 	err := ctx.RegisterResource("wandb:index:TeamRoleAssignment", name, args, &resource, opts...)
@@ -81,9 +86,9 @@ func (TeamRoleAssignmentState) ElementType() reflect.Type {
 type teamRoleAssignmentArgs struct {
 	// The role in the team: `admin`, `member`, `viewer` (case-insensitive, stored in lower case) or the name of a custom role (case-sensitive). W&B adds the user to the team if they are not in it.
 	RoleName string `pulumi:"roleName"`
-	// The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the assignment.
+	// The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the resource.
 	TeamName string `pulumi:"teamName"`
-	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
 	User string `pulumi:"user"`
 }
 
@@ -91,9 +96,9 @@ type teamRoleAssignmentArgs struct {
 type TeamRoleAssignmentArgs struct {
 	// The role in the team: `admin`, `member`, `viewer` (case-insensitive, stored in lower case) or the name of a custom role (case-sensitive). W&B adds the user to the team if they are not in it.
 	RoleName pulumi.StringInput
-	// The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the assignment.
+	// The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the resource.
 	TeamName pulumi.StringInput
-	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
 	User pulumi.StringInput
 }
 
@@ -194,12 +199,12 @@ func (o TeamRoleAssignmentOutput) RoleName() pulumi.StringOutput {
 	return o.ApplyT(func(v *TeamRoleAssignment) pulumi.StringOutput { return v.RoleName }).(pulumi.StringOutput)
 }
 
-// The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the assignment.
+// The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the resource.
 func (o TeamRoleAssignmentOutput) TeamName() pulumi.StringOutput {
 	return o.ApplyT(func(v *TeamRoleAssignment) pulumi.StringOutput { return v.TeamName }).(pulumi.StringOutput)
 }
 
-// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
 func (o TeamRoleAssignmentOutput) User() pulumi.StringOutput {
 	return o.ApplyT(func(v *TeamRoleAssignment) pulumi.StringOutput { return v.User }).(pulumi.StringOutput)
 }

@@ -30,7 +30,7 @@ type User struct {
 	Email pulumi.StringOutput `pulumi:"email"`
 	// The ETag of the user as last read; the next write is conditional on it.
 	Etag pulumi.StringOutput `pulumi:"etag"`
-	// The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`.
+	// The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`. Naming another id replaces the resource.
 	ImportId pulumi.StringPtrOutput `pulumi:"importId"`
 	// The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
 	OrganizationRole pulumi.StringPtrOutput `pulumi:"organizationRole"`
@@ -40,7 +40,7 @@ type User struct {
 	TeamRoles UserTeamRoleArrayOutput `pulumi:"teamRoles"`
 	// Names of the teams the user is in: exactly these, the user is added to and removed from teams to match. Required (at least one) to create a user on the multi-tenant cloud (`saas`), where users join the organization through teams. When omitted, team membership is not managed by this resource. The user's role in each team is left to `TeamRoleAssignment`.
 	Teams pulumi.StringArrayOutput `pulumi:"teams"`
-	// The user's W&B username. W&B treats usernames case-insensitively; it cannot be changed in place, so a change replaces the user (the old one is removed first).
+	// The user's W&B username. W&B treats usernames case-insensitively and cannot rename a user: the old user is removed before the new one is made. Changing it replaces the resource.
 	UserName pulumi.StringOutput `pulumi:"userName"`
 }
 
@@ -66,6 +66,11 @@ func NewUser(ctx *pulumi.Context,
 	if args.DeletionPolicy == nil {
 		args.DeletionPolicy = pulumi.StringPtr("delete")
 	}
+	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
+		"importId",
+		"userName",
+	})
+	opts = append(opts, replaceOnChanges)
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource User
 	err := ctx.RegisterResource("wandb:index:User", name, args, &resource, opts...)
@@ -109,13 +114,13 @@ type userArgs struct {
 	DisplayName *string `pulumi:"displayName"`
 	// The user's primary email address (compared case-insensitively).
 	Email string `pulumi:"email"`
-	// The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`.
+	// The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`. Naming another id replaces the resource.
 	ImportId *string `pulumi:"importId"`
 	// The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
 	OrganizationRole *string `pulumi:"organizationRole"`
 	// Names of the teams the user is in: exactly these, the user is added to and removed from teams to match. Required (at least one) to create a user on the multi-tenant cloud (`saas`), where users join the organization through teams. When omitted, team membership is not managed by this resource. The user's role in each team is left to `TeamRoleAssignment`.
 	Teams []string `pulumi:"teams"`
-	// The user's W&B username. W&B treats usernames case-insensitively; it cannot be changed in place, so a change replaces the user (the old one is removed first).
+	// The user's W&B username. W&B treats usernames case-insensitively and cannot rename a user: the old user is removed before the new one is made. Changing it replaces the resource.
 	UserName string `pulumi:"userName"`
 }
 
@@ -131,13 +136,13 @@ type UserArgs struct {
 	DisplayName pulumi.StringPtrInput
 	// The user's primary email address (compared case-insensitively).
 	Email pulumi.StringInput
-	// The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`.
+	// The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`. Naming another id replaces the resource.
 	ImportId pulumi.StringPtrInput
 	// The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
 	OrganizationRole pulumi.StringPtrInput
 	// Names of the teams the user is in: exactly these, the user is added to and removed from teams to match. Required (at least one) to create a user on the multi-tenant cloud (`saas`), where users join the organization through teams. When omitted, team membership is not managed by this resource. The user's role in each team is left to `TeamRoleAssignment`.
 	Teams pulumi.StringArrayInput
-	// The user's W&B username. W&B treats usernames case-insensitively; it cannot be changed in place, so a change replaces the user (the old one is removed first).
+	// The user's W&B username. W&B treats usernames case-insensitively and cannot rename a user: the old user is removed before the new one is made. Changing it replaces the resource.
 	UserName pulumi.StringInput
 }
 
@@ -263,7 +268,7 @@ func (o UserOutput) Etag() pulumi.StringOutput {
 	return o.ApplyT(func(v *User) pulumi.StringOutput { return v.Etag }).(pulumi.StringOutput)
 }
 
-// The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`.
+// The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`. Naming another id replaces the resource.
 func (o UserOutput) ImportId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *User) pulumi.StringPtrOutput { return v.ImportId }).(pulumi.StringPtrOutput)
 }
@@ -288,7 +293,7 @@ func (o UserOutput) Teams() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *User) pulumi.StringArrayOutput { return v.Teams }).(pulumi.StringArrayOutput)
 }
 
-// The user's W&B username. W&B treats usernames case-insensitively; it cannot be changed in place, so a change replaces the user (the old one is removed first).
+// The user's W&B username. W&B treats usernames case-insensitively and cannot rename a user: the old user is removed before the new one is made. Changing it replaces the resource.
 func (o UserOutput) UserName() pulumi.StringOutput {
 	return o.ApplyT(func(v *User) pulumi.StringOutput { return v.UserName }).(pulumi.StringOutput)
 }

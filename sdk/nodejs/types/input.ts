@@ -29,7 +29,7 @@ export interface UsersFilter {
      */
     emailDomain?: string;
     /**
-     * The organization role is this, ignoring case, e.g. `admin`.
+     * The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly.
      */
     organizationRole?: string;
     /**
@@ -51,7 +51,7 @@ export interface UsersFilterArgs {
      */
     emailDomain?: pulumi.Input<string | undefined>;
     /**
-     * The organization role is this, ignoring case, e.g. `admin`.
+     * The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly.
      */
     organizationRole?: pulumi.Input<string | undefined>;
     /**

@@ -84,7 +84,7 @@ class UsersFilterDict(TypedDict):
     """
     organization_role: NotRequired[_builtins.str]
     """
-    The organization role is this, ignoring case, e.g. `admin`.
+    The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly.
     """
     user_name_starts_with: NotRequired[_builtins.str]
     """
@@ -103,7 +103,7 @@ class UsersFilter:
 
         :param _builtins.bool active: Only active (`true`) or only deactivated (`false`) users.
         :param _builtins.str email_domain: The email's domain (after `@`) is this, ignoring case, e.g. `example.com`.
-        :param _builtins.str organization_role: The organization role is this, ignoring case, e.g. `admin`.
+        :param _builtins.str organization_role: The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly.
         :param _builtins.str user_name_starts_with: The userName starts with this, ignoring case.
         """
         if active is not None:
@@ -143,7 +143,7 @@ class UsersFilter:
     @pulumi.getter(name="organizationRole")
     def organization_role(self) -> Optional[_builtins.str]:
         """
-        The organization role is this, ignoring case, e.g. `admin`.
+        The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly.
         """
         return pulumi.get(self, "organization_role")
 

@@ -25,7 +25,7 @@ class OrganizationRoleAssignmentArgs:
         The set of arguments for constructing a OrganizationRoleAssignment resource.
 
         :param pulumi.Input[_builtins.str] role: The organization role: `admin`, `member` (predefined names are case-insensitive and stored in lower case) or the name of a custom role (case-sensitive). `viewer` is deprecated: W&B assigns `member` instead, so it is stored as `member`.
-        :param pulumi.Input[_builtins.str] user: The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+        :param pulumi.Input[_builtins.str] user: The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
         """
         pulumi.set(__self__, "role", role)
         pulumi.set(__self__, "user", user)
@@ -46,7 +46,7 @@ class OrganizationRoleAssignmentArgs:
     @pulumi.getter
     def user(self) -> pulumi.Input[_builtins.str]:
         """
-        The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+        The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
         """
         return pulumi.get(self, "user")
 
@@ -70,7 +70,7 @@ class OrganizationRoleAssignment(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] role: The organization role: `admin`, `member` (predefined names are case-insensitive and stored in lower case) or the name of a custom role (case-sensitive). `viewer` is deprecated: W&B assigns `member` instead, so it is stored as `member`.
-        :param pulumi.Input[_builtins.str] user: The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+        :param pulumi.Input[_builtins.str] user: The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
         """
         ...
     @overload
@@ -116,6 +116,8 @@ class OrganizationRoleAssignment(pulumi.CustomResource):
             __props__.__dict__["etag"] = None
             __props__.__dict__["user_email"] = None
             __props__.__dict__["user_id"] = None
+        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["user"])
+        opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(OrganizationRoleAssignment, __self__).__init__(
             'wandb:index:OrganizationRoleAssignment',
             resource_name,
@@ -165,7 +167,7 @@ class OrganizationRoleAssignment(pulumi.CustomResource):
     @pulumi.getter
     def user(self) -> pulumi.Output[_builtins.str]:
         """
-        The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+        The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
         """
         return pulumi.get(self, "user")
 

@@ -25,9 +25,9 @@ class RegistryRoleAssignmentArgs:
         """
         The set of arguments for constructing a RegistryRoleAssignment resource.
 
-        :param pulumi.Input[_builtins.str] registry_name: The registry's name (exact), e.g. `"models"`. Changing it replaces the assignment.
+        :param pulumi.Input[_builtins.str] registry_name: The registry's name (exact), e.g. `"models"`. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] role_name: The role in the registry: `admin`, `member`, `viewer` or `restricted viewer` (case-insensitive, stored in lower case).
-        :param pulumi.Input[_builtins.str] user: The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+        :param pulumi.Input[_builtins.str] user: The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
         """
         pulumi.set(__self__, "registry_name", registry_name)
         pulumi.set(__self__, "role_name", role_name)
@@ -37,7 +37,7 @@ class RegistryRoleAssignmentArgs:
     @pulumi.getter(name="registryName")
     def registry_name(self) -> pulumi.Input[_builtins.str]:
         """
-        The registry's name (exact), e.g. `"models"`. Changing it replaces the assignment.
+        The registry's name (exact), e.g. `"models"`. Changing it replaces the resource.
         """
         return pulumi.get(self, "registry_name")
 
@@ -61,7 +61,7 @@ class RegistryRoleAssignmentArgs:
     @pulumi.getter
     def user(self) -> pulumi.Input[_builtins.str]:
         """
-        The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+        The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
         """
         return pulumi.get(self, "user")
 
@@ -85,9 +85,9 @@ class RegistryRoleAssignment(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] registry_name: The registry's name (exact), e.g. `"models"`. Changing it replaces the assignment.
+        :param pulumi.Input[_builtins.str] registry_name: The registry's name (exact), e.g. `"models"`. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] role_name: The role in the registry: `admin`, `member`, `viewer` or `restricted viewer` (case-insensitive, stored in lower case).
-        :param pulumi.Input[_builtins.str] user: The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+        :param pulumi.Input[_builtins.str] user: The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
         """
         ...
     @overload
@@ -137,6 +137,8 @@ class RegistryRoleAssignment(pulumi.CustomResource):
             __props__.__dict__["etag"] = None
             __props__.__dict__["user_email"] = None
             __props__.__dict__["user_id"] = None
+        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["registryName", "user"])
+        opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(RegistryRoleAssignment, __self__).__init__(
             'wandb:index:RegistryRoleAssignment',
             resource_name,
@@ -179,7 +181,7 @@ class RegistryRoleAssignment(pulumi.CustomResource):
     @pulumi.getter(name="registryName")
     def registry_name(self) -> pulumi.Output[_builtins.str]:
         """
-        The registry's name (exact), e.g. `"models"`. Changing it replaces the assignment.
+        The registry's name (exact), e.g. `"models"`. Changing it replaces the resource.
         """
         return pulumi.get(self, "registry_name")
 
@@ -195,7 +197,7 @@ class RegistryRoleAssignment(pulumi.CustomResource):
     @pulumi.getter
     def user(self) -> pulumi.Output[_builtins.str]:
         """
-        The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+        The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
         """
         return pulumi.get(self, "user")
 

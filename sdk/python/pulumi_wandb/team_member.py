@@ -24,8 +24,8 @@ class TeamMemberArgs:
         """
         The set of arguments for constructing a TeamMember resource.
 
-        :param pulumi.Input[_builtins.str] team_id: The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the membership.
-        :param pulumi.Input[_builtins.str] user: The user, by SCIM id or email address (emails compare ignoring case). Changing it to another user replaces the membership; changing it to the id the email resolved to changes nothing.
+        :param pulumi.Input[_builtins.str] team_id: The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] user: The user, by SCIM id or email address (emails compare ignoring case). Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
         """
         pulumi.set(__self__, "team_id", team_id)
         pulumi.set(__self__, "user", user)
@@ -34,7 +34,7 @@ class TeamMemberArgs:
     @pulumi.getter(name="teamId")
     def team_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the membership.
+        The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the resource.
         """
         return pulumi.get(self, "team_id")
 
@@ -46,7 +46,7 @@ class TeamMemberArgs:
     @pulumi.getter
     def user(self) -> pulumi.Input[_builtins.str]:
         """
-        The user, by SCIM id or email address (emails compare ignoring case). Changing it to another user replaces the membership; changing it to the id the email resolved to changes nothing.
+        The user, by SCIM id or email address (emails compare ignoring case). Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
         """
         return pulumi.get(self, "user")
 
@@ -69,8 +69,8 @@ class TeamMember(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] team_id: The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the membership.
-        :param pulumi.Input[_builtins.str] user: The user, by SCIM id or email address (emails compare ignoring case). Changing it to another user replaces the membership; changing it to the id the email resolved to changes nothing.
+        :param pulumi.Input[_builtins.str] team_id: The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] user: The user, by SCIM id or email address (emails compare ignoring case). Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
         """
         ...
     @overload
@@ -116,6 +116,8 @@ class TeamMember(pulumi.CustomResource):
             __props__.__dict__["etag"] = None
             __props__.__dict__["user_email"] = None
             __props__.__dict__["user_id"] = None
+        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["teamId", "user"])
+        opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(TeamMember, __self__).__init__(
             'wandb:index:TeamMember',
             resource_name,
@@ -157,7 +159,7 @@ class TeamMember(pulumi.CustomResource):
     @pulumi.getter(name="teamId")
     def team_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the membership.
+        The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the resource.
         """
         return pulumi.get(self, "team_id")
 
@@ -165,7 +167,7 @@ class TeamMember(pulumi.CustomResource):
     @pulumi.getter
     def user(self) -> pulumi.Output[_builtins.str]:
         """
-        The user, by SCIM id or email address (emails compare ignoring case). Changing it to another user replaces the membership; changing it to the id the email resolved to changes nothing.
+        The user, by SCIM id or email address (emails compare ignoring case). Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
         """
         return pulumi.get(self, "user")
 

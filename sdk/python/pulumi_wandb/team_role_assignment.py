@@ -26,8 +26,8 @@ class TeamRoleAssignmentArgs:
         The set of arguments for constructing a TeamRoleAssignment resource.
 
         :param pulumi.Input[_builtins.str] role_name: The role in the team: `admin`, `member`, `viewer` (case-insensitive, stored in lower case) or the name of a custom role (case-sensitive). W&B adds the user to the team if they are not in it.
-        :param pulumi.Input[_builtins.str] team_name: The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the assignment.
-        :param pulumi.Input[_builtins.str] user: The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+        :param pulumi.Input[_builtins.str] team_name: The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] user: The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
         """
         pulumi.set(__self__, "role_name", role_name)
         pulumi.set(__self__, "team_name", team_name)
@@ -49,7 +49,7 @@ class TeamRoleAssignmentArgs:
     @pulumi.getter(name="teamName")
     def team_name(self) -> pulumi.Input[_builtins.str]:
         """
-        The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the assignment.
+        The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the resource.
         """
         return pulumi.get(self, "team_name")
 
@@ -61,7 +61,7 @@ class TeamRoleAssignmentArgs:
     @pulumi.getter
     def user(self) -> pulumi.Input[_builtins.str]:
         """
-        The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+        The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
         """
         return pulumi.get(self, "user")
 
@@ -86,8 +86,8 @@ class TeamRoleAssignment(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] role_name: The role in the team: `admin`, `member`, `viewer` (case-insensitive, stored in lower case) or the name of a custom role (case-sensitive). W&B adds the user to the team if they are not in it.
-        :param pulumi.Input[_builtins.str] team_name: The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the assignment.
-        :param pulumi.Input[_builtins.str] user: The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+        :param pulumi.Input[_builtins.str] team_name: The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] user: The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
         """
         ...
     @overload
@@ -137,6 +137,8 @@ class TeamRoleAssignment(pulumi.CustomResource):
             __props__.__dict__["etag"] = None
             __props__.__dict__["user_email"] = None
             __props__.__dict__["user_id"] = None
+        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["teamName", "user"])
+        opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(TeamRoleAssignment, __self__).__init__(
             'wandb:index:TeamRoleAssignment',
             resource_name,
@@ -187,7 +189,7 @@ class TeamRoleAssignment(pulumi.CustomResource):
     @pulumi.getter(name="teamName")
     def team_name(self) -> pulumi.Output[_builtins.str]:
         """
-        The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the assignment.
+        The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the resource.
         """
         return pulumi.get(self, "team_name")
 
@@ -195,7 +197,7 @@ class TeamRoleAssignment(pulumi.CustomResource):
     @pulumi.getter
     def user(self) -> pulumi.Output[_builtins.str]:
         """
-        The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the assignment.
+        The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
         """
         return pulumi.get(self, "user")
 

@@ -33,12 +33,12 @@ class UserArgs:
         The set of arguments for constructing a User resource.
 
         :param pulumi.Input[_builtins.str] email: The user's primary email address (compared case-insensitively).
-        :param pulumi.Input[_builtins.str] user_name: The user's W&B username. W&B treats usernames case-insensitively; it cannot be changed in place, so a change replaces the user (the old one is removed first).
+        :param pulumi.Input[_builtins.str] user_name: The user's W&B username. W&B treats usernames case-insensitively and cannot rename a user: the old user is removed before the new one is made. Changing it replaces the resource.
         :param pulumi.Input[_builtins.bool] active: Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.
         :param pulumi.Input[_builtins.bool] adopt_existing: When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, the way to bring existing users under code through the dynamic resources, which `pulumi import` cannot import (through the native plugin it can). Defaults to `false`.
         :param pulumi.Input[_builtins.str] deletion_policy: What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
         :param pulumi.Input[_builtins.str] display_name: The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
-        :param pulumi.Input[_builtins.str] import_id: The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`.
+        :param pulumi.Input[_builtins.str] import_id: The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`. Naming another id replaces the resource.
         :param pulumi.Input[_builtins.str] organization_role: The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] teams: Names of the teams the user is in: exactly these, the user is added to and removed from teams to match. Required (at least one) to create a user on the multi-tenant cloud (`saas`), where users join the organization through teams. When omitted, team membership is not managed by this resource. The user's role in each team is left to `TeamRoleAssignment`.
         """
@@ -81,7 +81,7 @@ class UserArgs:
     @pulumi.getter(name="userName")
     def user_name(self) -> pulumi.Input[_builtins.str]:
         """
-        The user's W&B username. W&B treats usernames case-insensitively; it cannot be changed in place, so a change replaces the user (the old one is removed first).
+        The user's W&B username. W&B treats usernames case-insensitively and cannot rename a user: the old user is removed before the new one is made. Changing it replaces the resource.
         """
         return pulumi.get(self, "user_name")
 
@@ -141,7 +141,7 @@ class UserArgs:
     @pulumi.getter(name="importId")
     def import_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`.
+        The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`. Naming another id replaces the resource.
         """
         return pulumi.get(self, "import_id")
 
@@ -200,10 +200,10 @@ class User(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] deletion_policy: What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
         :param pulumi.Input[_builtins.str] display_name: The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
         :param pulumi.Input[_builtins.str] email: The user's primary email address (compared case-insensitively).
-        :param pulumi.Input[_builtins.str] import_id: The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`.
+        :param pulumi.Input[_builtins.str] import_id: The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`. Naming another id replaces the resource.
         :param pulumi.Input[_builtins.str] organization_role: The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] teams: Names of the teams the user is in: exactly these, the user is added to and removed from teams to match. Required (at least one) to create a user on the multi-tenant cloud (`saas`), where users join the organization through teams. When omitted, team membership is not managed by this resource. The user's role in each team is left to `TeamRoleAssignment`.
-        :param pulumi.Input[_builtins.str] user_name: The user's W&B username. W&B treats usernames case-insensitively; it cannot be changed in place, so a change replaces the user (the old one is removed first).
+        :param pulumi.Input[_builtins.str] user_name: The user's W&B username. W&B treats usernames case-insensitively and cannot rename a user: the old user is removed before the new one is made. Changing it replaces the resource.
         """
         ...
     @overload
@@ -270,6 +270,8 @@ class User(pulumi.CustomResource):
             __props__.__dict__["etag"] = None
             __props__.__dict__["registry_roles"] = None
             __props__.__dict__["team_roles"] = None
+        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["importId", "userName"])
+        opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(User, __self__).__init__(
             'wandb:index:User',
             resource_name,
@@ -367,7 +369,7 @@ class User(pulumi.CustomResource):
     @pulumi.getter(name="importId")
     def import_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`.
+        The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`. Naming another id replaces the resource.
         """
         return pulumi.get(self, "import_id")
 
@@ -407,7 +409,7 @@ class User(pulumi.CustomResource):
     @pulumi.getter(name="userName")
     def user_name(self) -> pulumi.Output[_builtins.str]:
         """
-        The user's W&B username. W&B treats usernames case-insensitively; it cannot be changed in place, so a change replaces the user (the old one is removed first).
+        The user's W&B username. W&B treats usernames case-insensitively and cannot rename a user: the old user is removed before the new one is made. Changing it replaces the resource.
         """
         return pulumi.get(self, "user_name")
 

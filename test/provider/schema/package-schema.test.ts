@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import { z } from "zod";
 import { CONFIG_KEYS, CONFIG_SETTINGS } from "../../../service/config";
 import { packageRoot } from "../../../model/package-manifest";
 import { RESOURCE_KINDS } from "../../../model/resource-kinds";
@@ -11,6 +11,7 @@ import { packageSchema, packageSchemaText } from "../../../provider/schema/packa
 import { SCHEMA_FILE } from "../../../provider/schema/committed-schema";
 import type { PackageSpec, Properties, PropertySpec, TypeSpec } from "../../../provider/schema/pulumi-package";
 import { SHAPES } from "../../../model/shapes";
+import { replacingFields } from "../../../model/shapes/fields";
 
 const schema = packageSchema();
 
@@ -36,6 +37,39 @@ describe.each(RESOURCE_KINDS)("wandb:index:%s", (kind) => {
   it("describes every input and output", () => {
     expect(undescribed(resource?.inputProperties ?? {})).toEqual([]);
     expect(undescribed(resource?.properties ?? {})).toEqual([]);
+  });
+});
+
+describe.each(RESOURCE_KINDS)("the committed wandb:index:%s replaces on what its table says", (kind) => {
+  const committed = z.looseObject({ resources: z.record(z.string(), z.looseObject({ properties: z.record(z.string(), z.looseObject({})), inputProperties: z.record(z.string(), z.looseObject({})) })) });
+  const resource = committed.parse(JSON.parse(readFileSync(path.join(packageRoot(__dirname), SCHEMA_FILE), "utf8"))).resources[`wandb:index:${kind}`];
+  const { fields } = SHAPES[kind];
+  const marked = (properties: Record<string, Record<string, unknown>>) => Object.keys(properties).filter((name) => properties[name]?.["replaceOnChanges"] === true);
+
+  it("marks replaceOnChanges exactly the replacing fields, on the inputs and the outputs", () => {
+    expect(marked(resource?.inputProperties ?? {})).toEqual(replacingFields(fields));
+    expect(marked(resource?.properties ?? {})).toEqual(replacingFields(fields));
+  });
+
+  it("says in each replacing property's description that changing it replaces the resource, once", () => {
+    for (const field of replacingFields(fields)) {
+      const description = String(resource?.inputProperties[field]?.["description"]);
+      expect(description.match(/replaces the resource/g), `${kind}.${field}: ${description}`).toHaveLength(1);
+    }
+  });
+});
+
+it("the replacing fields: a user's userName and importId, and what names a membership or an assignment", () => {
+  const replacing = Object.fromEntries(RESOURCE_KINDS.map((kind) => [kind, replacingFields(SHAPES[kind].fields)]));
+  expect(replacing).toEqual({
+    User: ["userName", "importId"],
+    Team: [],
+    TeamMember: ["teamId", "user"],
+    CustomRole: [],
+    OrganizationRoleAssignment: ["user"],
+    TeamRoleAssignment: ["user", "teamName"],
+    RegistryRoleAssignment: ["user", "registryName"],
+    RosterGuard: [],
   });
 });
 

@@ -1,0 +1,116 @@
+// The table of a kind's fields: for each, who owns it, how it compares, how it reaches W&B and
+// whether changing it replaces the resource. The provider's kit derives each diff from it, the
+// natural keys are its key fields, and the package schema marks its replacing fields.
+import { identityOf, sameIdentity, type Identity } from "../identity";
+
+/**
+ * How a field's values compare:
+ * - `exact`: as plain values (free text, flags, settings);
+ * - an identity (model/identity): names and roles, e.g. a userName ignoring case;
+ * - `user`: a user reference, the same as the user recorded in state under any of its names;
+ * - `{ set }`: a set whose items compare by that rule: order and duplicates do not matter;
+ * - `own-id`: names the resource's own id: another id replaces it, none changes nothing;
+ * - `never`: consulted only when the resource is created, never a change.
+ */
+export type Comparison = "exact" | Identity | "user" | { readonly set: "exact" | Identity | "user" } | "own-id" | "never";
+
+/**
+ * How a field reaches W&B: an operation of the object's PATCH (without a path, the value is the
+ * attribute itself); the PUT that restates the whole object; `create`, written once by the create
+ * (a change replaces the resource); `members`, through the teams' member lists (/Groups);
+ * `state`, a setting of the resource that is kept in its state and never sent.
+ */
+export type Write = { readonly patch: "replace" | "add"; readonly path?: string } | "put" | "create" | "members" | "state";
+
+export type FieldRule =
+  /** What the program declares: the diff compares it, and the resource writes it. */
+  | {
+      readonly owner: "program";
+      readonly compare: Comparison;
+      readonly write: Write;
+      /** A change replaces the resource (the service cannot change it in place). */
+      readonly replaces: boolean;
+      /** Part of the natural key: what names the one W&B object the resource manages. */
+      readonly naturalKey?: true;
+      /** Managed only when declared: left out, the resource leaves it alone and the diff does not compare it. */
+      readonly optional?: true;
+    }
+  /** What the service reports: shown, never compared, never written. */
+  | { readonly owner: "service" };
+
+export type ProgramField = Extract<FieldRule, { owner: "program" }>;
+
+/** One rule per property of the kind's state. */
+export type FieldTable<Field extends string = string> = { readonly [F in Field]: FieldRule };
+
+export const serviceField: FieldRule = { owner: "service" };
+
+/** Consulted only when the resource is created (e.g. whether to adopt what exists): never a change. */
+export const createSetting = { owner: "program", compare: "never", write: "create", replaces: false } as const satisfies FieldRule;
+
+/** A setting of the resource (e.g. its deletionPolicy): kept in its state, so a change sends nothing. */
+export const stateSetting = { owner: "program", compare: "exact", write: "state", replaces: false } as const satisfies FieldRule;
+
+/** The program's fields of `table`, in its order. */
+export function programFields(table: FieldTable): [string, ProgramField][] {
+  return Object.entries(table).flatMap(([field, rule]) => (rule.owner === "program" ? [[field, rule] as [string, ProgramField]] : []));
+}
+
+/** The rule of a field the program declares; fails when the table has none. */
+export function programRule(table: FieldTable, field: string): ProgramField {
+  const rule = table[field];
+  if (rule?.owner !== "program") throw new Error(`the table has no field "${field}" that the program declares`);
+  return rule;
+}
+
+/** What the documentation of a replacing field says of its replacement. */
+export function replacementSentence(rule: ProgramField): string {
+  if (rule.compare === "user") return "Naming another user replaces the resource; naming the same user by its id or its email changes nothing.";
+  if (rule.compare === "own-id") return "Naming another id replaces the resource.";
+  return "Changing it replaces the resource.";
+}
+
+/** A field's documentation as every reader gets it (the package schema, the SDK's types): its description, then what replaces the resource. */
+export function fieldDescription(table: FieldTable, field: string, description: string | undefined): string | undefined {
+  const rule = table[field];
+  if (rule?.owner !== "program" || !rule.replaces) return description;
+  const sentence = replacementSentence(rule);
+  return description === undefined ? sentence : `${description} ${sentence}`;
+}
+
+/** The fields whose change replaces the resource. */
+export function replacingFields(table: FieldTable): string[] {
+  return programFields(table).flatMap(([field, rule]) => (rule.replaces ? [field] : []));
+}
+
+/** The fields the resource writes to W&B and guards: those a change outside Pulumi can touch. */
+export function ownedFields(table: FieldTable): string[] {
+  return programFields(table).flatMap(([field, rule]) => (rule.write !== "state" && rule.compare !== "never" && rule.compare !== "own-id" ? [field] : []));
+}
+
+/** How a field holding one value compares: by its identity, or exactly; a user reference by SCIM id or caseless email. */
+export function valueRule(compare: Comparison): Identity | "exact" {
+  if (compare === "user") return "userReference";
+  if (typeof compare !== "string" || compare === "own-id" || compare === "never") {
+    throw new Error(`a field holding one value compares by one rule: ${JSON.stringify(compare)} is none`);
+  }
+  return compare;
+}
+
+/** A value of a field whose items or value compare by `rule`, in the form that equal values share. */
+export function comparable(rule: "exact" | Identity, value: string): string {
+  return rule === "exact" ? value : identityOf(rule, value);
+}
+
+/** How two values of the field holding one value that `rule` describes compare. */
+export function sameOf(rule: FieldRule): (a: unknown, b: unknown) => boolean {
+  if (rule.owner !== "program") throw new Error("a field the service reports is never compared");
+  const by = valueRule(rule.compare);
+  return (a, b) => sameValue(by, a, b);
+}
+
+/** Whether two values of a field that compares by value or identity are the same. */
+export function sameValue(rule: "exact" | Identity, a: unknown, b: unknown): boolean {
+  if (rule === "exact" || typeof a !== "string" || typeof b !== "string") return Object.is(a, b);
+  return sameIdentity(rule, a, b);
+}
