@@ -2,6 +2,10 @@
 // who is added, removed or adopted with it, per custom role its permissions; people grouped ignoring
 // case, as W&B compares userNames.
 import { phrase, type Phrase } from "./quoted-text";
+import { identityOf } from "../model/identity";
+
+/** A person as the review names them, by userName or else by email: both compare ignoring case. */
+const personKey = (name: string): string => identityOf("userName", name);
 
 /** What a line is about, in the order a person's lines are shown. */
 export enum Aspect {
@@ -79,8 +83,8 @@ export class Ledger {
   }
 
   say(person: string, aspect: Aspect, line: Phrase, adoption = false): void {
-    const shown = this.#spelling.get(person.toLowerCase()) ?? person;
-    this.#spelling.set(person.toLowerCase(), shown);
+    const shown = this.#spelling.get(personKey(person)) ?? person;
+    this.#spelling.set(personKey(person), shown);
     this.changes.people.set(shown, [...(this.changes.people.get(shown) ?? []), { aspect, line, adoption }]);
   }
 
@@ -102,15 +106,15 @@ export class Ledger {
 
   /** Members before and after, compared ignoring case; an adopted team's members are taken over with it, not joining. */
   membership(team: string, before: readonly string[], after: readonly string[], adopted = false): void {
-    const had = new Set(before.map((name) => name.toLowerCase()));
-    const has = new Set(after.map((name) => name.toLowerCase()));
-    for (const person of after.filter((name) => !had.has(name.toLowerCase()))) {
+    const had = new Set(before.map(personKey));
+    const has = new Set(after.map(personKey));
+    for (const person of after.filter((name) => !had.has(personKey(name)))) {
       if (!adopted) this.join(person, team);
       else {
         this.say(person, Aspect.Team, phrase`in team ${team}, adopted with it`, true);
         this.team(team).adopted.push(person);
       }
     }
-    for (const person of before) if (!has.has(person.toLowerCase())) this.leave(person, team);
+    for (const person of before) if (!has.has(personKey(person))) this.leave(person, team);
   }
 }

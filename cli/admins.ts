@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import type { ScimUser } from "../service/model";
+import { identityOf, sameIdentity } from "../model/identity";
 
 /** `--admins ana,bo@x.io` or `--admins admins.txt` (one per line; blank lines and `#` comments skipped). */
 export function adminNames(value: string, cwd: string): string[] {
@@ -21,13 +22,13 @@ export function adminNames(value: string, cwd: string): string[] {
  * service shows in another role.
  */
 export function adminIds(names: readonly string[], users: readonly ScimUser[]): Set<string> | { problem: string } {
-  const byName = new Map(users.flatMap((user) => [[user.userName.toLowerCase(), user], [user.email.toLowerCase(), user]] as const));
-  const unknown = names.filter((name) => !byName.has(name.toLowerCase()));
+  const byName = new Map(users.flatMap((user) => [[identityOf("userName", user.userName), user], [identityOf("email", user.email), user]] as const));
+  const unknown = names.filter((name) => !byName.has(identityOf("userName", name)));
   if (unknown.length > 0) {
     return { problem: `--admins names ${unknown.map((name) => JSON.stringify(name)).join(", ")}, not among the users exported: check the spelling, or --exclude` };
   }
-  const listed = names.map((name) => byName.get(name.toLowerCase())!);
-  const otherwise = listed.filter((user) => user.organizationRole !== undefined && user.organizationRole.toLowerCase() !== "admin");
+  const listed = names.map((name) => byName.get(identityOf("userName", name))!);
+  const otherwise = listed.filter((user) => user.organizationRole !== undefined && !sameIdentity("organizationRole", user.organizationRole, "admin"));
   if (otherwise.length > 0) {
     return {
       problem: `--admins names ${otherwise.map((user) => `${user.userName} (the service shows ${JSON.stringify(user.organizationRole)})`).join(", ")}: ` +

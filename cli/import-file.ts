@@ -3,6 +3,7 @@
 // that are valid, unique and readable (`user-alice`, `team-ml-platform`, `role-run-operator`).
 import { tokenOf } from "../model/tokens";
 import type { Selection } from "./selection";
+import { foldCase } from "../service/case-folding";
 
 export interface ImportEntry {
   type: string;
@@ -12,7 +13,7 @@ export interface ImportEntry {
 
 /** `Run operator` → `run-operator`: letters, digits and single dashes, never empty. */
 function slug(text: string): string {
-  const words = text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  const words = foldCase(text).replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
   return words === "" ? "unnamed" : words;
 }
 

@@ -3,6 +3,7 @@
 // else by email; never by the engine's unknown marker.
 import { readState, STATE_READERS } from "./kind-states";
 import type { RecordedResource } from "./preview-json";
+import { identityOf } from "../model/identity";
 
 interface Known {
   userName?: string;
@@ -26,7 +27,7 @@ export class People {
       const { userName, email } = readState(STATE_READERS.User, kind, name, state);
       if (id !== undefined) this.#know(id, { userName, email });
       if (userName !== undefined) this.#userNameByUrn.set(urn, userName);
-      if (email !== undefined && userName !== undefined) this.#userNameByEmail.set(email.toLowerCase(), userName);
+      if (email !== undefined && userName !== undefined) this.#userNameByEmail.set(identityOf("email", email), userName);
     } else if (kind === "Team") {
       const team = readState(STATE_READERS.Team, kind, name, state);
       if (team.name !== undefined) this.#teamNameByUrn.set(urn, team.name);
@@ -50,7 +51,7 @@ export class People {
     if (reference === undefined) return undefined;
     const known = this.#byId.get(reference);
     const email = known?.email ?? (reference.includes("@") ? reference : undefined);
-    return known?.userName ?? (email === undefined ? reference : (this.#userNameByEmail.get(email.toLowerCase()) ?? email));
+    return known?.userName ?? (email === undefined ? reference : (this.#userNameByEmail.get(identityOf("email", email)) ?? email));
   }
 
   team(id: string | undefined): string | undefined {

@@ -7,6 +7,7 @@ import type { Ledger } from "./access-ledger";
 import type { People } from "./people";
 import type { ResourceStep } from "./preview-json";
 import { phrase, type Phrase } from "./quoted-text";
+import { identityOf } from "../model/identity";
 
 export interface ReviewContext {
   ledger: Ledger;
@@ -40,4 +41,4 @@ export function personOf(step: ResourceStep, reference: string | undefined, cont
 
 /** A role as the review names it: a custom role says so. */
 export const describedRole = (role: string): Phrase =>
-  ORGANIZATION_ROLES.some((predefined) => predefined === role.toLowerCase()) ? phrase`${role}` : phrase`${role} (custom role)`;
+  ORGANIZATION_ROLES.some((predefined) => predefined === identityOf("organizationRole", role)) ? phrase`${role}` : phrase`${role} (custom role)`;

@@ -5,6 +5,7 @@ import { stringify } from "yaml";
 import type { ScimUser } from "../service/model";
 import { canonicalRole, ORGANIZATION_ROLES, REGISTRY_ROLES, TEAM_ROLES } from "../model/vocabulary";
 import type { Selection } from "./selection";
+import { identityOf, sameIdentity } from "../model/identity";
 
 /** A scalar as YAML writes it in block context: quoted only when it must be. */
 const scalar = (value: string): string => stringify(value, { lineWidth: 0 }).trimEnd();
@@ -45,7 +46,7 @@ interface UserSource {
 function userLines(user: ScimUser, source: UserSource, unshown: () => void): string[] {
   const lines = [`  - userName: ${scalar(user.userName)}`, `    email: ${scalar(user.email)}`];
   if (user.displayName) lines.push(`    displayName: ${scalar(user.displayName)}`);
-  if (user.organizationRole === undefined && source.actingUser !== undefined && user.userName.toLowerCase() === source.actingUser.toLowerCase()) {
+  if (user.organizationRole === undefined && source.actingUser !== undefined && sameIdentity("userName", user.userName, source.actingUser)) {
     lines.push(`    ${ACTING_ADMIN}`);
   } else if (user.organizationRole === undefined && source.admins.has(user.id)) {
     lines.push(`    ${LISTED_ADMIN}`);
@@ -85,7 +86,7 @@ export function rosterFile(selection: Selection, source: UserSource & { baseUrl:
   for (const role of selection.roles) {
     lines.push(`  - name: ${scalar(role.name)}`);
     if (role.description) lines.push(`    description: ${scalar(role.description)}`);
-    lines.push(`    inheritedFrom: ${scalar(role.inheritedFrom.toLowerCase())}`);
+    lines.push(`    inheritedFrom: ${scalar(identityOf("baseRole", role.inheritedFrom))}`);
     const permissions = [...role.permissions].sort();
     lines.push(permissions.length === 0 ? "    permissions: []" : "    permissions:", ...permissions.map((p) => `      - ${scalar(p)}`));
   }
@@ -93,7 +94,7 @@ export function rosterFile(selection: Selection, source: UserSource & { baseUrl:
   lines.push(selection.teams.length === 0 ? "teams: []" : "teams:");
   for (const team of selection.teams) {
     lines.push(`  - name: ${scalar(team.name)}`);
-    const members = team.userIds.flatMap((id) => usersById.get(id) ?? []).sort((a, b) => a.userName.toLowerCase().localeCompare(b.userName.toLowerCase()));
+    const members = team.userIds.flatMap((id) => usersById.get(id) ?? []).sort((a, b) => identityOf("userName", a.userName).localeCompare(identityOf("userName", b.userName)));
     lines.push(members.length === 0 ? "    members: []" : "    members:", ...members.map((user) => `      - ${scalar(user.userName)}`));
     if (members.length === 0) continue;
     if (members.some((user) => user.teamRoles === undefined)) {

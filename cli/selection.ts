@@ -2,6 +2,7 @@
 // users a roster cannot hold (deactivated ones: a roster declares active users).
 import type { ScimRole, ScimUser } from "../service/model";
 import type { LiveOrganization, LiveTeam } from "./live-organization";
+import { foldCase } from "../service/case-folding";
 
 export const KINDS = ["users", "teams", "roles"] as const;
 export type Kind = (typeof KINDS)[number];
@@ -32,7 +33,11 @@ function excluder(patterns: readonly string[]): (...names: string[]) => string |
   return (...names) => matchers.find(({ regex }) => names.some((name) => regex.test(name)))?.pattern;
 }
 
-const byName = (a: string, b: string) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : a < b ? -1 : a > b ? 1 : 0);
+/** By name ignoring case, then as written: an export's order is stable. */
+const byName = (a: string, b: string) => {
+  const [foldedA, foldedB] = [foldCase(a), foldCase(b)];
+  return foldedA < foldedB ? -1 : foldedA > foldedB ? 1 : a < b ? -1 : a > b ? 1 : 0;
+};
 
 /** Applies the options to the organization; every list comes out sorted by name, so that an export is stable. */
 export function select(org: LiveOrganization, options: SelectionOptions): Selection {
@@ -59,7 +64,7 @@ export function select(org: LiveOrganization, options: SelectionOptions): Select
 /** Parses `--only users,teams`: the kinds named, each once. */
 export function parseKinds(value: string): Set<Kind> | string {
   const kinds = new Set<Kind>();
-  for (const word of value.split(",").map((w) => w.trim().toLowerCase()).filter((w) => w !== "")) {
+  for (const word of value.split(",").map((w) => foldCase(w.trim())).filter((w) => w !== "")) {
     if (!(KINDS as readonly string[]).includes(word)) return `--only: unknown kind "${word}": use ${KINDS.join(", ")} (comma-separated)`;
     kinds.add(word as Kind);
   }
