@@ -37,6 +37,7 @@ export class Operation implements ConfiguredOperation {
   #judged: Judged | undefined;
   #clients: Clients | undefined;
   #directory: Directory | undefined;
+  readonly #cancellation = new AbortController();
 
   constructor(readonly configuration: Configuration) {}
 
@@ -76,8 +77,18 @@ export class Operation implements ConfiguredOperation {
   }
 
   clients(): Clients {
-    this.#clients ??= clientsFromConfig(this.config());
+    this.#clients ??= clientsFromConfig(this.config(), { signal: this.signal });
     return this.#clients;
+  }
+
+  /** Aborted when the engine cancels this operation: its clients then retry nothing, waits included. */
+  get signal(): AbortSignal {
+    return this.#cancellation.signal;
+  }
+
+  /** The engine's Cancel: requests in flight finish, none is retried. */
+  cancel(): void {
+    this.#cancellation.abort();
   }
 
   /** The organization's users, teams and custom roles as this operation knows them. */

@@ -44,6 +44,7 @@ export class InferenceClient {
       timeoutMs: options.timeoutMs ?? config.timeoutSeconds * 1000,
       retry: withOverrides({ ...INFERENCE_RETRY_POLICY, limit: config.maxRetries }, options.retry),
       ...(options.log ? { log: options.log } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
     });
   }
 

@@ -12,22 +12,15 @@ export type RetryLoopEvent =
 /** Time as the loop sees it; tests replace it to check waits without waiting. */
 export interface LoopClock {
   now(): number;
-  sleep(ms: number): Promise<void>;
+  /** Waits `ms`, or until `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
   /** Uniform in [0, 1): the jitter. */
   random(): number;
 }
 
-/** Set once the engine cancels the operation (its Cancel call): every loop then stops retrying, waits included. */
-const cancellation = new AbortController();
-
-/** Stops every retry loop of this process: the engine is shutting the operation down. */
-export function cancelRetries(): void {
-  cancellation.abort();
-}
-
 const REAL_CLOCK: LoopClock = {
   now: Date.now,
-  sleep: (ms) => sleep(ms, undefined, { signal: cancellation.signal }).catch(() => undefined),
+  sleep: (ms, signal) => sleep(ms, undefined, signal ? { signal } : {}).catch(() => undefined),
   random: Math.random,
 };
 
@@ -38,6 +31,8 @@ export interface RetryLoop<T, Failure extends string> {
   classify: (outcome: T) => Verdict<Failure>;
   log?: (event: RetryLoopEvent) => void;
   clock?: LoopClock;
+  /** The operation's cancellation (the engine's Cancel): once aborted, the loop retries nothing, a wait in progress included. */
+  signal?: AbortSignal;
 }
 
 export interface LoopResult<T, Failure extends string> {
@@ -49,7 +44,7 @@ export interface LoopResult<T, Failure extends string> {
 
 /**
  * Attempts until the classifier says success or failure, or the policy's limit, deadline, a
- * too-long `Retry-After` or the engine's cancellation ends it. Between attempts it waits the server's `Retry-After` when the
+ * too-long `Retry-After` or the operation's cancellation (`signal`) ends it. Between attempts it waits the server's `Retry-After` when the
  * classifier passes one on, else exponential backoff with full jitter.
  */
 export async function retryLoop<T, Failure extends string>(loop: RetryLoop<T, Failure>): Promise<LoopResult<T, Failure>> {
@@ -63,14 +58,14 @@ export async function retryLoop<T, Failure extends string>(loop: RetryLoop<T, Fa
       loop.log?.({ type: "give-up", attempts: attempt, reason: verdict.reason });
       return { outcome, attempts: attempt, reason: verdict.reason };
     }
-    const wait = cancellation.signal.aborted ? "cancelled" : nextWait(loop.policy, verdict, attempt - 1, clock.now() - started, clock.random);
+    const wait = loop.signal?.aborted ? "cancelled" : nextWait(loop.policy, verdict, attempt - 1, clock.now() - started, clock.random);
     if (typeof wait === "string") {
       loop.log?.({ type: "give-up", attempts: attempt, reason: `${wait} (${verdict.reason})` });
       return { outcome, attempts: attempt, reason: wait };
     }
     loop.log?.({ type: "retry", attempt, delayMs: wait, reason: verdict.reason });
-    await clock.sleep(wait);
-    if (cancellation.signal.aborted) {
+    await clock.sleep(wait, loop.signal);
+    if (loop.signal?.aborted) {
       loop.log?.({ type: "give-up", attempts: attempt, reason: `cancelled (${verdict.reason})` });
       return { outcome, attempts: attempt, reason: "cancelled" };
     }

@@ -14,6 +14,8 @@ export interface ClientOptions {
   /** Per-attempt timeout; defaults to the config's timeoutSeconds. */
   timeoutMs?: number;
   log?: (event: TransportEvent) => void;
+  /** The operation's cancellation: every retry loop of the client ends when it aborts. */
+  signal?: AbortSignal;
 }
 
 export interface NewUser {
@@ -79,6 +81,7 @@ export class ScimClient {
   readonly #transport: HttpTransport;
   readonly #retry: RetryPolicy;
   readonly #log: (event: TransportEvent) => void;
+  readonly #signal: AbortSignal | undefined;
   readonly #users: Collection<ScimUser>;
   readonly #groups: Collection<ScimTeam>;
   readonly #roles: Collection<ScimRole>;
@@ -86,6 +89,7 @@ export class ScimClient {
   constructor(config: WandbConfig, options: ClientOptions = {}) {
     this.#retry = withOverrides({ ...DEFAULT_RETRY_POLICY, limit: config.maxRetries }, options.retry);
     this.#log = options.log ?? (() => {});
+    this.#signal = options.signal;
     this.#users = { path: `${config.scimPath}/Users`, kind: "user", parse: parseUser };
     this.#groups = { path: `${config.scimPath}/Groups`, kind: "team", parse: parseTeam };
     this.#roles = { path: `${config.scimPath}/Roles`, kind: "role", parse: parseRole };
@@ -97,6 +101,7 @@ export class ScimClient {
       timeoutMs: options.timeoutMs ?? config.timeoutSeconds * 1000,
       retry: this.#retry,
       ...(options.log ? { log: options.log } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
     });
   }
 
@@ -294,6 +299,7 @@ export class ScimClient {
       return existing === undefined ? { status: "unknown", failure } : { status: "held", holder: existing, failure };
     };
     const result = await retryLoop({
+      ...(this.#signal ? { signal: this.#signal } : {}),
       policy: this.#retry,
       attempt: async (): Promise<CreateOutcome<T>> => {
         if (lookupFor) return lookUp(lookupFor);

@@ -50,6 +50,8 @@ export interface TransportOptions {
   timeoutMs: number;
   retry: RetryPolicy;
   log?: (event: TransportEvent) => void;
+  /** The operation's cancellation: no exchange is retried once it aborts. */
+  signal?: AbortSignal;
 }
 
 interface Attempt {
@@ -237,6 +239,7 @@ function retrying(options: TransportOptions, next: SingleExchange): Exchange {
   return async (request) => {
     const where = { service: options.service, method: request.method, path: request.path } as const;
     const result = await retryLoop({
+      ...(options.signal ? { signal: options.signal } : {}),
       policy,
       attempt: async (attempt): Promise<AttemptOutcome> => {
         const started = Date.now();

@@ -83,6 +83,7 @@ function slotReading(slot: Slot, user: ScimUser, expected: string | undefined, d
  */
 function writeRole(operation: Operation, slot: Slot, userId: string, etag: string | undefined, expected: string | undefined, role: string): Promise<ScimUser> {
   return convergeGuardedByEtag({
+    signal: operation.signal,
     what: slot.what,
     etag,
     write: (ifMatch) => operation.directory().userWrite(() => slot.grant(role)(ifMatch)),
@@ -106,6 +107,7 @@ async function releaseRole(operation: Operation, slot: Slot, userId: string, eta
   // makes its user join the team again).
   if (!(await stillHeld())) return;
   await writeGuardedByEtag({
+    signal: operation.signal,
     what: slot.what,
     etag,
     write: async (ifMatch) => {

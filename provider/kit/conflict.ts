@@ -105,6 +105,8 @@ function outcomeUnknown(error: unknown): error is WandbApiError {
 
 interface GuardedWrite<T, R> {
   what: string;
+  /** The operation's cancellation: a write is not repeated once it aborts. */
+  signal: AbortSignal;
   etag: string | undefined;
   write: (etag: string | undefined) => Promise<T>;
   reread: () => Promise<R>;
@@ -137,6 +139,7 @@ export async function writeGuardedByEtag<T>(options: GuardedWrite<T, Reread | ty
   // Each 412 means another writer just moved the ETag: re-read, judge, and write again after a
   // short spread-out wait (so that one of several racing writers wins), within the policy's limit.
   const result = await retryLoop({
+    signal: options.signal,
     policy: CONFLICT_RETRY_POLICY,
     attempt: async (): Promise<{ written: T } | typeof SETTLED | { unsettled: WandbApiError }> => {
       let unsettled: WandbApiError;
@@ -183,12 +186,14 @@ export interface ConvergenceReread<T> {
  */
 export function convergeGuardedByEtag<T>(options: {
   what: string;
+  signal: AbortSignal;
   etag: string | undefined;
   write: (etag: string | undefined) => Promise<T>;
   reread: () => Promise<ConvergenceReread<T>>;
 }): Promise<T> {
   let alreadyDeclared: { live: T } | undefined;
   return writeGuardedByEtag({
+    signal: options.signal,
     what: options.what,
     etag: options.etag,
     write: async (etag) => (alreadyDeclared ? alreadyDeclared.live : options.write(etag)),

@@ -29,6 +29,7 @@ export async function changeMembership(operation: Operation, change: MembershipC
   const directory = operation.directory();
   let latest: ScimTeam | undefined;
   const written = await writeGuardedByEtag({
+    signal: operation.signal,
     what: change.what,
     etag: change.etag,
     write: async (ifMatch) => {

@@ -94,6 +94,7 @@ async function converge(operation: Operation, id: string, seen: CustomRoleOutput
   const scim = operation.clients().scim;
   const guarded = (last: RoleDefinition, etag: string | undefined, write: (ifMatch: string | undefined) => Promise<ScimRole>) =>
     convergeGuardedByEtag({
+      signal: operation.signal,
       what: `custom role "${last.name}"`,
       etag,
       write,
@@ -200,6 +201,7 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
     const scim = operation.clients().scim;
     // Under the rule of every write: a role changed outside Pulumi since it was last read is not deleted.
     await writeGuardedByEtag({
+      signal: operation.signal,
       what: `custom role "${props.name ?? id}"`,
       etag: props.etag || undefined,
       write: (ifMatch) => operation.directory().roleRemoval(id, () => scim.deleteRole(id, { ifMatch })),

@@ -157,6 +157,7 @@ async function converge(operation: Operation, id: string, base: TeamState, name:
   let team: ScimTeam | undefined;
   try {
     team = await convergeGuardedByEtag({
+      signal: operation.signal,
       what: `team "${base.name}"`,
       etag: base.etag || undefined,
       write,
@@ -253,6 +254,7 @@ async function empty(operation: Operation, id: string, props: Partial<TeamOutput
   const recorded = [...(props.memberIds ?? []), ...Object.values(props.memberIdsByReference ?? {})];
   let state: TeamState | undefined;
   const emptied = await writeGuardedByEtag({
+    signal: operation.signal,
     what: `team "${props.name ?? id}"`,
     // The state's ETag does not tell who to remove: the team is read first.
     etag: undefined,

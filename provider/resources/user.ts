@@ -162,6 +162,7 @@ async function converge(
   let user = known;
   if (operations.length > 0) {
     user = await convergeGuardedByEtag({
+      signal: operation.signal,
       what,
       etag: recordedEtag(operation, id, seen.etag),
       write: (ifMatch) => operation.directory().userWrite(() => scim.patchUser(id, operations, { ifMatch })),
@@ -430,6 +431,7 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
     const deactivate = props.deletionPolicy === "deactivate";
     // Under the rule of every write: a user changed outside Pulumi since it was last read is not removed.
     await writeGuardedByEtag({
+      signal: operation.signal,
       what: `user "${props.userName ?? id}"`,
       etag: recordedEtag(operation, id, props.etag),
       write: async (ifMatch) => {

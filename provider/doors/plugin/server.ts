@@ -9,7 +9,6 @@ import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { KINDS } from "../../kinds";
 import { NO_CONFIGURATION, Operation } from "../../operation";
 import { NaturalKeyClaims } from "../../../model/natural-keys";
-import { cancelRetries } from "../../../service/retry";
 import { grpcErrorOf } from "./grpc-errors";
 import { settingsOf, settingsProblems } from "./provider-config";
 import { asSecret, fromStruct, plainOf, secretKeysOf, toStruct, unwrapped, withSecrets } from "./struct";
@@ -198,7 +197,7 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
     }),
     // The engine is shutting the operation down: requests in flight finish, none is retried.
     cancel: answer(async () => {
-      cancelRetries();
+      operation.cancel();
       return new emptyProto.Empty();
     }),
   };

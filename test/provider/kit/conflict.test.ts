@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { CONFLICT_RETRY_POLICY, WandbApiError } from "../../../service";
 import { changedFieldsOf, convergeGuardedByEtag, recordRead, SETTLED, setReading, valueReading, writeGuardedByEtag } from "../../../provider/kit/conflict";
 
+/** An operation the engine has not cancelled. */
+const running = new AbortController().signal;
+
 const failure = (status: number, outcomeUnknown = false) =>
   new WandbApiError({
     service: "scim",
@@ -34,6 +37,7 @@ describe("writeGuardedByEtag: the 412 rule on the conflict retry policy", () => 
     const { write, etags } = racingWrite(2);
     let reads = 0;
     const result = await writeGuardedByEtag({
+      signal: running,
       what: "user u1",
       etag: 'W/"1"',
       write,
@@ -46,6 +50,7 @@ describe("writeGuardedByEtag: the 412 rule on the conflict retry policy", () => 
   it(`gives up after ${CONFLICT_RETRY_POLICY.limit + 1} writes, saying the object kept changing`, async () => {
     const { write, etags } = racingWrite(Number.POSITIVE_INFINITY);
     const error = await writeGuardedByEtag({
+      signal: running,
       what: "user u1",
       etag: 'W/"1"',
       write,
@@ -58,20 +63,21 @@ describe("writeGuardedByEtag: the 412 rule on the conflict retry policy", () => 
 
   it("stops at once, naming the fields, when a re-read finds an owned field changed outside Pulumi", async () => {
     const { write, etags } = racingWrite(1);
-    const failure = writeGuardedByEtag({ what: "user u1", etag: 'W/"1"', write, reread: async () => ({ etag: 'W/"2"', changedFields: ["displayName"] }) });
+    const failure = writeGuardedByEtag({ signal: running, what: "user u1", etag: 'W/"1"', write, reread: async () => ({ etag: 'W/"2"', changedFields: ["displayName"] }) });
     await expect(failure).rejects.toThrow(/user u1 was changed outside Pulumi \(displayName\).*Nothing was overwritten/);
     expect(etags).toHaveLength(1);
   });
 
   it("ends without writing again when a re-read finds the write settled", async () => {
     const { write, etags } = racingWrite(1);
-    expect(await writeGuardedByEtag({ what: "role", etag: 'W/"1"', write, reread: async (): Promise<typeof SETTLED> => SETTLED })).toBe(SETTLED);
+    expect(await writeGuardedByEtag({ signal: running, what: "role", etag: 'W/"1"', write, reread: async (): Promise<typeof SETTLED> => SETTLED })).toBe(SETTLED);
     expect(etags).toHaveLength(1);
   });
 
   it("passes any other failure through untouched, without a re-read", async () => {
     let reads = 0;
     const failure = writeGuardedByEtag({
+      signal: running,
       what: "user u1",
       etag: 'W/"1"',
       write: async () => {
@@ -128,6 +134,7 @@ describe("a write whose answer was lost", () => {
     const etags: (string | undefined)[] = [];
     let reads = 0;
     const result = await writeGuardedByEtag({
+      signal: running,
       what: "user u1",
       etag: 'W/"1"',
       write: async (etag) => {
@@ -144,6 +151,7 @@ describe("a write whose answer was lost", () => {
 
   it("that keeps being lost ends with the service's own error, not with 'kept changing'", async () => {
     const error = await writeGuardedByEtag({
+      signal: running,
       what: "user u1",
       etag: 'W/"1"',
       write: async () => {
@@ -160,6 +168,7 @@ describe("a write whose answer was lost", () => {
     const reread = async () => ((reads++, { etag: 'W/"2"', changedFields: [] }));
     const writes: number[] = [];
     const result = await writeGuardedByEtag({
+      signal: running,
       what: "user u1",
       etag: 'W/"1"',
       write: async () => {
@@ -170,7 +179,7 @@ describe("a write whose answer was lost", () => {
       reread,
     });
     expect([result, reads]).toEqual(["written", 1]);
-    await expect(writeGuardedByEtag({ what: "user u1", etag: 'W/"1"', write: async () => Promise.reject(failure(400)), reread })).rejects.toMatchObject({ status: 400 });
+    await expect(writeGuardedByEtag({ signal: running, what: "user u1", etag: 'W/"1"', write: async () => Promise.reject(failure(400)), reread })).rejects.toMatchObject({ status: 400 });
     expect(reads).toBe(1);
   });
 });
@@ -183,6 +192,7 @@ describe("convergeGuardedByEtag: a write that brings the object to the declarati
     const writes: (string | undefined)[] = [];
     const live = { name: "New", etag: 'W/"2"' };
     const result = await convergeGuardedByEtag({
+      signal: running,
       what: "user u1",
       etag: 'W/"1"',
       write: async (etag) => {
@@ -203,7 +213,7 @@ describe("convergeGuardedByEtag: a write that brings the object to the declarati
       return { name: "New", etag: 'W/"3"' };
     };
     const asSeen = { name: "Old", etag: 'W/"2"' };
-    expect(await convergeGuardedByEtag({ what: "user u1", etag: 'W/"1"', write, reread: async () => ({ live: asSeen, etag: asSeen.etag, readings: readings(asSeen) }) })).toEqual({
+    expect(await convergeGuardedByEtag({ signal: running, what: "user u1", etag: 'W/"1"', write, reread: async () => ({ live: asSeen, etag: asSeen.etag, readings: readings(asSeen) }) })).toEqual({
       name: "New",
       etag: 'W/"3"',
     });
@@ -212,7 +222,7 @@ describe("convergeGuardedByEtag: a write that brings the object to the declarati
     writes.length = 0;
     const theirs = { name: "Theirs", etag: 'W/"2"' };
     await expect(
-      convergeGuardedByEtag({ what: "user u1", etag: 'W/"1"', write, reread: async () => ({ live: theirs, etag: theirs.etag, readings: readings(theirs) }) }),
+      convergeGuardedByEtag({ signal: running, what: "user u1", etag: 'W/"1"', write, reread: async () => ({ live: theirs, etag: theirs.etag, readings: readings(theirs) }) }),
     ).rejects.toThrow(/user u1 was changed outside Pulumi \(name\)/);
     expect(writes).toEqual(['W/"1"']);
   });
