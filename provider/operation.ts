@@ -12,6 +12,7 @@ import {
   type GuardRailSettings,
   type WandbConfig,
 } from "../service/config";
+import { Holdings } from "./kit/holdings";
 import type { ConfiguredOperation } from "./kit/implementation";
 import { Directory } from "./membership/directory";
 
@@ -37,6 +38,7 @@ export class Operation implements ConfiguredOperation {
   #judged: Judged | undefined;
   #clients: Clients | undefined;
   #directory: Directory | undefined;
+  readonly #holdings = new Holdings();
 
   constructor(readonly configuration: Configuration) {}
 
@@ -84,6 +86,11 @@ export class Operation implements ConfiguredOperation {
   directory(): Directory {
     this.#directory ??= new Directory(this.clients().scim);
     return this.#directory;
+  }
+
+  /** The objects this operation's resources hold: a delete of the same operation leaves them. */
+  holdings(): Holdings {
+    return this.#holdings;
   }
 
   /**
