@@ -15,6 +15,8 @@ import {
 import { Holdings } from "./kit/holdings";
 import type { ConfiguredOperation } from "./kit/implementation";
 import { Directory } from "./membership/directory";
+import { RunRemovalsGuard } from "./removals";
+import { liveCountOf } from "../model/guard-rails";
 
 /** The provider's settings as a front door receives them. */
 export interface Configuration {
@@ -39,6 +41,7 @@ export class Operation implements ConfiguredOperation {
   #clients: Clients | undefined;
   #directory: Directory | undefined;
   readonly #holdings = new Holdings();
+  #removals: RunRemovalsGuard | undefined;
 
   constructor(readonly configuration: Configuration) {}
 
@@ -86,6 +89,15 @@ export class Operation implements ConfiguredOperation {
   directory(): Directory {
     this.#directory ??= new Directory(this.clients().scim);
     return this.#directory;
+  }
+
+  /** The removals of users and admins this operation's roster resources make, judged as they are written. */
+  removals(): RunRemovalsGuard {
+    this.#removals ??= new RunRemovalsGuard(
+      async () => liveCountOf((await this.directory().users()).all()),
+      () => this.guardRailsForChecks(),
+    );
+    return this.#removals;
   }
 
   /** The objects this operation's resources hold: a delete of the same operation leaves them. */
