@@ -1,0 +1,115 @@
+// The guard rails hold however the run is invoked (issue 30), through the real engine and each
+// door: a roster change that removes half its users is refused at the deletes themselves under
+// `--target`, `--exclude <the guard record>` and `--continue-on-error`, and with a state that holds
+// no guard record; the one-run override lets it through. An OrganizationRoleAssignment that would
+// demote the user the provider acts as is refused before its write.
+import type * as pulumi from "@pulumi/pulumi";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { heldUser, readState } from "../../scripts/emulator-api";
+import { NativeResource, RemoteComponent } from "../support/native-resources";
+import { emulatorConfig, installedPackage, openStack, repoRoot, type StackHandle } from "../support/pulumi";
+
+type Kind = "Organization" | "OrganizationRoleAssignment";
+type Declare = (kind: Kind, name: string, args: Record<string, unknown>) => pulumi.Resource;
+
+const DOORS: Record<"dynamic" | "plugin", { declarer: () => Declare; plugins: boolean }> = {
+  dynamic: {
+    declarer: () => {
+      const wandb = installedPackage();
+      return (kind, name, args) => new wandb[kind](name, args as never);
+    },
+    plugins: false,
+  },
+  plugin: {
+    declarer: () => (kind, name, args) => (kind === "Organization" ? new RemoteComponent(kind, name, args, []) : new NativeResource(kind, name, args, [])),
+    plugins: true,
+  },
+};
+
+const EIGHT = Array.from({ length: 8 }, (_, i) => `r${i}`);
+const REMOVED = EIGHT.slice(0, 4);
+// The seed's three users and the roster's eight: W&B lists eleven, and four of them are 36%.
+const REFUSED = 'Organization "acme": this run removes 4 of the 11 users W&B lists (36%): r0, r1, r2, r3; more than wandb:maxRemovalFraction (25%) allows in one run.';
+
+interface Deployment {
+  resources: { urn: string; type: string; dependencies?: string[]; propertyDependencies?: Record<string, string[]> }[];
+}
+
+describe.each(Object.entries(DOORS))("the guard rails at the writes (%s door)", (_door, { declarer, plugins }) => {
+  let emulator: RunningEmulator;
+  let stack: StackHandle;
+  let declared = EIGHT;
+  let selfDemoted = false;
+
+  const userNames = async () => ((await readState(emulator)) as { users: { userName: string }[] }).users.map((u) => u.userName);
+  const expectAllKept = async () => expect(await userNames()).toEqual(expect.arrayContaining(EIGHT));
+  const urnsOf = async (names: string[]) => {
+    const urns = await stack.urns();
+    return names.map((name) => urns[name]!);
+  };
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0 });
+    stack = await openStack(
+      {
+        projectName: "guard-at-writes",
+        inline: async () => {
+          const declare = declarer();
+          declare("Organization", "acme", { roster: { users: declared.map((userName) => ({ userName, email: `${userName}@acme.example` })) } });
+          if (selfDemoted) declare("OrganizationRoleAssignment", "self", { user: "admin@acme.example", role: "member" });
+        },
+      },
+      { config: emulatorConfig(emulator), ...(plugins ? { providerPlugins: [{ name: "wandb", path: repoRoot }] } : {}) },
+    );
+    await stack.up();
+    declared = EIGHT.slice(4);
+  });
+
+  afterAll(async () => {
+    await stack?.dispose();
+    await emulator?.close();
+  });
+
+  it("refuses a removal of half the roster under --target, --exclude of the guard record and --continue-on-error", async () => {
+    for (const options of [{ target: await urnsOf(REMOVED.map((u) => `acme/${u}`)) }, { exclude: await urnsOf(["acme/guard"]) }, { continueOnError: true }]) {
+      const failed = await stack.failing("up", options);
+      expect(failed.log, JSON.stringify(options)).toContain(REFUSED);
+      await expectAllKept();
+    }
+  });
+
+  it("refuses it with a state that holds no guard record (an older release's, or one the guard was taken out of)", async () => {
+    const exported = await stack.stack.exportStack();
+    const deployment = exported.deployment as Deployment;
+    const guard = deployment.resources.find((resource) => resource.type.endsWith("RosterGuard"))!.urn;
+    deployment.resources = deployment.resources
+      .filter((resource) => resource.urn !== guard)
+      .map((resource) => ({
+        ...resource,
+        dependencies: (resource.dependencies ?? []).filter((urn) => urn !== guard),
+        propertyDependencies: Object.fromEntries(Object.entries(resource.propertyDependencies ?? {}).map(([key, urns]) => [key, urns.filter((urn) => urn !== guard)])),
+      }));
+    await stack.stack.importStack(exported);
+
+    const failed = await stack.failing("up");
+    expect(failed.log).toContain(REFUSED);
+    await expectAllKept();
+  });
+
+  it("lets the removal through with the one-run override, under --target too", async () => {
+    const target = await urnsOf(REMOVED.map((u) => `acme/${u}`));
+    await stack.withEnv({ WANDB_MAX_REMOVAL_FRACTION: "1" }, () => stack.up({ target }));
+    const left = await userNames();
+    expect(REMOVED.filter((userName) => left.includes(userName))).toEqual([]);
+  });
+
+  it("refuses an OrganizationRoleAssignment that would demote the user the provider acts as, before its write", async () => {
+    selfDemoted = true;
+    const failed = await stack.failing("up");
+    expect(failed.log).toMatch(/this would demote admin, the user the provider acts as \(wandb:username\): the run would lose its own access/);
+    const state = (await readState(emulator)) as { users: { id: string; userName: string }[] };
+    expect((await heldUser(emulator, state.users.find((u) => u.userName === "admin")!.id)).organizationRole).toBe("admin");
+    selfDemoted = false;
+  });
+});
