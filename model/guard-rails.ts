@@ -222,7 +222,7 @@ export function runRemovalsRefusal(
   settings: GuardRailSettings,
 ): string | undefined {
   const who = organizations.map((organization) => `Organization "${organization}"`).join(", ");
-  const after = { users: [...done.users, ...wave.users], admins: [...done.admins, ...wave.admins] };
+  const after = { users: [...done.users, ...wave.users].sort(), admins: [...done.admins, ...wave.admins].sort() };
   const earlier = (names: readonly string[]) => (names.length === 0 ? "" : ` (${names.length} of them removed earlier in this run)`);
   const however = "The guard rails judge each removal at its own write, however the run is invoked; nothing more is removed in this run.";
   const fraction = live.users === 0 ? 0 : after.users.length / live.users;
