@@ -2,13 +2,13 @@
 // door: a roster change that removes half its users is refused at the deletes themselves under
 // `--target`, `--exclude <the guard record>` and `--continue-on-error`, and with a state that holds
 // no guard record; the one-run override lets it through. An OrganizationRoleAssignment that would
-// demote the user the provider acts as is refused before its write.
+// demote the user the provider acts as is refused before its write. A destroy is guarded alike.
 import type * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { heldUser, readState } from "../../scripts/emulator-api";
 import { NativeResource, RemoteComponent } from "../support/native-resources";
-import { emulatorConfig, installedPackage, openStack, repoRoot, type StackHandle, type UpOptions } from "../support/pulumi";
+import { emulatorConfig, installedPackage, LET_REMOVALS_THROUGH, openStack, repoRoot, type StackHandle, type UpOptions } from "../support/pulumi";
 
 type Kind = "Organization" | "OrganizationRoleAssignment";
 type Declare = (kind: Kind, name: string, args: Record<string, unknown>) => pulumi.Resource;
@@ -117,5 +117,14 @@ describe.each(Object.entries(DOORS))("the guard rails at the writes (%s door)", 
     const state = (await readState(emulator)) as { users: { id: string; userName: string }[] };
     expect((await heldUser(emulator, state.users.find((u) => u.userName === "admin")!.id)).organizationRole).toBe("admin");
     selfDemoted = false;
+  });
+
+  it("guards a destroy like any other removal, and destroys with the one-run overrides", async () => {
+    const refused = await stack.failing("destroy");
+    expect(refused.log).toMatch(/this run removes 4 of the 7 users W&B lists \(57%\): r4, r5, r6, r7;.*`WANDB_MAX_REMOVAL_FRACTION=1 pulumi up` \(or `pulumi destroy`\)/);
+    expect(await userNames()).toEqual(expect.arrayContaining(EIGHT.slice(4)));
+    await stack.withEnv(LET_REMOVALS_THROUGH, () => stack.destroy());
+    const left = await userNames();
+    expect(EIGHT.filter((userName) => left.includes(userName))).toEqual([]);
   });
 });

@@ -62,6 +62,12 @@ export interface FailedOperation {
   log: string;
 }
 
+/**
+ * The one-run overrides that let a run through the guard rails at the writes, as a person who means
+ * it runs `WANDB_MAX_REMOVAL_FRACTION=1 WANDB_MIN_ADMINS=0 pulumi destroy` on an Organization's stack.
+ */
+export const LET_REMOVALS_THROUGH: Readonly<Record<string, string>> = { WANDB_MAX_REMOVAL_FRACTION: "1", WANDB_MIN_ADMINS: "0" };
+
 /** How an `up` is invoked: the engine's own ways to run part of a program, or past a failure. */
 export interface UpOptions {
   target?: string[];
