@@ -1,8 +1,9 @@
 // The guard rails hold however the run is invoked (issue 30), through the real engine and each
 // door: a roster change that removes half its users is refused at the deletes themselves under
 // `--target`, `--exclude <the guard record>` and `--continue-on-error`, and with a state that holds
-// no guard record; the one-run override lets it through. An OrganizationRoleAssignment that would
-// demote the user the provider acts as is refused before its write. A destroy is guarded alike.
+// no guard record; the one-run override lets it through. A demotion under `--target` that leaves too
+// few admins in W&B, and an OrganizationRoleAssignment that would demote the user the provider acts
+// as, are refused before their writes. A destroy is guarded alike.
 import type * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
@@ -41,6 +42,7 @@ describe.each(Object.entries(DOORS))("the guard rails at the writes (%s door)", 
   let stack: StackHandle;
   let declared = EIGHT;
   let selfDemoted = false;
+  let admins = ["r7"];
 
   const userNames = async () => ((await readState(emulator)) as { users: { userName: string }[] }).users.map((u) => u.userName);
   const expectAllKept = async () => expect(await userNames()).toEqual(expect.arrayContaining(EIGHT));
@@ -50,13 +52,15 @@ describe.each(Object.entries(DOORS))("the guard rails at the writes (%s door)", 
   };
 
   beforeAll(async () => {
-    emulator = await startEmulator({ port: 0 });
+    // Roles shown on the listing: the guard rails at the writes count the admins W&B lists.
+    emulator = await startEmulator({ port: 0, userRolesOnGet: "shown" });
     stack = await openStack(
       {
         projectName: "guard-at-writes",
         inline: async () => {
           const declare = declarer();
-          declare("Organization", "acme", { roster: { users: declared.map((userName) => ({ userName, email: `${userName}@acme.example` })) } });
+          const users = declared.map((userName) => ({ userName, email: `${userName}@acme.example`, organizationRole: admins.includes(userName) ? "admin" : "member" }));
+          declare("Organization", "acme", { roster: { users } });
           if (selfDemoted) declare("OrganizationRoleAssignment", "self", { user: "admin@acme.example", role: "member" });
         },
       },
@@ -108,6 +112,18 @@ describe.each(Object.entries(DOORS))("the guard rails at the writes (%s door)", 
     await stack.withEnv({ WANDB_MAX_REMOVAL_FRACTION: "1" }, () => stack.up({ target }));
     const left = await userNames();
     expect(REMOVED.filter((userName) => left.includes(userName))).toEqual([]);
+  });
+
+  it("refuses, under --target, a demotion that leaves fewer admins than wandb:minAdmins in W&B, before its write", async () => {
+    admins = [];
+    const target = await urnsOf(["acme/r7"]);
+    const failed = await stack.withEnv({ WANDB_MIN_ADMINS: "3" }, () => stack.failing("up", { target }));
+    expect(failed.log).toContain(
+      'Organization "acme": this run removes or demotes the admin r7, leaving 2 of the 3 organization admins W&B lists, fewer than wandb:minAdmins (3).',
+    );
+    const state = (await readState(emulator)) as { users: { id: string; userName: string }[] };
+    expect((await heldUser(emulator, state.users.find((u) => u.userName === "r7")!.id)).organizationRole).toBe("admin");
+    admins = ["r7"];
   });
 
   it("refuses an OrganizationRoleAssignment that would demote the user the provider acts as, before its write", async () => {
