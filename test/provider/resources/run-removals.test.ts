@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { KINDS } from "../../../provider/kinds";
-import { readState } from "../../../scripts/emulator-api";
+import { readLog, readState, resetLog } from "../../../scripts/emulator-api";
 import { nextOperation, operationFor } from "../../support/provider";
 import type { Operation } from "../../../provider/operation";
 
@@ -63,6 +63,23 @@ describe("removals judged at their own writes", () => {
     for (let i = 0; i < 4; i += 1) loose.push(await create("User", { userName: `loose${i}`, email: `loose${i}@acme.example` }));
     operation = nextOperation(operation);
     expect((await deleteUsers(loose)).map((outcome) => outcome.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "fulfilled"]);
+  });
+
+  it("a user and a team recorded before guardedBy record it with an update that sends nothing", async () => {
+    operation = nextOperation(operation);
+    const user = await create("User", { userName: "earlier", email: "earlier@acme.example" });
+    const team = await create("Team", { name: "earlier-team", members: [user.id] });
+    operation = nextOperation(operation);
+    await resetLog(emu);
+    for (const [kind, made, news] of [
+      ["User", user, { userName: "earlier", email: "earlier@acme.example", guardedBy: "acme" }],
+      ["Team", team, { name: "earlier-team", members: [user.id], guardedBy: "acme" }],
+    ] as const) {
+      const checked = (await KINDS[kind].check(operation, {}, news)).inputs;
+      expect((await KINDS[kind].diff(operation, made.id, made.outs, checked)).changes).toBe(true);
+      expect((await KINDS[kind].update(operation, made.id, made.outs, checked)).outs).toMatchObject({ guardedBy: "acme" });
+    }
+    expect((await readLog(emu)).counters.total).toBe(0);
   });
 
   it("a roster's team refuses at its check to lose more than 25% of its members, and refuses to be emptied by its delete", async () => {
