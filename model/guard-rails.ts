@@ -40,12 +40,16 @@ const ONE_RUN = {
   protectSelf: "WANDB_PROTECT_SELF=false",
 } as const;
 
-function letThrough(key: keyof typeof ONE_RUN): string {
+/** How to let one run through; `command` is what the refused run was, where the writes themselves judged it (up or destroy). */
+function letThrough(key: keyof typeof ONE_RUN, command = `\`${ONE_RUN[key]} pulumi up\``): string {
   return (
-    `If it is meant, let this one run through with \`${ONE_RUN[key]} pulumi up\` ` +
+    `If it is meant, let this one run through with ${command} ` +
     `(when the stack config does not set wandb:${key}; \`pulumi config set wandb:${key} <value>\` changes it for good).`
   );
 }
+
+/** The run at the writes may be an up (its --target, --exclude) or a destroy: the override works for either. */
+const eitherRun = (key: keyof typeof ONE_RUN) => `\`${ONE_RUN[key]} pulumi up\` (or \`pulumi destroy\`)`;
 
 const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
 const listed = (names: readonly string[]) => names.join(", ");
@@ -176,5 +180,83 @@ export function liveAdminsRefusal(
     `Organization "${organization}": this change removes or demotes the admin${lost.length === 1 ? "" : "s"} ${listed(lost)}, leaving ` +
     `${remaining.length} organization admin${remaining.length === 1 ? "" : "s"} in the organization as W&B lists it (${listed(remaining) || "none"}), ` +
     `fewer than wandb:minAdmins (${settings.minAdmins}). Nothing was written. ${letThrough("minAdmins")}`
+  );
+}
+
+/** What one run has removed of an organization so far, or removes in one wave of writes: userNames. */
+export interface RunRemovals {
+  /** Users deleted or deactivated. */
+  readonly users: readonly string[];
+  /** Admins deleted, deactivated or demoted. */
+  readonly admins: readonly string[];
+}
+
+/** The organization as W&B listed it when the run first removed someone: `admins` undefined where the service shows no roles. */
+export interface LiveCount {
+  readonly users: number;
+  readonly admins?: number;
+}
+
+/** The active users W&B lists, and its active admins where every user shows a role. */
+export function liveCountOf(users: readonly LiveUser[]): LiveCount {
+  const active = users.filter((user) => user.active);
+  const rolesShown = active.every((user) => user.organizationRole !== undefined);
+  return {
+    users: active.length,
+    ...(rolesShown ? { admins: active.filter((user) => user.organizationRole === "admin").length } : {}),
+  };
+}
+
+/**
+ * Why a wave of writes of one run must not be made: together with what the run removed before
+ * (`done`), it removes more than wandb:maxRemovalFraction of the users W&B listed when the run first
+ * removed someone, or leaves fewer than wandb:minAdmins of the admins it listed. Judged at the
+ * writes themselves, so that no way of invoking the run (`--target`, `--exclude`,
+ * `--continue-on-error`, a state without a guard record) skips it; undefined when they may be made.
+ */
+export function runRemovalsRefusal(
+  organizations: readonly string[],
+  done: RunRemovals,
+  wave: RunRemovals,
+  live: LiveCount,
+  settings: GuardRailSettings,
+): string | undefined {
+  const who = organizations.map((organization) => `Organization "${organization}"`).join(", ");
+  const after = { users: [...done.users, ...wave.users].sort(), admins: [...done.admins, ...wave.admins].sort() };
+  const earlier = (names: readonly string[]) => (names.length === 0 ? "" : ` (${names.length} of them removed earlier in this run)`);
+  const however = "The guard rails judge each removal at its own write, however the run is invoked; nothing more is removed in this run.";
+  const fraction = live.users === 0 ? 0 : after.users.length / live.users;
+  if (wave.users.length > 0 && fraction > settings.maxRemovalFraction) {
+    return (
+      `${who}: this run removes ${after.users.length} of the ${live.users} users W&B lists (${percent(fraction)})${earlier(done.users)}: ` +
+      `${listed(after.users)}; more than wandb:maxRemovalFraction (${percent(settings.maxRemovalFraction)}) allows in one run. ${however} ` +
+      letThrough("maxRemovalFraction", eitherRun("maxRemovalFraction"))
+    );
+  }
+  if (wave.admins.length > 0 && live.admins !== undefined && settings.minAdmins > 0 && live.admins - after.admins.length < settings.minAdmins) {
+    const left = live.admins - after.admins.length;
+    return (
+      `${who}: this run removes or demotes the admin${after.admins.length === 1 ? "" : "s"} ${listed(after.admins)}${earlier(done.admins)}, ` +
+      `leaving ${left} of the ${live.admins} organization admins W&B lists, fewer than wandb:minAdmins (${settings.minAdmins}). ${however} ` +
+      letThrough("minAdmins", eitherRun("minAdmins"))
+    );
+  }
+  return undefined;
+}
+
+/**
+ * Why a change of a team's members must not be made: it removes more than wandb:maxRemovalFraction
+ * of the members it had (by reference, as the resource recorded them); undefined when it may.
+ */
+export function teamRemovalRefusal(team: string, organization: string, before: readonly string[], after: readonly string[], settings: GuardRailSettings): string | undefined {
+  if (before.length === 0) return undefined;
+  const kept = new Set(after.map((member) => identityOf("userReference", member)));
+  const gone = before.filter((member) => !kept.has(identityOf("userReference", member)));
+  const fraction = gone.length / before.length;
+  if (fraction <= settings.maxRemovalFraction) return undefined;
+  return (
+    `Organization "${organization}": this change removes ${gone.length} of ${before.length} members of team ${team} (${percent(fraction)})` +
+    `${gone.length === before.length ? ", emptying it" : ""}; more than wandb:maxRemovalFraction (${percent(settings.maxRemovalFraction)}) allows. ` +
+    `The team judges it itself, however the run is invoked. ${letThrough("maxRemovalFraction", eitherRun("maxRemovalFraction"))}`
   );
 }

@@ -47,6 +47,13 @@ export function checkedKeyFields(kind: ResourceKind, written: Record<string, unk
   }));
 }
 
+/** How a resource's inputs (or state) name its object, for messages: `userName "ana"`, `teamId "t1" and user "bo@x.io"`. */
+export function namedBy(kind: ResourceKind, inputs: Record<string, unknown>): string {
+  return naturalKeyFields(kind)
+    .map(({ field }) => `${field} "${String(inputs[field])}"`)
+    .join(" and ");
+}
+
 /** The resources that named each object so far (in one program, or one provider process). */
 export class NaturalKeyClaims {
   private readonly claimants = new Map<string, { claimant: string; shown: string; named: string }>();
@@ -59,7 +66,7 @@ export class NaturalKeyClaims {
     const key = naturalKeyOf(kind, inputs);
     if (key === undefined) return undefined;
     const fields = naturalKeyFields(kind).map(({ field }) => field);
-    const named = fields.map((field) => `${field} "${String(inputs[field])}"`).join(" and ");
+    const named = namedBy(kind, inputs);
     const first = this.claimants.get(key);
     if (first === undefined || first.claimant === claimant) {
       this.claimants.set(key, { claimant, shown, named });

@@ -273,6 +273,7 @@ function declareUsersAndTeams<C extends OrganizationChildren>(
         ...(saas ? {} : { members: team.members.map((member) => required(users, member).id) }),
         ...adopt,
         ...teamPolicy,
+        guardedBy: name,
       };
       teams[team.name] = kinds.Team(`${name}/${team.name}`, teamArgs, parent);
     }
@@ -290,6 +291,7 @@ function declareUsersAndTeams<C extends OrganizationChildren>(
         ...(saas ? { teams: user.teams.map((team) => required(teams, team).name) } : {}),
         ...adopt,
         ...userPolicy,
+        guardedBy: name,
       };
       const protect = plan.protectAdmins && user.organizationRole === "admin";
       users[user.userName] = kinds.User(userChildName(name, user.userName), userArgs, { ...parent, ...(protect ? { protect: true } : {}) });

@@ -12,8 +12,11 @@ import {
   type GuardRailSettings,
   type WandbConfig,
 } from "../service/config";
+import { Holdings } from "./kit/holdings";
 import type { ConfiguredOperation } from "./kit/implementation";
 import { Directory } from "./membership/directory";
+import { RunRemovalsGuard } from "./removals";
+import { liveCountOf } from "../model/guard-rails";
 
 /** The provider's settings as a front door receives them. */
 export interface Configuration {
@@ -38,6 +41,8 @@ export class Operation implements ConfiguredOperation {
   #clients: Clients | undefined;
   #directory: Directory | undefined;
   readonly #cancellation = new AbortController();
+  readonly #holdings = new Holdings();
+  #removals: RunRemovalsGuard | undefined;
 
   constructor(readonly configuration: Configuration) {}
 
@@ -95,6 +100,20 @@ export class Operation implements ConfiguredOperation {
   directory(): Directory {
     this.#directory ??= new Directory(this.clients().scim);
     return this.#directory;
+  }
+
+  /** The removals of users and admins this operation's roster resources make, judged as they are written. */
+  removals(): RunRemovalsGuard {
+    this.#removals ??= new RunRemovalsGuard(
+      async () => liveCountOf((await this.directory().users()).all()),
+      () => this.guardRailsForChecks(),
+    );
+    return this.#removals;
+  }
+
+  /** The objects this operation's resources hold: a delete of the same operation leaves them. */
+  holdings(): Holdings {
+    return this.#holdings;
   }
 
   /**

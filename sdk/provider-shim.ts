@@ -22,20 +22,25 @@ function claimsOfThisRun(): NaturalKeyClaims | undefined {
 
 /**
  * Two resources of this program that name one W&B object fail the program, naming both, once the
- * inputs that name it are known (at preview for literal names): the dynamic provider's check is
- * not told which resource it checks, so the program keeps the claims, on the inputs as check
- * stores them (as the native plugin's claims are).
+ * inputs that name it are known: the dynamic provider's check is not told which resource it
+ * checks, so the program keeps the claims, on the inputs as check stores them (as the native
+ * plugin's claims are). Literal names are claimed as the resource is declared, so that the second
+ * one is never registered: a `RunError`, shown as its message alone, a mistake in the program
+ * rather than a bug of it.
  */
 function claimNaturalKey(kind: ResourceKind, name: string, args: object): void {
   const claims = claimsOfThisRun();
   if (!claims) return;
   const fields = naturalKeyFields(kind).map(({ field }) => field);
   const given = args as Record<string, pulumi.Input<unknown>>;
-  pulumi.all(fields.map((field) => given[field])).apply((values) => {
-    const written = Object.fromEntries(fields.map((field, i) => [field, values[i]]));
-    const problem = claims.claim(kind, checkedKeyFields(kind, written), name);
-    if (problem) throw new Error(problem);
-  });
+  const claim = (values: readonly unknown[]) => {
+    const problem = claims.claim(kind, checkedKeyFields(kind, Object.fromEntries(fields.map((field, i) => [field, values[i]]))), name);
+    if (problem) throw new pulumi.RunError(problem);
+  };
+  const values = fields.map((field) => given[field]);
+  // Known only once other resources are made: the program fails then.
+  if (values.some((value) => pulumi.Output.isInstance(value) || value instanceof Promise)) pulumi.all(values).apply(claim);
+  else claim(values);
 }
 
 /**

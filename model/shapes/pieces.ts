@@ -54,3 +54,17 @@ export function roleNameInput(property: string, hint: string) {
     .min(1, `${property} must not be empty: ${hint}`)
     .refine(...printable(property));
 }
+
+/** The Organization whose guard rails a resource's removals answer to at the write itself: set by the component. */
+export function guardedBy(what: string) {
+  return z
+    .string({ error: "guardedBy must be the name of the Organization component that declares this resource" })
+    .optional()
+    .meta({
+      description:
+        `The name of the \`Organization\` component that declares this ${what}: set by the component, not meant to be set by ` +
+        "hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes " +
+        "at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against " +
+        "the organization as W&B lists it.",
+    });
+}

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { createSetting, serviceField, stateSetting, type FieldTable } from "./fields";
 import { identityOf } from "../identity";
-import { adoptExisting, printable, userReference } from "./pieces";
+import { adoptExisting, guardedBy, printable, userReference } from "./pieces";
 
 export const teamDescription =
   "A team of the organization (SCIM group), with its name and, optionally, its exact set of user members. " +
@@ -71,6 +71,7 @@ export const teamInputs = z
           "- `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state delete <urn>`).\n\n" +
           "Defaults to `empty`.",
       }),
+    guardedBy: guardedBy("team"),
   })
   .strict();
 
@@ -100,6 +101,7 @@ export const teamOutputs = z.object({
   adoptExisting: z.boolean(),
   importId: z.string().optional(),
   deletionPolicy: z.enum(TEAM_DELETION_POLICIES),
+  guardedBy: z.string().optional(),
   etag: z.string().meta({ description: "The ETag of the team as last read; the next write is conditional on it." }),
 });
 
@@ -112,6 +114,7 @@ export const teamFields = {
   adoptExisting: createSetting,
   importId: createSetting,
   deletionPolicy: stateSetting,
+  guardedBy: stateSetting,
   memberIds: serviceField,
   memberIdsByReference: serviceField,
   memberEmails: serviceField,

@@ -4,7 +4,7 @@ import { createSetting, serviceField, stateSetting, type FieldTable } from "./fi
 import { EMAIL_ADDRESS, effectiveOrganizationRole, isDeprecatedOrganizationRole, ORGANIZATION_ROLES, USER_NAME } from "../vocabulary";
 import { foldCase } from "../../service/case-folding";
 import { identityOf } from "../identity";
-import { adoptExisting, printable } from "./pieces";
+import { adoptExisting, guardedBy, printable } from "./pieces";
 
 export const userDescription =
   "A user of the W&B organization (SCIM `/Users`), with its primary email, display name, active state, organization role " +
@@ -103,6 +103,7 @@ export const userInputs = z
           "What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user " +
           "but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.",
       }),
+    guardedBy: guardedBy("user"),
   })
   .strict();
 
@@ -120,6 +121,7 @@ export const userOutputs = z.object({
   adoptExisting: z.boolean(),
   importId: z.string().optional(),
   deletionPolicy: z.enum(USER_DELETION_POLICIES),
+  guardedBy: z.string().optional(),
   etag: z.string().meta({ description: "The ETag of the user as last read; the next write is conditional on it." }),
   createdAt: z.string().meta({ description: 'When the user was created (ISO 8601, from `meta.created`); "" when unknown.' }),
   teamRoles: z
@@ -164,6 +166,7 @@ export const userFields = {
   // Adopting another user means this resource now stands for that user.
   importId: { owner: "program", compare: "own-id", write: "create", replaces: true },
   deletionPolicy: stateSetting,
+  guardedBy: stateSetting,
   etag: serviceField,
   createdAt: serviceField,
   teamRoles: serviceField,

@@ -98,14 +98,23 @@ function writeRole(operation: Operation, slot: Slot, userId: string, etag: strin
  * Gives the slot back (destroy) under the same rule. Success when the user is gone or the slot is
  * already released; a role changed outside Pulumi is never overwritten.
  */
-async function releaseRole(operation: Operation, slot: Slot, userId: string, etag: string | undefined, expected: string | undefined): Promise<void> {
+async function releaseRole(
+  operation: Operation,
+  slot: Slot,
+  userId: string,
+  etag: string | undefined,
+  expected: string | undefined,
+  refuse: (user: ScimUser) => void,
+): Promise<void> {
   const stillHeld = async (): Promise<ScimUser | undefined> => {
     const user = await operation.directory().userNow(userId);
     return user && !(await slot.released(user)) ? user : undefined;
   };
   // Looked at first: a release written blindly could put back what is gone (a team role's write
   // makes its user join the team again).
-  if (!(await stillHeld())) return;
+  const held = await stillHeld();
+  if (!held) return;
+  refuse(held);
   await writeGuardedByEtag({
     signal: operation.signal,
     what: slot.what,
@@ -162,6 +171,11 @@ export interface RoleAssignmentSpec<I extends Inputs, O extends AssignmentOutput
    */
   unheldRole?: string;
   slot(operation: Operation, userId: string, scope: string): SlotAccess;
+  /**
+   * Why the slot of `user` must not be given `role` (undefined: giving it back), e.g. a demotion of
+   * the user the provider acts as; undefined when it may. Asked before every write of the slot.
+   */
+  refusal?(operation: Operation, user: ScimUser, role: string | undefined): string | undefined;
   /** What check tells the program of the inputs as written, through either front door. */
   warnings?(written: Record<string, unknown>): readonly string[];
 }
@@ -201,6 +215,12 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
     if (!parsed.success) throw new Error(`"${id}" is not a ${spec.kind} import id: its role: ${issuesOf(parsed.error)}`);
     return roleOf(parsed.data) ?? role;
   };
+
+  /** Fails, before the write, when the spec refuses to give the slot of `user` that role. */
+  function refuseWrite(operation: Operation, slot: Slot, user: ScimUser, role: string | undefined): void {
+    const refusal = spec.refusal?.(operation, user, role);
+    if (refusal !== undefined) throw new Error(`${slot.what} (${user.userName}): ${refusal}`);
+  }
 
   function slotOf(operation: Operation, userId: string, scope: string): Slot {
     const access = spec.slot(operation, userId, scope);
@@ -259,6 +279,7 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
       const shown = slot.known?.(user) !== false;
       const current = shown ? slot.live(user) : undefined;
       if (shown && same(current, roleOf(inputs))) return { id, outs: outputsOf(inputs, user) };
+      refuseWrite(operation, slot, user, roleOf(inputs));
       // Nothing of ours is on the user yet: the 412 rule guards the role as first read.
       const written = await writeRole(operation, slot, user.id, user.etag, current, roleOf(inputs)!);
       return { id, outs: outputsOf(inputs, written) };
@@ -306,6 +327,8 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
         return { outs: { ...olds, user: news.user, [roleField]: roleOf(news), userId } };
       }
       const slot = slotOf(operation, userId, scope);
+      const user = await operation.directory().userById(userId);
+      if (user) refuseWrite(operation, slot, user, roleOf(news));
       const written = await writeRole(operation, slot, userId, olds.etag, roleOf(olds), roleOf(news)!);
       return { outs: outputsOf(news, written) };
     },
@@ -313,7 +336,7 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
     async delete(operation, id, props) {
       const { userId, scope } = recorded(id, props);
       const slot = slotOf(operation, userId, scope);
-      await releaseRole(operation, slot, userId, props.etag, roleOf(props));
+      await releaseRole(operation, slot, userId, props.etag, roleOf(props), (user) => refuseWrite(operation, slot, user, undefined));
     },
   };
 }

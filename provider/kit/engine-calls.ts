@@ -10,6 +10,9 @@ import { ResourceInitError, withPulumiAdvice } from "./errors";
 import type { ConfiguredOperation, ReplacedOnChange, ResourceImplementation } from "./implementation";
 import { checkedAgain } from "./inputs";
 import { engineRecord } from "./state";
+import { warn } from "./engine-output";
+import { namedBy, naturalKeyFields } from "../../model/natural-keys";
+import type { ResourceKind } from "../../model/resource-kinds";
 
 type Record_ = Record<string, unknown>;
 
@@ -25,6 +28,20 @@ export interface KindCalls<Op> {
 }
 
 const engineId = z.string();
+
+/**
+ * What a delete says when another resource of the operation holds its object: a rename in code
+ * without an alias. The object stays; only the old resource leaves the state.
+ */
+function leftToItsHolder(kind: ResourceKind, id: string, recorded: object): string {
+  const named = naturalKeyFields(kind).length === 0 ? "" : ` with ${namedBy(kind, recorded as Record<string, unknown>)}`;
+  return (
+    `${kind} ${id}${named} was left in W&B, as it is: another resource of this stack holds it in this run (it created or ` +
+    "took it over, or keeps it), so this delete is a rename in code, not a removal. Nothing was removed. To keep one " +
+    "resource's history across a rename, give the new resource `aliases` naming the old name (or move the state with " +
+    "`pulumi state move`) before the next rename."
+  );
+}
 
 /**
  * A check result that also fails on every mistake in the configuration, so that `pulumi preview`
@@ -79,11 +96,15 @@ export function kindCalls<I, O extends object, Op extends ConfiguredOperation>(
     check: async (operation, olds, news) => withConfigurationFailures(operation, await implementation.check(operation, record(olds), record(news))),
     diff: async (operation, id, olds, news) => {
       const parsedId = engineId.parse(id);
-      return implementation.diff(operation, parsedId, state.parse(olds, parsedId), checked(news));
+      const difference = await implementation.diff(operation, parsedId, state.parse(olds, parsedId), checked(news));
+      // Kept, not replaced: the object stays this resource's whatever else the run deletes.
+      if (!difference.replaces?.length) operation.holdings().hold(state.kind, parsedId);
+      return difference;
     },
     create: (operation, news) =>
       stampingHalfMade(async () => {
         const created = await implementation.create(operation, checked(news));
+        operation.holdings().hold(state.kind, created.id);
         return { id: created.id, outs: state.stamp(created.outs) };
       }),
     read: async (operation, id, props) => {
@@ -96,11 +117,17 @@ export function kindCalls<I, O extends object, Op extends ConfiguredOperation>(
         if (!("update" in implementation)) throw new Error(`pulumi-wandb: ${state.kind} is replaced on every change, never updated in place`);
         const parsedId = engineId.parse(id);
         const updated = await implementation.update(operation, parsedId, state.parse(olds, parsedId), checked(news));
+        operation.holdings().hold(state.kind, parsedId);
         return { outs: state.stamp(updated.outs) };
       }),
     delete: async (operation, id, props) => {
       const parsedId = engineId.parse(id);
-      return implementation.delete(operation, parsedId, state.parse(props, parsedId));
+      const recorded = state.parse(props, parsedId);
+      if (operation.holdings().held(state.kind, parsedId)) {
+        warn(leftToItsHolder(state.kind, parsedId, recorded));
+        return;
+      }
+      return implementation.delete(operation, parsedId, recorded);
     },
   });
 }

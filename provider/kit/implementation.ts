@@ -3,15 +3,18 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { Difference } from "./difference";
+import type { Holdings } from "./holdings";
 import type { StoredState } from "./state";
 
 /**
  * The engine operation a call belongs to, as far as every kind's calls share it: the mistakes of
- * the provider's configuration, which every check reports. What else an operation holds (clients,
- * what it has read) is the kinds' own affair.
+ * the provider's configuration, which every check reports, and the objects its resources hold,
+ * which no delete of it removes. What else an operation holds (clients, what it has read) is the
+ * kinds' own affair.
  */
 export interface ConfiguredOperation {
   configurationProblems(): readonly string[];
+  holdings(): Holdings;
 }
 
 /**

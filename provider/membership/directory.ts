@@ -31,6 +31,10 @@ export class Users implements Index<ScimUser> {
     return this.#byId.get(id);
   }
 
+  all(): ScimUser[] {
+    return [...this.#byId.values()];
+  }
+
   /** Emails compare ignoring case, as the service does. */
   byEmail(email: string): ScimUser | undefined {
     return this.#byEmail.get(identityOf("email", email));

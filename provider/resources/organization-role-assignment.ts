@@ -2,6 +2,7 @@ import { roleAssignment } from "../assignments/role-assignment";
 import { recordedBeforeVersioning } from "../kit/state";
 import { withUserEmail } from "../membership/users";
 import { sameIdentity } from "../../model/identity";
+import { actingUserRefusal } from "../../model/guard-rails";
 import {
   organizationRoleAssignmentFields,
   organizationRoleAssignmentInputs,
@@ -30,6 +31,11 @@ export const organizationRoleAssignment = roleAssignment<OrganizationRoleAssignm
   fields: organizationRoleAssignmentFields,
   unheldRole: "member",
   warnings: organizationRoleAssignmentWarnings,
+  // Any organization role but admin demotes: the user the provider acts as would lose its own access.
+  refusal: (operation, user, role) =>
+    role !== undefined && sameIdentity("organizationRole", role, "admin")
+      ? undefined
+      : actingUserRefusal(user.userName, "demote", operation.guardRailsForChecks()),
   slot: (operation, userId) => ({
     what: `the organization role of user ${userId}`,
     live: (user) => user.organizationRole,

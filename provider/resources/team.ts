@@ -1,4 +1,6 @@
 // A W&B team (SCIM group): its name, and optionally its exact set of user members.
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
 import { membershipOperations, type ScimTeam } from "../../service";
 import { identityOf, userIdentities } from "../../model/identity";
 import { isEmailReference } from "../../model/vocabulary";
@@ -20,6 +22,7 @@ import { tell } from "../kit/engine-output";
 import { teamFields, teamInputs, teamOutputs, type TeamInputs, type TeamOutputs } from "../../model/shapes/team";
 import { sameOf } from "../../model/shapes/fields";
 import { fieldChanges } from "../kit/field-changes";
+import { teamRemovalRefusal } from "../../model/guard-rails";
 
 export type { TeamInputs, TeamOutputs };
 
@@ -106,7 +109,7 @@ async function emailsOf(operation: Operation, ids: Iterable<string>): Promise<Re
 
 function outputsOf(
   state: TeamState,
-  inputs: Pick<TeamInputs, "members" | "adoptExisting" | "importId" | "deletionPolicy">,
+  inputs: Pick<TeamInputs, "members" | "adoptExisting" | "importId" | "deletionPolicy" | "guardedBy">,
   mapping: Record<string, string>,
   memberEmails: Record<string, string>,
 ): TeamOutputs {
@@ -120,6 +123,7 @@ function outputsOf(
     adoptExisting: inputs.adoptExisting ?? false,
     ...(inputs.importId === undefined ? {} : { importId: inputs.importId }),
     deletionPolicy: inputs.deletionPolicy,
+    ...(inputs.guardedBy === undefined ? {} : { guardedBy: inputs.guardedBy }),
     etag: state.etag ?? "",
   };
 }
@@ -241,7 +245,21 @@ function inputsOf(outs: TeamOutputs): TeamInputs {
     adoptExisting: outs.adoptExisting,
     ...(outs.importId === undefined ? {} : { importId: outs.importId }),
     deletionPolicy: outs.deletionPolicy,
+    ...(outs.guardedBy === undefined ? {} : { guardedBy: outs.guardedBy }),
   };
+}
+
+const recordedMembers = z.object({ members: z.array(z.string()) });
+
+/**
+ * A roster's team that loses more of its members than the guard rails allow refuses at its own
+ * check, whether or not the Organization's guard record is part of the run.
+ */
+function membersRemovedRefusal(operation: Operation, olds: Record<string, unknown>, inputs: TeamInputs): pulumi.dynamic.CheckFailure[] {
+  const before = recordedMembers.safeParse(olds);
+  if (inputs.guardedBy === undefined || inputs.members === undefined || !before.success) return [];
+  const refusal = teamRemovalRefusal(inputs.name, inputs.guardedBy, before.data.members, inputs.members, operation.guardRailsForChecks());
+  return refusal === undefined ? [] : [failure("members", refusal)];
 }
 
 /**
@@ -323,12 +341,13 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
     adoptAgain: (id) => `set \`importId: "${id}"\` on the Team and run \`pulumi up\``,
   }),
 
-  async check(_operation, _olds, news) {
-    return checkInputs(teamInputs, news, (inputs) =>
-      inputs.importId !== undefined && inputs.adoptExisting
+  async check(operation, olds, news) {
+    return checkInputs(teamInputs, news, (inputs) => [
+      ...(inputs.importId !== undefined && inputs.adoptExisting
         ? [failure("importId", "set either importId (adopt the team with this id) or adoptExisting (adopt the team with this name), not both")]
-        : [],
-    );
+        : []),
+      ...membersRemovedRefusal(operation, olds, inputs),
+    ]);
   },
 
   async diff(_operation, _id, olds, news) {
@@ -388,6 +407,7 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
         adoptExisting: known.adoptExisting ?? false,
         importId: known.importId,
         deletionPolicy: known.deletionPolicy ?? teamInputs.shape.deletionPolicy.parse(undefined),
+        guardedBy: known.guardedBy,
       },
       live?.mapping ?? {},
       await emailsOf(operation, state.userIds),
@@ -405,7 +425,7 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
       departedIds: [],
       serviceAccountIds: olds.serviceAccountIds,
     };
-    // A change of deletionPolicy, or of how members are spelled, needs no request.
+    // A change of deletionPolicy or guardedBy, or of how members are spelled, needs no request.
     if (!needsConvergence(seen, news.name, desiredIds)) return { outs: outputsOf(seen, news, mapping, olds.memberEmails) };
     const state = await converge(operation, id, seen, news.name, desiredIds);
     return { outs: outputsOf(state, news, mapping, await emailsOf(operation, [...state.userIds, ...(desiredIds ?? [])])) };
@@ -428,6 +448,10 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
           "The W&B API cannot delete teams: delete it in the W&B web application if it is no longer needed.",
       );
       return;
+    }
+    if (props.guardedBy !== undefined) {
+      const refusal = teamRemovalRefusal(name, props.guardedBy, props.memberIds, [], operation.guardRailsForChecks());
+      if (refusal !== undefined) throw new Error(refusal);
     }
     const emptied = await empty(operation, id, props);
     if (!emptied) return; // already gone

@@ -76,6 +76,7 @@ function outputsOf(user: ScimUser, declared: Partial<UserOutputs> & Pick<UserOut
     adoptExisting: declared.adoptExisting ?? false,
     ...(declared.importId === undefined ? {} : { importId: declared.importId }),
     deletionPolicy: declared.deletionPolicy,
+    ...(declared.guardedBy === undefined ? {} : { guardedBy: declared.guardedBy }),
     etag: user.etag ?? "",
     createdAt: user.created ?? "",
     // Read-only views (never compared): as last seen when the representation does not carry them, else [].
@@ -414,10 +415,14 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
     // Fields the program no longer declares are no longer owned: neither written nor guarded.
     const seen = managedSubset(olds, news);
     if (ownedFieldsDiffering(seen, news).length === 0) {
-      // Only settings (deletionPolicy, adoptExisting, importId) changed: nothing to send.
+      // Only settings (deletionPolicy, adoptExisting, importId, guardedBy) changed: nothing to send.
       const { etag, createdAt, teamRoles, registryRoles } = olds;
       return { outs: { ...seen, ...settingsOf(news), etag, createdAt, teamRoles, registryRoles } };
     }
+    await admitRemoval(operation, news, {
+      removesUser: olds.active && !news.active,
+      demotesAdmin: olds.organizationRole === "admin" && news.organizationRole !== undefined && news.organizationRole !== "admin",
+    });
     const converged = await converge(operation, id, { ...seen, etag: olds.etag }, news);
     return { outs: outputsOf(converged.user, news, converged.known) };
   },
@@ -427,6 +432,7 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
     // component refuses it at preview.
     const refusal = actingUserRefusal(props.userName ?? "", props.deletionPolicy === "deactivate" ? "deactivate" : "delete", operation.guardRailsForChecks());
     if (refusal !== undefined) throw new Error(`user "${props.userName}": ${refusal}`);
+    await admitRemoval(operation, props, { removesUser: true, demotesAdmin: props.organizationRole === "admin" });
     const scim = operation.clients().scim;
     const deactivate = props.deletionPolicy === "deactivate";
     // Under the rule of every write: a user changed outside Pulumi since it was last read is not removed.
@@ -452,16 +458,30 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
   },
 };
 
+/**
+ * Waits for the guard rails to admit a write that removes the user or demotes an admin, when an
+ * Organization declares the user: judged at the write, however the run is invoked.
+ */
+async function admitRemoval(
+  operation: Operation,
+  user: Pick<UserOutputs, "userName" | "guardedBy">,
+  removal: { removesUser: boolean; demotesAdmin: boolean },
+): Promise<void> {
+  if (user.guardedBy === undefined || (!removal.removesUser && !removal.demotesAdmin)) return;
+  await operation.removals().admit({ organization: user.guardedBy, userName: user.userName, ...removal });
+}
+
 /** The ETag a write may carry: none (so the user is read first) when a team write of ours has moved it since. */
 function recordedEtag(operation: Operation, id: string, etag: string | undefined): string | undefined {
   return etag && !operation.directory().etagMovedByUs(id) ? etag : undefined;
 }
 
-function settingsOf(inputs: UserInputs): Pick<UserInputs, "adoptExisting" | "importId" | "deletionPolicy"> {
+function settingsOf(inputs: UserInputs): Pick<UserInputs, "adoptExisting" | "importId" | "deletionPolicy" | "guardedBy"> {
   return {
     adoptExisting: inputs.adoptExisting,
     ...(inputs.importId === undefined ? {} : { importId: inputs.importId }),
     deletionPolicy: inputs.deletionPolicy,
+    ...(inputs.guardedBy === undefined ? {} : { guardedBy: inputs.guardedBy }),
   };
 }
 

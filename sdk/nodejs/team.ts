@@ -52,6 +52,10 @@ export class Team extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly etag: pulumi.Output<string>;
     /**
+     * The name of the `Organization` component that declares this team: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+     */
+    declare public readonly guardedBy: pulumi.Output<string | undefined>;
+    /**
      * The SCIM id of an existing team to adopt instead of creating one; it is converged to this definition (renamed to `name`, members set to `members` when given). Only consulted when the resource is created. Not together with `adoptExisting`.
      */
     declare public readonly importId: pulumi.Output<string | undefined>;
@@ -98,6 +102,7 @@ export class Team extends pulumi.CustomResource {
             }
             resourceInputs["adoptExisting"] = (args?.adoptExisting) ?? false;
             resourceInputs["deletionPolicy"] = (args?.deletionPolicy) ?? "empty";
+            resourceInputs["guardedBy"] = args?.guardedBy;
             resourceInputs["importId"] = args?.importId;
             resourceInputs["members"] = args?.members;
             resourceInputs["name"] = args?.name;
@@ -110,6 +115,7 @@ export class Team extends pulumi.CustomResource {
             resourceInputs["adoptExisting"] = undefined /*out*/;
             resourceInputs["deletionPolicy"] = undefined /*out*/;
             resourceInputs["etag"] = undefined /*out*/;
+            resourceInputs["guardedBy"] = undefined /*out*/;
             resourceInputs["importId"] = undefined /*out*/;
             resourceInputs["memberEmails"] = undefined /*out*/;
             resourceInputs["memberIds"] = undefined /*out*/;
@@ -140,6 +146,10 @@ export interface TeamArgs {
      * Defaults to `empty`.
      */
     deletionPolicy?: pulumi.Input<string | undefined>;
+    /**
+     * The name of the `Organization` component that declares this team: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+     */
+    guardedBy?: pulumi.Input<string | undefined>;
     /**
      * The SCIM id of an existing team to adopt instead of creating one; it is converged to this definition (renamed to `name`, members set to `members` when given). Only consulted when the resource is created. Not together with `adoptExisting`.
      */

@@ -65,6 +65,10 @@ export class User extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly etag: pulumi.Output<string>;
     /**
+     * The name of the `Organization` component that declares this user: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+     */
+    declare public readonly guardedBy: pulumi.Output<string | undefined>;
+    /**
      * The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`. Naming another id replaces the resource.
      */
     declare public readonly importId: pulumi.Output<string | undefined>;
@@ -111,6 +115,7 @@ export class User extends pulumi.CustomResource {
             resourceInputs["deletionPolicy"] = (args?.deletionPolicy) ?? "delete";
             resourceInputs["displayName"] = args?.displayName;
             resourceInputs["email"] = args?.email;
+            resourceInputs["guardedBy"] = args?.guardedBy;
             resourceInputs["importId"] = args?.importId;
             resourceInputs["organizationRole"] = args?.organizationRole;
             resourceInputs["teams"] = args?.teams;
@@ -127,6 +132,7 @@ export class User extends pulumi.CustomResource {
             resourceInputs["displayName"] = undefined /*out*/;
             resourceInputs["email"] = undefined /*out*/;
             resourceInputs["etag"] = undefined /*out*/;
+            resourceInputs["guardedBy"] = undefined /*out*/;
             resourceInputs["importId"] = undefined /*out*/;
             resourceInputs["organizationRole"] = undefined /*out*/;
             resourceInputs["registryRoles"] = undefined /*out*/;
@@ -165,6 +171,10 @@ export interface UserArgs {
      * The user's primary email address (compared case-insensitively).
      */
     email: pulumi.Input<string>;
+    /**
+     * The name of the `Organization` component that declares this user: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+     */
+    guardedBy?: pulumi.Input<string | undefined>;
     /**
      * The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`. Naming another id replaces the resource.
      */

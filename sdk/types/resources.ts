@@ -62,6 +62,14 @@ export interface UserArgs {
    * @default "delete"
    */
   deletionPolicy?: pulumi.Input<string>;
+  /**
+   * The name of the `Organization` component that declares this user: set by the component, not
+   * meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then
+   * judge each removal the resource makes at the write itself, however the run is invoked
+   * (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists
+   * it.
+   */
+  guardedBy?: pulumi.Input<string>;
 }
 
 /** The outputs of a `User`: every property of its state. */
@@ -110,6 +118,14 @@ export interface UserOutputs {
    * `delete`.
    */
   readonly deletionPolicy: pulumi.Output<"delete" | "deactivate">;
+  /**
+   * The name of the `Organization` component that declares this user: set by the component, not
+   * meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then
+   * judge each removal the resource makes at the write itself, however the run is invoked
+   * (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists
+   * it.
+   */
+  readonly guardedBy: pulumi.Output<string | undefined>;
   /** The ETag of the user as last read; the next write is conditional on it. */
   readonly etag: pulumi.Output<string>;
   /** When the user was created (ISO 8601, from `meta.created`); "" when unknown. */
@@ -180,6 +196,14 @@ export interface TeamArgs {
    * @default "empty"
    */
   deletionPolicy?: pulumi.Input<"empty" | "retain" | "fail">;
+  /**
+   * The name of the `Organization` component that declares this team: set by the component, not
+   * meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then
+   * judge each removal the resource makes at the write itself, however the run is invoked
+   * (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists
+   * it.
+   */
+  guardedBy?: pulumi.Input<string>;
 }
 
 /** The outputs of a `Team`: every property of its state. */
@@ -233,6 +257,14 @@ export interface TeamOutputs {
    * Defaults to `empty`.
    */
   readonly deletionPolicy: pulumi.Output<"empty" | "retain" | "fail">;
+  /**
+   * The name of the `Organization` component that declares this team: set by the component, not
+   * meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then
+   * judge each removal the resource makes at the write itself, however the run is invoked
+   * (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists
+   * it.
+   */
+  readonly guardedBy: pulumi.Output<string | undefined>;
   /** The ETag of the team as last read; the next write is conditional on it. */
   readonly etag: pulumi.Output<string>;
 }

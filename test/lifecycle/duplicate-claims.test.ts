@@ -1,6 +1,9 @@
 // Two resources of one program that declare the same W&B object fail at preview, naming both,
 // through each front door, before any request is sent: the same team by its name, the same user
 // by userNames that differ only in case, the same membership by emails that differ only in case.
+// From a program in a folder, as the CLI runs it, the dynamic door fails in seconds with the
+// message alone (it once took some 45 s and printed a stack trace).
+import * as path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { readLog, resetLog } from "../../scripts/emulator-api";
@@ -96,5 +99,23 @@ describe.each(Object.entries(PAIRS))("%s", (_case, { kind, names, args, declare,
       { config: emulatorConfig(emulator), providerPlugins: [{ name: "wandb", path: repoRoot }] },
     );
     await expectRefusedAtPreview(stack, refusal);
+  });
+});
+
+describe("a program in a folder that declares one team twice, through the dynamic resources", () => {
+  it("fails the preview in seconds, with the message alone, and registers the second resource nowhere", async () => {
+    const stack = await openStack({ dir: path.join(repoRoot, "test", "programs", "duplicate-teams") }, { config: emulatorConfig(emulator) });
+    try {
+      const started = Date.now();
+      const failed = await stack.failing("preview");
+      expect(Date.now() - started).toBeLessThan(20_000);
+      expect(failed.log).toMatch(PAIRS["one team named twice"]!.refusal);
+      expect(failed.log).not.toMatch(/^\s+at /m);
+      expect(failed.log).not.toContain("unhandled exception");
+      expect(failed.log).not.toContain("research-b create");
+      expect((await readLog(emulator)).requests).toEqual([]);
+    } finally {
+      await stack.dispose();
+    }
   });
 });

@@ -60,16 +60,7 @@ describe("guard rails through the real engine", () => {
     const members = state.teams.find((t) => t.displayName === teamName)?.members ?? [];
     return members.flatMap((m) => (m.user ? [m.user] : [])).sort();
   };
-  const withEnv = async <T>(env: Record<string, string>, run: () => Promise<T>): Promise<T> => {
-    // The workspace's environment is the engine's, and so the provider process's, for the operations run meanwhile.
-    const { envVars } = stack.stack.workspace as unknown as { envVars: Record<string, string> };
-    Object.assign(envVars, env);
-    try {
-      return await run();
-    } finally {
-      for (const key of Object.keys(env)) delete envVars[key];
-    }
-  };
+  const withEnv = <T>(env: Record<string, string>, run: () => Promise<T>): Promise<T> => stack.withEnv(env, run);
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0 });

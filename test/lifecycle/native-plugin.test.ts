@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorApi } from "../../scripts/emulator-api";
 import { NativeResource, RemoteComponent, wandbProvider } from "../support/native-resources";
-import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../support/pulumi";
+import { emulatorConfig, LET_REMOVALS_THROUGH, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 
 const USER_OUTPUTS = ["userName", "email", "displayName", "active", "etag", "teamRoles"];
 
@@ -131,7 +131,8 @@ describe("the native plugin through the engine", () => {
 
   it("destroys everything, in both organizations", async () => {
     const outputs = await stack.stack.outputs();
-    const result = await stack.destroy();
+    // The roster's team is emptied: a removal the guard rails let through only when meant.
+    const result = await stack.withEnv(LET_REMOVALS_THROUGH, () => stack.destroy());
     // As created: the Organization's roster record among them.
     expect(result.changes).toMatchObject({ delete: 14 });
     await expect(scimOf(home).scim("GET", `/Users/${String(outputs["anaId"]!.value)}`)).rejects.toThrow(/404/);

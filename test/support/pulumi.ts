@@ -62,6 +62,19 @@ export interface FailedOperation {
   log: string;
 }
 
+/**
+ * The one-run overrides that let a run through the guard rails at the writes, as a person who means
+ * it runs `WANDB_MAX_REMOVAL_FRACTION=1 WANDB_MIN_ADMINS=0 pulumi destroy` on an Organization's stack.
+ */
+export const LET_REMOVALS_THROUGH: Readonly<Record<string, string>> = { WANDB_MAX_REMOVAL_FRACTION: "1", WANDB_MIN_ADMINS: "0" };
+
+/** How an `up` is invoked: the engine's own ways to run part of a program, or past a failure. */
+export interface UpOptions {
+  target?: string[];
+  exclude?: string[];
+  continueOnError?: boolean;
+}
+
 export interface StackHandle {
   stack: Stack;
   workDir: string;
@@ -69,7 +82,7 @@ export interface StackHandle {
   scratch: string;
   /** The environment the engine runs with, for running the CLI directly (e.g. to kill it). */
   env: Record<string, string>;
-  up(): Promise<OperationResult>;
+  up(options?: UpOptions): Promise<OperationResult>;
   /** `diff`: the log shows each change property by property, as `pulumi preview --diff` prints it. */
   preview(options?: { diff?: boolean }): Promise<OperationResult>;
   refresh(): Promise<OperationResult>;
@@ -81,8 +94,12 @@ export interface StackHandle {
    * its standard output, and the exit code (non-zero when the preview fails). Programs in a folder only.
    */
   previewJson(args?: string[]): Promise<{ json: string; code: number }>;
-  /** Runs an operation that must fail, and hands back what the engine reported. */
-  failing(op: "up" | "preview" | "refresh" | "destroy"): Promise<FailedOperation>;
+  /** Runs an operation that must fail (an `up` invoked as `options` says), and hands back what the engine reported. */
+  failing(op: "up" | "preview" | "refresh" | "destroy", options?: UpOptions): Promise<FailedOperation>;
+  /** Runs `run` with `env` added to the environment of the engine and of the provider processes it starts. */
+  withEnv<T>(env: Record<string, string>, run: () => Promise<T>): Promise<T>;
+  /** The URN of each resource of the last recorded state, by its name (the last part of its URN). */
+  urns(): Promise<Record<string, string>>;
   /** The deployment as the backend stores it: secrets stay encrypted, as on a user's disk. */
   exportState(): Promise<unknown>;
   /** Every log line of every operation so far, for scans (e.g. for secrets). */
@@ -141,7 +158,13 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
   if (options.config) await stack.setAllConfig(options.config);
 
   const allLines: string[] = [];
-  async function operation(op: "up" | "preview" | "refresh" | "destroy", diff = false): Promise<OperationResult> {
+  async function exportState(): Promise<unknown> {
+    const stacks = path.join(scratch, "backend", ".pulumi", "stacks");
+    const file = readdirSync(stacks, { recursive: true, encoding: "utf8" }).find((f) => path.basename(f) === `${stackName}.json`);
+    if (!file) throw new Error(`no state file for stack ${stackName} under ${stacks}`);
+    return (JSON.parse(readFileSync(path.join(stacks, file), "utf8")) as { checkpoint: { latest: unknown } }).checkpoint.latest;
+  }
+  async function operation(op: "up" | "preview" | "refresh" | "destroy", diff = false, upOptions: UpOptions = {}): Promise<OperationResult> {
     const recorder = eventRecorder();
     try {
       const common = { onOutput: recorder.onOutput, onEvent: recorder.onEvent, color: "never" as const };
@@ -150,7 +173,7 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
         return { outputs: {}, changes: result.changeSummary, diagnostics: recorder.diagnostics, log: recorder.lines.join("") };
       }
       const result =
-        op === "up" ? await stack.up(common) : op === "refresh" ? await stack.refresh(common) : await stack.destroy(common);
+        op === "up" ? await stack.up({ ...common, ...upOptions }) : op === "refresh" ? await stack.refresh(common) : await stack.destroy(common);
       const outputs = op === "up" ? Object.fromEntries(Object.entries(await stack.outputs()).map(([k, v]) => [k, v.value])) : {};
       return {
         outputs,
@@ -168,7 +191,7 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
     workDir,
     scratch,
     env: envVars,
-    up: () => operation("up"),
+    up: (options) => operation("up", false, options),
     preview: (options) => operation("preview", options?.diff),
     refresh: () => operation("refresh"),
     destroy: () => operation("destroy"),
@@ -198,12 +221,12 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
         );
       });
     },
-    async failing(op) {
+    async failing(op, upOptions = {}) {
       const recorder = eventRecorder();
       try {
         const common = { onOutput: recorder.onOutput, onEvent: recorder.onEvent, color: "never" as const };
         if (op === "preview") await stack.preview(common);
-        else if (op === "up") await stack.up(common);
+        else if (op === "up") await stack.up({ ...common, ...upOptions });
         else if (op === "refresh") await stack.refresh(common);
         else await stack.destroy(common);
       } catch (error) {
@@ -213,11 +236,20 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
       allLines.push(...recorder.lines);
       throw new Error(`pulumi ${op} was expected to fail, but succeeded:\n${recorder.lines.join("")}`);
     },
-    async exportState() {
-      const stacks = path.join(scratch, "backend", ".pulumi", "stacks");
-      const file = readdirSync(stacks, { recursive: true, encoding: "utf8" }).find((f) => path.basename(f) === `${stackName}.json`);
-      if (!file) throw new Error(`no state file for stack ${stackName} under ${stacks}`);
-      return (JSON.parse(readFileSync(path.join(stacks, file), "utf8")) as { checkpoint: { latest: unknown } }).checkpoint.latest;
+    exportState,
+    async withEnv(env, run) {
+      // The workspace's environment is the engine's, and so the provider processes', for the operations run meanwhile.
+      const workspaceEnv = (stack.workspace as unknown as { envVars: Record<string, string> }).envVars;
+      Object.assign(workspaceEnv, env);
+      try {
+        return await run();
+      } finally {
+        for (const key of Object.keys(env)) delete workspaceEnv[key];
+      }
+    },
+    async urns() {
+      const { resources } = (await exportState()) as { resources?: { urn: string }[] };
+      return Object.fromEntries((resources ?? []).map(({ urn }) => [urn.split("::").pop() ?? urn, urn]));
     },
     fullLog: () => allLines.join(""),
     async dispose() {

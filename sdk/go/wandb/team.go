@@ -27,6 +27,8 @@ type Team struct {
 	DeletionPolicy pulumi.StringOutput `pulumi:"deletionPolicy"`
 	// The ETag of the team as last read; the next write is conditional on it.
 	Etag pulumi.StringOutput `pulumi:"etag"`
+	// The name of the `Organization` component that declares this team: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+	GuardedBy pulumi.StringPtrOutput `pulumi:"guardedBy"`
 	// The SCIM id of an existing team to adopt instead of creating one; it is converged to this definition (renamed to `name`, members set to `members` when given). Only consulted when the resource is created. Not together with `adoptExisting`.
 	ImportId pulumi.StringPtrOutput `pulumi:"importId"`
 	// The email address (lower case) of each user member and declared member, by user id, as last seen.
@@ -103,6 +105,8 @@ type teamArgs struct {
 	//
 	// Defaults to `empty`.
 	DeletionPolicy *string `pulumi:"deletionPolicy"`
+	// The name of the `Organization` component that declares this team: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+	GuardedBy *string `pulumi:"guardedBy"`
 	// The SCIM id of an existing team to adopt instead of creating one; it is converged to this definition (renamed to `name`, members set to `members` when given). Only consulted when the resource is created. Not together with `adoptExisting`.
 	ImportId *string `pulumi:"importId"`
 	// The team's user members, each as a SCIM user id or an email address (emails compare ignoring case). When given, it is the exact set: members added elsewhere are removed by `pulumi up` (a refresh shows them as drift first). Order and duplicates do not matter. When left out, membership is not managed at all (use `TeamMember` resources, or manage it elsewhere). Organization service accounts, which W&B adds to every new team, are never listed, never counted as drift and never removed.
@@ -124,6 +128,8 @@ type TeamArgs struct {
 	//
 	// Defaults to `empty`.
 	DeletionPolicy pulumi.StringPtrInput
+	// The name of the `Organization` component that declares this team: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+	GuardedBy pulumi.StringPtrInput
 	// The SCIM id of an existing team to adopt instead of creating one; it is converged to this definition (renamed to `name`, members set to `members` when given). Only consulted when the resource is created. Not together with `adoptExisting`.
 	ImportId pulumi.StringPtrInput
 	// The team's user members, each as a SCIM user id or an email address (emails compare ignoring case). When given, it is the exact set: members added elsewhere are removed by `pulumi up` (a refresh shows them as drift first). Order and duplicates do not matter. When left out, membership is not managed at all (use `TeamMember` resources, or manage it elsewhere). Organization service accounts, which W&B adds to every new team, are never listed, never counted as drift and never removed.
@@ -239,6 +245,11 @@ func (o TeamOutput) DeletionPolicy() pulumi.StringOutput {
 // The ETag of the team as last read; the next write is conditional on it.
 func (o TeamOutput) Etag() pulumi.StringOutput {
 	return o.ApplyT(func(v *Team) pulumi.StringOutput { return v.Etag }).(pulumi.StringOutput)
+}
+
+// The name of the `Organization` component that declares this team: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+func (o TeamOutput) GuardedBy() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Team) pulumi.StringPtrOutput { return v.GuardedBy }).(pulumi.StringPtrOutput)
 }
 
 // The SCIM id of an existing team to adopt instead of creating one; it is converged to this definition (renamed to `name`, members set to `members` when given). Only consulted when the resource is created. Not together with `adoptExisting`.

@@ -30,6 +30,8 @@ type User struct {
 	Email pulumi.StringOutput `pulumi:"email"`
 	// The ETag of the user as last read; the next write is conditional on it.
 	Etag pulumi.StringOutput `pulumi:"etag"`
+	// The name of the `Organization` component that declares this user: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+	GuardedBy pulumi.StringPtrOutput `pulumi:"guardedBy"`
 	// The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`. Naming another id replaces the resource.
 	ImportId pulumi.StringPtrOutput `pulumi:"importId"`
 	// The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
@@ -114,6 +116,8 @@ type userArgs struct {
 	DisplayName *string `pulumi:"displayName"`
 	// The user's primary email address (compared case-insensitively).
 	Email string `pulumi:"email"`
+	// The name of the `Organization` component that declares this user: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+	GuardedBy *string `pulumi:"guardedBy"`
 	// The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`. Naming another id replaces the resource.
 	ImportId *string `pulumi:"importId"`
 	// The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
@@ -136,6 +140,8 @@ type UserArgs struct {
 	DisplayName pulumi.StringPtrInput
 	// The user's primary email address (compared case-insensitively).
 	Email pulumi.StringInput
+	// The name of the `Organization` component that declares this user: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+	GuardedBy pulumi.StringPtrInput
 	// The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`. Naming another id replaces the resource.
 	ImportId pulumi.StringPtrInput
 	// The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
@@ -266,6 +272,11 @@ func (o UserOutput) Email() pulumi.StringOutput {
 // The ETag of the user as last read; the next write is conditional on it.
 func (o UserOutput) Etag() pulumi.StringOutput {
 	return o.ApplyT(func(v *User) pulumi.StringOutput { return v.Etag }).(pulumi.StringOutput)
+}
+
+// The name of the `Organization` component that declares this user: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+func (o UserOutput) GuardedBy() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *User) pulumi.StringPtrOutput { return v.GuardedBy }).(pulumi.StringPtrOutput)
 }
 
 // The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`. Naming another id replaces the resource.

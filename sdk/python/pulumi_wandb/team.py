@@ -22,6 +22,7 @@ class TeamArgs:
                  name: pulumi.Input[_builtins.str],
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  deletion_policy: pulumi.Input[Optional[_builtins.str]] = None,
+                 guarded_by: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
                  members: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
@@ -35,6 +36,7 @@ class TeamArgs:
                - `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state delete <urn>`).
                
                Defaults to `empty`.
+        :param pulumi.Input[_builtins.str] guarded_by: The name of the `Organization` component that declares this team: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
         :param pulumi.Input[_builtins.str] import_id: The SCIM id of an existing team to adopt instead of creating one; it is converged to this definition (renamed to `name`, members set to `members` when given). Only consulted when the resource is created. Not together with `adoptExisting`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] members: The team's user members, each as a SCIM user id or an email address (emails compare ignoring case). When given, it is the exact set: members added elsewhere are removed by `pulumi up` (a refresh shows them as drift first). Order and duplicates do not matter. When left out, membership is not managed at all (use `TeamMember` resources, or manage it elsewhere). Organization service accounts, which W&B adds to every new team, are never listed, never counted as drift and never removed.
                
@@ -49,6 +51,8 @@ class TeamArgs:
             deletion_policy = 'empty'
         if deletion_policy is not None:
             pulumi.set(__self__, "deletion_policy", deletion_policy)
+        if guarded_by is not None:
+            pulumi.set(__self__, "guarded_by", guarded_by)
         if import_id is not None:
             pulumi.set(__self__, "import_id", import_id)
         if members is not None:
@@ -96,6 +100,18 @@ class TeamArgs:
         pulumi.set(self, "deletion_policy", value)
 
     @_builtins.property
+    @pulumi.getter(name="guardedBy")
+    def guarded_by(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The name of the `Organization` component that declares this team: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+        """
+        return pulumi.get(self, "guarded_by")
+
+    @guarded_by.setter
+    def guarded_by(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "guarded_by", value)
+
+    @_builtins.property
     @pulumi.getter(name="importId")
     def import_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -130,6 +146,7 @@ class Team(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  deletion_policy: pulumi.Input[Optional[_builtins.str]] = None,
+                 guarded_by: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
                  members: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -146,6 +163,7 @@ class Team(pulumi.CustomResource):
                - `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state delete <urn>`).
                
                Defaults to `empty`.
+        :param pulumi.Input[_builtins.str] guarded_by: The name of the `Organization` component that declares this team: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
         :param pulumi.Input[_builtins.str] import_id: The SCIM id of an existing team to adopt instead of creating one; it is converged to this definition (renamed to `name`, members set to `members` when given). Only consulted when the resource is created. Not together with `adoptExisting`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] members: The team's user members, each as a SCIM user id or an email address (emails compare ignoring case). When given, it is the exact set: members added elsewhere are removed by `pulumi up` (a refresh shows them as drift first). Order and duplicates do not matter. When left out, membership is not managed at all (use `TeamMember` resources, or manage it elsewhere). Organization service accounts, which W&B adds to every new team, are never listed, never counted as drift and never removed.
                
@@ -178,6 +196,7 @@ class Team(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  deletion_policy: pulumi.Input[Optional[_builtins.str]] = None,
+                 guarded_by: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
                  members: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -196,6 +215,7 @@ class Team(pulumi.CustomResource):
             if deletion_policy is None:
                 deletion_policy = 'empty'
             __props__.__dict__["deletion_policy"] = deletion_policy
+            __props__.__dict__["guarded_by"] = guarded_by
             __props__.__dict__["import_id"] = import_id
             __props__.__dict__["members"] = members
             if name is None and not opts.urn:
@@ -231,6 +251,7 @@ class Team(pulumi.CustomResource):
         __props__.__dict__["adopt_existing"] = None
         __props__.__dict__["deletion_policy"] = None
         __props__.__dict__["etag"] = None
+        __props__.__dict__["guarded_by"] = None
         __props__.__dict__["import_id"] = None
         __props__.__dict__["member_emails"] = None
         __props__.__dict__["member_ids"] = None
@@ -268,6 +289,14 @@ class Team(pulumi.CustomResource):
         The ETag of the team as last read; the next write is conditional on it.
         """
         return pulumi.get(self, "etag")
+
+    @_builtins.property
+    @pulumi.getter(name="guardedBy")
+    def guarded_by(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The name of the `Organization` component that declares this team: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+        """
+        return pulumi.get(self, "guarded_by")
 
     @_builtins.property
     @pulumi.getter(name="importId")

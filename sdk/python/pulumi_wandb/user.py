@@ -26,6 +26,7 @@ class UserArgs:
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  deletion_policy: pulumi.Input[Optional[_builtins.str]] = None,
                  display_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 guarded_by: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
                  organization_role: pulumi.Input[Optional[_builtins.str]] = None,
                  teams: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
@@ -38,6 +39,7 @@ class UserArgs:
         :param pulumi.Input[_builtins.bool] adopt_existing: When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, the way to bring existing users under code through the dynamic resources, which `pulumi import` cannot import (through the native plugin it can). Defaults to `false`.
         :param pulumi.Input[_builtins.str] deletion_policy: What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
         :param pulumi.Input[_builtins.str] display_name: The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
+        :param pulumi.Input[_builtins.str] guarded_by: The name of the `Organization` component that declares this user: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
         :param pulumi.Input[_builtins.str] import_id: The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`. Naming another id replaces the resource.
         :param pulumi.Input[_builtins.str] organization_role: The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] teams: Names of the teams the user is in: exactly these, the user is added to and removed from teams to match. Required (at least one) to create a user on the multi-tenant cloud (`saas`), where users join the organization through teams. When omitted, team membership is not managed by this resource. The user's role in each team is left to `TeamRoleAssignment`.
@@ -58,6 +60,8 @@ class UserArgs:
             pulumi.set(__self__, "deletion_policy", deletion_policy)
         if display_name is not None:
             pulumi.set(__self__, "display_name", display_name)
+        if guarded_by is not None:
+            pulumi.set(__self__, "guarded_by", guarded_by)
         if import_id is not None:
             pulumi.set(__self__, "import_id", import_id)
         if organization_role is not None:
@@ -138,6 +142,18 @@ class UserArgs:
         pulumi.set(self, "display_name", value)
 
     @_builtins.property
+    @pulumi.getter(name="guardedBy")
+    def guarded_by(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The name of the `Organization` component that declares this user: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+        """
+        return pulumi.get(self, "guarded_by")
+
+    @guarded_by.setter
+    def guarded_by(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "guarded_by", value)
+
+    @_builtins.property
     @pulumi.getter(name="importId")
     def import_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -185,6 +201,7 @@ class User(pulumi.CustomResource):
                  deletion_policy: pulumi.Input[Optional[_builtins.str]] = None,
                  display_name: pulumi.Input[Optional[_builtins.str]] = None,
                  email: pulumi.Input[Optional[_builtins.str]] = None,
+                 guarded_by: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
                  organization_role: pulumi.Input[Optional[_builtins.str]] = None,
                  teams: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -200,6 +217,7 @@ class User(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] deletion_policy: What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
         :param pulumi.Input[_builtins.str] display_name: The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
         :param pulumi.Input[_builtins.str] email: The user's primary email address (compared case-insensitively).
+        :param pulumi.Input[_builtins.str] guarded_by: The name of the `Organization` component that declares this user: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
         :param pulumi.Input[_builtins.str] import_id: The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`. Naming another id replaces the resource.
         :param pulumi.Input[_builtins.str] organization_role: The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] teams: Names of the teams the user is in: exactly these, the user is added to and removed from teams to match. Required (at least one) to create a user on the multi-tenant cloud (`saas`), where users join the organization through teams. When omitted, team membership is not managed by this resource. The user's role in each team is left to `TeamRoleAssignment`.
@@ -234,6 +252,7 @@ class User(pulumi.CustomResource):
                  deletion_policy: pulumi.Input[Optional[_builtins.str]] = None,
                  display_name: pulumi.Input[Optional[_builtins.str]] = None,
                  email: pulumi.Input[Optional[_builtins.str]] = None,
+                 guarded_by: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
                  organization_role: pulumi.Input[Optional[_builtins.str]] = None,
                  teams: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -260,6 +279,7 @@ class User(pulumi.CustomResource):
             if email is None and not opts.urn:
                 raise TypeError("Missing required property 'email'")
             __props__.__dict__["email"] = email
+            __props__.__dict__["guarded_by"] = guarded_by
             __props__.__dict__["import_id"] = import_id
             __props__.__dict__["organization_role"] = organization_role
             __props__.__dict__["teams"] = teams
@@ -301,6 +321,7 @@ class User(pulumi.CustomResource):
         __props__.__dict__["display_name"] = None
         __props__.__dict__["email"] = None
         __props__.__dict__["etag"] = None
+        __props__.__dict__["guarded_by"] = None
         __props__.__dict__["import_id"] = None
         __props__.__dict__["organization_role"] = None
         __props__.__dict__["registry_roles"] = None
@@ -364,6 +385,14 @@ class User(pulumi.CustomResource):
         The ETag of the user as last read; the next write is conditional on it.
         """
         return pulumi.get(self, "etag")
+
+    @_builtins.property
+    @pulumi.getter(name="guardedBy")
+    def guarded_by(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The name of the `Organization` component that declares this user: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+        """
+        return pulumi.get(self, "guarded_by")
 
     @_builtins.property
     @pulumi.getter(name="importId")

@@ -2,7 +2,7 @@
 // test/lifecycle/guard-rails.test.ts), and the acting user's protection on a User's own check.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GuardRailSettings } from "../../../service/config";
-import { judgeRosterChange, type RosterAccess } from "../../../model/guard-rails";
+import { judgeRosterChange, liveCountOf, runRemovalsRefusal, teamRemovalRefusal, type RosterAccess } from "../../../model/guard-rails";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import type { DynamicProvider } from "../../../provider/doors/dynamic";
 import { readLog, resetLog } from "../../../scripts/emulator-api";
@@ -163,5 +163,51 @@ describe("live admins, where the service shows roles, when the roster's record i
   it("where the service shows no roles, the roster's count judged at preview is all there is", async () => {
     await configureFor(documented, "2");
     await expect(create()).resolves.toMatchObject({ id: "acme" });
+  });
+});
+
+describe("the guard rails at the writes of one run", () => {
+  const none = { users: [], admins: [] };
+  const live = { users: 20, admins: 2 };
+
+  it("refuses a wave that takes the run past wandb:maxRemovalFraction of the users W&B lists, counting what the run removed before", () => {
+    expect(runRemovalsRefusal(["acme"], none, { users: names(5), admins: [] }, live, DEFAULTS)).toBeUndefined();
+    expect(runRemovalsRefusal(["acme"], none, { users: names(6), admins: [] }, live, DEFAULTS)).toBe(
+      'Organization "acme": this run removes 6 of the 20 users W&B lists (30%): u0, u1, u2, u3, u4, u5; more than wandb:maxRemovalFraction (25%) ' +
+        "allows in one run. The guard rails judge each removal at its own write, however the run is invoked; nothing more is removed in this run. " +
+        "If it is meant, let this one run through with `WANDB_MAX_REMOVAL_FRACTION=1 pulumi up` (or `pulumi destroy`) (when the stack config does not set " +
+        "wandb:maxRemovalFraction; `pulumi config set wandb:maxRemovalFraction <value>` changes it for good).",
+    );
+    expect(runRemovalsRefusal(["acme"], { users: names(4), admins: [] }, { users: ["v0", "v1"], admins: [] }, live, DEFAULTS)).toContain(
+      "this run removes 6 of the 20 users W&B lists (30%) (4 of them removed earlier in this run): u0, u1, u2, u3, v0, v1;",
+    );
+    expect(runRemovalsRefusal(["acme"], none, { users: names(6), admins: [] }, live, { ...DEFAULTS, maxRemovalFraction: 1 })).toBeUndefined();
+  });
+
+  it("refuses demotions that leave fewer than wandb:minAdmins of the admins W&B lists; where it shows no roles, they are not judged here", () => {
+    expect(runRemovalsRefusal(["acme"], none, { users: [], admins: ["ada"] }, live, DEFAULTS)).toBeUndefined();
+    expect(runRemovalsRefusal(["acme"], { users: [], admins: ["ada"] }, { users: [], admins: ["ops"] }, live, DEFAULTS)).toContain(
+      'Organization "acme": this run removes or demotes the admins ada, ops (1 of them removed earlier in this run), leaving 0 of the 2 organization admins W&B lists, fewer than wandb:minAdmins (1).',
+    );
+    expect(runRemovalsRefusal(["acme"], none, { users: [], admins: ["ada", "ops"] }, { users: 20 }, DEFAULTS)).toBeUndefined();
+  });
+
+  it("counts the active users W&B lists, and its admins only where every one of them shows a role", () => {
+    const ada = { userName: "ada", active: true, organizationRole: "admin" };
+    const bo = { userName: "bo", active: true, organizationRole: "member" };
+    const gone = { userName: "cy", active: false, organizationRole: "admin" };
+    expect(liveCountOf([ada, bo, gone])).toEqual({ users: 2, admins: 1 });
+    expect(liveCountOf([ada, { userName: "bo", active: true }])).toEqual({ users: 2 });
+  });
+
+  it("a team that loses more than wandb:maxRemovalFraction of its members refuses, saying when it is emptied", () => {
+    const members = names(10);
+    expect(teamRemovalRefusal("research", "acme", members, members.slice(2), DEFAULTS)).toBeUndefined();
+    expect(teamRemovalRefusal("research", "acme", members, members.slice(3), DEFAULTS)).toContain(
+      'Organization "acme": this change removes 3 of 10 members of team research (30%); more than wandb:maxRemovalFraction (25%) allows.',
+    );
+    expect(teamRemovalRefusal("research", "acme", ["U1@x.io"], ["u1@x.io"], DEFAULTS)).toBeUndefined();
+    expect(teamRemovalRefusal("research", "acme", members, [], DEFAULTS)).toContain("removes 10 of 10 members of team research (100%), emptying it;");
+    expect(teamRemovalRefusal("research", "acme", [], [], DEFAULTS)).toBeUndefined();
   });
 });

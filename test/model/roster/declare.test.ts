@@ -94,8 +94,8 @@ describe("declareOrganization with registered resources", () => {
         `${parent}wandb:index:RosterGuard::acme/guard`,
       ].sort(),
     );
-    expect(inputs.get("acme/alice")).toEqual({ userName: "alice", email: "alice@example.com", organizationRole: "admin", deletionPolicy: "deactivate" });
-    expect(inputs.get("acme/ml")).toEqual({ name: "ml", members: ["acme/alice-id", "acme/bob-id"] });
+    expect(inputs.get("acme/alice")).toEqual({ userName: "alice", email: "alice@example.com", organizationRole: "admin", deletionPolicy: "deactivate", guardedBy: "acme" });
+    expect(inputs.get("acme/ml")).toEqual({ name: "ml", members: ["acme/alice-id", "acme/bob-id"], guardedBy: "acme" });
     // The team's and the role's names reach their dependents through the registered resources' outputs.
     expect(inputs.get("acme/ml/bob")).toEqual({ user: "acme/bob-id", teamName: "ml", roleName: "Run operator" });
     expect(await valueOf(declared.outputs.userIds)).toEqual({ alice: "acme/alice-id", Bob: "acme/bob-id" });

@@ -155,10 +155,11 @@ describe("Organization on a dedicated or self-managed instance", () => {
       email: "alice@example.com",
       displayName: "Alice Doe",
       organizationRole: "admin",
+      guardedBy: "acme",
     });
-    expect(find(resources, "User", "acme/carol").inputs).toEqual({ userName: "carol", email: "carol@example.com", organizationRole: "member" });
+    expect(find(resources, "User", "acme/carol").inputs).toEqual({ userName: "carol", email: "carol@example.com", organizationRole: "member", guardedBy: "acme" });
     // Bob's organization role is the assignment's, not the User's.
-    expect(find(resources, "User", "acme/bob").inputs).toEqual({ userName: "Bob", email: "bob@example.com" });
+    expect(find(resources, "User", "acme/bob").inputs).toEqual({ userName: "Bob", email: "bob@example.com", guardedBy: "acme" });
     const assignment = find(resources, "OrganizationRoleAssignment", "acme/bob");
     expect(assignment.inputs).toEqual({ user: "acme/bob-id", role: "Run operator" });
     expect(assignment.dependencies).toEqual(
@@ -175,9 +176,9 @@ describe("Organization on a dedicated or self-managed instance", () => {
   it("teams list their members' user ids (so the users come first); users do not manage their teams", async () => {
     const { resources } = await build("acme", { roster: ROSTER, deployment: "dedicated" });
     const team = find(resources, "Team", "acme/ml-platform");
-    expect(team.inputs).toEqual({ name: "ml-platform", members: ["acme/alice-id", "acme/bob-id"] });
+    expect(team.inputs).toEqual({ name: "ml-platform", members: ["acme/alice-id", "acme/bob-id"], guardedBy: "acme" });
     expect(team.dependencies.sort()).toEqual([childUrn("User", "acme/alice"), childUrn("User", "acme/bob"), childUrn("RosterGuard", "acme/guard")].sort());
-    expect(find(resources, "Team", "acme/research").inputs).toEqual({ name: "research", members: ["acme/carol-id", "acme/alice-id"] });
+    expect(find(resources, "Team", "acme/research").inputs).toEqual({ name: "research", members: ["acme/carol-id", "acme/alice-id"], guardedBy: "acme" });
     for (const user of resources.filter((r) => r.type === dynamic("User"))) expect(user.inputs).not.toHaveProperty("teams");
   });
 
@@ -299,12 +300,13 @@ describe("Organization on the multi-tenant cloud (saas)", () => {
       displayName: "Alice Doe",
       organizationRole: "admin",
       teams: ["ml-platform", "research"],
+      guardedBy: "cloud",
     });
     expect(alice.dependencies.sort()).toEqual(
       [childUrn("Team", "cloud/ml-platform"), childUrn("Team", "cloud/research"), childUrn("RosterGuard", "cloud/guard")].sort(),
     );
     expect(find(resources, "User", "cloud/carol").inputs).toMatchObject({ teams: ["research"] });
-    expect(find(resources, "Team", "cloud/ml-platform").inputs).toEqual({ name: "ml-platform" });
+    expect(find(resources, "Team", "cloud/ml-platform").inputs).toEqual({ name: "ml-platform", guardedBy: "cloud" });
     expect(find(resources, "Team", "cloud/ml-platform").dependencies).toEqual([childUrn("RosterGuard", "cloud/guard")]);
   });
 

@@ -302,6 +302,19 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
       await call("DELETE", `/scim/Users/${user.id}`);
       await impl.delete(operation, third.id, third.outs);
     });
+
+    it("never demotes the user the provider acts as: create, update and delete refused before any write", async () => {
+      const state = (await readState(emu)) as { users: { id: string; userName: string }[] };
+      const self = state.users.find((u) => u.userName === emu.admin.username)!.id;
+      const refusal = new RegExp(`organization role of user ${self} \\(${emu.admin.username}\\): this would demote ${emu.admin.username}, the user the provider acts as.*WANDB_PROTECT_SELF=false pulumi up`);
+      await clearLog();
+      await expect(impl.create(operation, await checkedInputs(operation, impl, { user: self, role: "member" }))).rejects.toThrow(refusal);
+      const admin = await impl.create(operation, await checkedInputs(operation, impl, { user: self, role: "admin" }));
+      await expect(impl.update(operation, admin.id, admin.outs, await checkedInputs(operation, impl, { user: self, role: "member" }))).rejects.toThrow(refusal);
+      await expect(impl.delete(operation, admin.id, admin.outs)).rejects.toThrow(refusal);
+      expect((await log()).counters.writes).toBe(rolesShownByDefault ? 0 : 1);
+      expect((await held(self)).organizationRole).toBe("admin");
+    });
   });
 
   describe("TeamRoleAssignment", () => {

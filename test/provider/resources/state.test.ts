@@ -308,6 +308,8 @@ describe("recorded state through dispatch", () => {
         last = unversioned(updated.outs);
       }
 
+      // A destroy is an operation of its own: in the one that diffed or updated it, the object is held, and a delete leaves it.
+      await newOperation();
       await call(kind, "delete", id, last);
       await deleted(made);
     });

@@ -117,14 +117,24 @@ describe("a User through the plugin", () => {
     const diffed = await plugin.call<providerProto.DiffRequest, providerProto.DiffResponse>("diff", diff);
     expect(diffed.getChanges()).toBe(providerProto.DiffResponse.DiffChanges.DIFF_NONE);
 
-    const remove = new providerProto.DeleteRequest();
-    remove.setType(USER);
-    remove.setUrn(`urn:pulumi:test::project::${USER}::ana`);
-    remove.setId(created.getId());
-    remove.setProperties(imported.getProperties());
-    await plugin.call("delete", remove);
-    const gone = await plugin.call<providerProto.ReadRequest, providerProto.ReadResponse>("read", read);
-    expect(gone.getId()).toBe("");
+    // A destroy is an engine operation of its own, in a provider process of its own: in this one the
+    // user is held (created, then kept by its diff), and a delete would leave it.
+    const destroying = await startPlugin({ WANDB_API_KEY: "", WANDB_BASE_URL: "" });
+    try {
+      const configure = new providerProto.ConfigureRequest();
+      configure.setArgs(struct(providerArgs()));
+      await destroying.call("configure", configure);
+      const remove = new providerProto.DeleteRequest();
+      remove.setType(USER);
+      remove.setUrn(`urn:pulumi:test::project::${USER}::ana`);
+      remove.setId(created.getId());
+      remove.setProperties(imported.getProperties());
+      await destroying.call("delete", remove);
+      const gone = await destroying.call<providerProto.ReadRequest, providerProto.ReadResponse>("read", read);
+      expect(gone.getId()).toBe("");
+    } finally {
+      await destroying.stop();
+    }
   });
 
   it("names an unknown type", async () => {

@@ -1,0 +1,23 @@
+// Which W&B objects the resources of this engine operation hold: the ones a create made or took
+// over, and the ones a resource keeps (its diff without replacement, its update). A resource
+// renamed in code without an alias reaches the provider as a create under the new name, which
+// takes the object over, then a delete under the old one: that delete must leave the object to its
+// new holder, or the rename removes what it meant to keep. One per operation: nothing of it
+// outlives the run.
+export class Holdings {
+  readonly #held = new Set<string>();
+
+  static #key(kind: string, id: string): string {
+    return `${kind}\u0000${id}`;
+  }
+
+  /** Records that a resource of this operation holds the object `id` of `kind`. */
+  hold(kind: string, id: string): void {
+    this.#held.add(Holdings.#key(kind, id));
+  }
+
+  /** Whether a resource of this operation holds the object `id` of `kind`. */
+  held(kind: string, id: string): boolean {
+    return this.#held.has(Holdings.#key(kind, id));
+  }
+}

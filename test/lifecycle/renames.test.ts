@@ -1,0 +1,96 @@
+// A rename in code is never a deletion (issue 30), through the real engine and each door: a User,
+// a Team, a CustomRole and an Organization component renamed with no alias reach the provider as
+// creates under the new names, which take the W&B objects over, and deletes under the old ones,
+// which leave them, saying so. Every object stays in W&B with its id, and the next preview has
+// nothing to do.
+import type * as pulumi from "@pulumi/pulumi";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { readState } from "../../scripts/emulator-api";
+import { NativeResource, RemoteComponent } from "../support/native-resources";
+import { emulatorConfig, installedPackage, openStack, repoRoot, type StackHandle } from "../support/pulumi";
+
+type Kind = "User" | "Team" | "CustomRole" | "Organization";
+/** Declares a resource through a door. */
+type Declare = (kind: Kind, name: string, args: Record<string, unknown>) => pulumi.Resource;
+
+const DOORS: Record<"dynamic" | "plugin", { declarer: () => Declare; plugins: boolean }> = {
+  dynamic: {
+    declarer: () => {
+      const wandb = installedPackage();
+      return (kind, name, args) => new wandb[kind](name, args as never);
+    },
+    plugins: false,
+  },
+  plugin: {
+    declarer: () => (kind, name, args) => (kind === "Organization" ? new RemoteComponent(kind, name, args, []) : new NativeResource(kind, name, args, [])),
+    plugins: true,
+  },
+};
+
+const ROSTER = {
+  users: ["oli", "pia", "quin"].map((userName) => ({ userName, email: `${userName}@acme.example` })),
+  teams: [{ name: "vision", members: ["oli", "pia", "quin"] }],
+};
+
+interface Held {
+  users: { id: string; userName: string }[];
+  teams: { id: string; displayName: string; members: { user?: string }[] }[];
+  roles: { id: string; name: string }[];
+}
+
+describe.each(Object.entries(DOORS))("a rename in code with no alias (%s door)", (_door, { declarer, plugins }) => {
+  let emulator: RunningEmulator;
+  let stack: StackHandle;
+  let suffix = "a";
+  let before: Held;
+
+  const held = async () => (await readState(emulator)) as Held;
+  const ids = (state: Held) => ({
+    users: state.users.map((u) => `${u.userName}:${u.id}`).sort(),
+    teams: state.teams.map((t) => `${t.displayName}:${t.id}:${t.members.flatMap((m) => (m.user ? [m.user] : [])).sort().join(",")}`).sort(),
+    roles: state.roles.map((r) => `${r.name}:${r.id}`).sort(),
+  });
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0 });
+    stack = await openStack(
+      {
+        projectName: "renames",
+        inline: async () => {
+          const declare = declarer();
+          const ana = declare("User", `ana-${suffix}`, { userName: "ana", email: "ana@acme.example" }) as pulumi.CustomResource;
+          declare("Team", `research-${suffix}`, { name: "research", members: [ana.id] });
+          declare("CustomRole", `operator-${suffix}`, { name: "Operator", inheritedFrom: "member", permissions: ["run:delete"] });
+          declare("Organization", `acme-${suffix}`, { roster: ROSTER });
+        },
+      },
+      { config: emulatorConfig(emulator), ...(plugins ? { providerPlugins: [{ name: "wandb", path: repoRoot }] } : {}) },
+    );
+  });
+
+  afterAll(async () => {
+    await stack?.dispose();
+    await emulator?.close();
+  });
+
+  it("creates a user, a team, a custom role and an Organization", async () => {
+    await stack.up();
+    before = await held();
+    expect(ids(before).users.map((entry) => entry.split(":")[0])).toEqual(expect.arrayContaining(["ana", "oli", "pia", "quin"]));
+  });
+
+  it("renamed, the up takes each object over and leaves it where the old resource is deleted; the next preview has nothing to do", async () => {
+    suffix = "b";
+    const up = await stack.up();
+    expect(up.changes).toMatchObject({ create: expect.any(Number), delete: expect.any(Number) });
+    expect(ids(await held())).toEqual(ids(before));
+    for (const left of [/User \S+ with userName "ana" was left in W&B/, /Team \S+ with name "research" was left in W&B/, /CustomRole \S+ with name "Operator" was left in W&B/, /User \S+ with userName "oli" was left in W&B/, /Team \S+ with name "vision" was left in W&B/]) {
+      expect(up.log).toMatch(left);
+    }
+    expect(up.log).toMatch(/a rename in code, not a removal\. Nothing was removed\./);
+    const after = await stack.preview();
+    expect(after.changes).not.toHaveProperty("create");
+    expect(after.changes).not.toHaveProperty("delete");
+  });
+});
