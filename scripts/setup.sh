@@ -9,7 +9,9 @@
 #      ending when the engine goes;
 #   5. the SDK generator (tools/codegen, for `npm run gen-sdk`), built like the engine, cached
 #      beside it under a name that changes with its source;
-#   6. .venv, the Python environment that Python programs name in Pulumi.yaml, with the pulumi SDK
+#   6. the real YAML language host, pulumi-language-yaml, at the version tools/yaml/go.mod pins,
+#      built from the Go module proxy like the engine, cached beside it, linked into .tools/bin;
+#   7. .venv, the Python environment that Python programs name in Pulumi.yaml, with the pulumi SDK
 #      at the engine's version (remade only when that version or the base Python changes), and the
 #      generated Python SDK pulumi_wandb (reinstalled only when sdk/python changes).
 # Usage: scripts/setup.sh [--quiet]   (progress goes to stderr either way; --quiet keeps only errors)
@@ -129,6 +131,23 @@ if [ ! -x "$generator" ] && command -v go >/dev/null 2>&1; then
 fi
 if [ -x "$generator" ]; then ln -sfn "$generator" "$tools_bin/pulumi-wandb-gen-sdk"
 else say "no Go toolchain: the SDK generator (npm run gen-sdk) is not built"; fi
+
+# pulumi-yaml builds against the pkg/v3 and sdk/v3 its own go.mod names (it does not compile
+# against the engine's newer ones), so tools/yaml keeps those: the host speaks to the engine over
+# gRPC only, as the hosts bundled with a released CLI do.
+yaml_version=$(awk '$1 == "require" && $2 == "github.com/pulumi/pulumi-yaml" { print $3 }' "$repo/tools/yaml/go.mod")
+yaml_host="$cache_dir/pulumi-language-yaml-$yaml_version"
+if [ ! -x "$yaml_host" ] && command -v go >/dev/null 2>&1; then
+  build_yaml_host() { # build_yaml_host <output>
+    cd "$repo/tools/yaml"
+    CGO_ENABLED=0 GOFLAGS=-mod=mod go build \
+      -ldflags "-X github.com/pulumi/pulumi-yaml/pkg/version.Version=$yaml_version" \
+      -o "$1" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml
+  }
+  step "building pulumi-language-yaml $yaml_version from the Go module proxy" build_once "$yaml_host" build_yaml_host
+fi
+if [ -x "$yaml_host" ]; then ln -sfn "$yaml_host" "$tools_bin/pulumi-language-yaml"
+else say "no Go toolchain: YAML programs cannot run (pulumi-language-yaml is not built)"; fi
 
 # The stamp names what the environment was made from: while it matches, a run only reads it.
 venv="$repo/.venv"

@@ -1,11 +1,12 @@
 // A user installs pulumi-wandb from the release files alone, in folders outside this repository
 // with a PULUMI_HOME of their own: the plugin archive through `pulumi plugin install --file` (and
 // from a loopback server standing in for the release host), a Python program on the wheel in its
-// own venv, TypeScript on the generated Node.js SDK's tarball and on pulumi-wandb's tarball. Only
-// the engine (with its language hosts) and the emulator come from here.
+// own venv, TypeScript on the generated Node.js SDK's tarball and on pulumi-wandb's tarball, a YAML
+// program with only the CLI, its YAML host and the installed plugin. Only the engine (with its
+// language hosts) and the emulator come from here.
 import { execFile } from "node:child_process";
 import { createServer, type Server } from "node:http";
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, createReadStream, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -16,7 +17,7 @@ import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorApi } from "../../scripts/emulator-api";
-import { pinnedCli as pulumi } from "../../scripts/engine";
+import { isolatedEnvironment, pinnedCli as pulumi } from "../../scripts/engine";
 import { hostPlatform, pluginArchiveName } from "../../scripts/release/platforms";
 import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 import { startPlugin } from "../support/plugin-process";
@@ -146,6 +147,66 @@ describe("Python, on the wheel in a venv of its own", () => {
     expect(preview.changes).toEqual({ same: 4 });
     await stack.destroy();
     expect((await userNames()).map((held) => held.userName)).not.toContain("py-ada");
+  }, 300_000);
+});
+
+describe("YAML, with only the CLI, its YAML host and the plugin installed from the archive", () => {
+  /** A folder holding the CLI and pulumi-language-yaml, and nothing else: the user's whole PATH. */
+  function cliOnlyBin(): string {
+    const bin = path.join(user, "yaml-bin");
+    mkdirSync(bin);
+    // The engine looks for its language hosts beside its own executable: a link of its file here,
+    // not a symlink to .tools/bin, where the Node.js and Python stand-ins are.
+    try {
+      linkSync(pulumi, path.join(bin, "pulumi"));
+    } catch {
+      copyFileSync(pulumi, path.join(bin, "pulumi"));
+    }
+    symlinkSync(realpathSync(path.join(repoRoot, ".tools", "bin", "pulumi-language-yaml")), path.join(bin, "pulumi-language-yaml"));
+    return bin;
+  }
+
+  const resolvable = (command: string, PATH: string) => PATH.split(path.delimiter).some((folder) => existsSync(path.join(folder, command)));
+
+  it("ups and destroys a YAML program, with neither node nor python3 on PATH", async () => {
+    const bin = cliOnlyBin();
+    const dir = programFolder("yaml-org", {
+      "Pulumi.yaml": [
+        "name: yaml-org",
+        "runtime: yaml",
+        "variables:",
+        "  models:",
+        "    fn::invoke: { function: wandb:index:getModels, arguments: {}, return: ids }",
+        "resources:",
+        "  ada:",
+        "    type: wandb:index:User",
+        "    properties: { userName: yaml-ada, email: yaml-ada@example.com, displayName: Ada L }",
+        "  vision:",
+        "    type: wandb:index:Team",
+        "    properties: { name: yaml-vision, members: ['${ada.id}'] }",
+        "outputs:",
+        "  adaId: ${ada.id}",
+        "  inferenceModels: ${models}",
+        "",
+      ].join("\n"),
+    });
+    // The API key reaches the plugin as WANDB_API_KEY, so that no command line (nor a failed command's message) holds it.
+    const { "wandb:apiKey": apiKey, ...settings } = emulatorConfig(emulator);
+    const env = { ...isolatedEnvironment(path.join(user, "yaml-scratch")), PATH: bin, HOME: user, WANDB_API_KEY: apiKey!.value };
+    const cli = (...args: string[]) => run(path.join(bin, "pulumi"), args, { cwd: dir, env, maxBuffer: 16 << 20 });
+    for (const command of ["node", "python3", "pulumi-language-nodejs", "pulumi-language-python"]) expect(resolvable(command, env.PATH), command).toBe(false);
+    await cli("plugin", "install", "resource", "wandb", `v${version}`, "--file", archive);
+    await cli("stack", "init", "dev");
+    for (const [key, { value }] of Object.entries(settings)) await cli("config", "set", key, value);
+
+    const up = await cli("up", "--yes", "--skip-preview", "--color", "never");
+    expect(up.stdout).toMatch(/\+ 3 created/);
+    const outputs = JSON.parse((await cli("stack", "output", "--json")).stdout) as { adaId: string; inferenceModels: string[] };
+    expect(outputs.inferenceModels.length).toBeGreaterThan(0);
+    expect((await userNames()).find((held) => held.id === outputs.adaId)?.userName).toBe("yaml-ada");
+    const destroyed = await cli("destroy", "--yes", "--skip-preview", "--color", "never");
+    expect(destroyed.stdout).toMatch(/- 3 deleted/);
+    expect((await userNames()).map((held) => held.userName)).not.toContain("yaml-ada");
   }, 300_000);
 });
 

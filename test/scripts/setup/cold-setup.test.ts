@@ -1,6 +1,6 @@
 // A new machine: the README's first command on a copy of this tree that was never set up (no
 // node_modules, dist/, .tools/ or .venv) with an empty per-user cache (PULUMI_WANDB_CACHE), so setup
-// builds the engine and the SDK generator, makes .venv and installs the Python SDK before the demo
+// builds the engine, the SDK generator and the YAML language host, makes .venv and installs the Python SDK before the demo
 // runs. A second clone sets up at the same time with the same cache, as parallel CI jobs do. Go's module and build caches, npm's and pip's stay warm: they hold what the registries
 // serve, so a cold one changes how long a step takes, not what it does.
 import { execFile } from "node:child_process";
@@ -50,6 +50,7 @@ const SETUP_STEPS = [
   "installing the generated Python SDK (sdk/python) into .venv",
 ];
 const engineFile = path.join(cache, "pulumi-v3.259.0", "pulumi");
+const yamlHostFile = path.join(cache, "pulumi-v3.259.0", "pulumi-language-yaml-v1.25.0");
 
 const failure = (what: string) => (error: { code?: number; stdout?: string; stderr?: string }) => {
   throw new Error(`${what} exited ${error.code} on a new machine:\n${error.stderr?.slice(-6000)}\n${error.stdout?.slice(-3000)}`);
@@ -74,6 +75,8 @@ it("sets up from nothing and runs the demo, beside a second setup on the same ca
   );
   expect(reused).toHaveLength(1);
   expect(`${demo.stderr}${beside.stderr}`).toContain("setup: building the SDK generator (tools/codegen): done in");
+  expect(`${demo.stderr}${beside.stderr}`).toContain("setup: building pulumi-language-yaml v1.25.0 from the Go module proxy: done in");
+  expect(existsSync(yamlHostFile)).toBe(true);
   expect(demo.stdout).toContain("no drift left: true");
   expect(existsSync(engineFile)).toBe(true);
   expect(digest(files)).toEqual(cloned);
