@@ -24,6 +24,7 @@ import {
   TEAM_SIZE,
   type BenchOptions,
   type BigTeamMeasure,
+  type Checkpoints,
   type Door,
   type Step,
   type StepMeasure,
@@ -82,53 +83,50 @@ async function doorStacks(door: Door, programs: DoorPrograms, options: BenchOpti
   };
 }
 
-async function benchDoor(door: Door, programs: DoorPrograms, options: BenchOptions): Promise<StepMeasure[]> {
+/** The steps of one door with checkpoints on or off, from an empty emulator: each round's `up` is a first one. */
+async function benchDoor(door: Door, programs: DoorPrograms, options: BenchOptions, checkpoints: Checkpoints): Promise<StepMeasure[]> {
   const emulator = await startBenchEmulator(options, 0);
   const config = emulatorConfig(emulator);
   const stacks = await doorStacks(door, programs, options, config);
   const all = [stacks.ours, stacks.noop, ...(stacks.sleeping ? [stacks.sleeping] : [])];
   const resources = options.users + Math.floor(options.users / TEAM_SIZE);
+  const measuring = { checkpoints: checkpoints === "on" };
   const measures: StepMeasure[] = [];
   let deployed = false;
-  // Setting up before a step, or clearing before an up, is not measured: the state is written once (checkpoints off).
-  const unmeasured = async (operation: "up" | "destroy") => {
-    const started = performance.now();
-    for (const stack of all) await stack.run(operation, { checkpoints: false });
-    console.log(`${door}: ${operation} of ${resources} resources before the measured step in ${((performance.now() - started) / 1000).toFixed(1)} s (not measured)`);
-  };
   try {
-    for (const checkpoints of options.checkpoints) {
-      const measuring = { checkpoints: checkpoints === "on" };
-      for (const step of options.steps) {
-        if (step === "up" && deployed) await unmeasured("destroy");
-        if (step !== "up" && !deployed) await unmeasured("up");
-        if (step === "drift") await driftUsers(emulator, options.users);
-        const operation = OPERATION_OF[step];
-        await resetLog(emulator);
-        const measured = await stacks.ours.run(operation, measuring);
-        const log = await readLog(emulator);
-        const floorRun = await stacks.noop.run(operation, measuring);
-        const sleepingRun = await stacks.sleeping?.run(operation, measuring);
-        deployed = operation !== "destroy";
-        const measure: StepMeasure = {
-          door,
-          step,
-          checkpoints,
-          users: options.users,
-          latencyMs: options.latencyMs,
-          seconds: measured.seconds,
-          floorSeconds: floorRun.seconds,
-          ...(sleepingRun ? { sleepingFloorSeconds: sleepingRun.seconds } : {}),
-          requests: log.counters.total,
-          byMethod: log.counters.byMethod,
-          resources,
-          peakRss: measured.peakRss,
-          stateBytes: stacks.ours.stateBytes(),
-          floorStateBytes: stacks.noop.stateBytes(),
-        };
-        console.log(formatStep(measure));
-        measures.push(measure);
+    for (const step of options.steps) {
+      if (step !== "up" && !deployed) {
+        // Set up for the step, not measured: the state is written once (checkpoints off).
+        const started = performance.now();
+        for (const stack of all) await stack.run("up", { checkpoints: false });
+        console.log(`${door}: set up ${resources} resources for the measured steps in ${((performance.now() - started) / 1000).toFixed(1)} s (not measured)`);
       }
+      if (step === "drift") await driftUsers(emulator, options.users);
+      const operation = OPERATION_OF[step];
+      await resetLog(emulator);
+      const measured = await stacks.ours.run(operation, measuring);
+      const log = await readLog(emulator);
+      const floorRun = await stacks.noop.run(operation, measuring);
+      const sleepingRun = await stacks.sleeping?.run(operation, measuring);
+      deployed = operation !== "destroy";
+      const measure: StepMeasure = {
+        door,
+        step,
+        checkpoints,
+        users: options.users,
+        latencyMs: options.latencyMs,
+        seconds: measured.seconds,
+        floorSeconds: floorRun.seconds,
+        ...(sleepingRun ? { sleepingFloorSeconds: sleepingRun.seconds } : {}),
+        requests: log.counters.total,
+        byMethod: log.counters.byMethod,
+        resources,
+        peakRss: measured.peakRss,
+        stateBytes: stacks.ours.stateBytes(),
+        floorStateBytes: stacks.noop.stateBytes(),
+      };
+      console.log(formatStep(measure));
+      measures.push(measure);
     }
   } finally {
     for (const stack of all) await stack.dispose();
@@ -201,7 +199,7 @@ async function main(): Promise<void> {
   const bigTeams: BigTeamMeasure[] = [];
   for (const door of options.doors) {
     const programs = doorPrograms(door, options.latencyMs, releaseArchive);
-    steps.push(...(await benchDoor(door, programs, options)));
+    for (const checkpoints of options.checkpoints) steps.push(...(await benchDoor(door, programs, options, checkpoints)));
     if (options.bigTeam > 0) bigTeams.push(await benchBigTeam(door, programs, options));
   }
   console.log(`\n${formatReport(options, steps, bigTeams)}`);
