@@ -41,6 +41,7 @@ const TOOLCHAIN = [
   "test/sdk/typescript-versions.test.ts",
   "test/cli/modules-loaded.test.ts",
   "test/scripts/setup/build-once.test.ts",
+  "test/scripts/bench-help.test.ts",
 ];
 
 /** Programs run through the real Pulumi engine: slow, CPU-heavy, so few at a time. */

@@ -1,52 +1,52 @@
 /**
- * `npm run bench:adopt -- [--users 2000] [--roles 10] [--latency-ms 0]`: bringing an existing
- * organization under code, against an emulator holding N users, N/20 teams of 20 (each with the
- * organization's service account) and custom roles, made without Pulumi, on W&B's documented wire.
- * Measures `pulumi-wandb export` (requests, seconds), then the first `pulumi up` of an Organization
- * adopting the exported roster (writes, reads, seconds) beside the same number of no-op dynamic
- * resources (the engine's floor), then a preview, and checks that a second export gives the same file.
+ * `npm run bench:adopt -- [--users 2000] [--roles 10] [--latency-ms 0] [--doors dynamic,native] [--checkpoints on,off]`:
+ * bringing an existing organization under code, per front door and checkpoint mode, beside floors
+ * of the same graph. `--help` says what it measures and what each flag does.
  */
 import { mkdtempSync, readFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { parseArgs } from "node:util";
 import { closeAllPools } from "../service";
 import { main as command } from "../cli/main";
-import { defaultSeed, startEmulator, type RunningEmulator, type Seed } from "../emulator";
+import { startEmulator, type RunningEmulator } from "../emulator";
+import { handMadeOrganization } from "./hand-made-organization";
 import { readLog, resetLog, setFaults } from "./emulator-api";
-import { emulatorConfig, installedPackage } from "./engine";
-import { doorPrograms } from "./bench-programs";
-import { TEAM_SIZE } from "./bench-report";
-import { openBenchStack } from "./bench-stack";
+import { emulatorConfig } from "./engine";
+import { adoptionFloorProgram, adoptionProgram, doorPrograms, type FloorKind } from "./bench-programs";
+import { againstFloor, CHECKPOINTS, megabytes, TEAM_SIZE, type Checkpoints, type Door } from "./bench-report";
+import { openBenchStack, type Timed } from "./bench-stack";
+import { listOf, readCommandLine, wholeNumber, type CommandSpec } from "./command-line";
+
+/** The doors an Organization adopts through: the SDK's component, and the plugin's (the released executable is the same code). */
+const ADOPTING_DOORS = ["dynamic", "native"] as const satisfies readonly Door[];
+
+const ADOPT_COMMAND = {
+  run: "npm run bench:adopt --",
+  summary:
+    "Bringing an existing organization under code, against an emulator holding N users, N/20 teams of 20 (each with the " +
+    "organization's service account) and custom roles, made without Pulumi, on W&B's documented wire. Measures " +
+    "`pulumi-wandb export`, then, per front door and with checkpoints on and off (PULUMI_SKIP_CHECKPOINTS=true), the first " +
+    "`pulumi up` of an Organization adopting the exported roster (seconds, requests, writes, the provider's peak RSS, state " +
+    "bytes) beside floors of the same graph (no-op resources, and with latency resources that only sleep it), then a preview, " +
+    "and checks that a second export gives the same file.",
+  flags: {
+    users: { value: "N", default: "2000", description: "users in the organization" },
+    roles: { value: "N", default: "10", description: "custom roles in the organization" },
+    "latency-ms": { value: "MS", default: "0", description: "latency the emulator adds to every request" },
+    doors: { value: "LIST", default: ADOPTING_DOORS.join(","), description: "which front doors adopt" },
+    checkpoints: { value: "LIST", default: CHECKPOINTS.join(","), description: "adopt with checkpoints on (as users run it), off (PULUMI_SKIP_CHECKPOINTS=true), or both" },
+  },
+} as const satisfies CommandSpec;
 
 function options() {
-  const { values } = parseArgs({
-    args: process.argv.slice(2),
-    strict: true,
-    options: { users: { type: "string", default: "2000" }, roles: { type: "string", default: "10" }, "latency-ms": { type: "string", default: "0" } },
-  });
-  const number = (flag: string, text: string) => {
-    const value = Number(text);
-    if (!Number.isInteger(value) || value < 0) throw new Error(`--${flag} must be a whole number, got "${text}"`);
-    return value;
-  };
-  return { users: number("users", values.users), roles: number("roles", values.roles), latencyMs: number("latency-ms", values["latency-ms"]) };
-}
-
-/** The organization as people made it: users, teams of 20 (and the service account), custom roles. */
-function handMadeOrganization(users: number, roles: number): Seed {
-  const seed = defaultSeed();
-  const serviceAccount = seed.serviceAccounts[0]!.name;
-  const userName = (i: number) => `person-${String(i).padStart(5, "0")}`;
+  const values = readCommandLine(ADOPT_COMMAND, process.argv.slice(2));
+  if (values === undefined) return undefined;
   return {
-    ...seed,
-    seats: seed.users.length + users,
-    users: [...seed.users, ...Array.from({ length: users }, (_, i) => ({ userName: userName(i), email: `${userName(i)}@bench.example`, displayName: `Person ${i}` }))],
-    teams: Array.from({ length: Math.floor(users / TEAM_SIZE) }, (_, t) => ({
-      displayName: `team-${String(t).padStart(4, "0")}`,
-      members: [...Array.from({ length: TEAM_SIZE }, (_, k) => ({ user: userName(t * TEAM_SIZE + k) })), { serviceAccount }],
-    })),
-    roles: Array.from({ length: roles }, (_, r) => ({ name: `Role ${r}`, description: `Custom role ${r}`, inheritedFrom: "member" as const, permissions: ["run:delete"] })),
+    users: wholeNumber(ADOPT_COMMAND, "users", values.users),
+    roles: wholeNumber(ADOPT_COMMAND, "roles", values.roles),
+    latencyMs: wholeNumber(ADOPT_COMMAND, "latency-ms", values["latency-ms"]),
+    doors: listOf(ADOPT_COMMAND, "doors", values.doors, ADOPTING_DOORS),
+    checkpoints: listOf(ADOPT_COMMAND, "checkpoints", values.checkpoints, CHECKPOINTS),
   };
 }
 
@@ -60,49 +60,112 @@ async function exportRoster(emulator: RunningEmulator, folder: string, file: str
   return { seconds, requests: (await readLog(emulator)).counters.total, text: readFileSync(path.join(folder, file), "utf8") };
 }
 
+interface Adoption {
+  door: Door;
+  checkpoints: Checkpoints;
+  up: Timed;
+  requests: number;
+  writes: number;
+  byMethod: Record<string, number>;
+  stateBytes: number;
+  floor: Timed;
+  floorStateBytes: number;
+  sleepingFloor?: Timed;
+}
+
+/** One first adoption by a new stack (what it adopts stays in the emulator, so each adoption is a first one), beside its floors. */
+async function adoptOnce(emulator: RunningEmulator, door: Door, checkpoints: Checkpoints, roster: string, latencyMs: number): Promise<Adoption & { preview: { seconds: number; requests: number } }> {
+  const config = emulatorConfig(emulator);
+  const programs = doorPrograms(door, latencyMs);
+  const measuring = { checkpoints: checkpoints === "on" };
+  const floorUp = async (kind: FloorKind) => {
+    const floor = programs.floor(kind);
+    const stack = await openBenchStack(`floor-${kind}-adopt-${door}`, adoptionFloorProgram(floor, roster), config, floor.plugins);
+    try {
+      return { up: await stack.run("up", measuring), stateBytes: stack.stateBytes() };
+    } finally {
+      await stack.dispose();
+    }
+  };
+  const adopt = await openBenchStack(`bench-adopt-${door}`, adoptionProgram(door, roster), config, programs.plugins);
+  try {
+    await resetLog(emulator);
+    const up = await adopt.run("up", measuring);
+    const log = (await readLog(emulator)).counters;
+    await resetLog(emulator);
+    const preview = { seconds: (await adopt.run("preview")).seconds, requests: (await readLog(emulator)).counters.total };
+    const floor = await floorUp("no-op");
+    const sleeping = latencyMs > 0 ? await floorUp("sleeping") : undefined;
+    return {
+      door,
+      checkpoints,
+      up,
+      requests: log.total,
+      writes: log.writes,
+      byMethod: log.byMethod,
+      stateBytes: adopt.stateBytes(),
+      floor: floor.up,
+      floorStateBytes: floor.stateBytes,
+      ...(sleeping ? { sleepingFloor: sleeping.up } : {}),
+      preview,
+    };
+  } finally {
+    await adopt.dispose();
+  }
+}
+
+function adoptionRow(a: Adoption, resources: number): string {
+  const perResource = (bytes: number) => Math.round(bytes / resources);
+  return [
+    `| ${a.door} | ${a.checkpoints} | ${a.up.seconds.toFixed(1)} | ${a.requests} (${JSON.stringify(a.byMethod)}) | ${a.writes}`,
+    `${againstFloor(a.up.seconds, a.floor.seconds, "no-op floor")}`,
+    `${a.sleepingFloor ? againstFloor(a.up.seconds, a.sleepingFloor.seconds, "sleeping floor") : "–"}`,
+    `${megabytes(a.up.peakRss)} | ${perResource(a.stateBytes)} B (floor ${perResource(a.floorStateBytes)} B) |`,
+  ].join(" | ");
+}
+
 async function run(): Promise<void> {
-  const { users, roles, latencyMs } = options();
+  const given = options();
+  if (given === undefined) return;
+  const { users, roles, latencyMs } = given;
   const teams = Math.floor(users / TEAM_SIZE);
-  const emulator = await startEmulator({ port: 0, seed: handMadeOrganization(users, roles) });
+  const seed = handMadeOrganization({ users, teams, teamSize: TEAM_SIZE, roles });
+  const emulator = await startEmulator({ port: 0, seed });
   if (latencyMs > 0) await setFaults(emulator, { latency: { fixedMs: latencyMs } });
   const folder = mkdtempSync(path.join(os.tmpdir(), "bench-adopt-"));
-  const wandb = installedPackage();
-  const roster = path.join(folder, "roster.yaml");
-  const config = emulatorConfig(emulator);
-  const adopt = await openBenchStack("bench-adopt", async () => void new wandb.Organization("acme", { roster, adoptExisting: true }), config);
-  const { floorDeclare } = doorPrograms("dynamic");
-  const resources = users + teams + roles + 3; // the seed's own three users are exported and adopted too
-  const floor = await openBenchStack("floor-adopt", async () => {
-    for (let i = 0; i < resources; i++) floorDeclare("User", `r${i}`, { index: i });
-  }, config);
+  // Every user (the seed's own too), team and custom role; the component and its guard record.
+  const resources = seed.users.length + teams + roles + 2;
   try {
     const first = await exportRoster(emulator, folder, "roster.yaml");
-    await resetLog(emulator);
-    const up = await adopt.run("up");
-    const upLog = (await readLog(emulator)).counters;
-    const floorUp = await floor.run("up");
-    await resetLog(emulator);
-    const preview = await adopt.run("preview");
-    const previewRequests = (await readLog(emulator)).counters.total;
+    const roster = path.join(folder, "roster.yaml");
+    const adoptions: Adoption[] = [];
+    const previews: string[] = [];
+    for (const door of given.doors) {
+      for (const checkpoints of given.checkpoints) {
+        const adoption = await adoptOnce(emulator, door, checkpoints, roster, latencyMs);
+        console.log(adoptionRow(adoption, resources));
+        adoptions.push(adoption);
+        previews.push(`| ${door} (checkpoints ${checkpoints}) | ${adoption.preview.seconds.toFixed(1)} | ${adoption.preview.requests} |`);
+      }
+    }
     const again = await exportRoster(emulator, folder, "again.yaml");
-    const reads = upLog.total - upLog.writes;
     console.log(
       [
         "",
-        `Adopting an organization made without Pulumi: ${users} users, ${teams} teams of ${TEAM_SIZE} (+ a service account each), ${roles} custom roles; ` +
-          `documented wire, latency ${latencyMs} ms`,
-        `| step | seconds | requests | writes | floor seconds (${resources} no-op resources) |`,
-        "|---|---|---|---|---|",
-        `| pulumi-wandb export | ${first.seconds.toFixed(2)} | ${first.requests} | 0 | – |`,
-        `| first pulumi up (adopt ${resources} resources) | ${up.seconds.toFixed(1)} | ${upLog.total} (${reads} reads: ${JSON.stringify(upLog.byMethod)}) | ${upLog.writes} | ${floorUp.seconds.toFixed(1)} |`,
-        `| pulumi preview after it | ${preview.seconds.toFixed(1)} | ${previewRequests} | 0 | – |`,
+        `Adopting an organization made without Pulumi: ${users} users, ${teams} teams of ${TEAM_SIZE} (+ a service account each), ${roles} custom roles ` +
+          `(${resources} resources); documented wire, latency ${latencyMs} ms; file backend`,
+        `pulumi-wandb export: ${first.seconds.toFixed(2)} s, ${first.requests} requests, 0 writes`,
+        "| door | checkpoints | first pulumi up, s | requests | writes | ratio to the no-op floor of the same graph | ratio to the sleeping floor | provider peak RSS | state per resource |",
+        "|---|---|---|---|---|---|---|---|---|",
+        ...adoptions.map((adoption) => adoptionRow(adoption, resources)),
+        "| pulumi preview after it | seconds | requests |",
+        "|---|---|---|",
+        ...previews,
         `Second export identical to the first: ${again.text === first.text ? "yes" : "NO"}`,
       ].join("\n"),
     );
-    if (upLog.writes !== 0 || again.text !== first.text) process.exitCode = 1;
+    if (adoptions.some((adoption) => adoption.writes !== 0) || again.text !== first.text) process.exitCode = 1;
   } finally {
-    await adopt.dispose();
-    await floor.dispose();
     await closeAllPools();
     await emulator.close();
   }

@@ -10,6 +10,7 @@ import * as path from "node:path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { startEmulator } from "../emulator";
 import { emulatorConfig, isolatedEnvironment, pinnedCommand, repoRoot, workRoot } from "./engine";
+import { readCommandLine } from "./command-line";
 
 const CASES = [
   { mistake: "model", beside: 1, message: "is not offered by W&B Inference" },
@@ -18,7 +19,17 @@ const CASES = [
   { mistake: "input", beside: 50, message: "email must be an email address" },
 ] as const;
 
+const FAILING_PREVIEW_COMMAND = {
+  run: "npm run bench:failing-preview --",
+  summary:
+    "How long a failing `pulumi preview` takes to show its error, through the real engine against the emulator: a model id " +
+    "that is not offered and an input the provider's check refuses, each beside 1 and 50 valid resources. Prints, per case, " +
+    "the seconds until the error was first printed and until the preview ended. It takes no flags.",
+  flags: {},
+};
+
 async function main(): Promise<void> {
+  if (readCommandLine(FAILING_PREVIEW_COMMAND, process.argv.slice(2)) === undefined) return;
   const emulator = await startEmulator({ port: 0 });
   const rows: string[] = [];
   try {

@@ -10,7 +10,6 @@ import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { parseArgs } from "node:util";
 import * as grpc from "@grpc/grpc-js";
 import * as structProto from "google-protobuf/google/protobuf/struct_pb";
 import * as providerGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
@@ -20,6 +19,15 @@ import { startEmulator, type RunningEmulator } from "../emulator";
 import { hostPlatform, pluginArchiveName } from "./release/platforms";
 import { residentBytes } from "./processes";
 import { repoRoot } from "./repo-root";
+import { readCommandLine, wholeNumber } from "./command-line";
+
+const PLUGIN_START_COMMAND = {
+  run: "npm run bench:plugin-start --",
+  summary:
+    "How soon the native plugin serves, as released (one executable) beside as run from source: per form, the median of N " +
+    "starts of the port printed, GetSchema answered and Configure answered (ms from spawn, against an emulator), and the RSS then.",
+  flags: { runs: { value: "N", default: "5", description: "starts per form; the median is shown" } },
+} as const;
 
 interface StartMeasure {
   portMs: number;
@@ -59,8 +67,9 @@ async function measureStart(command: string[], emulator: RunningEmulator): Promi
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
-  const runs = Number(values.runs);
+  const values = readCommandLine(PLUGIN_START_COMMAND, process.argv.slice(2));
+  if (values === undefined) return;
+  const runs = wholeNumber(PLUGIN_START_COMMAND, "runs", values.runs, 1);
   const out = mkdtempSync(path.join(os.tmpdir(), "pulumi-wandb-bench-plugin-"));
   const emulator = await startEmulator({ port: 0 });
   try {

@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: both front doors (dynamic resources and the native plugin) through the real
- * engine on the file backend, each beside a no-op provider of the same kind, against an emulator.
- * Per door and step: wall seconds, ratio to the no-op floor, requests the emulator saw, peak RSS of
- * the provider process, checkpoint bytes; and the 7,000-member team row. Flags: see bench-report.ts.
+ * engine on the file backend, each beside a no-op provider of the same kind (and, with latency, one
+ * that sleeps it per change), against an emulator, with checkpoints on and off. Per door, step and
+ * checkpoint mode: wall seconds, ratio to each floor, requests the emulator saw, peak RSS of the
+ * provider process, checkpoint bytes; and the 7,000-member team row. `--help` lists the flags.
  */
 import { execFileSync } from "node:child_process";
 import * as path from "node:path";
@@ -12,7 +13,8 @@ import { defaultSeed, startEmulator, type RunningEmulator } from "../emulator";
 import { emulatorApi, readLog, readState, resetLog, setFaults } from "./emulator-api";
 import { emulatorConfig, workRoot } from "./engine";
 import { hostPlatform, pluginArchiveName } from "./release/platforms";
-import { doorPrograms, benchUserName, oneTeam, organizationProgram, type DoorPrograms } from "./bench-programs";
+import type { ConfigMap } from "@pulumi/pulumi/automation";
+import { doorPrograms, benchUserName, idsOf, oneTeam, organizationProgram, type DoorPrograms, type FloorKind } from "./bench-programs";
 import { openBenchStack, type BenchStack } from "./bench-stack";
 import {
   formatBigTeam,
@@ -22,6 +24,7 @@ import {
   TEAM_SIZE,
   type BenchOptions,
   type BigTeamMeasure,
+  type Checkpoints,
   type Door,
   type Step,
   type StepMeasure,
@@ -67,49 +70,66 @@ async function driftUsers(emulator: RunningEmulator, users: number): Promise<voi
 
 const OPERATION_OF: Record<Step, "up" | "preview" | "refresh" | "destroy"> = { up: "up", preview: "preview", refresh: "refresh", drift: "refresh", destroy: "destroy" };
 
-async function benchDoor(door: Door, programs: DoorPrograms, options: BenchOptions): Promise<StepMeasure[]> {
+/** Our stack and its floors of the same graph: no-op resources, and (with latency) resources that sleep it per change. */
+async function doorStacks(door: Door, programs: DoorPrograms, options: BenchOptions, config: ConfigMap) {
+  const floorStack = (kind: FloorKind) => {
+    const floor = programs.floor(kind);
+    return openBenchStack(`floor-${kind}-${door}`, organizationProgram(options.users, idsOf(floor)), config, floor.plugins);
+  };
+  return {
+    ours: await openBenchStack(`bench-${door}`, organizationProgram(options.users, programs.declare), config, programs.plugins),
+    noop: await floorStack("no-op"),
+    sleeping: options.latencyMs > 0 ? await floorStack("sleeping") : undefined,
+  };
+}
+
+/** The steps of one door with checkpoints on or off, from an empty emulator: each round's `up` is a first one. */
+async function benchDoor(door: Door, programs: DoorPrograms, options: BenchOptions, checkpoints: Checkpoints): Promise<StepMeasure[]> {
   const emulator = await startBenchEmulator(options, 0);
   const config = emulatorConfig(emulator);
-  const ours = await openBenchStack(`bench-${door}`, organizationProgram(options.users, programs.declare), config, programs.plugins);
-  const floor = await openBenchStack(`floor-${door}`, organizationProgram(options.users, programs.floorDeclare), config, programs.floorPlugins);
+  const stacks = await doorStacks(door, programs, options, config);
+  const all = [stacks.ours, stacks.noop, ...(stacks.sleeping ? [stacks.sleeping] : [])];
   const resources = options.users + Math.floor(options.users / TEAM_SIZE);
+  const measuring = { checkpoints: checkpoints === "on" };
   const measures: StepMeasure[] = [];
   let deployed = false;
   try {
     for (const step of options.steps) {
-      const needsResources = step !== "up";
-      if (needsResources && !deployed) {
-        const setup = await ours.run("up", { checkpoints: false });
-        await floor.run("up", { checkpoints: false });
-        console.log(`${door}: set up ${resources} resources for the measured steps in ${setup.seconds.toFixed(1)} s (state written once, not measured)`);
+      if (step !== "up" && !deployed) {
+        // Set up for the step, not measured: the state is written once (checkpoints off).
+        const started = performance.now();
+        for (const stack of all) await stack.run("up", { checkpoints: false });
+        console.log(`${door}: set up ${resources} resources for the measured steps in ${((performance.now() - started) / 1000).toFixed(1)} s (not measured)`);
       }
       if (step === "drift") await driftUsers(emulator, options.users);
       const operation = OPERATION_OF[step];
       await resetLog(emulator);
-      const measured = await ours.run(operation);
+      const measured = await stacks.ours.run(operation, measuring);
       const log = await readLog(emulator);
-      const floorRun = await floor.run(operation);
+      const floorRun = await stacks.noop.run(operation, measuring);
+      const sleepingRun = await stacks.sleeping?.run(operation, measuring);
       deployed = operation !== "destroy";
       const measure: StepMeasure = {
         door,
         step,
+        checkpoints,
         users: options.users,
         latencyMs: options.latencyMs,
         seconds: measured.seconds,
         floorSeconds: floorRun.seconds,
+        ...(sleepingRun ? { sleepingFloorSeconds: sleepingRun.seconds } : {}),
         requests: log.counters.total,
         byMethod: log.counters.byMethod,
         resources,
         peakRss: measured.peakRss,
-        stateBytes: ours.stateBytes(),
-        floorStateBytes: floor.stateBytes(),
+        stateBytes: stacks.ours.stateBytes(),
+        floorStateBytes: stacks.noop.stateBytes(),
       };
       console.log(formatStep(measure));
       measures.push(measure);
     }
   } finally {
-    await ours.dispose();
-    await floor.dispose();
+    for (const stack of all) await stack.dispose();
     await emulator.close();
   }
   return measures;
@@ -122,11 +142,12 @@ async function benchBigTeam(door: Door, programs: DoorPrograms, options: BenchOp
   let bigMembers = seeded;
   const teamOf = (project: string, name: string, members: () => string[], declare: DoorPrograms["declare"], plugins: DoorPrograms["plugins"]) =>
     openBenchStack(`${project}-${door}`, oneTeam(name, members, declare), config, plugins);
+  const noop = programs.floor("no-op");
   const stacks = {
     big: await teamOf("big-team", "bench-big-team", () => bigMembers, programs.declare, programs.plugins),
     small: await teamOf("small-team", "bench-team-of-20", () => seeded.slice(0, TEAM_SIZE), programs.declare, programs.plugins),
-    floorBig: await teamOf("floor-big-team", "floor-big-team", () => seeded, programs.floorDeclare, programs.floorPlugins),
-    floorSmall: await teamOf("floor-small-team", "floor-team-of-20", () => seeded.slice(0, TEAM_SIZE), programs.floorDeclare, programs.floorPlugins),
+    floorBig: await teamOf("floor-big-team", "floor-big-team", () => seeded, idsOf(noop), noop.plugins),
+    floorSmall: await teamOf("floor-small-team", "floor-team-of-20", () => seeded.slice(0, TEAM_SIZE), idsOf(noop), noop.plugins),
   };
   try {
     for (const stack of Object.values(stacks)) await stack.run("up");
@@ -173,11 +194,12 @@ const releaseArchive = (() => {
 
 async function main(): Promise<void> {
   const options = parseBenchArgs(process.argv.slice(2));
+  if (options === undefined) return;
   const steps: StepMeasure[] = [];
   const bigTeams: BigTeamMeasure[] = [];
   for (const door of options.doors) {
-    const programs = doorPrograms(door, releaseArchive);
-    steps.push(...(await benchDoor(door, programs, options)));
+    const programs = doorPrograms(door, options.latencyMs, releaseArchive);
+    for (const checkpoints of options.checkpoints) steps.push(...(await benchDoor(door, programs, options, checkpoints)));
     if (options.bigTeam > 0) bigTeams.push(await benchBigTeam(door, programs, options));
   }
   console.log(`\n${formatReport(options, steps, bigTeams)}`);

@@ -270,11 +270,14 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
     },
 
     async create(operation, inputs) {
-      // The role held now decides the write: the user is read, not taken from the directory's listing.
-      const user = await liveUser(operation, (await resolveUser(operation, "user", inputs.user)).id);
+      const listed = await resolveUser(operation, "user", inputs.user);
       const scope = scopeOf(inputs);
-      const id = idOf(user.id, scope);
-      const slot = slotOf(operation, user.id, scope);
+      const id = idOf(listed.id, scope);
+      const slot = slotOf(operation, listed.id, scope);
+      // A role the operation's listing shows as declared is taken over as it is, as every adoption is (by
+      // equality, no write). Any other role decides a write: the user is then read as it is now.
+      const shownAsDeclared = slot.known?.(listed) !== false && same(slot.live(listed), roleOf(inputs));
+      const user = shownAsDeclared ? listed : await liveUser(operation, listed.id);
       // An unknown role is written (the write is idempotent); the 412 rule then compares only what is shown.
       const shown = slot.known?.(user) !== false;
       const current = shown ? slot.live(user) : undefined;

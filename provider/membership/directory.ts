@@ -18,6 +18,7 @@ type RoleField = "organizationRole" | "teamRoles";
 export class Users implements Index<ScimUser> {
   readonly #byId = new Map<string, ScimUser>();
   readonly #byEmail = new Map<string, ScimUser>();
+  readonly #byUserName = new Map<string, ScimUser>();
 
   constructor(users: Iterable<ScimUser>) {
     for (const user of users) this.put(user);
@@ -40,18 +41,24 @@ export class Users implements Index<ScimUser> {
     return this.#byEmail.get(identityOf("email", email));
   }
 
+  /** userNames compare ignoring case, as the service does. */
+  byUserName(userName: string): ScimUser | undefined {
+    return this.#byUserName.get(identityOf("userName", userName));
+  }
+
   put(user: ScimUser): void {
     this.remove(user.id);
     this.#byId.set(user.id, user);
     if (user.email) this.#byEmail.set(identityOf("email", user.email), user);
+    this.#byUserName.set(identityOf("userName", user.userName), user);
   }
 
   remove(id: string): void {
     const old = this.#byId.get(id);
     if (!old) return;
     this.#byId.delete(id);
-    const email = identityOf("email", old.email);
-    if (this.#byEmail.get(email) === old) this.#byEmail.delete(email);
+    deleteIfHeld(this.#byEmail, identityOf("email", old.email), old);
+    deleteIfHeld(this.#byUserName, identityOf("userName", old.userName), old);
   }
 
   /** These role fields of every user are no longer known: they read as a representation that does not carry them. */
@@ -116,6 +123,11 @@ class Teams implements Index<ScimTeam> {
   }
 }
 
+/** Drops the entry only while it still holds this object (another may hold the key since). */
+function deleteIfHeld<T>(index: Map<string, T>, key: string, item: T): void {
+  if (index.get(key) === item) index.delete(key);
+}
+
 function addTo(index: Map<string, Set<string>>, key: string, id: string): void {
   const ids = index.get(key);
   if (ids) ids.add(id);
@@ -130,6 +142,7 @@ function deleteFrom(index: Map<string, Set<string>>, key: string, id: string): v
 
 class Roles implements Index<ScimRole> {
   readonly #byId = new Map<string, ScimRole>();
+  readonly #byName = new Map<string, ScimRole>();
 
   constructor(roles: Iterable<ScimRole>) {
     for (const role of roles) this.put(role);
@@ -139,12 +152,21 @@ class Roles implements Index<ScimRole> {
     return this.#byId.get(id);
   }
 
+  named(name: string): ScimRole | undefined {
+    return this.#byName.get(identityOf("customRoleName", name));
+  }
+
   put(role: ScimRole): void {
+    this.remove(role.id);
     this.#byId.set(role.id, role);
+    this.#byName.set(identityOf("customRoleName", role.name), role);
   }
 
   remove(id: string): void {
+    const old = this.#byId.get(id);
+    if (!old) return;
     this.#byId.delete(id);
+    deleteIfHeld(this.#byName, identityOf("customRoleName", old.name), old);
   }
 }
 
@@ -172,13 +194,14 @@ export class Directory {
    * The user a reference names (SCIM id, or email ignoring case). One the listing does not show
    * (e.g. created outside Pulumi since it was read) is looked up directly before it counts as unknown.
    */
-  async user(reference: string): Promise<ScimUser | undefined> {
+  user(reference: string): Promise<ScimUser | undefined> {
     if (!isEmailReference(reference)) return this.userById(reference);
-    const listed = (await this.users()).byEmail(reference);
-    if (listed) return listed;
-    const found = await this.scim.findUserByEmail(reference);
-    if (found) this.#users.update((users) => users.put(found));
-    return found;
+    return this.#users.find((users) => users.byEmail(reference), () => this.scim.findUserByEmail(reference));
+  }
+
+  /** The user with this userName, ignoring case; one the listing does not show is looked up directly. */
+  userNamed(userName: string): Promise<ScimUser | undefined> {
+    return this.#users.find((users) => users.byUserName(userName), () => this.scim.findUserByUserName(userName));
   }
 
   /** The user with this SCIM id as listed; one the listing does not show is read directly. */
@@ -212,12 +235,8 @@ export class Directory {
   }
 
   /** The team with exactly this name; one the listing does not show is looked up directly. */
-  async team(name: string): Promise<ScimTeam | undefined> {
-    const listed = (await this.#teams.all()).named(name);
-    if (listed) return listed;
-    const found = await this.scim.findTeamByName(name);
-    if (found) this.#teams.update((teams) => teams.put(found));
-    return found;
+  team(name: string): Promise<ScimTeam | undefined> {
+    return this.#teams.find((teams) => teams.named(name), () => this.scim.findTeamByName(name));
   }
 
   /** The names of the teams whose members include the user, sorted. */
@@ -238,6 +257,11 @@ export class Directory {
   /** The custom role with this id as listed; one the listing does not show is read directly. */
   role(id: string): Promise<ScimRole | undefined> {
     return this.#roles.byId(id);
+  }
+
+  /** The custom role with exactly this name; one the listing does not show is looked up in a new listing. */
+  roleNamed(name: string): Promise<ScimRole | undefined> {
+    return this.#roles.find((roles) => roles.named(name), () => this.scim.findRoleByName(name));
   }
 
   /** The custom role as it is now (a re-read before a write): always read directly. */

@@ -102,6 +102,18 @@ export class Collection<T extends { id: string }, I extends Index<T>> {
     return read;
   }
 
+  /**
+   * The listed object `pick` chooses; when the listing shows none, `lookUp` asks the service (the
+   * listing is not trusted for what it leaves out), and what it finds joins the listing.
+   */
+  async find(pick: (index: I) => T | undefined, lookUp: () => Promise<T | undefined>): Promise<T | undefined> {
+    const listed = pick(await this.all());
+    if (listed) return listed;
+    const found = await lookUp();
+    if (found) this.update((index) => index.put(found));
+    return found;
+  }
+
   /** Applies what we learnt of an object to the listing (once it is there). */
   update(change: (index: I) => void): void {
     this.#listing.update(change);

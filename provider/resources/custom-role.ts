@@ -90,7 +90,14 @@ function customPermissions(declared: readonly string[], inherited: readonly stri
  * which restates the permissions; whatever PUT left different (the docs disagree on whether PUT
  * replaces permissions) is then set by PATCH add/remove of the difference, right under both readings.
  */
-async function converge(operation: Operation, id: string, seen: CustomRoleOutputs, desired: CustomRoleInputs): Promise<ScimRole> {
+async function converge(
+  operation: Operation,
+  id: string,
+  seen: CustomRoleOutputs,
+  desired: CustomRoleInputs,
+  /** The role as just listed, when the caller has it: returned as it is when nothing is written (saves a GET). */
+  known?: ScimRole,
+): Promise<ScimRole> {
   const scim = operation.clients().scim;
   const guarded = (last: RoleDefinition, etag: string | undefined, write: (ifMatch: string | undefined) => Promise<ScimRole>) =>
     convergeGuardedByEtag({
@@ -114,7 +121,7 @@ async function converge(operation: Operation, id: string, seen: CustomRoleOutput
   if (operations.length) {
     role = await guarded(live, live.etag || undefined, (ifMatch) => operation.directory().roleWrite(() => scim.patchRole(id, operations, { ifMatch })));
   }
-  return role ?? (await liveRole(operation, id));
+  return role ?? known ?? (await liveRole(operation, id));
 }
 
 function definitionOf(inputs: CustomRoleInputs): RoleDefinition {
@@ -155,9 +162,9 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
   async create(operation, inputs) {
     const scim = operation.clients().scim;
     if (inputs.adoptExisting) {
-      const existing = await scim.findRoleByName(inputs.name);
+      const existing = await operation.directory().roleNamed(inputs.name);
       if (existing) {
-        const role = await converge(operation, existing.id, outputsOf(existing, inputs), inputs);
+        const role = await converge(operation, existing.id, outputsOf(existing, inputs), inputs, existing);
         return { id: role.id, outs: outputsOf(role, inputs) };
       }
     }

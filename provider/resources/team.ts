@@ -365,7 +365,7 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
     // Resolve first: a bad member reference fails before anything is written or adopted.
     const mapping = inputs.members ? await resolveMembers(operation, inputs.members, {}) : {};
     if (inputs.importId !== undefined) {
-      const found = await liveTeam(operation, inputs.importId);
+      const found = await operation.directory().teamById(inputs.importId);
       if (!found) {
         throw new Error(`importId: there is no team with id "${inputs.importId}" in the organization; check the id (getTeam finds it by name) or leave importId out to create the team`);
       }

@@ -227,23 +227,19 @@ function takenOverRoleUnshown(operation: Operation, user: ScimUser, inputs: User
   return { organizationRole: declared };
 }
 
-/** The user adoptExisting takes over: the one with this userName, in any case (userNames are not case-exact). */
-function findExisting(operation: Operation, userName: string): Promise<ScimUser | undefined> {
-  return operation.clients().scim.findUserByUserName(userName);
-}
-
+/** The user importId names, from the operation's listing of /Users (one it does not show is read directly). */
 async function importUser(operation: Operation, inputs: UserInputs & { importId: string }): Promise<ScimUser> {
-  const result = await operation.clients().scim.getUser(inputs.importId);
-  if (result.status !== "found") {
+  const found = await operation.directory().userById(inputs.importId);
+  if (!found) {
     throw new Error(`importId: no W&B user has the SCIM id "${inputs.importId}"; check the id (e.g. with getUser), or remove importId to create the user`);
   }
-  if (!sameIdentity("userName", result.user.userName, inputs.userName)) {
+  if (!sameIdentity("userName", found.userName, inputs.userName)) {
     throw new Error(
-      `importId: the user with SCIM id "${inputs.importId}" has userName "${result.user.userName}", not "${inputs.userName}"; ` +
-        `set userName to "${result.user.userName}" to adopt it (a userName cannot be changed in place)`,
+      `importId: the user with SCIM id "${inputs.importId}" has userName "${found.userName}", not "${inputs.userName}"; ` +
+        `set userName to "${found.userName}" to adopt it (a userName cannot be changed in place)`,
     );
   }
-  return result.user;
+  return found;
 }
 
 /**
@@ -365,7 +361,8 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
       return convergeNew(operation, await importUser(operation, { ...inputs, importId: inputs.importId }), inputs);
     }
     if (inputs.adoptExisting) {
-      const existing = await findExisting(operation, inputs.userName);
+      // The user with this userName, in any case (userNames are not case-exact), from the operation's one listing of /Users.
+      const existing = await operation.directory().userNamed(inputs.userName);
       if (existing) return convergeNew(operation, existing, inputs);
     }
     const saas = operation.deploymentForChecks() === "saas";
@@ -386,7 +383,8 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
           if (teams !== undefined) operation.directory().teamsChanged();
         }
       },
-      find: () => findExisting(operation, inputs.userName),
+      // Refused by a 409, so the listing may predate the holder: asked of the service.
+      find: () => scim.findUserByUserName(inputs.userName),
       claim: (existing) => claimOf(existing, inputs, saas),
       refuse: (conflict, differing) => alreadyExists(inputs, conflict, differing),
     });

@@ -140,7 +140,7 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
       expect((await log()).counters.total).toBe(0);
     });
 
-    it("creates by email, by id, and sends no write when GET shows the user already holds the role", async () => {
+    it("creates by email, by id, and sends no write when the listing or GET shows the user already holds the role", async () => {
       const user = await newUser();
       const byEmail = await impl.create(operation, await checkedInputs(operation, impl, { user: user.email.toUpperCase(), role: "Admin" }));
       expect(byEmail.id).toBe(`${user.id}/organization`);
@@ -148,13 +148,18 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
       expect((await held(user.id)).organizationRole).toBe("admin");
       expect(byEmail.outs.etag).toBe(await etagOf(user.id));
 
+      // In the next operation, from its listing of /Users: where that shows roles, taken over from it with no
+      // read of the user; the documented body does not show the role: unknown, so the (idempotent) role is written once.
+      operation = nextOperation(operation);
       await clearLog();
       const again = await impl.create(operation, await checkedInputs(operation, impl, { user: user.id, role: "admin" }));
       expect(again.id).toBe(`${user.id}/organization`);
-      // The documented GET body does not show the role: unknown, so the (idempotent) role is written once.
-      expect((await log()).counters.writes).toBe(rolesShownByDefault ? 0 : 1);
+      const sent = await log();
+      if (rolesShownByDefault) expect(sent.requests.map((request) => `${request.method} ${request.route}`)).toEqual(["GET /scim/Users"]);
+      else expect(sent.counters.writes).toBe(1);
       expect((await held(user.id)).organizationRole).toBe("admin");
-      expect(again.outs.etag).toBe(await etagOf(user.id));
+      // W&B's list items carry no version: an ETag only the listing vouches for is none, and the next write reads the user first.
+      expect(again.outs.etag).toBe(rolesShownByDefault && dialect === "wandb" ? "" : await etagOf(user.id));
     });
 
     it("assigns a custom role by exact name; an unknown role or user fails with a hint", async () => {
