@@ -101,6 +101,19 @@ it("carries the package's version and where the engine downloads the plugin, as 
   for (const plugin of pluginFiles) expect(plugin).toEqual({ resource: true, name: "wandb", version, server: schema.pluginDownloadURL });
 });
 
+it("carries what the Pulumi Registry shows of the package: publisher, links, license, a category and a logo in the repository", () => {
+  const root = packageRoot(__dirname);
+  const repository = `https://github.com/${schema.pluginDownloadURL.replace("github://api.github.com/", "")}`;
+  expect(schema.displayName).toBe("Weights & Biases");
+  expect(schema.publisher).not.toBe("");
+  expect(schema.license).toBe("Apache-2.0");
+  expect([schema.homepage, schema.repository]).toEqual([repository, repository]);
+  expect(schema.keywords.filter((keyword) => keyword.startsWith("category/"))).toHaveLength(1);
+  const logoInRepository = schema.logoUrl.match(/^https:\/\/raw\.githubusercontent\.com\/([^/]+\/[^/]+)\/main\/(.+)$/);
+  expect(`https://github.com/${logoInRepository?.[1]}`).toBe(repository);
+  expect(readFileSync(path.join(root, logoInRepository?.[2] ?? "missing"), "utf8")).toMatch(/^<svg /);
+});
+
 it("keeps the rules of Pulumi's schema format", () => {
   expect(formatProblems(schema)).toEqual([]);
 });
