@@ -22,8 +22,8 @@ export const PLUGIN_DOWNLOAD_URL = "github://api.github.com/pulumi-wandb/pulumi-
 /** The GitHub repository PLUGIN_DOWNLOAD_URL names: the Registry links to it and shows its logo. */
 export const REPOSITORY_URL = `https://github.com/${PLUGIN_DOWNLOAD_URL.replace("github://api.github.com/", "")}`;
 
-/** The logo the Registry shows (docs/logo.svg), served raw from the repository's default branch. */
-export const LOGO_URL = `${REPOSITORY_URL.replace("https://github.com/", "https://raw.githubusercontent.com/")}/main/docs/logo.svg`;
+/** The logo the Registry shows (docs/logo.png), served raw from the repository's default branch. */
+export const LOGO_URL = `${REPOSITORY_URL.replace("https://github.com/", "https://raw.githubusercontent.com/")}/main/docs/logo.png`;
 
 const PROVIDER_DESCRIPTION = "The provider of the wandb package: the W&B deployment whose organization it manages, and how it talks to it.";
 
@@ -66,6 +66,8 @@ export function packageSchema(extra: SchemaExtras = PACKAGE_EXTRAS): PackageSpec
       nodejs: { packageName: "@pulumi-wandb/wandb", packageDescription: manifest.description, respectSchemaVersion: true },
       python: { packageName: "pulumi_wandb", respectSchemaVersion: true, pyproject: { enabled: true } },
       // Container types (UserArray, TeamMap, ...) let Go programs pass lists of resources as inputs.
+      // NuGet reserves the `Pulumi.` prefix for Pulumi's own packages: this one is PulumiWandb.Wandb.
+      csharp: { rootNamespace: "PulumiWandb", respectSchemaVersion: true },
       go: { importBasePath: "github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb", respectSchemaVersion: true, generateResourceContainerTypes: true },
     },
   };

@@ -96,6 +96,7 @@ it("carries the package's version and where the engine downloads the plugin, as 
   const pluginFiles = [
     JSON.parse(readFileSync(path.join(root, "sdk", "python", "pulumi_wandb", "pulumi-plugin.json"), "utf8")),
     JSON.parse(readFileSync(path.join(root, "sdk", "go", "wandb", "pulumi-plugin.json"), "utf8")),
+    JSON.parse(readFileSync(path.join(root, "sdk", "dotnet", "pulumi-plugin.json"), "utf8")),
     (JSON.parse(readFileSync(path.join(root, "sdk", "nodejs", "package.json"), "utf8")) as { pulumi: unknown }).pulumi,
   ];
   for (const plugin of pluginFiles) expect(plugin).toEqual({ resource: true, name: "wandb", version, server: schema.pluginDownloadURL });
@@ -111,7 +112,9 @@ it("carries what the Pulumi Registry shows of the package: publisher, links, lic
   expect(schema.keywords.filter((keyword) => keyword.startsWith("category/"))).toHaveLength(1);
   const logoInRepository = schema.logoUrl.match(/^https:\/\/raw\.githubusercontent\.com\/([^/]+\/[^/]+)\/main\/(.+)$/);
   expect(`https://github.com/${logoInRepository?.[1]}`).toBe(repository);
-  expect(readFileSync(path.join(root, logoInRepository?.[2] ?? "missing"), "utf8")).toMatch(/^<svg /);
+  // A PNG: NuGet takes no SVG icon, and the .NET SDK embeds this one (tools/codegen/dotnet).
+  const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  expect(readFileSync(path.join(root, logoInRepository?.[2] ?? "missing")).subarray(0, 8)).toEqual(pngSignature);
 });
 
 it("keeps the rules of Pulumi's schema format", () => {
