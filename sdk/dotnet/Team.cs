@@ -12,6 +12,17 @@ namespace PulumiWandb.Wandb
 {
     /// <summary>
     /// A team of the organization (SCIM group), with its name and, optionally, its exact set of user members. The W&amp;B API cannot delete teams: see `deletionPolicy`.
+    /// 
+    /// No change replaces it: every change is made in place.
+    /// 
+    /// ## Import
+    /// 
+    /// An existing team, by its SCIM id (`getTeam` finds it), with its members as emails. For a team whose members are `TeamMember` resources, add `/without-members` to the id.
+    /// 
+    /// ```sh
+    /// $ pulumi import wandb:index:Team research &lt;teamId&gt;
+    /// $ pulumi import wandb:index:Team research &lt;teamId&gt;/without-members
+    /// ```
     /// </summary>
     [WandbResourceType("wandb:index:Team")]
     public partial class Team : global::Pulumi.CustomResource

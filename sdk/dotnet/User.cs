@@ -12,6 +12,16 @@ namespace PulumiWandb.Wandb
 {
     /// <summary>
     /// A user of the W&amp;B organization (SCIM `/Users`), with its primary email, display name, active state, organization role and team membership. Roles in teams and registries are shown read-only (`teamRoles`, `registryRoles`) and managed with the role assignment resources.
+    /// 
+    /// Changing `userName` or `importId` replaces it; every other change is made in place.
+    /// 
+    /// ## Import
+    /// 
+    /// An existing user, by its SCIM id (`getUser` finds it). Its team memberships are not imported: a membership is declared once, by its `Team` (import the Team with its members).
+    /// 
+    /// ```sh
+    /// $ pulumi import wandb:index:User ana &lt;userId&gt;
+    /// ```
     /// </summary>
     [WandbResourceType("wandb:index:User")]
     public partial class User : global::Pulumi.CustomResource

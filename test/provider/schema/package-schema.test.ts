@@ -11,7 +11,7 @@ import { packageSchema, packageSchemaText } from "../../../provider/schema/packa
 import { SCHEMA_FILE } from "../../../provider/schema/committed-schema";
 import type { PackageSpec, Properties, PropertySpec, TypeSpec } from "../../../provider/schema/pulumi-package";
 import { SHAPES } from "../../../model/shapes";
-import { replacingFields } from "../../../model/shapes/fields";
+import { replacementSummary, replacingFields } from "../../../model/shapes/fields";
 
 const schema = packageSchema();
 
@@ -37,6 +37,28 @@ describe.each(RESOURCE_KINDS)("wandb:index:%s", (kind) => {
   it("describes every input and output", () => {
     expect(undescribed(resource?.inputProperties ?? {})).toEqual([]);
     expect(undescribed(resource?.properties ?? {})).toEqual([]);
+  });
+});
+
+describe("what a Registry reader is told of each resource without the README", () => {
+  it.each(RESOURCE_KINDS)("wandb:index:%s: what it manages, what replaces it (from its table), then how it is imported", (kind) => {
+    const [manages, replaces, rest] = (schema.resources[`wandb:index:${kind}`]?.description ?? "").split("\n\n");
+    expect(manages).toBe(SHAPES[kind].description.split("\n\n")[0]);
+    expect(replaces).toBe(replacementSummary(SHAPES[kind].fields));
+    expect(rest).toBe("## Import");
+  });
+
+  it("names each replacing field, or says that none replaces", () => {
+    expect(replacementSummary(SHAPES.User.fields)).toBe("Changing `userName` or `importId` replaces it; every other change is made in place.");
+    expect(replacementSummary(SHAPES.TeamRoleAssignment.fields)).toContain("Changing `user` or `teamName` replaces it");
+    expect(replacementSummary(SHAPES.RosterGuard.fields)).toBe("No change replaces it: every change is made in place.");
+  });
+
+  it("gives each importable resource a `pulumi import` command with its own type token", () => {
+    for (const kind of RESOURCE_KINDS.filter((kind) => kind !== "RosterGuard")) {
+      expect(schema.resources[`wandb:index:${kind}`]?.description, kind).toMatch(new RegExp(`\\$ pulumi import wandb:index:${kind} \\S+ \\S+`));
+    }
+    expect(schema.resources["wandb:index:Organization"]?.description).toContain("## Import\n\nA component is not imported.");
   });
 });
 
