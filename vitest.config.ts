@@ -16,6 +16,7 @@ const UNIT = [
   "test/provider/kit/*.test.ts",
   "test/provider/resources/bad-inputs.test.ts",
   "test/provider/schema/zod-properties.test.ts",
+  "test/docs/registry-docs.test.ts",
   "test/scripts/bench-report.test.ts",
   "test/scripts/release-workflows.test.ts",
   "test/scripts/sdk-types/*.test.ts",

@@ -1,4 +1,4 @@
-// `npm run gen-sdk`: regenerates sdk/nodejs, sdk/python and sdk/go from the package's schema.
+// `npm run gen-sdk`: regenerates every generated SDK (sdk/nodejs, sdk/python, sdk/go, sdk/dotnet) from the package's schema.
 import * as path from "node:path";
 import { generateSdks, SDK_LANGUAGES, SDK_ROOT, SDK_SCHEMA } from "./sdk-generation";
 import { repoRoot } from "./repo-root";

@@ -7,8 +7,8 @@
 #   4. the plugins the engine needs beside it: the dynamic-resource provider and the Node.js and
 #      Python language hosts (see scripts/language-host.ts, scripts/python-language-host.ts), all
 #      ending when the engine goes;
-#   5. the SDK generator (tools/codegen, for `npm run gen-sdk`), built like the engine, cached
-#      beside it under a name that changes with its source;
+#   5. the SDK generators (tools/codegen and tools/codegen/dotnet, for `npm run gen-sdk`), built
+#      like the engine, cached beside it under names that change with their sources;
 #   6. the real YAML language host, pulumi-language-yaml, at the version tools/yaml/go.mod pins,
 #      built from the Go module proxy like the engine, cached beside it, linked into .tools/bin;
 #   7. .venv, the Python environment that Python programs name in Pulumi.yaml, with the pulumi SDK
@@ -119,18 +119,28 @@ EOF
 chmod +x "$tools_bin/pulumi-resource-pulumi-nodejs" "$tools_bin/pulumi-language-nodejs" "$tools_bin/pulumi-language-python"
 
 pin_pulumi_modules "$repo/tools/codegen/go.mod"
-generator="$cache_dir/gen-sdk-$(cat "$repo"/tools/codegen/go.mod "$repo"/tools/codegen/go.sum "$repo"/tools/codegen/*.go | sha256sum | cut -c1-16)"
-if [ ! -x "$generator" ] && command -v go >/dev/null 2>&1; then
-  build_generator() { # build_generator <output>
-    cd "$repo/tools/codegen"
-    CGO_ENABLED=0 GOFLAGS=-mod=mod go build -o "$1" .
-    # Generators of older sources go; what another setup is building or waiting for stays.
-    find "$cache_dir" -maxdepth 1 -name 'gen-sdk-*' ! -name "$(basename "$generator")*" ! -name '*.partial.*' ! -name '*.lock' -delete
-  }
-  step "building the SDK generator (tools/codegen)" build_once "$generator" build_generator
-fi
-if [ -x "$generator" ]; then ln -sfn "$generator" "$tools_bin/pulumi-wandb-gen-sdk"
-else say "no Go toolchain: the SDK generator (npm run gen-sdk) is not built"; fi
+# Two generators share tools/codegen/sdkgen: tools/codegen (Node.js, Python, Go) at the engine's
+# pkg/v3, and tools/codegen/dotnet (.NET) at the last pkg/v3 that carries the C# generator, which
+# is therefore not pinned to the engine's version.
+# build_generator <cache name prefix> <module folder> <link in .tools/bin> <what>
+build_generator() {
+  local prefix=$1 module=$2 link=$3 what=$4 generator
+  generator="$cache_dir/$prefix-$(cat "$module"/go.mod "$module"/go.sum "$module"/*.go "$repo"/tools/codegen/sdkgen/go.mod "$repo"/tools/codegen/sdkgen/*.go | sha256sum | cut -c1-16)"
+  if [ ! -x "$generator" ] && command -v go >/dev/null 2>&1; then
+    compile_generator() { # compile_generator <output>
+      cd "$module"
+      CGO_ENABLED=0 GOFLAGS=-mod=mod go build -o "$1" .
+      # Generators of older sources go; what another setup is building or waiting for stays.
+      find "$cache_dir" -maxdepth 1 -name "$prefix-*" ! -name "$(basename "$generator")*" ! -name '*.partial.*' ! -name '*.lock' -delete
+    }
+    step "building $what" build_once "$generator" compile_generator
+  fi
+  if [ -x "$generator" ]; then ln -sfn "$generator" "$tools_bin/$link"
+  else say "no Go toolchain: $what (npm run gen-sdk) is not built"; fi
+}
+build_generator gen-sdk "$repo/tools/codegen" pulumi-wandb-gen-sdk "the SDK generator (tools/codegen)"
+# Its prefix must not start with gen-sdk-, whose old builds the step above deletes.
+build_generator gen-dotnet-sdk "$repo/tools/codegen/dotnet" pulumi-wandb-gen-sdk-dotnet "the .NET SDK generator (tools/codegen/dotnet)"
 
 # pulumi-yaml builds against the pkg/v3 and sdk/v3 its own go.mod names (it does not compile
 # against the engine's newer ones), so tools/yaml keeps those: the host speaks to the engine over

@@ -3,6 +3,11 @@ import { z } from "zod";
 import { serviceField, type FieldRule, type FieldTable } from "./fields";
 import { userReference } from "./pieces";
 
+/** What every assignment's import id says of its role, after the id's own form and before its example. */
+export const ROLE_IN_IMPORT_ID =
+  "Where the service does not show roles (W&B's documented `GET /Users/{id}` shows none), the id must end with the " +
+  "role; where it does, the live role is read and wins. A `/` in a name is written `%2F`.\n\n";
+
 /** The input naming the user a role is assigned to. */
 export const assignedUser = userReference("user").meta({
   description:

@@ -8,6 +8,11 @@ export const customRoleDescription =
   "A custom role of the organization (SCIM `/Roles`). Assign it with `OrganizationRoleAssignment` or `TeamRoleAssignment`. " +
   "Deleting it moves every holder to the role it inherits from.";
 
+/** How an existing one is brought under Pulumi: `pulumi import` and its id. */
+export const customRoleImport =
+  "An existing custom role, by its SCIM id (`getCustomRole` finds it).\n\n" +
+  "```sh\n$ pulumi import wandb:index:CustomRole run-operator <roleId>\n```";
+
 export const customRoleInputs = z
   .object({
     name: z

@@ -78,6 +78,17 @@ export function fieldDescription(table: FieldTable, field: string, description: 
   return description === undefined ? sentence : `${description} ${sentence}`;
 }
 
+/**
+ * What a resource's documentation says of replacement, from its table: the fields whose change
+ * replaces it, or that none does.
+ */
+export function replacementSummary(table: FieldTable): string {
+  const fields = replacingFields(table).map((field) => `\`${field}\``);
+  if (fields.length === 0) return "No change replaces it: every change is made in place.";
+  const named = fields.length === 1 ? fields[0] : `${fields.slice(0, -1).join(", ")} or ${fields.at(-1)}`;
+  return `Changing ${named} replaces it; every other change is made in place.`;
+}
+
 /** The fields whose change replaces the resource. */
 export function replacingFields(table: FieldTable): string[] {
   return programFields(table).flatMap(([field, rule]) => (rule.replaces ? [field] : []));

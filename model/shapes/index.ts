@@ -3,15 +3,15 @@
 // describes them, and the dynamic SDK's classes take their arguments and outputs from them.
 import type { z } from "zod";
 import type { ResourceKind } from "../resource-kinds";
-import type { FieldTable } from "./fields";
-import { customRoleDescription, customRoleFields, customRoleInputs, customRoleOutputs } from "./custom-role";
-import { organizationRoleAssignmentDescription, organizationRoleAssignmentFields, organizationRoleAssignmentInputs, organizationRoleAssignmentOutputs } from "./organization-role-assignment";
-import { registryRoleAssignmentDescription, registryRoleAssignmentFields, registryRoleAssignmentInputs, registryRoleAssignmentOutputs } from "./registry-role-assignment";
-import { rosterGuardDescription, rosterGuardFields, rosterGuardInputs, rosterGuardOutputs } from "./roster-guard";
-import { teamDescription, teamFields, teamInputs, teamOutputs } from "./team";
-import { teamMemberDescription, teamMemberFields, teamMemberInputs, teamMemberOutputs } from "./team-member";
-import { teamRoleAssignmentDescription, teamRoleAssignmentFields, teamRoleAssignmentInputs, teamRoleAssignmentOutputs } from "./team-role-assignment";
-import { userDescription, userFields, userInputs, userOutputs } from "./user";
+import { replacementSummary, type FieldTable } from "./fields";
+import { customRoleDescription, customRoleImport, customRoleFields, customRoleInputs, customRoleOutputs } from "./custom-role";
+import { organizationRoleAssignmentDescription, organizationRoleAssignmentImport, organizationRoleAssignmentFields, organizationRoleAssignmentInputs, organizationRoleAssignmentOutputs } from "./organization-role-assignment";
+import { registryRoleAssignmentDescription, registryRoleAssignmentImport, registryRoleAssignmentFields, registryRoleAssignmentInputs, registryRoleAssignmentOutputs } from "./registry-role-assignment";
+import { rosterGuardDescription, rosterGuardImport, rosterGuardFields, rosterGuardInputs, rosterGuardOutputs } from "./roster-guard";
+import { teamDescription, teamImport, teamFields, teamInputs, teamOutputs } from "./team";
+import { teamMemberDescription, teamMemberImport, teamMemberFields, teamMemberInputs, teamMemberOutputs } from "./team-member";
+import { teamRoleAssignmentDescription, teamRoleAssignmentImport, teamRoleAssignmentFields, teamRoleAssignmentInputs, teamRoleAssignmentOutputs } from "./team-role-assignment";
+import { userDescription, userImport, userFields, userInputs, userOutputs } from "./user";
 
 export interface ResourceShape {
   readonly description: string;
@@ -23,28 +23,37 @@ export interface ResourceShape {
   readonly fields: FieldTable;
 }
 
+/**
+ * A resource's documentation as the package schema, the SDKs and the Registry carry it: what it
+ * manages, what replaces it (from its table, so it cannot drift from the diff), then how to import
+ * it, under the `## Import` heading that Pulumi's docs generator lifts into the Registry page.
+ */
+function documented(description: string, fields: FieldTable, importing: string): string {
+  return `${description}\n\n${replacementSummary(fields)}\n\n## Import\n\n${importing}`;
+}
+
 export const SHAPES = {
-  User: { description: userDescription, inputs: userInputs, outputs: userOutputs, fields: userFields },
-  Team: { description: teamDescription, inputs: teamInputs, outputs: teamOutputs, fields: teamFields },
-  TeamMember: { description: teamMemberDescription, inputs: teamMemberInputs, outputs: teamMemberOutputs, fields: teamMemberFields },
-  CustomRole: { description: customRoleDescription, inputs: customRoleInputs, outputs: customRoleOutputs, fields: customRoleFields },
+  User: { description: documented(userDescription, userFields, userImport), inputs: userInputs, outputs: userOutputs, fields: userFields },
+  Team: { description: documented(teamDescription, teamFields, teamImport), inputs: teamInputs, outputs: teamOutputs, fields: teamFields },
+  TeamMember: { description: documented(teamMemberDescription, teamMemberFields, teamMemberImport), inputs: teamMemberInputs, outputs: teamMemberOutputs, fields: teamMemberFields },
+  CustomRole: { description: documented(customRoleDescription, customRoleFields, customRoleImport), inputs: customRoleInputs, outputs: customRoleOutputs, fields: customRoleFields },
   OrganizationRoleAssignment: {
-    description: organizationRoleAssignmentDescription,
+    description: documented(organizationRoleAssignmentDescription, organizationRoleAssignmentFields, organizationRoleAssignmentImport),
     inputs: organizationRoleAssignmentInputs,
     outputs: organizationRoleAssignmentOutputs,
     fields: organizationRoleAssignmentFields,
   },
   TeamRoleAssignment: {
-    description: teamRoleAssignmentDescription,
+    description: documented(teamRoleAssignmentDescription, teamRoleAssignmentFields, teamRoleAssignmentImport),
     inputs: teamRoleAssignmentInputs,
     outputs: teamRoleAssignmentOutputs,
     fields: teamRoleAssignmentFields,
   },
   RegistryRoleAssignment: {
-    description: registryRoleAssignmentDescription,
+    description: documented(registryRoleAssignmentDescription, registryRoleAssignmentFields, registryRoleAssignmentImport),
     inputs: registryRoleAssignmentInputs,
     outputs: registryRoleAssignmentOutputs,
     fields: registryRoleAssignmentFields,
   },
-  RosterGuard: { description: rosterGuardDescription, inputs: rosterGuardInputs, outputs: rosterGuardOutputs, fields: rosterGuardFields },
+  RosterGuard: { description: documented(rosterGuardDescription, rosterGuardFields, rosterGuardImport), inputs: rosterGuardInputs, outputs: rosterGuardOutputs, fields: rosterGuardFields },
 } as const satisfies { readonly [K in ResourceKind]: ResourceShape };

@@ -2,13 +2,19 @@
 import { z } from "zod";
 import type { FieldTable } from "./fields";
 import { canonicalRole, effectiveOrganizationRole, isDeprecatedOrganizationRole, ORGANIZATION_ROLES } from "../vocabulary";
-import { assignedUser, assignedUserField, assignmentOutputs, assignmentServiceFields } from "./assignment";
+import { assignedUser, assignedUserField, assignmentOutputs, assignmentServiceFields, ROLE_IN_IMPORT_ID } from "./assignment";
 import { roleNameInput } from "./pieces";
 
 export const organizationRoleAssignmentDescription =
   "The organization role of one user, for users that an identity provider provisions and Pulumi does not create. " +
   "Destroying the assignment returns the user to `member`. One assignment per user: two assignments on the same user " +
   "would fight over the one role.";
+
+/** How an existing one is brought under Pulumi: `pulumi import` and its id. */
+export const organizationRoleAssignmentImport =
+  "The user's SCIM id, then `/organization`, optionally then the role. " +
+  ROLE_IN_IMPORT_ID +
+  "```sh\n$ pulumi import wandb:index:OrganizationRoleAssignment ana-admin <userId>/organization/admin\n```";
 
 const ROLE_HINT = '"admin", "member" or the name of a custom role of the organization';
 

@@ -2,11 +2,17 @@
 import { z } from "zod";
 import type { FieldTable } from "./fields";
 import { canonicalRole, REGISTRY_ROLES } from "../vocabulary";
-import { assignedUser, assignedUserField, assignmentOutputs, assignmentServiceFields } from "./assignment";
+import { assignedUser, assignedUserField, assignmentOutputs, assignmentServiceFields, ROLE_IN_IMPORT_ID } from "./assignment";
 import { printable } from "./pieces";
 
 export const registryRoleAssignmentDescription =
   "The role of one user in one registry. Destroying the assignment removes the user from that registry.";
+
+/** How an existing one is brought under Pulumi: `pulumi import` and its id. */
+export const registryRoleAssignmentImport =
+  "The user's SCIM id, then `/registries/` and the registry's name, optionally then the role. " +
+  ROLE_IN_IMPORT_ID +
+  "```sh\n$ pulumi import wandb:index:RegistryRoleAssignment ana-on-models <userId>/registries/models/member\n```";
 
 // Registry roles are all predefined, so they all compare case-insensitively.
 const ROLE_HINT = '"admin", "member", "viewer" or "restricted viewer"';

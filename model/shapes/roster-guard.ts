@@ -10,6 +10,10 @@ export const rosterGuardDescription =
   "create and update count the live admins too, before any other child is written. Declared by the component; not meant " +
   "to be declared by hand.";
 
+/** How an existing one is brought under Pulumi: `pulumi import` and its id. */
+export const rosterGuardImport =
+  "Not importable: it records what a roster declared, which W&B does not hold. The `Organization` component declares it.";
+
 export const rosterGuardInputs = rosterAccessSchema
   .extend({
     organization: z.string().meta({ description: "The Organization component's name, for the messages." }),

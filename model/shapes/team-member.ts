@@ -10,6 +10,11 @@ export const teamMemberDescription =
   "the whole set and would remove this member again). If the user was already a member, the membership is taken over, " +
   "and destroying it removes them.";
 
+/** How an existing one is brought under Pulumi: `pulumi import` and its id. */
+export const teamMemberImport =
+  "An existing membership, by the team's SCIM id and the user's, joined by `/`.\n\n" +
+  "```sh\n$ pulumi import wandb:index:TeamMember ana-in-research <teamId>/<userId>\n```";
+
 export const teamMemberInputs = z
   .object({
     teamId: z

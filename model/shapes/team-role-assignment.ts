@@ -2,12 +2,18 @@
 import { z } from "zod";
 import type { FieldTable } from "./fields";
 import { canonicalRole, TEAM_ROLES } from "../vocabulary";
-import { assignedUser, assignedUserField, assignmentOutputs, assignmentServiceFields } from "./assignment";
+import { assignedUser, assignedUserField, assignmentOutputs, assignmentServiceFields, ROLE_IN_IMPORT_ID } from "./assignment";
 import { printable, roleNameInput } from "./pieces";
 
 export const teamRoleAssignmentDescription =
   "The role of one user in one team. Destroying the assignment returns the user to `member` in that team (it does not " +
   "remove them from the team; membership belongs to `Team` or `TeamMember`).";
+
+/** How an existing one is brought under Pulumi: `pulumi import` and its id. */
+export const teamRoleAssignmentImport =
+  "The user's SCIM id, then `/teams/` and the team's name, optionally then the role. " +
+  ROLE_IN_IMPORT_ID +
+  "```sh\n$ pulumi import wandb:index:TeamRoleAssignment ana-in-research <userId>/teams/research/admin\n```";
 
 const ROLE_HINT = '"admin", "member", "viewer" or the name of a custom role of the organization';
 

@@ -8,6 +8,12 @@ export const teamDescription =
   "A team of the organization (SCIM group), with its name and, optionally, its exact set of user members. " +
   "The W&B API cannot delete teams: see `deletionPolicy`.";
 
+/** How an existing one is brought under Pulumi: `pulumi import` and its id. */
+export const teamImport =
+  "An existing team, by its SCIM id (`getTeam` finds it), with its members as emails. For a team whose members are " +
+  "`TeamMember` resources, add `/without-members` to the id.\n\n" +
+  "```sh\n$ pulumi import wandb:index:Team research <teamId>\n$ pulumi import wandb:index:Team research <teamId>/without-members\n```";
+
 /** What destroying a Team does (the W&B API cannot delete teams). */
 export const TEAM_DELETION_POLICIES = ["empty", "retain", "fail"] as const;
 

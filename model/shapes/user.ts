@@ -11,6 +11,12 @@ export const userDescription =
   "and team membership. Roles in teams and registries are shown read-only (`teamRoles`, `registryRoles`) and managed with " +
   "the role assignment resources.";
 
+/** How an existing one is brought under Pulumi: `pulumi import` and its id. */
+export const userImport =
+  "An existing user, by its SCIM id (`getUser` finds it). Its team memberships are not imported: a membership is " +
+  "declared once, by its `Team` (import the Team with its members).\n\n" +
+  "```sh\n$ pulumi import wandb:index:User ana <userId>\n```";
+
 /** What removing a User does. */
 export const USER_DELETION_POLICIES = ["delete", "deactivate"] as const;
 

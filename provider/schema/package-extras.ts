@@ -29,7 +29,13 @@ export interface SchemaExtras {
 
 const ORGANIZATION_DESCRIPTION =
   "A W&B organization's membership from one roster: users, custom roles, teams with their members and team roles, " +
-  "organization roles and registry roles, created in dependency order, each a child of the component named from stable roster keys.";
+  "organization roles and registry roles, created in dependency order, each a child of the component named from stable roster keys.\n\n" +
+  "A change of the roster creates, updates or deletes only the children it concerns, within the guard rails " +
+  "(`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`); nothing replaces the component itself.\n\n" +
+  "## Import\n\n" +
+  "A component is not imported. To bring an existing organization under a roster, write the roster from it with " +
+  "`pulumi-wandb export` and set `adoptExisting`: the children take over the users, teams and custom roles the roster " +
+  "declares instead of creating them.";
 
 export const PACKAGE_EXTRAS: SchemaExtras = {
   functions: Object.values(FUNCTIONS).map((fn) => ({ token: tokenOf(fn.name), description: fn.description, inputs: fn.args, outputs: fn.result })),

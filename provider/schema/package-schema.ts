@@ -19,6 +19,12 @@ import { mergeTypes, objectProperties, type NamedType } from "./zod-properties";
  */
 export const PLUGIN_DOWNLOAD_URL = "github://api.github.com/pulumi-wandb/pulumi-wandb";
 
+/** The GitHub repository PLUGIN_DOWNLOAD_URL names: the Registry links to it and shows its logo. */
+export const REPOSITORY_URL = `https://github.com/${PLUGIN_DOWNLOAD_URL.replace("github://api.github.com/", "")}`;
+
+/** The logo the Registry shows (docs/logo.png), served raw from the repository's default branch. */
+export const LOGO_URL = `${REPOSITORY_URL.replace("https://github.com/", "https://raw.githubusercontent.com/")}/main/docs/logo.png`;
+
 const PROVIDER_DESCRIPTION = "The provider of the wandb package: the W&B deployment whose organization it manages, and how it talks to it.";
 
 /** Where the schema is committed, under the package's root: the input of SDK generation. */
@@ -42,8 +48,13 @@ export function packageSchema(extra: SchemaExtras = PACKAGE_EXTRAS): PackageSpec
     description: manifest.description,
     version: manifest.version,
     license: manifest.license,
+    publisher: "pulumi-wandb",
+    homepage: REPOSITORY_URL,
+    repository: REPOSITORY_URL,
+    logoUrl: LOGO_URL,
     pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
-    keywords: ["pulumi", "wandb", "weights-and-biases", "kind/native"],
+    // The Registry files the package under its `category/` keyword; `kind/native` says it is no bridged Terraform provider.
+    keywords: ["pulumi", "wandb", "weights-and-biases", "mlops", "category/utility", "kind/native"],
     meta: { supportPack: true },
     config: { variables: configurationProperties() },
     provider: { description: PROVIDER_DESCRIPTION, inputProperties: configurationProperties() },
@@ -55,6 +66,8 @@ export function packageSchema(extra: SchemaExtras = PACKAGE_EXTRAS): PackageSpec
       nodejs: { packageName: "@pulumi-wandb/wandb", packageDescription: manifest.description, respectSchemaVersion: true },
       python: { packageName: "pulumi_wandb", respectSchemaVersion: true, pyproject: { enabled: true } },
       // Container types (UserArray, TeamMap, ...) let Go programs pass lists of resources as inputs.
+      // NuGet reserves the `Pulumi.` prefix for Pulumi's own packages: this one is PulumiWandb.Wandb.
+      csharp: { rootNamespace: "PulumiWandb", respectSchemaVersion: true },
       go: { importBasePath: "github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb", respectSchemaVersion: true, generateResourceContainerTypes: true },
     },
   };

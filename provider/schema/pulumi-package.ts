@@ -52,6 +52,13 @@ export interface PackageSpec {
   description: string;
   version: string;
   license: string;
+  /** Who publishes the package, as the Pulumi Registry shows it. */
+  publisher: string;
+  homepage: string;
+  repository: string;
+  /** An image the Registry shows for the package. */
+  logoUrl: string;
+  /** Search terms; the Registry files the package under the one of the form `category/<name>`. */
   keywords: string[];
   /** Where the engine downloads the plugin when a program needs it: the SDKs carry it as `server`. */
   pluginDownloadURL: string;

@@ -6,6 +6,16 @@ import * as utilities from "./utilities";
 
 /**
  * A custom role of the organization (SCIM `/Roles`). Assign it with `OrganizationRoleAssignment` or `TeamRoleAssignment`. Deleting it moves every holder to the role it inherits from.
+ *
+ * No change replaces it: every change is made in place.
+ *
+ * ## Import
+ *
+ * An existing custom role, by its SCIM id (`getCustomRole` finds it).
+ *
+ * ```sh
+ * $ pulumi import wandb:index:CustomRole run-operator <roleId>
+ * ```
  */
 export class CustomRole extends pulumi.CustomResource {
     /**

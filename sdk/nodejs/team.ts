@@ -6,6 +6,17 @@ import * as utilities from "./utilities";
 
 /**
  * A team of the organization (SCIM group), with its name and, optionally, its exact set of user members. The W&B API cannot delete teams: see `deletionPolicy`.
+ *
+ * No change replaces it: every change is made in place.
+ *
+ * ## Import
+ *
+ * An existing team, by its SCIM id (`getTeam` finds it), with its members as emails. For a team whose members are `TeamMember` resources, add `/without-members` to the id.
+ *
+ * ```sh
+ * $ pulumi import wandb:index:Team research <teamId>
+ * $ pulumi import wandb:index:Team research <teamId>/without-members
+ * ```
  */
 export class Team extends pulumi.CustomResource {
     /**

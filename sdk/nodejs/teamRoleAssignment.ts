@@ -6,6 +6,16 @@ import * as utilities from "./utilities";
 
 /**
  * The role of one user in one team. Destroying the assignment returns the user to `member` in that team (it does not remove them from the team; membership belongs to `Team` or `TeamMember`).
+ *
+ * Changing `user` or `teamName` replaces it; every other change is made in place.
+ *
+ * ## Import
+ *
+ * The user's SCIM id, then `/teams/` and the team's name, optionally then the role. Where the service does not show roles (W&B's documented `GET /Users/{id}` shows none), the id must end with the role; where it does, the live role is read and wins. A `/` in a name is written `%2F`.
+ *
+ * ```sh
+ * $ pulumi import wandb:index:TeamRoleAssignment ana-in-research <userId>/teams/research/admin
+ * ```
  */
 export class TeamRoleAssignment extends pulumi.CustomResource {
     /**

@@ -8,6 +8,16 @@ import * as utilities from "./utilities";
 
 /**
  * A user of the W&B organization (SCIM `/Users`), with its primary email, display name, active state, organization role and team membership. Roles in teams and registries are shown read-only (`teamRoles`, `registryRoles`) and managed with the role assignment resources.
+ *
+ * Changing `userName` or `importId` replaces it; every other change is made in place.
+ *
+ * ## Import
+ *
+ * An existing user, by its SCIM id (`getUser` finds it). Its team memberships are not imported: a membership is declared once, by its `Team` (import the Team with its members).
+ *
+ * ```sh
+ * $ pulumi import wandb:index:User ana <userId>
+ * ```
  */
 export class User extends pulumi.CustomResource {
     /**

@@ -36,6 +36,18 @@ it("then publishes the SDKs, the archives with their checksums, PyPI, npm and th
   expect(publish.steps.map((step) => step.uses)).toContain("pypa/gh-action-pypi-publish@release/v1");
 });
 
+it("packs the generated .NET SDK with dotnet on the runner, before the checksums, and pushes it to NuGet", () => {
+  const publish = workflow("release.yml").jobs["publish"]!;
+  const commands = runs(publish);
+  const pack = commands.indexOf("dotnet pack sdk/dotnet --configuration Release --output release");
+  expect(pack).toBeGreaterThan(-1);
+  expect(pack).toBeLessThan(commands.indexOf("node dist/scripts/release.js --only checksums"));
+  const setupDotnet = publish.steps.findIndex((step) => step.uses?.startsWith("actions/setup-dotnet@"));
+  expect(setupDotnet).toBeGreaterThan(-1);
+  expect(setupDotnet).toBeLessThan(publish.steps.findIndex((step) => step.run?.startsWith("dotnet pack")));
+  expect(commands.join("\n")).toMatch(/dotnet nuget push "release\/\*\.nupkg"/);
+});
+
 it("pull requests run the README's test command", () => {
   const test = workflow("test.yml");
   expect(Object.keys(test.on)).toContain("pull_request");

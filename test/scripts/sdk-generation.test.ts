@@ -1,4 +1,4 @@
-// The committed SDKs (sdk/nodejs, sdk/python, sdk/go) are exactly what the generator writes from
+// The committed SDKs (sdk/nodejs, sdk/python, sdk/go, sdk/dotnet) are exactly what the generator writes from
 // the schema today: a schema or generator change without `npm run gen-sdk` fails here.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";

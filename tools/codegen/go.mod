@@ -3,9 +3,11 @@ module github.com/pulumi-wandb/tools/codegen
 go 1.25.11
 
 require (
-	github.com/blang/semver v3.5.1+incompatible
+	github.com/pulumi-wandb/tools/codegen/sdkgen v0.0.0
 	github.com/pulumi/pulumi/pkg/v3 v3.259.0
 )
+
+replace github.com/pulumi-wandb/tools/codegen/sdkgen => ./sdkgen
 
 require (
 	github.com/BurntSushi/toml v1.6.0 // indirect
@@ -14,6 +16,7 @@ require (
 	github.com/agext/levenshtein v1.2.3 // indirect
 	github.com/apparentlymart/go-textseg/v15 v15.0.0 // indirect
 	github.com/aymanbagabas/go-osc52/v2 v2.0.1 // indirect
+	github.com/blang/semver v3.5.1+incompatible // indirect
 	github.com/cenkalti/backoff/v5 v5.0.3 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/charmbracelet/bubbles v1.0.0 // indirect

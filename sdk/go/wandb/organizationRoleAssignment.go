@@ -13,6 +13,16 @@ import (
 )
 
 // The organization role of one user, for users that an identity provider provisions and Pulumi does not create. Destroying the assignment returns the user to `member`. One assignment per user: two assignments on the same user would fight over the one role.
+//
+// Changing `user` replaces it; every other change is made in place.
+//
+// ## Import
+//
+// The user's SCIM id, then `/organization`, optionally then the role. Where the service does not show roles (W&B's documented `GET /Users/{id}` shows none), the id must end with the role; where it does, the live role is read and wins. A `/` in a name is written `%2F`.
+//
+// ```sh
+// $ pulumi import wandb:index:OrganizationRoleAssignment ana-admin <userId>/organization/admin
+// ```
 type OrganizationRoleAssignment struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,16 @@ import (
 )
 
 // The role of one user in one registry. Destroying the assignment removes the user from that registry.
+//
+// Changing `user` or `registryName` replaces it; every other change is made in place.
+//
+// ## Import
+//
+// The user's SCIM id, then `/registries/` and the registry's name, optionally then the role. Where the service does not show roles (W&B's documented `GET /Users/{id}` shows none), the id must end with the role; where it does, the live role is read and wins. A `/` in a name is written `%2F`.
+//
+// ```sh
+// $ pulumi import wandb:index:RegistryRoleAssignment ana-on-models <userId>/registries/models/member
+// ```
 type RegistryRoleAssignment struct {
 	pulumi.CustomResourceState
 

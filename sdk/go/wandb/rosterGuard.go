@@ -13,6 +13,12 @@ import (
 )
 
 // The `Organization` component's record of who its roster declared at the last applied run (users, admins, each team's members). Its check holds the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`) at preview, and the component's other children wait for it. It writes nothing to W&B; where the service shows roles, its create and update count the live admins too, before any other child is written. Declared by the component; not meant to be declared by hand.
+//
+// No change replaces it: every change is made in place.
+//
+// ## Import
+//
+// Not importable: it records what a roster declared, which W&B does not hold. The `Organization` component declares it.
 type RosterGuard struct {
 	pulumi.CustomResourceState
 

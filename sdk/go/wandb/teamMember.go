@@ -13,6 +13,16 @@ import (
 )
 
 // One user's membership of one team. Additive: it adds the user and, when destroyed, removes only that user, never touching other members. Use it for teams whose `Team` resource does not set `members` (a `Team` with `members` owns the whole set and would remove this member again). If the user was already a member, the membership is taken over, and destroying it removes them.
+//
+// Changing `teamId` or `user` replaces it; every other change is made in place.
+//
+// ## Import
+//
+// An existing membership, by the team's SCIM id and the user's, joined by `/`.
+//
+// ```sh
+// $ pulumi import wandb:index:TeamMember ana-in-research <teamId>/<userId>
+// ```
 type TeamMember struct {
 	pulumi.CustomResourceState
 

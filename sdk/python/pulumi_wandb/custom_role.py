@@ -121,6 +121,16 @@ class CustomRole(pulumi.CustomResource):
         """
         A custom role of the organization (SCIM `/Roles`). Assign it with `OrganizationRoleAssignment` or `TeamRoleAssignment`. Deleting it moves every holder to the role it inherits from.
 
+        No change replaces it: every change is made in place.
+
+        ## Import
+
+        An existing custom role, by its SCIM id (`getCustomRole` finds it).
+
+        ```sh
+        $ pulumi import wandb:index:CustomRole run-operator <roleId>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When a role with this name already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. Defaults to `false`.
@@ -137,6 +147,16 @@ class CustomRole(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A custom role of the organization (SCIM `/Roles`). Assign it with `OrganizationRoleAssignment` or `TeamRoleAssignment`. Deleting it moves every holder to the role it inherits from.
+
+        No change replaces it: every change is made in place.
+
+        ## Import
+
+        An existing custom role, by its SCIM id (`getCustomRole` finds it).
+
+        ```sh
+        $ pulumi import wandb:index:CustomRole run-operator <roleId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param CustomRoleArgs args: The arguments to use to populate this resource's properties.

@@ -120,6 +120,12 @@ class Organization(pulumi.ComponentResource):
         """
         A W&B organization's membership from one roster: users, custom roles, teams with their members and team roles, organization roles and registry roles, created in dependency order, each a child of the component named from stable roster keys.
 
+        A change of the roster creates, updates or deletes only the children it concerns, within the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`); nothing replaces the component itself.
+
+        ## Import
+
+        A component is not imported. To bring an existing organization under a roster, write the roster from it with `pulumi-wandb export` and set `adoptExisting`: the children take over the users, teams and custom roles the roster declares instead of creating them.
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: Takes over users, teams and custom roles that already exist with the roster's names instead of failing; they are converged to the roster. Default: false.
@@ -136,6 +142,12 @@ class Organization(pulumi.ComponentResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A W&B organization's membership from one roster: users, custom roles, teams with their members and team roles, organization roles and registry roles, created in dependency order, each a child of the component named from stable roster keys.
+
+        A change of the roster creates, updates or deletes only the children it concerns, within the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`); nothing replaces the component itself.
+
+        ## Import
+
+        A component is not imported. To bring an existing organization under a roster, write the roster from it with `pulumi-wandb export` and set `adoptExisting`: the children take over the users, teams and custom roles the roster declares instead of creating them.
 
         :param str resource_name: The name of the resource.
         :param OrganizationArgs args: The arguments to use to populate this resource's properties.

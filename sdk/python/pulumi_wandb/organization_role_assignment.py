@@ -67,6 +67,16 @@ class OrganizationRoleAssignment(pulumi.CustomResource):
         """
         The organization role of one user, for users that an identity provider provisions and Pulumi does not create. Destroying the assignment returns the user to `member`. One assignment per user: two assignments on the same user would fight over the one role.
 
+        Changing `user` replaces it; every other change is made in place.
+
+        ## Import
+
+        The user's SCIM id, then `/organization`, optionally then the role. Where the service does not show roles (W&B's documented `GET /Users/{id}` shows none), the id must end with the role; where it does, the live role is read and wins. A `/` in a name is written `%2F`.
+
+        ```sh
+        $ pulumi import wandb:index:OrganizationRoleAssignment ana-admin <userId>/organization/admin
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] role: The organization role: `admin`, `member` (predefined names are case-insensitive and stored in lower case) or the name of a custom role (case-sensitive). `viewer` is deprecated: W&B assigns `member` instead, so it is stored as `member`.
@@ -80,6 +90,16 @@ class OrganizationRoleAssignment(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         The organization role of one user, for users that an identity provider provisions and Pulumi does not create. Destroying the assignment returns the user to `member`. One assignment per user: two assignments on the same user would fight over the one role.
+
+        Changing `user` replaces it; every other change is made in place.
+
+        ## Import
+
+        The user's SCIM id, then `/organization`, optionally then the role. Where the service does not show roles (W&B's documented `GET /Users/{id}` shows none), the id must end with the role; where it does, the live role is read and wins. A `/` in a name is written `%2F`.
+
+        ```sh
+        $ pulumi import wandb:index:OrganizationRoleAssignment ana-admin <userId>/organization/admin
+        ```
 
         :param str resource_name: The name of the resource.
         :param OrganizationRoleAssignmentArgs args: The arguments to use to populate this resource's properties.

@@ -83,6 +83,16 @@ class RegistryRoleAssignment(pulumi.CustomResource):
         """
         The role of one user in one registry. Destroying the assignment removes the user from that registry.
 
+        Changing `user` or `registryName` replaces it; every other change is made in place.
+
+        ## Import
+
+        The user's SCIM id, then `/registries/` and the registry's name, optionally then the role. Where the service does not show roles (W&B's documented `GET /Users/{id}` shows none), the id must end with the role; where it does, the live role is read and wins. A `/` in a name is written `%2F`.
+
+        ```sh
+        $ pulumi import wandb:index:RegistryRoleAssignment ana-on-models <userId>/registries/models/member
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] registry_name: The registry's name (exact), e.g. `"models"`. Changing it replaces the resource.
@@ -97,6 +107,16 @@ class RegistryRoleAssignment(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         The role of one user in one registry. Destroying the assignment removes the user from that registry.
+
+        Changing `user` or `registryName` replaces it; every other change is made in place.
+
+        ## Import
+
+        The user's SCIM id, then `/registries/` and the registry's name, optionally then the role. Where the service does not show roles (W&B's documented `GET /Users/{id}` shows none), the id must end with the role; where it does, the live role is read and wins. A `/` in a name is written `%2F`.
+
+        ```sh
+        $ pulumi import wandb:index:RegistryRoleAssignment ana-on-models <userId>/registries/models/member
+        ```
 
         :param str resource_name: The name of the resource.
         :param RegistryRoleAssignmentArgs args: The arguments to use to populate this resource's properties.

@@ -116,6 +116,12 @@ class RosterGuard(pulumi.CustomResource):
         """
         The `Organization` component's record of who its roster declared at the last applied run (users, admins, each team's members). Its check holds the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`) at preview, and the component's other children wait for it. It writes nothing to W&B; where the service shows roles, its create and update count the live admins too, before any other child is written. Declared by the component; not meant to be declared by hand.
 
+        No change replaces it: every change is made in place.
+
+        ## Import
+
+        Not importable: it records what a roster declared, which W&B does not hold. The `Organization` component declares it.
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] admins: The userNames whose organization role is admin.
@@ -132,6 +138,12 @@ class RosterGuard(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         The `Organization` component's record of who its roster declared at the last applied run (users, admins, each team's members). Its check holds the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`) at preview, and the component's other children wait for it. It writes nothing to W&B; where the service shows roles, its create and update count the live admins too, before any other child is written. Declared by the component; not meant to be declared by hand.
+
+        No change replaces it: every change is made in place.
+
+        ## Import
+
+        Not importable: it records what a roster declared, which W&B does not hold. The `Organization` component declares it.
 
         :param str resource_name: The name of the resource.
         :param RosterGuardArgs args: The arguments to use to populate this resource's properties.

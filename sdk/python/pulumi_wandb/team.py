@@ -154,6 +154,17 @@ class Team(pulumi.CustomResource):
         """
         A team of the organization (SCIM group), with its name and, optionally, its exact set of user members. The W&B API cannot delete teams: see `deletionPolicy`.
 
+        No change replaces it: every change is made in place.
+
+        ## Import
+
+        An existing team, by its SCIM id (`getTeam` finds it), with its members as emails. For a team whose members are `TeamMember` resources, add `/without-members` to the id.
+
+        ```sh
+        $ pulumi import wandb:index:Team research <teamId>
+        $ pulumi import wandb:index:Team research <teamId>/without-members
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When a team with this name already exists: `false` fails with a hint, `true` takes it over and converges it to this definition (its members become exactly `members`, when given). Only consulted when the resource is created. Defaults to `false`.
@@ -178,6 +189,17 @@ class Team(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A team of the organization (SCIM group), with its name and, optionally, its exact set of user members. The W&B API cannot delete teams: see `deletionPolicy`.
+
+        No change replaces it: every change is made in place.
+
+        ## Import
+
+        An existing team, by its SCIM id (`getTeam` finds it), with its members as emails. For a team whose members are `TeamMember` resources, add `/without-members` to the id.
+
+        ```sh
+        $ pulumi import wandb:index:Team research <teamId>
+        $ pulumi import wandb:index:Team research <teamId>/without-members
+        ```
 
         :param str resource_name: The name of the resource.
         :param TeamArgs args: The arguments to use to populate this resource's properties.

@@ -67,6 +67,16 @@ class TeamMember(pulumi.CustomResource):
         """
         One user's membership of one team. Additive: it adds the user and, when destroyed, removes only that user, never touching other members. Use it for teams whose `Team` resource does not set `members` (a `Team` with `members` owns the whole set and would remove this member again). If the user was already a member, the membership is taken over, and destroying it removes them.
 
+        Changing `teamId` or `user` replaces it; every other change is made in place.
+
+        ## Import
+
+        An existing membership, by the team's SCIM id and the user's, joined by `/`.
+
+        ```sh
+        $ pulumi import wandb:index:TeamMember ana-in-research <teamId>/<userId>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] team_id: The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the resource.
@@ -80,6 +90,16 @@ class TeamMember(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         One user's membership of one team. Additive: it adds the user and, when destroyed, removes only that user, never touching other members. Use it for teams whose `Team` resource does not set `members` (a `Team` with `members` owns the whole set and would remove this member again). If the user was already a member, the membership is taken over, and destroying it removes them.
+
+        Changing `teamId` or `user` replaces it; every other change is made in place.
+
+        ## Import
+
+        An existing membership, by the team's SCIM id and the user's, joined by `/`.
+
+        ```sh
+        $ pulumi import wandb:index:TeamMember ana-in-research <teamId>/<userId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param TeamMemberArgs args: The arguments to use to populate this resource's properties.

@@ -83,6 +83,16 @@ class TeamRoleAssignment(pulumi.CustomResource):
         """
         The role of one user in one team. Destroying the assignment returns the user to `member` in that team (it does not remove them from the team; membership belongs to `Team` or `TeamMember`).
 
+        Changing `user` or `teamName` replaces it; every other change is made in place.
+
+        ## Import
+
+        The user's SCIM id, then `/teams/` and the team's name, optionally then the role. Where the service does not show roles (W&B's documented `GET /Users/{id}` shows none), the id must end with the role; where it does, the live role is read and wins. A `/` in a name is written `%2F`.
+
+        ```sh
+        $ pulumi import wandb:index:TeamRoleAssignment ana-in-research <userId>/teams/research/admin
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] role_name: The role in the team: `admin`, `member`, `viewer` (case-insensitive, stored in lower case) or the name of a custom role (case-sensitive). W&B adds the user to the team if they are not in it.
@@ -97,6 +107,16 @@ class TeamRoleAssignment(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         The role of one user in one team. Destroying the assignment returns the user to `member` in that team (it does not remove them from the team; membership belongs to `Team` or `TeamMember`).
+
+        Changing `user` or `teamName` replaces it; every other change is made in place.
+
+        ## Import
+
+        The user's SCIM id, then `/teams/` and the team's name, optionally then the role. Where the service does not show roles (W&B's documented `GET /Users/{id}` shows none), the id must end with the role; where it does, the live role is read and wins. A `/` in a name is written `%2F`.
+
+        ```sh
+        $ pulumi import wandb:index:TeamRoleAssignment ana-in-research <userId>/teams/research/admin
+        ```
 
         :param str resource_name: The name of the resource.
         :param TeamRoleAssignmentArgs args: The arguments to use to populate this resource's properties.

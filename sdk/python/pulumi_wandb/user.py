@@ -210,6 +210,16 @@ class User(pulumi.CustomResource):
         """
         A user of the W&B organization (SCIM `/Users`), with its primary email, display name, active state, organization role and team membership. Roles in teams and registries are shown read-only (`teamRoles`, `registryRoles`) and managed with the role assignment resources.
 
+        Changing `userName` or `importId` replaces it; every other change is made in place.
+
+        ## Import
+
+        An existing user, by its SCIM id (`getUser` finds it). Its team memberships are not imported: a membership is declared once, by its `Team` (import the Team with its members).
+
+        ```sh
+        $ pulumi import wandb:index:User ana <userId>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] active: Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.
@@ -231,6 +241,16 @@ class User(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A user of the W&B organization (SCIM `/Users`), with its primary email, display name, active state, organization role and team membership. Roles in teams and registries are shown read-only (`teamRoles`, `registryRoles`) and managed with the role assignment resources.
+
+        Changing `userName` or `importId` replaces it; every other change is made in place.
+
+        ## Import
+
+        An existing user, by its SCIM id (`getUser` finds it). Its team memberships are not imported: a membership is declared once, by its `Team` (import the Team with its members).
+
+        ```sh
+        $ pulumi import wandb:index:User ana <userId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param UserArgs args: The arguments to use to populate this resource's properties.

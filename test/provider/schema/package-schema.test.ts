@@ -11,7 +11,7 @@ import { packageSchema, packageSchemaText } from "../../../provider/schema/packa
 import { SCHEMA_FILE } from "../../../provider/schema/committed-schema";
 import type { PackageSpec, Properties, PropertySpec, TypeSpec } from "../../../provider/schema/pulumi-package";
 import { SHAPES } from "../../../model/shapes";
-import { replacingFields } from "../../../model/shapes/fields";
+import { replacementSummary, replacingFields } from "../../../model/shapes/fields";
 
 const schema = packageSchema();
 
@@ -37,6 +37,28 @@ describe.each(RESOURCE_KINDS)("wandb:index:%s", (kind) => {
   it("describes every input and output", () => {
     expect(undescribed(resource?.inputProperties ?? {})).toEqual([]);
     expect(undescribed(resource?.properties ?? {})).toEqual([]);
+  });
+});
+
+describe("what a Registry reader is told of each resource without the README", () => {
+  it.each(RESOURCE_KINDS)("wandb:index:%s: what it manages, what replaces it (from its table), then how it is imported", (kind) => {
+    const [manages, replaces, rest] = (schema.resources[`wandb:index:${kind}`]?.description ?? "").split("\n\n");
+    expect(manages).toBe(SHAPES[kind].description.split("\n\n")[0]);
+    expect(replaces).toBe(replacementSummary(SHAPES[kind].fields));
+    expect(rest).toBe("## Import");
+  });
+
+  it("names each replacing field, or says that none replaces", () => {
+    expect(replacementSummary(SHAPES.User.fields)).toBe("Changing `userName` or `importId` replaces it; every other change is made in place.");
+    expect(replacementSummary(SHAPES.TeamRoleAssignment.fields)).toContain("Changing `user` or `teamName` replaces it");
+    expect(replacementSummary(SHAPES.RosterGuard.fields)).toBe("No change replaces it: every change is made in place.");
+  });
+
+  it("gives each importable resource a `pulumi import` command with its own type token", () => {
+    for (const kind of RESOURCE_KINDS.filter((kind) => kind !== "RosterGuard")) {
+      expect(schema.resources[`wandb:index:${kind}`]?.description, kind).toMatch(new RegExp(`\\$ pulumi import wandb:index:${kind} \\S+ \\S+`));
+    }
+    expect(schema.resources["wandb:index:Organization"]?.description).toContain("## Import\n\nA component is not imported.");
   });
 });
 
@@ -96,9 +118,25 @@ it("carries the package's version and where the engine downloads the plugin, as 
   const pluginFiles = [
     JSON.parse(readFileSync(path.join(root, "sdk", "python", "pulumi_wandb", "pulumi-plugin.json"), "utf8")),
     JSON.parse(readFileSync(path.join(root, "sdk", "go", "wandb", "pulumi-plugin.json"), "utf8")),
+    JSON.parse(readFileSync(path.join(root, "sdk", "dotnet", "pulumi-plugin.json"), "utf8")),
     (JSON.parse(readFileSync(path.join(root, "sdk", "nodejs", "package.json"), "utf8")) as { pulumi: unknown }).pulumi,
   ];
   for (const plugin of pluginFiles) expect(plugin).toEqual({ resource: true, name: "wandb", version, server: schema.pluginDownloadURL });
+});
+
+it("carries what the Pulumi Registry shows of the package: publisher, links, license, a category and a logo in the repository", () => {
+  const root = packageRoot(__dirname);
+  const repository = `https://github.com/${schema.pluginDownloadURL.replace("github://api.github.com/", "")}`;
+  expect(schema.displayName).toBe("Weights & Biases");
+  expect(schema.publisher).not.toBe("");
+  expect(schema.license).toBe("Apache-2.0");
+  expect([schema.homepage, schema.repository]).toEqual([repository, repository]);
+  expect(schema.keywords.filter((keyword) => keyword.startsWith("category/"))).toHaveLength(1);
+  const logoInRepository = schema.logoUrl.match(/^https:\/\/raw\.githubusercontent\.com\/([^/]+\/[^/]+)\/main\/(.+)$/);
+  expect(`https://github.com/${logoInRepository?.[1]}`).toBe(repository);
+  // A PNG: NuGet takes no SVG icon, and the .NET SDK embeds this one (tools/codegen/dotnet).
+  const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  expect(readFileSync(path.join(root, logoInRepository?.[2] ?? "missing")).subarray(0, 8)).toEqual(pngSignature);
 });
 
 it("keeps the rules of Pulumi's schema format", () => {

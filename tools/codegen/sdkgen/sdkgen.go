@@ -1,0 +1,140 @@
+// Package sdkgen runs Pulumi's SDK generators over a package schema as `pulumi package gen-sdk`
+// would: it binds the schema, calls each language's generator as its real language host does in
+// GeneratePackage, and writes every file under <out>/<language>, which is emptied first.
+//
+// It is a module of its own because the generators come from two versions of pkg/v3: the .NET
+// generator left pulumi/pulumi after v3.225.1 (it now lives in pulumi-dotnet, which the Go module
+// proxy does not serve), so tools/codegen/dotnet builds against that version while tools/codegen
+// builds the others against the engine's. Both link this package.
+package sdkgen
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/blang/semver"
+
+	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
+)
+
+// Generator is the call a language's real host makes in GeneratePackage: every file of the SDK, by path.
+type Generator func(pkg *schema.Package) (map[string][]byte, error)
+
+// Main reads the flags, runs the generators they name and exits non-zero on the first failure.
+func Main(generators map[string]Generator) {
+	known := make([]string, 0, len(generators))
+	for language := range generators {
+		known = append(known, language)
+	}
+	sort.Strings(known)
+	schemaPath := flag.String("schema", "", "the package schema (JSON)")
+	out := flag.String("out", "", "the folder that receives one folder per language")
+	languages := flag.String("language", strings.Join(known, ","), "comma-separated languages to generate")
+	flag.Parse()
+	if err := run(generators, known, *schemaPath, *out, strings.Split(*languages, ",")); err != nil {
+		fmt.Fprintf(os.Stderr, "gen-sdk: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+func run(generators map[string]Generator, known []string, schemaPath, out string, languages []string) error {
+	if schemaPath == "" || out == "" {
+		return errors.New("both -schema and -out are required")
+	}
+	for _, language := range languages {
+		if generators[language] == nil {
+			return fmt.Errorf("unknown language %q: choose among %s", language, strings.Join(known, ", "))
+		}
+	}
+	specBytes, err := os.ReadFile(schemaPath)
+	if err != nil {
+		return err
+	}
+	for _, language := range languages {
+		// Each generator records its language's settings in the package it is given, so each
+		// binds its own, as each real language host does.
+		pkg, err := bind(specBytes)
+		if err != nil {
+			return fmt.Errorf("%s: %w", schemaPath, err)
+		}
+		files, err := generators[language](pkg)
+		if err != nil {
+			return fmt.Errorf("generating %s: %w", language, err)
+		}
+		if err := writeTree(filepath.Join(out, language), files); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// bind checks the schema as `pulumi package gen-sdk` does (dangling references allowed).
+func bind(specBytes []byte) (*schema.Package, error) {
+	var spec schema.PackageSpec
+	if err := json.Unmarshal(specBytes, &spec); err != nil {
+		return nil, err
+	}
+	pkg, diags, err := schema.BindSpec(spec, SelfContained{}, schema.ValidationOptions{AllowDanglingReferences: true})
+	if err != nil {
+		return nil, err
+	}
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return pkg, nil
+}
+
+// writeTree replaces dir's content with files, in a stable order.
+func writeTree(dir string, files map[string][]byte) error {
+	if err := os.RemoveAll(dir); err != nil {
+		return err
+	}
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(path, files[name], 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// SelfContained is the schema loader for a package that references no other package: the real
+// hosts load referenced packages from provider plugins, which this tool does not start.
+type SelfContained struct{}
+
+func (SelfContained) refuse(name string) error {
+	return fmt.Errorf("the schema references package %q: this tool generates self-contained packages only", name)
+}
+
+func (l SelfContained) LoadPackage(name string, _ *semver.Version) (*schema.Package, error) {
+	return nil, l.refuse(name)
+}
+
+func (l SelfContained) LoadPackageV2(_ context.Context, d *schema.PackageDescriptor) (*schema.Package, error) {
+	return nil, l.refuse(d.Name)
+}
+
+func (l SelfContained) LoadPackageReference(name string, _ *semver.Version) (schema.PackageReference, error) {
+	return nil, l.refuse(name)
+}
+
+func (l SelfContained) LoadPackageReferenceV2(
+	_ context.Context, d *schema.PackageDescriptor,
+) (schema.PackageReference, error) {
+	return nil, l.refuse(d.Name)
+}
