@@ -17,9 +17,9 @@ const UNIT = [
   "test/provider/resources/bad-inputs.test.ts",
   "test/provider/schema/zod-properties.test.ts",
   "test/docs/registry-docs.test.ts",
-  "test/scripts/bench-report.test.ts",
+  "test/scripts/bench/bench-report.test.ts",
   "test/scripts/release-workflows.test.ts",
-  "test/scripts/sdk-types/*.test.ts",
+  "test/scripts/sdk/types/*.test.ts",
   "test/sdk/shapes.test.ts",
   "test/sdk/stack-config-advice.test.ts",
   "test/service/cancel.test.ts",
@@ -34,7 +34,7 @@ const UNIT = [
 /** What the toolchain says of the sources: compilers (tsc, go), the import rules, generated files that must not drift. */
 const TOOLCHAIN = [
   "test/architecture/**/*.test.ts",
-  "test/scripts/sdk-generation.test.ts",
+  "test/scripts/sdk/sdk-generation.test.ts",
   "test/sdk/go.test.ts",
   "test/sdk/nodejs.test.ts",
   "test/provider/schema/package-schema.test.ts",
@@ -42,7 +42,7 @@ const TOOLCHAIN = [
   "test/sdk/typescript-versions.test.ts",
   "test/cli/modules-loaded.test.ts",
   "test/scripts/setup/build-once.test.ts",
-  "test/scripts/bench-help.test.ts",
+  "test/scripts/bench/bench-help.test.ts",
 ];
 
 /** Programs run through the real Pulumi engine: slow, CPU-heavy, so few at a time. */
@@ -53,7 +53,7 @@ const ENGINE = [
   "test/scripts/demo.test.ts",
   "test/cli/review-recordings.test.ts",
   "test/scripts/setup/cold-setup.test.ts",
-  "test/scripts/language-host/run-plugin.test.ts",
+  "test/scripts/language-hosts/nodejs/run-plugin.test.ts",
   "test/model/roster/example.test.ts",
   "test/model/functions/engine.test.ts",
 ];

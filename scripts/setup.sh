@@ -5,7 +5,7 @@
 #   3. the pinned Pulumi engine: a `pulumi` on PATH at the pinned version, else a build from the
 #      Go module proxy (cached per user, so every clone reuses it), else the official installer;
 #   4. the plugins the engine needs beside it: the dynamic-resource provider and the Node.js and
-#      Python language hosts (see scripts/language-host.ts, scripts/python-language-host.ts), all
+#      Python language hosts (see scripts/language-hosts/nodejs.ts, scripts/language-hosts/python.ts), all
 #      ending when the engine goes;
 #   5. the SDK generators (tools/codegen and tools/codegen/dotnet, for `npm run gen-sdk`), built
 #      like the engine, cached beside it under names that change with their sources;
@@ -110,11 +110,11 @@ exec "$node_bin" --require "$repo/dist/scripts/provider-lifeline.js" "\$("$node_
 EOF
 cat > "$tools_bin/pulumi-language-nodejs" <<EOF
 #!/bin/sh
-exec "$node_bin" "$repo/dist/scripts/language-host.js" "\$@"
+exec "$node_bin" "$repo/dist/scripts/language-hosts/nodejs.js" "\$@"
 EOF
 cat > "$tools_bin/pulumi-language-python" <<EOF
 #!/bin/sh
-exec "$node_bin" "$repo/dist/scripts/python-language-host.js" "\$@"
+exec "$node_bin" "$repo/dist/scripts/language-hosts/python.js" "\$@"
 EOF
 chmod +x "$tools_bin/pulumi-resource-pulumi-nodejs" "$tools_bin/pulumi-language-nodejs" "$tools_bin/pulumi-language-python"
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { closeAllPools } from "../../service";
 import { readLog, resetLog } from "../../scripts/emulator-api";
-import { handMadeOrganization } from "../../scripts/hand-made-organization";
+import { handMadeOrganization } from "../../scripts/bench/hand-made-organization";
 import { RemoteComponent } from "../support/native-resources";
 import { emulatorConfig, installedPackage, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 import { exportEnvironment, runCommand, scratchFolder } from "../support/export-command";

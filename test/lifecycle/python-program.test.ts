@@ -1,5 +1,5 @@
 // A Python program through the real engine and the Python language host stand-in
-// (scripts/python-language-host.ts): up, a no-op preview, an update of config, the program's own
+// (scripts/language-hosts/python.ts): up, a no-op preview, an update of config, the program's own
 // error, a Python without the pulumi package, destroy. The program (test/programs/python-smoke)
 // names the repository's .venv in Pulumi.yaml, relative to its folder.
 import { execFileSync } from "node:child_process";

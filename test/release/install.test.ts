@@ -33,7 +33,7 @@ const archive = path.join(release, pluginArchiveName(version, hostPlatform()));
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
-  await run(path.join(repoRoot, "node_modules", ".bin", "node"), [path.join(repoRoot, "dist", "scripts", "release.js"), "--out", release], { cwd: repoRoot, maxBuffer: 16 << 20 });
+  await run(path.join(repoRoot, "node_modules", ".bin", "node"), [path.join(repoRoot, "dist", "scripts", "release", "release.js"), "--out", release], { cwd: repoRoot, maxBuffer: 16 << 20 });
   emulator = await startEmulator({ port: 0, seed: { ...defaultSeed(), roles: [SEEDED_ROLE] } });
 }, 600_000);
 afterAll(async () => {

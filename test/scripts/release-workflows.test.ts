@@ -21,15 +21,15 @@ it("a v* tag builds every platform's plugin archive on that platform with the re
   const plugin = release.jobs["plugin"]!;
   expect(plugin.strategy?.matrix.include.map((entry) => entry.platform).sort()).toEqual(PLATFORMS.map((platform) => platform.name).sort());
   expect(plugin["runs-on"]).toBe("${{ matrix.runner }}");
-  expect(runs(plugin)).toContain("node dist/scripts/release.js --platform ${{ matrix.platform }} --only plugin");
+  expect(runs(plugin)).toContain("node dist/scripts/release/release.js --platform ${{ matrix.platform }} --only plugin");
 });
 
 it("then publishes the SDKs, the archives with their checksums, PyPI, npm and the Go SDK's tag", () => {
   const publish = workflow("release.yml").jobs["publish"]!;
   expect(publish.needs).toBe("plugin");
   const commands = runs(publish);
-  expect(commands).toEqual(expect.arrayContaining(["node dist/scripts/release.js --only sdks", "node dist/scripts/release.js --only checksums"]));
-  expect(commands.indexOf("node dist/scripts/release.js --only checksums")).toBeGreaterThan(commands.indexOf("node dist/scripts/release.js --only sdks"));
+  expect(commands).toEqual(expect.arrayContaining(["node dist/scripts/release/release.js --only sdks", "node dist/scripts/release/release.js --only checksums"]));
+  expect(commands.indexOf("node dist/scripts/release/release.js --only checksums")).toBeGreaterThan(commands.indexOf("node dist/scripts/release/release.js --only sdks"));
   expect(commands.join("\n")).toMatch(/gh release create "\$GITHUB_REF_NAME" release\/\*/);
   expect(commands.join("\n")).toMatch(/npm publish "\$tarball"/);
   expect(commands.join("\n")).toMatch(/git tag "sdk\/go\/\$GITHUB_REF_NAME"/);
@@ -41,7 +41,7 @@ it("packs the generated .NET SDK with dotnet on the runner, before the checksums
   const commands = runs(publish);
   const pack = commands.indexOf("dotnet pack sdk/dotnet --configuration Release --output release");
   expect(pack).toBeGreaterThan(-1);
-  expect(pack).toBeLessThan(commands.indexOf("node dist/scripts/release.js --only checksums"));
+  expect(pack).toBeLessThan(commands.indexOf("node dist/scripts/release/release.js --only checksums"));
   const setupDotnet = publish.steps.findIndex((step) => step.uses?.startsWith("actions/setup-dotnet@"));
   expect(setupDotnet).toBeGreaterThan(-1);
   expect(setupDotnet).toBeLessThan(publish.steps.findIndex((step) => step.run?.startsWith("dotnet pack")));

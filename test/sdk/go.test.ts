@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, expect, it } from "vitest";
 import { repoRoot } from "../../scripts/repo-root";
-import { SDK_ROOT } from "../../scripts/sdk-generation";
+import { SDK_ROOT } from "../../scripts/sdk/sdk-generation";
 
 const run = promisify(execFile);
 const PULUMI_VERSION: string = require("@pulumi/pulumi/package.json").version;

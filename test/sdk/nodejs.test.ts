@@ -5,7 +5,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { expect, it } from "vitest";
 import { repoRoot } from "../../scripts/repo-root";
-import { SDK_ROOT } from "../../scripts/sdk-generation";
+import { SDK_ROOT } from "../../scripts/sdk/sdk-generation";
 
 it("sdk/nodejs type-checks", async () => {
   const tsc = path.join(repoRoot, "node_modules", ".bin", "tsc");

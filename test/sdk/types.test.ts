@@ -10,7 +10,7 @@ import type { FUNCTIONS } from "../../model/functions";
 import type { organizationArgsSchema } from "../../model/organization";
 import type { rosterSchema } from "../../model/roster/schema";
 import { repoRoot } from "../../scripts/repo-root";
-import { SDK_TYPES_DIR, sdkTypeFiles } from "../../scripts/sdk-types/sdk-type-files";
+import { SDK_TYPES_DIR, sdkTypeFiles } from "../../scripts/sdk/types/sdk-type-files";
 import type * as wandb from "../../sdk";
 
 it("the committed sdk/types files are what the generator writes (else run `npm run gen-sdk-types`)", () => {
