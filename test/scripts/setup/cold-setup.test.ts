@@ -71,7 +71,8 @@ it("sets up from nothing and runs the demo, beside a second setup on the same ca
   for (const stepName of SETUP_STEPS) expect(beside.stderr).toContain(`setup: ${stepName}: done in`);
   // One of the two built the engine; the other waited for it, or found it built.
   const reused = [demo.stderr, beside.stderr].filter(
-    (stderr) => stderr.includes(`built meanwhile by another setup: ${engineFile}`) || stderr.includes(`using pulumi v3.259.0 built before (${engineFile})`),
+    // Whole lines: the YAML host's file in the same folder starts with the engine's name.
+    (stderr) => stderr.split("\n").some((line) => line === `built meanwhile by another setup: ${engineFile}` || line === `setup: using pulumi v3.259.0 built before (${engineFile})`),
   );
   expect(reused).toHaveLength(1);
   expect(`${demo.stderr}${beside.stderr}`).toContain("setup: building the SDK generator (tools/codegen): done in");
