@@ -30,6 +30,10 @@ describe("an organization applied while the service throttles and drops connecti
           ...emulatorConfig(emulator),
           "organization:seedTeamId": { value: seedTeam?.id ?? "" },
           "wandb:maxConcurrency": { value: "4" },
+          // A quarter of the attempts fail at random: with the default budget (4 retries) one request
+          // in a few hundred runs out of retries, so some run of ~40 writes would fail now and then.
+          // What is shown here is convergence without a duplicate, not the default budget.
+          "wandb:maxRetries": { value: "8" },
         },
       },
     );
