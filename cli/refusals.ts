@@ -17,8 +17,11 @@ const WRAPPERS = [
 const TRACEBACK = "Traceback (most recent call last):";
 /** A line of a JavaScript stack trace. */
 const STACK_FRAME = /^\s+at \S/;
-/** What the engine reports of a component whose child failed: only an echo of that failure. */
-const ECHOES = new Set(["grpc: the client connection is closing"]);
+/**
+ * What the engine reports, now and then, of a component whose child was refused while the engine
+ * shut the run down (the native plugin still constructing it): only echoes of that refusal.
+ */
+const ECHOES = new Set(["grpc: the client connection is closing", "resource monitor shut down"]);
 
 /** The last exception's message, without the traceback's frames (indented lines) above it. */
 function withoutTraceback(message: string): string {

@@ -81,6 +81,16 @@ describe.each(DOORS)("the review of the %s door's previews", (door) => {
     expect(review).not.toMatch(/grpc|has a problem|error:/);
   });
 
+  it("leaves out what the engine echoes of a refusal while it shuts the run down, however many echoes it prints", async () => {
+    const refused = JSON.parse(fixture(door, "refused")) as { diagnostics: { severity: string; message: string }[] };
+    const echoes = ["grpc: the client connection is closing", "resource monitor shut down"].map((echo) => ({
+      severity: "error",
+      message: `error: wandb:index:Organization resource 'acme' has a problem: ${echo}\n`,
+    }));
+    const withEchoes = JSON.stringify({ ...refused, diagnostics: [...refused.diagnostics, ...echoes] });
+    expect(await reviewOf(door, "refused", withEchoes)).toBe(await reviewOf(door, "refused"));
+  });
+
   it("shows a failed program's error as its message alone, without a traceback", async () => {
     const review = await reviewOf(door, "failed-lookup");
     const failed = review.split("**The preview failed; nothing can be applied as it is:**\n\n")[1]?.split("\n\n")[0] ?? "";
