@@ -4,27 +4,9 @@
 // in a review a newline could forge a line.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { NativeResource, RemoteComponent } from "../support/native-resources";
-import { emulatorConfig, installedPackage, openStack, repoRoot, type StackHandle } from "../support/pulumi";
+import { DOORS, type DeclaredKind as Kind } from "../support/native-resources";
+import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 import { emulatorApi } from "../../scripts/emulator-api";
-
-type Kind = "User" | "Team" | "CustomRole" | "Organization";
-/** Declares one resource of `kind` through a door, its arguments as a user's JavaScript or YAML-driven program may pass them. */
-type Declare = (kind: Kind, name: string, args: Record<string, unknown>) => void;
-
-const DOORS: Record<"dynamic" | "plugin", { declarer: () => Declare; plugins: boolean }> = {
-  dynamic: {
-    declarer: () => {
-      const wandb = installedPackage();
-      return (kind, name, args) => new wandb[kind](name, args as never);
-    },
-    plugins: false,
-  },
-  plugin: {
-    declarer: () => (kind, name, args) => (kind === "Organization" ? new RemoteComponent(kind, name, args, []) : new NativeResource(kind, name, args, [])),
-    plugins: true,
-  },
-};
 
 interface BadInput {
   what: string;

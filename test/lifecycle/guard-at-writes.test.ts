@@ -4,29 +4,11 @@
 // no guard record; the one-run override lets it through. A demotion under `--target` that leaves too
 // few admins in W&B, and an OrganizationRoleAssignment that would demote the user the provider acts
 // as, are refused before their writes. A destroy is guarded alike.
-import type * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { heldUser, readState } from "../../scripts/emulator-api";
-import { NativeResource, RemoteComponent } from "../support/native-resources";
-import { emulatorConfig, installedPackage, LET_REMOVALS_THROUGH, openStack, repoRoot, type StackHandle, type UpOptions } from "../support/pulumi";
-
-type Kind = "Organization" | "OrganizationRoleAssignment";
-type Declare = (kind: Kind, name: string, args: Record<string, unknown>) => pulumi.Resource;
-
-const DOORS: Record<"dynamic" | "plugin", { declarer: () => Declare; plugins: boolean }> = {
-  dynamic: {
-    declarer: () => {
-      const wandb = installedPackage();
-      return (kind, name, args) => new wandb[kind](name, args as never);
-    },
-    plugins: false,
-  },
-  plugin: {
-    declarer: () => (kind, name, args) => (kind === "Organization" ? new RemoteComponent(kind, name, args, []) : new NativeResource(kind, name, args, [])),
-    plugins: true,
-  },
-};
+import { DOORS, type DeclaredKind as Kind } from "../support/native-resources";
+import { emulatorConfig, LET_REMOVALS_THROUGH, openStack, repoRoot, type StackHandle, type UpOptions } from "../support/pulumi";
 
 const EIGHT = Array.from({ length: 8 }, (_, i) => `r${i}`);
 const REMOVED = EIGHT.slice(0, 4);

@@ -7,26 +7,8 @@ import type * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { readState } from "../../scripts/emulator-api";
-import { NativeResource, RemoteComponent } from "../support/native-resources";
-import { emulatorConfig, installedPackage, openStack, repoRoot, type StackHandle } from "../support/pulumi";
-
-type Kind = "User" | "Team" | "CustomRole" | "Organization";
-/** Declares a resource through a door. */
-type Declare = (kind: Kind, name: string, args: Record<string, unknown>) => pulumi.Resource;
-
-const DOORS: Record<"dynamic" | "plugin", { declarer: () => Declare; plugins: boolean }> = {
-  dynamic: {
-    declarer: () => {
-      const wandb = installedPackage();
-      return (kind, name, args) => new wandb[kind](name, args as never);
-    },
-    plugins: false,
-  },
-  plugin: {
-    declarer: () => (kind, name, args) => (kind === "Organization" ? new RemoteComponent(kind, name, args, []) : new NativeResource(kind, name, args, [])),
-    plugins: true,
-  },
-};
+import { DOORS, type DeclaredKind as Kind } from "../support/native-resources";
+import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 
 const ROSTER = {
   users: ["oli", "pia", "quin"].map((userName) => ({ userName, email: `${userName}@acme.example` })),

@@ -1,7 +1,9 @@
 // The plugin's resources as a program declares them by type token, without any generated SDK:
-// what the engine registers is exactly the token, the inputs and the options.
+// what the engine registers is exactly the token, the inputs and the options; and the two doors a
+// test declares through.
 import * as pulumi from "@pulumi/pulumi";
 import { tokenOf } from "../../model/tokens";
+import { installedPackage } from "../../scripts/engine";
 
 /** A resource of the wandb plugin, with the named outputs readable as `outputs[name]`. */
 export class NativeResource extends pulumi.CustomResource {
@@ -35,3 +37,27 @@ export class RemoteComponent extends pulumi.ComponentResource {
     this.outputs = Object.fromEntries(outputNames.map((output) => [output, self[output]!]));
   }
 }
+
+/** The kinds a test declares through either door. */
+export type DeclaredKind = "User" | "Team" | "CustomRole" | "Organization" | "OrganizationRoleAssignment";
+/** Declares a resource through a door, its arguments as a user's program passes them. */
+export type Declare = (kind: DeclaredKind, name: string, args: Record<string, unknown>) => pulumi.Resource;
+
+/**
+ * The two front doors as a test declares through them: the dynamic resources of the installed
+ * package, and the plugin's resources by token (the Organization built by the plugin); `plugins`
+ * says whether the stack must be given the plugin.
+ */
+export const DOORS: Record<"dynamic" | "plugin", { declarer: () => Declare; plugins: boolean }> = {
+  dynamic: {
+    declarer: () => {
+      const wandb = installedPackage();
+      return (kind, name, args) => new wandb[kind](name, args as never);
+    },
+    plugins: false,
+  },
+  plugin: {
+    declarer: () => (kind, name, args) => (kind === "Organization" ? new RemoteComponent(kind, name, args, []) : new NativeResource(kind, name, args, [])),
+    plugins: true,
+  },
+};
