@@ -15,6 +15,7 @@ import { parse } from "yaml";
 import { z } from "zod";
 import { installFromTarball, TEMPLATE } from "../../scripts/release/gitops-template";
 import { packageTarball } from "../../scripts/release/npm-tarballs";
+import { newMachineEnvironment } from "../support/new-machine";
 import { repoRoot } from "../support/pulumi";
 
 const run = promisify(execFile);
@@ -40,18 +41,14 @@ const freePort = () =>
     });
   });
 
-/** Only this checkout's Node.js 22 first on PATH, then the pinned CLI, then the machine's tools: no folder of this repository's node_modules. */
-function machinePath(): string {
+/** A new machine's shell, with this checkout's Node.js 22 and the pinned CLI first on PATH (what setup-node and pulumi/actions provide). */
+function runnerEnvironment(): NodeJS.ProcessEnv {
   const bin = path.join(scratch, "bin");
   mkdirSync(bin, { recursive: true });
   if (!existsSync(path.join(bin, "node"))) symlinkSync(path.join(repoRoot, "node_modules", ".bin", "node"), path.join(bin, "node"));
-  const machine = (process.env["PATH"] ?? "").split(path.delimiter).filter((entry) => entry && !path.resolve(entry).startsWith(repoRoot + path.sep));
-  return [bin, path.join(repoRoot, ".tools", "bin"), ...machine].join(path.delimiter);
+  const machine = newMachineEnvironment();
+  return { ...machine, PATH: [bin, path.join(repoRoot, ".tools", "bin"), machine["PATH"]].join(path.delimiter) };
 }
-
-/** The machine's environment as a runner's shell has it (its certificates, its proxy): nothing of this checkout's npm run or Pulumi settings. */
-const runnerEnvironment = (): NodeJS.ProcessEnv =>
-  Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("npm_") && !name.startsWith("PULUMI_") && !name.startsWith("WANDB_") && name !== "INIT_CWD"));
 
 const git = (...args: string[]) => run("git", ["-c", "user.name=Platform", "-c", "user.email=platform@acme.example", ...args], { cwd: team });
 
@@ -116,7 +113,6 @@ it("copied out of the repository, its pull-request job previews and reviews the 
   const githubEnv = path.join(scratch, "github-env");
   const env: NodeJS.ProcessEnv = {
     ...runnerEnvironment(),
-    PATH: machinePath(),
     PULUMI_HOME: path.join(scratch, "pulumi-home"),
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",

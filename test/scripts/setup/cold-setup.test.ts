@@ -11,6 +11,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, expect, it } from "vitest";
 import { repoRoot } from "../../../scripts/repo-root";
+import { newMachineEnvironment } from "../../support/new-machine";
 
 const run = promisify(execFile);
 const scratch = mkdtempSync(path.join(os.tmpdir(), "pulumi-wandb-cold-"));
@@ -33,15 +34,8 @@ async function cloneWorkTree(clone: string): Promise<string[]> {
 const digest = (files: string[]) =>
   Object.fromEntries(files.map((file) => [file, createHash("sha256").update(readFileSync(path.join(clone, file))).digest("hex")]));
 
-/** A new user's shell: nothing of this checkout on PATH, no npm run's variables, an empty cache. */
-function newMachineEnvironment(): NodeJS.ProcessEnv {
-  const inherited = Object.entries(process.env).filter(([name]) => !name.startsWith("npm_") && name !== "INIT_CWD");
-  const PATH = (process.env["PATH"] ?? "")
-    .split(path.delimiter)
-    .filter((entry) => entry && !path.resolve(entry).startsWith(repoRoot + path.sep))
-    .join(path.delimiter);
-  return { ...Object.fromEntries(inherited), PATH, PULUMI_WANDB_CACHE: cache, CI: "true" };
-}
+/** A new user's shell with an empty cache. */
+const newMachineWithEmptyCache = (): NodeJS.ProcessEnv => ({ ...newMachineEnvironment(), PULUMI_WANDB_CACHE: cache, CI: "true" });
 
 const SETUP_STEPS = [
   "installing npm dependencies",
@@ -61,7 +55,7 @@ it("sets up from nothing and runs the demo, beside a second setup on the same ca
   const files = await cloneWorkTree(clone);
   await cloneWorkTree(secondClone);
   const cloned = digest(files);
-  const env = newMachineEnvironment();
+  const env = newMachineWithEmptyCache();
 
   const [demo, beside] = await Promise.all([
     run("npm", ["run", "demo"], { cwd: clone, env, maxBuffer: 64 << 20 }).catch(failure("npm run demo")),
@@ -90,7 +84,7 @@ it("sets up from nothing and runs the demo, beside a second setup on the same ca
 
 it("names the step that failed and stops there", async () => {
   const brokenBin = path.join(scratch, "broken-bin");
-  const env = newMachineEnvironment();
+  const env = newMachineWithEmptyCache();
   env["PATH"] = `${brokenBin}${path.delimiter}${env["PATH"]}`;
   mkdirSync(brokenBin, { recursive: true });
   // A python3 without its venv module, as on a Debian machine that lacks python3-venv.
