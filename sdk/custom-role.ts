@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { customRoleOutputs } from "../model/shapes/custom-role";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
+import { noticeRename } from "../model/rename-notice";
 import { DYNAMIC_MODULE } from "../model/tokens";
 import type { CustomRoleArgs, CustomRoleOutputs } from "./types/resources";
 
@@ -24,6 +25,7 @@ export interface CustomRole extends CustomRoleOutputs {}
 export class CustomRole extends pulumi.dynamic.Resource {
   constructor(name: string, args: CustomRoleArgs, opts?: pulumi.CustomResourceOptions) {
     super(providerShim("CustomRole", name, args), name, everyOutput(customRoleOutputs, args), opts, DYNAMIC_MODULE, "CustomRole");
+    noticeRename(this, "CustomRole", args, opts);
   }
 
   /** Reads an existing custom role by its SCIM id, without managing it. */

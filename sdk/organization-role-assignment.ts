@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { organizationRoleAssignmentOutputs } from "../model/shapes/organization-role-assignment";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
+import { noticeRename } from "../model/rename-notice";
 import { DYNAMIC_MODULE } from "../model/tokens";
 import type { OrganizationRoleAssignmentArgs, OrganizationRoleAssignmentOutputs } from "./types/resources";
 
@@ -24,6 +25,7 @@ export interface OrganizationRoleAssignment extends OrganizationRoleAssignmentOu
 export class OrganizationRoleAssignment extends pulumi.dynamic.Resource {
   constructor(name: string, args: OrganizationRoleAssignmentArgs, opts?: pulumi.CustomResourceOptions) {
     super(providerShim("OrganizationRoleAssignment", name, args), name, everyOutput(organizationRoleAssignmentOutputs, args), opts, DYNAMIC_MODULE, "OrganizationRoleAssignment");
+    noticeRename(this, "OrganizationRoleAssignment", args, opts);
   }
 
   /** Reads an existing organization role assignment by its id, `<user SCIM id>/organization`, without managing it. */

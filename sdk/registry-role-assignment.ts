@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { registryRoleAssignmentOutputs } from "../model/shapes/registry-role-assignment";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
+import { noticeRename } from "../model/rename-notice";
 import { DYNAMIC_MODULE } from "../model/tokens";
 import type { RegistryRoleAssignmentArgs, RegistryRoleAssignmentOutputs } from "./types/resources";
 
@@ -24,6 +25,7 @@ export interface RegistryRoleAssignment extends RegistryRoleAssignmentOutputs {}
 export class RegistryRoleAssignment extends pulumi.dynamic.Resource {
   constructor(name: string, args: RegistryRoleAssignmentArgs, opts?: pulumi.CustomResourceOptions) {
     super(providerShim("RegistryRoleAssignment", name, args), name, everyOutput(registryRoleAssignmentOutputs, args), opts, DYNAMIC_MODULE, "RegistryRoleAssignment");
+    noticeRename(this, "RegistryRoleAssignment", args, opts);
   }
 
   /** Reads an existing registry role assignment by its id, `<user SCIM id>/registries/<registry name>`, without managing it. */

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { teamMemberOutputs } from "../model/shapes/team-member";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
+import { noticeRename } from "../model/rename-notice";
 import { DYNAMIC_MODULE } from "../model/tokens";
 import type { TeamMemberArgs, TeamMemberOutputs } from "./types/resources";
 
@@ -25,6 +26,7 @@ export interface TeamMember extends TeamMemberOutputs {}
 export class TeamMember extends pulumi.dynamic.Resource {
   constructor(name: string, args: TeamMemberArgs, opts?: pulumi.CustomResourceOptions) {
     super(providerShim("TeamMember", name, args), name, everyOutput(teamMemberOutputs, args), opts, DYNAMIC_MODULE, "TeamMember");
+    noticeRename(this, "TeamMember", args, opts);
   }
 
   /** Reads an existing membership by its id, `<teamId>/<userId>`, without managing it. */

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { teamRoleAssignmentOutputs } from "../model/shapes/team-role-assignment";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
+import { noticeRename } from "../model/rename-notice";
 import { DYNAMIC_MODULE } from "../model/tokens";
 import type { TeamRoleAssignmentArgs, TeamRoleAssignmentOutputs } from "./types/resources";
 
@@ -24,6 +25,7 @@ export interface TeamRoleAssignment extends TeamRoleAssignmentOutputs {}
 export class TeamRoleAssignment extends pulumi.dynamic.Resource {
   constructor(name: string, args: TeamRoleAssignmentArgs, opts?: pulumi.CustomResourceOptions) {
     super(providerShim("TeamRoleAssignment", name, args), name, everyOutput(teamRoleAssignmentOutputs, args), opts, DYNAMIC_MODULE, "TeamRoleAssignment");
+    noticeRename(this, "TeamRoleAssignment", args, opts);
   }
 
   /** Reads an existing team role assignment by its id, `<user SCIM id>/teams/<team name>`, without managing it. */

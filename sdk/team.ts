@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { teamOutputs } from "../model/shapes/team";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
+import { noticeRename } from "../model/rename-notice";
 import { DYNAMIC_MODULE } from "../model/tokens";
 import type { TeamArgs, TeamOutputs } from "./types/resources";
 
@@ -24,6 +25,7 @@ export interface Team extends TeamOutputs {}
 export class Team extends pulumi.dynamic.Resource {
   constructor(name: string, args: TeamArgs, opts?: pulumi.CustomResourceOptions) {
     super(providerShim("Team", name, args), name, everyOutput(teamOutputs, args), opts, DYNAMIC_MODULE, "Team");
+    noticeRename(this, "Team", args, opts);
   }
 
   /** Reads an existing team by its SCIM id, without managing it. */

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { userOutputs } from "../model/shapes/user";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
+import { noticeRename } from "../model/rename-notice";
 import { DYNAMIC_MODULE } from "../model/tokens";
 import type { UserArgs, UserOutputs } from "./types/resources";
 
@@ -28,6 +29,7 @@ export interface User extends UserOutputs {}
 export class User extends pulumi.dynamic.Resource {
   constructor(name: string, args: UserArgs, opts?: pulumi.CustomResourceOptions) {
     super(providerShim("User", name, args), name, everyOutput(userOutputs, args), opts, DYNAMIC_MODULE, "User");
+    noticeRename(this, "User", args, opts);
   }
 
   /** Reads an existing user by its SCIM id, without managing it. */

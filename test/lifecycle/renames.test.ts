@@ -21,10 +21,12 @@ interface Held {
   roles: { id: string; name: string }[];
 }
 
-describe.each(Object.entries(DOORS))("a rename in code with no alias (%s door)", (_door, { declarer, plugins }) => {
+describe.each(Object.entries(DOORS))("a rename in code with no alias (%s door)", (door, { declarer, plugins }) => {
   let emulator: RunningEmulator;
   let stack: StackHandle;
   let suffix = "a";
+  /** Whether each renamed resource is given the alias its preview notice advises. */
+  let aliased = false;
   let before: Held;
 
   const held = async () => (await readState(emulator)) as Held;
@@ -41,10 +43,11 @@ describe.each(Object.entries(DOORS))("a rename in code with no alias (%s door)",
         projectName: "renames",
         inline: async () => {
           const declare = declarer();
-          const ana = declare("User", `ana-${suffix}`, { userName: "ana", email: "ana@acme.example" }) as pulumi.CustomResource;
-          declare("Team", `research-${suffix}`, { name: "research", members: [ana.id] });
-          declare("CustomRole", `operator-${suffix}`, { name: "Operator", inheritedFrom: "member", permissions: ["run:delete"] });
-          declare("Organization", `acme-${suffix}`, { roster: ROSTER });
+          const was = (name: string) => (aliased ? { aliases: [{ name: `${name}-a` }] } : {});
+          const ana = declare("User", `ana-${suffix}`, { userName: "ana", email: "ana@acme.example" }, was("ana")) as pulumi.CustomResource;
+          declare("Team", `research-${suffix}`, { name: "research", members: [ana.id] }, was("research"));
+          declare("CustomRole", `operator-${suffix}`, { name: "Operator", inheritedFrom: "member", permissions: ["run:delete"] }, was("operator"));
+          declare("Organization", `acme-${suffix}`, { roster: ROSTER }, was("acme"));
         },
       },
       { config: emulatorConfig(emulator), ...(plugins ? { providerPlugins: [{ name: "wandb", path: repoRoot }] } : {}) },
@@ -62,8 +65,33 @@ describe.each(Object.entries(DOORS))("a rename in code with no alias (%s door)",
     expect(ids(before).users.map((entry) => entry.split(":")[0])).toEqual(expect.arrayContaining(["ana", "oli", "pia", "quin"]));
   });
 
-  it("renamed, the up takes each object over and leaves it where the old resource is deleted; the next preview has nothing to do", async () => {
+  it("renamed, the preview names each rename with the alias that keeps its history, and the Organization's once", async () => {
     suffix = "b";
+    const preview = await stack.preview();
+    const warnings = preview.diagnostics.filter((d) => d.severity === "warning").map((d) => d.message);
+    const renamed = (pattern: RegExp) => warnings.filter((message) => pattern.test(message));
+    expect(renamed(/^Organization "acme-b" declares the W&B objects this stack holds under Organization "acme-a" .*aliases: \[\{ name: "acme-a" \}\]/)).toHaveLength(1);
+    expect(renamed(/declares the W&B object with .* that this stack holds as "acme-a/)).toEqual([]);
+    // The plugin's own resources are declared by the program alone: at preview, only the program could name them.
+    const standalone = door === "dynamic" ? 1 : 0;
+    for (const [kind, to, from] of [["User", "ana-b", "ana-a"], ["Team", "research-b", "research-a"], ["CustomRole", "operator-b", "operator-a"]]) {
+      const notice = new RegExp(`^${kind} "${to}" declares the W&B object with .* that this stack holds as "${from}": a rename in code.*aliases: \\[\\{ name: "${from}" \\}\\]`);
+      expect(renamed(notice)).toHaveLength(standalone);
+    }
+  });
+
+  it("given the aliases the notices advise, the renamed program's preview has nothing to do", async () => {
+    aliased = true;
+    try {
+      const preview = await stack.preview();
+      expect(preview.changes).not.toHaveProperty("create");
+      expect(preview.changes).not.toHaveProperty("delete");
+    } finally {
+      aliased = false;
+    }
+  });
+
+  it("renamed, the up takes each object over and leaves it where the old resource is deleted; the next preview has nothing to do", async () => {
     const up = await stack.up();
     expect(up.changes).toMatchObject({ create: expect.any(Number), delete: expect.any(Number) });
     expect(ids(await held())).toEqual(ids(before));

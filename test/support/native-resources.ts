@@ -40,8 +40,8 @@ export class RemoteComponent extends pulumi.ComponentResource {
 
 /** The kinds a test declares through either door. */
 export type DeclaredKind = "User" | "Team" | "CustomRole" | "Organization" | "OrganizationRoleAssignment";
-/** Declares a resource through a door, its arguments as a user's program passes them. */
-export type Declare = (kind: DeclaredKind, name: string, args: Record<string, unknown>) => pulumi.Resource;
+/** Declares a resource through a door, its arguments and options as a user's program passes them. */
+export type Declare = (kind: DeclaredKind, name: string, args: Record<string, unknown>, opts?: pulumi.ResourceOptions) => pulumi.Resource;
 
 /**
  * The two front doors as a test declares through them: the dynamic resources of the installed
@@ -52,12 +52,13 @@ export const DOORS: Record<"dynamic" | "plugin", { declarer: () => Declare; plug
   dynamic: {
     declarer: () => {
       const wandb = installedPackage();
-      return (kind, name, args) => new wandb[kind](name, args as never);
+      return (kind, name, args, opts) => new wandb[kind](name, args as never, opts);
     },
     plugins: false,
   },
   plugin: {
-    declarer: () => (kind, name, args) => (kind === "Organization" ? new RemoteComponent(kind, name, args, []) : new NativeResource(kind, name, args, [])),
+    declarer: () => (kind, name, args, opts) =>
+      kind === "Organization" ? new RemoteComponent(kind, name, args, [], opts) : new NativeResource(kind, name, args, [], opts),
     plugins: true,
   },
 };

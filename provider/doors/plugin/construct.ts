@@ -3,6 +3,7 @@
 // request, builds the component there (its children are registered by the engine as any program's
 // are), and answers with the component's URN and outputs.
 import * as pulumi from "@pulumi/pulumi";
+import type * as aliasProto from "@pulumi/pulumi/proto/alias_pb";
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import * as structProto from "google-protobuf/google/protobuf/struct_pb";
 import type { Operation } from "../../operation";
@@ -16,6 +17,23 @@ export type ComponentBuilder = (
   options: pulumi.ComponentResourceOptions,
 ) => { urn: pulumi.Output<string>; outputs: Record<string, unknown> };
 
+/**
+ * An alias the program gave the component, as @pulumi/pulumi's provider server reads it: a URN, or
+ * the parts that differ (a spec's type is not read there either). The children's aliases follow
+ * from it, so that an Organization renamed with `aliases: [{ name: "old" }]` keeps its children.
+ */
+function aliasOf(alias: aliasProto.Alias): (string | pulumi.Alias)[] {
+  if (alias.hasUrn()) return [alias.getUrn()];
+  const spec = alias.getSpec();
+  if (spec === undefined) return [];
+  return [{
+    ...(spec.getName() !== "" ? { name: spec.getName() } : {}),
+    ...(spec.getProject() !== "" ? { project: spec.getProject() } : {}),
+    ...(spec.getStack() !== "" ? { stack: spec.getStack() } : {}),
+    ...(spec.hasParenturn() ? { parent: spec.getParenturn() } : spec.hasNoparent() && spec.getNoparent() ? { parent: pulumi.rootStackResource } : {}),
+  }];
+}
+
 /** The options the program gave the component, as the children it registers inherit them. */
 function optionsOf(request: providerProto.ConstructRequest): pulumi.ComponentResourceOptions {
   const providers: Record<string, pulumi.ProviderResource> = {};
@@ -25,7 +43,7 @@ function optionsOf(request: providerProto.ConstructRequest): pulumi.ComponentRes
     dependsOn: request.getDependenciesList().map((urn) => new pulumi.DependencyResource(urn)),
     protect: request.getProtect(),
     providers,
-    aliases: request.getAliasesList().flatMap((alias) => (alias.hasUrn() ? [alias.getUrn()] : [])),
+    aliases: request.getAliasesList().flatMap(aliasOf),
     ignoreChanges: request.getIgnorechangesList(),
     retainOnDelete: request.getRetainondelete(),
   };

@@ -2,6 +2,8 @@
 // the SDK's, with the plugin's own resources (by type token) as its children.
 import * as pulumi from "@pulumi/pulumi";
 import { declareOrganization, planOrganization, type NamedResource } from "../../../model/organization";
+import { noticeRename } from "../../../model/rename-notice";
+import type { ResourceKind } from "../../../model/resource-kinds";
 import { ORGANIZATION_TYPE, tokenOf } from "../../../model/tokens";
 import type { ComponentBuilder } from "./construct";
 
@@ -10,8 +12,12 @@ class Child extends pulumi.CustomResource {
   declare readonly name: pulumi.Output<string>;
 }
 
-function declaring(kind: string) {
-  return (name: string, args: object, opts: pulumi.CustomResourceOptions): NamedResource => new Child(tokenOf(kind), name, { name: undefined, ...args }, opts);
+function declaring(kind: ResourceKind) {
+  return (name: string, args: object, opts: pulumi.CustomResourceOptions): NamedResource => {
+    const child = new Child(tokenOf(kind), name, { name: undefined, ...args }, opts);
+    noticeRename(child, kind, args, opts);
+    return child;
+  };
 }
 
 /** The component itself; its children and outputs are declared once it is registered. */

@@ -1,0 +1,126 @@
+// A resource renamed in code with no alias reaches the engine as a create under the new name and a
+// delete under the old one. At `up` the delete says it leaves the object; at preview the engine
+// tells a provider nothing of what it will delete, so the program says it as it declares: it reads
+// the stack's last state once per preview (the engine's own `readStackResourceOutputs`: no W&B
+// request) and names each new resource that declares an object the stack holds under another URN,
+// with the alias that keeps its history. Children of a renamed Organization are named once, on it.
+import * as pulumi from "@pulumi/pulumi";
+import { MockMonitor } from "@pulumi/pulumi/runtime/mocks";
+import { z } from "zod";
+import { checkedKeyFields, naturalKeyFields, naturalKeyOf, namedBy } from "./natural-keys";
+import type { ResourceKind } from "./resource-kinds";
+import { kindOfType, ORGANIZATION_TYPE } from "./tokens";
+
+const READ_STACK = "pulumi:pulumi:readStackResourceOutputs";
+
+const stackResources = z.object({
+  outputs: z.record(z.string(), z.object({ type: z.string(), outputs: z.record(z.string(), z.unknown()).default({}) })).default({}),
+});
+
+/** The stack's last state: each URN, and the URNs that hold each W&B object (by its natural key). */
+interface Holdings {
+  urns: ReadonlySet<string>;
+  byKey: ReadonlyMap<string, string[]>;
+}
+
+interface Run {
+  holdings: Promise<Holdings | undefined>;
+  /** The Organizations already named as renamed in this preview. */
+  componentsNamed: Set<string>;
+}
+
+const runs = new WeakMap<object, Run>();
+
+async function readHoldings(): Promise<Holdings | undefined> {
+  const stackName = `${pulumi.getOrganization()}/${pulumi.getProject()}/${pulumi.getStack()}`;
+  const read = stackResources.safeParse(await pulumi.runtime.invoke(READ_STACK, { stackName }));
+  if (!read.success) return undefined;
+  const byKey = new Map<string, string[]>();
+  for (const [urn, { type, outputs }] of Object.entries(read.data.outputs)) {
+    const kind = kindOfType(type);
+    const key = kind === undefined ? undefined : naturalKeyOf(kind, outputs);
+    if (key !== undefined) byKey.set(key, [...(byKey.get(key) ?? []), urn]);
+  }
+  return { urns: new Set(Object.keys(read.data.outputs)), byKey };
+}
+
+/** This preview's reading of the stack; none outside a preview, or under Pulumi's mocks. */
+function thisPreview(): Run | undefined {
+  const monitor = pulumi.runtime.getMonitor();
+  if (!pulumi.runtime.isDryRun() || !monitor || monitor instanceof MockMonitor) return undefined;
+  let run = runs.get(monitor);
+  if (!run) {
+    // A stack the engine cannot read (a backend without it) only goes without the notice.
+    const holdings = readHoldings().catch((error: unknown) => {
+      void pulumi.log.debug(`pulumi-wandb: the stack's last state could not be read to name renames: ${String(error)}`);
+      return undefined;
+    });
+    runs.set(monitor, (run = { holdings, componentsNamed: new Set() }));
+  }
+  return run;
+}
+
+const nameOf = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
+const typeOf = (urn: string) => urn.slice(0, urn.lastIndexOf("::"));
+
+/** The option that carries `from`'s history to `to`: the old name alone where only the name changed. */
+function aliasFor(from: string, to: string): string {
+  return typeOf(from) === typeOf(to) ? `aliases: [{ name: "${nameOf(from)}" }]` : `aliases: ["${from}"]`;
+}
+
+/** The Organization of the last state whose children `child` (an old URN) is one of: its name is the child's prefix. */
+function organizationOf(child: string, holdings: Holdings): string | undefined {
+  if (!typeOf(child).includes(`${ORGANIZATION_TYPE}$`)) return undefined;
+  return [...holdings.urns]
+    .filter((urn) => typeOf(urn).endsWith(`::${ORGANIZATION_TYPE}`) && nameOf(child).startsWith(nameOf(urn)))
+    .sort((a, b) => nameOf(b).length - nameOf(a).length)[0];
+}
+
+function noticeFor(kind: ResourceKind, urn: string, held: string, named: string): string {
+  return (
+    `${kind} "${nameOf(urn)}" declares the W&B object with ${named} that this stack holds as "${nameOf(held)}": ` +
+    `a rename in code, not a new object. The delete of "${nameOf(held)}" will leave it in W&B, so nothing is removed; ` +
+    `to keep its history, give "${nameOf(urn)}" the option ${aliasFor(held, urn)} (or run pulumi state rename).`
+  );
+}
+
+function componentNotice(component: string, oldComponent: string, example: string): string {
+  return (
+    `Organization "${nameOf(component)}" declares the W&B objects this stack holds under Organization "${nameOf(oldComponent)}" ` +
+    `(${example}): a rename in code, not new objects. The deletes under "${nameOf(oldComponent)}" will leave them in W&B, ` +
+    `so nothing is removed; to keep their history, give "${nameOf(component)}" the option ${aliasFor(oldComponent, component)}.`
+  );
+}
+
+/**
+ * At preview, names `resource` (just declared, of `kind`, with `args`) as a rename when the stack
+ * holds the object it declares under another URN. Read and imported resources manage nothing new.
+ */
+export function noticeRename(resource: pulumi.CustomResource, kind: ResourceKind, args: object, opts: pulumi.CustomResourceOptions | undefined): void {
+  if (opts?.id !== undefined || opts?.import !== undefined) return;
+  const run = thisPreview();
+  if (run === undefined) return;
+  const fields = naturalKeyFields(kind).map(({ field }) => field);
+  if (fields.length === 0) return;
+  const given = args as Record<string, pulumi.Input<unknown>>;
+  const values = pulumi.all(fields.map((field) => given[field]));
+  pulumi.all([resource.urn, values]).apply(async ([urn, known]: [string, unknown[]]) => {
+    const inputs = checkedKeyFields(kind, Object.fromEntries(fields.map((field, i) => [field, known[i]])));
+    const key = naturalKeyOf(kind, inputs);
+    const holdings = await run.holdings;
+    if (key === undefined || holdings === undefined || holdings.urns.has(urn)) return;
+    const held = holdings.byKey.get(key)?.find((other) => other !== urn);
+    if (held === undefined) return;
+    const oldComponent = organizationOf(held, holdings);
+    const component = opts?.parent;
+    if (oldComponent === undefined || component === undefined) {
+      void pulumi.log.warn(noticeFor(kind, urn, held, namedBy(kind, inputs)), resource);
+      return;
+    }
+    const componentUrn = await new Promise<string>((resolve) => component.urn.apply(resolve));
+    if (run.componentsNamed.has(componentUrn)) return;
+    run.componentsNamed.add(componentUrn);
+    const example = `${kind} "${nameOf(held)}", now "${nameOf(urn)}", with ${namedBy(kind, inputs)}`;
+    void pulumi.log.warn(componentNotice(componentUrn, oldComponent, example), component);
+  });
+}
