@@ -2,8 +2,9 @@
 # Installs what the demo, the tests and `npm run pulumi` need, idempotently:
 #   1. npm dependencies (Node 22 among them) as package-lock.json names them, when it changed;
 #   2. the compiled package (dist/), incrementally;
-#   3. the pinned Pulumi engine: a `pulumi` on PATH at the pinned version, else a build from the
-#      Go module proxy (cached per user, so every clone reuses it), else the official installer;
+#   3. the pinned Pulumi engine (the pkg/v3 tools/pulumi/go.mod requires): a `pulumi` on PATH at
+#      that version, else a build from the Go module proxy (cached per user, so every clone reuses
+#      it), else the official installer;
 #   4. the plugins the engine needs beside it: the dynamic-resource provider and the Node.js and
 #      Python language hosts (see scripts/language-hosts/nodejs.ts, scripts/language-hosts/python.ts), all
 #      ending when the engine goes;
@@ -12,8 +13,8 @@
 #   6. the real YAML language host, pulumi-language-yaml, at the version tools/yaml/go.mod pins,
 #      built from the Go module proxy like the engine, cached beside it, linked into .tools/bin;
 #   7. .venv, the Python environment that Python programs name in Pulumi.yaml, with the pulumi SDK
-#      at the engine's version (remade only when that version or the base Python changes), and the
-#      generated Python SDK pulumi_wandb (reinstalled only when sdk/python changes).
+#      scripts/setup/venv-requirements.txt pins (remade only when that version or the base Python
+#      changes), and the generated Python SDK pulumi_wandb (reinstalled only when sdk/python changes).
 # Usage: scripts/setup.sh [--quiet]   (progress goes to stderr either way; --quiet keeps only errors)
 set -euo pipefail
 
@@ -60,37 +61,38 @@ export PATH="$repo/node_modules/.bin:$PATH"
 
 step "compiling TypeScript" tsc -p tsconfig.json --incremental --tsBuildInfoFile dist/.tsbuildinfo
 
-pulumi_version=$(node -p 'require("./package.json").dependencies["@pulumi/pulumi"]')
+# Each version is pinned in one file (scripts/setup/pulumi-versions.ts says which).
+pinned=$(node -p 'const pinned = require("./dist/scripts/setup/pulumi-versions.js"); [pinned.ENGINE, pinned.YAML_HOST, pinned.PYTHON_SDK].join(" ")')
+read -r engine_version yaml_version python_sdk_version <<< "$pinned"
 tools_bin="$repo/.tools/bin"
-cache_dir="${PULUMI_WANDB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-wandb}/pulumi-v$pulumi_version"
+cache_dir="${PULUMI_WANDB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-wandb}/pulumi-v$engine_version"
 mkdir -p "$tools_bin" "$cache_dir"
 
-# The Go modules built here require pkg/v3 and sdk/v3 at the engine's version.
+# The SDK generator requires pkg/v3 and sdk/v3 at the engine's version.
 pin_pulumi_modules() {
-  sed -i "s#github.com/pulumi/pulumi/\(pkg\|sdk\)/v3 v[0-9.]*#github.com/pulumi/pulumi/\1/v3 v$pulumi_version#" "$1"
+  sed -i "s#github.com/pulumi/pulumi/\(pkg\|sdk\)/v3 v[0-9.]*#github.com/pulumi/pulumi/\1/v3 v$engine_version#" "$1"
 }
 
 engine=""
-if command -v pulumi >/dev/null 2>&1 && [ "$(pulumi version 2>/dev/null)" = "v$pulumi_version" ] \
+if command -v pulumi >/dev/null 2>&1 && [ "$(pulumi version 2>/dev/null)" = "v$engine_version" ] \
    && [ "$(command -v pulumi)" != "$tools_bin/pulumi" ]; then
   engine=$(command -v pulumi)
-  say "using pulumi v$pulumi_version from PATH ($engine)"
-elif [ -x "$cache_dir/pulumi" ] && [ "$("$cache_dir/pulumi" version 2>/dev/null)" = "v$pulumi_version" ]; then
+  say "using pulumi v$engine_version from PATH ($engine)"
+elif [ -x "$cache_dir/pulumi" ] && [ "$("$cache_dir/pulumi" version 2>/dev/null)" = "v$engine_version" ]; then
   engine="$cache_dir/pulumi"
-  say "using pulumi v$pulumi_version built before ($engine)"
+  say "using pulumi v$engine_version built before ($engine)"
 elif command -v go >/dev/null 2>&1; then
   build_engine() { # build_engine <output>
     cd "$repo/tools/pulumi"
-    pin_pulumi_modules go.mod
     CGO_ENABLED=0 GOFLAGS=-mod=mod go build -tags osusergo \
-      -ldflags "-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$pulumi_version" \
+      -ldflags "-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$engine_version" \
       -o "$1" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
   }
-  step "building pulumi v$pulumi_version from the Go module proxy (minutes the first time)" build_once "$cache_dir/pulumi" build_engine
+  step "building pulumi v$engine_version from the Go module proxy (minutes the first time)" build_once "$cache_dir/pulumi" build_engine
   engine="$cache_dir/pulumi"
 else
-  step "installing pulumi v$pulumi_version with the official installer" \
-    sh -c "curl -fsSL https://get.pulumi.com | sh -s -- --version $pulumi_version --install-root '$cache_dir.install'"
+  step "installing pulumi v$engine_version with the official installer" \
+    sh -c "curl -fsSL https://get.pulumi.com | sh -s -- --version $engine_version --install-root '$cache_dir.install'"
   ln -sfn "$cache_dir.install/bin/pulumi" "$cache_dir/pulumi"
   engine="$cache_dir/pulumi"
 fi
@@ -145,16 +147,15 @@ build_generator gen-dotnet-sdk "$repo/tools/codegen/dotnet" pulumi-wandb-gen-sdk
 # pulumi-yaml builds against the pkg/v3 and sdk/v3 its own go.mod names (it does not compile
 # against the engine's newer ones), so tools/yaml keeps those: the host speaks to the engine over
 # gRPC only, as the hosts bundled with a released CLI do.
-yaml_version=$(awk '$1 == "require" && $2 == "github.com/pulumi/pulumi-yaml" { print $3 }' "$repo/tools/yaml/go.mod")
-yaml_host="$cache_dir/pulumi-language-yaml-$yaml_version"
+yaml_host="$cache_dir/pulumi-language-yaml-v$yaml_version"
 if [ ! -x "$yaml_host" ] && command -v go >/dev/null 2>&1; then
   build_yaml_host() { # build_yaml_host <output>
     cd "$repo/tools/yaml"
     CGO_ENABLED=0 GOFLAGS=-mod=mod go build \
-      -ldflags "-X github.com/pulumi/pulumi-yaml/pkg/version.Version=$yaml_version" \
+      -ldflags "-X github.com/pulumi/pulumi-yaml/pkg/version.Version=v$yaml_version" \
       -o "$1" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml
   }
-  step "building pulumi-language-yaml $yaml_version from the Go module proxy" build_once "$yaml_host" build_yaml_host
+  step "building pulumi-language-yaml v$yaml_version from the Go module proxy" build_once "$yaml_host" build_yaml_host
 fi
 if [ -x "$yaml_host" ]; then ln -sfn "$yaml_host" "$tools_bin/pulumi-language-yaml"
 else say "no Go toolchain: YAML programs cannot run (pulumi-language-yaml is not built)"; fi
@@ -162,15 +163,15 @@ else say "no Go toolchain: YAML programs cannot run (pulumi-language-yaml is not
 # The stamp names what the environment was made from: while it matches, a run only reads it.
 venv="$repo/.venv"
 if python=$(command -v python3); then
-  venv_key="pulumi==$pulumi_version $("$python" --version 2>&1)"
+  venv_key="pulumi==$python_sdk_version $("$python" --version 2>&1)"
   if [ ! -x "$venv/bin/python" ] || [ "$(cat "$venv/.pulumi-wandb-stamp" 2>/dev/null)" != "$venv_key" ]; then
     make_venv() {
       rm -rf "$venv"
       "$python" -m venv "$venv"
-      "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "pulumi==$pulumi_version"
+      "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r scripts/setup/venv-requirements.txt
       echo "$venv_key" > "$venv/.pulumi-wandb-stamp"
     }
-    step "creating .venv with pulumi==$pulumi_version" make_venv
+    step "creating .venv with pulumi==$python_sdk_version" make_venv
   fi
   # The generated Python SDK (sdk/python), installed as a user's pip would install it (a copy, so
   # the build leaves nothing in the tree), with its dependencies from PyPI; again when its files change.

@@ -4,7 +4,7 @@ go 1.25
 
 require (
 	github.com/pulumi-wandb/pulumi-wandb/sdk/go v0.0.0
-	github.com/pulumi/pulumi/sdk/v3 v3.259.0
+	github.com/pulumi/pulumi/sdk/v3 v3.274.1
 )
 
 // The generated SDK of this repository, not a published module.

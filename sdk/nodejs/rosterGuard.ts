@@ -26,6 +26,16 @@ export class RosterGuard extends pulumi.CustomResource {
         return new RosterGuard(name, undefined as any, { ...opts, id: id });
     }
 
+    /**
+     * Check whether an existing RosterGuard resource with the given ID exists.
+     *
+     * @param id The _unique_ provider ID of the resource to check.
+     * @param opts Optional settings to control the behavior of the CustomResource.
+     */
+    public static exists(id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): pulumi.Output<boolean> {
+        return pulumi.runtime.existsResource("wandb:index:RosterGuard", id, {}, { ...opts }, undefined);
+    }
+
     /** @internal */
     public static readonly __pulumiType = 'wandb:index:RosterGuard';
 

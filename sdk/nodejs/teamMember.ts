@@ -30,6 +30,16 @@ export class TeamMember extends pulumi.CustomResource {
         return new TeamMember(name, undefined as any, { ...opts, id: id });
     }
 
+    /**
+     * Check whether an existing TeamMember resource with the given ID exists.
+     *
+     * @param id The _unique_ provider ID of the resource to check.
+     * @param opts Optional settings to control the behavior of the CustomResource.
+     */
+    public static exists(id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): pulumi.Output<boolean> {
+        return pulumi.runtime.existsResource("wandb:index:TeamMember", id, {}, { ...opts }, undefined);
+    }
+
     /** @internal */
     public static readonly __pulumiType = 'wandb:index:TeamMember';
 

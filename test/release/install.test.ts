@@ -3,7 +3,8 @@
 // from a loopback server standing in for the release host), a Python program on the wheel in its
 // own venv, TypeScript on the generated Node.js SDK's tarball and on pulumi-wandb's tarball, a YAML
 // program with only the CLI, its YAML host and the installed plugin. Only the engine (with its
-// language hosts) and the emulator come from here.
+// language hosts) and the emulator come from here. The users' programs run on the oldest Pulumi
+// SDKs the package supports (package.json's engines.pulumi), the suite's on the newest.
 import { execFile } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import { copyFileSync, createReadStream, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
@@ -23,10 +24,10 @@ import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../suppor
 import { startPlugin } from "../support/plugin-process";
 import { everyDeclarationProgram, SEEDED_ROLE } from "../support/every-declaration";
 import { SCHEMA_FILE } from "../../provider/schema/committed-schema";
+import { OLDEST_SUPPORTED } from "../../scripts/setup/pulumi-versions";
 
 const run = promisify(execFile);
 const { version } = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string };
-const ENGINE_VERSION = "3.259.0";
 const user = mkdtempSync(path.join(os.tmpdir(), "pulumi-wandb-user-"));
 const release = path.join(user, "release");
 const archive = path.join(release, pluginArchiveName(version, hostPlatform()));
@@ -113,7 +114,7 @@ describe("Python, on the wheel in a venv of its own", () => {
   beforeAll(async () => {
     const venv = path.join(user, "py-venv");
     await run("python3", ["-m", "venv", venv]);
-    await run(path.join(venv, "bin", "python"), ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", `pulumi==${ENGINE_VERSION}`, path.join(release, `pulumi_wandb-${version}-py3-none-any.whl`)]);
+    await run(path.join(venv, "bin", "python"), ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", `pulumi==${OLDEST_SUPPORTED}`, path.join(release, `pulumi_wandb-${version}-py3-none-any.whl`)]);
     const dir = programFolder("py-org", {
       "Pulumi.yaml": `name: py-org\nruntime:\n  name: python\n  options:\n    virtualenv: ${venv}\n`,
       "__main__.py": [
@@ -215,13 +216,21 @@ describe("TypeScript, on the release's npm tarballs", () => {
   // folders resolve @pulumi/pulumi and the SDKs from it.
   beforeAll(async () => {
     const dependencies = {
-      "@pulumi/pulumi": ENGINE_VERSION,
+      "@pulumi/pulumi": OLDEST_SUPPORTED,
       "@pulumi-wandb/wandb": `file:${path.join(release, `pulumi-wandb-wandb-${version}.tgz`)}`,
       "pulumi-wandb": `file:${path.join(release, `pulumi-wandb-${version}.tgz`)}`,
     };
     writeFileSync(path.join(user, "package.json"), JSON.stringify({ name: "a-users-programs", private: true, dependencies }, null, 2));
     await run("npm", ["install", "--no-fund", "--no-audit", "--silent"], { cwd: user });
   }, 300_000);
+
+  it("installs with one @pulumi/pulumi, the user's oldest supported one, which both packages accept", () => {
+    const pulumiUnder = (folder: string) => path.join(folder, "node_modules", "@pulumi", "pulumi");
+    expect(JSON.parse(readFileSync(path.join(pulumiUnder(user), "package.json"), "utf8"))).toMatchObject({ version: OLDEST_SUPPORTED });
+    for (const dependent of ["pulumi-wandb", "@pulumi-wandb/wandb"]) {
+      expect(existsSync(pulumiUnder(path.join(user, "node_modules", dependent))), `${dependent} brought its own @pulumi/pulumi`).toBe(false);
+    }
+  });
 
   /** Ups and destroys a TypeScript program that makes one user and one team. */
   async function upAndDestroy(name: string, module: string, stackOf: (dir: string) => Promise<StackHandle>): Promise<void> {

@@ -8,10 +8,10 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, expect, it } from "vitest";
 import { repoRoot } from "../../scripts/repo-root";
+import { ENGINE } from "../../scripts/setup/pulumi-versions";
 import { SDK_ROOT } from "../../scripts/sdk/sdk-generation";
 
 const run = promisify(execFile);
-const PULUMI_VERSION: string = require("@pulumi/pulumi/package.json").version;
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "generated-go-sdk-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -39,7 +39,7 @@ async function buildAndVet(module: string, folders: string[]): Promise<void> {
   // alongside: every shared dependency then resolves to the version setup.sh's engine build already
   // downloaded and compiled (tools/codegen's go.sum lists them), so nothing is fetched or rebuilt.
   copyFileSync(path.join(repoRoot, "tools", "codegen", "go.sum"), path.join(copy, "go.sum"));
-  const pinned = ["sdk", "pkg"].map((part) => `-require=github.com/pulumi/pulumi/${part}/v3@v${PULUMI_VERSION}`);
+  const pinned = ["sdk", "pkg"].map((part) => `-require=github.com/pulumi/pulumi/${part}/v3@v${ENGINE}`);
   expect(await goFailure(copy, "mod", "edit", ...pinned)).toBe("");
   expect(await goFailure(copy, "build", "./...")).toBe("");
   expect(await goFailure(copy, "vet", "./...")).toBe("");

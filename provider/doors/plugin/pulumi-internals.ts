@@ -3,7 +3,7 @@
 // so an @pulumi/pulumi without them fails with a message, not deep inside a Construct.
 import { z } from "zod";
 
-const callable = <F>(name: string) => z.custom<F>((value) => typeof value === "function", `@pulumi/pulumi has no ${name}: is it 3.259.0?`);
+const callable = <F>(name: string) => z.custom<F>((value) => typeof value === "function", `@pulumi/pulumi has no ${name}: pulumi-wandb needs 3.269.0 or later`);
 
 const settings = z
   .object({

@@ -96,6 +96,12 @@ func (CustomRoleState) ElementType() reflect.Type {
 	return reflect.TypeOf((*customRoleState)(nil)).Elem()
 }
 
+// CustomRoleExists checks whether an existing CustomRole resource with the given ID exists.
+func CustomRoleExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *CustomRoleState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("wandb:index:CustomRole", id, state, "", opts...)
+}
+
 type customRoleArgs struct {
 	// When a role with this name already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. Defaults to `false`.
 	AdoptExisting *bool `pulumi:"adoptExisting"`

@@ -87,6 +87,12 @@ func (OrganizationRoleAssignmentState) ElementType() reflect.Type {
 	return reflect.TypeOf((*organizationRoleAssignmentState)(nil)).Elem()
 }
 
+// OrganizationRoleAssignmentExists checks whether an existing OrganizationRoleAssignment resource with the given ID exists.
+func OrganizationRoleAssignmentExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *OrganizationRoleAssignmentState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("wandb:index:OrganizationRoleAssignment", id, state, "", opts...)
+}
+
 type organizationRoleAssignmentArgs struct {
 	// The organization role: `admin`, `member` (predefined names are case-insensitive and stored in lower case) or the name of a custom role (case-sensitive). `viewer` is deprecated: W&B assigns `member` instead, so it is stored as `member`.
 	Role string `pulumi:"role"`

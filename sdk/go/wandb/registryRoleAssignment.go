@@ -93,6 +93,12 @@ func (RegistryRoleAssignmentState) ElementType() reflect.Type {
 	return reflect.TypeOf((*registryRoleAssignmentState)(nil)).Elem()
 }
 
+// RegistryRoleAssignmentExists checks whether an existing RegistryRoleAssignment resource with the given ID exists.
+func RegistryRoleAssignmentExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *RegistryRoleAssignmentState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("wandb:index:RegistryRoleAssignment", id, state, "", opts...)
+}
+
 type registryRoleAssignmentArgs struct {
 	// The registry's name (exact), e.g. `"models"`. Changing it replaces the resource.
 	RegistryName string `pulumi:"registryName"`

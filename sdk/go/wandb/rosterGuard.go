@@ -85,6 +85,12 @@ func (RosterGuardState) ElementType() reflect.Type {
 	return reflect.TypeOf((*rosterGuardState)(nil)).Elem()
 }
 
+// RosterGuardExists checks whether an existing RosterGuard resource with the given ID exists.
+func RosterGuardExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *RosterGuardState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("wandb:index:RosterGuard", id, state, "", opts...)
+}
+
 type rosterGuardArgs struct {
 	// The userNames whose organization role is admin.
 	Admins []string `pulumi:"admins"`

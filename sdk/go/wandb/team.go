@@ -106,6 +106,12 @@ func (TeamState) ElementType() reflect.Type {
 	return reflect.TypeOf((*teamState)(nil)).Elem()
 }
 
+// TeamExists checks whether an existing Team resource with the given ID exists.
+func TeamExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *TeamState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("wandb:index:Team", id, state, "", opts...)
+}
+
 type teamArgs struct {
 	// When a team with this name already exists: `false` fails with a hint, `true` takes it over and converges it to this definition (its members become exactly `members`, when given). Only consulted when the resource is created. Defaults to `false`.
 	AdoptExisting *bool `pulumi:"adoptExisting"`

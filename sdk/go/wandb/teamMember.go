@@ -88,6 +88,12 @@ func (TeamMemberState) ElementType() reflect.Type {
 	return reflect.TypeOf((*teamMemberState)(nil)).Elem()
 }
 
+// TeamMemberExists checks whether an existing TeamMember resource with the given ID exists.
+func TeamMemberExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *TeamMemberState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("wandb:index:TeamMember", id, state, "", opts...)
+}
+
 type teamMemberArgs struct {
 	// The SCIM id of the team, e.g. a `Team`'s `id` or `getTeam(...).id`. Changing it replaces the resource.
 	TeamId string `pulumi:"teamId"`

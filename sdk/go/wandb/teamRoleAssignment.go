@@ -93,6 +93,12 @@ func (TeamRoleAssignmentState) ElementType() reflect.Type {
 	return reflect.TypeOf((*teamRoleAssignmentState)(nil)).Elem()
 }
 
+// TeamRoleAssignmentExists checks whether an existing TeamRoleAssignment resource with the given ID exists.
+func TeamRoleAssignmentExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *TeamRoleAssignmentState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("wandb:index:TeamRoleAssignment", id, state, "", opts...)
+}
+
 type teamRoleAssignmentArgs struct {
 	// The role in the team: `admin`, `member`, `viewer` (case-insensitive, stored in lower case) or the name of a custom role (case-sensitive). W&B adds the user to the team if they are not in it.
 	RoleName string `pulumi:"roleName"`

@@ -115,6 +115,12 @@ func (UserState) ElementType() reflect.Type {
 	return reflect.TypeOf((*userState)(nil)).Elem()
 }
 
+// UserExists checks whether an existing User resource with the given ID exists.
+func UserExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *UserState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("wandb:index:User", id, state, "", opts...)
+}
+
 type userArgs struct {
 	// Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.
 	Active *bool `pulumi:"active"`

@@ -235,6 +235,12 @@ class CustomRole(pulumi.CustomResource):
         __props__.__dict__["permissions"] = None
         return CustomRole(resource_name, opts=opts, __props__=__props__)
 
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'wandb:index:CustomRole', id, __props__, opts or pulumi.ResourceOptions())
+
     @_builtins.property
     @pulumi.getter(name="adoptExisting")
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:

@@ -216,6 +216,12 @@ class RosterGuard(pulumi.CustomResource):
         __props__.__dict__["verdicts"] = None
         return RosterGuard(resource_name, opts=opts, __props__=__props__)
 
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'wandb:index:RosterGuard', id, __props__, opts or pulumi.ResourceOptions())
+
     @_builtins.property
     @pulumi.getter
     def admins(self) -> pulumi.Output[Sequence[_builtins.str]]:

@@ -11,6 +11,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, expect, it } from "vitest";
 import { repoRoot } from "../../../scripts/repo-root";
+import { ENGINE, PYTHON_SDK, YAML_HOST } from "../../../scripts/setup/pulumi-versions";
 import { newMachineEnvironment } from "../../support/new-machine";
 
 const run = promisify(execFile);
@@ -40,11 +41,11 @@ const newMachineWithEmptyCache = (): NodeJS.ProcessEnv => ({ ...newMachineEnviro
 const SETUP_STEPS = [
   "installing npm dependencies",
   "compiling TypeScript",
-  "creating .venv with pulumi==3.259.0",
+  `creating .venv with pulumi==${PYTHON_SDK}`,
   "installing the generated Python SDK (sdk/python) into .venv",
 ];
-const engineFile = path.join(cache, "pulumi-v3.259.0", "pulumi");
-const yamlHostFile = path.join(cache, "pulumi-v3.259.0", "pulumi-language-yaml-v1.25.0");
+const engineFile = path.join(cache, `pulumi-v${ENGINE}`, "pulumi");
+const yamlHostFile = path.join(cache, `pulumi-v${ENGINE}`, `pulumi-language-yaml-v${YAML_HOST}`);
 
 const failure = (what: string) => (error: { code?: number; stdout?: string; stderr?: string }) => {
   throw new Error(`${what} exited ${error.code} on a new machine:\n${error.stderr?.slice(-6000)}\n${error.stdout?.slice(-3000)}`);
@@ -66,11 +67,11 @@ it("sets up from nothing and runs the demo, beside a second setup on the same ca
   // One of the two built the engine; the other waited for it, or found it built.
   const reused = [demo.stderr, beside.stderr].filter(
     // Whole lines: the YAML host's file in the same folder starts with the engine's name.
-    (stderr) => stderr.split("\n").some((line) => line === `built meanwhile by another setup: ${engineFile}` || line === `setup: using pulumi v3.259.0 built before (${engineFile})`),
+    (stderr) => stderr.split("\n").some((line) => line === `built meanwhile by another setup: ${engineFile}` || line === `setup: using pulumi v${ENGINE} built before (${engineFile})`),
   );
   expect(reused).toHaveLength(1);
   expect(`${demo.stderr}${beside.stderr}`).toContain("setup: building the SDK generator (tools/codegen): done in");
-  expect(`${demo.stderr}${beside.stderr}`).toContain("setup: building pulumi-language-yaml v1.25.0 from the Go module proxy: done in");
+  expect(`${demo.stderr}${beside.stderr}`).toContain(`setup: building pulumi-language-yaml v${YAML_HOST} from the Go module proxy: done in`);
   expect(existsSync(yamlHostFile)).toBe(true);
   expect(demo.stdout).toContain("no drift left: true");
   expect(existsSync(engineFile)).toBe(true);
@@ -79,7 +80,7 @@ it("sets up from nothing and runs the demo, beside a second setup on the same ca
   const again = await run("bash", ["scripts/setup.sh"], { cwd: clone, env });
   const stepsRun = [...again.stderr.matchAll(/^setup: (.*) \.\.\.$/gm)].map((match) => match[1]);
   expect(stepsRun).toEqual(["compiling TypeScript"]);
-  expect(again.stderr).toContain(`using pulumi v3.259.0 built before (${engineFile})`);
+  expect(again.stderr).toContain(`using pulumi v${ENGINE} built before (${engineFile})`);
 }, 900_000);
 
 it("names the step that failed and stops there", async () => {
@@ -95,6 +96,6 @@ it("names the step that failed and stops there", async () => {
   );
   expect(failed?.code).toBe(1);
   expect(failed?.stderr).toContain("No module named venv");
-  expect(failed?.stderr).toContain("setup: FAILED: creating .venv with pulumi==3.259.0 (exit 1)");
+  expect(failed?.stderr).toContain(`setup: FAILED: creating .venv with pulumi==${PYTHON_SDK} (exit 1)`);
   expect(failed?.stderr).not.toContain("installing the generated Python SDK");
 }, 300_000);
