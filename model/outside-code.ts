@@ -10,13 +10,9 @@ import { isPersonMember } from "../service/team-membership";
 import { liveCountOf, type LiveCount } from "./guard-rails";
 import { identityOf, sameIdentity } from "./identity";
 import { patternMatcher } from "./name-patterns";
+import { CUSTOM_ROLES_OUTSIDE_CODE, SOURCES, TEAMS_OUTSIDE_CODE, USERS_OUTSIDE_CODE } from "./vocabulary";
 import type { ValidatedRoster } from "./roster/roster";
 
-/** Who writes a kind of object: this code, or the identity provider (SCIM provisioning, SSO group claims, LDAP group sync). */
-export const SOURCES = ["code", "idp"] as const;
-export const USERS_OUTSIDE_CODE = ["report", "deactivate"] as const;
-export const TEAMS_OUTSIDE_CODE = ["report"] as const;
-export const CUSTOM_ROLES_OUTSIDE_CODE = ["report", "delete"] as const;
 
 /** A roster's `outsideCode`, and its `usersFrom`: what is done with what it does not declare. */
 export const outsideCodePolicySchema = z.object({

@@ -4,8 +4,17 @@ import { z } from "zod";
 import { foldCase } from "../../service/case-folding";
 import { closest } from "../../service/spelling";
 import { identityOf } from "../identity";
-import { BASE_ROLES, CONTROL_CHARACTER, EMAIL_ADDRESS, PERMISSION_NAME, USER_NAME } from "../vocabulary";
-import { CUSTOM_ROLES_OUTSIDE_CODE, SOURCES, TEAMS_OUTSIDE_CODE, USERS_OUTSIDE_CODE } from "../outside-code";
+import {
+  BASE_ROLES,
+  CONTROL_CHARACTER,
+  CUSTOM_ROLES_OUTSIDE_CODE,
+  EMAIL_ADDRESS,
+  PERMISSION_NAME,
+  SOURCES,
+  TEAMS_OUTSIDE_CODE,
+  USER_NAME,
+  USERS_OUTSIDE_CODE,
+} from "../vocabulary";
 
 /** Names that become part of child resource names (`<org>/<team>/<userName>`) must not contain "/". */
 const NO_SLASH = /^[^/]+$/;
