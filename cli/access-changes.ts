@@ -1,8 +1,10 @@
 // Who gains and loses what in a preview: each step on a wandb resource read, by its kind's reader,
 // as changes of people's access (organization role, teams, team roles, registry roles), of teams'
-// members and of custom roles' permissions; renames in code told from removals; the refusals.
+// members and of custom roles' permissions; renames in code told from removals; the refusals; what
+// each roster's record last found outside code.
 import { Ledger, type AccessChanges } from "./access-ledger";
 import { KIND_CHANGES } from "./kind-changes";
+import { readState, STATE_READERS } from "./kind-states";
 import type { ReviewContext } from "./review-context";
 import { People } from "./people";
 import { recordedResources, resourceSteps, type PreviewJson } from "./preview-json";
@@ -26,6 +28,12 @@ export function accessChanges(preview: PreviewJson): AccessChanges {
     adoptedTeams: new Set(),
   };
   for (const step of steps) KIND_CHANGES[step.kind](step, context);
+  // The latest report each roster record shows (a refresh's comes after the state it replaces).
+  for (const resource of recordedResources(preview)) {
+    if (resource.kind !== "RosterGuard") continue;
+    const { organization, outside } = readState(STATE_READERS.RosterGuard, resource.kind, resource.urn, resource.state);
+    if (organization !== undefined && outside !== undefined) ledger.changes.outside.set(organization, outside);
+  }
   const { before, after } = context.recordedTeams;
   for (const team of new Set([...before.keys(), ...after.keys()])) {
     ledger.membership(team, before.get(team) ?? [], after.get(team) ?? [], context.adoptedTeams.has(team));

@@ -3,6 +3,7 @@
 // case, as W&B compares userNames.
 import { phrase, type Phrase } from "./quoted-text";
 import { identityOf } from "../model/identity";
+import type { OutsideCodeReport } from "../model/outside-code";
 
 /** A person as the review names them, by userName or else by email: both compare ignoring case. */
 const personKey = (name: string): string => identityOf("userName", name);
@@ -57,6 +58,8 @@ export interface AccessChanges {
   renames: Rename[];
   /** The guard rails' verdicts, per Organization component whose roster changes. */
   verdicts: Map<string, string[]>;
+  /** What W&B held outside each Organization's roster, as its record last reported it (a refresh, or its write). */
+  outside: Map<string, OutsideCodeReport>;
   /** The errors the preview failed with (a guard rail's refusal among them), each its message alone. */
   refusals: string[];
   engineSummary: Record<string, number>;
@@ -77,6 +80,7 @@ export class Ledger {
       customRoles: new Map(),
       renames: [],
       verdicts: new Map(),
+      outside: new Map(),
       refusals,
       engineSummary,
     };

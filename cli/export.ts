@@ -6,7 +6,8 @@ import { lstatSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { scrubSecrets } from "../service/secret";
-import { guardRailsFrom, resolveConfig, WandbConfigError, type WandbConfig } from "../service/config";
+import { guardRailsFrom, type WandbConfig } from "../service/config";
+import { commandSettings } from "./command-settings";
 import { parseRoster } from "../model/roster/roster";
 import { adminIds, adminNames } from "./admins";
 import { importFileText } from "./import-file";
@@ -32,27 +33,6 @@ const USAGE = [
   "",
   "Settings: the provider's wandb: config (PULUMI_CONFIG, when run by Pulumi) and WANDB_BASE_URL, WANDB_API_KEY, ...",
 ];
-
-/**
- * The `wandb:` keys of the stack config Pulumi hands to programs (`PULUMI_CONFIG`), without the
- * namespace. Malformed, it is named without quoting it: it holds the key.
- */
-function stackConfig(env: CommandIo["env"]): Record<string, string> | { problem: string } {
-  const raw = env["PULUMI_CONFIG"];
-  if (raw === undefined || raw.trim() === "") return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    parsed = undefined;
-  }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-    return { problem: "PULUMI_CONFIG is not a JSON object of stack config, as Pulumi sets it: unset it, or run the export with the WANDB_* variables" };
-  }
-  return Object.fromEntries(
-    Object.entries(parsed).flatMap(([key, value]) => (key.startsWith("wandb:") && typeof value === "string" ? [[key.slice("wandb:".length), value]] : [])),
-  );
-}
 
 interface Request {
   roster?: string;
@@ -158,19 +138,12 @@ export async function run(argv: readonly string[], io: CommandIo): Promise<numbe
     io.err(`pulumi-wandb export: ${existing.join(" and ")} ${verb} already: give --force to replace ${them}, or another file name`);
     return 2;
   }
-  const stack = stackConfig(io.env);
-  if ("problem" in stack) {
-    io.err(`pulumi-wandb export: ${stack.problem}`);
+  const settings = commandSettings(io.env);
+  if ("problem" in settings) {
+    io.err(`pulumi-wandb export: ${settings.problem}`);
     return 2;
   }
-  let config: WandbConfig;
-  try {
-    config = resolveConfig(stack, io.env);
-  } catch (error) {
-    if (!(error instanceof WandbConfigError)) throw error;
-    io.err(`pulumi-wandb export: ${error.message}`);
-    return 2;
-  }
+  const { config, stack } = settings;
   try {
     return await exportOrganization(request, config, stack, io);
   } catch (error) {

@@ -4,6 +4,7 @@ import type { ScimRole, ScimTeam, ScimUser } from "../service/model";
 import { ScimClient } from "../service/scim-client";
 import { isPersonMember } from "../service/team-membership";
 import type { WandbConfig } from "../service/config";
+import type { ListedOrganization } from "../model/outside-code";
 
 export interface LiveTeam {
   id: string;
@@ -19,6 +20,8 @@ export interface LiveOrganization {
   users: ScimUser[];
   teams: LiveTeam[];
   roles: ScimRole[];
+  /** The three collections as the service listed them, for the outside-code report. */
+  listed: ListedOrganization;
   /** The HTTP requests the reading took, retries included. */
   requests: number;
 }
@@ -39,5 +42,5 @@ export async function readLiveOrganization(config: WandbConfig): Promise<LiveOrg
   const scim = new ScimClient(config, { log: (event) => void (event.type === "attempt" && requests++) });
   const [users, teams, roles] = await Promise.all([scim.listUsers(), scim.listTeams(), scim.listRoles()]);
   const userIds = new Set(users.map((user) => user.id));
-  return { users, teams: teams.map((team) => liveTeam(team, userIds)), roles, requests };
+  return { users, teams: teams.map((team) => liveTeam(team, userIds)), roles, listed: { users, teams, roles }, requests };
 }

@@ -2,6 +2,7 @@
 // person what they gain and lose, per team who is added and removed, per custom role which
 // permissions, the renames in code, and the totals. Everything quoted from the preview is escaped.
 import type { AccessChanges, TeamChange } from "./access-ledger";
+import { outsideCodeMarkdown } from "./outside-code-markdown";
 import { joined, list, markdownOf, phrase, type Phrase } from "./quoted-text";
 
 export interface ReviewHeading {
@@ -11,11 +12,14 @@ export interface ReviewHeading {
   lede: string;
   /** What the review cannot see, said under the lede. */
   limits?: string;
+  /** When the "Outside code" section's report was made, as the preview shows it. */
+  outsideCodeSeen: string;
 }
 
 export const PULL_REQUEST_HEADING: ReviewHeading = {
   title: "Access review",
   lede: "What applying this change does to who can do what in the W&B organization.",
+  outsideCodeSeen: "as the roster's record last found it (at the last refresh or apply; `pulumi preview --refresh` shows it now)",
 };
 
 export const DRIFT_HEADING: ReviewHeading = {
@@ -24,6 +28,7 @@ export const DRIFT_HEADING: ReviewHeading = {
   limits:
     "**Not seen here:** on W&B's documented API, reading a user shows none of its roles, so an organization, team or registry role " +
     "changed in the web application goes unnoticed (refresh keeps the role Pulumi last wrote). Users, team membership and custom roles are seen.",
+  outsideCodeSeen: "as this refresh found it",
 };
 
 /** `1 person`, `2 people`: a count and its noun, in the right number. */
@@ -119,6 +124,7 @@ export function reviewMarkdown(changes: AccessChanges, heading: ReviewHeading): 
   const lines = [`## ${heading.title}`, "", heading.lede, "", ...(heading.limits ? [heading.limits, ""] : [])];
   lines.push(totals(changes, teamsChanged.filter(([, change]) => change.added.length + change.removed.length > 0).length), "");
   lines.push(...guardRails(changes), ...people(changes), ...teams(teamsChanged), ...customRoles(changes), ...renames(changes));
+  lines.push(...outsideCodeMarkdown(changes.outside, heading.outsideCodeSeen));
   const nothing = changes.people.size === 0 && teamsChanged.length === 0 && changes.customRoles.size === 0 && changes.refusals.length === 0;
   if (nothing) lines.push(changes.renames.length > 0 ? "No access changes: only renames in code." : "No access changes.", "");
   return lines.join("\n");

@@ -3,6 +3,7 @@
 import type { ScimRole, ScimUser } from "../service/model";
 import type { LiveOrganization, LiveTeam } from "./live-organization";
 import { foldCase } from "../service/case-folding";
+import { patternMatcher } from "../model/name-patterns";
 
 export const KINDS = ["users", "teams", "roles"] as const;
 export type Kind = (typeof KINDS)[number];
@@ -22,17 +23,6 @@ export interface Selection {
   leftOut: Map<string, { user: ScimUser; reason: string }>;
 }
 
-function globMatcher(pattern: string): RegExp {
-  const source = [...pattern].map((c) => (c === "*" ? ".*" : c === "?" ? "." : c.replace(/[.+^${}()|[\]\\]/g, "\\$&"))).join("");
-  return new RegExp(`^${source}$`, "i");
-}
-
-/** A pattern excludes a user by userName or email, a team or a custom role by name. */
-function excluder(patterns: readonly string[]): (...names: string[]) => string | undefined {
-  const matchers = patterns.map((pattern) => ({ pattern, regex: globMatcher(pattern) }));
-  return (...names) => matchers.find(({ regex }) => names.some((name) => regex.test(name)))?.pattern;
-}
-
 /** By name ignoring case, then as written: an export's order is stable. */
 const byName = (a: string, b: string) => {
   const [foldedA, foldedB] = [foldCase(a), foldCase(b)];
@@ -41,7 +31,7 @@ const byName = (a: string, b: string) => {
 
 /** Applies the options to the organization; every list comes out sorted by name, so that an export is stable. */
 export function select(org: LiveOrganization, options: SelectionOptions): Selection {
-  const excludedBy = excluder(options.exclude);
+  const excludedBy = patternMatcher(options.exclude);
   const leftOut = new Map<string, { user: ScimUser; reason: string }>();
   const users: ScimUser[] = [];
   for (const user of options.only.has("users") ? org.users : []) {

@@ -20,8 +20,12 @@ export function rosterAccessOf(roster: ValidatedRoster): RosterAccess {
   return {
     users: sorted(roster.users.map((user) => user.userName)),
     admins: sorted(roster.users.filter((user) => user.organizationRole === "admin").map((user) => user.userName)),
+    // The identity provider writes the members of a team of `membersFrom: idp`: the roster removes none of them.
     teams: Object.fromEntries(
-      [...roster.teams].sort((a, b) => a.name.localeCompare(b.name)).map((team) => [team.name, sorted(team.members)]),
+      roster.teams
+        .filter((team) => team.membersFrom === "code")
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((team) => [team.name, sorted(team.members)]),
     ),
   };
 }
@@ -132,6 +136,52 @@ export function judgeRosterChange(
   for (const [team, members] of Object.entries(before?.teams ?? {})) removalsOf(`members of team ${team}`, members, after.teams[team] ?? []);
   if (judgedRemovals === 0) {
     verdicts.push(`passed: removes nobody; wandb:maxRemovalFraction is ${percent(settings.maxRemovalFraction)}`);
+  }
+  return { refusals, verdicts };
+}
+
+/** A user the roster does not declare, as the outside-code report lists it. */
+export interface UndeclaredUser {
+  readonly userName: string;
+  readonly organizationRole?: string;
+}
+
+/**
+ * Judges, at preview, the deactivation of the users the roster of Organization `organization` does
+ * not declare (`outsideCode.users: deactivate`), counted against the users W&B listed (`live`) at
+ * the last refresh: the removal fraction counts them, and the admins among them count against
+ * wandb:minAdmins. The user the provider acts as is never among them.
+ */
+export function judgeOutsideRemovals(
+  organization: string,
+  deactivating: readonly UndeclaredUser[],
+  live: LiveCount,
+  settings: GuardRailSettings,
+): GuardJudgement {
+  if (deactivating.length === 0) return { refusals: [], verdicts: [] };
+  const who = `Organization "${organization}"`;
+  const refusals: string[] = [];
+  const verdicts: string[] = [];
+  const names = deactivating.map((user) => user.userName);
+  const fraction = live.users === 0 ? 1 : deactivating.length / live.users;
+  const count = `${deactivating.length} of the ${live.users} users W&B lists (${percent(fraction)}), who the roster does not declare: ${listed(names)}`;
+  const keep = "Declare the ones to keep in the roster, or match them with outsideCode.ignore.";
+  if (fraction > settings.maxRemovalFraction) {
+    refusals.push(
+      `${who}: outsideCode.users: deactivate would deactivate ${count}; more than wandb:maxRemovalFraction (${percent(settings.maxRemovalFraction)}) allows. ` +
+        `${keep} ${letThrough("maxRemovalFraction")}`,
+    );
+    verdicts.push(`refused: deactivates ${count}; more than wandb:maxRemovalFraction (${percent(settings.maxRemovalFraction)})`);
+  } else {
+    verdicts.push(`passed: deactivates ${count}; wandb:maxRemovalFraction is ${percent(settings.maxRemovalFraction)}`);
+  }
+  const admins = deactivating.filter((user) => user.organizationRole !== undefined && identityOf("organizationRole", user.organizationRole) === "admin");
+  if (admins.length > 0 && live.admins !== undefined && settings.minAdmins > 0 && live.admins - admins.length < settings.minAdmins) {
+    refusals.push(
+      `${who}: outsideCode.users: deactivate would deactivate the admin${admins.length === 1 ? "" : "s"} ${listed(admins.map((user) => user.userName))}, ` +
+        `leaving ${live.admins - admins.length} of the ${live.admins} organization admins W&B lists, fewer than wandb:minAdmins (${settings.minAdmins}). ` +
+        `${keep} ${letThrough("minAdmins")}`,
+    );
   }
   return { refusals, verdicts };
 }

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { loadRoster, type Roster, validateRoster, type ValidatedRoster, type WandbDeployment } from "./roster/roster";
 import { rosterSchema } from "./roster/schema";
 import { rosterAccessOf } from "./guard-rails";
+import { outsideCodeRecordOf } from "./outside-code";
 import { identityOf } from "./identity";
 import { got, present } from "./inputs";
 import { DEPLOYMENTS } from "../service/config";
@@ -207,17 +208,22 @@ export function declareOrganization<C extends OrganizationChildren>(
 ): DeclaredOrganization<C> {
   // What the roster declared at the last applied run is the guard's recorded state; its check refuses
   // a change the guard rails forbid, at preview. Every other child waits for it: a refusal writes nothing.
-  const guard = kinds.RosterGuard(`${name}/guard`, { organization: name, ...rosterAccessOf(plan.roster) }, { parent: component });
+  const guard = kinds.RosterGuard(
+    `${name}/guard`,
+    { organization: name, ...rosterAccessOf(plan.roster), ...outsideCodeRecordOf(plan.roster) },
+    { parent: component },
+  );
   const declaring: Declaring<C> = { name, plan, kinds, guard, parent: { parent: component, dependsOn: [guard] } };
   const customRoles = declareCustomRoles(declaring);
   const { users, teams } = declareUsersAndTeams(declaring, customRoles);
+  const referenceOf = userReferences(plan.roster, users);
   return {
     users,
     teams,
     customRoles,
-    organizationRoleAssignments: declareOrganizationRoles(declaring, users, customRoles),
-    teamRoleAssignments: declareTeamRoles(declaring, users, teams, customRoles),
-    registryRoleAssignments: declareRegistryRoles(declaring, users),
+    organizationRoleAssignments: declareOrganizationRoles(declaring, referenceOf, customRoles),
+    teamRoleAssignments: declareTeamRoles(declaring, referenceOf, teams, customRoles),
+    registryRoleAssignments: declareRegistryRoles(declaring, referenceOf),
     guard,
     outputs: { userIds: idsOf(users), teamIds: idsOf(teams), customRoleIds: idsOf(customRoles), deployment: plan.deployment },
   };
@@ -231,6 +237,15 @@ interface Declaring<C extends OrganizationChildren> {
   guard: C["RosterGuard"];
   /** The options of a child that waits for nothing but the guard. */
   parent: pulumi.CustomResourceOptions;
+}
+
+/** How the assignments and teams name a user of the roster: the User's id, or with `usersFrom: idp` (no User is declared) the email. */
+type UserReferences = (userName: string) => pulumi.Input<string>;
+
+function userReferences(roster: ValidatedRoster, users: Record<string, pulumi.CustomResource>): UserReferences {
+  if (roster.usersFrom === "code") return (userName) => required(users, userName).id;
+  const emails = Object.fromEntries(roster.users.map((user) => [user.userName, user.email]));
+  return (userName) => required(emails, userName);
 }
 
 const adoptionOf = (plan: OrganizationPlan) => (plan.adoptExisting ? { adoptExisting: true } : {});
@@ -265,12 +280,14 @@ function declareUsersAndTeams<C extends OrganizationChildren>(
   const teamPolicy = plan.deletionPolicy.teams === undefined ? {} : { deletionPolicy: plan.deletionPolicy.teams };
   const users: Record<string, C["User"]> = {};
   const teams: Record<string, C["Team"]> = {};
+  const referenceOf = userReferences(plan.roster, users);
   const declareTeams = () => {
     for (const team of plan.roster.teams) {
+      // Not on saas: there each User writes its own membership (the team must exist first). Nor when the identity provider writes them.
+      const membersWritten = !saas && team.membersFrom === "code";
       const teamArgs: OrganizationChildArgs["Team"] = {
         name: team.name,
-        // Not on saas: there each User writes its own membership (the team must exist first).
-        ...(saas ? {} : { members: team.members.map((member) => required(users, member).id) }),
+        ...(membersWritten ? { members: team.members.map(referenceOf) } : {}),
         ...adopt,
         ...teamPolicy,
         guardedBy: name,
@@ -279,6 +296,8 @@ function declareUsersAndTeams<C extends OrganizationChildren>(
     }
   };
   const declareUsers = () => {
+    // The identity provider creates the users: the roster's are references (by email), declared as no User.
+    if (plan.roster.usersFrom === "idp") return;
     for (const user of plan.roster.users) {
       const custom = customRoles[user.organizationRole] !== undefined;
       const userArgs: OrganizationChildArgs["User"] = {
@@ -307,20 +326,25 @@ function declareUsersAndTeams<C extends OrganizationChildren>(
   return { users, teams };
 }
 
-/** The custom organization roles, each an assignment that waits for its role. */
+/**
+ * The custom organization roles, each an assignment that waits for its role. With `usersFrom: idp`
+ * (no User writes a role) every role but the default `member` is an assignment too; a user declared
+ * `member` keeps the role the identity provider gives (an admin is reported as outside code).
+ */
 function declareOrganizationRoles<C extends OrganizationChildren>(
   { name, plan, kinds, guard, parent }: Declaring<C>,
-  users: Record<string, C["User"]>,
+  referenceOf: UserReferences,
   customRoles: Record<string, C["CustomRole"]>,
 ): Record<string, C["OrganizationRoleAssignment"]> {
   const assignments: Record<string, C["OrganizationRoleAssignment"]> = {};
+  const byAssignment = plan.roster.usersFrom === "idp";
   for (const user of plan.roster.users) {
     const role = customRoles[user.organizationRole];
-    if (role === undefined) continue;
+    if (role === undefined && !(byAssignment && user.organizationRole !== "member")) continue;
     assignments[user.userName] = kinds.OrganizationRoleAssignment(
       userChildName(name, user.userName),
-      { user: required(users, user.userName).id, role: role.name },
-      { ...parent, dependsOn: [guard, role] },
+      { user: referenceOf(user.userName), role: role?.name ?? user.organizationRole },
+      { ...parent, dependsOn: role === undefined ? [guard] : [guard, role] },
     );
   }
   return assignments;
@@ -329,7 +353,7 @@ function declareOrganizationRoles<C extends OrganizationChildren>(
 /** Each team's roles by member, each assignment waiting for its team (which it names) and its custom role, if any. */
 function declareTeamRoles<C extends OrganizationChildren>(
   { name, plan, kinds, guard, parent }: Declaring<C>,
-  users: Record<string, C["User"]>,
+  referenceOf: UserReferences,
   teams: Record<string, C["Team"]>,
   customRoles: Record<string, C["CustomRole"]>,
 ): Record<string, Record<string, C["TeamRoleAssignment"]>> {
@@ -341,7 +365,7 @@ function declareTeamRoles<C extends OrganizationChildren>(
       const role = customRoles[roleName];
       byUser[userName] = kinds.TeamRoleAssignment(
         `${name}/${team.name}/${identityOf("userName", userName)}`,
-        { user: required(users, userName).id, teamName: teamResource.name, roleName: role?.name ?? roleName },
+        { user: referenceOf(userName), teamName: teamResource.name, roleName: role?.name ?? roleName },
         { ...parent, dependsOn: role === undefined ? [guard, teamResource] : [guard, teamResource, role] },
       );
     }
@@ -353,14 +377,14 @@ function declareTeamRoles<C extends OrganizationChildren>(
 /** Registry roles by registry, then member. */
 function declareRegistryRoles<C extends OrganizationChildren>(
   { name, plan, kinds, parent }: Declaring<C>,
-  users: Record<string, C["User"]>,
+  referenceOf: UserReferences,
 ): Record<string, Record<string, C["RegistryRoleAssignment"]>> {
   const assignments: Record<string, Record<string, C["RegistryRoleAssignment"]>> = {};
   for (const grant of plan.roster.registryRoles) {
     const byUser = (assignments[grant.registry] ??= {});
     byUser[grant.user] = kinds.RegistryRoleAssignment(
       `${name}/${grant.registry}/${identityOf("userName", grant.user)}`,
-      { user: required(users, grant.user).id, registryName: grant.registry, roleName: grant.role },
+      { user: referenceOf(grant.user), registryName: grant.registry, roleName: grant.role },
       parent,
     );
   }

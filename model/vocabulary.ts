@@ -87,3 +87,10 @@ export function isEmailReference(ref: string): boolean {
   return ref.includes("@");
 }
 
+
+/** Who writes a kind of object: this code, or the identity provider (SCIM provisioning, SSO group claims, LDAP group sync). */
+export const SOURCES = ["code", "idp"] as const;
+/** What a roster's `outsideCode` does with what W&B holds and it does not declare, per kind. */
+export const USERS_OUTSIDE_CODE = ["report", "deactivate"] as const;
+export const TEAMS_OUTSIDE_CODE = ["report"] as const;
+export const CUSTOM_ROLES_OUTSIDE_CODE = ["report", "delete"] as const;

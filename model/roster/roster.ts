@@ -87,6 +87,10 @@ export interface ValidatedRoster {
   teams: ShapedRoster["teams"];
   /** `user` as spelled under `users`; `role` in lower case. */
   registryRoles: ShapedRoster["registryRoles"];
+  /** What is done with what W&B holds and the roster does not declare. */
+  outsideCode: ShapedRoster["outsideCode"];
+  /** `idp`: the users are references to people the identity provider creates; never created, deactivated or deleted. */
+  usersFrom: ShapedRoster["usersFrom"];
 }
 
 /** One mistake in a roster. */
@@ -303,7 +307,7 @@ function crossCheck(shaped: ShapedRoster, raw: unknown, deployment: WandbDeploym
   const findings: Finding[] = [];
   const checking: Checking = {
     shaped,
-    roster: { users: [], customRoles: [], teams: [], registryRoles: [] },
+    roster: { users: [], customRoles: [], teams: [], registryRoles: [], outsideCode: shaped.outsideCode, usersFrom: shaped.usersFrom },
     findings,
     at,
     add: (path, problem, fix) => findings.push({ path, entry: at(String(path[0]), Number(path[1])), problem, fix }),
@@ -314,9 +318,10 @@ function crossCheck(shaped: ShapedRoster, raw: unknown, deployment: WandbDeploym
   declared.teams = checkTeams(checking, declared);
   checkTeamRoles(checking, declared);
   checkRegistryRoles(checking, declared);
-  if (deployment === "saas") checkEveryUserInATeam(checking, declared);
-  // Roster order: users, custom roles, teams, team roles, registry roles.
-  const order = ["users", "customRoles", "teams", "teamRoles", "registryRoles"];
+  if (deployment === "saas" && shaped.usersFrom === "code") checkEveryUserInATeam(checking, declared);
+  checkOutsideCode(checking, deployment);
+  // Roster order: users, custom roles, teams, team roles, registry roles, then what the roster does not declare.
+  const order = ["users", "customRoles", "teams", "teamRoles", "registryRoles", "outsideCode"];
   const rank = (f: Finding) => order.indexOf(String(f.path[0]));
   findings.sort((a, b) => rank(a) - rank(b));
   return { roster: checking.roster, findings };
@@ -458,7 +463,7 @@ function checkTeams(checking: Checking, declared: Declared): Map<string, number>
       if (known) roles[user.userName] = role;
       else add(path, problem, fix);
     }
-    roster.teams.push({ name: team.name, members, roles });
+    roster.teams.push({ name: team.name, members, roles, membersFrom: team.membersFrom });
   });
   return teams;
 }
@@ -557,5 +562,33 @@ function checkEveryUserInATeam({ roster, add }: Checking, { users }: Declared): 
         `add ${q(user.userName)} to the members of a team of the roster`,
       );
     }
+  });
+}
+
+/** What the service cannot do, or the roster contradicts: deactivation on saas, an identity provider's users deactivated, its teams on saas. */
+function checkOutsideCode({ shaped, findings, at }: Checking, deployment: WandbDeployment | undefined): void {
+  const outside = (field: string, problem: string, fix: string) => findings.push({ path: ["outsideCode", field], entry: "outsideCode", problem, fix });
+  if (shaped.outsideCode.users === "deactivate" && shaped.usersFrom === "idp") {
+    outside(
+      "users",
+      "users: deactivate deactivates the users the roster does not declare, but usersFrom: idp leaves every user to your identity provider",
+      "write `users: report` (deprovision people in the identity provider), or remove `usersFrom: idp`",
+    );
+  } else if (shaped.outsideCode.users === "deactivate" && deployment === "saas") {
+    outside(
+      "users",
+      "users: deactivate is not offered on the multi-tenant cloud (saas), where deactivation removes the user from the organization for good",
+      "write `users: report`, and remove the users it lists in the web application or from the roster's own users",
+    );
+  }
+  if (deployment !== "saas") return;
+  shaped.teams.forEach((team, i) => {
+    if (team.membersFrom !== "idp") return;
+    findings.push({
+      path: ["teams", i, "membersFrom"],
+      entry: at("teams", i),
+      problem: "membersFrom: idp is not offered on the multi-tenant cloud (saas), where each user of the roster writes the exact set of its teams",
+      fix: "remove `membersFrom: idp` and list the members, or declare the team's members with TeamMember resources outside the roster",
+    });
   });
 }

@@ -4,7 +4,17 @@ import { z } from "zod";
 import { foldCase } from "../../service/case-folding";
 import { closest } from "../../service/spelling";
 import { identityOf } from "../identity";
-import { BASE_ROLES, CONTROL_CHARACTER, EMAIL_ADDRESS, PERMISSION_NAME, USER_NAME } from "../vocabulary";
+import {
+  BASE_ROLES,
+  CONTROL_CHARACTER,
+  CUSTOM_ROLES_OUTSIDE_CODE,
+  EMAIL_ADDRESS,
+  PERMISSION_NAME,
+  SOURCES,
+  TEAMS_OUTSIDE_CODE,
+  USER_NAME,
+  USERS_OUTSIDE_CODE,
+} from "../vocabulary";
 
 /** Names that become part of child resource names (`<org>/<team>/<userName>`) must not contain "/". */
 const NO_SLASH = /^[^/]+$/;
@@ -56,6 +66,14 @@ const teamSchema = z
       .meta({
         description: `Member \`userName\` → role in the team: ${ROLE_IN_TEAM} Members given no role here or under \`teamRoles\` have the team's default role, \`member\`.`,
       }),
+    membersFrom: z
+      .enum(SOURCES)
+      .default("code")
+      .meta({
+        description:
+          "Who writes the team's members: `code` (the default: exactly `members`) or `idp` (your identity provider, SSO group claims or LDAP " +
+          "group sync): the members are read and reported, never written; `members` listed beside it are only compared.",
+      }),
   })
   .meta({ description: "A team, its members and their roles in it." });
 
@@ -78,6 +96,27 @@ const registryRoleSchema = z
   })
   .meta({ description: "A user's role in a registry." });
 
+const outsideCodeSchema = z
+  .strictObject({
+    users: z
+      .enum(USERS_OUTSIDE_CODE)
+      .default("report")
+      .meta({ description: "Users W&B lists that the roster does not declare: `report` (the default) lists them; `deactivate` deactivates them at `pulumi up`." }),
+    teams: z
+      .enum(TEAMS_OUTSIDE_CODE)
+      .default("report")
+      .meta({ description: "Teams the roster does not declare: `report`, with their members (the W&B API cannot delete a team)." }),
+    customRoles: z
+      .enum(CUSTOM_ROLES_OUTSIDE_CODE)
+      .default("report")
+      .meta({ description: "Custom roles the roster does not declare: `report` (the default), with their permissions; `delete` deletes them at `pulumi up`." }),
+    ignore: z
+      .array(text)
+      .default([])
+      .meta({ description: "Glob patterns (`*`, `?`, case ignored) on a userName, an email, a team's or a custom role's name: what matches is never reported and never touched." }),
+  })
+  .meta({ description: "What is done with what W&B holds and the roster does not declare." });
+
 export const rosterSchema = z
   .strictObject({
     users: z.array(userSchema).default([]).meta({ description: "The organization's users." }),
@@ -85,6 +124,16 @@ export const rosterSchema = z
     teams: z.array(teamSchema).default([]).meta({ description: "Teams, with their members and their roles." }),
     teamRoles: z.array(teamRoleSchema).default([]).meta({ description: "Team roles written outside their teams." }),
     registryRoles: z.array(registryRoleSchema).default([]).meta({ description: "Users' roles in registries." }),
+    outsideCode: outsideCodeSchema.default({ users: "report", teams: "report", customRoles: "report", ignore: [] }),
+    usersFrom: z
+      .enum(SOURCES)
+      .default("code")
+      .meta({
+        description:
+          "Who creates the users: `code` (the default: the roster's users are created, and deleted when removed) or `idp` (your identity " +
+          "provider): the roster's users are references to people it creates; one missing in W&B is reported, never created, and no user is " +
+          "ever deactivated or deleted. Roles are still managed as declared.",
+      }),
   })
   .meta({ description: "Who is in the organization and with which roles. Unknown keys are mistakes." });
 
@@ -107,7 +156,7 @@ export interface Finding {
   key?: string;
 }
 
-type Section = "users" | "customRoles" | "teams" | "teamRoles" | "registryRoles";
+type Section = "users" | "customRoles" | "teams" | "teamRoles" | "registryRoles" | "outsideCode";
 
 const SECTIONS: Record<Section, { noun: string; shape: z.ZodObject; label?: string }> = {
   users: { noun: "a user", shape: userSchema, label: "userName" },
@@ -115,6 +164,7 @@ const SECTIONS: Record<Section, { noun: string; shape: z.ZodObject; label?: stri
   teams: { noun: "a team", shape: teamSchema, label: "name" },
   teamRoles: { noun: "a team role", shape: teamRoleSchema },
   registryRoles: { noun: "a registry role", shape: registryRoleSchema },
+  outsideCode: { noun: "outsideCode", shape: outsideCodeSchema },
 };
 
 const isSection = (key: unknown): key is Section => typeof key === "string" && Object.hasOwn(SECTIONS, key);
@@ -134,7 +184,7 @@ const ROLE_FIX = "use admin or member, or the name of a custom role declared und
 /** Keyed by `<section>.<field>`; `<section>.` is the entry itself, `top.<key>` a top-level key. */
 const FIELDS: Record<string, FieldInfo> = {
   "top.": {
-    describe: "a mapping with the keys users, customRoles, teams, teamRoles and registryRoles",
+    describe: "a mapping with the keys users, customRoles, teams, teamRoles, registryRoles, outsideCode and usersFrom",
     fix: "start the roster with `users:` (see the roster format in the Organization component's documentation)",
   },
   "top.users": { describe: "a list of users", fix: "list the users under `users:`, one `- userName: ...` entry each" },
@@ -148,6 +198,20 @@ const FIELDS: Record<string, FieldInfo> = {
     describe: "a list of registry roles",
     fix: "list the registry roles under `registryRoles:`, e.g. `- { user: alice, registry: models, role: admin }`",
   },
+  "top.usersFrom": { describe: '"code" or "idp"', fix: "write `usersFrom: idp` when your identity provider creates the users, or remove the key" },
+  "outsideCode.": {
+    describe: "a mapping with the keys users, teams, customRoles and ignore",
+    fix: "write e.g. `outsideCode: { users: report, customRoles: report, ignore: [\"breakglass-*\"] }`",
+  },
+  "outsideCode.users": { describe: '"report" or "deactivate"', fix: "write `users: report` to list undeclared users, or `users: deactivate` to deactivate them at pulumi up" },
+  "outsideCode.teams": { describe: '"report"', fix: "write `teams: report` (the W&B API cannot delete a team)" },
+  "outsideCode.customRoles": { describe: '"report" or "delete"', fix: "write `customRoles: report` to list undeclared custom roles, or `customRoles: delete` to delete them at pulumi up" },
+  "outsideCode.ignore": {
+    describe: "a list of patterns",
+    item: "a pattern",
+    fix: 'list glob patterns on userNames, emails, team or custom role names, e.g. `ignore: ["breakglass-*", "svc-*"]`',
+  },
+  "teams.membersFrom": { describe: '"code" or "idp"', fix: "write `membersFrom: idp` when your identity provider writes the team's members, or remove the key" },
   "users.": { describe: "a user (a mapping with userName and email)", fix: "write the user as `- userName: alice` with `email: alice@example.com` below it" },
   "users.userName": {
     describe: 'a W&B username (no spaces or "/")',
@@ -234,6 +298,7 @@ export function entryLabel(data: unknown, section: string, index: number): strin
 /** Splits a path into its entry (`users[2] "bob"`) and the field path inside it. */
 function locate(data: unknown, path: Path): { entry: string; section: string; field: Path } {
   const [section, index] = path;
+  if (section === "outsideCode") return { entry: "outsideCode", section, field: path.slice(1) };
   if (typeof section === "string" && typeof index === "number") {
     return { entry: entryLabel(data, section, index), section, field: path.slice(2) };
   }

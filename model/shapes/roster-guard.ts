@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { stateSetting, type FieldTable } from "./fields";
 import { rosterAccessSchema } from "../guard-rails";
+import { outsideCodePolicySchema, outsideCodeReportSchema, REPORT_ONLY } from "../outside-code";
 
 export const rosterGuardDescription =
   "The `Organization` component's record of who its roster declared at the last applied run (users, admins, each team's " +
@@ -20,10 +21,26 @@ export const rosterGuardInputs = rosterAccessSchema
     users: rosterAccessSchema.shape.users.meta({ description: "The roster's userNames." }),
     admins: rosterAccessSchema.shape.admins.meta({ description: "The userNames whose organization role is admin." }),
     teams: rosterAccessSchema.shape.teams.meta({ description: "Each team's members, by userName." }),
+    emails: z.record(z.string(), z.string()).default({}).meta({ description: "Each user's email, by userName." }),
+    customRoles: z.array(z.string()).default([]).meta({ description: "The custom roles' names." }),
+    idpTeams: z
+      .record(z.string(), z.array(z.string()))
+      .default({})
+      .meta({ description: "The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them." }),
+    outsideCode: outsideCodePolicySchema
+      .default(REPORT_ONLY)
+      .meta({ description: "What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`)." }),
     verdicts: z
       .array(z.string())
       .optional()
       .meta({ description: "What each guard rail found, set by the provider at check: for the access review." }),
+    outside: outsideCodeReportSchema
+      .optional()
+      .meta({
+        description:
+          "What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the " +
+          "listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.",
+      }),
   })
   .strict();
 
@@ -37,5 +54,10 @@ export const rosterGuardFields = {
   users: { owner: "program", compare: { set: "exact" }, write: "state", replaces: false },
   admins: { owner: "program", compare: { set: "exact" }, write: "state", replaces: false },
   teams: stateSetting,
+  emails: stateSetting,
+  customRoles: { owner: "program", compare: { set: "exact" }, write: "state", replaces: false },
+  idpTeams: stateSetting,
+  outsideCode: stateSetting,
   verdicts: { owner: "program", compare: "never", write: "state", replaces: false },
+  outside: { owner: "program", compare: "never", write: "state", replaces: false },
 } as const satisfies FieldTable<keyof RosterGuardInputs>;

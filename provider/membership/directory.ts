@@ -5,6 +5,7 @@
 // then read again on next use. A listing is trusted for what it shows, not for what it leaves out:
 // an object it does not show is read directly before it counts as gone.
 import { identityOf, sameIdentity } from "../../model/identity";
+import type { ListedOrganization } from "../../model/outside-code";
 import { isEmailReference } from "../../model/vocabulary";
 import type { GetResult, ScimClient, ScimRole, ScimTeam, ScimUser } from "../../service";
 import { Collection, refused, type Index } from "./listing";
@@ -92,6 +93,10 @@ class Teams implements Index<ScimTeam> {
     return this.#teamsOf(this.#idsByName.get(identityOf("teamName", name)))[0];
   }
 
+  all(): ScimTeam[] {
+    return [...this.#byId.values()];
+  }
+
   containing(userId: string): ScimTeam[] {
     return this.#teamsOf(this.#idsByMember.get(userId));
   }
@@ -156,6 +161,10 @@ class Roles implements Index<ScimRole> {
     return this.#byName.get(identityOf("customRoleName", name));
   }
 
+  all(): ScimRole[] {
+    return [...this.#byId.values()];
+  }
+
   put(role: ScimRole): void {
     this.remove(role.id);
     this.#byId.set(role.id, role);
@@ -188,6 +197,12 @@ export class Directory {
 
   users(): Promise<Users> {
     return this.#users.all();
+  }
+
+  /** The three collections as listed (each at most once per operation, shared with every resource), for the outside-code report. */
+  async listed(): Promise<ListedOrganization> {
+    const [users, teams, roles] = await Promise.all([this.#users.all(), this.#teams.all(), this.#roles.all()]);
+    return { users: users.all(), teams: teams.all(), roles: roles.all() };
   }
 
   /**

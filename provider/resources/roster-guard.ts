@@ -1,20 +1,33 @@
 // The Organization component's record of what its roster declared at the last applied run: the
 // guard rails compare it with what the roster declares now, in check, so that a refused change
 // fails at preview. Every other child of the component waits for it, so nothing is written when
-// it refuses. W&B holds nothing of it: it writes nothing, and reads only the users (where the
-// service shows their roles, the live admins count too), when it is created or updated.
-import { judgeRosterChange, liveAdminsRefusal, rosterAccessSchema, type RosterAccess } from "../../model/guard-rails";
+// it refuses. W&B holds nothing of it. It also tells what W&B holds that the roster does not
+// declare (outside code): at a refresh and at its writes, from the operation's listings of users,
+// teams and custom roles (shared with every other resource: no request per object), kept in its
+// state for the review; and, as the roster's `outsideCode` says, deactivates or deletes it at `up`.
+import { judgeOutsideRemovals, judgeRosterChange, liveAdminsRefusal, rosterAccessSchema, type RosterAccess } from "../../model/guard-rails";
+import {
+  declaredOf,
+  outsideCodeLines,
+  outsideCodeReportSchema,
+  outsideCodeUnder,
+  rolesToDelete,
+  usersToDeactivate,
+  type OutsideCodeReport,
+} from "../../model/outside-code";
 import { sameSet } from "../kit/compare";
+import { tell, warn } from "../kit/engine-output";
 import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs } from "../kit/inputs";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
+import { deactivateUsers, deleteCustomRoles } from "../membership/deactivation";
 import { rosterGuardInputs, rosterGuardOutputs, type RosterGuardInputs } from "../../model/shapes/roster-guard";
 import type { Operation } from "../operation";
 
 export type { RosterGuardInputs };
 
-
 const previousAccess = rosterAccessSchema.partial({ admins: true });
+const previousReport = outsideCodeReportSchema.optional().catch(undefined);
 
 /**
  * Where the service shows roles, the live admins count too: judged when the record is written, which
@@ -23,9 +36,41 @@ const previousAccess = rosterAccessSchema.partial({ admins: true });
 async function refuseLosingLiveAdmins(operation: Operation, before: RosterAccess | undefined, after: RosterGuardInputs): Promise<void> {
   const settings = operation.guardRailsForChecks();
   if (settings.minAdmins === 0) return;
-  const refusal = liveAdminsRefusal(after.organization, before, after, await operation.clients().scim.listUsers(), settings);
+  const refusal = liveAdminsRefusal(after.organization, before, after, (await operation.directory().users()).all(), settings);
   if (refusal !== undefined) throw new Error(refusal);
 }
+
+/** What W&B holds that the record does not declare, from the operation's listings; told in the engine's output, admins first. */
+async function outsideCodeNow(operation: Operation, record: RosterGuardInputs): Promise<OutsideCodeReport> {
+  const report = outsideCodeUnder(declaredOf(record), await operation.directory().listed(), record.outsideCode);
+  const { warnings, notes } = outsideCodeLines(record.organization, report);
+  warnings.forEach(warn);
+  notes.forEach(tell);
+  return report;
+}
+
+/** What the record's `outsideCode` asks of what the report lists: the users to deactivate, the custom roles to delete. */
+function actionsOn(operation: Operation, report: OutsideCodeReport, record: RosterGuardInputs) {
+  const declared = declaredOf(record);
+  return {
+    deactivate: usersToDeactivate(report, record.outsideCode, declared, operation.guardRailsForChecks().self),
+    delete: rolesToDelete(report, record.outsideCode, declared),
+  };
+}
+
+/** Writes the record: the report of a fresh listing, acted on as `outsideCode` says, then reported again as W&B holds it after. */
+async function written(operation: Operation, record: RosterGuardInputs): Promise<RosterGuardInputs> {
+  const report = await outsideCodeNow(operation, record);
+  const actions = actionsOn(operation, report, record);
+  if (actions.deactivate.length + actions.delete.length === 0) return { ...record, outside: report };
+  const why = "the roster does not declare it (outsideCode)";
+  await deactivateUsers(operation, record.organization, actions.deactivate.map((user) => user.userName), why);
+  await deleteCustomRoles(operation, record.organization, actions.delete, why);
+  return { ...record, outside: outsideCodeUnder(declaredOf(record), await operation.directory().listed(), record.outsideCode) };
+}
+
+const sameRecords = (a: Readonly<Record<string, readonly string[]>>, b: Readonly<Record<string, readonly string[]>>) =>
+  sameSet(Object.keys(a), Object.keys(b)) && Object.entries(b).every(([key, values]) => sameSet(a[key] ?? [], values));
 
 export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardInputs, Operation> = {
   inputs: rosterGuardInputs,
@@ -40,46 +85,56 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardI
     let judgedInputs: RosterGuardInputs | undefined;
     const result = checkInputs(rosterGuardInputs, news, (inputs) => {
       const before = previousAccess.safeParse(olds);
-      const judged = judgeRosterChange(
-        inputs.organization,
-        before.success ? { admins: [], ...before.data } : undefined,
-        inputs,
-        operation.guardRailsForChecks(),
-      );
-      judgedInputs = { ...inputs, verdicts: [...judged.verdicts] };
-      return judged.refusals.map((reason) => ({ property: "", reason }));
+      const settings = operation.guardRailsForChecks();
+      const judged = judgeRosterChange(inputs.organization, before.success ? { admins: [], ...before.data } : undefined, inputs, settings);
+      // What the last refresh found outside code, and what the roster now asks be done with it.
+      const report = previousReport.parse(olds["outside"]);
+      const outside =
+        report === undefined
+          ? { refusals: [], verdicts: [] }
+          : judgeOutsideRemovals(inputs.organization, actionsOn(operation, report, inputs).deactivate, report.listed, settings);
+      judgedInputs = { ...inputs, verdicts: [...judged.verdicts, ...outside.verdicts] };
+      return [...judged.refusals, ...outside.refusals].map((reason) => ({ property: "", reason }));
     });
     const failures = result.failures ?? [];
     return judgedInputs === undefined || failures.length > 0 ? result : { inputs: judgedInputs, failures };
   },
 
-  async diff(_operation, _id, olds, news) {
+  async diff(operation, _id, olds, news) {
     const changed =
       !sameSet(olds.users, news.users) ||
       !sameSet(olds.admins, news.admins) ||
-      !sameSet(Object.keys(olds.teams), Object.keys(news.teams)) ||
-      Object.entries(news.teams).some(([team, members]) => !sameSet(olds.teams[team] ?? [], members));
-    return { changes: changed };
+      !sameRecords(olds.teams, news.teams) ||
+      !sameSet(Object.entries(olds.emails).map(String), Object.entries(news.emails).map(String)) ||
+      !sameSet(olds.customRoles, news.customRoles) ||
+      !sameRecords(olds.idpTeams, news.idpTeams) ||
+      JSON.stringify(olds.outsideCode) !== JSON.stringify(news.outsideCode);
+    // What the last refresh found, that the roster asks be deactivated or deleted, is a change to make.
+    const actions = olds.outside === undefined ? undefined : actionsOn(operation, olds.outside, news);
+    return { changes: changed || (actions !== undefined && actions.deactivate.length + actions.delete.length > 0) };
   },
 
   async create(operation, inputs) {
     await refuseLosingLiveAdmins(operation, undefined, inputs);
-    return { id: inputs.organization, outs: inputs };
+    return { id: inputs.organization, outs: await written(operation, inputs) };
   },
 
-  async read(_operation, id, props) {
+  async read(operation, id, props) {
     if (props === undefined) {
       throw new Error(
         `RosterGuard cannot be read from the id "${id}" alone: it is the Organization component's record of its roster, ` +
           "kept only in the stack's state. Declare the Organization instead; its first run records it.",
       );
     }
-    return { id, props };
+    const { outside: _recorded, ...record } = props;
+    const outside = await outsideCodeNow(operation, record);
+    // The report is an input as well, so that the check after a refresh judges what it would deactivate.
+    return { id, props: { ...record, outside }, inputs: { ...record, outside } };
   },
 
   async update(operation, _id, olds, news) {
     await refuseLosingLiveAdmins(operation, olds, news);
-    return { outs: news };
+    return { outs: await written(operation, news) };
   },
 
   async delete() {

@@ -29,10 +29,40 @@ namespace PulumiWandb.Wandb
         public Output<ImmutableArray<string>> Admins { get; private set; } = null!;
 
         /// <summary>
+        /// The custom roles' names.
+        /// </summary>
+        [Output("customRoles")]
+        public Output<ImmutableArray<string>> CustomRoles { get; private set; } = null!;
+
+        /// <summary>
+        /// Each user's email, by userName.
+        /// </summary>
+        [Output("emails")]
+        public Output<ImmutableDictionary<string, string>> Emails { get; private set; } = null!;
+
+        /// <summary>
+        /// The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
+        /// </summary>
+        [Output("idpTeams")]
+        public Output<ImmutableDictionary<string, ImmutableArray<string>>> IdpTeams { get; private set; } = null!;
+
+        /// <summary>
         /// The Organization component's name, for the messages.
         /// </summary>
         [Output("organization")]
         public Output<string> Organization { get; private set; } = null!;
+
+        /// <summary>
+        /// What W&amp;B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
+        /// </summary>
+        [Output("outside")]
+        public Output<Outputs.OutsideCodeReport?> Outside { get; private set; } = null!;
+
+        /// <summary>
+        /// What is done with what W&amp;B holds and the roster does not declare (`outsideCode`, `usersFrom`).
+        /// </summary>
+        [Output("outsideCode")]
+        public Output<Outputs.OutsideCodePolicy> OutsideCode { get; private set; } = null!;
 
         /// <summary>
         /// Each team's members, by userName.
@@ -110,11 +140,59 @@ namespace PulumiWandb.Wandb
             set => _admins = value;
         }
 
+        [Input("customRoles")]
+        private InputList<string>? _customRoles;
+
+        /// <summary>
+        /// The custom roles' names.
+        /// </summary>
+        public InputList<string> CustomRoles
+        {
+            get => _customRoles ?? (_customRoles = new InputList<string>());
+            set => _customRoles = value;
+        }
+
+        [Input("emails")]
+        private InputMap<string>? _emails;
+
+        /// <summary>
+        /// Each user's email, by userName.
+        /// </summary>
+        public InputMap<string> Emails
+        {
+            get => _emails ?? (_emails = new InputMap<string>());
+            set => _emails = value;
+        }
+
+        [Input("idpTeams")]
+        private InputMap<ImmutableArray<string>>? _idpTeams;
+
+        /// <summary>
+        /// The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
+        /// </summary>
+        public InputMap<ImmutableArray<string>> IdpTeams
+        {
+            get => _idpTeams ?? (_idpTeams = new InputMap<ImmutableArray<string>>());
+            set => _idpTeams = value;
+        }
+
         /// <summary>
         /// The Organization component's name, for the messages.
         /// </summary>
         [Input("organization", required: true)]
         public Input<string> Organization { get; set; } = null!;
+
+        /// <summary>
+        /// What W&amp;B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
+        /// </summary>
+        [Input("outside")]
+        public Input<Inputs.OutsideCodeReportArgs>? Outside { get; set; }
+
+        /// <summary>
+        /// What is done with what W&amp;B holds and the roster does not declare (`outsideCode`, `usersFrom`).
+        /// </summary>
+        [Input("outsideCode")]
+        public Input<Inputs.OutsideCodePolicyArgs>? OutsideCode { get; set; }
 
         [Input("teams", required: true)]
         private InputMap<ImmutableArray<string>>? _teams;

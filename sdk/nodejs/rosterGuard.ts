@@ -2,6 +2,8 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
@@ -55,9 +57,29 @@ export class RosterGuard extends pulumi.CustomResource {
      */
     declare public readonly admins: pulumi.Output<string[]>;
     /**
+     * The custom roles' names.
+     */
+    declare public readonly customRoles: pulumi.Output<string[]>;
+    /**
+     * Each user's email, by userName.
+     */
+    declare public readonly emails: pulumi.Output<{[key: string]: string}>;
+    /**
+     * The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
+     */
+    declare public readonly idpTeams: pulumi.Output<{[key: string]: string[]}>;
+    /**
      * The Organization component's name, for the messages.
      */
     declare public readonly organization: pulumi.Output<string>;
+    /**
+     * What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
+     */
+    declare public readonly outside: pulumi.Output<outputs.OutsideCodeReport | undefined>;
+    /**
+     * What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
+     */
+    declare public readonly outsideCode: pulumi.Output<outputs.OutsideCodePolicy>;
     /**
      * Each team's members, by userName.
      */
@@ -95,13 +117,23 @@ export class RosterGuard extends pulumi.CustomResource {
                 throw new Error("Missing required property 'users'");
             }
             resourceInputs["admins"] = args?.admins;
+            resourceInputs["customRoles"] = args?.customRoles;
+            resourceInputs["emails"] = args?.emails;
+            resourceInputs["idpTeams"] = args?.idpTeams;
             resourceInputs["organization"] = args?.organization;
+            resourceInputs["outside"] = args?.outside;
+            resourceInputs["outsideCode"] = args?.outsideCode;
             resourceInputs["teams"] = args?.teams;
             resourceInputs["users"] = args?.users;
             resourceInputs["verdicts"] = args?.verdicts;
         } else {
             resourceInputs["admins"] = undefined /*out*/;
+            resourceInputs["customRoles"] = undefined /*out*/;
+            resourceInputs["emails"] = undefined /*out*/;
+            resourceInputs["idpTeams"] = undefined /*out*/;
             resourceInputs["organization"] = undefined /*out*/;
+            resourceInputs["outside"] = undefined /*out*/;
+            resourceInputs["outsideCode"] = undefined /*out*/;
             resourceInputs["teams"] = undefined /*out*/;
             resourceInputs["users"] = undefined /*out*/;
             resourceInputs["verdicts"] = undefined /*out*/;
@@ -120,9 +152,29 @@ export interface RosterGuardArgs {
      */
     admins: pulumi.Input<pulumi.Input<string>[]>;
     /**
+     * The custom roles' names.
+     */
+    customRoles?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * Each user's email, by userName.
+     */
+    emails?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
+    /**
+     * The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
+     */
+    idpTeams?: pulumi.Input<{[key: string]: pulumi.Input<pulumi.Input<string>[]>} | undefined>;
+    /**
      * The Organization component's name, for the messages.
      */
     organization: pulumi.Input<string>;
+    /**
+     * What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
+     */
+    outside?: pulumi.Input<inputs.OutsideCodeReportArgs | undefined>;
+    /**
+     * What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
+     */
+    outsideCode?: pulumi.Input<inputs.OutsideCodePolicyArgs | undefined>;
     /**
      * Each team's members, by userName.
      */

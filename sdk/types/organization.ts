@@ -108,6 +108,14 @@ export interface Roster {
      * @default {}
      */
     roles?: { [key: string]: string };
+    /**
+     * Who writes the team's members: `code` (the default: exactly `members`) or `idp` (your
+     * identity provider, SSO group claims or LDAP group sync): the members are read and reported,
+     * never written; `members` listed beside it are only compared.
+     *
+     * @default "code"
+     */
+    membersFrom?: "code" | "idp";
   }[];
   /**
    * Team roles written outside their teams.
@@ -141,6 +149,50 @@ export interface Roster {
      */
     role: string;
   }[];
+  /**
+   * What is done with what W&B holds and the roster does not declare.
+   *
+   * @default {"users":"report","teams":"report","customRoles":"report","ignore":[]}
+   */
+  outsideCode?: {
+    /**
+     * Users W&B lists that the roster does not declare: `report` (the default) lists them;
+     * `deactivate` deactivates them at `pulumi up`.
+     *
+     * @default "report"
+     */
+    users?: "report" | "deactivate";
+    /**
+     * Teams the roster does not declare: `report`, with their members (the W&B API cannot delete a
+     * team).
+     *
+     * @default "report"
+     */
+    teams?: "report";
+    /**
+     * Custom roles the roster does not declare: `report` (the default), with their permissions;
+     * `delete` deletes them at `pulumi up`.
+     *
+     * @default "report"
+     */
+    customRoles?: "report" | "delete";
+    /**
+     * Glob patterns (`*`, `?`, case ignored) on a userName, an email, a team's or a custom role's
+     * name: what matches is never reported and never touched.
+     *
+     * @default []
+     */
+    ignore?: string[];
+  };
+  /**
+   * Who creates the users: `code` (the default: the roster's users are created, and deleted when
+   * removed) or `idp` (your identity provider): the roster's users are references to people it
+   * creates; one missing in W&B is reported, never created, and no user is ever deactivated or
+   * deleted. Roles are still managed as declared.
+   *
+   * @default "code"
+   */
+  usersFrom?: "code" | "idp";
 }
 
 /** A user of the organization. */

@@ -498,8 +498,101 @@ export interface RosterGuardArgs {
   teams: pulumi.Input<{ [key: string]: pulumi.Input<pulumi.Input<string>[]> }>;
   /** The Organization component's name, for the messages. */
   organization: pulumi.Input<string>;
+  /**
+   * Each user's email, by userName.
+   *
+   * @default {}
+   */
+  emails?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
+  /**
+   * The custom roles' names.
+   *
+   * @default []
+   */
+  customRoles?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * The teams whose members the identity provider writes (`membersFrom: idp`), with the members the
+   * roster lists beside them.
+   *
+   * @default {}
+   */
+  idpTeams?: pulumi.Input<{ [key: string]: pulumi.Input<pulumi.Input<string>[]> }>;
+  /**
+   * What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
+   *
+   * @default
+   * {"users":"report","teams":"report","customRoles":"report","ignore":[],"usersFrom":"code"}
+   */
+  outsideCode?: pulumi.Input<OutsideCodePolicyArgs>;
   /** What each guard rail found, set by the provider at check: for the access review. */
   verdicts?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * What W&B held that the roster does not declare, set by the provider at a refresh and when the
+   * record is written, from the listings alone: for the access review, and for the guard rails to
+   * judge what `outsideCode` would deactivate.
+   */
+  outside?: pulumi.Input<OutsideCodeReportArgs>;
+}
+
+export interface OutsideCodePolicyArgs {
+  users: pulumi.Input<"report" | "deactivate">;
+  teams: pulumi.Input<"report">;
+  customRoles: pulumi.Input<"report" | "delete">;
+  ignore: pulumi.Input<pulumi.Input<string>[]>;
+  usersFrom: pulumi.Input<"code" | "idp">;
+}
+
+export interface OutsideAdminArgs {
+  userName: pulumi.Input<string>;
+  email: pulumi.Input<string>;
+  organizationRole?: pulumi.Input<string>;
+  declared: pulumi.Input<boolean>;
+}
+
+export interface OutsidePersonArgs {
+  userName: pulumi.Input<string>;
+  email: pulumi.Input<string>;
+  organizationRole?: pulumi.Input<string>;
+}
+
+export interface OutsideTeamArgs {
+  name: pulumi.Input<string>;
+  members: pulumi.Input<pulumi.Input<string>[]>;
+  serviceAccounts: pulumi.Input<number>;
+}
+
+export interface OutsideCustomRoleArgs {
+  name: pulumi.Input<string>;
+  inheritedFrom: pulumi.Input<string>;
+  permissions: pulumi.Input<pulumi.Input<string>[]>;
+}
+
+export interface IdpTeamArgs {
+  name: pulumi.Input<string>;
+  members: pulumi.Input<pulumi.Input<string>[]>;
+  notInRoster: pulumi.Input<pulumi.Input<string>[]>;
+  notInTeam: pulumi.Input<pulumi.Input<string>[]>;
+}
+
+export interface MissingUserArgs {
+  userName: pulumi.Input<string>;
+  email: pulumi.Input<string>;
+}
+
+export interface ListedCountArgs {
+  users: pulumi.Input<number>;
+  admins?: pulumi.Input<number>;
+}
+
+export interface OutsideCodeReportArgs {
+  admins: pulumi.Input<pulumi.Input<OutsideAdminArgs>[]>;
+  users: pulumi.Input<pulumi.Input<OutsidePersonArgs>[]>;
+  teams: pulumi.Input<pulumi.Input<OutsideTeamArgs>[]>;
+  customRoles: pulumi.Input<pulumi.Input<OutsideCustomRoleArgs>[]>;
+  idpTeams: pulumi.Input<pulumi.Input<IdpTeamArgs>[]>;
+  missingUsers: pulumi.Input<pulumi.Input<MissingUserArgs>[]>;
+  ignored: pulumi.Input<number>;
+  listed: pulumi.Input<ListedCountArgs>;
 }
 
 /** The outputs of a `RosterGuard`: every property of its state. */
@@ -512,6 +605,99 @@ export interface RosterGuardOutputs {
   readonly teams: pulumi.Output<{ [key: string]: string[] }>;
   /** The Organization component's name, for the messages. */
   readonly organization: pulumi.Output<string>;
+  /**
+   * Each user's email, by userName.
+   *
+   * @default {}
+   */
+  readonly emails: pulumi.Output<{ [key: string]: string }>;
+  /**
+   * The custom roles' names.
+   *
+   * @default []
+   */
+  readonly customRoles: pulumi.Output<string[]>;
+  /**
+   * The teams whose members the identity provider writes (`membersFrom: idp`), with the members the
+   * roster lists beside them.
+   *
+   * @default {}
+   */
+  readonly idpTeams: pulumi.Output<{ [key: string]: string[] }>;
+  /**
+   * What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
+   *
+   * @default
+   * {"users":"report","teams":"report","customRoles":"report","ignore":[],"usersFrom":"code"}
+   */
+  readonly outsideCode: pulumi.Output<OutsideCodePolicy>;
   /** What each guard rail found, set by the provider at check: for the access review. */
   readonly verdicts: pulumi.Output<string[] | undefined>;
+  /**
+   * What W&B held that the roster does not declare, set by the provider at a refresh and when the
+   * record is written, from the listings alone: for the access review, and for the guard rails to
+   * judge what `outsideCode` would deactivate.
+   */
+  readonly outside: pulumi.Output<OutsideCodeReport | undefined>;
+}
+
+export interface OutsideCodePolicy {
+  users: "report" | "deactivate";
+  teams: "report";
+  customRoles: "report" | "delete";
+  ignore: string[];
+  usersFrom: "code" | "idp";
+}
+
+export interface OutsideAdmin {
+  userName: string;
+  email: string;
+  organizationRole?: string;
+  declared: boolean;
+}
+
+export interface OutsidePerson {
+  userName: string;
+  email: string;
+  organizationRole?: string;
+}
+
+export interface OutsideTeam {
+  name: string;
+  members: string[];
+  serviceAccounts: number;
+}
+
+export interface OutsideCustomRole {
+  name: string;
+  inheritedFrom: string;
+  permissions: string[];
+}
+
+export interface IdpTeam {
+  name: string;
+  members: string[];
+  notInRoster: string[];
+  notInTeam: string[];
+}
+
+export interface MissingUser {
+  userName: string;
+  email: string;
+}
+
+export interface ListedCount {
+  users: number;
+  admins?: number;
+}
+
+export interface OutsideCodeReport {
+  admins: OutsideAdmin[];
+  users: OutsidePerson[];
+  teams: OutsideTeam[];
+  customRoles: OutsideCustomRole[];
+  idpTeams: IdpTeam[];
+  missingUsers: MissingUser[];
+  ignored: number;
+  listed: ListedCount;
 }

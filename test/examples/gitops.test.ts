@@ -123,6 +123,9 @@ describe("examples/gitops", () => {
     expect(watchScript).toContain("pulumi preview --refresh --expect-no-changes --json");
     expect(watchScript).toContain("npx pulumi-wandb review --drift drift.json > drift.md");
     expect(watchScript).toMatch(/readFileSync\("drift\.md"[\s\S]*issues\.create/);
+    // What the roster does not declare opens the issue too, from the review's "Outside code" section.
+    expect(watchScript).toContain("grep -q '^### Outside code' drift.md");
+    expect(watch.steps.at(-1)).toMatchObject({ if: "steps.drift.outputs.status != '0' || steps.review.outputs.outside == '1'", run: "exit 1" });
     expect(watch.env?.["WANDB_API_KEY"]).toContain("secrets.");
   });
 });

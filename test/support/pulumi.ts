@@ -73,6 +73,8 @@ export interface UpOptions {
   target?: string[];
   exclude?: string[];
   continueOnError?: boolean;
+  /** `--refresh`: read every resource first, as the drift job and `pulumi up --refresh` do. */
+  refresh?: boolean;
 }
 
 export interface StackHandle {
@@ -84,7 +86,7 @@ export interface StackHandle {
   env: Record<string, string>;
   up(options?: UpOptions): Promise<OperationResult>;
   /** `diff`: the log shows each change property by property, as `pulumi preview --diff` prints it. */
-  preview(options?: { diff?: boolean }): Promise<OperationResult>;
+  preview(options?: { diff?: boolean; refresh?: boolean }): Promise<OperationResult>;
   refresh(): Promise<OperationResult>;
   destroy(): Promise<OperationResult>;
   /** A preview's planned steps other than "same", per resource: what `pulumi preview --diff` would list. */
@@ -165,11 +167,12 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
     return (JSON.parse(readFileSync(path.join(stacks, file), "utf8")) as { checkpoint: { latest: unknown } }).checkpoint.latest;
   }
   async function operation(op: "up" | "preview" | "refresh" | "destroy", diff = false, upOptions: UpOptions = {}): Promise<OperationResult> {
+    const refresh = upOptions.refresh === true ? { refresh: true } : {};
     const recorder = eventRecorder();
     try {
       const common = { onOutput: recorder.onOutput, onEvent: recorder.onEvent, color: "never" as const };
       if (op === "preview") {
-        const result = await stack.preview({ ...common, diff });
+        const result = await stack.preview({ ...common, diff, ...refresh });
         return { outputs: {}, changes: result.changeSummary, diagnostics: recorder.diagnostics, log: recorder.lines.join("") };
       }
       const result =
@@ -192,7 +195,7 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
     scratch,
     env: envVars,
     up: (options) => operation("up", false, options),
-    preview: (options) => operation("preview", options?.diff),
+    preview: (options) => operation("preview", options?.diff, { refresh: options?.refresh === true }),
     refresh: () => operation("refresh"),
     destroy: () => operation("destroy"),
     async previewSteps() {
@@ -225,7 +228,7 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
       const recorder = eventRecorder();
       try {
         const common = { onOutput: recorder.onOutput, onEvent: recorder.onEvent, color: "never" as const };
-        if (op === "preview") await stack.preview(common);
+        if (op === "preview") await stack.preview({ ...common, ...(upOptions.refresh === true ? { refresh: true } : {}) });
         else if (op === "up") await stack.up({ ...common, ...upOptions });
         else if (op === "refresh") await stack.refresh(common);
         else await stack.destroy(common);

@@ -29,6 +29,366 @@ type CustomRoleInfo struct {
 	Permissions []string `pulumi:"permissions"`
 }
 
+type IdpTeam struct {
+	Members     []string `pulumi:"members"`
+	Name        string   `pulumi:"name"`
+	NotInRoster []string `pulumi:"notInRoster"`
+	NotInTeam   []string `pulumi:"notInTeam"`
+}
+
+// IdpTeamInput is an input type that accepts IdpTeamArgs and IdpTeamOutput values.
+// You can construct a concrete instance of `IdpTeamInput` via:
+//
+//	IdpTeamArgs{...}
+type IdpTeamInput interface {
+	pulumi.Input
+
+	ToIdpTeamOutput() IdpTeamOutput
+	ToIdpTeamOutputWithContext(context.Context) IdpTeamOutput
+}
+
+type IdpTeamArgs struct {
+	Members     pulumi.StringArrayInput `pulumi:"members"`
+	Name        pulumi.StringInput      `pulumi:"name"`
+	NotInRoster pulumi.StringArrayInput `pulumi:"notInRoster"`
+	NotInTeam   pulumi.StringArrayInput `pulumi:"notInTeam"`
+}
+
+func (IdpTeamArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*IdpTeam)(nil)).Elem()
+}
+
+func (i IdpTeamArgs) ToIdpTeamOutput() IdpTeamOutput {
+	return i.ToIdpTeamOutputWithContext(context.Background())
+}
+
+func (i IdpTeamArgs) ToIdpTeamOutputWithContext(ctx context.Context) IdpTeamOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(IdpTeamOutput)
+}
+
+// IdpTeamArrayInput is an input type that accepts IdpTeamArray and IdpTeamArrayOutput values.
+// You can construct a concrete instance of `IdpTeamArrayInput` via:
+//
+//	IdpTeamArray{ IdpTeamArgs{...} }
+type IdpTeamArrayInput interface {
+	pulumi.Input
+
+	ToIdpTeamArrayOutput() IdpTeamArrayOutput
+	ToIdpTeamArrayOutputWithContext(context.Context) IdpTeamArrayOutput
+}
+
+type IdpTeamArray []IdpTeamInput
+
+func (IdpTeamArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]IdpTeam)(nil)).Elem()
+}
+
+func (i IdpTeamArray) ToIdpTeamArrayOutput() IdpTeamArrayOutput {
+	return i.ToIdpTeamArrayOutputWithContext(context.Background())
+}
+
+func (i IdpTeamArray) ToIdpTeamArrayOutputWithContext(ctx context.Context) IdpTeamArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(IdpTeamArrayOutput)
+}
+
+type IdpTeamOutput struct{ *pulumi.OutputState }
+
+func (IdpTeamOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*IdpTeam)(nil)).Elem()
+}
+
+func (o IdpTeamOutput) ToIdpTeamOutput() IdpTeamOutput {
+	return o
+}
+
+func (o IdpTeamOutput) ToIdpTeamOutputWithContext(ctx context.Context) IdpTeamOutput {
+	return o
+}
+
+func (o IdpTeamOutput) Members() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v IdpTeam) []string { return v.Members }).(pulumi.StringArrayOutput)
+}
+
+func (o IdpTeamOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v IdpTeam) string { return v.Name }).(pulumi.StringOutput)
+}
+
+func (o IdpTeamOutput) NotInRoster() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v IdpTeam) []string { return v.NotInRoster }).(pulumi.StringArrayOutput)
+}
+
+func (o IdpTeamOutput) NotInTeam() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v IdpTeam) []string { return v.NotInTeam }).(pulumi.StringArrayOutput)
+}
+
+type IdpTeamArrayOutput struct{ *pulumi.OutputState }
+
+func (IdpTeamArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]IdpTeam)(nil)).Elem()
+}
+
+func (o IdpTeamArrayOutput) ToIdpTeamArrayOutput() IdpTeamArrayOutput {
+	return o
+}
+
+func (o IdpTeamArrayOutput) ToIdpTeamArrayOutputWithContext(ctx context.Context) IdpTeamArrayOutput {
+	return o
+}
+
+func (o IdpTeamArrayOutput) Index(i pulumi.IntInput) IdpTeamOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) IdpTeam {
+		return vs[0].([]IdpTeam)[vs[1].(int)]
+	}).(IdpTeamOutput)
+}
+
+type ListedCount struct {
+	Admins *float64 `pulumi:"admins"`
+	Users  float64  `pulumi:"users"`
+}
+
+// ListedCountInput is an input type that accepts ListedCountArgs and ListedCountOutput values.
+// You can construct a concrete instance of `ListedCountInput` via:
+//
+//	ListedCountArgs{...}
+type ListedCountInput interface {
+	pulumi.Input
+
+	ToListedCountOutput() ListedCountOutput
+	ToListedCountOutputWithContext(context.Context) ListedCountOutput
+}
+
+type ListedCountArgs struct {
+	Admins pulumi.Float64PtrInput `pulumi:"admins"`
+	Users  pulumi.Float64Input    `pulumi:"users"`
+}
+
+func (ListedCountArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedCount)(nil)).Elem()
+}
+
+func (i ListedCountArgs) ToListedCountOutput() ListedCountOutput {
+	return i.ToListedCountOutputWithContext(context.Background())
+}
+
+func (i ListedCountArgs) ToListedCountOutputWithContext(ctx context.Context) ListedCountOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListedCountOutput)
+}
+
+func (i ListedCountArgs) ToListedCountPtrOutput() ListedCountPtrOutput {
+	return i.ToListedCountPtrOutputWithContext(context.Background())
+}
+
+func (i ListedCountArgs) ToListedCountPtrOutputWithContext(ctx context.Context) ListedCountPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListedCountOutput).ToListedCountPtrOutputWithContext(ctx)
+}
+
+// ListedCountPtrInput is an input type that accepts ListedCountArgs, ListedCountPtr and ListedCountPtrOutput values.
+// You can construct a concrete instance of `ListedCountPtrInput` via:
+//
+//	        ListedCountArgs{...}
+//
+//	or:
+//
+//	        nil
+type ListedCountPtrInput interface {
+	pulumi.Input
+
+	ToListedCountPtrOutput() ListedCountPtrOutput
+	ToListedCountPtrOutputWithContext(context.Context) ListedCountPtrOutput
+}
+
+type listedCountPtrType ListedCountArgs
+
+func ListedCountPtr(v *ListedCountArgs) ListedCountPtrInput {
+	return (*listedCountPtrType)(v)
+}
+
+func (*listedCountPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListedCount)(nil)).Elem()
+}
+
+func (i *listedCountPtrType) ToListedCountPtrOutput() ListedCountPtrOutput {
+	return i.ToListedCountPtrOutputWithContext(context.Background())
+}
+
+func (i *listedCountPtrType) ToListedCountPtrOutputWithContext(ctx context.Context) ListedCountPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListedCountPtrOutput)
+}
+
+type ListedCountOutput struct{ *pulumi.OutputState }
+
+func (ListedCountOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedCount)(nil)).Elem()
+}
+
+func (o ListedCountOutput) ToListedCountOutput() ListedCountOutput {
+	return o
+}
+
+func (o ListedCountOutput) ToListedCountOutputWithContext(ctx context.Context) ListedCountOutput {
+	return o
+}
+
+func (o ListedCountOutput) ToListedCountPtrOutput() ListedCountPtrOutput {
+	return o.ToListedCountPtrOutputWithContext(context.Background())
+}
+
+func (o ListedCountOutput) ToListedCountPtrOutputWithContext(ctx context.Context) ListedCountPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ListedCount) *ListedCount {
+		return &v
+	}).(ListedCountPtrOutput)
+}
+
+func (o ListedCountOutput) Admins() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ListedCount) *float64 { return v.Admins }).(pulumi.Float64PtrOutput)
+}
+
+func (o ListedCountOutput) Users() pulumi.Float64Output {
+	return o.ApplyT(func(v ListedCount) float64 { return v.Users }).(pulumi.Float64Output)
+}
+
+type ListedCountPtrOutput struct{ *pulumi.OutputState }
+
+func (ListedCountPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListedCount)(nil)).Elem()
+}
+
+func (o ListedCountPtrOutput) ToListedCountPtrOutput() ListedCountPtrOutput {
+	return o
+}
+
+func (o ListedCountPtrOutput) ToListedCountPtrOutputWithContext(ctx context.Context) ListedCountPtrOutput {
+	return o
+}
+
+func (o ListedCountPtrOutput) Elem() ListedCountOutput {
+	return o.ApplyT(func(v *ListedCount) ListedCount {
+		if v != nil {
+			return *v
+		}
+		var ret ListedCount
+		return ret
+	}).(ListedCountOutput)
+}
+
+func (o ListedCountPtrOutput) Admins() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *ListedCount) *float64 {
+		if v == nil {
+			return nil
+		}
+		return v.Admins
+	}).(pulumi.Float64PtrOutput)
+}
+
+func (o ListedCountPtrOutput) Users() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *ListedCount) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.Users
+	}).(pulumi.Float64PtrOutput)
+}
+
+type MissingUser struct {
+	Email    string `pulumi:"email"`
+	UserName string `pulumi:"userName"`
+}
+
+// MissingUserInput is an input type that accepts MissingUserArgs and MissingUserOutput values.
+// You can construct a concrete instance of `MissingUserInput` via:
+//
+//	MissingUserArgs{...}
+type MissingUserInput interface {
+	pulumi.Input
+
+	ToMissingUserOutput() MissingUserOutput
+	ToMissingUserOutputWithContext(context.Context) MissingUserOutput
+}
+
+type MissingUserArgs struct {
+	Email    pulumi.StringInput `pulumi:"email"`
+	UserName pulumi.StringInput `pulumi:"userName"`
+}
+
+func (MissingUserArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*MissingUser)(nil)).Elem()
+}
+
+func (i MissingUserArgs) ToMissingUserOutput() MissingUserOutput {
+	return i.ToMissingUserOutputWithContext(context.Background())
+}
+
+func (i MissingUserArgs) ToMissingUserOutputWithContext(ctx context.Context) MissingUserOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(MissingUserOutput)
+}
+
+// MissingUserArrayInput is an input type that accepts MissingUserArray and MissingUserArrayOutput values.
+// You can construct a concrete instance of `MissingUserArrayInput` via:
+//
+//	MissingUserArray{ MissingUserArgs{...} }
+type MissingUserArrayInput interface {
+	pulumi.Input
+
+	ToMissingUserArrayOutput() MissingUserArrayOutput
+	ToMissingUserArrayOutputWithContext(context.Context) MissingUserArrayOutput
+}
+
+type MissingUserArray []MissingUserInput
+
+func (MissingUserArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]MissingUser)(nil)).Elem()
+}
+
+func (i MissingUserArray) ToMissingUserArrayOutput() MissingUserArrayOutput {
+	return i.ToMissingUserArrayOutputWithContext(context.Background())
+}
+
+func (i MissingUserArray) ToMissingUserArrayOutputWithContext(ctx context.Context) MissingUserArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(MissingUserArrayOutput)
+}
+
+type MissingUserOutput struct{ *pulumi.OutputState }
+
+func (MissingUserOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*MissingUser)(nil)).Elem()
+}
+
+func (o MissingUserOutput) ToMissingUserOutput() MissingUserOutput {
+	return o
+}
+
+func (o MissingUserOutput) ToMissingUserOutputWithContext(ctx context.Context) MissingUserOutput {
+	return o
+}
+
+func (o MissingUserOutput) Email() pulumi.StringOutput {
+	return o.ApplyT(func(v MissingUser) string { return v.Email }).(pulumi.StringOutput)
+}
+
+func (o MissingUserOutput) UserName() pulumi.StringOutput {
+	return o.ApplyT(func(v MissingUser) string { return v.UserName }).(pulumi.StringOutput)
+}
+
+type MissingUserArrayOutput struct{ *pulumi.OutputState }
+
+func (MissingUserArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]MissingUser)(nil)).Elem()
+}
+
+func (o MissingUserArrayOutput) ToMissingUserArrayOutput() MissingUserArrayOutput {
+	return o
+}
+
+func (o MissingUserArrayOutput) ToMissingUserArrayOutputWithContext(ctx context.Context) MissingUserArrayOutput {
+	return o
+}
+
+func (o MissingUserArrayOutput) Index(i pulumi.IntInput) MissingUserOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) MissingUser {
+		return vs[0].([]MissingUser)[vs[1].(int)]
+	}).(MissingUserOutput)
+}
+
 // A model offered by W&B Inference.
 type Model struct {
 	// Unix time (seconds) the service gives as the model's creation; absent when it does not say.
@@ -250,6 +610,867 @@ func (o OrganizationDeletionPolicyPtrOutput) Users() pulumi.StringPtrOutput {
 		}
 		return v.Users
 	}).(pulumi.StringPtrOutput)
+}
+
+type OutsideAdmin struct {
+	Declared         bool    `pulumi:"declared"`
+	Email            string  `pulumi:"email"`
+	OrganizationRole *string `pulumi:"organizationRole"`
+	UserName         string  `pulumi:"userName"`
+}
+
+// OutsideAdminInput is an input type that accepts OutsideAdminArgs and OutsideAdminOutput values.
+// You can construct a concrete instance of `OutsideAdminInput` via:
+//
+//	OutsideAdminArgs{...}
+type OutsideAdminInput interface {
+	pulumi.Input
+
+	ToOutsideAdminOutput() OutsideAdminOutput
+	ToOutsideAdminOutputWithContext(context.Context) OutsideAdminOutput
+}
+
+type OutsideAdminArgs struct {
+	Declared         pulumi.BoolInput      `pulumi:"declared"`
+	Email            pulumi.StringInput    `pulumi:"email"`
+	OrganizationRole pulumi.StringPtrInput `pulumi:"organizationRole"`
+	UserName         pulumi.StringInput    `pulumi:"userName"`
+}
+
+func (OutsideAdminArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*OutsideAdmin)(nil)).Elem()
+}
+
+func (i OutsideAdminArgs) ToOutsideAdminOutput() OutsideAdminOutput {
+	return i.ToOutsideAdminOutputWithContext(context.Background())
+}
+
+func (i OutsideAdminArgs) ToOutsideAdminOutputWithContext(ctx context.Context) OutsideAdminOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OutsideAdminOutput)
+}
+
+// OutsideAdminArrayInput is an input type that accepts OutsideAdminArray and OutsideAdminArrayOutput values.
+// You can construct a concrete instance of `OutsideAdminArrayInput` via:
+//
+//	OutsideAdminArray{ OutsideAdminArgs{...} }
+type OutsideAdminArrayInput interface {
+	pulumi.Input
+
+	ToOutsideAdminArrayOutput() OutsideAdminArrayOutput
+	ToOutsideAdminArrayOutputWithContext(context.Context) OutsideAdminArrayOutput
+}
+
+type OutsideAdminArray []OutsideAdminInput
+
+func (OutsideAdminArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]OutsideAdmin)(nil)).Elem()
+}
+
+func (i OutsideAdminArray) ToOutsideAdminArrayOutput() OutsideAdminArrayOutput {
+	return i.ToOutsideAdminArrayOutputWithContext(context.Background())
+}
+
+func (i OutsideAdminArray) ToOutsideAdminArrayOutputWithContext(ctx context.Context) OutsideAdminArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OutsideAdminArrayOutput)
+}
+
+type OutsideAdminOutput struct{ *pulumi.OutputState }
+
+func (OutsideAdminOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OutsideAdmin)(nil)).Elem()
+}
+
+func (o OutsideAdminOutput) ToOutsideAdminOutput() OutsideAdminOutput {
+	return o
+}
+
+func (o OutsideAdminOutput) ToOutsideAdminOutputWithContext(ctx context.Context) OutsideAdminOutput {
+	return o
+}
+
+func (o OutsideAdminOutput) Declared() pulumi.BoolOutput {
+	return o.ApplyT(func(v OutsideAdmin) bool { return v.Declared }).(pulumi.BoolOutput)
+}
+
+func (o OutsideAdminOutput) Email() pulumi.StringOutput {
+	return o.ApplyT(func(v OutsideAdmin) string { return v.Email }).(pulumi.StringOutput)
+}
+
+func (o OutsideAdminOutput) OrganizationRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OutsideAdmin) *string { return v.OrganizationRole }).(pulumi.StringPtrOutput)
+}
+
+func (o OutsideAdminOutput) UserName() pulumi.StringOutput {
+	return o.ApplyT(func(v OutsideAdmin) string { return v.UserName }).(pulumi.StringOutput)
+}
+
+type OutsideAdminArrayOutput struct{ *pulumi.OutputState }
+
+func (OutsideAdminArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]OutsideAdmin)(nil)).Elem()
+}
+
+func (o OutsideAdminArrayOutput) ToOutsideAdminArrayOutput() OutsideAdminArrayOutput {
+	return o
+}
+
+func (o OutsideAdminArrayOutput) ToOutsideAdminArrayOutputWithContext(ctx context.Context) OutsideAdminArrayOutput {
+	return o
+}
+
+func (o OutsideAdminArrayOutput) Index(i pulumi.IntInput) OutsideAdminOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) OutsideAdmin {
+		return vs[0].([]OutsideAdmin)[vs[1].(int)]
+	}).(OutsideAdminOutput)
+}
+
+type OutsideCodePolicy struct {
+	CustomRoles string   `pulumi:"customRoles"`
+	Ignore      []string `pulumi:"ignore"`
+	Teams       string   `pulumi:"teams"`
+	Users       string   `pulumi:"users"`
+	UsersFrom   string   `pulumi:"usersFrom"`
+}
+
+// OutsideCodePolicyInput is an input type that accepts OutsideCodePolicyArgs and OutsideCodePolicyOutput values.
+// You can construct a concrete instance of `OutsideCodePolicyInput` via:
+//
+//	OutsideCodePolicyArgs{...}
+type OutsideCodePolicyInput interface {
+	pulumi.Input
+
+	ToOutsideCodePolicyOutput() OutsideCodePolicyOutput
+	ToOutsideCodePolicyOutputWithContext(context.Context) OutsideCodePolicyOutput
+}
+
+type OutsideCodePolicyArgs struct {
+	CustomRoles pulumi.StringInput      `pulumi:"customRoles"`
+	Ignore      pulumi.StringArrayInput `pulumi:"ignore"`
+	Teams       pulumi.StringInput      `pulumi:"teams"`
+	Users       pulumi.StringInput      `pulumi:"users"`
+	UsersFrom   pulumi.StringInput      `pulumi:"usersFrom"`
+}
+
+func (OutsideCodePolicyArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*OutsideCodePolicy)(nil)).Elem()
+}
+
+func (i OutsideCodePolicyArgs) ToOutsideCodePolicyOutput() OutsideCodePolicyOutput {
+	return i.ToOutsideCodePolicyOutputWithContext(context.Background())
+}
+
+func (i OutsideCodePolicyArgs) ToOutsideCodePolicyOutputWithContext(ctx context.Context) OutsideCodePolicyOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OutsideCodePolicyOutput)
+}
+
+func (i OutsideCodePolicyArgs) ToOutsideCodePolicyPtrOutput() OutsideCodePolicyPtrOutput {
+	return i.ToOutsideCodePolicyPtrOutputWithContext(context.Background())
+}
+
+func (i OutsideCodePolicyArgs) ToOutsideCodePolicyPtrOutputWithContext(ctx context.Context) OutsideCodePolicyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OutsideCodePolicyOutput).ToOutsideCodePolicyPtrOutputWithContext(ctx)
+}
+
+// OutsideCodePolicyPtrInput is an input type that accepts OutsideCodePolicyArgs, OutsideCodePolicyPtr and OutsideCodePolicyPtrOutput values.
+// You can construct a concrete instance of `OutsideCodePolicyPtrInput` via:
+//
+//	        OutsideCodePolicyArgs{...}
+//
+//	or:
+//
+//	        nil
+type OutsideCodePolicyPtrInput interface {
+	pulumi.Input
+
+	ToOutsideCodePolicyPtrOutput() OutsideCodePolicyPtrOutput
+	ToOutsideCodePolicyPtrOutputWithContext(context.Context) OutsideCodePolicyPtrOutput
+}
+
+type outsideCodePolicyPtrType OutsideCodePolicyArgs
+
+func OutsideCodePolicyPtr(v *OutsideCodePolicyArgs) OutsideCodePolicyPtrInput {
+	return (*outsideCodePolicyPtrType)(v)
+}
+
+func (*outsideCodePolicyPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**OutsideCodePolicy)(nil)).Elem()
+}
+
+func (i *outsideCodePolicyPtrType) ToOutsideCodePolicyPtrOutput() OutsideCodePolicyPtrOutput {
+	return i.ToOutsideCodePolicyPtrOutputWithContext(context.Background())
+}
+
+func (i *outsideCodePolicyPtrType) ToOutsideCodePolicyPtrOutputWithContext(ctx context.Context) OutsideCodePolicyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OutsideCodePolicyPtrOutput)
+}
+
+type OutsideCodePolicyOutput struct{ *pulumi.OutputState }
+
+func (OutsideCodePolicyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OutsideCodePolicy)(nil)).Elem()
+}
+
+func (o OutsideCodePolicyOutput) ToOutsideCodePolicyOutput() OutsideCodePolicyOutput {
+	return o
+}
+
+func (o OutsideCodePolicyOutput) ToOutsideCodePolicyOutputWithContext(ctx context.Context) OutsideCodePolicyOutput {
+	return o
+}
+
+func (o OutsideCodePolicyOutput) ToOutsideCodePolicyPtrOutput() OutsideCodePolicyPtrOutput {
+	return o.ToOutsideCodePolicyPtrOutputWithContext(context.Background())
+}
+
+func (o OutsideCodePolicyOutput) ToOutsideCodePolicyPtrOutputWithContext(ctx context.Context) OutsideCodePolicyPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v OutsideCodePolicy) *OutsideCodePolicy {
+		return &v
+	}).(OutsideCodePolicyPtrOutput)
+}
+
+func (o OutsideCodePolicyOutput) CustomRoles() pulumi.StringOutput {
+	return o.ApplyT(func(v OutsideCodePolicy) string { return v.CustomRoles }).(pulumi.StringOutput)
+}
+
+func (o OutsideCodePolicyOutput) Ignore() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v OutsideCodePolicy) []string { return v.Ignore }).(pulumi.StringArrayOutput)
+}
+
+func (o OutsideCodePolicyOutput) Teams() pulumi.StringOutput {
+	return o.ApplyT(func(v OutsideCodePolicy) string { return v.Teams }).(pulumi.StringOutput)
+}
+
+func (o OutsideCodePolicyOutput) Users() pulumi.StringOutput {
+	return o.ApplyT(func(v OutsideCodePolicy) string { return v.Users }).(pulumi.StringOutput)
+}
+
+func (o OutsideCodePolicyOutput) UsersFrom() pulumi.StringOutput {
+	return o.ApplyT(func(v OutsideCodePolicy) string { return v.UsersFrom }).(pulumi.StringOutput)
+}
+
+type OutsideCodePolicyPtrOutput struct{ *pulumi.OutputState }
+
+func (OutsideCodePolicyPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**OutsideCodePolicy)(nil)).Elem()
+}
+
+func (o OutsideCodePolicyPtrOutput) ToOutsideCodePolicyPtrOutput() OutsideCodePolicyPtrOutput {
+	return o
+}
+
+func (o OutsideCodePolicyPtrOutput) ToOutsideCodePolicyPtrOutputWithContext(ctx context.Context) OutsideCodePolicyPtrOutput {
+	return o
+}
+
+func (o OutsideCodePolicyPtrOutput) Elem() OutsideCodePolicyOutput {
+	return o.ApplyT(func(v *OutsideCodePolicy) OutsideCodePolicy {
+		if v != nil {
+			return *v
+		}
+		var ret OutsideCodePolicy
+		return ret
+	}).(OutsideCodePolicyOutput)
+}
+
+func (o OutsideCodePolicyPtrOutput) CustomRoles() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *OutsideCodePolicy) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.CustomRoles
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o OutsideCodePolicyPtrOutput) Ignore() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *OutsideCodePolicy) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Ignore
+	}).(pulumi.StringArrayOutput)
+}
+
+func (o OutsideCodePolicyPtrOutput) Teams() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *OutsideCodePolicy) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Teams
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o OutsideCodePolicyPtrOutput) Users() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *OutsideCodePolicy) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Users
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o OutsideCodePolicyPtrOutput) UsersFrom() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *OutsideCodePolicy) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.UsersFrom
+	}).(pulumi.StringPtrOutput)
+}
+
+type OutsideCodeReport struct {
+	Admins       []OutsideAdmin      `pulumi:"admins"`
+	CustomRoles  []OutsideCustomRole `pulumi:"customRoles"`
+	IdpTeams     []IdpTeam           `pulumi:"idpTeams"`
+	Ignored      float64             `pulumi:"ignored"`
+	Listed       ListedCount         `pulumi:"listed"`
+	MissingUsers []MissingUser       `pulumi:"missingUsers"`
+	Teams        []OutsideTeam       `pulumi:"teams"`
+	Users        []OutsidePerson     `pulumi:"users"`
+}
+
+// OutsideCodeReportInput is an input type that accepts OutsideCodeReportArgs and OutsideCodeReportOutput values.
+// You can construct a concrete instance of `OutsideCodeReportInput` via:
+//
+//	OutsideCodeReportArgs{...}
+type OutsideCodeReportInput interface {
+	pulumi.Input
+
+	ToOutsideCodeReportOutput() OutsideCodeReportOutput
+	ToOutsideCodeReportOutputWithContext(context.Context) OutsideCodeReportOutput
+}
+
+type OutsideCodeReportArgs struct {
+	Admins       OutsideAdminArrayInput      `pulumi:"admins"`
+	CustomRoles  OutsideCustomRoleArrayInput `pulumi:"customRoles"`
+	IdpTeams     IdpTeamArrayInput           `pulumi:"idpTeams"`
+	Ignored      pulumi.Float64Input         `pulumi:"ignored"`
+	Listed       ListedCountInput            `pulumi:"listed"`
+	MissingUsers MissingUserArrayInput       `pulumi:"missingUsers"`
+	Teams        OutsideTeamArrayInput       `pulumi:"teams"`
+	Users        OutsidePersonArrayInput     `pulumi:"users"`
+}
+
+func (OutsideCodeReportArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*OutsideCodeReport)(nil)).Elem()
+}
+
+func (i OutsideCodeReportArgs) ToOutsideCodeReportOutput() OutsideCodeReportOutput {
+	return i.ToOutsideCodeReportOutputWithContext(context.Background())
+}
+
+func (i OutsideCodeReportArgs) ToOutsideCodeReportOutputWithContext(ctx context.Context) OutsideCodeReportOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OutsideCodeReportOutput)
+}
+
+func (i OutsideCodeReportArgs) ToOutsideCodeReportPtrOutput() OutsideCodeReportPtrOutput {
+	return i.ToOutsideCodeReportPtrOutputWithContext(context.Background())
+}
+
+func (i OutsideCodeReportArgs) ToOutsideCodeReportPtrOutputWithContext(ctx context.Context) OutsideCodeReportPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OutsideCodeReportOutput).ToOutsideCodeReportPtrOutputWithContext(ctx)
+}
+
+// OutsideCodeReportPtrInput is an input type that accepts OutsideCodeReportArgs, OutsideCodeReportPtr and OutsideCodeReportPtrOutput values.
+// You can construct a concrete instance of `OutsideCodeReportPtrInput` via:
+//
+//	        OutsideCodeReportArgs{...}
+//
+//	or:
+//
+//	        nil
+type OutsideCodeReportPtrInput interface {
+	pulumi.Input
+
+	ToOutsideCodeReportPtrOutput() OutsideCodeReportPtrOutput
+	ToOutsideCodeReportPtrOutputWithContext(context.Context) OutsideCodeReportPtrOutput
+}
+
+type outsideCodeReportPtrType OutsideCodeReportArgs
+
+func OutsideCodeReportPtr(v *OutsideCodeReportArgs) OutsideCodeReportPtrInput {
+	return (*outsideCodeReportPtrType)(v)
+}
+
+func (*outsideCodeReportPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**OutsideCodeReport)(nil)).Elem()
+}
+
+func (i *outsideCodeReportPtrType) ToOutsideCodeReportPtrOutput() OutsideCodeReportPtrOutput {
+	return i.ToOutsideCodeReportPtrOutputWithContext(context.Background())
+}
+
+func (i *outsideCodeReportPtrType) ToOutsideCodeReportPtrOutputWithContext(ctx context.Context) OutsideCodeReportPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OutsideCodeReportPtrOutput)
+}
+
+type OutsideCodeReportOutput struct{ *pulumi.OutputState }
+
+func (OutsideCodeReportOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OutsideCodeReport)(nil)).Elem()
+}
+
+func (o OutsideCodeReportOutput) ToOutsideCodeReportOutput() OutsideCodeReportOutput {
+	return o
+}
+
+func (o OutsideCodeReportOutput) ToOutsideCodeReportOutputWithContext(ctx context.Context) OutsideCodeReportOutput {
+	return o
+}
+
+func (o OutsideCodeReportOutput) ToOutsideCodeReportPtrOutput() OutsideCodeReportPtrOutput {
+	return o.ToOutsideCodeReportPtrOutputWithContext(context.Background())
+}
+
+func (o OutsideCodeReportOutput) ToOutsideCodeReportPtrOutputWithContext(ctx context.Context) OutsideCodeReportPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v OutsideCodeReport) *OutsideCodeReport {
+		return &v
+	}).(OutsideCodeReportPtrOutput)
+}
+
+func (o OutsideCodeReportOutput) Admins() OutsideAdminArrayOutput {
+	return o.ApplyT(func(v OutsideCodeReport) []OutsideAdmin { return v.Admins }).(OutsideAdminArrayOutput)
+}
+
+func (o OutsideCodeReportOutput) CustomRoles() OutsideCustomRoleArrayOutput {
+	return o.ApplyT(func(v OutsideCodeReport) []OutsideCustomRole { return v.CustomRoles }).(OutsideCustomRoleArrayOutput)
+}
+
+func (o OutsideCodeReportOutput) IdpTeams() IdpTeamArrayOutput {
+	return o.ApplyT(func(v OutsideCodeReport) []IdpTeam { return v.IdpTeams }).(IdpTeamArrayOutput)
+}
+
+func (o OutsideCodeReportOutput) Ignored() pulumi.Float64Output {
+	return o.ApplyT(func(v OutsideCodeReport) float64 { return v.Ignored }).(pulumi.Float64Output)
+}
+
+func (o OutsideCodeReportOutput) Listed() ListedCountOutput {
+	return o.ApplyT(func(v OutsideCodeReport) ListedCount { return v.Listed }).(ListedCountOutput)
+}
+
+func (o OutsideCodeReportOutput) MissingUsers() MissingUserArrayOutput {
+	return o.ApplyT(func(v OutsideCodeReport) []MissingUser { return v.MissingUsers }).(MissingUserArrayOutput)
+}
+
+func (o OutsideCodeReportOutput) Teams() OutsideTeamArrayOutput {
+	return o.ApplyT(func(v OutsideCodeReport) []OutsideTeam { return v.Teams }).(OutsideTeamArrayOutput)
+}
+
+func (o OutsideCodeReportOutput) Users() OutsidePersonArrayOutput {
+	return o.ApplyT(func(v OutsideCodeReport) []OutsidePerson { return v.Users }).(OutsidePersonArrayOutput)
+}
+
+type OutsideCodeReportPtrOutput struct{ *pulumi.OutputState }
+
+func (OutsideCodeReportPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**OutsideCodeReport)(nil)).Elem()
+}
+
+func (o OutsideCodeReportPtrOutput) ToOutsideCodeReportPtrOutput() OutsideCodeReportPtrOutput {
+	return o
+}
+
+func (o OutsideCodeReportPtrOutput) ToOutsideCodeReportPtrOutputWithContext(ctx context.Context) OutsideCodeReportPtrOutput {
+	return o
+}
+
+func (o OutsideCodeReportPtrOutput) Elem() OutsideCodeReportOutput {
+	return o.ApplyT(func(v *OutsideCodeReport) OutsideCodeReport {
+		if v != nil {
+			return *v
+		}
+		var ret OutsideCodeReport
+		return ret
+	}).(OutsideCodeReportOutput)
+}
+
+func (o OutsideCodeReportPtrOutput) Admins() OutsideAdminArrayOutput {
+	return o.ApplyT(func(v *OutsideCodeReport) []OutsideAdmin {
+		if v == nil {
+			return nil
+		}
+		return v.Admins
+	}).(OutsideAdminArrayOutput)
+}
+
+func (o OutsideCodeReportPtrOutput) CustomRoles() OutsideCustomRoleArrayOutput {
+	return o.ApplyT(func(v *OutsideCodeReport) []OutsideCustomRole {
+		if v == nil {
+			return nil
+		}
+		return v.CustomRoles
+	}).(OutsideCustomRoleArrayOutput)
+}
+
+func (o OutsideCodeReportPtrOutput) IdpTeams() IdpTeamArrayOutput {
+	return o.ApplyT(func(v *OutsideCodeReport) []IdpTeam {
+		if v == nil {
+			return nil
+		}
+		return v.IdpTeams
+	}).(IdpTeamArrayOutput)
+}
+
+func (o OutsideCodeReportPtrOutput) Ignored() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *OutsideCodeReport) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.Ignored
+	}).(pulumi.Float64PtrOutput)
+}
+
+func (o OutsideCodeReportPtrOutput) Listed() ListedCountPtrOutput {
+	return o.ApplyT(func(v *OutsideCodeReport) *ListedCount {
+		if v == nil {
+			return nil
+		}
+		return &v.Listed
+	}).(ListedCountPtrOutput)
+}
+
+func (o OutsideCodeReportPtrOutput) MissingUsers() MissingUserArrayOutput {
+	return o.ApplyT(func(v *OutsideCodeReport) []MissingUser {
+		if v == nil {
+			return nil
+		}
+		return v.MissingUsers
+	}).(MissingUserArrayOutput)
+}
+
+func (o OutsideCodeReportPtrOutput) Teams() OutsideTeamArrayOutput {
+	return o.ApplyT(func(v *OutsideCodeReport) []OutsideTeam {
+		if v == nil {
+			return nil
+		}
+		return v.Teams
+	}).(OutsideTeamArrayOutput)
+}
+
+func (o OutsideCodeReportPtrOutput) Users() OutsidePersonArrayOutput {
+	return o.ApplyT(func(v *OutsideCodeReport) []OutsidePerson {
+		if v == nil {
+			return nil
+		}
+		return v.Users
+	}).(OutsidePersonArrayOutput)
+}
+
+type OutsideCustomRole struct {
+	InheritedFrom string   `pulumi:"inheritedFrom"`
+	Name          string   `pulumi:"name"`
+	Permissions   []string `pulumi:"permissions"`
+}
+
+// OutsideCustomRoleInput is an input type that accepts OutsideCustomRoleArgs and OutsideCustomRoleOutput values.
+// You can construct a concrete instance of `OutsideCustomRoleInput` via:
+//
+//	OutsideCustomRoleArgs{...}
+type OutsideCustomRoleInput interface {
+	pulumi.Input
+
+	ToOutsideCustomRoleOutput() OutsideCustomRoleOutput
+	ToOutsideCustomRoleOutputWithContext(context.Context) OutsideCustomRoleOutput
+}
+
+type OutsideCustomRoleArgs struct {
+	InheritedFrom pulumi.StringInput      `pulumi:"inheritedFrom"`
+	Name          pulumi.StringInput      `pulumi:"name"`
+	Permissions   pulumi.StringArrayInput `pulumi:"permissions"`
+}
+
+func (OutsideCustomRoleArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*OutsideCustomRole)(nil)).Elem()
+}
+
+func (i OutsideCustomRoleArgs) ToOutsideCustomRoleOutput() OutsideCustomRoleOutput {
+	return i.ToOutsideCustomRoleOutputWithContext(context.Background())
+}
+
+func (i OutsideCustomRoleArgs) ToOutsideCustomRoleOutputWithContext(ctx context.Context) OutsideCustomRoleOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OutsideCustomRoleOutput)
+}
+
+// OutsideCustomRoleArrayInput is an input type that accepts OutsideCustomRoleArray and OutsideCustomRoleArrayOutput values.
+// You can construct a concrete instance of `OutsideCustomRoleArrayInput` via:
+//
+//	OutsideCustomRoleArray{ OutsideCustomRoleArgs{...} }
+type OutsideCustomRoleArrayInput interface {
+	pulumi.Input
+
+	ToOutsideCustomRoleArrayOutput() OutsideCustomRoleArrayOutput
+	ToOutsideCustomRoleArrayOutputWithContext(context.Context) OutsideCustomRoleArrayOutput
+}
+
+type OutsideCustomRoleArray []OutsideCustomRoleInput
+
+func (OutsideCustomRoleArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]OutsideCustomRole)(nil)).Elem()
+}
+
+func (i OutsideCustomRoleArray) ToOutsideCustomRoleArrayOutput() OutsideCustomRoleArrayOutput {
+	return i.ToOutsideCustomRoleArrayOutputWithContext(context.Background())
+}
+
+func (i OutsideCustomRoleArray) ToOutsideCustomRoleArrayOutputWithContext(ctx context.Context) OutsideCustomRoleArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OutsideCustomRoleArrayOutput)
+}
+
+type OutsideCustomRoleOutput struct{ *pulumi.OutputState }
+
+func (OutsideCustomRoleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OutsideCustomRole)(nil)).Elem()
+}
+
+func (o OutsideCustomRoleOutput) ToOutsideCustomRoleOutput() OutsideCustomRoleOutput {
+	return o
+}
+
+func (o OutsideCustomRoleOutput) ToOutsideCustomRoleOutputWithContext(ctx context.Context) OutsideCustomRoleOutput {
+	return o
+}
+
+func (o OutsideCustomRoleOutput) InheritedFrom() pulumi.StringOutput {
+	return o.ApplyT(func(v OutsideCustomRole) string { return v.InheritedFrom }).(pulumi.StringOutput)
+}
+
+func (o OutsideCustomRoleOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v OutsideCustomRole) string { return v.Name }).(pulumi.StringOutput)
+}
+
+func (o OutsideCustomRoleOutput) Permissions() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v OutsideCustomRole) []string { return v.Permissions }).(pulumi.StringArrayOutput)
+}
+
+type OutsideCustomRoleArrayOutput struct{ *pulumi.OutputState }
+
+func (OutsideCustomRoleArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]OutsideCustomRole)(nil)).Elem()
+}
+
+func (o OutsideCustomRoleArrayOutput) ToOutsideCustomRoleArrayOutput() OutsideCustomRoleArrayOutput {
+	return o
+}
+
+func (o OutsideCustomRoleArrayOutput) ToOutsideCustomRoleArrayOutputWithContext(ctx context.Context) OutsideCustomRoleArrayOutput {
+	return o
+}
+
+func (o OutsideCustomRoleArrayOutput) Index(i pulumi.IntInput) OutsideCustomRoleOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) OutsideCustomRole {
+		return vs[0].([]OutsideCustomRole)[vs[1].(int)]
+	}).(OutsideCustomRoleOutput)
+}
+
+type OutsidePerson struct {
+	Email            string  `pulumi:"email"`
+	OrganizationRole *string `pulumi:"organizationRole"`
+	UserName         string  `pulumi:"userName"`
+}
+
+// OutsidePersonInput is an input type that accepts OutsidePersonArgs and OutsidePersonOutput values.
+// You can construct a concrete instance of `OutsidePersonInput` via:
+//
+//	OutsidePersonArgs{...}
+type OutsidePersonInput interface {
+	pulumi.Input
+
+	ToOutsidePersonOutput() OutsidePersonOutput
+	ToOutsidePersonOutputWithContext(context.Context) OutsidePersonOutput
+}
+
+type OutsidePersonArgs struct {
+	Email            pulumi.StringInput    `pulumi:"email"`
+	OrganizationRole pulumi.StringPtrInput `pulumi:"organizationRole"`
+	UserName         pulumi.StringInput    `pulumi:"userName"`
+}
+
+func (OutsidePersonArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*OutsidePerson)(nil)).Elem()
+}
+
+func (i OutsidePersonArgs) ToOutsidePersonOutput() OutsidePersonOutput {
+	return i.ToOutsidePersonOutputWithContext(context.Background())
+}
+
+func (i OutsidePersonArgs) ToOutsidePersonOutputWithContext(ctx context.Context) OutsidePersonOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OutsidePersonOutput)
+}
+
+// OutsidePersonArrayInput is an input type that accepts OutsidePersonArray and OutsidePersonArrayOutput values.
+// You can construct a concrete instance of `OutsidePersonArrayInput` via:
+//
+//	OutsidePersonArray{ OutsidePersonArgs{...} }
+type OutsidePersonArrayInput interface {
+	pulumi.Input
+
+	ToOutsidePersonArrayOutput() OutsidePersonArrayOutput
+	ToOutsidePersonArrayOutputWithContext(context.Context) OutsidePersonArrayOutput
+}
+
+type OutsidePersonArray []OutsidePersonInput
+
+func (OutsidePersonArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]OutsidePerson)(nil)).Elem()
+}
+
+func (i OutsidePersonArray) ToOutsidePersonArrayOutput() OutsidePersonArrayOutput {
+	return i.ToOutsidePersonArrayOutputWithContext(context.Background())
+}
+
+func (i OutsidePersonArray) ToOutsidePersonArrayOutputWithContext(ctx context.Context) OutsidePersonArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OutsidePersonArrayOutput)
+}
+
+type OutsidePersonOutput struct{ *pulumi.OutputState }
+
+func (OutsidePersonOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OutsidePerson)(nil)).Elem()
+}
+
+func (o OutsidePersonOutput) ToOutsidePersonOutput() OutsidePersonOutput {
+	return o
+}
+
+func (o OutsidePersonOutput) ToOutsidePersonOutputWithContext(ctx context.Context) OutsidePersonOutput {
+	return o
+}
+
+func (o OutsidePersonOutput) Email() pulumi.StringOutput {
+	return o.ApplyT(func(v OutsidePerson) string { return v.Email }).(pulumi.StringOutput)
+}
+
+func (o OutsidePersonOutput) OrganizationRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OutsidePerson) *string { return v.OrganizationRole }).(pulumi.StringPtrOutput)
+}
+
+func (o OutsidePersonOutput) UserName() pulumi.StringOutput {
+	return o.ApplyT(func(v OutsidePerson) string { return v.UserName }).(pulumi.StringOutput)
+}
+
+type OutsidePersonArrayOutput struct{ *pulumi.OutputState }
+
+func (OutsidePersonArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]OutsidePerson)(nil)).Elem()
+}
+
+func (o OutsidePersonArrayOutput) ToOutsidePersonArrayOutput() OutsidePersonArrayOutput {
+	return o
+}
+
+func (o OutsidePersonArrayOutput) ToOutsidePersonArrayOutputWithContext(ctx context.Context) OutsidePersonArrayOutput {
+	return o
+}
+
+func (o OutsidePersonArrayOutput) Index(i pulumi.IntInput) OutsidePersonOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) OutsidePerson {
+		return vs[0].([]OutsidePerson)[vs[1].(int)]
+	}).(OutsidePersonOutput)
+}
+
+type OutsideTeam struct {
+	Members         []string `pulumi:"members"`
+	Name            string   `pulumi:"name"`
+	ServiceAccounts float64  `pulumi:"serviceAccounts"`
+}
+
+// OutsideTeamInput is an input type that accepts OutsideTeamArgs and OutsideTeamOutput values.
+// You can construct a concrete instance of `OutsideTeamInput` via:
+//
+//	OutsideTeamArgs{...}
+type OutsideTeamInput interface {
+	pulumi.Input
+
+	ToOutsideTeamOutput() OutsideTeamOutput
+	ToOutsideTeamOutputWithContext(context.Context) OutsideTeamOutput
+}
+
+type OutsideTeamArgs struct {
+	Members         pulumi.StringArrayInput `pulumi:"members"`
+	Name            pulumi.StringInput      `pulumi:"name"`
+	ServiceAccounts pulumi.Float64Input     `pulumi:"serviceAccounts"`
+}
+
+func (OutsideTeamArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*OutsideTeam)(nil)).Elem()
+}
+
+func (i OutsideTeamArgs) ToOutsideTeamOutput() OutsideTeamOutput {
+	return i.ToOutsideTeamOutputWithContext(context.Background())
+}
+
+func (i OutsideTeamArgs) ToOutsideTeamOutputWithContext(ctx context.Context) OutsideTeamOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OutsideTeamOutput)
+}
+
+// OutsideTeamArrayInput is an input type that accepts OutsideTeamArray and OutsideTeamArrayOutput values.
+// You can construct a concrete instance of `OutsideTeamArrayInput` via:
+//
+//	OutsideTeamArray{ OutsideTeamArgs{...} }
+type OutsideTeamArrayInput interface {
+	pulumi.Input
+
+	ToOutsideTeamArrayOutput() OutsideTeamArrayOutput
+	ToOutsideTeamArrayOutputWithContext(context.Context) OutsideTeamArrayOutput
+}
+
+type OutsideTeamArray []OutsideTeamInput
+
+func (OutsideTeamArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]OutsideTeam)(nil)).Elem()
+}
+
+func (i OutsideTeamArray) ToOutsideTeamArrayOutput() OutsideTeamArrayOutput {
+	return i.ToOutsideTeamArrayOutputWithContext(context.Background())
+}
+
+func (i OutsideTeamArray) ToOutsideTeamArrayOutputWithContext(ctx context.Context) OutsideTeamArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OutsideTeamArrayOutput)
+}
+
+type OutsideTeamOutput struct{ *pulumi.OutputState }
+
+func (OutsideTeamOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OutsideTeam)(nil)).Elem()
+}
+
+func (o OutsideTeamOutput) ToOutsideTeamOutput() OutsideTeamOutput {
+	return o
+}
+
+func (o OutsideTeamOutput) ToOutsideTeamOutputWithContext(ctx context.Context) OutsideTeamOutput {
+	return o
+}
+
+func (o OutsideTeamOutput) Members() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v OutsideTeam) []string { return v.Members }).(pulumi.StringArrayOutput)
+}
+
+func (o OutsideTeamOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v OutsideTeam) string { return v.Name }).(pulumi.StringOutput)
+}
+
+func (o OutsideTeamOutput) ServiceAccounts() pulumi.Float64Output {
+	return o.ApplyT(func(v OutsideTeam) float64 { return v.ServiceAccounts }).(pulumi.Float64Output)
+}
+
+type OutsideTeamArrayOutput struct{ *pulumi.OutputState }
+
+func (OutsideTeamArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]OutsideTeam)(nil)).Elem()
+}
+
+func (o OutsideTeamArrayOutput) ToOutsideTeamArrayOutput() OutsideTeamArrayOutput {
+	return o
+}
+
+func (o OutsideTeamArrayOutput) ToOutsideTeamArrayOutputWithContext(ctx context.Context) OutsideTeamArrayOutput {
+	return o
+}
+
+func (o OutsideTeamArrayOutput) Index(i pulumi.IntInput) OutsideTeamOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) OutsideTeam {
+		return vs[0].([]OutsideTeam)[vs[1].(int)]
+	}).(OutsideTeamOutput)
 }
 
 // A user's role in one registry.
@@ -822,14 +2043,50 @@ func (o UsersFilterPtrOutput) UserNameStartsWith() pulumi.StringPtrOutput {
 }
 
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*IdpTeamInput)(nil)).Elem(), IdpTeamArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*IdpTeamArrayInput)(nil)).Elem(), IdpTeamArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ListedCountInput)(nil)).Elem(), ListedCountArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ListedCountPtrInput)(nil)).Elem(), ListedCountArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*MissingUserInput)(nil)).Elem(), MissingUserArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*MissingUserArrayInput)(nil)).Elem(), MissingUserArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*OrganizationDeletionPolicyInput)(nil)).Elem(), OrganizationDeletionPolicyArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*OrganizationDeletionPolicyPtrInput)(nil)).Elem(), OrganizationDeletionPolicyArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OutsideAdminInput)(nil)).Elem(), OutsideAdminArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OutsideAdminArrayInput)(nil)).Elem(), OutsideAdminArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OutsideCodePolicyInput)(nil)).Elem(), OutsideCodePolicyArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OutsideCodePolicyPtrInput)(nil)).Elem(), OutsideCodePolicyArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OutsideCodeReportInput)(nil)).Elem(), OutsideCodeReportArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OutsideCodeReportPtrInput)(nil)).Elem(), OutsideCodeReportArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OutsideCustomRoleInput)(nil)).Elem(), OutsideCustomRoleArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OutsideCustomRoleArrayInput)(nil)).Elem(), OutsideCustomRoleArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OutsidePersonInput)(nil)).Elem(), OutsidePersonArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OutsidePersonArrayInput)(nil)).Elem(), OutsidePersonArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OutsideTeamInput)(nil)).Elem(), OutsideTeamArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OutsideTeamArrayInput)(nil)).Elem(), OutsideTeamArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*UsersFilterInput)(nil)).Elem(), UsersFilterArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*UsersFilterPtrInput)(nil)).Elem(), UsersFilterArgs{})
+	pulumi.RegisterOutputType(IdpTeamOutput{})
+	pulumi.RegisterOutputType(IdpTeamArrayOutput{})
+	pulumi.RegisterOutputType(ListedCountOutput{})
+	pulumi.RegisterOutputType(ListedCountPtrOutput{})
+	pulumi.RegisterOutputType(MissingUserOutput{})
+	pulumi.RegisterOutputType(MissingUserArrayOutput{})
 	pulumi.RegisterOutputType(ModelOutput{})
 	pulumi.RegisterOutputType(ModelArrayOutput{})
 	pulumi.RegisterOutputType(OrganizationDeletionPolicyOutput{})
 	pulumi.RegisterOutputType(OrganizationDeletionPolicyPtrOutput{})
+	pulumi.RegisterOutputType(OutsideAdminOutput{})
+	pulumi.RegisterOutputType(OutsideAdminArrayOutput{})
+	pulumi.RegisterOutputType(OutsideCodePolicyOutput{})
+	pulumi.RegisterOutputType(OutsideCodePolicyPtrOutput{})
+	pulumi.RegisterOutputType(OutsideCodeReportOutput{})
+	pulumi.RegisterOutputType(OutsideCodeReportPtrOutput{})
+	pulumi.RegisterOutputType(OutsideCustomRoleOutput{})
+	pulumi.RegisterOutputType(OutsideCustomRoleArrayOutput{})
+	pulumi.RegisterOutputType(OutsidePersonOutput{})
+	pulumi.RegisterOutputType(OutsidePersonArrayOutput{})
+	pulumi.RegisterOutputType(OutsideTeamOutput{})
+	pulumi.RegisterOutputType(OutsideTeamArrayOutput{})
 	pulumi.RegisterOutputType(RegistryRoleInfoOutput{})
 	pulumi.RegisterOutputType(RegistryRoleInfoArrayOutput{})
 	pulumi.RegisterOutputType(TeamMemberInfoOutput{})

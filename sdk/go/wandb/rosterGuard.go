@@ -24,8 +24,18 @@ type RosterGuard struct {
 
 	// The userNames whose organization role is admin.
 	Admins pulumi.StringArrayOutput `pulumi:"admins"`
+	// The custom roles' names.
+	CustomRoles pulumi.StringArrayOutput `pulumi:"customRoles"`
+	// Each user's email, by userName.
+	Emails pulumi.StringMapOutput `pulumi:"emails"`
+	// The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
+	IdpTeams pulumi.StringArrayMapOutput `pulumi:"idpTeams"`
 	// The Organization component's name, for the messages.
 	Organization pulumi.StringOutput `pulumi:"organization"`
+	// What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
+	Outside OutsideCodeReportPtrOutput `pulumi:"outside"`
+	// What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
+	OutsideCode OutsideCodePolicyOutput `pulumi:"outsideCode"`
 	// Each team's members, by userName.
 	Teams pulumi.StringArrayMapOutput `pulumi:"teams"`
 	// The roster's userNames.
@@ -94,8 +104,18 @@ func RosterGuardExists(ctx *pulumi.Context,
 type rosterGuardArgs struct {
 	// The userNames whose organization role is admin.
 	Admins []string `pulumi:"admins"`
+	// The custom roles' names.
+	CustomRoles []string `pulumi:"customRoles"`
+	// Each user's email, by userName.
+	Emails map[string]string `pulumi:"emails"`
+	// The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
+	IdpTeams map[string][]string `pulumi:"idpTeams"`
 	// The Organization component's name, for the messages.
 	Organization string `pulumi:"organization"`
+	// What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
+	Outside *OutsideCodeReport `pulumi:"outside"`
+	// What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
+	OutsideCode *OutsideCodePolicy `pulumi:"outsideCode"`
 	// Each team's members, by userName.
 	Teams map[string][]string `pulumi:"teams"`
 	// The roster's userNames.
@@ -108,8 +128,18 @@ type rosterGuardArgs struct {
 type RosterGuardArgs struct {
 	// The userNames whose organization role is admin.
 	Admins pulumi.StringArrayInput
+	// The custom roles' names.
+	CustomRoles pulumi.StringArrayInput
+	// Each user's email, by userName.
+	Emails pulumi.StringMapInput
+	// The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
+	IdpTeams pulumi.StringArrayMapInput
 	// The Organization component's name, for the messages.
 	Organization pulumi.StringInput
+	// What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
+	Outside OutsideCodeReportPtrInput
+	// What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
+	OutsideCode OutsideCodePolicyPtrInput
 	// Each team's members, by userName.
 	Teams pulumi.StringArrayMapInput
 	// The roster's userNames.
@@ -210,9 +240,34 @@ func (o RosterGuardOutput) Admins() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *RosterGuard) pulumi.StringArrayOutput { return v.Admins }).(pulumi.StringArrayOutput)
 }
 
+// The custom roles' names.
+func (o RosterGuardOutput) CustomRoles() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *RosterGuard) pulumi.StringArrayOutput { return v.CustomRoles }).(pulumi.StringArrayOutput)
+}
+
+// Each user's email, by userName.
+func (o RosterGuardOutput) Emails() pulumi.StringMapOutput {
+	return o.ApplyT(func(v *RosterGuard) pulumi.StringMapOutput { return v.Emails }).(pulumi.StringMapOutput)
+}
+
+// The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
+func (o RosterGuardOutput) IdpTeams() pulumi.StringArrayMapOutput {
+	return o.ApplyT(func(v *RosterGuard) pulumi.StringArrayMapOutput { return v.IdpTeams }).(pulumi.StringArrayMapOutput)
+}
+
 // The Organization component's name, for the messages.
 func (o RosterGuardOutput) Organization() pulumi.StringOutput {
 	return o.ApplyT(func(v *RosterGuard) pulumi.StringOutput { return v.Organization }).(pulumi.StringOutput)
+}
+
+// What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
+func (o RosterGuardOutput) Outside() OutsideCodeReportPtrOutput {
+	return o.ApplyT(func(v *RosterGuard) OutsideCodeReportPtrOutput { return v.Outside }).(OutsideCodeReportPtrOutput)
+}
+
+// What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
+func (o RosterGuardOutput) OutsideCode() OutsideCodePolicyOutput {
+	return o.ApplyT(func(v *RosterGuard) OutsideCodePolicyOutput { return v.OutsideCode }).(OutsideCodePolicyOutput)
 }
 
 // Each team's members, by userName.

@@ -5,6 +5,23 @@ import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
+export interface IdpTeamArgs {
+    members: pulumi.Input<pulumi.Input<string>[]>;
+    name: pulumi.Input<string>;
+    notInRoster: pulumi.Input<pulumi.Input<string>[]>;
+    notInTeam: pulumi.Input<pulumi.Input<string>[]>;
+}
+
+export interface ListedCountArgs {
+    admins?: pulumi.Input<number | undefined>;
+    users: pulumi.Input<number>;
+}
+
+export interface MissingUserArgs {
+    email: pulumi.Input<string>;
+    userName: pulumi.Input<string>;
+}
+
 export interface OrganizationDeletionPolicyArgs {
     /**
      * `empty` (the default) removes every member of a team removed from the roster (the W&B API cannot delete teams); `retain` leaves it as it is; `fail` refuses the removal.
@@ -14,6 +31,50 @@ export interface OrganizationDeletionPolicyArgs {
      * `delete` (the default) deletes a user removed from the roster; `deactivate` keeps it, deactivated (dedicated and self-managed deployments only).
      */
     users?: pulumi.Input<string | undefined>;
+}
+
+export interface OutsideAdminArgs {
+    declared: pulumi.Input<boolean>;
+    email: pulumi.Input<string>;
+    organizationRole?: pulumi.Input<string | undefined>;
+    userName: pulumi.Input<string>;
+}
+
+export interface OutsideCodePolicyArgs {
+    customRoles: pulumi.Input<string>;
+    ignore: pulumi.Input<pulumi.Input<string>[]>;
+    teams: pulumi.Input<string>;
+    users: pulumi.Input<string>;
+    usersFrom: pulumi.Input<string>;
+}
+
+export interface OutsideCodeReportArgs {
+    admins: pulumi.Input<pulumi.Input<inputs.OutsideAdminArgs>[]>;
+    customRoles: pulumi.Input<pulumi.Input<inputs.OutsideCustomRoleArgs>[]>;
+    idpTeams: pulumi.Input<pulumi.Input<inputs.IdpTeamArgs>[]>;
+    ignored: pulumi.Input<number>;
+    listed: pulumi.Input<inputs.ListedCountArgs>;
+    missingUsers: pulumi.Input<pulumi.Input<inputs.MissingUserArgs>[]>;
+    teams: pulumi.Input<pulumi.Input<inputs.OutsideTeamArgs>[]>;
+    users: pulumi.Input<pulumi.Input<inputs.OutsidePersonArgs>[]>;
+}
+
+export interface OutsideCustomRoleArgs {
+    inheritedFrom: pulumi.Input<string>;
+    name: pulumi.Input<string>;
+    permissions: pulumi.Input<pulumi.Input<string>[]>;
+}
+
+export interface OutsidePersonArgs {
+    email: pulumi.Input<string>;
+    organizationRole?: pulumi.Input<string | undefined>;
+    userName: pulumi.Input<string>;
+}
+
+export interface OutsideTeamArgs {
+    members: pulumi.Input<pulumi.Input<string>[]>;
+    name: pulumi.Input<string>;
+    serviceAccounts: pulumi.Input<number>;
 }
 
 /**

@@ -5,6 +5,23 @@ import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
+export interface IdpTeam {
+    members: string[];
+    name: string;
+    notInRoster: string[];
+    notInTeam: string[];
+}
+
+export interface ListedCount {
+    admins?: number;
+    users: number;
+}
+
+export interface MissingUser {
+    email: string;
+    userName: string;
+}
+
 /**
  * A model offered by W&B Inference.
  */
@@ -25,6 +42,50 @@ export interface Model {
      * The model this one is derived from (`root`); the id itself when the service does not say.
      */
     root: string;
+}
+
+export interface OutsideAdmin {
+    declared: boolean;
+    email: string;
+    organizationRole?: string;
+    userName: string;
+}
+
+export interface OutsideCodePolicy {
+    customRoles: string;
+    ignore: string[];
+    teams: string;
+    users: string;
+    usersFrom: string;
+}
+
+export interface OutsideCodeReport {
+    admins: outputs.OutsideAdmin[];
+    customRoles: outputs.OutsideCustomRole[];
+    idpTeams: outputs.IdpTeam[];
+    ignored: number;
+    listed: outputs.ListedCount;
+    missingUsers: outputs.MissingUser[];
+    teams: outputs.OutsideTeam[];
+    users: outputs.OutsidePerson[];
+}
+
+export interface OutsideCustomRole {
+    inheritedFrom: string;
+    name: string;
+    permissions: string[];
+}
+
+export interface OutsidePerson {
+    email: string;
+    organizationRole?: string;
+    userName: string;
+}
+
+export interface OutsideTeam {
+    members: string[];
+    name: string;
+    serviceAccounts: number;
 }
 
 /**

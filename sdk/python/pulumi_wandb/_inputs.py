@@ -15,11 +15,147 @@ else:
 from . import _utilities
 
 __all__ = [
+    'IdpTeamArgs',
+    'IdpTeamArgsDict',
+    'ListedCountArgs',
+    'ListedCountArgsDict',
+    'MissingUserArgs',
+    'MissingUserArgsDict',
     'OrganizationDeletionPolicyArgs',
     'OrganizationDeletionPolicyArgsDict',
+    'OutsideAdminArgs',
+    'OutsideAdminArgsDict',
+    'OutsideCodePolicyArgs',
+    'OutsideCodePolicyArgsDict',
+    'OutsideCodeReportArgs',
+    'OutsideCodeReportArgsDict',
+    'OutsideCustomRoleArgs',
+    'OutsideCustomRoleArgsDict',
+    'OutsidePersonArgs',
+    'OutsidePersonArgsDict',
+    'OutsideTeamArgs',
+    'OutsideTeamArgsDict',
     'UsersFilter',
     'UsersFilterDict',
 ]
+
+class IdpTeamArgsDict(TypedDict):
+    members: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
+    name: pulumi.Input[_builtins.str]
+    not_in_roster: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
+    not_in_team: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
+
+@pulumi.input_type
+class IdpTeamArgs:
+    def __init__(__self__, *,
+                 members: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
+                 name: pulumi.Input[_builtins.str],
+                 not_in_roster: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
+                 not_in_team: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
+        pulumi.set(__self__, "members", members)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "not_in_roster", not_in_roster)
+        pulumi.set(__self__, "not_in_team", not_in_team)
+
+    @_builtins.property
+    @pulumi.getter
+    def members(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
+        return pulumi.get(self, "members")
+
+    @members.setter
+    def members(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
+        pulumi.set(self, "members", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="notInRoster")
+    def not_in_roster(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
+        return pulumi.get(self, "not_in_roster")
+
+    @not_in_roster.setter
+    def not_in_roster(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
+        pulumi.set(self, "not_in_roster", value)
+
+    @_builtins.property
+    @pulumi.getter(name="notInTeam")
+    def not_in_team(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
+        return pulumi.get(self, "not_in_team")
+
+    @not_in_team.setter
+    def not_in_team(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
+        pulumi.set(self, "not_in_team", value)
+
+
+class ListedCountArgsDict(TypedDict):
+    users: pulumi.Input[_builtins.float]
+    admins: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+
+@pulumi.input_type
+class ListedCountArgs:
+    def __init__(__self__, *,
+                 users: pulumi.Input[_builtins.float],
+                 admins: pulumi.Input[Optional[_builtins.float]] = None):
+        pulumi.set(__self__, "users", users)
+        if admins is not None:
+            pulumi.set(__self__, "admins", admins)
+
+    @_builtins.property
+    @pulumi.getter
+    def users(self) -> pulumi.Input[_builtins.float]:
+        return pulumi.get(self, "users")
+
+    @users.setter
+    def users(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "users", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def admins(self) -> pulumi.Input[Optional[_builtins.float]]:
+        return pulumi.get(self, "admins")
+
+    @admins.setter
+    def admins(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "admins", value)
+
+
+class MissingUserArgsDict(TypedDict):
+    email: pulumi.Input[_builtins.str]
+    user_name: pulumi.Input[_builtins.str]
+
+@pulumi.input_type
+class MissingUserArgs:
+    def __init__(__self__, *,
+                 email: pulumi.Input[_builtins.str],
+                 user_name: pulumi.Input[_builtins.str]):
+        pulumi.set(__self__, "email", email)
+        pulumi.set(__self__, "user_name", user_name)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "email")
+
+    @email.setter
+    def email(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "email", value)
+
+    @_builtins.property
+    @pulumi.getter(name="userName")
+    def user_name(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "user_name")
+
+    @user_name.setter
+    def user_name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "user_name", value)
+
 
 class OrganizationDeletionPolicyArgsDict(TypedDict):
     teams: NotRequired[pulumi.Input[Optional[_builtins.str]]]
@@ -68,6 +204,362 @@ class OrganizationDeletionPolicyArgs:
     @users.setter
     def users(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "users", value)
+
+
+class OutsideAdminArgsDict(TypedDict):
+    declared: pulumi.Input[_builtins.bool]
+    email: pulumi.Input[_builtins.str]
+    user_name: pulumi.Input[_builtins.str]
+    organization_role: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+
+@pulumi.input_type
+class OutsideAdminArgs:
+    def __init__(__self__, *,
+                 declared: pulumi.Input[_builtins.bool],
+                 email: pulumi.Input[_builtins.str],
+                 user_name: pulumi.Input[_builtins.str],
+                 organization_role: pulumi.Input[Optional[_builtins.str]] = None):
+        pulumi.set(__self__, "declared", declared)
+        pulumi.set(__self__, "email", email)
+        pulumi.set(__self__, "user_name", user_name)
+        if organization_role is not None:
+            pulumi.set(__self__, "organization_role", organization_role)
+
+    @_builtins.property
+    @pulumi.getter
+    def declared(self) -> pulumi.Input[_builtins.bool]:
+        return pulumi.get(self, "declared")
+
+    @declared.setter
+    def declared(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "declared", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "email")
+
+    @email.setter
+    def email(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "email", value)
+
+    @_builtins.property
+    @pulumi.getter(name="userName")
+    def user_name(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "user_name")
+
+    @user_name.setter
+    def user_name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "user_name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="organizationRole")
+    def organization_role(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "organization_role")
+
+    @organization_role.setter
+    def organization_role(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "organization_role", value)
+
+
+class OutsideCodePolicyArgsDict(TypedDict):
+    custom_roles: pulumi.Input[_builtins.str]
+    ignore: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
+    teams: pulumi.Input[_builtins.str]
+    users: pulumi.Input[_builtins.str]
+    users_from: pulumi.Input[_builtins.str]
+
+@pulumi.input_type
+class OutsideCodePolicyArgs:
+    def __init__(__self__, *,
+                 custom_roles: pulumi.Input[_builtins.str],
+                 ignore: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
+                 teams: pulumi.Input[_builtins.str],
+                 users: pulumi.Input[_builtins.str],
+                 users_from: pulumi.Input[_builtins.str]):
+        pulumi.set(__self__, "custom_roles", custom_roles)
+        pulumi.set(__self__, "ignore", ignore)
+        pulumi.set(__self__, "teams", teams)
+        pulumi.set(__self__, "users", users)
+        pulumi.set(__self__, "users_from", users_from)
+
+    @_builtins.property
+    @pulumi.getter(name="customRoles")
+    def custom_roles(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "custom_roles")
+
+    @custom_roles.setter
+    def custom_roles(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "custom_roles", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def ignore(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
+        return pulumi.get(self, "ignore")
+
+    @ignore.setter
+    def ignore(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
+        pulumi.set(self, "ignore", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def teams(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "teams")
+
+    @teams.setter
+    def teams(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "teams", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def users(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "users")
+
+    @users.setter
+    def users(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "users", value)
+
+    @_builtins.property
+    @pulumi.getter(name="usersFrom")
+    def users_from(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "users_from")
+
+    @users_from.setter
+    def users_from(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "users_from", value)
+
+
+class OutsideCodeReportArgsDict(TypedDict):
+    admins: pulumi.Input[Sequence[pulumi.Input['OutsideAdminArgsDict']]]
+    custom_roles: pulumi.Input[Sequence[pulumi.Input['OutsideCustomRoleArgsDict']]]
+    idp_teams: pulumi.Input[Sequence[pulumi.Input['IdpTeamArgsDict']]]
+    ignored: pulumi.Input[_builtins.float]
+    listed: pulumi.Input['ListedCountArgsDict']
+    missing_users: pulumi.Input[Sequence[pulumi.Input['MissingUserArgsDict']]]
+    teams: pulumi.Input[Sequence[pulumi.Input['OutsideTeamArgsDict']]]
+    users: pulumi.Input[Sequence[pulumi.Input['OutsidePersonArgsDict']]]
+
+@pulumi.input_type
+class OutsideCodeReportArgs:
+    def __init__(__self__, *,
+                 admins: pulumi.Input[Sequence[pulumi.Input['OutsideAdminArgs']]],
+                 custom_roles: pulumi.Input[Sequence[pulumi.Input['OutsideCustomRoleArgs']]],
+                 idp_teams: pulumi.Input[Sequence[pulumi.Input['IdpTeamArgs']]],
+                 ignored: pulumi.Input[_builtins.float],
+                 listed: pulumi.Input['ListedCountArgs'],
+                 missing_users: pulumi.Input[Sequence[pulumi.Input['MissingUserArgs']]],
+                 teams: pulumi.Input[Sequence[pulumi.Input['OutsideTeamArgs']]],
+                 users: pulumi.Input[Sequence[pulumi.Input['OutsidePersonArgs']]]):
+        pulumi.set(__self__, "admins", admins)
+        pulumi.set(__self__, "custom_roles", custom_roles)
+        pulumi.set(__self__, "idp_teams", idp_teams)
+        pulumi.set(__self__, "ignored", ignored)
+        pulumi.set(__self__, "listed", listed)
+        pulumi.set(__self__, "missing_users", missing_users)
+        pulumi.set(__self__, "teams", teams)
+        pulumi.set(__self__, "users", users)
+
+    @_builtins.property
+    @pulumi.getter
+    def admins(self) -> pulumi.Input[Sequence[pulumi.Input['OutsideAdminArgs']]]:
+        return pulumi.get(self, "admins")
+
+    @admins.setter
+    def admins(self, value: pulumi.Input[Sequence[pulumi.Input['OutsideAdminArgs']]]):
+        pulumi.set(self, "admins", value)
+
+    @_builtins.property
+    @pulumi.getter(name="customRoles")
+    def custom_roles(self) -> pulumi.Input[Sequence[pulumi.Input['OutsideCustomRoleArgs']]]:
+        return pulumi.get(self, "custom_roles")
+
+    @custom_roles.setter
+    def custom_roles(self, value: pulumi.Input[Sequence[pulumi.Input['OutsideCustomRoleArgs']]]):
+        pulumi.set(self, "custom_roles", value)
+
+    @_builtins.property
+    @pulumi.getter(name="idpTeams")
+    def idp_teams(self) -> pulumi.Input[Sequence[pulumi.Input['IdpTeamArgs']]]:
+        return pulumi.get(self, "idp_teams")
+
+    @idp_teams.setter
+    def idp_teams(self, value: pulumi.Input[Sequence[pulumi.Input['IdpTeamArgs']]]):
+        pulumi.set(self, "idp_teams", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def ignored(self) -> pulumi.Input[_builtins.float]:
+        return pulumi.get(self, "ignored")
+
+    @ignored.setter
+    def ignored(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "ignored", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def listed(self) -> pulumi.Input['ListedCountArgs']:
+        return pulumi.get(self, "listed")
+
+    @listed.setter
+    def listed(self, value: pulumi.Input['ListedCountArgs']):
+        pulumi.set(self, "listed", value)
+
+    @_builtins.property
+    @pulumi.getter(name="missingUsers")
+    def missing_users(self) -> pulumi.Input[Sequence[pulumi.Input['MissingUserArgs']]]:
+        return pulumi.get(self, "missing_users")
+
+    @missing_users.setter
+    def missing_users(self, value: pulumi.Input[Sequence[pulumi.Input['MissingUserArgs']]]):
+        pulumi.set(self, "missing_users", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def teams(self) -> pulumi.Input[Sequence[pulumi.Input['OutsideTeamArgs']]]:
+        return pulumi.get(self, "teams")
+
+    @teams.setter
+    def teams(self, value: pulumi.Input[Sequence[pulumi.Input['OutsideTeamArgs']]]):
+        pulumi.set(self, "teams", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def users(self) -> pulumi.Input[Sequence[pulumi.Input['OutsidePersonArgs']]]:
+        return pulumi.get(self, "users")
+
+    @users.setter
+    def users(self, value: pulumi.Input[Sequence[pulumi.Input['OutsidePersonArgs']]]):
+        pulumi.set(self, "users", value)
+
+
+class OutsideCustomRoleArgsDict(TypedDict):
+    inherited_from: pulumi.Input[_builtins.str]
+    name: pulumi.Input[_builtins.str]
+    permissions: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
+
+@pulumi.input_type
+class OutsideCustomRoleArgs:
+    def __init__(__self__, *,
+                 inherited_from: pulumi.Input[_builtins.str],
+                 name: pulumi.Input[_builtins.str],
+                 permissions: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
+        pulumi.set(__self__, "inherited_from", inherited_from)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "permissions", permissions)
+
+    @_builtins.property
+    @pulumi.getter(name="inheritedFrom")
+    def inherited_from(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "inherited_from")
+
+    @inherited_from.setter
+    def inherited_from(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "inherited_from", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def permissions(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
+        return pulumi.get(self, "permissions")
+
+    @permissions.setter
+    def permissions(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
+        pulumi.set(self, "permissions", value)
+
+
+class OutsidePersonArgsDict(TypedDict):
+    email: pulumi.Input[_builtins.str]
+    user_name: pulumi.Input[_builtins.str]
+    organization_role: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+
+@pulumi.input_type
+class OutsidePersonArgs:
+    def __init__(__self__, *,
+                 email: pulumi.Input[_builtins.str],
+                 user_name: pulumi.Input[_builtins.str],
+                 organization_role: pulumi.Input[Optional[_builtins.str]] = None):
+        pulumi.set(__self__, "email", email)
+        pulumi.set(__self__, "user_name", user_name)
+        if organization_role is not None:
+            pulumi.set(__self__, "organization_role", organization_role)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "email")
+
+    @email.setter
+    def email(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "email", value)
+
+    @_builtins.property
+    @pulumi.getter(name="userName")
+    def user_name(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "user_name")
+
+    @user_name.setter
+    def user_name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "user_name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="organizationRole")
+    def organization_role(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "organization_role")
+
+    @organization_role.setter
+    def organization_role(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "organization_role", value)
+
+
+class OutsideTeamArgsDict(TypedDict):
+    members: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
+    name: pulumi.Input[_builtins.str]
+    service_accounts: pulumi.Input[_builtins.float]
+
+@pulumi.input_type
+class OutsideTeamArgs:
+    def __init__(__self__, *,
+                 members: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
+                 name: pulumi.Input[_builtins.str],
+                 service_accounts: pulumi.Input[_builtins.float]):
+        pulumi.set(__self__, "members", members)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "service_accounts", service_accounts)
+
+    @_builtins.property
+    @pulumi.getter
+    def members(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
+        return pulumi.get(self, "members")
+
+    @members.setter
+    def members(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
+        pulumi.set(self, "members", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="serviceAccounts")
+    def service_accounts(self) -> pulumi.Input[_builtins.float]:
+        return pulumi.get(self, "service_accounts")
+
+    @service_accounts.setter
+    def service_accounts(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "service_accounts", value)
 
 
 class UsersFilterDict(TypedDict):

@@ -16,7 +16,16 @@ from . import _utilities
 from . import outputs
 
 __all__ = [
+    'IdpTeam',
+    'ListedCount',
+    'MissingUser',
     'Model',
+    'OutsideAdmin',
+    'OutsideCodePolicy',
+    'OutsideCodeReport',
+    'OutsideCustomRole',
+    'OutsidePerson',
+    'OutsideTeam',
     'RegistryRoleInfo',
     'TeamMemberInfo',
     'TeamRoleInfo',
@@ -24,6 +33,114 @@ __all__ = [
     'UserRegistryRole',
     'UserTeamRole',
 ]
+
+@pulumi.output_type
+class IdpTeam(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "notInRoster":
+            suggest = "not_in_roster"
+        elif key == "notInTeam":
+            suggest = "not_in_team"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in IdpTeam. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        IdpTeam.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        IdpTeam.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 members: Sequence[_builtins.str],
+                 name: _builtins.str,
+                 not_in_roster: Sequence[_builtins.str],
+                 not_in_team: Sequence[_builtins.str]):
+        pulumi.set(__self__, "members", members)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "not_in_roster", not_in_roster)
+        pulumi.set(__self__, "not_in_team", not_in_team)
+
+    @_builtins.property
+    @pulumi.getter
+    def members(self) -> Sequence[_builtins.str]:
+        return pulumi.get(self, "members")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="notInRoster")
+    def not_in_roster(self) -> Sequence[_builtins.str]:
+        return pulumi.get(self, "not_in_roster")
+
+    @_builtins.property
+    @pulumi.getter(name="notInTeam")
+    def not_in_team(self) -> Sequence[_builtins.str]:
+        return pulumi.get(self, "not_in_team")
+
+
+@pulumi.output_type
+class ListedCount(dict):
+    def __init__(__self__, *,
+                 users: _builtins.float,
+                 admins: Optional[_builtins.float] = None):
+        pulumi.set(__self__, "users", users)
+        if admins is not None:
+            pulumi.set(__self__, "admins", admins)
+
+    @_builtins.property
+    @pulumi.getter
+    def users(self) -> _builtins.float:
+        return pulumi.get(self, "users")
+
+    @_builtins.property
+    @pulumi.getter
+    def admins(self) -> Optional[_builtins.float]:
+        return pulumi.get(self, "admins")
+
+
+@pulumi.output_type
+class MissingUser(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "userName":
+            suggest = "user_name"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in MissingUser. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        MissingUser.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        MissingUser.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 email: _builtins.str,
+                 user_name: _builtins.str):
+        pulumi.set(__self__, "email", email)
+        pulumi.set(__self__, "user_name", user_name)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> _builtins.str:
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter(name="userName")
+    def user_name(self) -> _builtins.str:
+        return pulumi.get(self, "user_name")
+
 
 @pulumi.output_type
 class Model(dict):
@@ -81,6 +198,332 @@ class Model(dict):
         Who owns the model entry (`owned_by`), e.g. `system`; absent when the service does not say.
         """
         return pulumi.get(self, "owned_by")
+
+
+@pulumi.output_type
+class OutsideAdmin(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "userName":
+            suggest = "user_name"
+        elif key == "organizationRole":
+            suggest = "organization_role"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in OutsideAdmin. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        OutsideAdmin.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        OutsideAdmin.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 declared: _builtins.bool,
+                 email: _builtins.str,
+                 user_name: _builtins.str,
+                 organization_role: Optional[_builtins.str] = None):
+        pulumi.set(__self__, "declared", declared)
+        pulumi.set(__self__, "email", email)
+        pulumi.set(__self__, "user_name", user_name)
+        if organization_role is not None:
+            pulumi.set(__self__, "organization_role", organization_role)
+
+    @_builtins.property
+    @pulumi.getter
+    def declared(self) -> _builtins.bool:
+        return pulumi.get(self, "declared")
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> _builtins.str:
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter(name="userName")
+    def user_name(self) -> _builtins.str:
+        return pulumi.get(self, "user_name")
+
+    @_builtins.property
+    @pulumi.getter(name="organizationRole")
+    def organization_role(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "organization_role")
+
+
+@pulumi.output_type
+class OutsideCodePolicy(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "customRoles":
+            suggest = "custom_roles"
+        elif key == "usersFrom":
+            suggest = "users_from"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in OutsideCodePolicy. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        OutsideCodePolicy.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        OutsideCodePolicy.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 custom_roles: _builtins.str,
+                 ignore: Sequence[_builtins.str],
+                 teams: _builtins.str,
+                 users: _builtins.str,
+                 users_from: _builtins.str):
+        pulumi.set(__self__, "custom_roles", custom_roles)
+        pulumi.set(__self__, "ignore", ignore)
+        pulumi.set(__self__, "teams", teams)
+        pulumi.set(__self__, "users", users)
+        pulumi.set(__self__, "users_from", users_from)
+
+    @_builtins.property
+    @pulumi.getter(name="customRoles")
+    def custom_roles(self) -> _builtins.str:
+        return pulumi.get(self, "custom_roles")
+
+    @_builtins.property
+    @pulumi.getter
+    def ignore(self) -> Sequence[_builtins.str]:
+        return pulumi.get(self, "ignore")
+
+    @_builtins.property
+    @pulumi.getter
+    def teams(self) -> _builtins.str:
+        return pulumi.get(self, "teams")
+
+    @_builtins.property
+    @pulumi.getter
+    def users(self) -> _builtins.str:
+        return pulumi.get(self, "users")
+
+    @_builtins.property
+    @pulumi.getter(name="usersFrom")
+    def users_from(self) -> _builtins.str:
+        return pulumi.get(self, "users_from")
+
+
+@pulumi.output_type
+class OutsideCodeReport(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "customRoles":
+            suggest = "custom_roles"
+        elif key == "idpTeams":
+            suggest = "idp_teams"
+        elif key == "missingUsers":
+            suggest = "missing_users"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in OutsideCodeReport. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        OutsideCodeReport.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        OutsideCodeReport.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 admins: Sequence['outputs.OutsideAdmin'],
+                 custom_roles: Sequence['outputs.OutsideCustomRole'],
+                 idp_teams: Sequence['outputs.IdpTeam'],
+                 ignored: _builtins.float,
+                 listed: 'outputs.ListedCount',
+                 missing_users: Sequence['outputs.MissingUser'],
+                 teams: Sequence['outputs.OutsideTeam'],
+                 users: Sequence['outputs.OutsidePerson']):
+        pulumi.set(__self__, "admins", admins)
+        pulumi.set(__self__, "custom_roles", custom_roles)
+        pulumi.set(__self__, "idp_teams", idp_teams)
+        pulumi.set(__self__, "ignored", ignored)
+        pulumi.set(__self__, "listed", listed)
+        pulumi.set(__self__, "missing_users", missing_users)
+        pulumi.set(__self__, "teams", teams)
+        pulumi.set(__self__, "users", users)
+
+    @_builtins.property
+    @pulumi.getter
+    def admins(self) -> Sequence['outputs.OutsideAdmin']:
+        return pulumi.get(self, "admins")
+
+    @_builtins.property
+    @pulumi.getter(name="customRoles")
+    def custom_roles(self) -> Sequence['outputs.OutsideCustomRole']:
+        return pulumi.get(self, "custom_roles")
+
+    @_builtins.property
+    @pulumi.getter(name="idpTeams")
+    def idp_teams(self) -> Sequence['outputs.IdpTeam']:
+        return pulumi.get(self, "idp_teams")
+
+    @_builtins.property
+    @pulumi.getter
+    def ignored(self) -> _builtins.float:
+        return pulumi.get(self, "ignored")
+
+    @_builtins.property
+    @pulumi.getter
+    def listed(self) -> 'outputs.ListedCount':
+        return pulumi.get(self, "listed")
+
+    @_builtins.property
+    @pulumi.getter(name="missingUsers")
+    def missing_users(self) -> Sequence['outputs.MissingUser']:
+        return pulumi.get(self, "missing_users")
+
+    @_builtins.property
+    @pulumi.getter
+    def teams(self) -> Sequence['outputs.OutsideTeam']:
+        return pulumi.get(self, "teams")
+
+    @_builtins.property
+    @pulumi.getter
+    def users(self) -> Sequence['outputs.OutsidePerson']:
+        return pulumi.get(self, "users")
+
+
+@pulumi.output_type
+class OutsideCustomRole(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "inheritedFrom":
+            suggest = "inherited_from"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in OutsideCustomRole. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        OutsideCustomRole.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        OutsideCustomRole.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 inherited_from: _builtins.str,
+                 name: _builtins.str,
+                 permissions: Sequence[_builtins.str]):
+        pulumi.set(__self__, "inherited_from", inherited_from)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "permissions", permissions)
+
+    @_builtins.property
+    @pulumi.getter(name="inheritedFrom")
+    def inherited_from(self) -> _builtins.str:
+        return pulumi.get(self, "inherited_from")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def permissions(self) -> Sequence[_builtins.str]:
+        return pulumi.get(self, "permissions")
+
+
+@pulumi.output_type
+class OutsidePerson(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "userName":
+            suggest = "user_name"
+        elif key == "organizationRole":
+            suggest = "organization_role"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in OutsidePerson. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        OutsidePerson.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        OutsidePerson.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 email: _builtins.str,
+                 user_name: _builtins.str,
+                 organization_role: Optional[_builtins.str] = None):
+        pulumi.set(__self__, "email", email)
+        pulumi.set(__self__, "user_name", user_name)
+        if organization_role is not None:
+            pulumi.set(__self__, "organization_role", organization_role)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> _builtins.str:
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter(name="userName")
+    def user_name(self) -> _builtins.str:
+        return pulumi.get(self, "user_name")
+
+    @_builtins.property
+    @pulumi.getter(name="organizationRole")
+    def organization_role(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "organization_role")
+
+
+@pulumi.output_type
+class OutsideTeam(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "serviceAccounts":
+            suggest = "service_accounts"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in OutsideTeam. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        OutsideTeam.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        OutsideTeam.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 members: Sequence[_builtins.str],
+                 name: _builtins.str,
+                 service_accounts: _builtins.float):
+        pulumi.set(__self__, "members", members)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "service_accounts", service_accounts)
+
+    @_builtins.property
+    @pulumi.getter
+    def members(self) -> Sequence[_builtins.str]:
+        return pulumi.get(self, "members")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="serviceAccounts")
+    def service_accounts(self) -> _builtins.float:
+        return pulumi.get(self, "service_accounts")
 
 
 @pulumi.output_type

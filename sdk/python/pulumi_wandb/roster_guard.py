@@ -13,6 +13,8 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
+from ._inputs import *
 
 __all__ = ['RosterGuardArgs', 'RosterGuard']
 
@@ -23,6 +25,11 @@ class RosterGuardArgs:
                  organization: pulumi.Input[_builtins.str],
                  teams: pulumi.Input[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]],
                  users: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
+                 custom_roles: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 emails: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
+                 idp_teams: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]] = None,
+                 outside: pulumi.Input[Optional['OutsideCodeReportArgs']] = None,
+                 outside_code: pulumi.Input[Optional['OutsideCodePolicyArgs']] = None,
                  verdicts: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
         The set of arguments for constructing a RosterGuard resource.
@@ -31,12 +38,27 @@ class RosterGuardArgs:
         :param pulumi.Input[_builtins.str] organization: The Organization component's name, for the messages.
         :param pulumi.Input[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]] teams: Each team's members, by userName.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] users: The roster's userNames.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] custom_roles: The custom roles' names.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] emails: Each user's email, by userName.
+        :param pulumi.Input[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]] idp_teams: The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
+        :param pulumi.Input['OutsideCodeReportArgs'] outside: What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
+        :param pulumi.Input['OutsideCodePolicyArgs'] outside_code: What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] verdicts: What each guard rail found, set by the provider at check: for the access review.
         """
         pulumi.set(__self__, "admins", admins)
         pulumi.set(__self__, "organization", organization)
         pulumi.set(__self__, "teams", teams)
         pulumi.set(__self__, "users", users)
+        if custom_roles is not None:
+            pulumi.set(__self__, "custom_roles", custom_roles)
+        if emails is not None:
+            pulumi.set(__self__, "emails", emails)
+        if idp_teams is not None:
+            pulumi.set(__self__, "idp_teams", idp_teams)
+        if outside is not None:
+            pulumi.set(__self__, "outside", outside)
+        if outside_code is not None:
+            pulumi.set(__self__, "outside_code", outside_code)
         if verdicts is not None:
             pulumi.set(__self__, "verdicts", verdicts)
 
@@ -89,6 +111,66 @@ class RosterGuardArgs:
         pulumi.set(self, "users", value)
 
     @_builtins.property
+    @pulumi.getter(name="customRoles")
+    def custom_roles(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        The custom roles' names.
+        """
+        return pulumi.get(self, "custom_roles")
+
+    @custom_roles.setter
+    def custom_roles(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "custom_roles", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def emails(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        Each user's email, by userName.
+        """
+        return pulumi.get(self, "emails")
+
+    @emails.setter
+    def emails(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "emails", value)
+
+    @_builtins.property
+    @pulumi.getter(name="idpTeams")
+    def idp_teams(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]]:
+        """
+        The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
+        """
+        return pulumi.get(self, "idp_teams")
+
+    @idp_teams.setter
+    def idp_teams(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]]):
+        pulumi.set(self, "idp_teams", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def outside(self) -> pulumi.Input[Optional['OutsideCodeReportArgs']]:
+        """
+        What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
+        """
+        return pulumi.get(self, "outside")
+
+    @outside.setter
+    def outside(self, value: pulumi.Input[Optional['OutsideCodeReportArgs']]):
+        pulumi.set(self, "outside", value)
+
+    @_builtins.property
+    @pulumi.getter(name="outsideCode")
+    def outside_code(self) -> pulumi.Input[Optional['OutsideCodePolicyArgs']]:
+        """
+        What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
+        """
+        return pulumi.get(self, "outside_code")
+
+    @outside_code.setter
+    def outside_code(self, value: pulumi.Input[Optional['OutsideCodePolicyArgs']]):
+        pulumi.set(self, "outside_code", value)
+
+    @_builtins.property
     @pulumi.getter
     def verdicts(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
@@ -108,7 +190,12 @@ class RosterGuard(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  admins: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 custom_roles: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 emails: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
+                 idp_teams: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]] = None,
                  organization: pulumi.Input[Optional[_builtins.str]] = None,
+                 outside: pulumi.Input[Optional[Union['OutsideCodeReportArgs', 'OutsideCodeReportArgsDict']]] = None,
+                 outside_code: pulumi.Input[Optional[Union['OutsideCodePolicyArgs', 'OutsideCodePolicyArgsDict']]] = None,
                  teams: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]] = None,
                  users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  verdicts: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -125,7 +212,12 @@ class RosterGuard(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] admins: The userNames whose organization role is admin.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] custom_roles: The custom roles' names.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] emails: Each user's email, by userName.
+        :param pulumi.Input[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]] idp_teams: The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
         :param pulumi.Input[_builtins.str] organization: The Organization component's name, for the messages.
+        :param pulumi.Input[Union['OutsideCodeReportArgs', 'OutsideCodeReportArgsDict']] outside: What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
+        :param pulumi.Input[Union['OutsideCodePolicyArgs', 'OutsideCodePolicyArgsDict']] outside_code: What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
         :param pulumi.Input[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]] teams: Each team's members, by userName.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] users: The roster's userNames.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] verdicts: What each guard rail found, set by the provider at check: for the access review.
@@ -161,7 +253,12 @@ class RosterGuard(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  admins: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 custom_roles: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 emails: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
+                 idp_teams: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]] = None,
                  organization: pulumi.Input[Optional[_builtins.str]] = None,
+                 outside: pulumi.Input[Optional[Union['OutsideCodeReportArgs', 'OutsideCodeReportArgsDict']]] = None,
+                 outside_code: pulumi.Input[Optional[Union['OutsideCodePolicyArgs', 'OutsideCodePolicyArgsDict']]] = None,
                  teams: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]] = None,
                  users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  verdicts: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -177,9 +274,14 @@ class RosterGuard(pulumi.CustomResource):
             if admins is None and not opts.urn:
                 raise TypeError("Missing required property 'admins'")
             __props__.__dict__["admins"] = admins
+            __props__.__dict__["custom_roles"] = custom_roles
+            __props__.__dict__["emails"] = emails
+            __props__.__dict__["idp_teams"] = idp_teams
             if organization is None and not opts.urn:
                 raise TypeError("Missing required property 'organization'")
             __props__.__dict__["organization"] = organization
+            __props__.__dict__["outside"] = outside
+            __props__.__dict__["outside_code"] = outside_code
             if teams is None and not opts.urn:
                 raise TypeError("Missing required property 'teams'")
             __props__.__dict__["teams"] = teams
@@ -210,7 +312,12 @@ class RosterGuard(pulumi.CustomResource):
         __props__ = RosterGuardArgs.__new__(RosterGuardArgs)
 
         __props__.__dict__["admins"] = None
+        __props__.__dict__["custom_roles"] = None
+        __props__.__dict__["emails"] = None
+        __props__.__dict__["idp_teams"] = None
         __props__.__dict__["organization"] = None
+        __props__.__dict__["outside"] = None
+        __props__.__dict__["outside_code"] = None
         __props__.__dict__["teams"] = None
         __props__.__dict__["users"] = None
         __props__.__dict__["verdicts"] = None
@@ -231,12 +338,52 @@ class RosterGuard(pulumi.CustomResource):
         return pulumi.get(self, "admins")
 
     @_builtins.property
+    @pulumi.getter(name="customRoles")
+    def custom_roles(self) -> pulumi.Output[Sequence[_builtins.str]]:
+        """
+        The custom roles' names.
+        """
+        return pulumi.get(self, "custom_roles")
+
+    @_builtins.property
+    @pulumi.getter
+    def emails(self) -> pulumi.Output[Mapping[str, _builtins.str]]:
+        """
+        Each user's email, by userName.
+        """
+        return pulumi.get(self, "emails")
+
+    @_builtins.property
+    @pulumi.getter(name="idpTeams")
+    def idp_teams(self) -> pulumi.Output[Mapping[str, Sequence[_builtins.str]]]:
+        """
+        The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
+        """
+        return pulumi.get(self, "idp_teams")
+
+    @_builtins.property
     @pulumi.getter
     def organization(self) -> pulumi.Output[_builtins.str]:
         """
         The Organization component's name, for the messages.
         """
         return pulumi.get(self, "organization")
+
+    @_builtins.property
+    @pulumi.getter
+    def outside(self) -> pulumi.Output[Optional['outputs.OutsideCodeReport']]:
+        """
+        What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
+        """
+        return pulumi.get(self, "outside")
+
+    @_builtins.property
+    @pulumi.getter(name="outsideCode")
+    def outside_code(self) -> pulumi.Output['outputs.OutsideCodePolicy']:
+        """
+        What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
+        """
+        return pulumi.get(self, "outside_code")
 
     @_builtins.property
     @pulumi.getter

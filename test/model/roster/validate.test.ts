@@ -61,10 +61,12 @@ registryRoles:
         { name: "Run operator", description: "Stops and deletes runs", inheritedFrom: "member", permissions: ["run:stop", "run:delete"] },
       ],
       teams: [
-        { name: "ml-platform", members: ["alice", "bob"], roles: { alice: "admin", bob: "Run operator" } },
-        { name: "research", members: ["carol"], roles: {} },
+        { name: "ml-platform", members: ["alice", "bob"], roles: { alice: "admin", bob: "Run operator" }, membersFrom: "code" },
+        { name: "research", members: ["carol"], roles: {}, membersFrom: "code" },
       ],
       registryRoles: [{ user: "alice", registry: "models", role: "restricted viewer" }],
+      outsideCode: { users: "report", teams: "report", customRoles: "report", ignore: [] },
+      usersFrom: "code",
     });
   });
 
@@ -74,6 +76,8 @@ registryRoles:
       customRoles: [],
       teams: [],
       registryRoles: [],
+      outsideCode: { users: "report", teams: "report", customRoles: "report", ignore: [] },
+      usersFrom: "code",
     });
   });
 
@@ -291,8 +295,8 @@ teamRoles:
       "roster.yaml",
     );
     expect(roster.teams).toEqual([
-      { name: "research", members: ["alice", "bob"], roles: { alice: "admin", bob: "viewer" } },
-      { name: "ml-platform", members: ["bob", "carol"], roles: { carol: "Run operator", bob: "admin" } },
+      { name: "research", members: ["alice", "bob"], roles: { alice: "admin", bob: "viewer" }, membersFrom: "code" },
+      { name: "ml-platform", members: ["bob", "carol"], roles: { carol: "Run operator", bob: "admin" }, membersFrom: "code" },
     ]);
     expect(roster).not.toHaveProperty("teamRoles");
   });
@@ -442,7 +446,7 @@ describe("schema mistakes", () => {
       'roster.yaml:4: users[0] "alice": unknown key "role": did you mean "organizationRole"? (the keys of a user are userName, email, displayName and organizationRole)',
     );
     expect(messageOf(`teams:\n  - name: research\n    owner: alice\n`)).toBe(
-      'roster.yaml:3: teams[0] "research": unknown key "owner": remove it (the keys of a team are name, members and roles)',
+      'roster.yaml:3: teams[0] "research": unknown key "owner": remove it (the keys of a team are name, members, roles and membersFrom)',
     );
   });
 
@@ -466,7 +470,7 @@ describe("schema mistakes", () => {
       "roster.yaml: top level: the roster is empty: list the organization's users under `users:` (and its teams under `teams:`)",
     );
     expect(messageOf("- alice\n")).toBe(
-      "roster.yaml:1: top level: the roster must be a mapping with the keys users, customRoles, teams, teamRoles and registryRoles, not a list: start the roster with `users:` (see the roster format in the Organization component's documentation)",
+      "roster.yaml:1: top level: the roster must be a mapping with the keys users, customRoles, teams, teamRoles, registryRoles, outsideCode and usersFrom, not a list: start the roster with `users:` (see the roster format in the Organization component's documentation)",
     );
   });
 

@@ -1,0 +1,79 @@
+// `pulumi-wandb audit --roster <file>`: what W&B holds that the roster does not declare, as the
+// access review's "Outside code" Markdown, without a stack: for teams that keep a roster but apply
+// it some other way. Three list requests (users, teams, custom roles; one per 9,999 objects), no
+// write. Settings are the provider's (`wandb:` config, `WANDB_*`).
+import { readFile } from "node:fs/promises";
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+import { rosterAccessOf } from "../model/guard-rails";
+import { declaredOf, outsideCodeRecordOf, outsideCodeUnder } from "../model/outside-code";
+import { parseRoster, RosterError } from "../model/roster/roster";
+import { scrubSecrets } from "../service/secret";
+import { commandSettings } from "./command-settings";
+import type { CommandIo } from "./io";
+import { readLiveOrganization } from "./live-organization";
+import { outsideCodeMarkdown } from "./outside-code-markdown";
+
+export const summary = "what W&B holds that a roster does not declare (--roster <file>), as Markdown: list requests only";
+
+const USAGE = [
+  "usage: pulumi-wandb audit --roster <file>",
+  "",
+  "  --roster <file>   the roster (YAML or JSON), as the Organization component reads it: its outsideCode, usersFrom and membersFrom apply",
+  "  -h, --help        this text",
+  "",
+  "Prints the \"Outside code\" section of the access review; reads W&B with 3 list requests and writes nothing.",
+  "Settings: the provider's wandb: config (PULUMI_CONFIG, when run by Pulumi) and WANDB_BASE_URL, WANDB_API_KEY, ...",
+];
+
+function parseRequest(argv: readonly string[]): { roster: string } | { problem: string } | "help" {
+  try {
+    const { values } = parseArgs({ args: [...argv], options: { roster: { type: "string" }, help: { type: "boolean", short: "h" } }, strict: true, allowPositionals: false });
+    if (values.help) return "help";
+    return values.roster === undefined ? { problem: "give the roster to compare with: --roster <file>" } : { roster: values.roster };
+  } catch (error) {
+    return { problem: (error as Error).message };
+  }
+}
+
+export async function run(argv: readonly string[], io: CommandIo): Promise<number> {
+  const request = parseRequest(argv);
+  if (request === "help") {
+    USAGE.forEach(io.out);
+    return 0;
+  }
+  if ("problem" in request) {
+    io.err(`pulumi-wandb audit: ${request.problem}`);
+    USAGE.forEach(io.err);
+    return 2;
+  }
+  const settings = commandSettings(io.env);
+  if ("problem" in settings) {
+    io.err(`pulumi-wandb audit: ${settings.problem}`);
+    return 2;
+  }
+  const { roster: file } = request;
+  let text: string;
+  try {
+    text = await readFile(path.resolve(io.cwd, file), "utf8");
+  } catch (error) {
+    io.err(`pulumi-wandb audit: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    return 2;
+  }
+  try {
+    const roster = parseRoster(text, file, { deployment: settings.config.deployment });
+    const org = await readLiveOrganization(settings.config);
+    const record = { ...rosterAccessOf(roster), ...outsideCodeRecordOf(roster) };
+    const report = outsideCodeUnder(declaredOf(record), org.listed, record.outsideCode);
+    io.err(`listed ${org.users.length} users, ${org.teams.length} teams and ${org.roles.length} custom roles from ${settings.config.baseUrl} in ${org.requests} requests`);
+    outsideCodeMarkdown(new Map([[file, report]]), "as W&B lists it now").forEach(io.out);
+    return 0;
+  } catch (error) {
+    if (error instanceof RosterError) {
+      io.err(error.message);
+      return 2;
+    }
+    io.err(`pulumi-wandb audit: ${scrubSecrets(error instanceof Error ? error.message : String(error))}`);
+    return 1;
+  }
+}

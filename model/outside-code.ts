@@ -1,0 +1,246 @@
+// What W&B holds that a roster does not declare ("outside code"): computed from the three listings
+// an operation reads anyway (users, teams, custom roles), never from a request per object. Service
+// accounts are never users (GET /Users never returns them: a team member it does not list is one),
+// what a roster's `outsideCode.ignore` matches is never reported, and the user the provider acts as
+// is never deactivated. The report is data, kept in the guard record's state: the review and
+// `pulumi-wandb audit` print it, the guard rails judge what it would deactivate or delete.
+import { z } from "zod";
+import type { ScimRole, ScimTeam, ScimUser } from "../service/model";
+import { isPersonMember } from "../service/team-membership";
+import { liveCountOf, type LiveCount } from "./guard-rails";
+import { identityOf, sameIdentity } from "./identity";
+import { patternMatcher } from "./name-patterns";
+import { CUSTOM_ROLES_OUTSIDE_CODE, SOURCES, TEAMS_OUTSIDE_CODE, USERS_OUTSIDE_CODE } from "./vocabulary";
+import type { ValidatedRoster } from "./roster/roster";
+
+
+/** A roster's `outsideCode`, and its `usersFrom`: what is done with what it does not declare. */
+export const outsideCodePolicySchema = z.object({
+  users: z.enum(USERS_OUTSIDE_CODE),
+  teams: z.enum(TEAMS_OUTSIDE_CODE),
+  customRoles: z.enum(CUSTOM_ROLES_OUTSIDE_CODE),
+  ignore: z.array(z.string()),
+  usersFrom: z.enum(SOURCES),
+}).meta({ id: "OutsideCodePolicy" });
+export type OutsideCodePolicy = z.output<typeof outsideCodePolicySchema>;
+
+export const REPORT_ONLY: OutsideCodePolicy = { users: "report", teams: "report", customRoles: "report", ignore: [], usersFrom: "code" };
+
+/** What a roster declares, as far as the report compares: userNames and emails, admins, teams, custom roles. */
+export const declaredOrganizationSchema = z.object({
+  users: z.array(z.object({ userName: z.string(), email: z.string() })),
+  /** userNames. */
+  admins: z.array(z.string()),
+  /** Teams whose members the roster writes. */
+  teams: z.array(z.string()),
+  /** Teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them. */
+  idpTeams: z.record(z.string(), z.array(z.string())),
+  customRoles: z.array(z.string()),
+});
+export type DeclaredOrganization = z.output<typeof declaredOrganizationSchema>;
+
+/** What the guard record keeps of a roster for the report, beside its users, admins and teams (model/guard-rails). */
+export function outsideCodeRecordOf(roster: ValidatedRoster) {
+  return {
+    emails: Object.fromEntries(roster.users.map((user) => [user.userName, user.email])),
+    customRoles: roster.customRoles.map((role) => role.name).sort(),
+    idpTeams: Object.fromEntries(roster.teams.filter((team) => team.membersFrom === "idp").map((team) => [team.name, [...team.members].sort()])),
+    outsideCode: { ...roster.outsideCode, usersFrom: roster.usersFrom },
+  };
+}
+
+/** What a guard record (or a roster, through `rosterAccessOf` and `outsideCodeRecordOf`) declares, as the report compares. */
+export function declaredOf(record: {
+  users: readonly string[];
+  admins: readonly string[];
+  teams: Readonly<Record<string, readonly string[]>>;
+  emails: Readonly<Record<string, string>>;
+  customRoles: readonly string[];
+  idpTeams: Readonly<Record<string, readonly string[]>>;
+}): DeclaredOrganization {
+  return {
+    users: record.users.map((userName) => ({ userName, email: record.emails[userName] ?? "" })),
+    admins: [...record.admins],
+    teams: Object.keys(record.teams),
+    idpTeams: Object.fromEntries(Object.entries(record.idpTeams).map(([team, members]) => [team, [...members]])),
+    customRoles: [...record.customRoles],
+  };
+}
+
+const person = z.object({
+  userName: z.string(),
+  email: z.string(),
+  /** As W&B lists it; absent where the service shows no roles. */
+  organizationRole: z.string().optional(),
+}).meta({ id: "OutsidePerson" });
+export type OutsidePerson = z.output<typeof person>;
+
+export const outsideCodeReportSchema = z.object({
+  /** Active organization admins the roster does not declare as admins: they rank first, as a warning. */
+  admins: z.array(person.extend({ declared: z.boolean() }).meta({ id: "OutsideAdmin" })),
+  /** Active users the roster does not declare. */
+  users: z.array(person),
+  /** Teams the roster does not declare, with their members (people, by userName) and how many service accounts they hold. */
+  teams: z.array(z.object({ name: z.string(), members: z.array(z.string()), serviceAccounts: z.number() }).meta({ id: "OutsideTeam" })),
+  /** Custom roles the roster does not declare, with the permissions they add. */
+  customRoles: z.array(z.object({ name: z.string(), inheritedFrom: z.string(), permissions: z.array(z.string()) }).meta({ id: "OutsideCustomRole" })),
+  /** Teams of `membersFrom: idp`: their members as W&B lists them, and how they differ from the roster's list (information only). */
+  idpTeams: z.array(
+    z.object({ name: z.string(), members: z.array(z.string()), notInRoster: z.array(z.string()), notInTeam: z.array(z.string()) }).meta({ id: "IdpTeam" }),
+  ),
+  /** With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created them). */
+  missingUsers: z.array(z.object({ userName: z.string(), email: z.string() }).meta({ id: "MissingUser" })),
+  /** How many objects `outsideCode.ignore` matched: never reported, never touched. */
+  ignored: z.number(),
+  /** The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against. */
+  listed: z.object({ users: z.number(), admins: z.number().optional() }).meta({ id: "ListedCount" }),
+}).meta({ id: "OutsideCodeReport" });
+export type OutsideCodeReport = z.output<typeof outsideCodeReportSchema>;
+
+/** The organization as its three listings show it. */
+export interface ListedOrganization {
+  users: readonly ScimUser[];
+  teams: readonly ScimTeam[];
+  roles: readonly ScimRole[];
+}
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+const byUserName = (a: { userName: string }, b: { userName: string }) => a.userName.localeCompare(b.userName);
+const personOf = ({ userName, email, organizationRole }: ScimUser): OutsidePerson => ({
+  userName,
+  email,
+  ...(organizationRole === undefined ? {} : { organizationRole }),
+});
+
+/** What W&B lists that `declared` does not declare, under `policy`; from the listings alone. */
+export function outsideCodeOf(declared: DeclaredOrganization, listed: ListedOrganization, policy: Pick<OutsideCodePolicy, "ignore">): OutsideCodeReport {
+  const ignoredBy = patternMatcher(policy.ignore);
+  let ignored = 0;
+  const kept = (...names: string[]): boolean => {
+    if (ignoredBy(...names) === undefined) return true;
+    ignored += 1;
+    return false;
+  };
+  const userNames = new Set(declared.users.map((user) => identityOf("userName", user.userName)));
+  const emails = new Set(declared.users.map((user) => identityOf("email", user.email)));
+  const admins = new Set(declared.admins.map((name) => identityOf("userName", name)));
+  const isDeclared = (user: ScimUser) => userNames.has(identityOf("userName", user.userName)) || emails.has(identityOf("email", user.email));
+
+  const userIds = new Set(listed.users.map((user) => user.id));
+  const usersById = new Map(listed.users.map((user) => [user.id, user]));
+  const active = listed.users.filter((user) => user.active && kept(user.userName, user.email));
+  const peopleOf = (team: ScimTeam) =>
+    team.members.flatMap((member) => {
+      const user = isPersonMember(member, userIds) ? usersById.get(member.id) : undefined;
+      return user === undefined || ignoredBy(user.userName, user.email) !== undefined ? [] : [user.userName];
+    });
+
+  const declaredTeams = new Set([...declared.teams, ...Object.keys(declared.idpTeams)].map((name) => identityOf("teamName", name)));
+  const declaredRoles = new Set(declared.customRoles.map((name) => identityOf("customRoleName", name)));
+  return {
+    admins: active
+      .filter((user) => user.organizationRole !== undefined && identityOf("organizationRole", user.organizationRole) === "admin")
+      .filter((user) => !admins.has(identityOf("userName", user.userName)))
+      .map((user) => ({ ...personOf(user), declared: isDeclared(user) }))
+      .sort(byUserName),
+    users: active.filter((user) => !isDeclared(user)).map(personOf).sort(byUserName),
+    teams: listed.teams
+      .filter((team) => !declaredTeams.has(identityOf("teamName", team.name)) && kept(team.name))
+      .map((team) => {
+        const members = peopleOf(team).sort();
+        return { name: team.name, members, serviceAccounts: team.members.filter((member) => !isPersonMember(member, userIds)).length };
+      })
+      .sort(byName),
+    customRoles: listed.roles
+      .filter((role) => !declaredRoles.has(identityOf("customRoleName", role.name)) && kept(role.name))
+      .map((role) => ({ name: role.name, inheritedFrom: role.inheritedFrom, permissions: [...role.permissions].sort() }))
+      .sort(byName),
+    idpTeams: Object.entries(declared.idpTeams)
+      .map(([name, rosterMembers]) => {
+        const team = listed.teams.find((each) => sameIdentity("teamName", each.name, name));
+        const members = team === undefined ? [] : peopleOf(team).sort();
+        const holds = (names: readonly string[], userName: string) => names.some((each) => sameIdentity("userName", each, userName));
+        return {
+          name,
+          members,
+          notInRoster: members.filter((member) => !holds(rosterMembers, member)),
+          notInTeam: rosterMembers.filter((member) => !holds(members, member)).sort(),
+        };
+      })
+      .sort(byName),
+    missingUsers: [],
+    ignored,
+    listed: listedCount(liveCountOf(listed.users)),
+  };
+}
+
+const listedCount = (count: LiveCount): OutsideCodeReport["listed"] => ({ users: count.users, ...(count.admins === undefined ? {} : { admins: count.admins }) });
+
+/**
+ * The report under `policy`: with `usersFrom: idp`, the declared users W&B does not list are
+ * reported too (never created).
+ */
+export function outsideCodeUnder(declared: DeclaredOrganization, listed: ListedOrganization, policy: OutsideCodePolicy): OutsideCodeReport {
+  const report = outsideCodeOf(declared, listed, policy);
+  if (policy.usersFrom !== "idp") return report;
+  const present = (userName: string, email: string) =>
+    listed.users.some((user) => sameIdentity("userName", user.userName, userName) || sameIdentity("email", user.email, email));
+  const missingUsers = declared.users.filter(({ userName, email }) => !present(userName, email)).sort(byUserName);
+  return { ...report, missingUsers };
+}
+
+/**
+ * The users `policy` deactivates: those the report lists and `declared` (the roster now, which may
+ * declare some since the report) does not, when `users: deactivate` (never with `usersFrom: idp`);
+ * never the user the provider acts as.
+ */
+export function usersToDeactivate(
+  report: OutsideCodeReport,
+  policy: OutsideCodePolicy,
+  declared: DeclaredOrganization,
+  actingUser: string | undefined,
+): OutsidePerson[] {
+  if (policy.users !== "deactivate" || policy.usersFrom === "idp") return [];
+  const named = (user: OutsidePerson) =>
+    declared.users.some((each) => sameIdentity("userName", each.userName, user.userName) || sameIdentity("email", each.email, user.email));
+  return report.users.filter((user) => !named(user) && !sameIdentity("userName", user.userName, actingUser));
+}
+
+/** The custom roles `policy` deletes: those the report lists and `declared` does not, when `customRoles: delete`. */
+export function rolesToDelete(report: OutsideCodeReport, policy: OutsideCodePolicy, declared: DeclaredOrganization): string[] {
+  if (policy.customRoles !== "delete") return [];
+  return report.customRoles.map((role) => role.name).filter((name) => !declared.customRoles.some((each) => sameIdentity("customRoleName", each, name)));
+}
+
+const grants = (role: string | undefined) => (role === undefined ? "" : `, organization role ${role}`);
+const who = (user: OutsidePerson) => `${user.userName} (${user.email}${grants(user.organizationRole)})`;
+
+/**
+ * The report as lines for the engine's output, under Organization `organization`: the admins the
+ * roster does not declare as such first, as warnings, then the rest, each object by name, kind and
+ * what it grants.
+ */
+export function outsideCodeLines(organization: string, report: OutsideCodeReport): { warnings: string[]; notes: string[] } {
+  const at = `Organization "${organization}": outside code:`;
+  const warnings = report.admins.map(
+    (admin) => `${at} ${admin.userName} (${admin.email}) is an organization admin ${admin.declared ? "the roster declares with another role" : "the roster does not declare"}`,
+  );
+  const notes = [
+    ...report.users.map((user) => `${at} user ${who(user)}, not declared`),
+    ...report.teams.map((team) => `${at} team ${team.name}, not declared, members: ${team.members.join(", ") || "none"}`),
+    ...report.customRoles.map((role) => `${at} custom role ${role.name}, not declared, ${role.inheritedFrom} plus ${role.permissions.join(", ") || "no permission"}`),
+    ...report.idpTeams.flatMap((team) =>
+      team.notInRoster.length + team.notInTeam.length === 0
+        ? []
+        : [
+            `${at} team ${team.name} (members from the identity provider) differs from the roster's list: ` +
+              [
+                ...(team.notInRoster.length > 0 ? [`in the team, not listed: ${team.notInRoster.join(", ")}`] : []),
+                ...(team.notInTeam.length > 0 ? [`listed, not in the team: ${team.notInTeam.join(", ")}`] : []),
+              ].join("; "),
+          ],
+    ),
+    ...report.missingUsers.map((user) => `${at} user ${user.userName} (${user.email}) is declared but not in W&B: the identity provider has not created it`),
+  ];
+  return { warnings, notes };
+}

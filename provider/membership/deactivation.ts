@@ -1,0 +1,32 @@
+// Users the roster does not keep, deactivated: one list at a time (the outside-code report's, or
+// another rule's), each admitted by the guard rails at the writes (provider/removals) before its
+// write, so that these deactivations count with every other removal of the run. Who is in the list
+// is the caller's rule (model/outside-code): never the user the provider acts as, an ignored one or
+// a service account (W&B lists no service account as a user).
+import { tell } from "../kit/engine-output";
+import type { Operation } from "../operation";
+
+/** Deactivates each user of `userNames` that W&B lists as active, for Organization `organization`; `reason` says why, in what is told. */
+export async function deactivateUsers(operation: Operation, organization: string, userNames: readonly string[], reason: string): Promise<void> {
+  const directory = operation.directory();
+  await Promise.all(
+    userNames.map(async (userName) => {
+      const user = await directory.userNamed(userName);
+      if (user === undefined || !user.active) return;
+      await operation.removals().admit({ organization, userName: user.userName, removesUser: true, demotesAdmin: user.organizationRole === "admin" });
+      await directory.userWrite(() => operation.clients().scim.patchUser(user.id, [{ op: "replace", value: { active: false } }], user.etag ? { ifMatch: user.etag } : {}));
+      tell(`Organization "${organization}": deactivated ${user.userName} (${user.email}): ${reason}`);
+    }),
+  );
+}
+
+/** Deletes each custom role of `names` that W&B lists (its holders fall back to the role it inherits from). */
+export async function deleteCustomRoles(operation: Operation, organization: string, names: readonly string[], reason: string): Promise<void> {
+  const directory = operation.directory();
+  for (const name of names) {
+    const role = await directory.roleNamed(name);
+    if (role === undefined) continue;
+    await directory.roleRemoval(role.id, () => operation.clients().scim.deleteRole(role.id, role.etag ? { ifMatch: role.etag } : {}));
+    tell(`Organization "${organization}": deleted the custom role ${role.name}: ${reason}`);
+  }
+}

@@ -1,0 +1,181 @@
+// The outside-code report as a pure function of a roster and the three listings: what it names and
+// what it leaves out (ignored names, service accounts, deactivated users), what `outsideCode` would
+// deactivate or delete, and how the guard rails judge the deactivations at preview.
+import { describe, expect, it } from "vitest";
+import { judgeOutsideRemovals, rosterAccessOf } from "../../model/guard-rails";
+import {
+  declaredOf,
+  outsideCodeLines,
+  outsideCodeRecordOf,
+  outsideCodeUnder,
+  rolesToDelete,
+  usersToDeactivate,
+  type ListedOrganization,
+} from "../../model/outside-code";
+import { parseRoster, RosterError } from "../../model/roster/roster";
+import type { ScimUser } from "../../service/model";
+
+const ROSTER = `users:
+  - { userName: ana, email: ana@acme.example, organizationRole: admin }
+  - { userName: bo, email: bo@acme.example }
+  - { userName: cy, email: cy@acme.example }
+customRoles:
+  - { name: Operator, inheritedFrom: member, permissions: [run:stop] }
+teams:
+  - { name: research, members: [ana, bo] }
+  - { name: sso-ml, membersFrom: idp, members: [bo, cy] }
+outsideCode:
+  users: deactivate
+  customRoles: delete
+  ignore: ["breakglass-*"]
+`;
+
+const user = (id: string, userName: string, organizationRole = "member", active = true): ScimUser => ({
+  id,
+  userName,
+  email: `${userName}@acme.example`,
+  active,
+  organizationRole,
+});
+
+const LISTED: ListedOrganization = {
+  users: [
+    user("u1", "ana", "admin"),
+    user("u2", "BO"),
+    user("u3", "cy", "admin"),
+    user("u4", "dee"),
+    user("u5", "eve", "admin"),
+    user("u6", "breakglass-ops", "admin"),
+    user("u7", "gone", "member", false),
+  ],
+  teams: [
+    { id: "t1", name: "research", members: [{ id: "u1" }, { id: "u2" }, { id: "sa1" }] },
+    { id: "t2", name: "sso-ml", members: [{ id: "u2" }, { id: "u4" }, { id: "sa1" }] },
+    { id: "t3", name: "by-hand", members: [{ id: "u4" }, { id: "u6" }, { id: "sa1" }] },
+  ],
+  roles: [
+    { id: "r1", name: "Operator", description: "", inheritedFrom: "member", permissions: ["run:stop"], inheritedPermissions: [] },
+    { id: "r2", name: "Deleter", description: "", inheritedFrom: "member", permissions: ["project:delete", "run:delete"], inheritedPermissions: [] },
+  ],
+};
+
+function declared(text = ROSTER) {
+  const roster = parseRoster(text, "roster.yaml");
+  const record = { ...rosterAccessOf(roster), ...outsideCodeRecordOf(roster) };
+  return { roster, record, declared: declaredOf(record) };
+}
+
+describe("the outside-code report", () => {
+  const { record, declared: declaredOrganization } = declared();
+  const report = outsideCodeUnder(declaredOrganization, LISTED, record.outsideCode);
+
+  it("names each undeclared user, admin, team and custom role; not the ignored admin, the service account or a deactivated user", () => {
+    expect(report.users.map((each) => each.userName)).toEqual(["dee", "eve"]);
+    expect(report.admins).toEqual([
+      { userName: "cy", email: "cy@acme.example", organizationRole: "admin", declared: true },
+      { userName: "eve", email: "eve@acme.example", organizationRole: "admin", declared: false },
+    ]);
+    expect(report.teams).toEqual([{ name: "by-hand", members: ["dee"], serviceAccounts: 1 }]);
+    expect(report.customRoles).toEqual([{ name: "Deleter", inheritedFrom: "member", permissions: ["project:delete", "run:delete"] }]);
+    expect(report.ignored).toBe(1);
+    expect(report.listed).toEqual({ users: 6, admins: 4 });
+    expect(JSON.stringify(report)).not.toContain("breakglass");
+    expect(JSON.stringify(report)).not.toContain("sa1");
+  });
+
+  it("reads an identity provider's team and tells how it differs from the roster's list", () => {
+    expect(report.idpTeams).toEqual([{ name: "sso-ml", members: ["BO", "dee"], notInRoster: ["dee"], notInTeam: ["cy"] }]);
+    expect(record.teams).not.toHaveProperty("sso-ml");
+  });
+
+  it("deactivates the undeclared users but the acting user, and deletes the undeclared custom roles", () => {
+    expect(usersToDeactivate(report, record.outsideCode, declaredOrganization, "EVE").map((each) => each.userName)).toEqual(["dee"]);
+    expect(usersToDeactivate(report, record.outsideCode, declaredOrganization, undefined).map((each) => each.userName)).toEqual(["dee", "eve"]);
+    expect(rolesToDelete(report, record.outsideCode, declaredOrganization)).toEqual(["Deleter"]);
+    const reportOnly = { ...record.outsideCode, users: "report" as const, customRoles: "report" as const };
+    expect(usersToDeactivate(report, reportOnly, declaredOrganization, undefined)).toEqual([]);
+    expect(rolesToDelete(report, reportOnly, declaredOrganization)).toEqual([]);
+  });
+
+  it("spares a user the roster now declares, though the report was made before", () => {
+    const now = declared(ROSTER.replace("customRoles:\n  - { name", "  - { userName: dee, email: dee@acme.example }\ncustomRoles:\n  - { name"));
+    expect(usersToDeactivate(report, now.record.outsideCode, now.declared, undefined).map((each) => each.userName)).toEqual(["eve"]);
+  });
+
+  it("tells the admins first, as warnings, then the rest by name, kind and what it grants", () => {
+    const { warnings, notes } = outsideCodeLines("acme", report);
+    expect(warnings).toEqual([
+      'Organization "acme": outside code: cy (cy@acme.example) is an organization admin the roster declares with another role',
+      'Organization "acme": outside code: eve (eve@acme.example) is an organization admin the roster does not declare',
+    ]);
+    expect(notes).toContain('Organization "acme": outside code: team by-hand, not declared, members: dee');
+    expect(notes).toContain('Organization "acme": outside code: custom role Deleter, not declared, member plus project:delete, run:delete');
+    expect(notes).toContain(
+      'Organization "acme": outside code: team sso-ml (members from the identity provider) differs from the roster\'s list: in the team, not listed: dee; listed, not in the team: cy',
+    );
+  });
+});
+
+describe("usersFrom: idp", () => {
+  const text = `usersFrom: idp
+users:
+  - { userName: ana, email: ana@acme.example, organizationRole: admin }
+  - { userName: zed, email: zed@acme.example }
+`;
+
+  it("reports a declared user W&B does not list, and deactivates no one", () => {
+    const { record, declared: declaredOrganization } = declared(text);
+    const report = outsideCodeUnder(declaredOrganization, LISTED, record.outsideCode);
+    expect(report.missingUsers).toEqual([{ userName: "zed", email: "zed@acme.example" }]);
+    expect(usersToDeactivate(report, { ...record.outsideCode, users: "deactivate" }, declaredOrganization, undefined)).toEqual([]);
+  });
+
+  it("cannot be written with users: deactivate", () => {
+    expect(() => parseRoster(`${text}outsideCode: { users: deactivate }\n`, "roster.yaml")).toThrow(
+      "roster.yaml:5: outsideCode: users: deactivate deactivates the users the roster does not declare, but usersFrom: idp leaves every user to your identity provider",
+    );
+  });
+});
+
+describe("the roster's outside-code keys", () => {
+  it("name the key and what it takes when misspelt or wrong", () => {
+    let error: unknown;
+    try {
+      parseRoster(`users: []\noutsideCode: { users: remove, ignor: [] }\nteams:\n  - { name: t, membersFrom: okta }\n`, "roster.yaml");
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(RosterError);
+    const message = (error as RosterError).message;
+    expect(message).toContain('roster.yaml:2: outsideCode: unknown key "ignor": did you mean "ignore"?');
+    expect(message).toContain('roster.yaml:2: outsideCode: users "remove" is not "report" or "deactivate"');
+    expect(message).toContain('roster.yaml:4: teams[0] "t": membersFrom "okta" is not "code" or "idp"');
+  });
+
+  it("refuses deactivation and identity-provider teams on the multi-tenant cloud", () => {
+    const text = `users: [{ userName: ana, email: ana@acme.example }]\nteams: [{ name: t, members: [ana], membersFrom: idp }]\noutsideCode: { users: deactivate }\n`;
+    expect(() => parseRoster(text, "roster.yaml", { deployment: "saas" })).toThrow(/membersFrom: idp is not offered on the multi-tenant cloud[\s\S]*users: deactivate is not offered/);
+  });
+});
+
+describe("the guard rails on deactivating what the roster does not declare", () => {
+  const settings = { minAdmins: 1, maxRemovalFraction: 0.25, protectSelf: true, self: "ana" };
+
+  it("refuses 3 of 10 users, naming them and the one-run override; passes 2 of 10", () => {
+    const three = ["dee", "eve", "fay"].map((userName) => ({ userName }));
+    const refused = judgeOutsideRemovals("acme", three, { users: 10, admins: 2 }, settings);
+    expect(refused.refusals).toEqual([
+      'Organization "acme": outsideCode.users: deactivate would deactivate 3 of the 10 users W&B lists (30%), who the roster does not declare: dee, eve, fay; ' +
+        "more than wandb:maxRemovalFraction (25%) allows. Declare the ones to keep in the roster, or match them with outsideCode.ignore. " +
+        "If it is meant, let this one run through with `WANDB_MAX_REMOVAL_FRACTION=1 pulumi up` (when the stack config does not set wandb:maxRemovalFraction; " +
+        "`pulumi config set wandb:maxRemovalFraction <value>` changes it for good).",
+    ]);
+    expect(judgeOutsideRemovals("acme", three.slice(1), { users: 10, admins: 2 }, settings).refusals).toEqual([]);
+  });
+
+  it("refuses deactivating the last admins", () => {
+    const admins = [{ userName: "eve", organizationRole: "admin" }];
+    const judged = judgeOutsideRemovals("acme", admins, { users: 10, admins: 1 }, settings);
+    expect(judged.refusals.join("\n")).toContain("would deactivate the admin eve, leaving 0 of the 1 organization admins W&B lists, fewer than wandb:minAdmins (1)");
+  });
+});

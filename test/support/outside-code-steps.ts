@@ -1,0 +1,120 @@
+// The outside-code steps through the real engine, for a program on either door (issue 31): on an
+// organization seeded with a roster's objects and, beside them, a user, an admin, a team and a
+// custom role made by hand, a break-glass admin the roster ignores, a service account and a team
+// whose members the identity provider writes. `preview --refresh` and `review --drift` of its JSON
+// name each object made by hand and neither the ignored admin nor the service account; a member a
+// person adds to the identity provider's team makes `up --refresh` send no write; `users:
+// deactivate` is refused at preview for 31% of the users, then deactivates exactly the undeclared ones.
+import { writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stringify } from "yaml";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { emulatorApi, readLog, readState, resetLog } from "../../scripts/emulator-api";
+import { IDP_TEAM, IGNORED_ADMIN, MADE_BY_HAND, outsideCodeRoster, outsideCodeSeed, SERVICE_ACCOUNT } from "./outside-code-organization";
+import { emulatorConfig, openStack, type Diagnostic, type StackHandle } from "./pulumi";
+import { reviewOf } from "./review";
+import { warningsNaming } from "./warnings";
+
+const PATCH_OP = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
+const USER_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:User";
+
+const errorsOf = (diagnostics: Diagnostic[]) => diagnostics.filter((d) => d.severity === "error").map((d) => d.message).join("\n");
+/** Every message of the operation: the dynamic door's lines come as output, the plugin's through the engine's log. */
+export const said = (diagnostics: Diagnostic[]) => diagnostics.map((d) => d.message).join("\n");
+
+export interface HeldUser {
+  id: string;
+  userName: string;
+  active: boolean;
+}
+
+export function describeOutsideCode(door: string, program: string): void {
+  describe(`outside code, through the engine (${door})`, () => {
+    let emulator: RunningEmulator;
+    let stack: StackHandle;
+    const scim = (method: string, resource: string, body?: unknown) => emulatorApi(emulator).scim(method, resource, body);
+    const users = async () => ((await readState(emulator)) as { users: HeldUser[] }).users;
+    const writeRoster = (roster: object) => writeFileSync(path.join(stack.workDir, "roster.yaml"), stringify(roster));
+
+    beforeAll(async () => {
+      // Where the service shows roles: an admin made by hand is told as one (on W&B's documented wire, as a user).
+      emulator = await startEmulator({ port: 0, seed: outsideCodeSeed(), userRolesOnGet: "shown" });
+      stack = await openStack({ dir: program }, { config: emulatorConfig(emulator) });
+      writeRoster(outsideCodeRoster());
+    });
+    afterAll(async () => {
+      await stack?.dispose();
+      await emulator?.close();
+    });
+
+    it("adopts the roster's objects, and names what was made by hand at the up", async () => {
+      await resetLog(emulator);
+      const up = await stack.up();
+      expect((await readLog(emulator)).counters.writes).toBe(0);
+      const told = said(up.diagnostics);
+      expect(told).toContain(`outside code: ${MADE_BY_HAND.admin} (${MADE_BY_HAND.admin}@acme.example) is an organization admin the roster does not declare`);
+      expect(told).toContain(`outside code: user ${MADE_BY_HAND.user} (${MADE_BY_HAND.user}@acme.example, organization role member), not declared`);
+    });
+
+    it("preview --refresh names each object made by hand, the admin as a warning; neither the ignored admin nor the service account", async () => {
+      const preview = await stack.preview({ refresh: true });
+      const told = said(preview.diagnostics);
+      // The admin made by hand is a warning; the rest is information (each door orders its lines its own way).
+      const adminLine = `${MADE_BY_HAND.admin} (${MADE_BY_HAND.admin}@acme.example) is an organization admin the roster does not declare`;
+      expect(warningsNaming(preview.diagnostics, adminLine)).toHaveLength(1);
+      expect(warningsNaming(preview.diagnostics, `user ${MADE_BY_HAND.user} (`)).toEqual([]);
+      expect(told).toContain(`user ${MADE_BY_HAND.user} (`);
+      expect(told).toContain(`team ${MADE_BY_HAND.team}, not declared, members: ${MADE_BY_HAND.user}`);
+      expect(told).toContain(`custom role ${MADE_BY_HAND.customRole}, not declared, member plus project:delete`);
+      expect(told).not.toContain(IGNORED_ADMIN);
+      expect(told).not.toContain(SERVICE_ACCOUNT);
+      expect(preview.changes).not.toHaveProperty("update");
+    });
+
+    it("review --drift of preview --refresh --json has an Outside code section naming the same", async () => {
+      const { json } = await stack.previewJson(["--refresh", "--expect-no-changes"]);
+      const review = await reviewOf(json, ["--drift"]);
+      expect(review).toContain("### Outside code");
+      expect(review).toContain(`- **Warning:** ${MADE_BY_HAND.admin} (${MADE_BY_HAND.admin}@acme.example) is an organization admin the roster does not declare`);
+      expect(review).toContain(`- user ${MADE_BY_HAND.user} (${MADE_BY_HAND.user}@acme.example, organization role member)`);
+      expect(review).toContain(`- team ${MADE_BY_HAND.team}: members ${MADE_BY_HAND.user} (and 1 service account)`);
+      expect(review).toContain(`- custom role ${MADE_BY_HAND.customRole}: member plus project:delete`);
+      expect(review).not.toContain(IGNORED_ADMIN);
+      expect(review).not.toContain(SERVICE_ACCOUNT);
+    });
+
+    it("a person adds a member to the identity provider's team: up --refresh reports it and sends no write", async () => {
+      const state = (await readState(emulator)) as { users: HeldUser[]; teams: { id: string; displayName: string }[] };
+      const team = state.teams.find((t) => t.displayName === IDP_TEAM)!;
+      const u1 = state.users.find((u) => u.userName === "u1")!;
+      await scim("PATCH", `/Groups/${team.id}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: "members", value: [{ value: u1.id }] }] });
+      await resetLog(emulator);
+      const up = await stack.up({ refresh: true });
+      expect((await readLog(emulator)).counters.writes).toBe(0);
+      expect(said(up.diagnostics)).toContain(`team ${IDP_TEAM} (members from the identity provider) differs from the roster's list: in the team, not listed: u1`);
+    });
+
+    it("users: deactivate is refused at preview for 5 of the 16 users W&B lists (31%), naming them and the override", async () => {
+      for (const userName of ["f1", "f2", "f3"]) {
+        await scim("POST", "/Users", { schemas: [USER_SCHEMA], userName, emails: [{ value: `${userName}@acme.example`, primary: true }] });
+      }
+      writeRoster(outsideCodeRoster("deactivate"));
+      await resetLog(emulator);
+      const refused = await stack.failing("preview", { refresh: true });
+      expect(errorsOf(refused.diagnostics)).toContain(
+        `outsideCode.users: deactivate would deactivate 5 of the 16 users W&B lists (31%), who the roster does not declare: ${MADE_BY_HAND.user}, ${MADE_BY_HAND.admin}, f1, f2, f3`,
+      );
+      expect(errorsOf(refused.diagnostics)).toContain("`WANDB_MAX_REMOVAL_FRACTION=1 pulumi up`");
+      expect((await readLog(emulator)).counters.writes).toBe(0);
+    });
+
+    it("deactivates exactly the undeclared users, never the ignored admin or the acting user", async () => {
+      for (const user of (await users()).filter((u) => ["f1", "f2", "f3"].includes(u.userName))) await scim("DELETE", `/Users/${user.id}`);
+      await stack.up({ refresh: true });
+      const inactive = (await users()).filter((u) => !u.active).map((u) => u.userName).sort();
+      expect(inactive).toEqual([MADE_BY_HAND.user, MADE_BY_HAND.admin].sort());
+      expect((await stack.preview({ refresh: true })).changes).not.toHaveProperty("update");
+    });
+  });
+}
