@@ -194,8 +194,8 @@ class RosterGuard(pulumi.CustomResource):
                  emails: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  idp_teams: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]] = None,
                  organization: pulumi.Input[Optional[_builtins.str]] = None,
-                 outside: pulumi.Input[Optional[Union['OutsideCodeReportArgs', 'OutsideCodeReportArgsDict']]] = None,
-                 outside_code: pulumi.Input[Optional[Union['OutsideCodePolicyArgs', 'OutsideCodePolicyArgsDict']]] = None,
+                 outside: pulumi.Input[Optional[Union['OutsideCodeReportArgs', 'OutsideCodeReportArgsDict', 'outputs.OutsideCodeReport']]] = None,
+                 outside_code: pulumi.Input[Optional[Union['OutsideCodePolicyArgs', 'OutsideCodePolicyArgsDict', 'outputs.OutsideCodePolicy']]] = None,
                  teams: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]] = None,
                  users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  verdicts: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -216,8 +216,8 @@ class RosterGuard(pulumi.CustomResource):
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] emails: Each user's email, by userName.
         :param pulumi.Input[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]] idp_teams: The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
         :param pulumi.Input[_builtins.str] organization: The Organization component's name, for the messages.
-        :param pulumi.Input[Union['OutsideCodeReportArgs', 'OutsideCodeReportArgsDict']] outside: What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
-        :param pulumi.Input[Union['OutsideCodePolicyArgs', 'OutsideCodePolicyArgsDict']] outside_code: What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
+        :param pulumi.Input[Union['OutsideCodeReportArgs', 'OutsideCodeReportArgsDict', 'outputs.OutsideCodeReport']] outside: What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
+        :param pulumi.Input[Union['OutsideCodePolicyArgs', 'OutsideCodePolicyArgsDict', 'outputs.OutsideCodePolicy']] outside_code: What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
         :param pulumi.Input[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]] teams: Each team's members, by userName.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] users: The roster's userNames.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] verdicts: What each guard rail found, set by the provider at check: for the access review.
@@ -257,8 +257,8 @@ class RosterGuard(pulumi.CustomResource):
                  emails: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  idp_teams: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]] = None,
                  organization: pulumi.Input[Optional[_builtins.str]] = None,
-                 outside: pulumi.Input[Optional[Union['OutsideCodeReportArgs', 'OutsideCodeReportArgsDict']]] = None,
-                 outside_code: pulumi.Input[Optional[Union['OutsideCodePolicyArgs', 'OutsideCodePolicyArgsDict']]] = None,
+                 outside: pulumi.Input[Optional[Union['OutsideCodeReportArgs', 'OutsideCodeReportArgsDict', 'outputs.OutsideCodeReport']]] = None,
+                 outside_code: pulumi.Input[Optional[Union['OutsideCodePolicyArgs', 'OutsideCodePolicyArgsDict', 'outputs.OutsideCodePolicy']]] = None,
                  teams: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]] = None,
                  users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  verdicts: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
