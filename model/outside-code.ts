@@ -16,11 +16,11 @@ import type { ValidatedRoster } from "./roster/roster";
 
 /** A roster's `outsideCode`, and its `usersFrom`: what is done with what it does not declare. */
 export const outsideCodePolicySchema = z.object({
-  users: z.enum(USERS_OUTSIDE_CODE),
-  teams: z.enum(TEAMS_OUTSIDE_CODE),
-  customRoles: z.enum(CUSTOM_ROLES_OUTSIDE_CODE),
-  ignore: z.array(z.string()),
-  usersFrom: z.enum(SOURCES),
+  users: z.enum(USERS_OUTSIDE_CODE).meta({ description: "What is done with users the roster does not declare: `report` them, or `deactivate` them at `up`." }),
+  teams: z.enum(TEAMS_OUTSIDE_CODE).meta({ description: "What is done with teams the roster does not declare: `report` them (the service cannot delete a team)." }),
+  customRoles: z.enum(CUSTOM_ROLES_OUTSIDE_CODE).meta({ description: "What is done with custom roles the roster does not declare: `report` them, or `delete` them at `up`." }),
+  ignore: z.array(z.string()).meta({ description: "Globs on userName, email, team or role name: what they match is never reported and never touched." }),
+  usersFrom: z.enum(SOURCES).meta({ description: "Who creates the roster's users: `code` (this roster), or `idp` (the identity provider: a missing user is reported, never created)." }),
 }).meta({ id: "OutsideCodePolicy" });
 export type OutsideCodePolicy = z.output<typeof outsideCodePolicySchema>;
 
@@ -68,32 +68,39 @@ export function declaredOf(record: {
 }
 
 const person = z.object({
-  userName: z.string(),
-  email: z.string(),
-  /** As W&B lists it; absent where the service shows no roles. */
-  organizationRole: z.string().optional(),
+  userName: z.string().meta({ description: "The user's userName." }),
+  email: z.string().meta({ description: "The user's primary email." }),
+  organizationRole: z.string().optional().meta({ description: "The user's organization role as W&B lists it; absent where the service shows no roles." }),
 }).meta({ id: "OutsidePerson" });
 export type OutsidePerson = z.output<typeof person>;
 
 export const outsideCodeReportSchema = z.object({
-  /** Active organization admins the roster does not declare as admins: they rank first, as a warning. */
-  admins: z.array(person.extend({ declared: z.boolean() }).meta({ id: "OutsideAdmin" })),
-  /** Active users the roster does not declare. */
-  users: z.array(person),
-  /** Teams the roster does not declare, with their members (people, by userName) and how many service accounts they hold. */
-  teams: z.array(z.object({ name: z.string(), members: z.array(z.string()), serviceAccounts: z.number() }).meta({ id: "OutsideTeam" })),
-  /** Custom roles the roster does not declare, with the permissions they add. */
-  customRoles: z.array(z.object({ name: z.string(), inheritedFrom: z.string(), permissions: z.array(z.string()) }).meta({ id: "OutsideCustomRole" })),
-  /** Teams of `membersFrom: idp`: their members as W&B lists them, and how they differ from the roster's list (information only). */
+  admins: z.array(person.extend({ declared: z.boolean().meta({ description: "Whether the roster declares the user, with another role." }) }).meta({ id: "OutsideAdmin" })).meta({ description: "Active organization admins the roster does not declare as admins: they rank first, as a warning." }),
+  users: z.array(person).meta({ description: "Active users the roster does not declare." }),
+  teams: z.array(z.object({
+    name: z.string().meta({ description: "The team's name." }),
+    members: z.array(z.string()).meta({ description: "Its members (people), by userName." }),
+    serviceAccounts: z.number().meta({ description: "How many service accounts it holds." }),
+  }).meta({ id: "OutsideTeam" })).meta({ description: "Teams the roster does not declare, with their members (people, by userName) and how many service accounts they hold." }),
+  customRoles: z.array(z.object({
+    name: z.string().meta({ description: "The custom role's name." }),
+    inheritedFrom: z.string().meta({ description: "The predefined role it extends." }),
+    permissions: z.array(z.string()).meta({ description: "The permissions it adds." }),
+  }).meta({ id: "OutsideCustomRole" })).meta({ description: "Custom roles the roster does not declare, with the permissions they add." }),
   idpTeams: z.array(
-    z.object({ name: z.string(), members: z.array(z.string()), notInRoster: z.array(z.string()), notInTeam: z.array(z.string()) }).meta({ id: "IdpTeam" }),
-  ),
-  /** With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created them). */
-  missingUsers: z.array(z.object({ userName: z.string(), email: z.string() }).meta({ id: "MissingUser" })),
-  /** How many objects `outsideCode.ignore` matched: never reported, never touched. */
-  ignored: z.number(),
-  /** The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against. */
-  listed: z.object({ users: z.number(), admins: z.number().optional() }).meta({ id: "ListedCount" }),
+    z.object({
+      name: z.string().meta({ description: "The team's name." }),
+      members: z.array(z.string()).meta({ description: "Its members as W&B lists them, by userName." }),
+      notInRoster: z.array(z.string()).meta({ description: "Members W&B lists that the roster does not." }),
+      notInTeam: z.array(z.string()).meta({ description: "Members the roster lists that W&B does not." }),
+    }).meta({ id: "IdpTeam" }),
+  ).meta({ description: "Teams of `membersFrom: idp`: their members as W&B lists them, and how they differ from the roster's list (information only)." }),
+  missingUsers: z.array(z.object({ userName: z.string().meta({ description: "The declared userName." }), email: z.string().meta({ description: "The declared email." }) }).meta({ id: "MissingUser" })).meta({ description: "With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created them)." }),
+  ignored: z.number().meta({ description: "How many objects `outsideCode.ignore` matched: never reported, never touched." }),
+  listed: z.object({
+    users: z.number().meta({ description: "Active users W&B lists." }),
+    admins: z.number().optional().meta({ description: "Active organization admins W&B lists, where the service shows roles." }),
+  }).meta({ id: "ListedCount" }).meta({ description: "The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against." }),
 }).meta({ id: "OutsideCodeReport" });
 export type OutsideCodeReport = z.output<typeof outsideCodeReportSchema>;
 

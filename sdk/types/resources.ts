@@ -535,63 +535,127 @@ export interface RosterGuardArgs {
 }
 
 export interface OutsideCodePolicyArgs {
+  /**
+   * What is done with users the roster does not declare: `report` them, or `deactivate` them at
+   * `up`.
+   */
   users: pulumi.Input<"report" | "deactivate">;
+  /**
+   * What is done with teams the roster does not declare: `report` them (the service cannot delete a
+   * team).
+   */
   teams: pulumi.Input<"report">;
+  /**
+   * What is done with custom roles the roster does not declare: `report` them, or `delete` them at
+   * `up`.
+   */
   customRoles: pulumi.Input<"report" | "delete">;
+  /**
+   * Globs on userName, email, team or role name: what they match is never reported and never
+   * touched.
+   */
   ignore: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * Who creates the roster's users: `code` (this roster), or `idp` (the identity provider: a
+   * missing user is reported, never created).
+   */
   usersFrom: pulumi.Input<"code" | "idp">;
 }
 
 export interface OutsideAdminArgs {
+  /** The user's userName. */
   userName: pulumi.Input<string>;
+  /** The user's primary email. */
   email: pulumi.Input<string>;
+  /** The user's organization role as W&B lists it; absent where the service shows no roles. */
   organizationRole?: pulumi.Input<string>;
+  /** Whether the roster declares the user, with another role. */
   declared: pulumi.Input<boolean>;
 }
 
 export interface OutsidePersonArgs {
+  /** The user's userName. */
   userName: pulumi.Input<string>;
+  /** The user's primary email. */
   email: pulumi.Input<string>;
+  /** The user's organization role as W&B lists it; absent where the service shows no roles. */
   organizationRole?: pulumi.Input<string>;
 }
 
 export interface OutsideTeamArgs {
+  /** The team's name. */
   name: pulumi.Input<string>;
+  /** Its members (people), by userName. */
   members: pulumi.Input<pulumi.Input<string>[]>;
+  /** How many service accounts it holds. */
   serviceAccounts: pulumi.Input<number>;
 }
 
 export interface OutsideCustomRoleArgs {
+  /** The custom role's name. */
   name: pulumi.Input<string>;
+  /** The predefined role it extends. */
   inheritedFrom: pulumi.Input<string>;
+  /** The permissions it adds. */
   permissions: pulumi.Input<pulumi.Input<string>[]>;
 }
 
 export interface IdpTeamArgs {
+  /** The team's name. */
   name: pulumi.Input<string>;
+  /** Its members as W&B lists them, by userName. */
   members: pulumi.Input<pulumi.Input<string>[]>;
+  /** Members W&B lists that the roster does not. */
   notInRoster: pulumi.Input<pulumi.Input<string>[]>;
+  /** Members the roster lists that W&B does not. */
   notInTeam: pulumi.Input<pulumi.Input<string>[]>;
 }
 
 export interface MissingUserArgs {
+  /** The declared userName. */
   userName: pulumi.Input<string>;
+  /** The declared email. */
   email: pulumi.Input<string>;
 }
 
 export interface ListedCountArgs {
+  /** Active users W&B lists. */
   users: pulumi.Input<number>;
+  /** Active organization admins W&B lists, where the service shows roles. */
   admins?: pulumi.Input<number>;
 }
 
 export interface OutsideCodeReportArgs {
+  /**
+   * Active organization admins the roster does not declare as admins: they rank first, as a
+   * warning.
+   */
   admins: pulumi.Input<pulumi.Input<OutsideAdminArgs>[]>;
+  /** Active users the roster does not declare. */
   users: pulumi.Input<pulumi.Input<OutsidePersonArgs>[]>;
+  /**
+   * Teams the roster does not declare, with their members (people, by userName) and how many
+   * service accounts they hold.
+   */
   teams: pulumi.Input<pulumi.Input<OutsideTeamArgs>[]>;
+  /** Custom roles the roster does not declare, with the permissions they add. */
   customRoles: pulumi.Input<pulumi.Input<OutsideCustomRoleArgs>[]>;
+  /**
+   * Teams of `membersFrom: idp`: their members as W&B lists them, and how they differ from the
+   * roster's list (information only).
+   */
   idpTeams: pulumi.Input<pulumi.Input<IdpTeamArgs>[]>;
+  /**
+   * With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created
+   * them).
+   */
   missingUsers: pulumi.Input<pulumi.Input<MissingUserArgs>[]>;
+  /** How many objects `outsideCode.ignore` matched: never reported, never touched. */
   ignored: pulumi.Input<number>;
+  /**
+   * The active users (and admins, where the service shows roles) W&B lists: what a deactivation is
+   * counted against.
+   */
   listed: pulumi.Input<ListedCountArgs>;
 }
 
@@ -642,62 +706,126 @@ export interface RosterGuardOutputs {
 }
 
 export interface OutsideCodePolicy {
+  /**
+   * What is done with users the roster does not declare: `report` them, or `deactivate` them at
+   * `up`.
+   */
   users: "report" | "deactivate";
+  /**
+   * What is done with teams the roster does not declare: `report` them (the service cannot delete a
+   * team).
+   */
   teams: "report";
+  /**
+   * What is done with custom roles the roster does not declare: `report` them, or `delete` them at
+   * `up`.
+   */
   customRoles: "report" | "delete";
+  /**
+   * Globs on userName, email, team or role name: what they match is never reported and never
+   * touched.
+   */
   ignore: string[];
+  /**
+   * Who creates the roster's users: `code` (this roster), or `idp` (the identity provider: a
+   * missing user is reported, never created).
+   */
   usersFrom: "code" | "idp";
 }
 
 export interface OutsideAdmin {
+  /** The user's userName. */
   userName: string;
+  /** The user's primary email. */
   email: string;
+  /** The user's organization role as W&B lists it; absent where the service shows no roles. */
   organizationRole?: string;
+  /** Whether the roster declares the user, with another role. */
   declared: boolean;
 }
 
 export interface OutsidePerson {
+  /** The user's userName. */
   userName: string;
+  /** The user's primary email. */
   email: string;
+  /** The user's organization role as W&B lists it; absent where the service shows no roles. */
   organizationRole?: string;
 }
 
 export interface OutsideTeam {
+  /** The team's name. */
   name: string;
+  /** Its members (people), by userName. */
   members: string[];
+  /** How many service accounts it holds. */
   serviceAccounts: number;
 }
 
 export interface OutsideCustomRole {
+  /** The custom role's name. */
   name: string;
+  /** The predefined role it extends. */
   inheritedFrom: string;
+  /** The permissions it adds. */
   permissions: string[];
 }
 
 export interface IdpTeam {
+  /** The team's name. */
   name: string;
+  /** Its members as W&B lists them, by userName. */
   members: string[];
+  /** Members W&B lists that the roster does not. */
   notInRoster: string[];
+  /** Members the roster lists that W&B does not. */
   notInTeam: string[];
 }
 
 export interface MissingUser {
+  /** The declared userName. */
   userName: string;
+  /** The declared email. */
   email: string;
 }
 
 export interface ListedCount {
+  /** Active users W&B lists. */
   users: number;
+  /** Active organization admins W&B lists, where the service shows roles. */
   admins?: number;
 }
 
 export interface OutsideCodeReport {
+  /**
+   * Active organization admins the roster does not declare as admins: they rank first, as a
+   * warning.
+   */
   admins: OutsideAdmin[];
+  /** Active users the roster does not declare. */
   users: OutsidePerson[];
+  /**
+   * Teams the roster does not declare, with their members (people, by userName) and how many
+   * service accounts they hold.
+   */
   teams: OutsideTeam[];
+  /** Custom roles the roster does not declare, with the permissions they add. */
   customRoles: OutsideCustomRole[];
+  /**
+   * Teams of `membersFrom: idp`: their members as W&B lists them, and how they differ from the
+   * roster's list (information only).
+   */
   idpTeams: IdpTeam[];
+  /**
+   * With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created
+   * them).
+   */
   missingUsers: MissingUser[];
+  /** How many objects `outsideCode.ignore` matched: never reported, never touched. */
   ignored: number;
+  /**
+   * The active users (and admins, where the service shows roles) W&B lists: what a deactivation is
+   * counted against.
+   */
   listed: ListedCount;
 }

@@ -15,17 +15,28 @@ namespace PulumiWandb.Wandb.Inputs
     {
         [Input("members", required: true)]
         private InputList<string>? _members;
+
+        /// <summary>
+        /// Its members as W&amp;B lists them, by userName.
+        /// </summary>
         public InputList<string> Members
         {
             get => _members ?? (_members = new InputList<string>());
             set => _members = value;
         }
 
+        /// <summary>
+        /// The team's name.
+        /// </summary>
         [Input("name", required: true)]
         public Input<string> Name { get; set; } = null!;
 
         [Input("notInRoster", required: true)]
         private InputList<string>? _notInRoster;
+
+        /// <summary>
+        /// Members W&amp;B lists that the roster does not.
+        /// </summary>
         public InputList<string> NotInRoster
         {
             get => _notInRoster ?? (_notInRoster = new InputList<string>());
@@ -34,6 +45,10 @@ namespace PulumiWandb.Wandb.Inputs
 
         [Input("notInTeam", required: true)]
         private InputList<string>? _notInTeam;
+
+        /// <summary>
+        /// Members the roster lists that W&amp;B does not.
+        /// </summary>
         public InputList<string> NotInTeam
         {
             get => _notInTeam ?? (_notInTeam = new InputList<string>());

@@ -13,9 +13,15 @@ namespace PulumiWandb.Wandb.Inputs
 
     public sealed class ListedCountArgs : global::Pulumi.ResourceArgs
     {
+        /// <summary>
+        /// Active organization admins W&amp;B lists, where the service shows roles.
+        /// </summary>
         [Input("admins")]
         public Input<double>? Admins { get; set; }
 
+        /// <summary>
+        /// Active users W&amp;B lists.
+        /// </summary>
         [Input("users", required: true)]
         public Input<double> Users { get; set; } = null!;
 

@@ -13,9 +13,15 @@ namespace PulumiWandb.Wandb.Inputs
 
     public sealed class MissingUserArgs : global::Pulumi.ResourceArgs
     {
+        /// <summary>
+        /// The declared email.
+        /// </summary>
         [Input("email", required: true)]
         public Input<string> Email { get; set; } = null!;
 
+        /// <summary>
+        /// The declared userName.
+        /// </summary>
         [Input("userName", required: true)]
         public Input<string> UserName { get; set; } = null!;
 

@@ -13,15 +13,27 @@ namespace PulumiWandb.Wandb.Inputs
 
     public sealed class OutsideAdminArgs : global::Pulumi.ResourceArgs
     {
+        /// <summary>
+        /// Whether the roster declares the user, with another role.
+        /// </summary>
         [Input("declared", required: true)]
         public Input<bool> Declared { get; set; } = null!;
 
+        /// <summary>
+        /// The user's primary email.
+        /// </summary>
         [Input("email", required: true)]
         public Input<string> Email { get; set; } = null!;
 
+        /// <summary>
+        /// The user's organization role as W&amp;B lists it; absent where the service shows no roles.
+        /// </summary>
         [Input("organizationRole")]
         public Input<string>? OrganizationRole { get; set; }
 
+        /// <summary>
+        /// The user's userName.
+        /// </summary>
         [Input("userName", required: true)]
         public Input<string> UserName { get; set; } = null!;
 

@@ -13,23 +13,39 @@ namespace PulumiWandb.Wandb.Inputs
 
     public sealed class OutsideCodePolicyArgs : global::Pulumi.ResourceArgs
     {
+        /// <summary>
+        /// What is done with custom roles the roster does not declare: `report` them, or `delete` them at `up`.
+        /// </summary>
         [Input("customRoles", required: true)]
         public Input<string> CustomRoles { get; set; } = null!;
 
         [Input("ignore", required: true)]
         private InputList<string>? _ignore;
+
+        /// <summary>
+        /// Globs on userName, email, team or role name: what they match is never reported and never touched.
+        /// </summary>
         public InputList<string> Ignore
         {
             get => _ignore ?? (_ignore = new InputList<string>());
             set => _ignore = value;
         }
 
+        /// <summary>
+        /// What is done with teams the roster does not declare: `report` them (the service cannot delete a team).
+        /// </summary>
         [Input("teams", required: true)]
         public Input<string> Teams { get; set; } = null!;
 
+        /// <summary>
+        /// What is done with users the roster does not declare: `report` them, or `deactivate` them at `up`.
+        /// </summary>
         [Input("users", required: true)]
         public Input<string> Users { get; set; } = null!;
 
+        /// <summary>
+        /// Who creates the roster's users: `code` (this roster), or `idp` (the identity provider: a missing user is reported, never created).
+        /// </summary>
         [Input("usersFrom", required: true)]
         public Input<string> UsersFrom { get; set; } = null!;
 

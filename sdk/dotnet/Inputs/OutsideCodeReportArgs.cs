@@ -15,6 +15,10 @@ namespace PulumiWandb.Wandb.Inputs
     {
         [Input("admins", required: true)]
         private InputList<Inputs.OutsideAdminArgs>? _admins;
+
+        /// <summary>
+        /// Active organization admins the roster does not declare as admins: they rank first, as a warning.
+        /// </summary>
         public InputList<Inputs.OutsideAdminArgs> Admins
         {
             get => _admins ?? (_admins = new InputList<Inputs.OutsideAdminArgs>());
@@ -23,6 +27,10 @@ namespace PulumiWandb.Wandb.Inputs
 
         [Input("customRoles", required: true)]
         private InputList<Inputs.OutsideCustomRoleArgs>? _customRoles;
+
+        /// <summary>
+        /// Custom roles the roster does not declare, with the permissions they add.
+        /// </summary>
         public InputList<Inputs.OutsideCustomRoleArgs> CustomRoles
         {
             get => _customRoles ?? (_customRoles = new InputList<Inputs.OutsideCustomRoleArgs>());
@@ -31,20 +39,34 @@ namespace PulumiWandb.Wandb.Inputs
 
         [Input("idpTeams", required: true)]
         private InputList<Inputs.IdpTeamArgs>? _idpTeams;
+
+        /// <summary>
+        /// Teams of `membersFrom: idp`: their members as W&amp;B lists them, and how they differ from the roster's list (information only).
+        /// </summary>
         public InputList<Inputs.IdpTeamArgs> IdpTeams
         {
             get => _idpTeams ?? (_idpTeams = new InputList<Inputs.IdpTeamArgs>());
             set => _idpTeams = value;
         }
 
+        /// <summary>
+        /// How many objects `outsideCode.ignore` matched: never reported, never touched.
+        /// </summary>
         [Input("ignored", required: true)]
         public Input<double> Ignored { get; set; } = null!;
 
+        /// <summary>
+        /// The active users (and admins, where the service shows roles) W&amp;B lists: what a deactivation is counted against.
+        /// </summary>
         [Input("listed", required: true)]
         public Input<Inputs.ListedCountArgs> Listed { get; set; } = null!;
 
         [Input("missingUsers", required: true)]
         private InputList<Inputs.MissingUserArgs>? _missingUsers;
+
+        /// <summary>
+        /// With `usersFrom: idp`: declared users W&amp;B does not list (the identity provider has not created them).
+        /// </summary>
         public InputList<Inputs.MissingUserArgs> MissingUsers
         {
             get => _missingUsers ?? (_missingUsers = new InputList<Inputs.MissingUserArgs>());
@@ -53,6 +75,10 @@ namespace PulumiWandb.Wandb.Inputs
 
         [Input("teams", required: true)]
         private InputList<Inputs.OutsideTeamArgs>? _teams;
+
+        /// <summary>
+        /// Teams the roster does not declare, with their members (people, by userName) and how many service accounts they hold.
+        /// </summary>
         public InputList<Inputs.OutsideTeamArgs> Teams
         {
             get => _teams ?? (_teams = new InputList<Inputs.OutsideTeamArgs>());
@@ -61,6 +87,10 @@ namespace PulumiWandb.Wandb.Inputs
 
         [Input("users", required: true)]
         private InputList<Inputs.OutsidePersonArgs>? _users;
+
+        /// <summary>
+        /// Active users the roster does not declare.
+        /// </summary>
         public InputList<Inputs.OutsidePersonArgs> Users
         {
             get => _users ?? (_users = new InputList<Inputs.OutsidePersonArgs>());

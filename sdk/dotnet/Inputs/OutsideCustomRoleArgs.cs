@@ -13,14 +13,24 @@ namespace PulumiWandb.Wandb.Inputs
 
     public sealed class OutsideCustomRoleArgs : global::Pulumi.ResourceArgs
     {
+        /// <summary>
+        /// The predefined role it extends.
+        /// </summary>
         [Input("inheritedFrom", required: true)]
         public Input<string> InheritedFrom { get; set; } = null!;
 
+        /// <summary>
+        /// The custom role's name.
+        /// </summary>
         [Input("name", required: true)]
         public Input<string> Name { get; set; } = null!;
 
         [Input("permissions", required: true)]
         private InputList<string>? _permissions;
+
+        /// <summary>
+        /// The permissions it adds.
+        /// </summary>
         public InputList<string> Permissions
         {
             get => _permissions ?? (_permissions = new InputList<string>());

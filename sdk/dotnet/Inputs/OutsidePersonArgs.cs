@@ -13,12 +13,21 @@ namespace PulumiWandb.Wandb.Inputs
 
     public sealed class OutsidePersonArgs : global::Pulumi.ResourceArgs
     {
+        /// <summary>
+        /// The user's primary email.
+        /// </summary>
         [Input("email", required: true)]
         public Input<string> Email { get; set; } = null!;
 
+        /// <summary>
+        /// The user's organization role as W&amp;B lists it; absent where the service shows no roles.
+        /// </summary>
         [Input("organizationRole")]
         public Input<string>? OrganizationRole { get; set; }
 
+        /// <summary>
+        /// The user's userName.
+        /// </summary>
         [Input("userName", required: true)]
         public Input<string> UserName { get; set; } = null!;
 

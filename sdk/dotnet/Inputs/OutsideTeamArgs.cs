@@ -15,15 +15,25 @@ namespace PulumiWandb.Wandb.Inputs
     {
         [Input("members", required: true)]
         private InputList<string>? _members;
+
+        /// <summary>
+        /// Its members (people), by userName.
+        /// </summary>
         public InputList<string> Members
         {
             get => _members ?? (_members = new InputList<string>());
             set => _members = value;
         }
 
+        /// <summary>
+        /// The team's name.
+        /// </summary>
         [Input("name", required: true)]
         public Input<string> Name { get; set; } = null!;
 
+        /// <summary>
+        /// How many service accounts it holds.
+        /// </summary>
         [Input("serviceAccounts", required: true)]
         public Input<double> ServiceAccounts { get; set; } = null!;
 

@@ -14,9 +14,21 @@ namespace PulumiWandb.Wandb.Outputs
     [OutputType]
     public sealed class IdpTeam
     {
+        /// <summary>
+        /// Its members as W&amp;B lists them, by userName.
+        /// </summary>
         public readonly ImmutableArray<string> Members;
+        /// <summary>
+        /// The team's name.
+        /// </summary>
         public readonly string Name;
+        /// <summary>
+        /// Members W&amp;B lists that the roster does not.
+        /// </summary>
         public readonly ImmutableArray<string> NotInRoster;
+        /// <summary>
+        /// Members the roster lists that W&amp;B does not.
+        /// </summary>
         public readonly ImmutableArray<string> NotInTeam;
 
         [OutputConstructor]

@@ -14,7 +14,13 @@ namespace PulumiWandb.Wandb.Outputs
     [OutputType]
     public sealed class ListedCount
     {
+        /// <summary>
+        /// Active organization admins W&amp;B lists, where the service shows roles.
+        /// </summary>
         public readonly double? Admins;
+        /// <summary>
+        /// Active users W&amp;B lists.
+        /// </summary>
         public readonly double Users;
 
         [OutputConstructor]

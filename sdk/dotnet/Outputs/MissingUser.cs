@@ -14,7 +14,13 @@ namespace PulumiWandb.Wandb.Outputs
     [OutputType]
     public sealed class MissingUser
     {
+        /// <summary>
+        /// The declared email.
+        /// </summary>
         public readonly string Email;
+        /// <summary>
+        /// The declared userName.
+        /// </summary>
         public readonly string UserName;
 
         [OutputConstructor]

@@ -14,10 +14,25 @@ namespace PulumiWandb.Wandb.Outputs
     [OutputType]
     public sealed class OutsideCodePolicy
     {
+        /// <summary>
+        /// What is done with custom roles the roster does not declare: `report` them, or `delete` them at `up`.
+        /// </summary>
         public readonly string CustomRoles;
+        /// <summary>
+        /// Globs on userName, email, team or role name: what they match is never reported and never touched.
+        /// </summary>
         public readonly ImmutableArray<string> Ignore;
+        /// <summary>
+        /// What is done with teams the roster does not declare: `report` them (the service cannot delete a team).
+        /// </summary>
         public readonly string Teams;
+        /// <summary>
+        /// What is done with users the roster does not declare: `report` them, or `deactivate` them at `up`.
+        /// </summary>
         public readonly string Users;
+        /// <summary>
+        /// Who creates the roster's users: `code` (this roster), or `idp` (the identity provider: a missing user is reported, never created).
+        /// </summary>
         public readonly string UsersFrom;
 
         [OutputConstructor]

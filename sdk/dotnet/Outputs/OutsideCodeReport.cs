@@ -14,13 +14,37 @@ namespace PulumiWandb.Wandb.Outputs
     [OutputType]
     public sealed class OutsideCodeReport
     {
+        /// <summary>
+        /// Active organization admins the roster does not declare as admins: they rank first, as a warning.
+        /// </summary>
         public readonly ImmutableArray<Outputs.OutsideAdmin> Admins;
+        /// <summary>
+        /// Custom roles the roster does not declare, with the permissions they add.
+        /// </summary>
         public readonly ImmutableArray<Outputs.OutsideCustomRole> CustomRoles;
+        /// <summary>
+        /// Teams of `membersFrom: idp`: their members as W&amp;B lists them, and how they differ from the roster's list (information only).
+        /// </summary>
         public readonly ImmutableArray<Outputs.IdpTeam> IdpTeams;
+        /// <summary>
+        /// How many objects `outsideCode.ignore` matched: never reported, never touched.
+        /// </summary>
         public readonly double Ignored;
+        /// <summary>
+        /// The active users (and admins, where the service shows roles) W&amp;B lists: what a deactivation is counted against.
+        /// </summary>
         public readonly Outputs.ListedCount Listed;
+        /// <summary>
+        /// With `usersFrom: idp`: declared users W&amp;B does not list (the identity provider has not created them).
+        /// </summary>
         public readonly ImmutableArray<Outputs.MissingUser> MissingUsers;
+        /// <summary>
+        /// Teams the roster does not declare, with their members (people, by userName) and how many service accounts they hold.
+        /// </summary>
         public readonly ImmutableArray<Outputs.OutsideTeam> Teams;
+        /// <summary>
+        /// Active users the roster does not declare.
+        /// </summary>
         public readonly ImmutableArray<Outputs.OutsidePerson> Users;
 
         [OutputConstructor]

@@ -14,8 +14,17 @@ namespace PulumiWandb.Wandb.Outputs
     [OutputType]
     public sealed class OutsideCustomRole
     {
+        /// <summary>
+        /// The predefined role it extends.
+        /// </summary>
         public readonly string InheritedFrom;
+        /// <summary>
+        /// The custom role's name.
+        /// </summary>
         public readonly string Name;
+        /// <summary>
+        /// The permissions it adds.
+        /// </summary>
         public readonly ImmutableArray<string> Permissions;
 
         [OutputConstructor]

@@ -14,8 +14,17 @@ namespace PulumiWandb.Wandb.Outputs
     [OutputType]
     public sealed class OutsidePerson
     {
+        /// <summary>
+        /// The user's primary email.
+        /// </summary>
         public readonly string Email;
+        /// <summary>
+        /// The user's organization role as W&amp;B lists it; absent where the service shows no roles.
+        /// </summary>
         public readonly string? OrganizationRole;
+        /// <summary>
+        /// The user's userName.
+        /// </summary>
         public readonly string UserName;
 
         [OutputConstructor]

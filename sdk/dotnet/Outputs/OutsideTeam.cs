@@ -14,8 +14,17 @@ namespace PulumiWandb.Wandb.Outputs
     [OutputType]
     public sealed class OutsideTeam
     {
+        /// <summary>
+        /// Its members (people), by userName.
+        /// </summary>
         public readonly ImmutableArray<string> Members;
+        /// <summary>
+        /// The team's name.
+        /// </summary>
         public readonly string Name;
+        /// <summary>
+        /// How many service accounts it holds.
+        /// </summary>
         public readonly double ServiceAccounts;
 
         [OutputConstructor]

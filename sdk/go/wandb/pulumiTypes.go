@@ -30,10 +30,14 @@ type CustomRoleInfo struct {
 }
 
 type IdpTeam struct {
-	Members     []string `pulumi:"members"`
-	Name        string   `pulumi:"name"`
+	// Its members as W&B lists them, by userName.
+	Members []string `pulumi:"members"`
+	// The team's name.
+	Name string `pulumi:"name"`
+	// Members W&B lists that the roster does not.
 	NotInRoster []string `pulumi:"notInRoster"`
-	NotInTeam   []string `pulumi:"notInTeam"`
+	// Members the roster lists that W&B does not.
+	NotInTeam []string `pulumi:"notInTeam"`
 }
 
 // IdpTeamInput is an input type that accepts IdpTeamArgs and IdpTeamOutput values.
@@ -48,10 +52,14 @@ type IdpTeamInput interface {
 }
 
 type IdpTeamArgs struct {
-	Members     pulumi.StringArrayInput `pulumi:"members"`
-	Name        pulumi.StringInput      `pulumi:"name"`
+	// Its members as W&B lists them, by userName.
+	Members pulumi.StringArrayInput `pulumi:"members"`
+	// The team's name.
+	Name pulumi.StringInput `pulumi:"name"`
+	// Members W&B lists that the roster does not.
 	NotInRoster pulumi.StringArrayInput `pulumi:"notInRoster"`
-	NotInTeam   pulumi.StringArrayInput `pulumi:"notInTeam"`
+	// Members the roster lists that W&B does not.
+	NotInTeam pulumi.StringArrayInput `pulumi:"notInTeam"`
 }
 
 func (IdpTeamArgs) ElementType() reflect.Type {
@@ -105,18 +113,22 @@ func (o IdpTeamOutput) ToIdpTeamOutputWithContext(ctx context.Context) IdpTeamOu
 	return o
 }
 
+// Its members as W&B lists them, by userName.
 func (o IdpTeamOutput) Members() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v IdpTeam) []string { return v.Members }).(pulumi.StringArrayOutput)
 }
 
+// The team's name.
 func (o IdpTeamOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v IdpTeam) string { return v.Name }).(pulumi.StringOutput)
 }
 
+// Members W&B lists that the roster does not.
 func (o IdpTeamOutput) NotInRoster() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v IdpTeam) []string { return v.NotInRoster }).(pulumi.StringArrayOutput)
 }
 
+// Members the roster lists that W&B does not.
 func (o IdpTeamOutput) NotInTeam() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v IdpTeam) []string { return v.NotInTeam }).(pulumi.StringArrayOutput)
 }
@@ -142,8 +154,10 @@ func (o IdpTeamArrayOutput) Index(i pulumi.IntInput) IdpTeamOutput {
 }
 
 type ListedCount struct {
+	// Active organization admins W&B lists, where the service shows roles.
 	Admins *float64 `pulumi:"admins"`
-	Users  float64  `pulumi:"users"`
+	// Active users W&B lists.
+	Users float64 `pulumi:"users"`
 }
 
 // ListedCountInput is an input type that accepts ListedCountArgs and ListedCountOutput values.
@@ -158,8 +172,10 @@ type ListedCountInput interface {
 }
 
 type ListedCountArgs struct {
+	// Active organization admins W&B lists, where the service shows roles.
 	Admins pulumi.Float64PtrInput `pulumi:"admins"`
-	Users  pulumi.Float64Input    `pulumi:"users"`
+	// Active users W&B lists.
+	Users pulumi.Float64Input `pulumi:"users"`
 }
 
 func (ListedCountArgs) ElementType() reflect.Type {
@@ -239,10 +255,12 @@ func (o ListedCountOutput) ToListedCountPtrOutputWithContext(ctx context.Context
 	}).(ListedCountPtrOutput)
 }
 
+// Active organization admins W&B lists, where the service shows roles.
 func (o ListedCountOutput) Admins() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v ListedCount) *float64 { return v.Admins }).(pulumi.Float64PtrOutput)
 }
 
+// Active users W&B lists.
 func (o ListedCountOutput) Users() pulumi.Float64Output {
 	return o.ApplyT(func(v ListedCount) float64 { return v.Users }).(pulumi.Float64Output)
 }
@@ -271,6 +289,7 @@ func (o ListedCountPtrOutput) Elem() ListedCountOutput {
 	}).(ListedCountOutput)
 }
 
+// Active organization admins W&B lists, where the service shows roles.
 func (o ListedCountPtrOutput) Admins() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *ListedCount) *float64 {
 		if v == nil {
@@ -280,6 +299,7 @@ func (o ListedCountPtrOutput) Admins() pulumi.Float64PtrOutput {
 	}).(pulumi.Float64PtrOutput)
 }
 
+// Active users W&B lists.
 func (o ListedCountPtrOutput) Users() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *ListedCount) *float64 {
 		if v == nil {
@@ -290,7 +310,9 @@ func (o ListedCountPtrOutput) Users() pulumi.Float64PtrOutput {
 }
 
 type MissingUser struct {
-	Email    string `pulumi:"email"`
+	// The declared email.
+	Email string `pulumi:"email"`
+	// The declared userName.
 	UserName string `pulumi:"userName"`
 }
 
@@ -306,7 +328,9 @@ type MissingUserInput interface {
 }
 
 type MissingUserArgs struct {
-	Email    pulumi.StringInput `pulumi:"email"`
+	// The declared email.
+	Email pulumi.StringInput `pulumi:"email"`
+	// The declared userName.
 	UserName pulumi.StringInput `pulumi:"userName"`
 }
 
@@ -361,10 +385,12 @@ func (o MissingUserOutput) ToMissingUserOutputWithContext(ctx context.Context) M
 	return o
 }
 
+// The declared email.
 func (o MissingUserOutput) Email() pulumi.StringOutput {
 	return o.ApplyT(func(v MissingUser) string { return v.Email }).(pulumi.StringOutput)
 }
 
+// The declared userName.
 func (o MissingUserOutput) UserName() pulumi.StringOutput {
 	return o.ApplyT(func(v MissingUser) string { return v.UserName }).(pulumi.StringOutput)
 }
@@ -613,10 +639,14 @@ func (o OrganizationDeletionPolicyPtrOutput) Users() pulumi.StringPtrOutput {
 }
 
 type OutsideAdmin struct {
-	Declared         bool    `pulumi:"declared"`
-	Email            string  `pulumi:"email"`
+	// Whether the roster declares the user, with another role.
+	Declared bool `pulumi:"declared"`
+	// The user's primary email.
+	Email string `pulumi:"email"`
+	// The user's organization role as W&B lists it; absent where the service shows no roles.
 	OrganizationRole *string `pulumi:"organizationRole"`
-	UserName         string  `pulumi:"userName"`
+	// The user's userName.
+	UserName string `pulumi:"userName"`
 }
 
 // OutsideAdminInput is an input type that accepts OutsideAdminArgs and OutsideAdminOutput values.
@@ -631,10 +661,14 @@ type OutsideAdminInput interface {
 }
 
 type OutsideAdminArgs struct {
-	Declared         pulumi.BoolInput      `pulumi:"declared"`
-	Email            pulumi.StringInput    `pulumi:"email"`
+	// Whether the roster declares the user, with another role.
+	Declared pulumi.BoolInput `pulumi:"declared"`
+	// The user's primary email.
+	Email pulumi.StringInput `pulumi:"email"`
+	// The user's organization role as W&B lists it; absent where the service shows no roles.
 	OrganizationRole pulumi.StringPtrInput `pulumi:"organizationRole"`
-	UserName         pulumi.StringInput    `pulumi:"userName"`
+	// The user's userName.
+	UserName pulumi.StringInput `pulumi:"userName"`
 }
 
 func (OutsideAdminArgs) ElementType() reflect.Type {
@@ -688,18 +722,22 @@ func (o OutsideAdminOutput) ToOutsideAdminOutputWithContext(ctx context.Context)
 	return o
 }
 
+// Whether the roster declares the user, with another role.
 func (o OutsideAdminOutput) Declared() pulumi.BoolOutput {
 	return o.ApplyT(func(v OutsideAdmin) bool { return v.Declared }).(pulumi.BoolOutput)
 }
 
+// The user's primary email.
 func (o OutsideAdminOutput) Email() pulumi.StringOutput {
 	return o.ApplyT(func(v OutsideAdmin) string { return v.Email }).(pulumi.StringOutput)
 }
 
+// The user's organization role as W&B lists it; absent where the service shows no roles.
 func (o OutsideAdminOutput) OrganizationRole() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v OutsideAdmin) *string { return v.OrganizationRole }).(pulumi.StringPtrOutput)
 }
 
+// The user's userName.
 func (o OutsideAdminOutput) UserName() pulumi.StringOutput {
 	return o.ApplyT(func(v OutsideAdmin) string { return v.UserName }).(pulumi.StringOutput)
 }
@@ -725,11 +763,16 @@ func (o OutsideAdminArrayOutput) Index(i pulumi.IntInput) OutsideAdminOutput {
 }
 
 type OutsideCodePolicy struct {
-	CustomRoles string   `pulumi:"customRoles"`
-	Ignore      []string `pulumi:"ignore"`
-	Teams       string   `pulumi:"teams"`
-	Users       string   `pulumi:"users"`
-	UsersFrom   string   `pulumi:"usersFrom"`
+	// What is done with custom roles the roster does not declare: `report` them, or `delete` them at `up`.
+	CustomRoles string `pulumi:"customRoles"`
+	// Globs on userName, email, team or role name: what they match is never reported and never touched.
+	Ignore []string `pulumi:"ignore"`
+	// What is done with teams the roster does not declare: `report` them (the service cannot delete a team).
+	Teams string `pulumi:"teams"`
+	// What is done with users the roster does not declare: `report` them, or `deactivate` them at `up`.
+	Users string `pulumi:"users"`
+	// Who creates the roster's users: `code` (this roster), or `idp` (the identity provider: a missing user is reported, never created).
+	UsersFrom string `pulumi:"usersFrom"`
 }
 
 // OutsideCodePolicyInput is an input type that accepts OutsideCodePolicyArgs and OutsideCodePolicyOutput values.
@@ -744,11 +787,16 @@ type OutsideCodePolicyInput interface {
 }
 
 type OutsideCodePolicyArgs struct {
-	CustomRoles pulumi.StringInput      `pulumi:"customRoles"`
-	Ignore      pulumi.StringArrayInput `pulumi:"ignore"`
-	Teams       pulumi.StringInput      `pulumi:"teams"`
-	Users       pulumi.StringInput      `pulumi:"users"`
-	UsersFrom   pulumi.StringInput      `pulumi:"usersFrom"`
+	// What is done with custom roles the roster does not declare: `report` them, or `delete` them at `up`.
+	CustomRoles pulumi.StringInput `pulumi:"customRoles"`
+	// Globs on userName, email, team or role name: what they match is never reported and never touched.
+	Ignore pulumi.StringArrayInput `pulumi:"ignore"`
+	// What is done with teams the roster does not declare: `report` them (the service cannot delete a team).
+	Teams pulumi.StringInput `pulumi:"teams"`
+	// What is done with users the roster does not declare: `report` them, or `deactivate` them at `up`.
+	Users pulumi.StringInput `pulumi:"users"`
+	// Who creates the roster's users: `code` (this roster), or `idp` (the identity provider: a missing user is reported, never created).
+	UsersFrom pulumi.StringInput `pulumi:"usersFrom"`
 }
 
 func (OutsideCodePolicyArgs) ElementType() reflect.Type {
@@ -828,22 +876,27 @@ func (o OutsideCodePolicyOutput) ToOutsideCodePolicyPtrOutputWithContext(ctx con
 	}).(OutsideCodePolicyPtrOutput)
 }
 
+// What is done with custom roles the roster does not declare: `report` them, or `delete` them at `up`.
 func (o OutsideCodePolicyOutput) CustomRoles() pulumi.StringOutput {
 	return o.ApplyT(func(v OutsideCodePolicy) string { return v.CustomRoles }).(pulumi.StringOutput)
 }
 
+// Globs on userName, email, team or role name: what they match is never reported and never touched.
 func (o OutsideCodePolicyOutput) Ignore() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v OutsideCodePolicy) []string { return v.Ignore }).(pulumi.StringArrayOutput)
 }
 
+// What is done with teams the roster does not declare: `report` them (the service cannot delete a team).
 func (o OutsideCodePolicyOutput) Teams() pulumi.StringOutput {
 	return o.ApplyT(func(v OutsideCodePolicy) string { return v.Teams }).(pulumi.StringOutput)
 }
 
+// What is done with users the roster does not declare: `report` them, or `deactivate` them at `up`.
 func (o OutsideCodePolicyOutput) Users() pulumi.StringOutput {
 	return o.ApplyT(func(v OutsideCodePolicy) string { return v.Users }).(pulumi.StringOutput)
 }
 
+// Who creates the roster's users: `code` (this roster), or `idp` (the identity provider: a missing user is reported, never created).
 func (o OutsideCodePolicyOutput) UsersFrom() pulumi.StringOutput {
 	return o.ApplyT(func(v OutsideCodePolicy) string { return v.UsersFrom }).(pulumi.StringOutput)
 }
@@ -872,6 +925,7 @@ func (o OutsideCodePolicyPtrOutput) Elem() OutsideCodePolicyOutput {
 	}).(OutsideCodePolicyOutput)
 }
 
+// What is done with custom roles the roster does not declare: `report` them, or `delete` them at `up`.
 func (o OutsideCodePolicyPtrOutput) CustomRoles() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *OutsideCodePolicy) *string {
 		if v == nil {
@@ -881,6 +935,7 @@ func (o OutsideCodePolicyPtrOutput) CustomRoles() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Globs on userName, email, team or role name: what they match is never reported and never touched.
 func (o OutsideCodePolicyPtrOutput) Ignore() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *OutsideCodePolicy) []string {
 		if v == nil {
@@ -890,6 +945,7 @@ func (o OutsideCodePolicyPtrOutput) Ignore() pulumi.StringArrayOutput {
 	}).(pulumi.StringArrayOutput)
 }
 
+// What is done with teams the roster does not declare: `report` them (the service cannot delete a team).
 func (o OutsideCodePolicyPtrOutput) Teams() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *OutsideCodePolicy) *string {
 		if v == nil {
@@ -899,6 +955,7 @@ func (o OutsideCodePolicyPtrOutput) Teams() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// What is done with users the roster does not declare: `report` them, or `deactivate` them at `up`.
 func (o OutsideCodePolicyPtrOutput) Users() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *OutsideCodePolicy) *string {
 		if v == nil {
@@ -908,6 +965,7 @@ func (o OutsideCodePolicyPtrOutput) Users() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Who creates the roster's users: `code` (this roster), or `idp` (the identity provider: a missing user is reported, never created).
 func (o OutsideCodePolicyPtrOutput) UsersFrom() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *OutsideCodePolicy) *string {
 		if v == nil {
@@ -918,14 +976,22 @@ func (o OutsideCodePolicyPtrOutput) UsersFrom() pulumi.StringPtrOutput {
 }
 
 type OutsideCodeReport struct {
-	Admins       []OutsideAdmin      `pulumi:"admins"`
-	CustomRoles  []OutsideCustomRole `pulumi:"customRoles"`
-	IdpTeams     []IdpTeam           `pulumi:"idpTeams"`
-	Ignored      float64             `pulumi:"ignored"`
-	Listed       ListedCount         `pulumi:"listed"`
-	MissingUsers []MissingUser       `pulumi:"missingUsers"`
-	Teams        []OutsideTeam       `pulumi:"teams"`
-	Users        []OutsidePerson     `pulumi:"users"`
+	// Active organization admins the roster does not declare as admins: they rank first, as a warning.
+	Admins []OutsideAdmin `pulumi:"admins"`
+	// Custom roles the roster does not declare, with the permissions they add.
+	CustomRoles []OutsideCustomRole `pulumi:"customRoles"`
+	// Teams of `membersFrom: idp`: their members as W&B lists them, and how they differ from the roster's list (information only).
+	IdpTeams []IdpTeam `pulumi:"idpTeams"`
+	// How many objects `outsideCode.ignore` matched: never reported, never touched.
+	Ignored float64 `pulumi:"ignored"`
+	// The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
+	Listed ListedCount `pulumi:"listed"`
+	// With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created them).
+	MissingUsers []MissingUser `pulumi:"missingUsers"`
+	// Teams the roster does not declare, with their members (people, by userName) and how many service accounts they hold.
+	Teams []OutsideTeam `pulumi:"teams"`
+	// Active users the roster does not declare.
+	Users []OutsidePerson `pulumi:"users"`
 }
 
 // OutsideCodeReportInput is an input type that accepts OutsideCodeReportArgs and OutsideCodeReportOutput values.
@@ -940,14 +1006,22 @@ type OutsideCodeReportInput interface {
 }
 
 type OutsideCodeReportArgs struct {
-	Admins       OutsideAdminArrayInput      `pulumi:"admins"`
-	CustomRoles  OutsideCustomRoleArrayInput `pulumi:"customRoles"`
-	IdpTeams     IdpTeamArrayInput           `pulumi:"idpTeams"`
-	Ignored      pulumi.Float64Input         `pulumi:"ignored"`
-	Listed       ListedCountInput            `pulumi:"listed"`
-	MissingUsers MissingUserArrayInput       `pulumi:"missingUsers"`
-	Teams        OutsideTeamArrayInput       `pulumi:"teams"`
-	Users        OutsidePersonArrayInput     `pulumi:"users"`
+	// Active organization admins the roster does not declare as admins: they rank first, as a warning.
+	Admins OutsideAdminArrayInput `pulumi:"admins"`
+	// Custom roles the roster does not declare, with the permissions they add.
+	CustomRoles OutsideCustomRoleArrayInput `pulumi:"customRoles"`
+	// Teams of `membersFrom: idp`: their members as W&B lists them, and how they differ from the roster's list (information only).
+	IdpTeams IdpTeamArrayInput `pulumi:"idpTeams"`
+	// How many objects `outsideCode.ignore` matched: never reported, never touched.
+	Ignored pulumi.Float64Input `pulumi:"ignored"`
+	// The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
+	Listed ListedCountInput `pulumi:"listed"`
+	// With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created them).
+	MissingUsers MissingUserArrayInput `pulumi:"missingUsers"`
+	// Teams the roster does not declare, with their members (people, by userName) and how many service accounts they hold.
+	Teams OutsideTeamArrayInput `pulumi:"teams"`
+	// Active users the roster does not declare.
+	Users OutsidePersonArrayInput `pulumi:"users"`
 }
 
 func (OutsideCodeReportArgs) ElementType() reflect.Type {
@@ -1027,34 +1101,42 @@ func (o OutsideCodeReportOutput) ToOutsideCodeReportPtrOutputWithContext(ctx con
 	}).(OutsideCodeReportPtrOutput)
 }
 
+// Active organization admins the roster does not declare as admins: they rank first, as a warning.
 func (o OutsideCodeReportOutput) Admins() OutsideAdminArrayOutput {
 	return o.ApplyT(func(v OutsideCodeReport) []OutsideAdmin { return v.Admins }).(OutsideAdminArrayOutput)
 }
 
+// Custom roles the roster does not declare, with the permissions they add.
 func (o OutsideCodeReportOutput) CustomRoles() OutsideCustomRoleArrayOutput {
 	return o.ApplyT(func(v OutsideCodeReport) []OutsideCustomRole { return v.CustomRoles }).(OutsideCustomRoleArrayOutput)
 }
 
+// Teams of `membersFrom: idp`: their members as W&B lists them, and how they differ from the roster's list (information only).
 func (o OutsideCodeReportOutput) IdpTeams() IdpTeamArrayOutput {
 	return o.ApplyT(func(v OutsideCodeReport) []IdpTeam { return v.IdpTeams }).(IdpTeamArrayOutput)
 }
 
+// How many objects `outsideCode.ignore` matched: never reported, never touched.
 func (o OutsideCodeReportOutput) Ignored() pulumi.Float64Output {
 	return o.ApplyT(func(v OutsideCodeReport) float64 { return v.Ignored }).(pulumi.Float64Output)
 }
 
+// The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
 func (o OutsideCodeReportOutput) Listed() ListedCountOutput {
 	return o.ApplyT(func(v OutsideCodeReport) ListedCount { return v.Listed }).(ListedCountOutput)
 }
 
+// With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created them).
 func (o OutsideCodeReportOutput) MissingUsers() MissingUserArrayOutput {
 	return o.ApplyT(func(v OutsideCodeReport) []MissingUser { return v.MissingUsers }).(MissingUserArrayOutput)
 }
 
+// Teams the roster does not declare, with their members (people, by userName) and how many service accounts they hold.
 func (o OutsideCodeReportOutput) Teams() OutsideTeamArrayOutput {
 	return o.ApplyT(func(v OutsideCodeReport) []OutsideTeam { return v.Teams }).(OutsideTeamArrayOutput)
 }
 
+// Active users the roster does not declare.
 func (o OutsideCodeReportOutput) Users() OutsidePersonArrayOutput {
 	return o.ApplyT(func(v OutsideCodeReport) []OutsidePerson { return v.Users }).(OutsidePersonArrayOutput)
 }
@@ -1083,6 +1165,7 @@ func (o OutsideCodeReportPtrOutput) Elem() OutsideCodeReportOutput {
 	}).(OutsideCodeReportOutput)
 }
 
+// Active organization admins the roster does not declare as admins: they rank first, as a warning.
 func (o OutsideCodeReportPtrOutput) Admins() OutsideAdminArrayOutput {
 	return o.ApplyT(func(v *OutsideCodeReport) []OutsideAdmin {
 		if v == nil {
@@ -1092,6 +1175,7 @@ func (o OutsideCodeReportPtrOutput) Admins() OutsideAdminArrayOutput {
 	}).(OutsideAdminArrayOutput)
 }
 
+// Custom roles the roster does not declare, with the permissions they add.
 func (o OutsideCodeReportPtrOutput) CustomRoles() OutsideCustomRoleArrayOutput {
 	return o.ApplyT(func(v *OutsideCodeReport) []OutsideCustomRole {
 		if v == nil {
@@ -1101,6 +1185,7 @@ func (o OutsideCodeReportPtrOutput) CustomRoles() OutsideCustomRoleArrayOutput {
 	}).(OutsideCustomRoleArrayOutput)
 }
 
+// Teams of `membersFrom: idp`: their members as W&B lists them, and how they differ from the roster's list (information only).
 func (o OutsideCodeReportPtrOutput) IdpTeams() IdpTeamArrayOutput {
 	return o.ApplyT(func(v *OutsideCodeReport) []IdpTeam {
 		if v == nil {
@@ -1110,6 +1195,7 @@ func (o OutsideCodeReportPtrOutput) IdpTeams() IdpTeamArrayOutput {
 	}).(IdpTeamArrayOutput)
 }
 
+// How many objects `outsideCode.ignore` matched: never reported, never touched.
 func (o OutsideCodeReportPtrOutput) Ignored() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *OutsideCodeReport) *float64 {
 		if v == nil {
@@ -1119,6 +1205,7 @@ func (o OutsideCodeReportPtrOutput) Ignored() pulumi.Float64PtrOutput {
 	}).(pulumi.Float64PtrOutput)
 }
 
+// The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
 func (o OutsideCodeReportPtrOutput) Listed() ListedCountPtrOutput {
 	return o.ApplyT(func(v *OutsideCodeReport) *ListedCount {
 		if v == nil {
@@ -1128,6 +1215,7 @@ func (o OutsideCodeReportPtrOutput) Listed() ListedCountPtrOutput {
 	}).(ListedCountPtrOutput)
 }
 
+// With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created them).
 func (o OutsideCodeReportPtrOutput) MissingUsers() MissingUserArrayOutput {
 	return o.ApplyT(func(v *OutsideCodeReport) []MissingUser {
 		if v == nil {
@@ -1137,6 +1225,7 @@ func (o OutsideCodeReportPtrOutput) MissingUsers() MissingUserArrayOutput {
 	}).(MissingUserArrayOutput)
 }
 
+// Teams the roster does not declare, with their members (people, by userName) and how many service accounts they hold.
 func (o OutsideCodeReportPtrOutput) Teams() OutsideTeamArrayOutput {
 	return o.ApplyT(func(v *OutsideCodeReport) []OutsideTeam {
 		if v == nil {
@@ -1146,6 +1235,7 @@ func (o OutsideCodeReportPtrOutput) Teams() OutsideTeamArrayOutput {
 	}).(OutsideTeamArrayOutput)
 }
 
+// Active users the roster does not declare.
 func (o OutsideCodeReportPtrOutput) Users() OutsidePersonArrayOutput {
 	return o.ApplyT(func(v *OutsideCodeReport) []OutsidePerson {
 		if v == nil {
@@ -1156,9 +1246,12 @@ func (o OutsideCodeReportPtrOutput) Users() OutsidePersonArrayOutput {
 }
 
 type OutsideCustomRole struct {
-	InheritedFrom string   `pulumi:"inheritedFrom"`
-	Name          string   `pulumi:"name"`
-	Permissions   []string `pulumi:"permissions"`
+	// The predefined role it extends.
+	InheritedFrom string `pulumi:"inheritedFrom"`
+	// The custom role's name.
+	Name string `pulumi:"name"`
+	// The permissions it adds.
+	Permissions []string `pulumi:"permissions"`
 }
 
 // OutsideCustomRoleInput is an input type that accepts OutsideCustomRoleArgs and OutsideCustomRoleOutput values.
@@ -1173,9 +1266,12 @@ type OutsideCustomRoleInput interface {
 }
 
 type OutsideCustomRoleArgs struct {
-	InheritedFrom pulumi.StringInput      `pulumi:"inheritedFrom"`
-	Name          pulumi.StringInput      `pulumi:"name"`
-	Permissions   pulumi.StringArrayInput `pulumi:"permissions"`
+	// The predefined role it extends.
+	InheritedFrom pulumi.StringInput `pulumi:"inheritedFrom"`
+	// The custom role's name.
+	Name pulumi.StringInput `pulumi:"name"`
+	// The permissions it adds.
+	Permissions pulumi.StringArrayInput `pulumi:"permissions"`
 }
 
 func (OutsideCustomRoleArgs) ElementType() reflect.Type {
@@ -1229,14 +1325,17 @@ func (o OutsideCustomRoleOutput) ToOutsideCustomRoleOutputWithContext(ctx contex
 	return o
 }
 
+// The predefined role it extends.
 func (o OutsideCustomRoleOutput) InheritedFrom() pulumi.StringOutput {
 	return o.ApplyT(func(v OutsideCustomRole) string { return v.InheritedFrom }).(pulumi.StringOutput)
 }
 
+// The custom role's name.
 func (o OutsideCustomRoleOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v OutsideCustomRole) string { return v.Name }).(pulumi.StringOutput)
 }
 
+// The permissions it adds.
 func (o OutsideCustomRoleOutput) Permissions() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v OutsideCustomRole) []string { return v.Permissions }).(pulumi.StringArrayOutput)
 }
@@ -1262,9 +1361,12 @@ func (o OutsideCustomRoleArrayOutput) Index(i pulumi.IntInput) OutsideCustomRole
 }
 
 type OutsidePerson struct {
-	Email            string  `pulumi:"email"`
+	// The user's primary email.
+	Email string `pulumi:"email"`
+	// The user's organization role as W&B lists it; absent where the service shows no roles.
 	OrganizationRole *string `pulumi:"organizationRole"`
-	UserName         string  `pulumi:"userName"`
+	// The user's userName.
+	UserName string `pulumi:"userName"`
 }
 
 // OutsidePersonInput is an input type that accepts OutsidePersonArgs and OutsidePersonOutput values.
@@ -1279,9 +1381,12 @@ type OutsidePersonInput interface {
 }
 
 type OutsidePersonArgs struct {
-	Email            pulumi.StringInput    `pulumi:"email"`
+	// The user's primary email.
+	Email pulumi.StringInput `pulumi:"email"`
+	// The user's organization role as W&B lists it; absent where the service shows no roles.
 	OrganizationRole pulumi.StringPtrInput `pulumi:"organizationRole"`
-	UserName         pulumi.StringInput    `pulumi:"userName"`
+	// The user's userName.
+	UserName pulumi.StringInput `pulumi:"userName"`
 }
 
 func (OutsidePersonArgs) ElementType() reflect.Type {
@@ -1335,14 +1440,17 @@ func (o OutsidePersonOutput) ToOutsidePersonOutputWithContext(ctx context.Contex
 	return o
 }
 
+// The user's primary email.
 func (o OutsidePersonOutput) Email() pulumi.StringOutput {
 	return o.ApplyT(func(v OutsidePerson) string { return v.Email }).(pulumi.StringOutput)
 }
 
+// The user's organization role as W&B lists it; absent where the service shows no roles.
 func (o OutsidePersonOutput) OrganizationRole() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v OutsidePerson) *string { return v.OrganizationRole }).(pulumi.StringPtrOutput)
 }
 
+// The user's userName.
 func (o OutsidePersonOutput) UserName() pulumi.StringOutput {
 	return o.ApplyT(func(v OutsidePerson) string { return v.UserName }).(pulumi.StringOutput)
 }
@@ -1368,9 +1476,12 @@ func (o OutsidePersonArrayOutput) Index(i pulumi.IntInput) OutsidePersonOutput {
 }
 
 type OutsideTeam struct {
-	Members         []string `pulumi:"members"`
-	Name            string   `pulumi:"name"`
-	ServiceAccounts float64  `pulumi:"serviceAccounts"`
+	// Its members (people), by userName.
+	Members []string `pulumi:"members"`
+	// The team's name.
+	Name string `pulumi:"name"`
+	// How many service accounts it holds.
+	ServiceAccounts float64 `pulumi:"serviceAccounts"`
 }
 
 // OutsideTeamInput is an input type that accepts OutsideTeamArgs and OutsideTeamOutput values.
@@ -1385,9 +1496,12 @@ type OutsideTeamInput interface {
 }
 
 type OutsideTeamArgs struct {
-	Members         pulumi.StringArrayInput `pulumi:"members"`
-	Name            pulumi.StringInput      `pulumi:"name"`
-	ServiceAccounts pulumi.Float64Input     `pulumi:"serviceAccounts"`
+	// Its members (people), by userName.
+	Members pulumi.StringArrayInput `pulumi:"members"`
+	// The team's name.
+	Name pulumi.StringInput `pulumi:"name"`
+	// How many service accounts it holds.
+	ServiceAccounts pulumi.Float64Input `pulumi:"serviceAccounts"`
 }
 
 func (OutsideTeamArgs) ElementType() reflect.Type {
@@ -1441,14 +1555,17 @@ func (o OutsideTeamOutput) ToOutsideTeamOutputWithContext(ctx context.Context) O
 	return o
 }
 
+// Its members (people), by userName.
 func (o OutsideTeamOutput) Members() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v OutsideTeam) []string { return v.Members }).(pulumi.StringArrayOutput)
 }
 
+// The team's name.
 func (o OutsideTeamOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v OutsideTeam) string { return v.Name }).(pulumi.StringOutput)
 }
 
+// How many service accounts it holds.
 func (o OutsideTeamOutput) ServiceAccounts() pulumi.Float64Output {
 	return o.ApplyT(func(v OutsideTeam) float64 { return v.ServiceAccounts }).(pulumi.Float64Output)
 }

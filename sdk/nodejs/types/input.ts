@@ -6,19 +6,43 @@ import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
 export interface IdpTeamArgs {
+    /**
+     * Its members as W&B lists them, by userName.
+     */
     members: pulumi.Input<pulumi.Input<string>[]>;
+    /**
+     * The team's name.
+     */
     name: pulumi.Input<string>;
+    /**
+     * Members W&B lists that the roster does not.
+     */
     notInRoster: pulumi.Input<pulumi.Input<string>[]>;
+    /**
+     * Members the roster lists that W&B does not.
+     */
     notInTeam: pulumi.Input<pulumi.Input<string>[]>;
 }
 
 export interface ListedCountArgs {
+    /**
+     * Active organization admins W&B lists, where the service shows roles.
+     */
     admins?: pulumi.Input<number | undefined>;
+    /**
+     * Active users W&B lists.
+     */
     users: pulumi.Input<number>;
 }
 
 export interface MissingUserArgs {
+    /**
+     * The declared email.
+     */
     email: pulumi.Input<string>;
+    /**
+     * The declared userName.
+     */
     userName: pulumi.Input<string>;
 }
 
@@ -34,46 +58,124 @@ export interface OrganizationDeletionPolicyArgs {
 }
 
 export interface OutsideAdminArgs {
+    /**
+     * Whether the roster declares the user, with another role.
+     */
     declared: pulumi.Input<boolean>;
+    /**
+     * The user's primary email.
+     */
     email: pulumi.Input<string>;
+    /**
+     * The user's organization role as W&B lists it; absent where the service shows no roles.
+     */
     organizationRole?: pulumi.Input<string | undefined>;
+    /**
+     * The user's userName.
+     */
     userName: pulumi.Input<string>;
 }
 
 export interface OutsideCodePolicyArgs {
+    /**
+     * What is done with custom roles the roster does not declare: `report` them, or `delete` them at `up`.
+     */
     customRoles: pulumi.Input<string>;
+    /**
+     * Globs on userName, email, team or role name: what they match is never reported and never touched.
+     */
     ignore: pulumi.Input<pulumi.Input<string>[]>;
+    /**
+     * What is done with teams the roster does not declare: `report` them (the service cannot delete a team).
+     */
     teams: pulumi.Input<string>;
+    /**
+     * What is done with users the roster does not declare: `report` them, or `deactivate` them at `up`.
+     */
     users: pulumi.Input<string>;
+    /**
+     * Who creates the roster's users: `code` (this roster), or `idp` (the identity provider: a missing user is reported, never created).
+     */
     usersFrom: pulumi.Input<string>;
 }
 
 export interface OutsideCodeReportArgs {
+    /**
+     * Active organization admins the roster does not declare as admins: they rank first, as a warning.
+     */
     admins: pulumi.Input<pulumi.Input<inputs.OutsideAdminArgs>[]>;
+    /**
+     * Custom roles the roster does not declare, with the permissions they add.
+     */
     customRoles: pulumi.Input<pulumi.Input<inputs.OutsideCustomRoleArgs>[]>;
+    /**
+     * Teams of `membersFrom: idp`: their members as W&B lists them, and how they differ from the roster's list (information only).
+     */
     idpTeams: pulumi.Input<pulumi.Input<inputs.IdpTeamArgs>[]>;
+    /**
+     * How many objects `outsideCode.ignore` matched: never reported, never touched.
+     */
     ignored: pulumi.Input<number>;
+    /**
+     * The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
+     */
     listed: pulumi.Input<inputs.ListedCountArgs>;
+    /**
+     * With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created them).
+     */
     missingUsers: pulumi.Input<pulumi.Input<inputs.MissingUserArgs>[]>;
+    /**
+     * Teams the roster does not declare, with their members (people, by userName) and how many service accounts they hold.
+     */
     teams: pulumi.Input<pulumi.Input<inputs.OutsideTeamArgs>[]>;
+    /**
+     * Active users the roster does not declare.
+     */
     users: pulumi.Input<pulumi.Input<inputs.OutsidePersonArgs>[]>;
 }
 
 export interface OutsideCustomRoleArgs {
+    /**
+     * The predefined role it extends.
+     */
     inheritedFrom: pulumi.Input<string>;
+    /**
+     * The custom role's name.
+     */
     name: pulumi.Input<string>;
+    /**
+     * The permissions it adds.
+     */
     permissions: pulumi.Input<pulumi.Input<string>[]>;
 }
 
 export interface OutsidePersonArgs {
+    /**
+     * The user's primary email.
+     */
     email: pulumi.Input<string>;
+    /**
+     * The user's organization role as W&B lists it; absent where the service shows no roles.
+     */
     organizationRole?: pulumi.Input<string | undefined>;
+    /**
+     * The user's userName.
+     */
     userName: pulumi.Input<string>;
 }
 
 export interface OutsideTeamArgs {
+    /**
+     * Its members (people), by userName.
+     */
     members: pulumi.Input<pulumi.Input<string>[]>;
+    /**
+     * The team's name.
+     */
     name: pulumi.Input<string>;
+    /**
+     * How many service accounts it holds.
+     */
     serviceAccounts: pulumi.Input<number>;
 }
 

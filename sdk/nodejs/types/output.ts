@@ -6,19 +6,43 @@ import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
 export interface IdpTeam {
+    /**
+     * Its members as W&B lists them, by userName.
+     */
     members: string[];
+    /**
+     * The team's name.
+     */
     name: string;
+    /**
+     * Members W&B lists that the roster does not.
+     */
     notInRoster: string[];
+    /**
+     * Members the roster lists that W&B does not.
+     */
     notInTeam: string[];
 }
 
 export interface ListedCount {
+    /**
+     * Active organization admins W&B lists, where the service shows roles.
+     */
     admins?: number;
+    /**
+     * Active users W&B lists.
+     */
     users: number;
 }
 
 export interface MissingUser {
+    /**
+     * The declared email.
+     */
     email: string;
+    /**
+     * The declared userName.
+     */
     userName: string;
 }
 
@@ -45,46 +69,124 @@ export interface Model {
 }
 
 export interface OutsideAdmin {
+    /**
+     * Whether the roster declares the user, with another role.
+     */
     declared: boolean;
+    /**
+     * The user's primary email.
+     */
     email: string;
+    /**
+     * The user's organization role as W&B lists it; absent where the service shows no roles.
+     */
     organizationRole?: string;
+    /**
+     * The user's userName.
+     */
     userName: string;
 }
 
 export interface OutsideCodePolicy {
+    /**
+     * What is done with custom roles the roster does not declare: `report` them, or `delete` them at `up`.
+     */
     customRoles: string;
+    /**
+     * Globs on userName, email, team or role name: what they match is never reported and never touched.
+     */
     ignore: string[];
+    /**
+     * What is done with teams the roster does not declare: `report` them (the service cannot delete a team).
+     */
     teams: string;
+    /**
+     * What is done with users the roster does not declare: `report` them, or `deactivate` them at `up`.
+     */
     users: string;
+    /**
+     * Who creates the roster's users: `code` (this roster), or `idp` (the identity provider: a missing user is reported, never created).
+     */
     usersFrom: string;
 }
 
 export interface OutsideCodeReport {
+    /**
+     * Active organization admins the roster does not declare as admins: they rank first, as a warning.
+     */
     admins: outputs.OutsideAdmin[];
+    /**
+     * Custom roles the roster does not declare, with the permissions they add.
+     */
     customRoles: outputs.OutsideCustomRole[];
+    /**
+     * Teams of `membersFrom: idp`: their members as W&B lists them, and how they differ from the roster's list (information only).
+     */
     idpTeams: outputs.IdpTeam[];
+    /**
+     * How many objects `outsideCode.ignore` matched: never reported, never touched.
+     */
     ignored: number;
+    /**
+     * The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
+     */
     listed: outputs.ListedCount;
+    /**
+     * With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created them).
+     */
     missingUsers: outputs.MissingUser[];
+    /**
+     * Teams the roster does not declare, with their members (people, by userName) and how many service accounts they hold.
+     */
     teams: outputs.OutsideTeam[];
+    /**
+     * Active users the roster does not declare.
+     */
     users: outputs.OutsidePerson[];
 }
 
 export interface OutsideCustomRole {
+    /**
+     * The predefined role it extends.
+     */
     inheritedFrom: string;
+    /**
+     * The custom role's name.
+     */
     name: string;
+    /**
+     * The permissions it adds.
+     */
     permissions: string[];
 }
 
 export interface OutsidePerson {
+    /**
+     * The user's primary email.
+     */
     email: string;
+    /**
+     * The user's organization role as W&B lists it; absent where the service shows no roles.
+     */
     organizationRole?: string;
+    /**
+     * The user's userName.
+     */
     userName: string;
 }
 
 export interface OutsideTeam {
+    /**
+     * Its members (people), by userName.
+     */
     members: string[];
+    /**
+     * The team's name.
+     */
     name: string;
+    /**
+     * How many service accounts it holds.
+     */
     serviceAccounts: number;
 }
 

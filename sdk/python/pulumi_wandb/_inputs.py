@@ -41,9 +41,21 @@ __all__ = [
 
 class IdpTeamArgsDict(TypedDict):
     members: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
+    """
+    Its members as W&B lists them, by userName.
+    """
     name: pulumi.Input[_builtins.str]
+    """
+    The team's name.
+    """
     not_in_roster: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
+    """
+    Members W&B lists that the roster does not.
+    """
     not_in_team: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
+    """
+    Members the roster lists that W&B does not.
+    """
 
 @pulumi.input_type
 class IdpTeamArgs:
@@ -52,6 +64,12 @@ class IdpTeamArgs:
                  name: pulumi.Input[_builtins.str],
                  not_in_roster: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
                  not_in_team: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
+        """
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] members: Its members as W&B lists them, by userName.
+        :param pulumi.Input[_builtins.str] name: The team's name.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] not_in_roster: Members W&B lists that the roster does not.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] not_in_team: Members the roster lists that W&B does not.
+        """
         pulumi.set(__self__, "members", members)
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "not_in_roster", not_in_roster)
@@ -60,6 +78,9 @@ class IdpTeamArgs:
     @_builtins.property
     @pulumi.getter
     def members(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
+        """
+        Its members as W&B lists them, by userName.
+        """
         return pulumi.get(self, "members")
 
     @members.setter
@@ -69,6 +90,9 @@ class IdpTeamArgs:
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The team's name.
+        """
         return pulumi.get(self, "name")
 
     @name.setter
@@ -78,6 +102,9 @@ class IdpTeamArgs:
     @_builtins.property
     @pulumi.getter(name="notInRoster")
     def not_in_roster(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
+        """
+        Members W&B lists that the roster does not.
+        """
         return pulumi.get(self, "not_in_roster")
 
     @not_in_roster.setter
@@ -87,6 +114,9 @@ class IdpTeamArgs:
     @_builtins.property
     @pulumi.getter(name="notInTeam")
     def not_in_team(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
+        """
+        Members the roster lists that W&B does not.
+        """
         return pulumi.get(self, "not_in_team")
 
     @not_in_team.setter
@@ -96,13 +126,23 @@ class IdpTeamArgs:
 
 class ListedCountArgsDict(TypedDict):
     users: pulumi.Input[_builtins.float]
+    """
+    Active users W&B lists.
+    """
     admins: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Active organization admins W&B lists, where the service shows roles.
+    """
 
 @pulumi.input_type
 class ListedCountArgs:
     def __init__(__self__, *,
                  users: pulumi.Input[_builtins.float],
                  admins: pulumi.Input[Optional[_builtins.float]] = None):
+        """
+        :param pulumi.Input[_builtins.float] users: Active users W&B lists.
+        :param pulumi.Input[_builtins.float] admins: Active organization admins W&B lists, where the service shows roles.
+        """
         pulumi.set(__self__, "users", users)
         if admins is not None:
             pulumi.set(__self__, "admins", admins)
@@ -110,6 +150,9 @@ class ListedCountArgs:
     @_builtins.property
     @pulumi.getter
     def users(self) -> pulumi.Input[_builtins.float]:
+        """
+        Active users W&B lists.
+        """
         return pulumi.get(self, "users")
 
     @users.setter
@@ -119,6 +162,9 @@ class ListedCountArgs:
     @_builtins.property
     @pulumi.getter
     def admins(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Active organization admins W&B lists, where the service shows roles.
+        """
         return pulumi.get(self, "admins")
 
     @admins.setter
@@ -128,19 +174,32 @@ class ListedCountArgs:
 
 class MissingUserArgsDict(TypedDict):
     email: pulumi.Input[_builtins.str]
+    """
+    The declared email.
+    """
     user_name: pulumi.Input[_builtins.str]
+    """
+    The declared userName.
+    """
 
 @pulumi.input_type
 class MissingUserArgs:
     def __init__(__self__, *,
                  email: pulumi.Input[_builtins.str],
                  user_name: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] email: The declared email.
+        :param pulumi.Input[_builtins.str] user_name: The declared userName.
+        """
         pulumi.set(__self__, "email", email)
         pulumi.set(__self__, "user_name", user_name)
 
     @_builtins.property
     @pulumi.getter
     def email(self) -> pulumi.Input[_builtins.str]:
+        """
+        The declared email.
+        """
         return pulumi.get(self, "email")
 
     @email.setter
@@ -150,6 +209,9 @@ class MissingUserArgs:
     @_builtins.property
     @pulumi.getter(name="userName")
     def user_name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The declared userName.
+        """
         return pulumi.get(self, "user_name")
 
     @user_name.setter
@@ -208,9 +270,21 @@ class OrganizationDeletionPolicyArgs:
 
 class OutsideAdminArgsDict(TypedDict):
     declared: pulumi.Input[_builtins.bool]
+    """
+    Whether the roster declares the user, with another role.
+    """
     email: pulumi.Input[_builtins.str]
+    """
+    The user's primary email.
+    """
     user_name: pulumi.Input[_builtins.str]
+    """
+    The user's userName.
+    """
     organization_role: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The user's organization role as W&B lists it; absent where the service shows no roles.
+    """
 
 @pulumi.input_type
 class OutsideAdminArgs:
@@ -219,6 +293,12 @@ class OutsideAdminArgs:
                  email: pulumi.Input[_builtins.str],
                  user_name: pulumi.Input[_builtins.str],
                  organization_role: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.bool] declared: Whether the roster declares the user, with another role.
+        :param pulumi.Input[_builtins.str] email: The user's primary email.
+        :param pulumi.Input[_builtins.str] user_name: The user's userName.
+        :param pulumi.Input[_builtins.str] organization_role: The user's organization role as W&B lists it; absent where the service shows no roles.
+        """
         pulumi.set(__self__, "declared", declared)
         pulumi.set(__self__, "email", email)
         pulumi.set(__self__, "user_name", user_name)
@@ -228,6 +308,9 @@ class OutsideAdminArgs:
     @_builtins.property
     @pulumi.getter
     def declared(self) -> pulumi.Input[_builtins.bool]:
+        """
+        Whether the roster declares the user, with another role.
+        """
         return pulumi.get(self, "declared")
 
     @declared.setter
@@ -237,6 +320,9 @@ class OutsideAdminArgs:
     @_builtins.property
     @pulumi.getter
     def email(self) -> pulumi.Input[_builtins.str]:
+        """
+        The user's primary email.
+        """
         return pulumi.get(self, "email")
 
     @email.setter
@@ -246,6 +332,9 @@ class OutsideAdminArgs:
     @_builtins.property
     @pulumi.getter(name="userName")
     def user_name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The user's userName.
+        """
         return pulumi.get(self, "user_name")
 
     @user_name.setter
@@ -255,6 +344,9 @@ class OutsideAdminArgs:
     @_builtins.property
     @pulumi.getter(name="organizationRole")
     def organization_role(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The user's organization role as W&B lists it; absent where the service shows no roles.
+        """
         return pulumi.get(self, "organization_role")
 
     @organization_role.setter
@@ -264,10 +356,25 @@ class OutsideAdminArgs:
 
 class OutsideCodePolicyArgsDict(TypedDict):
     custom_roles: pulumi.Input[_builtins.str]
+    """
+    What is done with custom roles the roster does not declare: `report` them, or `delete` them at `up`.
+    """
     ignore: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
+    """
+    Globs on userName, email, team or role name: what they match is never reported and never touched.
+    """
     teams: pulumi.Input[_builtins.str]
+    """
+    What is done with teams the roster does not declare: `report` them (the service cannot delete a team).
+    """
     users: pulumi.Input[_builtins.str]
+    """
+    What is done with users the roster does not declare: `report` them, or `deactivate` them at `up`.
+    """
     users_from: pulumi.Input[_builtins.str]
+    """
+    Who creates the roster's users: `code` (this roster), or `idp` (the identity provider: a missing user is reported, never created).
+    """
 
 @pulumi.input_type
 class OutsideCodePolicyArgs:
@@ -277,6 +384,13 @@ class OutsideCodePolicyArgs:
                  teams: pulumi.Input[_builtins.str],
                  users: pulumi.Input[_builtins.str],
                  users_from: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] custom_roles: What is done with custom roles the roster does not declare: `report` them, or `delete` them at `up`.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ignore: Globs on userName, email, team or role name: what they match is never reported and never touched.
+        :param pulumi.Input[_builtins.str] teams: What is done with teams the roster does not declare: `report` them (the service cannot delete a team).
+        :param pulumi.Input[_builtins.str] users: What is done with users the roster does not declare: `report` them, or `deactivate` them at `up`.
+        :param pulumi.Input[_builtins.str] users_from: Who creates the roster's users: `code` (this roster), or `idp` (the identity provider: a missing user is reported, never created).
+        """
         pulumi.set(__self__, "custom_roles", custom_roles)
         pulumi.set(__self__, "ignore", ignore)
         pulumi.set(__self__, "teams", teams)
@@ -286,6 +400,9 @@ class OutsideCodePolicyArgs:
     @_builtins.property
     @pulumi.getter(name="customRoles")
     def custom_roles(self) -> pulumi.Input[_builtins.str]:
+        """
+        What is done with custom roles the roster does not declare: `report` them, or `delete` them at `up`.
+        """
         return pulumi.get(self, "custom_roles")
 
     @custom_roles.setter
@@ -295,6 +412,9 @@ class OutsideCodePolicyArgs:
     @_builtins.property
     @pulumi.getter
     def ignore(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
+        """
+        Globs on userName, email, team or role name: what they match is never reported and never touched.
+        """
         return pulumi.get(self, "ignore")
 
     @ignore.setter
@@ -304,6 +424,9 @@ class OutsideCodePolicyArgs:
     @_builtins.property
     @pulumi.getter
     def teams(self) -> pulumi.Input[_builtins.str]:
+        """
+        What is done with teams the roster does not declare: `report` them (the service cannot delete a team).
+        """
         return pulumi.get(self, "teams")
 
     @teams.setter
@@ -313,6 +436,9 @@ class OutsideCodePolicyArgs:
     @_builtins.property
     @pulumi.getter
     def users(self) -> pulumi.Input[_builtins.str]:
+        """
+        What is done with users the roster does not declare: `report` them, or `deactivate` them at `up`.
+        """
         return pulumi.get(self, "users")
 
     @users.setter
@@ -322,6 +448,9 @@ class OutsideCodePolicyArgs:
     @_builtins.property
     @pulumi.getter(name="usersFrom")
     def users_from(self) -> pulumi.Input[_builtins.str]:
+        """
+        Who creates the roster's users: `code` (this roster), or `idp` (the identity provider: a missing user is reported, never created).
+        """
         return pulumi.get(self, "users_from")
 
     @users_from.setter
@@ -331,13 +460,37 @@ class OutsideCodePolicyArgs:
 
 class OutsideCodeReportArgsDict(TypedDict):
     admins: pulumi.Input[Sequence[pulumi.Input['OutsideAdminArgsDict']]]
+    """
+    Active organization admins the roster does not declare as admins: they rank first, as a warning.
+    """
     custom_roles: pulumi.Input[Sequence[pulumi.Input['OutsideCustomRoleArgsDict']]]
+    """
+    Custom roles the roster does not declare, with the permissions they add.
+    """
     idp_teams: pulumi.Input[Sequence[pulumi.Input['IdpTeamArgsDict']]]
+    """
+    Teams of `membersFrom: idp`: their members as W&B lists them, and how they differ from the roster's list (information only).
+    """
     ignored: pulumi.Input[_builtins.float]
+    """
+    How many objects `outsideCode.ignore` matched: never reported, never touched.
+    """
     listed: pulumi.Input['ListedCountArgsDict']
+    """
+    The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
+    """
     missing_users: pulumi.Input[Sequence[pulumi.Input['MissingUserArgsDict']]]
+    """
+    With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created them).
+    """
     teams: pulumi.Input[Sequence[pulumi.Input['OutsideTeamArgsDict']]]
+    """
+    Teams the roster does not declare, with their members (people, by userName) and how many service accounts they hold.
+    """
     users: pulumi.Input[Sequence[pulumi.Input['OutsidePersonArgsDict']]]
+    """
+    Active users the roster does not declare.
+    """
 
 @pulumi.input_type
 class OutsideCodeReportArgs:
@@ -350,6 +503,16 @@ class OutsideCodeReportArgs:
                  missing_users: pulumi.Input[Sequence[pulumi.Input['MissingUserArgs']]],
                  teams: pulumi.Input[Sequence[pulumi.Input['OutsideTeamArgs']]],
                  users: pulumi.Input[Sequence[pulumi.Input['OutsidePersonArgs']]]):
+        """
+        :param pulumi.Input[Sequence[pulumi.Input['OutsideAdminArgs']]] admins: Active organization admins the roster does not declare as admins: they rank first, as a warning.
+        :param pulumi.Input[Sequence[pulumi.Input['OutsideCustomRoleArgs']]] custom_roles: Custom roles the roster does not declare, with the permissions they add.
+        :param pulumi.Input[Sequence[pulumi.Input['IdpTeamArgs']]] idp_teams: Teams of `membersFrom: idp`: their members as W&B lists them, and how they differ from the roster's list (information only).
+        :param pulumi.Input[_builtins.float] ignored: How many objects `outsideCode.ignore` matched: never reported, never touched.
+        :param pulumi.Input['ListedCountArgs'] listed: The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
+        :param pulumi.Input[Sequence[pulumi.Input['MissingUserArgs']]] missing_users: With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created them).
+        :param pulumi.Input[Sequence[pulumi.Input['OutsideTeamArgs']]] teams: Teams the roster does not declare, with their members (people, by userName) and how many service accounts they hold.
+        :param pulumi.Input[Sequence[pulumi.Input['OutsidePersonArgs']]] users: Active users the roster does not declare.
+        """
         pulumi.set(__self__, "admins", admins)
         pulumi.set(__self__, "custom_roles", custom_roles)
         pulumi.set(__self__, "idp_teams", idp_teams)
@@ -362,6 +525,9 @@ class OutsideCodeReportArgs:
     @_builtins.property
     @pulumi.getter
     def admins(self) -> pulumi.Input[Sequence[pulumi.Input['OutsideAdminArgs']]]:
+        """
+        Active organization admins the roster does not declare as admins: they rank first, as a warning.
+        """
         return pulumi.get(self, "admins")
 
     @admins.setter
@@ -371,6 +537,9 @@ class OutsideCodeReportArgs:
     @_builtins.property
     @pulumi.getter(name="customRoles")
     def custom_roles(self) -> pulumi.Input[Sequence[pulumi.Input['OutsideCustomRoleArgs']]]:
+        """
+        Custom roles the roster does not declare, with the permissions they add.
+        """
         return pulumi.get(self, "custom_roles")
 
     @custom_roles.setter
@@ -380,6 +549,9 @@ class OutsideCodeReportArgs:
     @_builtins.property
     @pulumi.getter(name="idpTeams")
     def idp_teams(self) -> pulumi.Input[Sequence[pulumi.Input['IdpTeamArgs']]]:
+        """
+        Teams of `membersFrom: idp`: their members as W&B lists them, and how they differ from the roster's list (information only).
+        """
         return pulumi.get(self, "idp_teams")
 
     @idp_teams.setter
@@ -389,6 +561,9 @@ class OutsideCodeReportArgs:
     @_builtins.property
     @pulumi.getter
     def ignored(self) -> pulumi.Input[_builtins.float]:
+        """
+        How many objects `outsideCode.ignore` matched: never reported, never touched.
+        """
         return pulumi.get(self, "ignored")
 
     @ignored.setter
@@ -398,6 +573,9 @@ class OutsideCodeReportArgs:
     @_builtins.property
     @pulumi.getter
     def listed(self) -> pulumi.Input['ListedCountArgs']:
+        """
+        The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
+        """
         return pulumi.get(self, "listed")
 
     @listed.setter
@@ -407,6 +585,9 @@ class OutsideCodeReportArgs:
     @_builtins.property
     @pulumi.getter(name="missingUsers")
     def missing_users(self) -> pulumi.Input[Sequence[pulumi.Input['MissingUserArgs']]]:
+        """
+        With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created them).
+        """
         return pulumi.get(self, "missing_users")
 
     @missing_users.setter
@@ -416,6 +597,9 @@ class OutsideCodeReportArgs:
     @_builtins.property
     @pulumi.getter
     def teams(self) -> pulumi.Input[Sequence[pulumi.Input['OutsideTeamArgs']]]:
+        """
+        Teams the roster does not declare, with their members (people, by userName) and how many service accounts they hold.
+        """
         return pulumi.get(self, "teams")
 
     @teams.setter
@@ -425,6 +609,9 @@ class OutsideCodeReportArgs:
     @_builtins.property
     @pulumi.getter
     def users(self) -> pulumi.Input[Sequence[pulumi.Input['OutsidePersonArgs']]]:
+        """
+        Active users the roster does not declare.
+        """
         return pulumi.get(self, "users")
 
     @users.setter
@@ -434,8 +621,17 @@ class OutsideCodeReportArgs:
 
 class OutsideCustomRoleArgsDict(TypedDict):
     inherited_from: pulumi.Input[_builtins.str]
+    """
+    The predefined role it extends.
+    """
     name: pulumi.Input[_builtins.str]
+    """
+    The custom role's name.
+    """
     permissions: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
+    """
+    The permissions it adds.
+    """
 
 @pulumi.input_type
 class OutsideCustomRoleArgs:
@@ -443,6 +639,11 @@ class OutsideCustomRoleArgs:
                  inherited_from: pulumi.Input[_builtins.str],
                  name: pulumi.Input[_builtins.str],
                  permissions: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
+        """
+        :param pulumi.Input[_builtins.str] inherited_from: The predefined role it extends.
+        :param pulumi.Input[_builtins.str] name: The custom role's name.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] permissions: The permissions it adds.
+        """
         pulumi.set(__self__, "inherited_from", inherited_from)
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "permissions", permissions)
@@ -450,6 +651,9 @@ class OutsideCustomRoleArgs:
     @_builtins.property
     @pulumi.getter(name="inheritedFrom")
     def inherited_from(self) -> pulumi.Input[_builtins.str]:
+        """
+        The predefined role it extends.
+        """
         return pulumi.get(self, "inherited_from")
 
     @inherited_from.setter
@@ -459,6 +663,9 @@ class OutsideCustomRoleArgs:
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The custom role's name.
+        """
         return pulumi.get(self, "name")
 
     @name.setter
@@ -468,6 +675,9 @@ class OutsideCustomRoleArgs:
     @_builtins.property
     @pulumi.getter
     def permissions(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
+        """
+        The permissions it adds.
+        """
         return pulumi.get(self, "permissions")
 
     @permissions.setter
@@ -477,8 +687,17 @@ class OutsideCustomRoleArgs:
 
 class OutsidePersonArgsDict(TypedDict):
     email: pulumi.Input[_builtins.str]
+    """
+    The user's primary email.
+    """
     user_name: pulumi.Input[_builtins.str]
+    """
+    The user's userName.
+    """
     organization_role: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The user's organization role as W&B lists it; absent where the service shows no roles.
+    """
 
 @pulumi.input_type
 class OutsidePersonArgs:
@@ -486,6 +705,11 @@ class OutsidePersonArgs:
                  email: pulumi.Input[_builtins.str],
                  user_name: pulumi.Input[_builtins.str],
                  organization_role: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] email: The user's primary email.
+        :param pulumi.Input[_builtins.str] user_name: The user's userName.
+        :param pulumi.Input[_builtins.str] organization_role: The user's organization role as W&B lists it; absent where the service shows no roles.
+        """
         pulumi.set(__self__, "email", email)
         pulumi.set(__self__, "user_name", user_name)
         if organization_role is not None:
@@ -494,6 +718,9 @@ class OutsidePersonArgs:
     @_builtins.property
     @pulumi.getter
     def email(self) -> pulumi.Input[_builtins.str]:
+        """
+        The user's primary email.
+        """
         return pulumi.get(self, "email")
 
     @email.setter
@@ -503,6 +730,9 @@ class OutsidePersonArgs:
     @_builtins.property
     @pulumi.getter(name="userName")
     def user_name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The user's userName.
+        """
         return pulumi.get(self, "user_name")
 
     @user_name.setter
@@ -512,6 +742,9 @@ class OutsidePersonArgs:
     @_builtins.property
     @pulumi.getter(name="organizationRole")
     def organization_role(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The user's organization role as W&B lists it; absent where the service shows no roles.
+        """
         return pulumi.get(self, "organization_role")
 
     @organization_role.setter
@@ -521,8 +754,17 @@ class OutsidePersonArgs:
 
 class OutsideTeamArgsDict(TypedDict):
     members: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
+    """
+    Its members (people), by userName.
+    """
     name: pulumi.Input[_builtins.str]
+    """
+    The team's name.
+    """
     service_accounts: pulumi.Input[_builtins.float]
+    """
+    How many service accounts it holds.
+    """
 
 @pulumi.input_type
 class OutsideTeamArgs:
@@ -530,6 +772,11 @@ class OutsideTeamArgs:
                  members: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
                  name: pulumi.Input[_builtins.str],
                  service_accounts: pulumi.Input[_builtins.float]):
+        """
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] members: Its members (people), by userName.
+        :param pulumi.Input[_builtins.str] name: The team's name.
+        :param pulumi.Input[_builtins.float] service_accounts: How many service accounts it holds.
+        """
         pulumi.set(__self__, "members", members)
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "service_accounts", service_accounts)
@@ -537,6 +784,9 @@ class OutsideTeamArgs:
     @_builtins.property
     @pulumi.getter
     def members(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
+        """
+        Its members (people), by userName.
+        """
         return pulumi.get(self, "members")
 
     @members.setter
@@ -546,6 +796,9 @@ class OutsideTeamArgs:
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The team's name.
+        """
         return pulumi.get(self, "name")
 
     @name.setter
@@ -555,6 +808,9 @@ class OutsideTeamArgs:
     @_builtins.property
     @pulumi.getter(name="serviceAccounts")
     def service_accounts(self) -> pulumi.Input[_builtins.float]:
+        """
+        How many service accounts it holds.
+        """
         return pulumi.get(self, "service_accounts")
 
     @service_accounts.setter

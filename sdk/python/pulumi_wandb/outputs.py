@@ -60,6 +60,12 @@ class IdpTeam(dict):
                  name: _builtins.str,
                  not_in_roster: Sequence[_builtins.str],
                  not_in_team: Sequence[_builtins.str]):
+        """
+        :param Sequence[_builtins.str] members: Its members as W&B lists them, by userName.
+        :param _builtins.str name: The team's name.
+        :param Sequence[_builtins.str] not_in_roster: Members W&B lists that the roster does not.
+        :param Sequence[_builtins.str] not_in_team: Members the roster lists that W&B does not.
+        """
         pulumi.set(__self__, "members", members)
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "not_in_roster", not_in_roster)
@@ -68,21 +74,33 @@ class IdpTeam(dict):
     @_builtins.property
     @pulumi.getter
     def members(self) -> Sequence[_builtins.str]:
+        """
+        Its members as W&B lists them, by userName.
+        """
         return pulumi.get(self, "members")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The team's name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="notInRoster")
     def not_in_roster(self) -> Sequence[_builtins.str]:
+        """
+        Members W&B lists that the roster does not.
+        """
         return pulumi.get(self, "not_in_roster")
 
     @_builtins.property
     @pulumi.getter(name="notInTeam")
     def not_in_team(self) -> Sequence[_builtins.str]:
+        """
+        Members the roster lists that W&B does not.
+        """
         return pulumi.get(self, "not_in_team")
 
 
@@ -91,6 +109,10 @@ class ListedCount(dict):
     def __init__(__self__, *,
                  users: _builtins.float,
                  admins: Optional[_builtins.float] = None):
+        """
+        :param _builtins.float users: Active users W&B lists.
+        :param _builtins.float admins: Active organization admins W&B lists, where the service shows roles.
+        """
         pulumi.set(__self__, "users", users)
         if admins is not None:
             pulumi.set(__self__, "admins", admins)
@@ -98,11 +120,17 @@ class ListedCount(dict):
     @_builtins.property
     @pulumi.getter
     def users(self) -> _builtins.float:
+        """
+        Active users W&B lists.
+        """
         return pulumi.get(self, "users")
 
     @_builtins.property
     @pulumi.getter
     def admins(self) -> Optional[_builtins.float]:
+        """
+        Active organization admins W&B lists, where the service shows roles.
+        """
         return pulumi.get(self, "admins")
 
 
@@ -128,17 +156,27 @@ class MissingUser(dict):
     def __init__(__self__, *,
                  email: _builtins.str,
                  user_name: _builtins.str):
+        """
+        :param _builtins.str email: The declared email.
+        :param _builtins.str user_name: The declared userName.
+        """
         pulumi.set(__self__, "email", email)
         pulumi.set(__self__, "user_name", user_name)
 
     @_builtins.property
     @pulumi.getter
     def email(self) -> _builtins.str:
+        """
+        The declared email.
+        """
         return pulumi.get(self, "email")
 
     @_builtins.property
     @pulumi.getter(name="userName")
     def user_name(self) -> _builtins.str:
+        """
+        The declared userName.
+        """
         return pulumi.get(self, "user_name")
 
 
@@ -226,6 +264,12 @@ class OutsideAdmin(dict):
                  email: _builtins.str,
                  user_name: _builtins.str,
                  organization_role: Optional[_builtins.str] = None):
+        """
+        :param _builtins.bool declared: Whether the roster declares the user, with another role.
+        :param _builtins.str email: The user's primary email.
+        :param _builtins.str user_name: The user's userName.
+        :param _builtins.str organization_role: The user's organization role as W&B lists it; absent where the service shows no roles.
+        """
         pulumi.set(__self__, "declared", declared)
         pulumi.set(__self__, "email", email)
         pulumi.set(__self__, "user_name", user_name)
@@ -235,21 +279,33 @@ class OutsideAdmin(dict):
     @_builtins.property
     @pulumi.getter
     def declared(self) -> _builtins.bool:
+        """
+        Whether the roster declares the user, with another role.
+        """
         return pulumi.get(self, "declared")
 
     @_builtins.property
     @pulumi.getter
     def email(self) -> _builtins.str:
+        """
+        The user's primary email.
+        """
         return pulumi.get(self, "email")
 
     @_builtins.property
     @pulumi.getter(name="userName")
     def user_name(self) -> _builtins.str:
+        """
+        The user's userName.
+        """
         return pulumi.get(self, "user_name")
 
     @_builtins.property
     @pulumi.getter(name="organizationRole")
     def organization_role(self) -> Optional[_builtins.str]:
+        """
+        The user's organization role as W&B lists it; absent where the service shows no roles.
+        """
         return pulumi.get(self, "organization_role")
 
 
@@ -280,6 +336,13 @@ class OutsideCodePolicy(dict):
                  teams: _builtins.str,
                  users: _builtins.str,
                  users_from: _builtins.str):
+        """
+        :param _builtins.str custom_roles: What is done with custom roles the roster does not declare: `report` them, or `delete` them at `up`.
+        :param Sequence[_builtins.str] ignore: Globs on userName, email, team or role name: what they match is never reported and never touched.
+        :param _builtins.str teams: What is done with teams the roster does not declare: `report` them (the service cannot delete a team).
+        :param _builtins.str users: What is done with users the roster does not declare: `report` them, or `deactivate` them at `up`.
+        :param _builtins.str users_from: Who creates the roster's users: `code` (this roster), or `idp` (the identity provider: a missing user is reported, never created).
+        """
         pulumi.set(__self__, "custom_roles", custom_roles)
         pulumi.set(__self__, "ignore", ignore)
         pulumi.set(__self__, "teams", teams)
@@ -289,26 +352,41 @@ class OutsideCodePolicy(dict):
     @_builtins.property
     @pulumi.getter(name="customRoles")
     def custom_roles(self) -> _builtins.str:
+        """
+        What is done with custom roles the roster does not declare: `report` them, or `delete` them at `up`.
+        """
         return pulumi.get(self, "custom_roles")
 
     @_builtins.property
     @pulumi.getter
     def ignore(self) -> Sequence[_builtins.str]:
+        """
+        Globs on userName, email, team or role name: what they match is never reported and never touched.
+        """
         return pulumi.get(self, "ignore")
 
     @_builtins.property
     @pulumi.getter
     def teams(self) -> _builtins.str:
+        """
+        What is done with teams the roster does not declare: `report` them (the service cannot delete a team).
+        """
         return pulumi.get(self, "teams")
 
     @_builtins.property
     @pulumi.getter
     def users(self) -> _builtins.str:
+        """
+        What is done with users the roster does not declare: `report` them, or `deactivate` them at `up`.
+        """
         return pulumi.get(self, "users")
 
     @_builtins.property
     @pulumi.getter(name="usersFrom")
     def users_from(self) -> _builtins.str:
+        """
+        Who creates the roster's users: `code` (this roster), or `idp` (the identity provider: a missing user is reported, never created).
+        """
         return pulumi.get(self, "users_from")
 
 
@@ -344,6 +422,16 @@ class OutsideCodeReport(dict):
                  missing_users: Sequence['outputs.MissingUser'],
                  teams: Sequence['outputs.OutsideTeam'],
                  users: Sequence['outputs.OutsidePerson']):
+        """
+        :param Sequence['OutsideAdmin'] admins: Active organization admins the roster does not declare as admins: they rank first, as a warning.
+        :param Sequence['OutsideCustomRole'] custom_roles: Custom roles the roster does not declare, with the permissions they add.
+        :param Sequence['IdpTeam'] idp_teams: Teams of `membersFrom: idp`: their members as W&B lists them, and how they differ from the roster's list (information only).
+        :param _builtins.float ignored: How many objects `outsideCode.ignore` matched: never reported, never touched.
+        :param 'ListedCount' listed: The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
+        :param Sequence['MissingUser'] missing_users: With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created them).
+        :param Sequence['OutsideTeam'] teams: Teams the roster does not declare, with their members (people, by userName) and how many service accounts they hold.
+        :param Sequence['OutsidePerson'] users: Active users the roster does not declare.
+        """
         pulumi.set(__self__, "admins", admins)
         pulumi.set(__self__, "custom_roles", custom_roles)
         pulumi.set(__self__, "idp_teams", idp_teams)
@@ -356,41 +444,65 @@ class OutsideCodeReport(dict):
     @_builtins.property
     @pulumi.getter
     def admins(self) -> Sequence['outputs.OutsideAdmin']:
+        """
+        Active organization admins the roster does not declare as admins: they rank first, as a warning.
+        """
         return pulumi.get(self, "admins")
 
     @_builtins.property
     @pulumi.getter(name="customRoles")
     def custom_roles(self) -> Sequence['outputs.OutsideCustomRole']:
+        """
+        Custom roles the roster does not declare, with the permissions they add.
+        """
         return pulumi.get(self, "custom_roles")
 
     @_builtins.property
     @pulumi.getter(name="idpTeams")
     def idp_teams(self) -> Sequence['outputs.IdpTeam']:
+        """
+        Teams of `membersFrom: idp`: their members as W&B lists them, and how they differ from the roster's list (information only).
+        """
         return pulumi.get(self, "idp_teams")
 
     @_builtins.property
     @pulumi.getter
     def ignored(self) -> _builtins.float:
+        """
+        How many objects `outsideCode.ignore` matched: never reported, never touched.
+        """
         return pulumi.get(self, "ignored")
 
     @_builtins.property
     @pulumi.getter
     def listed(self) -> 'outputs.ListedCount':
+        """
+        The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
+        """
         return pulumi.get(self, "listed")
 
     @_builtins.property
     @pulumi.getter(name="missingUsers")
     def missing_users(self) -> Sequence['outputs.MissingUser']:
+        """
+        With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created them).
+        """
         return pulumi.get(self, "missing_users")
 
     @_builtins.property
     @pulumi.getter
     def teams(self) -> Sequence['outputs.OutsideTeam']:
+        """
+        Teams the roster does not declare, with their members (people, by userName) and how many service accounts they hold.
+        """
         return pulumi.get(self, "teams")
 
     @_builtins.property
     @pulumi.getter
     def users(self) -> Sequence['outputs.OutsidePerson']:
+        """
+        Active users the roster does not declare.
+        """
         return pulumi.get(self, "users")
 
 
@@ -417,6 +529,11 @@ class OutsideCustomRole(dict):
                  inherited_from: _builtins.str,
                  name: _builtins.str,
                  permissions: Sequence[_builtins.str]):
+        """
+        :param _builtins.str inherited_from: The predefined role it extends.
+        :param _builtins.str name: The custom role's name.
+        :param Sequence[_builtins.str] permissions: The permissions it adds.
+        """
         pulumi.set(__self__, "inherited_from", inherited_from)
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "permissions", permissions)
@@ -424,16 +541,25 @@ class OutsideCustomRole(dict):
     @_builtins.property
     @pulumi.getter(name="inheritedFrom")
     def inherited_from(self) -> _builtins.str:
+        """
+        The predefined role it extends.
+        """
         return pulumi.get(self, "inherited_from")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The custom role's name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def permissions(self) -> Sequence[_builtins.str]:
+        """
+        The permissions it adds.
+        """
         return pulumi.get(self, "permissions")
 
 
@@ -462,6 +588,11 @@ class OutsidePerson(dict):
                  email: _builtins.str,
                  user_name: _builtins.str,
                  organization_role: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str email: The user's primary email.
+        :param _builtins.str user_name: The user's userName.
+        :param _builtins.str organization_role: The user's organization role as W&B lists it; absent where the service shows no roles.
+        """
         pulumi.set(__self__, "email", email)
         pulumi.set(__self__, "user_name", user_name)
         if organization_role is not None:
@@ -470,16 +601,25 @@ class OutsidePerson(dict):
     @_builtins.property
     @pulumi.getter
     def email(self) -> _builtins.str:
+        """
+        The user's primary email.
+        """
         return pulumi.get(self, "email")
 
     @_builtins.property
     @pulumi.getter(name="userName")
     def user_name(self) -> _builtins.str:
+        """
+        The user's userName.
+        """
         return pulumi.get(self, "user_name")
 
     @_builtins.property
     @pulumi.getter(name="organizationRole")
     def organization_role(self) -> Optional[_builtins.str]:
+        """
+        The user's organization role as W&B lists it; absent where the service shows no roles.
+        """
         return pulumi.get(self, "organization_role")
 
 
@@ -506,6 +646,11 @@ class OutsideTeam(dict):
                  members: Sequence[_builtins.str],
                  name: _builtins.str,
                  service_accounts: _builtins.float):
+        """
+        :param Sequence[_builtins.str] members: Its members (people), by userName.
+        :param _builtins.str name: The team's name.
+        :param _builtins.float service_accounts: How many service accounts it holds.
+        """
         pulumi.set(__self__, "members", members)
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "service_accounts", service_accounts)
@@ -513,16 +658,25 @@ class OutsideTeam(dict):
     @_builtins.property
     @pulumi.getter
     def members(self) -> Sequence[_builtins.str]:
+        """
+        Its members (people), by userName.
+        """
         return pulumi.get(self, "members")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The team's name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="serviceAccounts")
     def service_accounts(self) -> _builtins.float:
+        """
+        How many service accounts it holds.
+        """
         return pulumi.get(self, "service_accounts")
 
 
