@@ -45,6 +45,8 @@ export const DOCUMENTED_PERMISSIONS = [
 
 /** Predefined role names per scope (compared case-insensitively); `viewer` is deprecated as an organization role. */
 export const ORGANIZATION_ROLES = ["admin", "member", "viewer"] as const;
+/** A user's Models seat and Weave role (W&B's SCIM reference, on every deployment): a new user gets `full`. */
+export const ACCESS_LEVELS = ["full", "viewer", "none"] as const;
 export const TEAM_ROLES = ["admin", "member", "viewer"] as const;
 export const REGISTRY_ROLES = ["admin", "member", "viewer", "restricted viewer"] as const;
 /** The names a custom role cannot take: the predefined organization and team roles, which custom roles are assigned alongside. */

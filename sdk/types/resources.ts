@@ -33,6 +33,20 @@ export interface UserArgs {
    */
   organizationRole?: pulumi.Input<string>;
   /**
+   * The user's W&B Models seat: `full` (the seat the organization pays for), `viewer` (view-only
+   * Models, full Registry) or `none` (case-insensitive). A new user gets `full` unless told
+   * otherwise; a change to `full` needs a free seat, and W&B refuses it with `Seat limit reached`
+   * when none is left. When omitted, the seat is not managed by this resource. Every deployment:
+   * multi-tenant cloud (saas), dedicated cloud and self-managed.
+   */
+  modelsSeat?: pulumi.Input<string>;
+  /**
+   * The user's W&B Weave role: `full`, `viewer` (view-only Weave) or `none` (case-insensitive). A
+   * new user gets `full` unless told otherwise. When omitted, the Weave role is not managed by this
+   * resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+   */
+  weaveRole?: pulumi.Input<string>;
+  /**
    * Names of the teams the user is in: exactly these, the user is added to and removed from teams
    * to match. Required (at least one) to create a user on the multi-tenant cloud (`saas`), where
    * users join the organization through teams. When omitted, team membership is not managed by this
@@ -97,6 +111,20 @@ export interface UserOutputs {
    */
   readonly organizationRole: pulumi.Output<string | undefined>;
   /**
+   * The user's W&B Models seat: `full` (the seat the organization pays for), `viewer` (view-only
+   * Models, full Registry) or `none` (case-insensitive). A new user gets `full` unless told
+   * otherwise; a change to `full` needs a free seat, and W&B refuses it with `Seat limit reached`
+   * when none is left. When omitted, the seat is not managed by this resource. Every deployment:
+   * multi-tenant cloud (saas), dedicated cloud and self-managed.
+   */
+  readonly modelsSeat: pulumi.Output<string | undefined>;
+  /**
+   * The user's W&B Weave role: `full`, `viewer` (view-only Weave) or `none` (case-insensitive). A
+   * new user gets `full` unless told otherwise. When omitted, the Weave role is not managed by this
+   * resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+   */
+  readonly weaveRole: pulumi.Output<string | undefined>;
+  /**
    * Names of the teams the user is in: exactly these, the user is added to and removed from teams
    * to match. Required (at least one) to create a user on the multi-tenant cloud (`saas`), where
    * users join the organization through teams. When omitted, team membership is not managed by this
@@ -134,6 +162,18 @@ export interface UserOutputs {
   readonly teamRoles: pulumi.Output<UserTeamRole[]>;
   /** Read-only: the user's registry roles. Never causes a diff. */
   readonly registryRoles: pulumi.Output<UserRegistryRole[]>;
+  /**
+   * Read-only: the days the user has been active in the organization, as W&B last reported them.
+   * Never causes a diff.
+   */
+  readonly daysActive: pulumi.Output<number | undefined>;
+  /**
+   * Read-only: the user's last activity (ISO 8601) as W&B last reported it; absent for someone
+   * never active (or before W&B reported it). Active means any interaction with the instance on
+   * dedicated cloud and self-managed, an auditable action in the organization on the multi-tenant
+   * cloud. Never causes a diff.
+   */
+  readonly lastActiveAt: pulumi.Output<string | undefined>;
 }
 
 /** A team the user is in, and the user's role there. */
