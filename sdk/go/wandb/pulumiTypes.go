@@ -427,12 +427,18 @@ func (o TeamRoleInfoArrayOutput) Index(i pulumi.IntInput) TeamRoleInfoOutput {
 type UserInfo struct {
 	// `false` for a deactivated user (dedicated and self-managed deployments keep them).
 	Active bool `pulumi:"active"`
+	// The days the user has been active; absent when the service does not say.
+	DaysActive *float64 `pulumi:"daysActive"`
 	// The name shown for the user; absent when the user has none.
 	DisplayName *string `pulumi:"displayName"`
 	// The primary email, with the case the service stores.
 	Email string `pulumi:"email"`
 	// The SCIM id.
 	Id string `pulumi:"id"`
+	// The user's last activity (ISO 8601); absent for someone never active, or when the service does not say.
+	LastActiveAt *string `pulumi:"lastActiveAt"`
+	// `full`, `viewer` or `none`; absent when the service does not say.
+	ModelsSeat *string `pulumi:"modelsSeat"`
 	// `admin`, `member` or a custom role's name; absent when the service does not say.
 	OrganizationRole *string `pulumi:"organizationRole"`
 	// The user's roles in registries, sorted by registry name.
@@ -441,6 +447,8 @@ type UserInfo struct {
 	TeamRoles []TeamRoleInfo `pulumi:"teamRoles"`
 	// The W&B username, as W&B spells it.
 	UserName string `pulumi:"userName"`
+	// `full`, `viewer` or `none`; absent when the service does not say.
+	WeaveRole *string `pulumi:"weaveRole"`
 }
 
 // A user of the organization, as SCIM shows it. Service accounts are never listed by SCIM.
@@ -463,6 +471,11 @@ func (o UserInfoOutput) Active() pulumi.BoolOutput {
 	return o.ApplyT(func(v UserInfo) bool { return v.Active }).(pulumi.BoolOutput)
 }
 
+// The days the user has been active; absent when the service does not say.
+func (o UserInfoOutput) DaysActive() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v UserInfo) *float64 { return v.DaysActive }).(pulumi.Float64PtrOutput)
+}
+
 // The name shown for the user; absent when the user has none.
 func (o UserInfoOutput) DisplayName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v UserInfo) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
@@ -476,6 +489,16 @@ func (o UserInfoOutput) Email() pulumi.StringOutput {
 // The SCIM id.
 func (o UserInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v UserInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The user's last activity (ISO 8601); absent for someone never active, or when the service does not say.
+func (o UserInfoOutput) LastActiveAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v UserInfo) *string { return v.LastActiveAt }).(pulumi.StringPtrOutput)
+}
+
+// `full`, `viewer` or `none`; absent when the service does not say.
+func (o UserInfoOutput) ModelsSeat() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v UserInfo) *string { return v.ModelsSeat }).(pulumi.StringPtrOutput)
 }
 
 // `admin`, `member` or a custom role's name; absent when the service does not say.
@@ -496,6 +519,11 @@ func (o UserInfoOutput) TeamRoles() TeamRoleInfoArrayOutput {
 // The W&B username, as W&B spells it.
 func (o UserInfoOutput) UserName() pulumi.StringOutput {
 	return o.ApplyT(func(v UserInfo) string { return v.UserName }).(pulumi.StringOutput)
+}
+
+// `full`, `viewer` or `none`; absent when the service does not say.
+func (o UserInfoOutput) WeaveRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v UserInfo) *string { return v.WeaveRole }).(pulumi.StringPtrOutput)
 }
 
 type UserInfoArrayOutput struct{ *pulumi.OutputState }

@@ -78,6 +78,10 @@ export interface UserInfo {
      */
     active: boolean;
     /**
+     * The days the user has been active; absent when the service does not say.
+     */
+    daysActive?: number;
+    /**
      * The name shown for the user; absent when the user has none.
      */
     displayName?: string;
@@ -89,6 +93,14 @@ export interface UserInfo {
      * The SCIM id.
      */
     id: string;
+    /**
+     * The user's last activity (ISO 8601); absent for someone never active, or when the service does not say.
+     */
+    lastActiveAt?: string;
+    /**
+     * `full`, `viewer` or `none`; absent when the service does not say.
+     */
+    modelsSeat?: string;
     /**
      * `admin`, `member` or a custom role's name; absent when the service does not say.
      */
@@ -105,6 +117,10 @@ export interface UserInfo {
      * The W&B username, as W&B spells it.
      */
     userName: string;
+    /**
+     * `full`, `viewer` or `none`; absent when the service does not say.
+     */
+    weaveRole?: string;
 }
 
 /**

@@ -198,8 +198,12 @@ class UserInfo(dict):
                  registry_roles: Sequence['outputs.RegistryRoleInfo'],
                  team_roles: Sequence['outputs.TeamRoleInfo'],
                  user_name: _builtins.str,
+                 days_active: Optional[_builtins.float] = None,
                  display_name: Optional[_builtins.str] = None,
-                 organization_role: Optional[_builtins.str] = None):
+                 last_active_at: Optional[_builtins.str] = None,
+                 models_seat: Optional[_builtins.str] = None,
+                 organization_role: Optional[_builtins.str] = None,
+                 weave_role: Optional[_builtins.str] = None):
         """
         A user of the organization, as SCIM shows it. Service accounts are never listed by SCIM.
 
@@ -209,8 +213,12 @@ class UserInfo(dict):
         :param Sequence['RegistryRoleInfo'] registry_roles: The user's roles in registries, sorted by registry name.
         :param Sequence['TeamRoleInfo'] team_roles: The user's roles in teams, sorted by team name.
         :param _builtins.str user_name: The W&B username, as W&B spells it.
+        :param _builtins.float days_active: The days the user has been active; absent when the service does not say.
         :param _builtins.str display_name: The name shown for the user; absent when the user has none.
+        :param _builtins.str last_active_at: The user's last activity (ISO 8601); absent for someone never active, or when the service does not say.
+        :param _builtins.str models_seat: `full`, `viewer` or `none`; absent when the service does not say.
         :param _builtins.str organization_role: `admin`, `member` or a custom role's name; absent when the service does not say.
+        :param _builtins.str weave_role: `full`, `viewer` or `none`; absent when the service does not say.
         """
         pulumi.set(__self__, "active", active)
         pulumi.set(__self__, "email", email)
@@ -218,10 +226,18 @@ class UserInfo(dict):
         pulumi.set(__self__, "registry_roles", registry_roles)
         pulumi.set(__self__, "team_roles", team_roles)
         pulumi.set(__self__, "user_name", user_name)
+        if days_active is not None:
+            pulumi.set(__self__, "days_active", days_active)
         if display_name is not None:
             pulumi.set(__self__, "display_name", display_name)
+        if last_active_at is not None:
+            pulumi.set(__self__, "last_active_at", last_active_at)
+        if models_seat is not None:
+            pulumi.set(__self__, "models_seat", models_seat)
         if organization_role is not None:
             pulumi.set(__self__, "organization_role", organization_role)
+        if weave_role is not None:
+            pulumi.set(__self__, "weave_role", weave_role)
 
     @_builtins.property
     @pulumi.getter
@@ -272,6 +288,14 @@ class UserInfo(dict):
         return pulumi.get(self, "user_name")
 
     @_builtins.property
+    @pulumi.getter(name="daysActive")
+    def days_active(self) -> Optional[_builtins.float]:
+        """
+        The days the user has been active; absent when the service does not say.
+        """
+        return pulumi.get(self, "days_active")
+
+    @_builtins.property
     @pulumi.getter(name="displayName")
     def display_name(self) -> Optional[_builtins.str]:
         """
@@ -280,12 +304,36 @@ class UserInfo(dict):
         return pulumi.get(self, "display_name")
 
     @_builtins.property
+    @pulumi.getter(name="lastActiveAt")
+    def last_active_at(self) -> Optional[_builtins.str]:
+        """
+        The user's last activity (ISO 8601); absent for someone never active, or when the service does not say.
+        """
+        return pulumi.get(self, "last_active_at")
+
+    @_builtins.property
+    @pulumi.getter(name="modelsSeat")
+    def models_seat(self) -> Optional[_builtins.str]:
+        """
+        `full`, `viewer` or `none`; absent when the service does not say.
+        """
+        return pulumi.get(self, "models_seat")
+
+    @_builtins.property
     @pulumi.getter(name="organizationRole")
     def organization_role(self) -> Optional[_builtins.str]:
         """
         `admin`, `member` or a custom role's name; absent when the service does not say.
         """
         return pulumi.get(self, "organization_role")
+
+    @_builtins.property
+    @pulumi.getter(name="weaveRole")
+    def weave_role(self) -> Optional[_builtins.str]:
+        """
+        `full`, `viewer` or `none`; absent when the service does not say.
+        """
+        return pulumi.get(self, "weave_role")
 
 
 @pulumi.output_type
