@@ -35,8 +35,12 @@ export type FieldRule =
       /** Managed only when declared: left out, the resource leaves it alone and the diff does not compare it. */
       readonly optional?: true;
     }
-  /** What the service reports: shown, never compared, never written. */
-  | { readonly owner: "service" };
+  /**
+   * What the service reports: shown, never compared, never written. `activity`: it moves as people
+   * work (e.g. when a user was last active): informational, never drift, so a read that finds only
+   * it moved is no change of the resource.
+   */
+  | { readonly owner: "service"; readonly activity?: true };
 
 export type ProgramField = Extract<FieldRule, { owner: "program" }>;
 
@@ -44,6 +48,20 @@ export type ProgramField = Extract<FieldRule, { owner: "program" }>;
 export type FieldTable<Field extends string = string> = { readonly [F in Field]: FieldRule };
 
 export const serviceField: FieldRule = { owner: "service" };
+
+/** What the service reports of people's activity: informational, never drift. */
+export const activityField: FieldRule = { owner: "service", activity: true };
+
+/** The fields of `table` that report activity. */
+export function activityFields(table: FieldTable): string[] {
+  return Object.entries(table).flatMap(([field, rule]) => (rule.owner === "service" && rule.activity === true ? [field] : []));
+}
+
+/** `state` without the fields of `table` that report activity: what a read compares with the state recorded. */
+export function withoutActivity<State extends object>(table: FieldTable, state: State): State {
+  const activity = new Set(activityFields(table));
+  return Object.fromEntries(Object.entries(state).filter(([field]) => !activity.has(field))) as State;
+}
 
 /** Consulted only when the resource is created (e.g. whether to adopt what exists): never a change. */
 export const createSetting = { owner: "program", compare: "never", write: "create", replaces: false } as const satisfies FieldRule;

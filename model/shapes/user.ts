@@ -1,6 +1,6 @@
 // The User resource: what it is for, the inputs a program passes (as `check` judges them) and its state.
 import { z } from "zod";
-import { createSetting, serviceField, stateSetting, type FieldTable } from "./fields";
+import { activityField, createSetting, serviceField, stateSetting, type FieldTable } from "./fields";
 import { ACCESS_LEVELS, EMAIL_ADDRESS, effectiveOrganizationRole, isDeprecatedOrganizationRole, ORGANIZATION_ROLES, USER_NAME } from "../vocabulary";
 import { foldCase } from "../../service/case-folding";
 import { identityOf } from "../identity";
@@ -213,6 +213,7 @@ export const userFields = {
   createdAt: serviceField,
   teamRoles: serviceField,
   registryRoles: serviceField,
-  daysActive: serviceField,
-  lastActiveAt: serviceField,
+  // Informational: a refresh that finds only these moved records them and is no change, and no drift.
+  daysActive: activityField,
+  lastActiveAt: activityField,
 } as const satisfies FieldTable<keyof UserOutputs>;

@@ -24,7 +24,7 @@ import { liveUser } from "../membership/users";
 import { withSeatsCounted } from "../membership/seats";
 import { actingUserRefusal } from "../../model/guard-rails";
 import { userFields, userInputs, userOutputs, userWarnings, type UserInputs, type UserOutputs } from "../../model/shapes/user";
-import { ownedFields, programFields, sameOf } from "../../model/shapes/fields";
+import { ownedFields, programFields, sameOf, withoutActivity } from "../../model/shapes/fields";
 import { fieldChanges } from "../kit/field-changes";
 import type { Operation } from "../operation";
 
@@ -108,14 +108,9 @@ function outputsOf(user: ScimUser, declared: Partial<UserOutputs> & Pick<UserOut
   };
 }
 
-function withoutActivity(outs: UserOutputs): UserOutputs {
-  const { daysActive: _days, lastActiveAt: _last, ...rest } = outs;
-  return rest;
-}
-
 /** What a refresh makes the inputs: the managed fields as they are live, and the settings as they were. */
 function liveInputs(outs: UserOutputs): UserInputs {
-  const { etag: _etag, createdAt: _createdAt, teamRoles: _teamRoles, registryRoles: _registryRoles, ...inputs } = withoutActivity(outs);
+  const { etag: _etag, createdAt: _createdAt, teamRoles: _teamRoles, registryRoles: _registryRoles, ...inputs } = withoutActivity(userFields, outs);
   // A custom organization role set outside Pulumi shows as such, so the next preview names it.
   return inputs as UserInputs;
 }
@@ -449,7 +444,7 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
     };
     const outs = outputsOf(live, declared, known);
     // Activity moves as people work: a read that finds nothing else changed is the recorded state with today's activity.
-    const recorded = props === undefined ? undefined : { ...withoutActivity(props), ...activityOf({}, outs) };
+    const recorded = props === undefined ? undefined : { ...withoutActivity(userFields, props), ...activityOf({}, outs) };
     return recordRead(id, outs, recorded, props?.userName === undefined ? importedInputs : liveInputs);
   },
 
