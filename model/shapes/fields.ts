@@ -1,11 +1,12 @@
 // The table of a kind's fields: for each, who owns it, how it compares, how it reaches W&B and
 // whether changing it replaces the resource. The provider's kit derives each diff from it, the
 // natural keys are its key fields, and the package schema marks its replacing fields.
+import { isDeepStrictEqual } from "node:util";
 import { identityOf, sameIdentity, type Identity } from "../identity";
 
 /**
  * How a field's values compare:
- * - `exact`: as plain values (free text, flags, settings);
+ * - `exact`: as plain values (free text, flags, settings), and objects of them key by key;
  * - an identity (model/identity): names and roles, e.g. a userName ignoring case;
  * - `user`: a user reference, the same as the user recorded in state under any of its names;
  * - `{ set }`: a set whose items compare by that rule: order and duplicates do not matter;
@@ -140,6 +141,6 @@ export function sameOf(rule: FieldRule): (a: unknown, b: unknown) => boolean {
 
 /** Whether two values of a field that compares by value or identity are the same. */
 export function sameValue(rule: "exact" | Identity, a: unknown, b: unknown): boolean {
-  if (rule === "exact" || typeof a !== "string" || typeof b !== "string") return Object.is(a, b);
+  if (rule === "exact" || typeof a !== "string" || typeof b !== "string") return isDeepStrictEqual(a, b);
   return sameIdentity(rule, a, b);
 }

@@ -4,7 +4,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 
-type Parts<T> = [T] extends [readonly (infer E)[]] ? InputOf<E>[] : [T] extends [Record<string, unknown>] ? { [K in keyof T]: InputOf<T[K]> } : T;
+type Parts<T> = [T] extends [readonly (infer E)[]] ? InputOf<E>[] : [T] extends [Record<string, unknown>] ? { [K in keyof T]: InputOf<Exclude<T[K], undefined>> } : T;
 
 /** A value as a program may give it: the value, each of its elements and properties too, may be an Output or a promise. */
 export type InputOf<T> = pulumi.Input<Parts<T>>;

@@ -211,6 +211,17 @@ export interface TeamArgs {
    */
   members?: pulumi.Input<pulumi.Input<string>[]>;
   /**
+   * The team's own bucket (bring your own bucket), where W&B stores its runs' files and artifacts:
+   * given to W&B when it creates the team, which it does only once it has checked that the bucket
+   * exists and is reachable. W&B never shows it afterwards: it is kept as declared, never compared
+   * with the service, never drift. W&B's API cannot delete a team, so a replacement empties the old
+   * team and stops until you delete it in the W&B web application; then `pulumi up` again creates
+   * the new one. Not with `importId`: an existing team keeps the bucket it has. When omitted, the
+   * team uses the instance's storage. Every deployment: multi-tenant cloud (saas), dedicated cloud
+   * and self-managed. Changing it replaces the resource.
+   */
+  storageBucket?: pulumi.Input<TeamStorageBucketArgs>;
+  /**
    * When a team with this name already exists: `false` fails with a hint, `true` takes it over and
    * converges it to this definition (its members become exactly `members`, when given). Only
    * consulted when the resource is created. Defaults to `false`.
@@ -246,6 +257,30 @@ export interface TeamArgs {
   guardedBy?: pulumi.Input<string>;
 }
 
+/**
+ * A team's own bucket (bring your own bucket): `name` and `provider` always, the other fields as
+ * the provider needs.
+ */
+export interface TeamStorageBucketArgs {
+  /** The bucket's name. */
+  name: pulumi.Input<string>;
+  /**
+   * Where the bucket lives: one of COREWEAVE, AWS, AZURE, GCP, MINIO (case-insensitive; stored in
+   * upper case, as W&B takes it).
+   */
+  provider: pulumi.Input<string>;
+  /** The path prefix within the bucket under which W&B stores the team's files. */
+  path?: pulumi.Input<string>;
+  /** The KMS key that encrypts the bucket (e.g. an AWS KMS key ARN). */
+  kmsKeyId?: pulumi.Input<string>;
+  /** AWS only: the external id of the cross-account access. */
+  awsExternalId?: pulumi.Input<string>;
+  /** Azure only: the tenant's id. */
+  azureTenantId?: pulumi.Input<string>;
+  /** Azure only: the client id of the managed identity. */
+  azureClientId?: pulumi.Input<string>;
+}
+
 /** The outputs of a `Team`: every property of its state. */
 export interface TeamOutputs {
   /**
@@ -275,6 +310,8 @@ export interface TeamOutputs {
   readonly memberEmails: pulumi.Output<{ [key: string]: string }>;
   /** Organization service accounts in the team: ignored by diffs, never removed. */
   readonly serviceAccountIds: pulumi.Output<string[]>;
+  /** Changing it replaces the resource. */
+  readonly storageBucket: pulumi.Output<TeamStorageBucket | undefined>;
   /**
    * When a team with this name already exists: `false` fails with a hint, `true` takes it over and
    * converges it to this definition (its members become exactly `members`, when given). Only
@@ -307,6 +344,30 @@ export interface TeamOutputs {
   readonly guardedBy: pulumi.Output<string | undefined>;
   /** The ETag of the team as last read; the next write is conditional on it. */
   readonly etag: pulumi.Output<string>;
+}
+
+/**
+ * A team's own bucket (bring your own bucket): `name` and `provider` always, the other fields as
+ * the provider needs.
+ */
+export interface TeamStorageBucket {
+  /** The bucket's name. */
+  name: string;
+  /**
+   * Where the bucket lives: one of COREWEAVE, AWS, AZURE, GCP, MINIO (case-insensitive; stored in
+   * upper case, as W&B takes it).
+   */
+  provider: "COREWEAVE" | "AWS" | "AZURE" | "GCP" | "MINIO";
+  /** The path prefix within the bucket under which W&B stores the team's files. */
+  path?: string;
+  /** The KMS key that encrypts the bucket (e.g. an AWS KMS key ARN). */
+  kmsKeyId?: string;
+  /** AWS only: the external id of the cross-account access. */
+  awsExternalId?: string;
+  /** Azure only: the tenant's id. */
+  azureTenantId?: string;
+  /** Azure only: the client id of the managed identity. */
+  azureClientId?: string;
 }
 
 /** The arguments of a `TeamMember`. */

@@ -70,6 +70,40 @@ export interface TeamRoleInfo {
 }
 
 /**
+ * A team's own bucket (bring your own bucket): `name` and `provider` always, the other fields as the provider needs.
+ */
+export interface TeamStorageBucket {
+    /**
+     * AWS only: the external id of the cross-account access.
+     */
+    awsExternalId?: string;
+    /**
+     * Azure only: the client id of the managed identity.
+     */
+    azureClientId?: string;
+    /**
+     * Azure only: the tenant's id.
+     */
+    azureTenantId?: string;
+    /**
+     * The KMS key that encrypts the bucket (e.g. an AWS KMS key ARN).
+     */
+    kmsKeyId?: string;
+    /**
+     * The bucket's name.
+     */
+    name: string;
+    /**
+     * The path prefix within the bucket under which W&B stores the team's files.
+     */
+    path?: string;
+    /**
+     * Where the bucket lives: one of COREWEAVE, AWS, AZURE, GCP, MINIO (case-insensitive; stored in upper case, as W&B takes it).
+     */
+    provider: string;
+}
+
+/**
  * A user of the organization, as SCIM shows it. Service accounts are never listed by SCIM.
  */
 export interface UserInfo {

@@ -20,6 +20,7 @@ __all__ = [
     'RegistryRoleInfo',
     'TeamMemberInfo',
     'TeamRoleInfo',
+    'TeamStorageBucket',
     'UserInfo',
     'UserRegistryRole',
     'UserTeamRole',
@@ -184,6 +185,123 @@ class TeamRoleInfo(dict):
         The team's name.
         """
         return pulumi.get(self, "team_name")
+
+
+@pulumi.output_type
+class TeamStorageBucket(dict):
+    """
+    A team's own bucket (bring your own bucket): `name` and `provider` always, the other fields as the provider needs.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "awsExternalId":
+            suggest = "aws_external_id"
+        elif key == "azureClientId":
+            suggest = "azure_client_id"
+        elif key == "azureTenantId":
+            suggest = "azure_tenant_id"
+        elif key == "kmsKeyId":
+            suggest = "kms_key_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in TeamStorageBucket. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        TeamStorageBucket.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        TeamStorageBucket.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 name: _builtins.str,
+                 provider: _builtins.str,
+                 aws_external_id: Optional[_builtins.str] = None,
+                 azure_client_id: Optional[_builtins.str] = None,
+                 azure_tenant_id: Optional[_builtins.str] = None,
+                 kms_key_id: Optional[_builtins.str] = None,
+                 path: Optional[_builtins.str] = None):
+        """
+        A team's own bucket (bring your own bucket): `name` and `provider` always, the other fields as the provider needs.
+
+        :param _builtins.str name: The bucket's name.
+        :param _builtins.str provider: Where the bucket lives: one of COREWEAVE, AWS, AZURE, GCP, MINIO (case-insensitive; stored in upper case, as W&B takes it).
+        :param _builtins.str aws_external_id: AWS only: the external id of the cross-account access.
+        :param _builtins.str azure_client_id: Azure only: the client id of the managed identity.
+        :param _builtins.str azure_tenant_id: Azure only: the tenant's id.
+        :param _builtins.str kms_key_id: The KMS key that encrypts the bucket (e.g. an AWS KMS key ARN).
+        :param _builtins.str path: The path prefix within the bucket under which W&B stores the team's files.
+        """
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "provider", provider)
+        if aws_external_id is not None:
+            pulumi.set(__self__, "aws_external_id", aws_external_id)
+        if azure_client_id is not None:
+            pulumi.set(__self__, "azure_client_id", azure_client_id)
+        if azure_tenant_id is not None:
+            pulumi.set(__self__, "azure_tenant_id", azure_tenant_id)
+        if kms_key_id is not None:
+            pulumi.set(__self__, "kms_key_id", kms_key_id)
+        if path is not None:
+            pulumi.set(__self__, "path", path)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The bucket's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def provider(self) -> _builtins.str:
+        """
+        Where the bucket lives: one of COREWEAVE, AWS, AZURE, GCP, MINIO (case-insensitive; stored in upper case, as W&B takes it).
+        """
+        return pulumi.get(self, "provider")
+
+    @_builtins.property
+    @pulumi.getter(name="awsExternalId")
+    def aws_external_id(self) -> Optional[_builtins.str]:
+        """
+        AWS only: the external id of the cross-account access.
+        """
+        return pulumi.get(self, "aws_external_id")
+
+    @_builtins.property
+    @pulumi.getter(name="azureClientId")
+    def azure_client_id(self) -> Optional[_builtins.str]:
+        """
+        Azure only: the client id of the managed identity.
+        """
+        return pulumi.get(self, "azure_client_id")
+
+    @_builtins.property
+    @pulumi.getter(name="azureTenantId")
+    def azure_tenant_id(self) -> Optional[_builtins.str]:
+        """
+        Azure only: the tenant's id.
+        """
+        return pulumi.get(self, "azure_tenant_id")
+
+    @_builtins.property
+    @pulumi.getter(name="kmsKeyId")
+    def kms_key_id(self) -> Optional[_builtins.str]:
+        """
+        The KMS key that encrypts the bucket (e.g. an AWS KMS key ARN).
+        """
+        return pulumi.get(self, "kms_key_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def path(self) -> Optional[_builtins.str]:
+        """
+        The path prefix within the bucket under which W&B stores the team's files.
+        """
+        return pulumi.get(self, "path")
 
 
 @pulumi.output_type
