@@ -15,3 +15,15 @@ const declare = (kind: "User" | "Team", name: string, args: Record<string, unkno
   throughPlugin ? new PluginResource(kind, name, args) : new wandb[kind](name, args as never);
 
 declare("User", "vera", { userName: "vera", email: "vera@example.com", modelsSeat: config.get("veraSeat") ?? "viewer" });
+
+// The team's own bucket: a change of its path replaces the team.
+declare("Team", "lab", { name: "lab", members: [], storageBucket: { name: "acme-lab", provider: "gcp", path: config.get("bucketPath") ?? "lab/runs" } });
+
+const inactiveForDays = config.getNumber("inactiveForDays");
+const inactive =
+  inactiveForDays === undefined
+    ? undefined
+    : throughPlugin
+      ? pulumi.runtime.invokeOutput<{ userNames: string[] }>("wandb:index:getUsers", { inactiveForDays }).userNames
+      : wandb.getUsersOutput({ inactiveForDays }).userNames;
+export const inactiveUserNames = inactive;
