@@ -54,7 +54,7 @@ export const serviceField: FieldRule = { owner: "service" };
 export const activityField: FieldRule = { owner: "service", activity: true };
 
 /** The fields of `table` that report activity. */
-export function activityFields(table: FieldTable): string[] {
+function activityFields(table: FieldTable): string[] {
   return Object.entries(table).flatMap(([field, rule]) => (rule.owner === "service" && rule.activity === true ? [field] : []));
 }
 

@@ -69,8 +69,6 @@ export const storageBucket = z
     description: "A team's own bucket (bring your own bucket): `name` and `provider` always, the other fields as the provider needs.",
   });
 
-export type StorageBucketInput = z.output<typeof storageBucket>;
-
 /** What destroying a Team does (the W&B API cannot delete teams). */
 export const TEAM_DELETION_POLICIES = ["empty", "retain", "fail"] as const;
 
