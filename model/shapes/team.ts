@@ -29,7 +29,7 @@ const bucketText = (field: string, what: string) =>
 const PROVIDER_ONLY = { awsExternalId: "AWS", azureTenantId: "AZURE", azureClientId: "AZURE" } as const;
 
 /** A team's own bucket, as W&B's SCIM reference documents `storageBucket` on Create team. */
-export const storageBucket = z
+const storageBucket = z
   .strictObject(
     {
       name: bucketText("name", 'the bucket\'s name, e.g. "acme-wandb-research"').meta({ description: "The bucket's name." }),
