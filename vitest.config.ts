@@ -7,6 +7,7 @@ const UNIT = [
   "test/cli/main.test.ts",
   "test/cli/review.test.ts",
   "test/cli/review-fixtures.test.ts",
+  "test/cli/review-inactive.test.ts",
   "test/model/natural-keys.test.ts",
   "test/model/roster/declare.test.ts",
   "test/model/roster/organization.test.ts",

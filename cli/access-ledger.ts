@@ -12,6 +12,7 @@ const personKey = (name: string): string => identityOf("userName", name);
 export enum Aspect {
   Organization,
   OrganizationRole,
+  Seats,
   Team,
   TeamRole,
   RegistryRole,

@@ -7,6 +7,7 @@ import { statesOf, STATE_READERS } from "./kind-states";
 import type { ResourceStep } from "./preview-json";
 import { joined, phrase } from "./quoted-text";
 import { describedRole, newUsersIn, personOf, type ReviewContext } from "./review-context";
+import type { UserOutputs } from "../model/shapes/user";
 
 function userArrives(person: string, state: { organizationRole?: string; adoptExisting?: boolean; importId?: string } | undefined, { ledger }: ReviewContext): void {
   const role = state?.organizationRole;
@@ -17,6 +18,19 @@ function userArrives(person: string, state: { organizationRole?: string; adoptEx
   } else {
     ledger.say(person, Aspect.Organization, role === undefined ? phrase`joins the organization` : phrase`joins the organization as ${role}`);
     ledger.changes.joining.push(person);
+  }
+}
+
+type UserState = Partial<Pick<UserOutputs, "modelsSeat" | "weaveRole">> | undefined;
+
+/** What a user's Models seat and Weave role become: what the organization pays for, and what the user may do. */
+function seatChanges(person: string, before: UserState, after: UserState, { ledger }: ReviewContext): void {
+  const seats = [
+    [before?.modelsSeat, after?.modelsSeat, (is: string) => phrase`Models seat ${is}`, (was: string, is: string) => phrase`Models seat ${was} → ${is}`],
+    [before?.weaveRole, after?.weaveRole, (is: string) => phrase`Weave role ${is}`, (was: string, is: string) => phrase`Weave role ${was} → ${is}`],
+  ] as const;
+  for (const [was, is, set, changed] of seats) {
+    if (is !== undefined && was !== is) ledger.say(person, Aspect.Seats, was === undefined ? set(is) : changed(was, is));
   }
 }
 
@@ -37,6 +51,7 @@ export function userChanges(step: ResourceStep, context: ReviewContext): void {
     if (before?.active !== false && after?.active === false) ledger.say(person, Aspect.Organization, phrase`is deactivated`);
     if (before?.active === false && after?.active !== false) ledger.say(person, Aspect.Organization, phrase`is reactivated`);
   }
+  if (step.op !== "delete") seatChanges(person, before, after, context);
   // On the multi-tenant cloud a user writes its own teams, by name.
   if (context.membershipFromRecord(step)) return;
   for (const team of new Set([...(before?.teams ?? []), ...(after?.teams ?? [])])) {

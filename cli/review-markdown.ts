@@ -3,6 +3,7 @@
 // permissions, the renames in code, and the totals. Everything quoted from the preview is escaped.
 import type { AccessChanges, TeamChange } from "./access-ledger";
 import { outsideCodeMarkdown } from "./outside-code-markdown";
+import type { InactivePeople } from "./inactive-people";
 import { joined, list, markdownOf, phrase, type Phrase } from "./quoted-text";
 
 export interface ReviewHeading {
@@ -119,7 +120,33 @@ function renames(changes: AccessChanges): string[] {
   return [...lines, ""];
 }
 
-export function reviewMarkdown(changes: AccessChanges, heading: ReviewHeading): string {
+/** Who has not been active in the last N days: candidates for freeing a seat or removing access. */
+function inactive(found: InactivePeople): string[] {
+  const lines = [
+    `### Not active in ${found.days} days`,
+    "",
+    `People with no activity in W&B in the last ${plural(found.days, "day")} (never active included), as the refresh read W&B's ` +
+      "last activity: candidates for freeing a seat or removing access.",
+    "",
+  ];
+  for (const { userName, lastActive } of found.people) {
+    const when = lastActive === undefined ? phrase`never active` : phrase`last active ${lastActive.at.slice(0, 10)} (${plural(lastActive.daysAgo, "day")} ago)`;
+    lines.push(`- **${markdownOf(phrase`${userName}`)}**: ${markdownOf(when)}`);
+  }
+  if (found.people.length === 0) lines.push("- nobody");
+  lines.push("");
+  if (found.notSeen > 0) {
+    lines.push(
+      `**Not seen here:** ${plural(found.notSeen, "user")} whose refreshed state the preview does not print: run it with \`--show-sames\` ` +
+        "(`pulumi preview --refresh --show-sames --json`).",
+      "",
+    );
+  }
+  if (found.unreported > 0) lines.push(`${plural(found.unreported, "user")} with no activity reported by W&B, not listed.`, "");
+  return lines;
+}
+
+export function reviewMarkdown(changes: AccessChanges, heading: ReviewHeading, inactivePeople?: InactivePeople): string {
   const teamsChanged = sortedEntries(changes.teams).filter(([, change]) => change.added.length + change.removed.length + change.adopted.length > 0);
   const lines = [`## ${heading.title}`, "", heading.lede, "", ...(heading.limits ? [heading.limits, ""] : [])];
   lines.push(totals(changes, teamsChanged.filter(([, change]) => change.added.length + change.removed.length > 0).length), "");
@@ -127,5 +154,6 @@ export function reviewMarkdown(changes: AccessChanges, heading: ReviewHeading): 
   lines.push(...outsideCodeMarkdown(changes.outside, heading.outsideCodeSeen));
   const nothing = changes.people.size === 0 && teamsChanged.length === 0 && changes.customRoles.size === 0 && changes.refusals.length === 0;
   if (nothing) lines.push(changes.renames.length > 0 ? "No access changes: only renames in code." : "No access changes.", "");
+  if (inactivePeople !== undefined) lines.push(...inactive(inactivePeople));
   return lines.join("\n");
 }

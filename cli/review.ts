@@ -1,20 +1,28 @@
 // `pulumi-wandb review <preview.json>`: the access review of `pulumi preview --json`'s output, as
 // Markdown on standard output. `--drift` words it for a preview with `--refresh` of unchanged code:
-// what was changed outside code, and what such a preview cannot see.
+// what was changed outside code, what such a preview cannot see, and who has not been active lately.
 import { readFile } from "node:fs/promises";
 import * as path from "node:path";
 import { accessChanges } from "./access-changes";
+import { inactivePeople } from "./inactive-people";
 import type { CommandIo } from "./io";
 import { UnreadableStateError } from "./kind-states";
 import { parsePreviewJson } from "./preview-json";
 import { DRIFT_HEADING, PULL_REQUEST_HEADING, reviewMarkdown } from "./review-markdown";
 
+/** How long without activity a person is listed by `--drift`, unless `--inactive-days` says otherwise. */
+const DEFAULT_INACTIVE_DAYS = 90;
+
 const USAGE = [
-  "usage: pulumi-wandb review [--drift] <preview.json | ->",
+  "usage: pulumi-wandb review [--drift [--inactive-days N]] <preview.json | ->",
   "",
-  "  <preview.json>   the standard output of `pulumi preview --json` (either door, any language); - reads standard input",
-  "  --drift          word it for `pulumi preview --refresh --expect-no-changes --json`: what was changed outside code",
-  "  -h, --help       this text",
+  "  <preview.json>      the standard output of `pulumi preview --json` (either door, any language); - reads standard input",
+  "  --drift             word it for `pulumi preview --refresh --expect-no-changes --show-sames --json`: what was changed",
+  "                      outside code, and who has not been active in W&B lately (W&B's last activity as the refresh read it;",
+  "                      without --show-sames the preview does not print the unchanged users). Activity is never drift:",
+  "                      the preview's exit status stays 0 however people work",
+  `  --inactive-days N   with --drift: list the people not active in the last N days, never active included (default ${DEFAULT_INACTIVE_DAYS})`,
+  "  -h, --help          this text",
 ];
 
 export const summary = "the access review of `pulumi preview --json` (a file, or - for standard input), as Markdown";
@@ -25,10 +33,20 @@ export async function run(argv: readonly string[], io: CommandIo): Promise<numbe
     return 0;
   }
   const drift = argv.includes("--drift");
-  const files = argv.filter((arg) => arg !== "--drift");
+  const daysAt = argv.indexOf("--inactive-days");
+  const days = daysAt === -1 ? DEFAULT_INACTIVE_DAYS : Number(argv[daysAt + 1]);
+  const files = argv.filter((arg, index) => arg !== "--drift" && (daysAt === -1 || (index !== daysAt && index !== daysAt + 1)));
   const unknownOption = files.find((arg) => arg.startsWith("-") && arg !== "-");
-  if (files.length !== 1 || unknownOption !== undefined) {
-    if (unknownOption) io.err(`pulumi-wandb review: unknown option ${unknownOption}`);
+  const refusal =
+    daysAt !== -1 && !drift
+      ? "--inactive-days goes with --drift: the people not active lately are listed in the review of a refreshing preview"
+      : !Number.isInteger(days) || days < 1
+        ? `--inactive-days takes a whole number of days, 1 or more, e.g. --inactive-days ${DEFAULT_INACTIVE_DAYS}`
+        : unknownOption !== undefined
+          ? `unknown option ${unknownOption}`
+          : undefined;
+  if (files.length !== 1 || refusal !== undefined) {
+    if (refusal !== undefined) io.err(`pulumi-wandb review: ${refusal}`);
     io.err(USAGE[0] ?? "");
     return 2;
   }
@@ -46,7 +64,14 @@ export async function run(argv: readonly string[], io: CommandIo): Promise<numbe
     io.err(`pulumi-wandb review: ${shown} is not the output of \`pulumi preview --json\`: ${parsed.problem}. Run the preview with --json and pass its standard output.`);
     return 1;
   }
-  return print(() => reviewMarkdown(accessChanges(parsed.preview), drift ? DRIFT_HEADING : PULL_REQUEST_HEADING), io);
+  const { preview } = parsed;
+  return print(
+    () =>
+      drift
+        ? reviewMarkdown(accessChanges(preview), DRIFT_HEADING, inactivePeople(preview, days, Date.now()))
+        : reviewMarkdown(accessChanges(preview), PULL_REQUEST_HEADING),
+    io,
+  );
 }
 
 /** Prints the review, or why this release cannot read the preview's states. */

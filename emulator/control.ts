@@ -1,10 +1,12 @@
 import type { IncomingHttpHeaders } from "node:http";
+import type { z } from "zod";
 import type { EmulatorCore } from "./core";
 import { faultsSchema } from "./faults";
 import { json, type Reply } from "./http";
 import { renderUser } from "./scim-render";
 import { matchRoute, type Route } from "./router";
 import { formatPath } from "./seed";
+import { activitySchema } from "./user-access";
 
 interface ControlRequest {
   core: EmulatorCore;
@@ -12,19 +14,36 @@ interface ControlRequest {
   params: Record<string, string>;
 }
 
-function putFaults({ core, body }: ControlRequest): Reply {
+/** A control request's JSON body checked against `schema`, or the 400 naming each field that is wrong. */
+function parseControlBody<S extends z.ZodType>(body: string, schema: S): { ok: true; value: z.output<S> } | { ok: false; reply: Reply } {
   let input: unknown;
   try {
     input = JSON.parse(body);
   } catch {
-    return json(400, { error: "body is not valid JSON" });
+    return { ok: false, reply: json(400, { error: "body is not valid JSON" }) };
   }
-  const parsed = faultsSchema.safeParse(input);
+  const parsed = schema.safeParse(input);
   if (!parsed.success) {
-    return json(400, { error: parsed.error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`).join("; ") });
+    return { ok: false, reply: json(400, { error: parsed.error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`).join("; ") }) };
   }
-  core.faults.configure(parsed.data);
-  return json(200, parsed.data);
+  return { ok: true, value: parsed.data };
+}
+
+function putFaults({ core, body }: ControlRequest): Reply {
+  const parsed = parseControlBody(body, faultsSchema);
+  if (!parsed.ok) return parsed.reply;
+  core.faults.configure(parsed.value);
+  return json(200, parsed.value);
+}
+
+/** What the service records as people work; the user's ETag stays, as no admin changed the user. */
+function putActivity({ core, body, params }: ControlRequest): Reply {
+  const user = core.org.users.get(params["id"] ?? "");
+  if (!user) return json(404, { error: `no user with id ${params["id"]}` });
+  const parsed = parseControlBody(body, activitySchema);
+  if (!parsed.ok) return parsed.reply;
+  user.activity = parsed.value;
+  return json(200, renderUser(core.org, { ...core.settings, userRolesOnGet: "shown" }, user));
 }
 
 const routes: Route<(req: ControlRequest) => Reply>[] = [
@@ -56,6 +75,7 @@ const routes: Route<(req: ControlRequest) => Reply>[] = [
       return json(200, renderUser(core.org, { ...core.settings, userRolesOnGet: "shown" }, user));
     },
   },
+  { method: "PUT", pattern: "/_emulator/users/:id/activity", handler: putActivity },
   { method: "GET", pattern: "/_emulator/state", handler: ({ core }) => json(200, { ...core.org.toSeed(), seatsUsed: core.org.seatsUsed() }) },
   {
     method: "POST",

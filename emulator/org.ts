@@ -10,6 +10,7 @@ import {
   TEAM_ROLES,
 } from "./role-catalogue";
 import type { ParsedSeed } from "./seed";
+import { type AccessLevel, type Activity, DEFAULT_ACCESS_LEVEL, NEVER_ACTIVE, type StorageBucket } from "./user-access";
 
 /** A role held by a user: a predefined name ("admin", "member", "viewer") or `custom:<role id>`. */
 export type RoleRef = string;
@@ -29,6 +30,10 @@ export interface User extends Tracked {
   email: string;
   active: boolean;
   orgRole: RoleRef;
+  modelsSeat: AccessLevel;
+  weaveRole: AccessLevel;
+  /** Recorded as people work: set through the control API, never through SCIM. */
+  activity: Activity;
   registryRoles: Map<string, string>;
   apiKey?: string;
 }
@@ -43,6 +48,8 @@ export interface Team extends Tracked {
   displayName: string;
   /** Member id (user or service account) to its team role, in joining order. */
   members: Map<string, RoleRef>;
+  /** Given at creation only; the service never shows it. */
+  storageBucket?: StorageBucket;
 }
 
 /** A user's place in one team. */
@@ -67,6 +74,8 @@ export interface UserChange {
   displayName?: string;
   active?: boolean;
   orgRole?: RoleRef;
+  modelsSeat?: AccessLevel;
+  weaveRole?: AccessLevel;
   teamRoles: Map<string, RoleRef>;
   clearRegistries: boolean;
   /** Registry name to role, or null to leave that registry. */
@@ -148,10 +157,13 @@ export class Org {
             email: u.email,
             active: u.active,
             orgRole: org.resolveOrgRole(u.organizationRole, false),
+            modelsSeat: u.modelsSeat,
+            weaveRole: u.weaveRole,
             teamIds: [],
           },
           { id: u.id, created, lastModified: u.lastModified ?? created, version: u.version, ignoreSeats: true },
         );
+        user.activity = { daysActive: u.daysActive, lastActiveAt: u.lastActiveAt };
         for (const rr of u.registryRoles) {
           if (!org.registries.has(rr.registryName)) throw new Error(`unknown registry "${rr.registryName}"`);
           user.registryRoles.set(rr.registryName, org.resolveRegistryRole(rr.roleName));
@@ -171,6 +183,7 @@ export class Org {
         id: t.id ?? newId("Team"),
         displayName: t.displayName,
         members: new Map(),
+        ...(t.storageBucket === undefined ? {} : { storageBucket: t.storageBucket }),
         created,
         lastModified: t.lastModified ?? created,
         version: t.version ?? newVersion(),
@@ -226,6 +239,10 @@ export class Org {
         email: u.email,
         active: u.active,
         organizationRole: this.roleName(u.orgRole),
+        modelsSeat: u.modelsSeat,
+        weaveRole: u.weaveRole,
+        daysActive: u.activity.daysActive,
+        lastActiveAt: u.activity.lastActiveAt,
         ...(u.apiKey === undefined ? {} : { apiKey: u.apiKey }),
         registryRoles: [...u.registryRoles].map(([registryName, roleName]) => ({ registryName, roleName })),
         created: u.created,
@@ -240,6 +257,7 @@ export class Org {
           if (sa) return { serviceAccount: sa.name };
           return { user: this.users.get(id)?.userName ?? id, role: this.roleName(role) };
         }),
+        ...(t.storageBucket === undefined ? {} : { storageBucket: { ...t.storageBucket } }),
         created: t.created,
         lastModified: t.lastModified,
         version: t.version,
@@ -373,14 +391,17 @@ export class Org {
 
   // ---- seats ----
 
-  /** Active users hold a seat unless their role is (or inherits from) viewer. */
-  private holdsSeat(active: boolean, orgRole: RoleRef): boolean {
-    return active && this.baseOf(orgRole) !== "viewer";
+  /**
+   * A seat is a full Models seat (the one the organization pays for): held by an active user whose
+   * modelsSeat is `full` and whose role is not (and does not inherit from) viewer.
+   */
+  private holdsSeat(user: Pick<User, "active" | "orgRole" | "modelsSeat">): boolean {
+    return user.active && user.modelsSeat === "full" && this.baseOf(user.orgRole) !== "viewer";
   }
 
   seatsUsed(): number {
     let used = 0;
-    for (const u of this.users.values()) if (this.holdsSeat(u.active, u.orgRole)) used++;
+    for (const u of this.users.values()) if (this.holdsSeat(u)) used++;
     return used;
   }
 
@@ -391,12 +412,22 @@ export class Org {
   // ---- users ----
 
   createUser(
-    input: { userName: string; displayName: string; email: string; active: boolean; orgRole: RoleRef; teamIds: string[] },
+    input: {
+      userName: string;
+      displayName: string;
+      email: string;
+      active: boolean;
+      orgRole: RoleRef;
+      modelsSeat?: AccessLevel;
+      weaveRole?: AccessLevel;
+      teamIds: string[];
+    },
     restore: Partial<Tracked> & { ignoreSeats?: boolean } = {},
   ): User {
     if (this.userIdByName.has(input.userName.toLowerCase())) throw conflict(`User with userName "${input.userName}" already exists`);
     if (this.userIdByEmail.has(input.email.toLowerCase())) throw conflict(`User with email "${input.email}" already exists`);
-    if (!restore.ignoreSeats) this.checkSeat(false, this.holdsSeat(input.active, input.orgRole));
+    const modelsSeat = input.modelsSeat ?? DEFAULT_ACCESS_LEVEL;
+    if (!restore.ignoreSeats) this.checkSeat(false, this.holdsSeat({ ...input, modelsSeat }));
     const created = restore.created ?? timestamp();
     const user: User = {
       id: restore.id ?? newId("User"),
@@ -405,6 +436,9 @@ export class Org {
       email: input.email,
       active: input.active,
       orgRole: input.orgRole,
+      modelsSeat,
+      weaveRole: input.weaveRole ?? DEFAULT_ACCESS_LEVEL,
+      activity: NEVER_ACTIVE,
       registryRoles: new Map(),
       created,
       lastModified: restore.lastModified ?? created,
@@ -433,9 +467,13 @@ export class Org {
     if (change.email !== undefined && change.email.toLowerCase() !== user.email.toLowerCase()) {
       if (this.userIdByEmail.has(change.email.toLowerCase())) throw conflict(`User with email "${change.email}" already exists`);
     }
-    const active = change.active ?? user.active;
-    const orgRole = change.orgRole ?? user.orgRole;
-    this.checkSeat(this.holdsSeat(user.active, user.orgRole), this.holdsSeat(active, orgRole));
+    const after = {
+      active: change.active ?? user.active,
+      orgRole: change.orgRole ?? user.orgRole,
+      modelsSeat: change.modelsSeat ?? user.modelsSeat,
+      weaveRole: change.weaveRole ?? user.weaveRole,
+    };
+    this.checkSeat(this.holdsSeat(user), this.holdsSeat(after));
 
     const before = JSON.stringify(this.userFingerprint(user));
     if (change.email !== undefined) {
@@ -444,8 +482,7 @@ export class Org {
       this.userIdByEmail.set(user.email.toLowerCase(), user.id);
     }
     if (change.displayName !== undefined) user.displayName = change.displayName;
-    user.active = active;
-    user.orgRole = orgRole;
+    Object.assign(user, after);
     for (const [teamId, role] of change.teamRoles) {
       const team = this.getTeam(teamId);
       if (!team.members.has(user.id)) this.touch(team);
@@ -460,15 +497,32 @@ export class Org {
   }
 
   private userFingerprint(user: User): unknown {
-    return [user.email, user.displayName, user.active, user.orgRole, [...user.registryRoles], this.teamRolesOf(user.id).map((t) => [t.team.id, t.role])];
+    return [
+      user.email,
+      user.displayName,
+      user.active,
+      user.orgRole,
+      user.modelsSeat,
+      user.weaveRole,
+      [...user.registryRoles],
+      this.teamRolesOf(user.id).map((t) => [t.team.id, t.role]),
+    ];
   }
 
   // ---- teams ----
 
-  createTeam(displayName: string, memberIds: string[]): Team {
+  createTeam(displayName: string, memberIds: string[], storageBucket?: StorageBucket): Team {
     if (this.teamIdByName.has(displayName)) throw conflict(`Group with displayName "${displayName}" already exists`);
     const created = timestamp();
-    const team: Team = { id: newId("Team"), displayName, members: new Map(), created, lastModified: created, version: newVersion() };
+    const team: Team = {
+      id: newId("Team"),
+      displayName,
+      members: new Map(),
+      ...(storageBucket === undefined ? {} : { storageBucket }),
+      created,
+      lastModified: created,
+      version: newVersion(),
+    };
     // Every organization service account joins a team created through SCIM.
     for (const id of [...memberIds, ...this.serviceAccounts.keys()]) {
       if (team.members.has(id)) continue;

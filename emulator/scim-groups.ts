@@ -5,6 +5,7 @@ import { parseFilterOn } from "./filter";
 import type { Reply } from "./http";
 import type { Team } from "./org";
 import { renderGroup } from "./scim-render";
+import { storageBucketSchema } from "./user-access";
 import { createdReply, getReply, opValue, pagedListReply, parseBody, parsePatchOps, patchedReply, type PatchOperation, resourceReply, type ScimRequest } from "./scim-request";
 
 const membersSchema = z.array(z.object({ value: z.string().min(1) }));
@@ -13,6 +14,8 @@ const groupSchema = z.object({
   displayName: z.string().trim().min(1),
   members: membersSchema,
 });
+/** Storage is configured at creation only (the reference's Create team); PUT ignores it. */
+const newGroupSchema = groupSchema.extend({ storageBucket: storageBucketSchema.optional() });
 
 const TEAM_DELETE_STATUS = 405;
 
@@ -33,10 +36,11 @@ export function getGroup(req: ScimRequest): Reply {
 }
 
 export function createGroup(req: ScimRequest): Reply {
-  const body = parseBody(req, groupSchema);
+  const body = parseBody(req, newGroupSchema);
   const team = req.org.createTeam(
     body.displayName,
     body.members.map((m) => req.org.resolveMember(m.value)),
+    body.storageBucket,
   );
   return createdReply(req, "Groups", team, renderGroup(req.org, req.settings, team, { creation: true }));
 }

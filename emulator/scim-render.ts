@@ -44,7 +44,9 @@ function meta(s: Settings, kind: string, r: Meta, creation: boolean) {
 /**
  * `roles`: whether the representation carries organizationRole, teamRoles and registryRoles. The
  * docs show them only in PATCH responses and the saas POST 201; with `userRolesOnGet: "omitted"`
- * the other representations (GET, list items, the dedicated POST 201) leave them out.
+ * the other representations (GET, list items, the dedicated POST 201) leave them out. modelsSeat
+ * and weaveRole go with them, and are also in every POST 201 (the reference's create response).
+ * daysActive and lastActiveAt are in GET and list items only, as the reference shows them.
  */
 export function renderUser(
   org: Org,
@@ -75,6 +77,8 @@ export function renderUser(
     delete body.teamRoles;
     delete body.registryRoles;
   }
+  if (roles || creation) Object.assign(body, { modelsSeat: user.modelsSeat, weaveRole: user.weaveRole });
+  if (!creation && opts.patched !== true) Object.assign(body, user.activity);
   // On the multi-tenant cloud the creation response also lists the teams joined.
   if (creation && s.deployment === "saas") body.groups = teamRoles.map((t) => ({ value: t.team.id }));
   return body;

@@ -4,7 +4,9 @@ import { checkIfMatch } from "./etag";
 import { parseFilterOn } from "./filter";
 import type { Reply } from "./http";
 import { emptyUserChange, type Org, type User, type UserChange } from "./org";
+import { canonicalBuiltin, ORG_ROLES } from "./role-catalogue";
 import { renderUser, TEAMS_EXTENSION } from "./scim-render";
+import { accessLevel } from "./user-access";
 import { createdReply, getReply, opValue, pagedListReply, parseBody, parsePatchOps, patchedReply, type PatchOperation, type ScimRequest } from "./scim-request";
 
 const emailSchema = z.object({
@@ -19,6 +21,8 @@ const createUserSchema = z.object({
   displayName: z.string().optional(),
   emails: emailsSchema,
   active: z.boolean().optional(),
+  modelsSeat: accessLevel("modelsSeat").optional(),
+  weaveRole: accessLevel("weaveRole").optional(),
   [TEAMS_EXTENSION]: z.object({ teams: z.array(z.string().min(1)) }).optional(),
 });
 
@@ -75,6 +79,8 @@ export function createUser(req: ScimRequest): Reply {
     email: primaryEmail(req, body.emails),
     active: body.active ?? true,
     orgRole: "member",
+    ...(body.modelsSeat === undefined ? {} : { modelsSeat: body.modelsSeat }),
+    ...(body.weaveRole === undefined ? {} : { weaveRole: body.weaveRole }),
     teamIds,
   });
   return createdReply(req, "Users", user, renderUser(req.org, req.settings, user, { creation: true }));
@@ -151,9 +157,24 @@ function collectUserOp(req: ScimRequest, op: PatchOperation, change: UserChange)
     case "active":
       if (op.op !== "replace") throw unsupported();
       return setActive(opValue(op, z.boolean()));
-    case "organizationrole":
+    case "organizationrole": {
       if (op.op !== "replace") throw unsupported();
-      change.orgRole = org.resolveOrgRole(opValue(op, z.string()));
+      const role = opValue(op, z.string());
+      change.orgRole = org.resolveOrgRole(role);
+      // The deprecated organization viewer becomes a member with view-only Models and Weave (the reference's note).
+      if (canonicalBuiltin(ORG_ROLES, role) === "viewer") {
+        change.modelsSeat ??= "viewer";
+        change.weaveRole ??= "viewer";
+      }
+      return;
+    }
+    case "modelsseat":
+      if (op.op !== "replace") throw unsupported();
+      change.modelsSeat = opValue(op, accessLevel("modelsSeat"));
+      return;
+    case "weaverole":
+      if (op.op !== "replace") throw unsupported();
+      change.weaveRole = opValue(op, accessLevel("weaveRole"));
       return;
     case "teamroles":
       // Replace is the only op; each entry sets that team's role and joins the team if needed.

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { DEFAULT_MODELS } from "./model-catalogue";
+import { accessLevel, activitySchema, DEFAULT_ACCESS_LEVEL, NEVER_ACTIVE, storageBucketSchema } from "./user-access";
 
 const name = z.string().trim().min(1);
 /** Timestamps and ETag values are optional in a hand-written seed and always present in a state file. */
@@ -22,6 +23,10 @@ const userSchema = z.strictObject({
   /** Present for users who call the API in tests (admins and the non-admin member). */
   apiKey: name.optional(),
   registryRoles: z.array(z.strictObject({ registryName: name, roleName: name })).default([]),
+  modelsSeat: accessLevel("modelsSeat").default(DEFAULT_ACCESS_LEVEL),
+  weaveRole: accessLevel("weaveRole").default(DEFAULT_ACCESS_LEVEL),
+  daysActive: activitySchema.shape.daysActive.default(NEVER_ACTIVE.daysActive),
+  lastActiveAt: activitySchema.shape.lastActiveAt.default(NEVER_ACTIVE.lastActiveAt),
 });
 
 const teamMemberSchema = z.union([
@@ -38,7 +43,9 @@ export const seedSchema = z.strictObject({
   registries: z.array(name).default([]),
   serviceAccounts: z.array(z.strictObject({ id: name.optional(), name, apiKey: name })).min(1),
   users: z.array(userSchema),
-  teams: z.array(z.strictObject({ ...tracked, displayName: name, members: z.array(teamMemberSchema) })).default([]),
+  teams: z
+    .array(z.strictObject({ ...tracked, displayName: name, members: z.array(teamMemberSchema), storageBucket: storageBucketSchema.optional() }))
+    .default([]),
   roles: z
     .array(
       z.strictObject({

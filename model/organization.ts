@@ -304,6 +304,8 @@ function declareUsersAndTeams<C extends OrganizationChildren>(
         userName: user.userName,
         email: user.email,
         ...(user.displayName === undefined ? {} : { displayName: user.displayName }),
+        ...(user.modelsSeat === undefined ? {} : { modelsSeat: user.modelsSeat }),
+        ...(user.weaveRole === undefined ? {} : { weaveRole: user.weaveRole }),
         // A custom organization role belongs to an OrganizationRoleAssignment: the User leaves it alone.
         ...(custom ? {} : { organizationRole: user.organizationRole }),
         // On saas, users are created into teams: the teams' names as Outputs make the Teams come first.

@@ -176,7 +176,10 @@ function networkAdvice(init: WandbApiErrorInit): string {
 function advice(init: WandbApiErrorInit): string {
   const detail = init.detail ?? "";
   if (SEAT_LIMIT.test(detail)) {
-    return "The organization has no free seats: free seats (remove or deactivate users) or raise the plan's seat limit.";
+    return (
+      'The organization has no free Models seat: free one (set a user\'s modelsSeat to "viewer" or "none", or deactivate or ' +
+      "delete a user) or raise the plan's seat limit."
+    );
   }
   if (init.outcomeUnknown) {
     return "The service failed while handling a write, so it may or may not have been applied.";

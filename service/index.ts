@@ -20,6 +20,7 @@ export {
 export {
   ScimClient,
   type ClientOptions,
+  type NewTeam,
   type NewUser,
   type ReadOptions,
   type RoleDefinition,

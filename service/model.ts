@@ -23,9 +23,28 @@ export interface ScimUser {
   teamRoles?: TeamRole[];
   /** Undefined when the representation does not carry it (GET, list items): unknown; [] means no registry role. */
   registryRoles?: RegistryRole[];
+  /** Models seat (`full`, `viewer`, `none` as documented), lower case; undefined when the representation does not carry it. */
+  modelsSeat?: string;
+  /** Weave role (`full`, `viewer`, `none` as documented), lower case; undefined when the representation does not carry it. */
+  weaveRole?: string;
+  /** Days the user has been active; undefined when the representation does not carry it (PATCH answers, the creation 201). */
+  daysActive?: number;
+  /** The last activity (ISO 8601); null for someone never active, undefined when the representation does not carry it. */
+  lastActiveAt?: string | null;
   created?: string;
   lastModified?: string;
   etag?: string;
+}
+
+/** A team's own bucket ("bring your own bucket"), given when the team is created. */
+export interface StorageBucket {
+  name: string;
+  provider: string;
+  path?: string;
+  kmsKeyId?: string;
+  awsExternalId?: string;
+  azureTenantId?: string;
+  azureClientId?: string;
 }
 
 export interface TeamMember {

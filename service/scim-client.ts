@@ -1,7 +1,7 @@
 import { sameIgnoringCase } from "./case-folding";
 import type { WandbConfig } from "./config";
 import { KeyHeldError, WandbApiError } from "./errors";
-import type { DeleteResult, GetResult, PatchOperation, ScimRole, ScimTeam, ScimUser } from "./model";
+import type { DeleteResult, GetResult, PatchOperation, ScimRole, ScimTeam, ScimUser, StorageBucket } from "./model";
 import { retryLoop } from "./retry";
 import { classifyHttpAttempt, DEFAULT_RETRY_POLICY, withOverrides, type HttpMethod, type RetryPolicy, type RetryPolicyOverrides } from "./retry-policy";
 import { eqFilter } from "./scim-filter";
@@ -24,11 +24,18 @@ export interface NewUser {
   displayName?: string;
   /** Multi-tenant cloud: users join the organization through teams. */
   teams?: string[];
+  modelsSeat?: string;
+  weaveRole?: string;
 }
 
 export interface TeamDefinition {
   name: string;
   memberIds: string[];
+}
+
+export interface NewTeam extends TeamDefinition {
+  /** Taken at creation only: the service neither shows nor changes it later. */
+  storageBucket?: StorageBucket;
 }
 
 export interface RoleDefinition {
@@ -134,6 +141,8 @@ export class ScimClient {
       userName: user.userName,
       emails: [{ value: user.email, primary: true }],
       ...(user.displayName === undefined ? {} : { displayName: user.displayName }),
+      ...(user.modelsSeat === undefined ? {} : { modelsSeat: user.modelsSeat }),
+      ...(user.weaveRole === undefined ? {} : { weaveRole: user.weaveRole }),
       ...(teams.length > 0 ? { [SCHEMA.teamsExtension]: { teams } } : {}),
     };
     return this.#create(this.#users, body, user.userName, () => this.findUserByUserName(user.userName));
@@ -162,8 +171,9 @@ export class ScimClient {
     return this.#list(this.#groups);
   }
 
-  createTeam(team: TeamDefinition): Promise<ScimTeam> {
-    return this.#create(this.#groups, groupBody(team), team.name, () => this.findTeamByName(team.name));
+  createTeam(team: NewTeam): Promise<ScimTeam> {
+    const body = { ...groupBody(team), ...(team.storageBucket === undefined ? {} : { storageBucket: team.storageBucket }) };
+    return this.#create(this.#groups, body, team.name, () => this.findTeamByName(team.name));
   }
 
   patchTeam(id: string, operations: PatchOperation[], options: WriteOptions = {}): Promise<ScimTeam> {

@@ -87,6 +87,18 @@ const email = z.object({
 const teamRole = z.object({ teamName: z.string(), roleName: z.string() });
 const registryRole = z.object({ registryName: z.string(), roleName: z.string() });
 
+/** `full`, `viewer`, `none` as documented; any spelling reads in lower case, and a level not yet documented is kept. */
+const accessLevel = optionalText.transform((v) => (v === undefined ? undefined : foldCase(v)));
+
+/** A count, also when sent as a numeric string. */
+const count = z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/).transform(Number)]).nullish();
+
+/** null and "" both mean never active; absent means the body does not say. */
+const lastActivity = z
+  .string()
+  .nullish()
+  .transform((v) => (v === undefined ? undefined : v === null || v.trim() === "" ? null : v));
+
 const userWire = z.object({
   id: z.string().min(1),
   userName: z.string(),
@@ -96,6 +108,10 @@ const userWire = z.object({
   organizationRole: optionalText,
   teamRoles: optionalListOf(teamRole),
   registryRoles: optionalListOf(registryRole),
+  modelsSeat: accessLevel,
+  weaveRole: accessLevel,
+  daysActive: count,
+  lastActiveAt: lastActivity,
   meta,
 });
 
@@ -178,6 +194,10 @@ export function parseUser(body: unknown, etagHeader?: string): ScimUser {
     organizationRole: wire.organizationRole,
     teamRoles: wire.teamRoles,
     registryRoles: wire.registryRoles,
+    modelsSeat: wire.modelsSeat,
+    weaveRole: wire.weaveRole,
+    daysActive: wire.daysActive ?? undefined,
+    lastActiveAt: wire.lastActiveAt,
     created: wire.meta?.created,
     lastModified: wire.meta?.lastModified,
     ...etagOf(etagHeader, wire.meta?.version),

@@ -4,6 +4,7 @@ import type { ScimUser } from "../../service";
 import { identityOf, sameIdentity } from "../identity";
 import { nonEmptyText } from "./arguments";
 import { defineFunction } from "./define";
+import { WandbLookupError } from "./errors";
 import { findExactlyOne, quote, sortedBy } from "./match";
 
 export const getUserArgsSchema = z
@@ -55,6 +56,13 @@ export const userSchema = z
       .meta({ description: "`admin`, `member` or a custom role's name; absent when the service does not say." }),
     teamRoles: z.array(teamRoleSchema).meta({ description: "The user's roles in teams, sorted by team name." }),
     registryRoles: z.array(registryRoleSchema).meta({ description: "The user's roles in registries, sorted by registry name." }),
+    modelsSeat: z.string().optional().meta({ description: "`full`, `viewer` or `none`; absent when the service does not say." }),
+    weaveRole: z.string().optional().meta({ description: "`full`, `viewer` or `none`; absent when the service does not say." }),
+    daysActive: z.number().optional().meta({ description: "The days the user has been active; absent when the service does not say." }),
+    lastActiveAt: z
+      .string()
+      .optional()
+      .meta({ description: "The user's last activity (ISO 8601); absent for someone never active, or when the service does not say." }),
   })
   .meta({ id: "UserInfo", description: "A user of the organization, as SCIM shows it. Service accounts are never listed by SCIM." });
 
@@ -96,6 +104,16 @@ export const usersFilterSchema = z
 
 export const getUsersArgsSchema = z.object({
   filter: usersFilterSchema.optional().meta({ description: "Which users to return; every user when left out." }),
+  inactiveForDays: z
+    .number({ error: "`inactiveForDays` must be a whole number of days, e.g. 90." })
+    .int({ error: "`inactiveForDays` must be a whole number of days, e.g. 90." })
+    .positive({ error: "`inactiveForDays` must be at least 1, e.g. 90." })
+    .optional()
+    .meta({
+      description:
+        "Only the people not active in this many days: last active before then, or never active (W&B's `lastActiveAt`). " +
+        "Judged when the function runs, so its result moves as time passes. Fails when W&B does not report activity.",
+    }),
 });
 
 export const getUsersResultSchema = z.strictObject({
@@ -146,11 +164,32 @@ export const getUsersFunction = defineFunction({
   result: getUsersResultSchema,
   lookup: async (args, access) => {
     const matches = usersFilter(args.filter ?? {});
-    const { client } = await access.scim();
-    const users = sortedBy((await client.listUsers()).filter(matches).map(toUser), (u) => u.userName, (u) => u.id);
+    const { client, where } = await access.scim();
+    const listed = (await client.listUsers()).filter(matches);
+    const found = args.inactiveForDays === undefined ? listed : inactiveSince(listed, args.inactiveForDays, where);
+    const users = sortedBy(found.map(toUser), (u) => u.userName, (u) => u.id);
     return { ids: users.map((u) => u.id), userNames: users.map((u) => u.userName), users };
   },
 });
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The users not active in `days` days (never active included); fails when the service does not report activity. */
+function inactiveSince(users: readonly ScimUser[], days: number, where: string): ScimUser[] {
+  const unreported = users.filter((user) => user.lastActiveAt === undefined);
+  if (unreported.length > 0) {
+    throw new WandbLookupError({
+      kind: "invalid-argument",
+      function: "getUsers",
+      searched: { inactiveForDays: days },
+      message:
+        `${where} does not report activity (lastActiveAt) for ${unreported.length} user(s), e.g. ${quote(unreported[0]!.userName)}: ` +
+        "inactiveForDays needs a W&B version whose SCIM listing shows it. Leave inactiveForDays out to list the users.",
+    });
+  }
+  const since = Date.now() - days * DAY_MS;
+  return users.filter((user) => user.lastActiveAt === null || !(Date.parse(user.lastActiveAt!) >= since));
+}
 
 function usersFilter(filter: z.output<typeof usersFilterSchema>): (user: ScimUser) => boolean {
   const prefix = filter.userNameStartsWith === undefined ? undefined : identityOf("userName", filter.userNameStartsWith);
@@ -172,6 +211,10 @@ function toUser(user: ScimUser): User {
     ...(user.displayName === undefined ? {} : { displayName: user.displayName }),
     active: user.active,
     ...(user.organizationRole === undefined ? {} : { organizationRole: user.organizationRole }),
+    ...(user.modelsSeat === undefined ? {} : { modelsSeat: user.modelsSeat }),
+    ...(user.weaveRole === undefined ? {} : { weaveRole: user.weaveRole }),
+    ...(user.daysActive === undefined ? {} : { daysActive: user.daysActive }),
+    ...(typeof user.lastActiveAt === "string" ? { lastActiveAt: user.lastActiveAt } : {}),
     teamRoles: sortedBy(
       (user.teamRoles ?? []).map((r) => ({ teamName: r.teamName, roleName: r.roleName })),
       (r) => r.teamName,

@@ -381,6 +381,8 @@ function checkUsers({ shaped, roster, at, add }: Checking, { customRoles }: Decl
       userName: user.userName,
       email: user.email,
       ...(user.displayName === undefined ? {} : { displayName: user.displayName }),
+      ...(user.modelsSeat === undefined ? {} : { modelsSeat: user.modelsSeat }),
+      ...(user.weaveRole === undefined ? {} : { weaveRole: user.weaveRole }),
       organizationRole: ORGANIZATION_ROLES.includes(predefined) ? predefined : role,
       teams: [],
     });

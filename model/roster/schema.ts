@@ -5,6 +5,7 @@ import { foldCase } from "../../service/case-folding";
 import { closest } from "../../service/spelling";
 import { identityOf } from "../identity";
 import {
+  ACCESS_LEVELS,
   BASE_ROLES,
   CONTROL_CHARACTER,
   CUSTOM_ROLES_OUTSIDE_CODE,
@@ -22,6 +23,8 @@ const NO_SLASH = /^[^/]+$/;
 /** A name holds no control character: its issue is marked so, for the finding to say so. */
 const PRINTABLE = [(value: string) => !CONTROL_CHARACTER.test(value), { params: { controlCharacter: true }, abort: true }] as const;
 const text = z.string().trim().min(1).refine(...PRINTABLE);
+/** A Models seat or Weave role in any case, stored in lower case. */
+const accessLevel = z.string().trim().overwrite(foldCase).pipe(z.enum(ACCESS_LEVELS)).optional();
 
 const ROLE_IN_TEAM = "`admin`, `member`, `viewer` (case-insensitive) or the `name` of a custom role under `customRoles` (case-sensitive).";
 
@@ -34,6 +37,12 @@ const userSchema = z
     displayName: z.string().refine(...PRINTABLE).optional().meta({ description: "The name shown for the user. When left out, it is not managed." }),
     organizationRole: text.optional().meta({
       description: "`admin`, `member` (case-insensitive) or the `name` of a custom role under `customRoles` (case-sensitive). Default: `member`.",
+    }),
+    modelsSeat: accessLevel.meta({
+      description: "The user's Models seat: `full` (paid), `viewer` or `none` (case-insensitive). When left out, it is not managed (W&B gives a new user `full`).",
+    }),
+    weaveRole: accessLevel.meta({
+      description: "The user's Weave role: `full`, `viewer` or `none` (case-insensitive). When left out, it is not managed (W&B gives a new user `full`).",
     }),
   })
   .meta({ description: "A user of the organization." });
@@ -220,6 +229,8 @@ const FIELDS: Record<string, FieldInfo> = {
   "users.email": { describe: "an email address", fix: "give the user's email address, e.g. `email: alice@example.com`" },
   "users.displayName": { describe: "text", fix: "give the name shown for the user, e.g. `displayName: Alice Doe`, or remove the key" },
   "users.organizationRole": { describe: "a role name", fix: ROLE_FIX },
+  "users.modelsSeat": { describe: '"full", "viewer" or "none"', fix: "set `modelsSeat: viewer` (or full, or none), or remove the key to leave the seat alone" },
+  "users.weaveRole": { describe: '"full", "viewer" or "none"', fix: "set `weaveRole: viewer` (or full, or none), or remove the key to leave the Weave role alone" },
   "customRoles.": {
     describe: "a custom role (a mapping with name, inheritedFrom and permissions)",
     fix: "write the role as `- name: Run operator` with `inheritedFrom: member` and `permissions: [run:stop]` below it",

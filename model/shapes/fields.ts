@@ -1,11 +1,12 @@
 // The table of a kind's fields: for each, who owns it, how it compares, how it reaches W&B and
 // whether changing it replaces the resource. The provider's kit derives each diff from it, the
 // natural keys are its key fields, and the package schema marks its replacing fields.
+import { isDeepStrictEqual } from "node:util";
 import { identityOf, sameIdentity, type Identity } from "../identity";
 
 /**
  * How a field's values compare:
- * - `exact`: as plain values (free text, flags, settings);
+ * - `exact`: as plain values (free text, flags, settings), and objects of them key by key;
  * - an identity (model/identity): names and roles, e.g. a userName ignoring case;
  * - `user`: a user reference, the same as the user recorded in state under any of its names;
  * - `{ set }`: a set whose items compare by that rule: order and duplicates do not matter;
@@ -35,8 +36,12 @@ export type FieldRule =
       /** Managed only when declared: left out, the resource leaves it alone and the diff does not compare it. */
       readonly optional?: true;
     }
-  /** What the service reports: shown, never compared, never written. */
-  | { readonly owner: "service" };
+  /**
+   * What the service reports: shown, never compared, never written. `activity`: it moves as people
+   * work (e.g. when a user was last active): informational, never drift, so a read that finds only
+   * it moved is no change of the resource.
+   */
+  | { readonly owner: "service"; readonly activity?: true };
 
 export type ProgramField = Extract<FieldRule, { owner: "program" }>;
 
@@ -44,6 +49,20 @@ export type ProgramField = Extract<FieldRule, { owner: "program" }>;
 export type FieldTable<Field extends string = string> = { readonly [F in Field]: FieldRule };
 
 export const serviceField: FieldRule = { owner: "service" };
+
+/** What the service reports of people's activity: informational, never drift. */
+export const activityField: FieldRule = { owner: "service", activity: true };
+
+/** The fields of `table` that report activity. */
+function activityFields(table: FieldTable): string[] {
+  return Object.entries(table).flatMap(([field, rule]) => (rule.owner === "service" && rule.activity === true ? [field] : []));
+}
+
+/** `state` without the fields of `table` that report activity: what a read compares with the state recorded. */
+export function withoutActivity<State extends object>(table: FieldTable, state: State): State {
+  const activity = new Set(activityFields(table));
+  return Object.fromEntries(Object.entries(state).filter(([field]) => !activity.has(field))) as State;
+}
 
 /** Consulted only when the resource is created (e.g. whether to adopt what exists): never a change. */
 export const createSetting = { owner: "program", compare: "never", write: "create", replaces: false } as const satisfies FieldRule;
@@ -122,6 +141,6 @@ export function sameOf(rule: FieldRule): (a: unknown, b: unknown) => boolean {
 
 /** Whether two values of a field that compares by value or identity are the same. */
 export function sameValue(rule: "exact" | Identity, a: unknown, b: unknown): boolean {
-  if (rule === "exact" || typeof a !== "string" || typeof b !== "string") return Object.is(a, b);
+  if (rule === "exact" || typeof a !== "string" || typeof b !== "string") return isDeepStrictEqual(a, b);
   return sameIdentity(rule, a, b);
 }

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { createSetting, serviceField, stateSetting, type FieldTable } from "./fields";
 import { identityOf } from "../identity";
+import { STORAGE_PROVIDERS } from "../vocabulary";
 import { adoptExisting, guardedBy, printable, userReference } from "./pieces";
 
 export const teamDescription =
@@ -13,6 +14,60 @@ export const teamImport =
   "An existing team, by its SCIM id (`getTeam` finds it), with its members as emails. For a team whose members are " +
   "`TeamMember` resources, add `/without-members` to the id.\n\n" +
   "```sh\n$ pulumi import wandb:index:Team research <teamId>\n$ pulumi import wandb:index:Team research <teamId>/without-members\n```";
+
+const PROVIDERS = STORAGE_PROVIDERS.join(", ");
+
+/** A text field of the bucket: `what` says what to give. */
+const bucketText = (field: string, what: string) =>
+  z
+    .string({ error: `storageBucket.${field} must be a string: ${what}` })
+    .trim()
+    .min(1, `storageBucket.${field} must not be empty: ${what}, or leave it out`)
+    .refine(...printable(`storageBucket.${field}`));
+
+/** The bucket's fields that only one provider's bucket takes. */
+const PROVIDER_ONLY = { awsExternalId: "AWS", azureTenantId: "AZURE", azureClientId: "AZURE" } as const;
+
+/** A team's own bucket, as W&B's SCIM reference documents `storageBucket` on Create team. */
+const storageBucket = z
+  .strictObject(
+    {
+      name: bucketText("name", 'the bucket\'s name, e.g. "acme-wandb-research"').meta({ description: "The bucket's name." }),
+      provider: z
+        .string({ error: `storageBucket.provider is required: where the bucket lives, one of ${PROVIDERS}` })
+        .trim()
+        .overwrite((provider) => provider.toUpperCase())
+        .pipe(z.enum(STORAGE_PROVIDERS, { error: `storageBucket.provider must be one of ${PROVIDERS} (case-insensitive)` }))
+        .meta({ description: `Where the bucket lives: one of ${PROVIDERS} (case-insensitive; stored in upper case, as W&B takes it).` }),
+      path: bucketText("path", 'the path prefix within the bucket, e.g. "research/runs"')
+        .optional()
+        .meta({ description: "The path prefix within the bucket under which W&B stores the team's files." }),
+      kmsKeyId: bucketText("kmsKeyId", "the KMS key that encrypts the bucket").optional().meta({ description: "The KMS key that encrypts the bucket (e.g. an AWS KMS key ARN)." }),
+      awsExternalId: bucketText("awsExternalId", "the external id of the AWS cross-account role")
+        .optional()
+        .meta({ description: "AWS only: the external id of the cross-account access." }),
+      azureTenantId: bucketText("azureTenantId", "the Azure tenant's id").optional().meta({ description: "Azure only: the tenant's id." }),
+      azureClientId: bucketText("azureClientId", "the client id of the Azure managed identity")
+        .optional()
+        .meta({ description: "Azure only: the client id of the managed identity." }),
+    },
+    { error: 'the team\'s own bucket, e.g. { name: "acme-wandb-research", provider: "AWS" }' },
+  )
+  .check((context) => {
+    for (const [field, provider] of Object.entries(PROVIDER_ONLY)) {
+      if (context.value[field as keyof typeof PROVIDER_ONLY] === undefined || context.value.provider === provider) continue;
+      context.issues.push({
+        code: "custom",
+        input: context.value,
+        path: [field],
+        message: `storageBucket.${field} is for a bucket of provider ${provider} only, and this one's is ${context.value.provider}: remove it, or correct the provider`,
+      });
+    }
+  })
+  .meta({
+    id: "TeamStorageBucket",
+    description: "A team's own bucket (bring your own bucket): `name` and `provider` always, the other fields as the provider needs.",
+  });
 
 /** What destroying a Team does (the W&B API cannot delete teams). */
 export const TEAM_DELETION_POLICIES = ["empty", "retain", "fail"] as const;
@@ -46,6 +101,15 @@ export const teamInputs = z
           "listed, never counted as drift and never removed.\n\n" +
           "After a refresh, a member added outside Pulumi shows as the user's email address.",
       }),
+    storageBucket: storageBucket.optional().meta({
+      description:
+        "The team's own bucket (bring your own bucket), where W&B stores its runs' files and artifacts: given to W&B when it " +
+        "creates the team, which it does only once it has checked that the bucket exists and is reachable. W&B never shows " +
+        "it afterwards: it is kept as declared, never compared with the service, never drift. W&B's API cannot delete a " +
+        "team, so a replacement empties the old team and stops until you delete it in the W&B web application; then " +
+        "`pulumi up` again creates the new one. Not with `importId`: an existing team keeps the bucket it has. When omitted, " +
+        "the team uses the instance's storage. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.",
+    }),
     adoptExisting: adoptExisting.meta({
       description:
         "When a team with this name already exists: `false` fails with a hint, `true` takes it over and converges it to " +
@@ -104,6 +168,8 @@ export const teamOutputs = z.object({
   serviceAccountIds: z
     .array(z.string())
     .meta({ description: "Organization service accounts in the team: ignored by diffs, never removed." }),
+  /** As declared: W&B never shows it. */
+  storageBucket: storageBucket.optional(),
   adoptExisting: z.boolean(),
   importId: z.string().optional(),
   deletionPolicy: z.enum(TEAM_DELETION_POLICIES),
@@ -117,6 +183,8 @@ export const teamFields = {
   // Renamed by PUT: its id, members and role assignments stay.
   name: { owner: "program", compare: "teamName", write: "put", replaces: false, naturalKey: true },
   members: { owner: "program", compare: { set: "user" }, write: "members", replaces: false },
+  // W&B takes it only when it creates the team, and never shows it.
+  storageBucket: { owner: "program", compare: "exact", write: "create", replaces: true, optional: true },
   adoptExisting: createSetting,
   importId: createSetting,
   deletionPolicy: stateSetting,

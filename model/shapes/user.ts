@@ -1,15 +1,24 @@
 // The User resource: what it is for, the inputs a program passes (as `check` judges them) and its state.
 import { z } from "zod";
-import { createSetting, serviceField, stateSetting, type FieldTable } from "./fields";
-import { EMAIL_ADDRESS, effectiveOrganizationRole, isDeprecatedOrganizationRole, ORGANIZATION_ROLES, USER_NAME } from "../vocabulary";
+import { activityField, createSetting, serviceField, stateSetting, type FieldTable } from "./fields";
+import { ACCESS_LEVELS, EMAIL_ADDRESS, effectiveOrganizationRole, isDeprecatedOrganizationRole, ORGANIZATION_ROLES, USER_NAME } from "../vocabulary";
 import { foldCase } from "../../service/case-folding";
 import { identityOf } from "../identity";
 import { adoptExisting, guardedBy, printable } from "./pieces";
 
 export const userDescription =
-  "A user of the W&B organization (SCIM `/Users`), with its primary email, display name, active state, organization role " +
-  "and team membership. Roles in teams and registries are shown read-only (`teamRoles`, `registryRoles`) and managed with " +
-  "the role assignment resources.";
+  "A user of the W&B organization (SCIM `/Users`), with its primary email, display name, active state, organization role, " +
+  "Models seat, Weave role and team membership. Roles in teams and registries are shown read-only (`teamRoles`, " +
+  "`registryRoles`) and managed with the role assignment resources; so is the user's activity (`daysActive`, `lastActiveAt`).";
+
+/** A Models seat or Weave role as a program writes it (any case), stored in lower case. */
+const accessLevel = (field: "modelsSeat" | "weaveRole") =>
+  z
+    .string({ error: `${field} must be "full", "viewer" or "none"` })
+    .trim()
+    .overwrite(foldCase)
+    .pipe(z.enum(ACCESS_LEVELS, { error: `${field} must be "full", "viewer" or "none" (case-insensitive), or left out to not manage it` }))
+    .optional();
 
 /** How an existing one is brought under Pulumi: `pulumi import` and its id. */
 export const userImport =
@@ -68,6 +77,19 @@ export const userInputs = z
           "assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this " +
           "resource (e.g. leave it to an `OrganizationRoleAssignment`).",
       }),
+    modelsSeat: accessLevel("modelsSeat").meta({
+      description:
+        "The user's W&B Models seat: `full` (the seat the organization pays for), `viewer` (view-only Models, full Registry) " +
+        "or `none` (case-insensitive). A new user gets `full` unless told otherwise; a change to `full` needs a free seat, and " +
+        "W&B refuses it with `Seat limit reached` when none is left. When omitted, the seat is not managed by this resource. " +
+        "Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.",
+    }),
+    weaveRole: accessLevel("weaveRole").meta({
+      description:
+        "The user's W&B Weave role: `full`, `viewer` (view-only Weave) or `none` (case-insensitive). A new user gets `full` " +
+        "unless told otherwise. When omitted, the Weave role is not managed by this resource. Every deployment: " +
+        "multi-tenant cloud (saas), dedicated cloud and self-managed.",
+    }),
     teams: z
       .array(
         z.string({ error: "each team is a team name" }).trim().min(1, "team names must not be empty").refine(...printable("each team name")),
@@ -123,6 +145,8 @@ export const userOutputs = z.object({
   active: z.boolean(),
   /** As the service reports it: predefined names in lower case, a custom role (assigned outside this resource) as named. */
   organizationRole: z.string().optional(),
+  modelsSeat: z.string().optional(),
+  weaveRole: z.string().optional(),
   teams: z.array(z.string()).optional(),
   adoptExisting: z.boolean(),
   importId: z.string().optional(),
@@ -150,6 +174,16 @@ export const userOutputs = z.object({
         .meta({ id: "UserRegistryRole", description: "A registry the user has a role in, and that role." }),
     )
     .meta({ description: "Read-only: the user's registry roles. Never causes a diff." }),
+  daysActive: z
+    .number()
+    .optional()
+    .meta({ description: "Read-only: the days the user has been active in the organization, as W&B last reported them. Never causes a diff." }),
+  lastActiveAt: z.string().optional().meta({
+    description:
+      "Read-only: the user's last activity (ISO 8601) as W&B last reported it; absent for someone never active (or before " +
+      "W&B reported it). Active means any interaction with the instance on dedicated cloud and self-managed, an auditable " +
+      "action in the organization on the multi-tenant cloud. Never causes a diff.",
+  }),
 });
 
 export type UserOutputs = z.output<typeof userOutputs>;
@@ -167,6 +201,8 @@ export const userFields = {
   displayName: { owner: "program", compare: "exact", write: { patch: "replace", path: "displayName" }, replaces: false, optional: true },
   active: { owner: "program", compare: "exact", write: { patch: "replace" }, replaces: false },
   organizationRole: { owner: "program", compare: "organizationRole", write: { patch: "replace", path: "organizationRole" }, replaces: false, optional: true },
+  modelsSeat: { owner: "program", compare: "exact", write: { patch: "replace", path: "modelsSeat" }, replaces: false, optional: true },
+  weaveRole: { owner: "program", compare: "exact", write: { patch: "replace", path: "weaveRole" }, replaces: false, optional: true },
   teams: { owner: "program", compare: { set: "teamName" }, write: "members", replaces: false, optional: true },
   adoptExisting: createSetting,
   // Adopting another user means this resource now stands for that user.
@@ -177,4 +213,7 @@ export const userFields = {
   createdAt: serviceField,
   teamRoles: serviceField,
   registryRoles: serviceField,
+  // Informational: a refresh that finds only these moved records them and is no change, and no drift.
+  daysActive: activityField,
+  lastActiveAt: activityField,
 } as const satisfies FieldTable<keyof UserOutputs>;

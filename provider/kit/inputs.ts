@@ -57,6 +57,20 @@ function reasonFor(issue: z.core.$ZodIssue, inputs: Record<string, unknown>): st
   return inList && value !== undefined ? `${describeValue(value)}: ${issue.message}` : issue.message;
 }
 
+/** The properties the object at `path` of `schema` accepts (an object nested in an input among them), as a list. */
+function acceptedAt(schema: z.ZodType, path: readonly PropertyKey[]): string {
+  let at: z.core.$ZodType | undefined = unwrapped(schema);
+  for (const part of path) at = at instanceof ZodObject ? unwrapped(at.shape[String(part)]) : undefined;
+  return at instanceof ZodObject ? Object.keys(at.shape).join(", ") : "";
+}
+
+/** The schema an optional or defaulted one wraps. */
+function unwrapped(schema: z.core.$ZodType | undefined): z.core.$ZodType | undefined {
+  let at = schema;
+  while (at !== undefined && "innerType" in at._zod.def) at = at._zod.def.innerType as z.core.$ZodType;
+  return at;
+}
+
 /**
  * Validates inputs with a zod schema: each failure names the exact property and says what to do.
  * The schema's output (defaults filled in, values normalised) becomes the checked inputs.
@@ -69,12 +83,11 @@ export function checkInputs<S extends z.ZodType<Record<string, unknown>>>(
   const inputs = withoutEngineProperties(news);
   const parsed = schema.safeParse(inputs);
   if (!parsed.success) {
-    const accepted = schema instanceof ZodObject ? Object.keys(schema.shape).join(", ") : "";
     const failures = parsed.error.issues.flatMap((issue) =>
       issue.code === "unrecognized_keys"
         ? issue.keys.map((key) => ({
             property: propertyPath([...issue.path, key]),
-            reason: `unknown property: remove it or correct its name; the accepted properties are ${accepted}`,
+            reason: `unknown property: remove it or correct its name; the accepted properties are ${acceptedAt(schema, issue.path)}`,
           }))
         : [{ property: propertyPath(issue.path) || "(inputs)", reason: reasonFor(issue, inputs) }],
     );

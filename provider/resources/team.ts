@@ -109,7 +109,7 @@ async function emailsOf(operation: Operation, ids: Iterable<string>): Promise<Re
 
 function outputsOf(
   state: TeamState,
-  inputs: Pick<TeamInputs, "members" | "adoptExisting" | "importId" | "deletionPolicy" | "guardedBy">,
+  inputs: Pick<TeamInputs, "members" | "storageBucket" | "adoptExisting" | "importId" | "deletionPolicy" | "guardedBy">,
   mapping: Record<string, string>,
   memberEmails: Record<string, string>,
 ): TeamOutputs {
@@ -120,6 +120,8 @@ function outputsOf(
     memberIdsByReference: inputs.members === undefined ? {} : mapping,
     memberEmails,
     serviceAccountIds: [...state.serviceAccountIds],
+    // W&B never shows it: as declared.
+    ...(inputs.storageBucket === undefined ? {} : { storageBucket: inputs.storageBucket }),
     adoptExisting: inputs.adoptExisting ?? false,
     ...(inputs.importId === undefined ? {} : { importId: inputs.importId }),
     deletionPolicy: inputs.deletionPolicy,
@@ -242,11 +244,26 @@ function inputsOf(outs: TeamOutputs): TeamInputs {
   return {
     name: outs.name,
     ...(outs.members === undefined ? {} : { members: outs.members }),
+    ...(outs.storageBucket === undefined ? {} : { storageBucket: outs.storageBucket }),
     adoptExisting: outs.adoptExisting,
     ...(outs.importId === undefined ? {} : { importId: outs.importId }),
     deletionPolicy: outs.deletionPolicy,
     ...(outs.guardedBy === undefined ? {} : { guardedBy: outs.guardedBy }),
   };
+}
+
+const BUCKET_AT_CREATION = "W&B sets a team's storageBucket only when it creates the team, and never shows it";
+
+/**
+ * Why a team with a declared bucket cannot be the team of that name that exists: what remains of
+ * the old team of a replacement (the API cannot delete teams), or another.
+ */
+function bucketOfExistingTeam(name: string, otherwise: string): Error {
+  return new Error(
+    `storageBucket: a team named "${name}" already exists, and ${BUCKET_AT_CREATION}. If it is the team this one replaces ` +
+      `(emptied, as the W&B API cannot delete teams), delete it in the W&B web application (organization settings, Teams), then ` +
+      `run \`pulumi up\` again to create the team with its bucket; otherwise choose another name, or remove storageBucket ${otherwise}.`,
+  );
 }
 
 const recordedMembers = z.object({ members: z.array(z.string()) });
@@ -346,6 +363,9 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
       ...(inputs.importId !== undefined && inputs.adoptExisting
         ? [failure("importId", "set either importId (adopt the team with this id) or adoptExisting (adopt the team with this name), not both")]
         : []),
+      ...(inputs.importId !== undefined && inputs.storageBucket !== undefined
+        ? [failure("storageBucket", `${BUCKET_AT_CREATION}: the team importId names exists, and keeps the bucket it has. Remove storageBucket`)]
+        : []),
       ...membersRemovedRefusal(operation, olds, inputs),
     ]);
   },
@@ -355,9 +375,14 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
     // adoptExisting and importId only matter when the resource is created.
     // Members compare by the user they name: an id and an email of the same user are one member.
     const userOf = userIdentities({ emailsById: olds.memberEmails, idsByReference: olds.memberIdsByReference });
-    const { changed, sets } = fieldChanges(teamFields, olds, news, { userOf });
+    const { changed, replaces, sets } = fieldChanges(teamFields, olds, news, { userOf });
     if (sets.members !== undefined) reportSetChange("members", `team "${olds.name}"`, { added: sets.members.added.map(shownMember(olds)), removed: sets.members.removed.map(shownMember(olds)) });
-    return { changes: changed.length > 0, ...detailed(propertyChanges(olds, news, changed, sets)) };
+    return {
+      changes: changed.length > 0,
+      ...detailed(propertyChanges(olds, news, changed, sets)),
+      // Team names are unique: the new team can be made only once the old one is gone.
+      ...(replaces.length > 0 ? { replaces, deleteBeforeReplace: true } : {}),
+    };
   },
 
   async create(operation, inputs) {
@@ -373,19 +398,25 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
     }
     if (inputs.adoptExisting) {
       const existing = await operation.directory().team(inputs.name);
+      if (existing && inputs.storageBucket !== undefined) throw bucketOfExistingTeam(inputs.name, "to adopt it as it is");
       if (existing) return convergeNew(operation, existing, inputs, mapping);
     }
     const desiredIds = inputs.members ? idsOf(inputs.members, mapping) : [];
+    const { storageBucket } = inputs;
     const made = await createOrTakeOver<ScimTeam>({
       what: `team "${inputs.name}"`,
-      post: () => operation.directory().teamWrite(() => scim.createTeam({ name: inputs.name, memberIds: desiredIds }), desiredIds),
+      post: () =>
+        operation.directory().teamWrite(() => scim.createTeam({ name: inputs.name, memberIds: desiredIds, ...(storageBucket === undefined ? {} : { storageBucket }) }), desiredIds),
       find: () => scim.findTeamByName(inputs.name),
-      claim: (existing) => claimOf(operation, existing, desiredIds),
+      // A team found under the name cannot be told to hold the declared bucket: W&B never shows one.
+      claim: (existing) => (storageBucket === undefined ? claimOf(operation, existing, desiredIds) : { kind: "not-ours", differing: [] }),
       refuse: (_conflict, differing) =>
-        new Error(
-          `a team named "${inputs.name}" already exists: set adoptExisting: true to take it over (or importId to adopt a team by id), ` +
-            `or choose another name.${leftAsItIs(differing)}`,
-        ),
+        storageBucket === undefined
+          ? new Error(
+              `a team named "${inputs.name}" already exists: set adoptExisting: true to take it over (or importId to adopt a team by id), ` +
+                `or choose another name.${leftAsItIs(differing)}`,
+            )
+          : bucketOfExistingTeam(inputs.name, "to take it over as it is, with adoptExisting: true"),
     });
     return convergeNew(operation, made.object, inputs, mapping);
   },
@@ -404,6 +435,7 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
       state,
       {
         members: live?.members,
+        storageBucket: known.storageBucket,
         adoptExisting: known.adoptExisting ?? false,
         importId: known.importId,
         deletionPolicy: known.deletionPolicy ?? teamInputs.shape.deletionPolicy.parse(undefined),

@@ -21,9 +21,10 @@ import { checkInputs, failure } from "../kit/inputs";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
 import { changeTeamMemberships, currentTeams, teamsFromGroups, teamsOf } from "../membership/user-teams";
 import { liveUser } from "../membership/users";
+import { withSeatsCounted } from "../membership/seats";
 import { actingUserRefusal } from "../../model/guard-rails";
 import { userFields, userInputs, userOutputs, userWarnings, type UserInputs, type UserOutputs } from "../../model/shapes/user";
-import { ownedFields, programFields, sameOf } from "../../model/shapes/fields";
+import { ownedFields, programFields, sameOf, withoutActivity } from "../../model/shapes/fields";
 import { fieldChanges } from "../kit/field-changes";
 import type { Operation } from "../operation";
 
@@ -31,7 +32,10 @@ export type { UserInputs, UserOutputs };
 
 
 /** The fields whose changes outside Pulumi a write must not overwrite. */
-type Owned = Pick<UserOutputs, "userName" | "email" | "displayName" | "active" | "organizationRole" | "teams">;
+type Owned = Pick<UserOutputs, "userName" | "email" | "displayName" | "active" | "organizationRole" | "modelsSeat" | "weaveRole" | "teams">;
+
+/** The user's Models seat and Weave role: where the representation leaves them out, they are as last seen or written. */
+type Access = Pick<UserOutputs, "modelsSeat" | "weaveRole">;
 
 const SAAS_ACCOUNT =
   "not supported on the multi-tenant cloud: the account is not managed by the organization; change it in the user's W&B profile, or remove the property";
@@ -50,10 +54,27 @@ function orgRoleOf(user: ScimUser): string | undefined {
  * documented GET body and list items carry neither organizationRole nor teamRoles nor
  * registryRoles; such an absence means "unknown", never "none".
  */
-interface Known {
+interface Known extends Access {
   organizationRole?: string;
   teams?: string[];
-  views?: Pick<UserOutputs, "teamRoles" | "registryRoles">;
+  views?: Pick<UserOutputs, "teamRoles" | "registryRoles" | "daysActive" | "lastActiveAt">;
+}
+
+/** The declared seats as the user holds them: shown by the representation, else as known. */
+function accessOf(user: ScimUser, declared: Access, known: Access): Access {
+  const modelsSeat = user.modelsSeat ?? known.modelsSeat;
+  const weaveRole = user.weaveRole ?? known.weaveRole;
+  return {
+    ...(declared.modelsSeat === undefined || modelsSeat === undefined ? {} : { modelsSeat }),
+    ...(declared.weaveRole === undefined || weaveRole === undefined ? {} : { weaveRole }),
+  };
+}
+
+/** Activity as the representation reports it (GET and list items do), else as last seen; a null lastActiveAt is never active. */
+function activityOf(user: Pick<ScimUser, "daysActive" | "lastActiveAt">, seen: Known["views"]): Pick<UserOutputs, "daysActive" | "lastActiveAt"> {
+  const daysActive = user.daysActive ?? seen?.daysActive;
+  const lastActiveAt = user.lastActiveAt === undefined ? seen?.lastActiveAt : (user.lastActiveAt ?? undefined);
+  return { ...(daysActive === undefined ? {} : { daysActive }), ...(lastActiveAt === undefined ? {} : { lastActiveAt }) };
 }
 
 /**
@@ -72,6 +93,7 @@ function outputsOf(user: ScimUser, declared: Partial<UserOutputs> & Pick<UserOut
     ...(declared.displayName === undefined ? {} : { displayName: user.displayName ?? "" }),
     active: user.active,
     ...(declared.organizationRole === undefined || organizationRole === undefined ? {} : { organizationRole }),
+    ...accessOf(user, declared, known),
     ...(declared.teams === undefined || teams === undefined ? {} : { teams }),
     adoptExisting: declared.adoptExisting ?? false,
     ...(declared.importId === undefined ? {} : { importId: declared.importId }),
@@ -82,12 +104,13 @@ function outputsOf(user: ScimUser, declared: Partial<UserOutputs> & Pick<UserOut
     // Read-only views (never compared): as last seen when the representation does not carry them, else [].
     teamRoles: (user.teamRoles ?? known.views?.teamRoles ?? []).map(({ teamName, roleName }) => ({ teamName, roleName })),
     registryRoles: (user.registryRoles ?? known.views?.registryRoles ?? []).map(({ registryName, roleName }) => ({ registryName, roleName })),
+    ...activityOf(user, known.views),
   };
 }
 
 /** What a refresh makes the inputs: the managed fields as they are live, and the settings as they were. */
 function liveInputs(outs: UserOutputs): UserInputs {
-  const { etag: _etag, createdAt: _createdAt, teamRoles: _teamRoles, registryRoles: _registryRoles, ...inputs } = outs;
+  const { etag: _etag, createdAt: _createdAt, teamRoles: _teamRoles, registryRoles: _registryRoles, ...inputs } = withoutActivity(userFields, outs);
   // A custom organization role set outside Pulumi shows as such, so the next preview names it.
   return inputs as UserInputs;
 }
@@ -126,6 +149,8 @@ async function ownedFieldReadings(operation: Operation, seen: Partial<Owned>, de
       { seen: seen.organizationRole, declared: declared.organizationRole, live: orgRoleOf(live) ?? seen.organizationRole },
       sameOf(userFields.organizationRole),
     ),
+    valueReading("modelsSeat", { seen: seen.modelsSeat, declared: declared.modelsSeat, live: live.modelsSeat ?? seen.modelsSeat }, sameOf(userFields.modelsSeat)),
+    valueReading("weaveRole", { seen: seen.weaveRole, declared: declared.weaveRole, live: live.weaveRole ?? seen.weaveRole }, sameOf(userFields.weaveRole)),
   ];
   if (seen.teams === undefined && declared.teams === undefined) return readings;
   return [...readings, setReading("teams", { seen: seen.teams, declared: declared.teams, live: await currentTeams(operation, live) })];
@@ -187,21 +212,27 @@ async function converge(
   // Whatever the representation leaves out is as desired now (written, or already so), else as last seen.
   const after: Known = {
     organizationRole: desired.organizationRole ?? seen.organizationRole,
+    modelsSeat: desired.modelsSeat ?? seen.modelsSeat,
+    weaveRole: desired.weaveRole ?? seen.weaveRole,
     teams: desired.teams ?? seen.teams,
   };
   return { user: user ?? (await liveUser(operation, id)), known: after };
 }
+
+/** What is known of a user the service just created, whatever its 201 shows. */
+const CREATED: Known = { organizationRole: "member", views: { teamRoles: [], registryRoles: [], daysActive: 0 } };
 
 /**
  * Converges a user the service just created (`created`: it holds the role `member`, whether or not
  * the 201 says so) or that is being adopted; a failure keeps it in state.
  */
 async function convergeNew(operation: Operation, user: ScimUser, inputs: UserInputs, created = false): Promise<{ id: string; outs: UserOutputs }> {
-  const known: Known = created ? { organizationRole: "member" } : takenOverRoleUnshown(operation, user, inputs);
+  // A created user holds the seats its POST asked for, whether or not the 201 shows them, and has never been active.
+  const known: Known = created ? { ...CREATED, modelsSeat: inputs.modelsSeat, weaveRole: inputs.weaveRole } : takenOverRoleUnshown(operation, user, inputs);
   const seen = { ...outputsOf(user, { ...inputs, displayName: "", organizationRole: "member", teams: [] }, known), etag: user.etag ?? "" };
   try {
     const converged = await converge(operation, user.id, seen, inputs, user);
-    return { id: user.id, outs: outputsOf(converged.user, inputs, converged.known) };
+    return { id: user.id, outs: outputsOf(converged.user, inputs, { ...converged.known, views: known.views }) };
   } catch (error) {
     throw new ResourceInitError(user.id, { ...outputsOf(user, inputs, known) }, error);
   }
@@ -376,9 +407,13 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
             userName: inputs.userName,
             email: inputs.email,
             ...(inputs.displayName === undefined ? {} : { displayName: inputs.displayName }),
+            ...(inputs.modelsSeat === undefined ? {} : { modelsSeat: inputs.modelsSeat }),
+            ...(inputs.weaveRole === undefined ? {} : { weaveRole: inputs.weaveRole }),
             ...(teams === undefined ? {} : { teams }),
           };
           return await operation.directory().userWrite(() => scim.createUser(definition));
+        } catch (error) {
+          throw await withSeatsCounted(operation, error);
         } finally {
           if (teams !== undefined) operation.directory().teamsChanged();
         }
@@ -403,10 +438,14 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
     // user's ETag need not move when its teams change).
     const known: Known = {
       ...(props?.organizationRole === undefined ? {} : { organizationRole: props.organizationRole }),
+      ...(props === undefined ? {} : { modelsSeat: props.modelsSeat, weaveRole: props.weaveRole }),
       ...(declared.teams !== undefined && live.teamRoles === undefined ? { teams: await teamsFromGroups(operation, id) } : {}),
       ...(props === undefined ? {} : { views: props }),
     };
-    return recordRead(id, outputsOf(live, declared, known), props, props?.userName === undefined ? importedInputs : liveInputs);
+    const outs = outputsOf(live, declared, known);
+    // Activity moves as people work: a read that finds nothing else changed is the recorded state with today's activity.
+    const recorded = props === undefined ? undefined : { ...withoutActivity(userFields, props), ...activityOf({}, outs) };
+    return recordRead(id, outs, recorded, props?.userName === undefined ? importedInputs : liveInputs);
   },
 
   async update(operation, id, olds, news) {
@@ -415,14 +454,18 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
     if (ownedFieldsDiffering(seen, news).length === 0) {
       // Only settings (deletionPolicy, adoptExisting, importId, guardedBy) changed: nothing to send.
       const { etag, createdAt, teamRoles, registryRoles } = olds;
-      return { outs: { ...seen, ...settingsOf(news), etag, createdAt, teamRoles, registryRoles } };
+      return { outs: { ...seen, ...settingsOf(news), etag, createdAt, teamRoles, registryRoles, ...activityOf({}, olds) } };
     }
     await admitRemoval(operation, news, {
       removesUser: olds.active && !news.active,
       demotesAdmin: olds.organizationRole === "admin" && news.organizationRole !== undefined && news.organizationRole !== "admin",
     });
-    const converged = await converge(operation, id, { ...seen, etag: olds.etag }, news);
-    return { outs: outputsOf(converged.user, news, converged.known) };
+    try {
+      const converged = await converge(operation, id, { ...seen, etag: olds.etag }, news);
+      return { outs: outputsOf(converged.user, news, { ...converged.known, views: olds }) };
+    } catch (error) {
+      throw await withSeatsCounted(operation, error);
+    }
   },
 
   async delete(operation, id, props) {
@@ -491,6 +534,8 @@ function managedSubset(olds: UserOutputs, news: UserInputs): Owned {
     active: olds.active,
     ...(news.displayName === undefined || olds.displayName === undefined ? {} : { displayName: olds.displayName }),
     ...(news.organizationRole === undefined || olds.organizationRole === undefined ? {} : { organizationRole: olds.organizationRole }),
+    ...(news.modelsSeat === undefined || olds.modelsSeat === undefined ? {} : { modelsSeat: olds.modelsSeat }),
+    ...(news.weaveRole === undefined || olds.weaveRole === undefined ? {} : { weaveRole: olds.weaveRole }),
     ...(news.teams === undefined || olds.teams === undefined ? {} : { teams: olds.teams }),
   };
 }

@@ -40,6 +40,12 @@ namespace PulumiWandb.Wandb
         [Input("filter")]
         public Inputs.UsersFilter? Filter { get; set; }
 
+        /// <summary>
+        /// Only the people not active in this many days: last active before then, or never active (W&amp;B's `lastActiveAt`). Judged when the function runs, so its result moves as time passes. Fails when W&amp;B does not report activity.
+        /// </summary>
+        [Input("inactiveForDays")]
+        public int? InactiveForDays { get; set; }
+
         public GetUsersArgs()
         {
         }
@@ -53,6 +59,12 @@ namespace PulumiWandb.Wandb
         /// </summary>
         [Input("filter")]
         public Input<Inputs.UsersFilterArgs>? Filter { get; set; }
+
+        /// <summary>
+        /// Only the people not active in this many days: last active before then, or never active (W&amp;B's `lastActiveAt`). Judged when the function runs, so its result moves as time passes. Fails when W&amp;B does not report activity.
+        /// </summary>
+        [Input("inactiveForDays")]
+        public Input<int>? InactiveForDays { get; set; }
 
         public GetUsersInvokeArgs()
         {

@@ -13,7 +13,7 @@ namespace PulumiWandb.Wandb
     /// <summary>
     /// A team of the organization (SCIM group), with its name and, optionally, its exact set of user members. The W&amp;B API cannot delete teams: see `deletionPolicy`.
     /// 
-    /// No change replaces it: every change is made in place.
+    /// Changing `storageBucket` replaces it; every other change is made in place.
     /// 
     /// ## Import
     /// 
@@ -100,6 +100,12 @@ namespace PulumiWandb.Wandb
         [Output("serviceAccountIds")]
         public Output<ImmutableArray<string>> ServiceAccountIds { get; private set; } = null!;
 
+        /// <summary>
+        /// The team's own bucket (bring your own bucket), where W&amp;B stores its runs' files and artifacts: given to W&amp;B when it creates the team, which it does only once it has checked that the bucket exists and is reachable. W&amp;B never shows it afterwards: it is kept as declared, never compared with the service, never drift. W&amp;B's API cannot delete a team, so a replacement empties the old team and stops until you delete it in the W&amp;B web application; then `pulumi up` again creates the new one. Not with `importId`: an existing team keeps the bucket it has. When omitted, the team uses the instance's storage. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed. Changing it replaces the resource.
+        /// </summary>
+        [Output("storageBucket")]
+        public Output<Outputs.TeamStorageBucket?> StorageBucket { get; private set; } = null!;
+
 
         /// <summary>
         /// Create a Team resource with the given unique name, arguments, and options.
@@ -124,6 +130,10 @@ namespace PulumiWandb.Wandb
             {
                 Version = Utilities.Version,
                 PluginDownloadURL = "github://api.github.com/pulumi-wandb/pulumi-wandb",
+                ReplaceOnChanges =
+                {
+                    "storageBucket",
+                },
             };
             var merged = CustomResourceOptions.Merge(defaultOptions, options);
             // Override the ID if one was specified for consistency with other language SDKs.
@@ -194,6 +204,12 @@ namespace PulumiWandb.Wandb
         /// </summary>
         [Input("name", required: true)]
         public Input<string> Name { get; set; } = null!;
+
+        /// <summary>
+        /// The team's own bucket (bring your own bucket), where W&amp;B stores its runs' files and artifacts: given to W&amp;B when it creates the team, which it does only once it has checked that the bucket exists and is reachable. W&amp;B never shows it afterwards: it is kept as declared, never compared with the service, never drift. W&amp;B's API cannot delete a team, so a replacement empties the old team and stops until you delete it in the W&amp;B web application; then `pulumi up` again creates the new one. Not with `importId`: an existing team keeps the bucket it has. When omitted, the team uses the instance's storage. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed. Changing it replaces the resource.
+        /// </summary>
+        [Input("storageBucket")]
+        public Input<Inputs.TeamStorageBucketArgs>? StorageBucket { get; set; }
 
         public TeamArgs()
         {

@@ -11,7 +11,7 @@ using Pulumi;
 namespace PulumiWandb.Wandb
 {
     /// <summary>
-    /// A user of the W&amp;B organization (SCIM `/Users`), with its primary email, display name, active state, organization role and team membership. Roles in teams and registries are shown read-only (`teamRoles`, `registryRoles`) and managed with the role assignment resources.
+    /// A user of the W&amp;B organization (SCIM `/Users`), with its primary email, display name, active state, organization role, Models seat, Weave role and team membership. Roles in teams and registries are shown read-only (`teamRoles`, `registryRoles`) and managed with the role assignment resources; so is the user's activity (`daysActive`, `lastActiveAt`).
     /// 
     /// Changing `userName` or `importId` replaces it; every other change is made in place.
     /// 
@@ -43,6 +43,12 @@ namespace PulumiWandb.Wandb
         /// </summary>
         [Output("createdAt")]
         public Output<string> CreatedAt { get; private set; } = null!;
+
+        /// <summary>
+        /// Read-only: the days the user has been active in the organization, as W&amp;B last reported them. Never causes a diff.
+        /// </summary>
+        [Output("daysActive")]
+        public Output<double?> DaysActive { get; private set; } = null!;
 
         /// <summary>
         /// What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
@@ -81,6 +87,18 @@ namespace PulumiWandb.Wandb
         public Output<string?> ImportId { get; private set; } = null!;
 
         /// <summary>
+        /// Read-only: the user's last activity (ISO 8601) as W&amp;B last reported it; absent for someone never active (or before W&amp;B reported it). Active means any interaction with the instance on dedicated cloud and self-managed, an auditable action in the organization on the multi-tenant cloud. Never causes a diff.
+        /// </summary>
+        [Output("lastActiveAt")]
+        public Output<string?> LastActiveAt { get; private set; } = null!;
+
+        /// <summary>
+        /// The user's W&amp;B Models seat: `full` (the seat the organization pays for), `viewer` (view-only Models, full Registry) or `none` (case-insensitive). A new user gets `full` unless told otherwise; a change to `full` needs a free seat, and W&amp;B refuses it with `Seat limit reached` when none is left. When omitted, the seat is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+        /// </summary>
+        [Output("modelsSeat")]
+        public Output<string?> ModelsSeat { get; private set; } = null!;
+
+        /// <summary>
         /// The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&amp;B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
         /// </summary>
         [Output("organizationRole")]
@@ -109,6 +127,12 @@ namespace PulumiWandb.Wandb
         /// </summary>
         [Output("userName")]
         public Output<string> UserName { get; private set; } = null!;
+
+        /// <summary>
+        /// The user's W&amp;B Weave role: `full`, `viewer` (view-only Weave) or `none` (case-insensitive). A new user gets `full` unless told otherwise. When omitted, the Weave role is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+        /// </summary>
+        [Output("weaveRole")]
+        public Output<string?> WeaveRole { get; private set; } = null!;
 
 
         /// <summary>
@@ -204,6 +228,12 @@ namespace PulumiWandb.Wandb
         public Input<string>? ImportId { get; set; }
 
         /// <summary>
+        /// The user's W&amp;B Models seat: `full` (the seat the organization pays for), `viewer` (view-only Models, full Registry) or `none` (case-insensitive). A new user gets `full` unless told otherwise; a change to `full` needs a free seat, and W&amp;B refuses it with `Seat limit reached` when none is left. When omitted, the seat is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+        /// </summary>
+        [Input("modelsSeat")]
+        public Input<string>? ModelsSeat { get; set; }
+
+        /// <summary>
         /// The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&amp;B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
         /// </summary>
         [Input("organizationRole")]
@@ -226,6 +256,12 @@ namespace PulumiWandb.Wandb
         /// </summary>
         [Input("userName", required: true)]
         public Input<string> UserName { get; set; } = null!;
+
+        /// <summary>
+        /// The user's W&amp;B Weave role: `full`, `viewer` (view-only Weave) or `none` (case-insensitive). A new user gets `full` unless told otherwise. When omitted, the Weave role is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+        /// </summary>
+        [Input("weaveRole")]
+        public Input<string>? WeaveRole { get; set; }
 
         public UserArgs()
         {

@@ -35,6 +35,10 @@ export interface GetUserResult {
      */
     readonly active: boolean;
     /**
+     * The days the user has been active; absent when the service does not say.
+     */
+    readonly daysActive?: number;
+    /**
      * The name shown for the user; absent when the user has none.
      */
     readonly displayName?: string;
@@ -46,6 +50,14 @@ export interface GetUserResult {
      * The SCIM id.
      */
     readonly id: string;
+    /**
+     * The user's last activity (ISO 8601); absent for someone never active, or when the service does not say.
+     */
+    readonly lastActiveAt?: string;
+    /**
+     * `full`, `viewer` or `none`; absent when the service does not say.
+     */
+    readonly modelsSeat?: string;
     /**
      * `admin`, `member` or a custom role's name; absent when the service does not say.
      */
@@ -62,6 +74,10 @@ export interface GetUserResult {
      * The W&B username, as W&B spells it.
      */
     readonly userName: string;
+    /**
+     * `full`, `viewer` or `none`; absent when the service does not say.
+     */
+    readonly weaveRole?: string;
 }
 /**
  * Finds one user of the organization by `userName` or by `email`. It lists the organization's users and matches them here, so that more than one match is an error, never a silent pick; no match is an error that says what was searched for (and, for a userName, the closest userNames). Service accounts are never listed by SCIM.

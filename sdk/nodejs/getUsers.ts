@@ -14,6 +14,7 @@ export function getUsers(args?: GetUsersArgs, opts?: pulumi.InvokeOptions): Prom
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("wandb:index:getUsers", {
         "filter": args.filter,
+        "inactiveForDays": args.inactiveForDays,
     }, opts);
 }
 
@@ -22,6 +23,10 @@ export interface GetUsersArgs {
      * Which users to return; every user when left out.
      */
     filter?: inputs.UsersFilter;
+    /**
+     * Only the people not active in this many days: last active before then, or never active (W&B's `lastActiveAt`). Judged when the function runs, so its result moves as time passes. Fails when W&B does not report activity.
+     */
+    inactiveForDays?: number;
 }
 
 export interface GetUsersResult {
@@ -46,6 +51,7 @@ export function getUsersOutput(args?: GetUsersOutputArgs, opts?: pulumi.InvokeOu
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("wandb:index:getUsers", {
         "filter": args.filter,
+        "inactiveForDays": args.inactiveForDays,
     }, opts);
 }
 
@@ -54,4 +60,8 @@ export interface GetUsersOutputArgs {
      * Which users to return; every user when left out.
      */
     filter?: pulumi.Input<inputs.UsersFilterArgs | undefined>;
+    /**
+     * Only the people not active in this many days: last active before then, or never active (W&B's `lastActiveAt`). Judged when the function runs, so its result moves as time passes. Fails when W&B does not report activity.
+     */
+    inactiveForDays?: pulumi.Input<number | undefined>;
 }

@@ -2,12 +2,14 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
  * A team of the organization (SCIM group), with its name and, optionally, its exact set of user members. The W&B API cannot delete teams: see `deletionPolicy`.
  *
- * No change replaces it: every change is made in place.
+ * Changing `storageBucket` replaces it; every other change is made in place.
  *
  * ## Import
  *
@@ -106,6 +108,10 @@ export class Team extends pulumi.CustomResource {
      * Organization service accounts in the team: ignored by diffs, never removed.
      */
     declare public /*out*/ readonly serviceAccountIds: pulumi.Output<string[]>;
+    /**
+     * The team's own bucket (bring your own bucket), where W&B stores its runs' files and artifacts: given to W&B when it creates the team, which it does only once it has checked that the bucket exists and is reachable. W&B never shows it afterwards: it is kept as declared, never compared with the service, never drift. W&B's API cannot delete a team, so a replacement empties the old team and stops until you delete it in the W&B web application; then `pulumi up` again creates the new one. Not with `importId`: an existing team keeps the bucket it has. When omitted, the team uses the instance's storage. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed. Changing it replaces the resource.
+     */
+    declare public readonly storageBucket: pulumi.Output<outputs.TeamStorageBucket | undefined>;
 
     /**
      * Create a Team resource with the given unique name, arguments, and options.
@@ -127,6 +133,7 @@ export class Team extends pulumi.CustomResource {
             resourceInputs["importId"] = args?.importId;
             resourceInputs["members"] = args?.members;
             resourceInputs["name"] = args?.name;
+            resourceInputs["storageBucket"] = args?.storageBucket;
             resourceInputs["etag"] = undefined /*out*/;
             resourceInputs["memberEmails"] = undefined /*out*/;
             resourceInputs["memberIds"] = undefined /*out*/;
@@ -144,8 +151,11 @@ export class Team extends pulumi.CustomResource {
             resourceInputs["members"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["serviceAccountIds"] = undefined /*out*/;
+            resourceInputs["storageBucket"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
+        const replaceOnChanges = { replaceOnChanges: ["storageBucket"] };
+        opts = pulumi.mergeOptions(opts, replaceOnChanges);
         super(Team.__pulumiType, name, resourceInputs, opts);
     }
 }
@@ -185,4 +195,8 @@ export interface TeamArgs {
      * The team's name, unique in the organization (case-sensitive). Renaming changes the team in place: its id, members and role assignments stay.
      */
     name: pulumi.Input<string>;
+    /**
+     * The team's own bucket (bring your own bucket), where W&B stores its runs' files and artifacts: given to W&B when it creates the team, which it does only once it has checked that the bucket exists and is reachable. W&B never shows it afterwards: it is kept as declared, never compared with the service, never drift. W&B's API cannot delete a team, so a replacement empties the old team and stops until you delete it in the W&B web application; then `pulumi up` again creates the new one. Not with `importId`: an existing team keeps the bucket it has. When omitted, the team uses the instance's storage. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed. Changing it replaces the resource.
+     */
+    storageBucket?: pulumi.Input<inputs.TeamStorageBucketArgs | undefined>;
 }

@@ -7,7 +7,7 @@ import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
- * A user of the W&B organization (SCIM `/Users`), with its primary email, display name, active state, organization role and team membership. Roles in teams and registries are shown read-only (`teamRoles`, `registryRoles`) and managed with the role assignment resources.
+ * A user of the W&B organization (SCIM `/Users`), with its primary email, display name, active state, organization role, Models seat, Weave role and team membership. Roles in teams and registries are shown read-only (`teamRoles`, `registryRoles`) and managed with the role assignment resources; so is the user's activity (`daysActive`, `lastActiveAt`).
  *
  * Changing `userName` or `importId` replaces it; every other change is made in place.
  *
@@ -69,6 +69,10 @@ export class User extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly createdAt: pulumi.Output<string>;
     /**
+     * Read-only: the days the user has been active in the organization, as W&B last reported them. Never causes a diff.
+     */
+    declare public /*out*/ readonly daysActive: pulumi.Output<number | undefined>;
+    /**
      * What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
      */
     declare public readonly deletionPolicy: pulumi.Output<string>;
@@ -93,6 +97,14 @@ export class User extends pulumi.CustomResource {
      */
     declare public readonly importId: pulumi.Output<string | undefined>;
     /**
+     * Read-only: the user's last activity (ISO 8601) as W&B last reported it; absent for someone never active (or before W&B reported it). Active means any interaction with the instance on dedicated cloud and self-managed, an auditable action in the organization on the multi-tenant cloud. Never causes a diff.
+     */
+    declare public /*out*/ readonly lastActiveAt: pulumi.Output<string | undefined>;
+    /**
+     * The user's W&B Models seat: `full` (the seat the organization pays for), `viewer` (view-only Models, full Registry) or `none` (case-insensitive). A new user gets `full` unless told otherwise; a change to `full` needs a free seat, and W&B refuses it with `Seat limit reached` when none is left. When omitted, the seat is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+     */
+    declare public readonly modelsSeat: pulumi.Output<string | undefined>;
+    /**
      * The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
      */
     declare public readonly organizationRole: pulumi.Output<string | undefined>;
@@ -112,6 +124,10 @@ export class User extends pulumi.CustomResource {
      * The user's W&B username. W&B treats usernames case-insensitively and cannot rename a user: the old user is removed before the new one is made. Changing it replaces the resource.
      */
     declare public readonly userName: pulumi.Output<string>;
+    /**
+     * The user's W&B Weave role: `full`, `viewer` (view-only Weave) or `none` (case-insensitive). A new user gets `full` unless told otherwise. When omitted, the Weave role is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+     */
+    declare public readonly weaveRole: pulumi.Output<string | undefined>;
 
     /**
      * Create a User resource with the given unique name, arguments, and options.
@@ -137,28 +153,36 @@ export class User extends pulumi.CustomResource {
             resourceInputs["email"] = args?.email;
             resourceInputs["guardedBy"] = args?.guardedBy;
             resourceInputs["importId"] = args?.importId;
+            resourceInputs["modelsSeat"] = args?.modelsSeat;
             resourceInputs["organizationRole"] = args?.organizationRole;
             resourceInputs["teams"] = args?.teams;
             resourceInputs["userName"] = args?.userName;
+            resourceInputs["weaveRole"] = args?.weaveRole;
             resourceInputs["createdAt"] = undefined /*out*/;
+            resourceInputs["daysActive"] = undefined /*out*/;
             resourceInputs["etag"] = undefined /*out*/;
+            resourceInputs["lastActiveAt"] = undefined /*out*/;
             resourceInputs["registryRoles"] = undefined /*out*/;
             resourceInputs["teamRoles"] = undefined /*out*/;
         } else {
             resourceInputs["active"] = undefined /*out*/;
             resourceInputs["adoptExisting"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
+            resourceInputs["daysActive"] = undefined /*out*/;
             resourceInputs["deletionPolicy"] = undefined /*out*/;
             resourceInputs["displayName"] = undefined /*out*/;
             resourceInputs["email"] = undefined /*out*/;
             resourceInputs["etag"] = undefined /*out*/;
             resourceInputs["guardedBy"] = undefined /*out*/;
             resourceInputs["importId"] = undefined /*out*/;
+            resourceInputs["lastActiveAt"] = undefined /*out*/;
+            resourceInputs["modelsSeat"] = undefined /*out*/;
             resourceInputs["organizationRole"] = undefined /*out*/;
             resourceInputs["registryRoles"] = undefined /*out*/;
             resourceInputs["teamRoles"] = undefined /*out*/;
             resourceInputs["teams"] = undefined /*out*/;
             resourceInputs["userName"] = undefined /*out*/;
+            resourceInputs["weaveRole"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         const replaceOnChanges = { replaceOnChanges: ["importId", "userName"] };
@@ -200,6 +224,10 @@ export interface UserArgs {
      */
     importId?: pulumi.Input<string | undefined>;
     /**
+     * The user's W&B Models seat: `full` (the seat the organization pays for), `viewer` (view-only Models, full Registry) or `none` (case-insensitive). A new user gets `full` unless told otherwise; a change to `full` needs a free seat, and W&B refuses it with `Seat limit reached` when none is left. When omitted, the seat is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+     */
+    modelsSeat?: pulumi.Input<string | undefined>;
+    /**
      * The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
      */
     organizationRole?: pulumi.Input<string | undefined>;
@@ -211,4 +239,8 @@ export interface UserArgs {
      * The user's W&B username. W&B treats usernames case-insensitively and cannot rename a user: the old user is removed before the new one is made. Changing it replaces the resource.
      */
     userName: pulumi.Input<string>;
+    /**
+     * The user's W&B Weave role: `full`, `viewer` (view-only Weave) or `none` (case-insensitive). A new user gets `full` unless told otherwise. When omitted, the Weave role is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+     */
+    weaveRole?: pulumi.Input<string | undefined>;
 }

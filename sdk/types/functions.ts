@@ -155,12 +155,29 @@ export interface UserInfo {
   teamRoles: TeamRoleInfo[];
   /** The user's roles in registries, sorted by registry name. */
   registryRoles: RegistryRoleInfo[];
+  /** `full`, `viewer` or `none`; absent when the service does not say. */
+  modelsSeat?: string;
+  /** `full`, `viewer` or `none`; absent when the service does not say. */
+  weaveRole?: string;
+  /** The days the user has been active; absent when the service does not say. */
+  daysActive?: number;
+  /**
+   * The user's last activity (ISO 8601); absent for someone never active, or when the service does
+   * not say.
+   */
+  lastActiveAt?: string;
 }
 
 /** The arguments of `getUsers`. */
 export interface GetUsersArgs {
   /** Which users to return; every user when left out. */
   filter?: UsersFilter;
+  /**
+   * Only the people not active in this many days: last active before then, or never active (W&B's
+   * `lastActiveAt`). Judged when the function runs, so its result moves as time passes. Fails when
+   * W&B does not report activity.
+   */
+  inactiveForDays?: number;
 }
 
 /**
@@ -185,6 +202,12 @@ export interface UsersFilter {
 export interface GetUsersOutputArgs {
   /** Which users to return; every user when left out. */
   filter?: pulumi.Input<UsersFilterArgs>;
+  /**
+   * Only the people not active in this many days: last active before then, or never active (W&B's
+   * `lastActiveAt`). Judged when the function runs, so its result moves as time passes. Fails when
+   * W&B does not report activity.
+   */
+  inactiveForDays?: pulumi.Input<number>;
 }
 
 /**

@@ -66,6 +66,16 @@ export interface Roster {
      * (case-sensitive). Default: `member`.
      */
     organizationRole?: string;
+    /**
+     * The user's Models seat: `full` (paid), `viewer` or `none` (case-insensitive). When left out,
+     * it is not managed (W&B gives a new user `full`).
+     */
+    modelsSeat?: string;
+    /**
+     * The user's Weave role: `full`, `viewer` or `none` (case-insensitive). When left out, it is
+     * not managed (W&B gives a new user `full`).
+     */
+    weaveRole?: string;
   }[];
   /**
    * Custom roles, for organization and team roles.

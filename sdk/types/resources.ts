@@ -33,6 +33,20 @@ export interface UserArgs {
    */
   organizationRole?: pulumi.Input<string>;
   /**
+   * The user's W&B Models seat: `full` (the seat the organization pays for), `viewer` (view-only
+   * Models, full Registry) or `none` (case-insensitive). A new user gets `full` unless told
+   * otherwise; a change to `full` needs a free seat, and W&B refuses it with `Seat limit reached`
+   * when none is left. When omitted, the seat is not managed by this resource. Every deployment:
+   * multi-tenant cloud (saas), dedicated cloud and self-managed.
+   */
+  modelsSeat?: pulumi.Input<string>;
+  /**
+   * The user's W&B Weave role: `full`, `viewer` (view-only Weave) or `none` (case-insensitive). A
+   * new user gets `full` unless told otherwise. When omitted, the Weave role is not managed by this
+   * resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+   */
+  weaveRole?: pulumi.Input<string>;
+  /**
    * Names of the teams the user is in: exactly these, the user is added to and removed from teams
    * to match. Required (at least one) to create a user on the multi-tenant cloud (`saas`), where
    * users join the organization through teams. When omitted, team membership is not managed by this
@@ -97,6 +111,20 @@ export interface UserOutputs {
    */
   readonly organizationRole: pulumi.Output<string | undefined>;
   /**
+   * The user's W&B Models seat: `full` (the seat the organization pays for), `viewer` (view-only
+   * Models, full Registry) or `none` (case-insensitive). A new user gets `full` unless told
+   * otherwise; a change to `full` needs a free seat, and W&B refuses it with `Seat limit reached`
+   * when none is left. When omitted, the seat is not managed by this resource. Every deployment:
+   * multi-tenant cloud (saas), dedicated cloud and self-managed.
+   */
+  readonly modelsSeat: pulumi.Output<string | undefined>;
+  /**
+   * The user's W&B Weave role: `full`, `viewer` (view-only Weave) or `none` (case-insensitive). A
+   * new user gets `full` unless told otherwise. When omitted, the Weave role is not managed by this
+   * resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+   */
+  readonly weaveRole: pulumi.Output<string | undefined>;
+  /**
    * Names of the teams the user is in: exactly these, the user is added to and removed from teams
    * to match. Required (at least one) to create a user on the multi-tenant cloud (`saas`), where
    * users join the organization through teams. When omitted, team membership is not managed by this
@@ -134,6 +162,18 @@ export interface UserOutputs {
   readonly teamRoles: pulumi.Output<UserTeamRole[]>;
   /** Read-only: the user's registry roles. Never causes a diff. */
   readonly registryRoles: pulumi.Output<UserRegistryRole[]>;
+  /**
+   * Read-only: the days the user has been active in the organization, as W&B last reported them.
+   * Never causes a diff.
+   */
+  readonly daysActive: pulumi.Output<number | undefined>;
+  /**
+   * Read-only: the user's last activity (ISO 8601) as W&B last reported it; absent for someone
+   * never active (or before W&B reported it). Active means any interaction with the instance on
+   * dedicated cloud and self-managed, an auditable action in the organization on the multi-tenant
+   * cloud. Never causes a diff.
+   */
+  readonly lastActiveAt: pulumi.Output<string | undefined>;
 }
 
 /** A team the user is in, and the user's role there. */
@@ -171,6 +211,17 @@ export interface TeamArgs {
    */
   members?: pulumi.Input<pulumi.Input<string>[]>;
   /**
+   * The team's own bucket (bring your own bucket), where W&B stores its runs' files and artifacts:
+   * given to W&B when it creates the team, which it does only once it has checked that the bucket
+   * exists and is reachable. W&B never shows it afterwards: it is kept as declared, never compared
+   * with the service, never drift. W&B's API cannot delete a team, so a replacement empties the old
+   * team and stops until you delete it in the W&B web application; then `pulumi up` again creates
+   * the new one. Not with `importId`: an existing team keeps the bucket it has. When omitted, the
+   * team uses the instance's storage. Every deployment: multi-tenant cloud (saas), dedicated cloud
+   * and self-managed. Changing it replaces the resource.
+   */
+  storageBucket?: pulumi.Input<TeamStorageBucketArgs>;
+  /**
    * When a team with this name already exists: `false` fails with a hint, `true` takes it over and
    * converges it to this definition (its members become exactly `members`, when given). Only
    * consulted when the resource is created. Defaults to `false`.
@@ -206,6 +257,30 @@ export interface TeamArgs {
   guardedBy?: pulumi.Input<string>;
 }
 
+/**
+ * A team's own bucket (bring your own bucket): `name` and `provider` always, the other fields as
+ * the provider needs.
+ */
+export interface TeamStorageBucketArgs {
+  /** The bucket's name. */
+  name: pulumi.Input<string>;
+  /**
+   * Where the bucket lives: one of COREWEAVE, AWS, AZURE, GCP, MINIO (case-insensitive; stored in
+   * upper case, as W&B takes it).
+   */
+  provider: pulumi.Input<string>;
+  /** The path prefix within the bucket under which W&B stores the team's files. */
+  path?: pulumi.Input<string>;
+  /** The KMS key that encrypts the bucket (e.g. an AWS KMS key ARN). */
+  kmsKeyId?: pulumi.Input<string>;
+  /** AWS only: the external id of the cross-account access. */
+  awsExternalId?: pulumi.Input<string>;
+  /** Azure only: the tenant's id. */
+  azureTenantId?: pulumi.Input<string>;
+  /** Azure only: the client id of the managed identity. */
+  azureClientId?: pulumi.Input<string>;
+}
+
 /** The outputs of a `Team`: every property of its state. */
 export interface TeamOutputs {
   /**
@@ -235,6 +310,8 @@ export interface TeamOutputs {
   readonly memberEmails: pulumi.Output<{ [key: string]: string }>;
   /** Organization service accounts in the team: ignored by diffs, never removed. */
   readonly serviceAccountIds: pulumi.Output<string[]>;
+  /** Changing it replaces the resource. */
+  readonly storageBucket: pulumi.Output<TeamStorageBucket | undefined>;
   /**
    * When a team with this name already exists: `false` fails with a hint, `true` takes it over and
    * converges it to this definition (its members become exactly `members`, when given). Only
@@ -267,6 +344,30 @@ export interface TeamOutputs {
   readonly guardedBy: pulumi.Output<string | undefined>;
   /** The ETag of the team as last read; the next write is conditional on it. */
   readonly etag: pulumi.Output<string>;
+}
+
+/**
+ * A team's own bucket (bring your own bucket): `name` and `provider` always, the other fields as
+ * the provider needs.
+ */
+export interface TeamStorageBucket {
+  /** The bucket's name. */
+  name: string;
+  /**
+   * Where the bucket lives: one of COREWEAVE, AWS, AZURE, GCP, MINIO (case-insensitive; stored in
+   * upper case, as W&B takes it).
+   */
+  provider: "COREWEAVE" | "AWS" | "AZURE" | "GCP" | "MINIO";
+  /** The path prefix within the bucket under which W&B stores the team's files. */
+  path?: string;
+  /** The KMS key that encrypts the bucket (e.g. an AWS KMS key ARN). */
+  kmsKeyId?: string;
+  /** AWS only: the external id of the cross-account access. */
+  awsExternalId?: string;
+  /** Azure only: the tenant's id. */
+  azureTenantId?: string;
+  /** Azure only: the client id of the managed identity. */
+  azureClientId?: string;
 }
 
 /** The arguments of a `TeamMember`. */

@@ -18,14 +18,26 @@ describe("pulumi-wandb", () => {
   it.each([["--help"], ["-h"]])("review %s prints the review's usage, and nothing else", async (flag) => {
     const help = await command(["review", flag]);
     expect(help).toMatchObject({ code: 0, stderr: "" });
-    expect(help.stdout).toMatch(/^usage: pulumi-wandb review \[--drift\] <preview\.json \| ->\n/);
+    expect(help.stdout).toMatch(/^usage: pulumi-wandb review \[--drift \[--inactive-days N\]\] <preview\.json \| ->\n/);
     expect(help.stdout).toContain("--drift");
+    expect(help.stdout).toMatch(/--inactive-days N +with --drift: list the people not active in the last N days, never active included \(default 90\)/);
+    expect(help.stdout).toContain("Activity is never drift");
     expect(help.stdout).toContain("pulumi preview --json");
   });
 
   it("review: a usage line for a missing file or an unknown option", async () => {
-    expect(await command(["review"])).toMatchObject({ code: 2, stderr: expect.stringContaining("usage: pulumi-wandb review [--drift]") });
+    expect(await command(["review"])).toMatchObject({ code: 2, stderr: expect.stringContaining("usage: pulumi-wandb review [--drift [--inactive-days N]]") });
     expect(await command(["review", "--diff", "preview.json"])).toMatchObject({ code: 2, stderr: expect.stringContaining("unknown option --diff") });
+    expect(await command(["review", "--inactive-days", "30", "preview.json"])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("--inactive-days goes with --drift"),
+    });
+    for (const days of ["0", "ninety", "1.5"]) {
+      expect(await command(["review", "--drift", "--inactive-days", days, "preview.json"])).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining("--inactive-days takes a whole number of days, 1 or more, e.g. --inactive-days 90"),
+      });
+    }
     expect(await command(["review", "/nonexistent/preview.json"])).toMatchObject({ code: 1, stderr: expect.stringContaining("cannot read /nonexistent/preview.json") });
   });
 

@@ -120,8 +120,10 @@ describe("examples/gitops", () => {
     expect(drift.permissions).toEqual({ contents: "read", issues: "write" });
     const watch = drift.jobs["drift"]!;
     const watchScript = script(watch.steps);
-    expect(watchScript).toContain("pulumi preview --refresh --expect-no-changes --json");
-    expect(watchScript).toContain("npx pulumi-wandb review --drift drift.json > drift.md");
+    // --show-sames prints the refreshed state of the users that did not change, whose activity the review reads.
+    expect(watchScript).toContain("pulumi preview --refresh --expect-no-changes --show-sames --json");
+    expect(watchScript).toContain("npx pulumi-wandb review --drift --inactive-days 90 drift.json > drift.md");
+    expect(watchScript).toContain('cat drift.md >> "$GITHUB_STEP_SUMMARY"');
     expect(watchScript).toMatch(/readFileSync\("drift\.md"[\s\S]*issues\.create/);
     // What the roster does not declare opens the issue too, from the review's "Outside code" section.
     expect(watchScript).toContain("grep -q '^### Outside code' drift.md");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeAllPools, WandbApiError, type ScimClient } from "../../service";
-import { heldUser } from "../../scripts/emulator-api";
+import { heldUser, readState } from "../../scripts/emulator-api";
 import { rolesShownByDefault } from "../support/wire";
 import { unique } from "../support/names";
 import { DIALECTS, startHarness, type Harness } from "../support/client";
@@ -18,6 +18,15 @@ describe.each(DIALECTS)("ScimClient against the %s dialect", (dialect) => {
   afterAll(() => h.close());
 
   const newUser = (name = unique("user")) => ({ userName: name, email: `${name}@example.com` });
+
+  it("sends modelsSeat and weaveRole on create, and a team's storageBucket, as the reference's requests do", async () => {
+    const created = await scim.createUser({ ...newUser(), modelsSeat: "viewer", weaveRole: "none" });
+    expect(await heldUser(h.emulator, created.id)).toMatchObject({ modelsSeat: "viewer", weaveRole: "none" });
+    const bucket = { name: "my-gcs-bucket", provider: "GCP", path: "data-science/runs" };
+    const team = await scim.createTeam({ name: unique("byob"), memberIds: [created.id], storageBucket: bucket });
+    const held = (await readState(h.emulator)).teams.find((t: { id: string }) => t.id === team.id);
+    expect(held.storageBucket).toEqual(bucket);
+  });
 
   it("creates, reads, finds, patches and deletes a user", async () => {
     const input = { ...newUser(), displayName: "Dev User" };
@@ -213,6 +222,6 @@ describe.each(DIALECTS)("seat limit (%s dialect)", (dialect) => {
     }
     expect(error).toBeInstanceOf(WandbApiError);
     expect((error as WandbApiError).isSeatLimit).toBe(true);
-    expect((error as WandbApiError).message).toMatch(/free seats .* raise the plan's seat limit/);
+    expect((error as WandbApiError).message).toMatch(/free one \(set a user's modelsSeat to "viewer" or "none", or deactivate or delete a user\) or raise the plan's seat limit/);
   });
 });

@@ -55,6 +55,36 @@ describe("SCIM wire parsing", () => {
     expect(held.registryRoles).toEqual([{ registryName: "models", roleName: "viewer" }]);
   });
 
+  it("reads seats and activity as W&B's reference shows them, in every variant, and tells absent (unknown) from never active", () => {
+    // The reference's Get User Response (activity) and Update Models Seat Response (seats), merged.
+    const documented = parseUser({
+      active: true,
+      daysActive: 42,
+      displayName: "Dev User 1",
+      emails: { Value: "dev-user1@example.com", Display: "", Type: "", Primary: true },
+      id: "abc",
+      lastActiveAt: "2023-10-15T14:32:10Z",
+      meta: { resourceType: "User", created: "2023-10-01T00:00:00Z", lastModified: "2023-10-01T00:00:00Z", location: "Users/abc" },
+      schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"],
+      userName: "dev-user1",
+      organizationRole: "member",
+      modelsSeat: "full",
+      weaveRole: "full",
+    });
+    expect(documented).toMatchObject({ modelsSeat: "full", weaveRole: "full", daysActive: 42, lastActiveAt: "2023-10-15T14:32:10Z" });
+    const base = { id: "abc", userName: "dev-user1", emails: { Value: "dev-user1@example.com", Primary: true } };
+    const unsaid = parseUser(base);
+    expect(["modelsSeat", "weaveRole", "daysActive", "lastActiveAt"].filter((key) => key in unsaid)).toEqual([]);
+    expect(parseUser({ ...base, lastActiveAt: null, daysActive: 0 })).toMatchObject({ lastActiveAt: null, daysActive: 0 });
+    expect(parseUser({ ...base, LastActiveAt: "", DaysActive: "7", ModelsSeat: "Viewer", WeaveRole: "NONE" })).toMatchObject({
+      lastActiveAt: null,
+      daysActive: 7,
+      modelsSeat: "viewer",
+      weaveRole: "none",
+    });
+    expect(() => parseUser({ ...base, daysActive: -1 })).toThrow(/daysActive/);
+  });
+
   it("reads groups with Capitalised, lowercase, null or absent members", () => {
     const base = { id: "ghi", displayName: "acme-devs", schemas: ["urn:ietf:params:scim:schemas:core:2.0:Group"] };
     expect(parseTeam({ ...base, members: [{ Value: "abc", Ref: "", Type: "", Display: "dev-user1" }] }).members).toEqual([

@@ -22,6 +22,10 @@ namespace PulumiWandb.Wandb.Outputs
         /// </summary>
         public readonly bool Active;
         /// <summary>
+        /// The days the user has been active; absent when the service does not say.
+        /// </summary>
+        public readonly double? DaysActive;
+        /// <summary>
         /// The name shown for the user; absent when the user has none.
         /// </summary>
         public readonly string? DisplayName;
@@ -33,6 +37,14 @@ namespace PulumiWandb.Wandb.Outputs
         /// The SCIM id.
         /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The user's last activity (ISO 8601); absent for someone never active, or when the service does not say.
+        /// </summary>
+        public readonly string? LastActiveAt;
+        /// <summary>
+        /// `full`, `viewer` or `none`; absent when the service does not say.
+        /// </summary>
+        public readonly string? ModelsSeat;
         /// <summary>
         /// `admin`, `member` or a custom role's name; absent when the service does not say.
         /// </summary>
@@ -49,10 +61,16 @@ namespace PulumiWandb.Wandb.Outputs
         /// The W&amp;B username, as W&amp;B spells it.
         /// </summary>
         public readonly string UserName;
+        /// <summary>
+        /// `full`, `viewer` or `none`; absent when the service does not say.
+        /// </summary>
+        public readonly string? WeaveRole;
 
         [OutputConstructor]
         private UserInfo(
             bool active,
+
+            double? daysActive,
 
             string? displayName,
 
@@ -60,22 +78,32 @@ namespace PulumiWandb.Wandb.Outputs
 
             string id,
 
+            string? lastActiveAt,
+
+            string? modelsSeat,
+
             string? organizationRole,
 
             ImmutableArray<Outputs.RegistryRoleInfo> registryRoles,
 
             ImmutableArray<Outputs.TeamRoleInfo> teamRoles,
 
-            string userName)
+            string userName,
+
+            string? weaveRole)
         {
             Active = active;
+            DaysActive = daysActive;
             DisplayName = displayName;
             Email = email;
             Id = id;
+            LastActiveAt = lastActiveAt;
+            ModelsSeat = modelsSeat;
             OrganizationRole = organizationRole;
             RegistryRoles = registryRoles;
             TeamRoles = teamRoles;
             UserName = userName;
+            WeaveRole = weaveRole;
         }
     }
 }

@@ -32,12 +32,18 @@ type LookupUserArgs struct {
 type LookupUserResult struct {
 	// `false` for a deactivated user (dedicated and self-managed deployments keep them).
 	Active bool `pulumi:"active"`
+	// The days the user has been active; absent when the service does not say.
+	DaysActive *float64 `pulumi:"daysActive"`
 	// The name shown for the user; absent when the user has none.
 	DisplayName *string `pulumi:"displayName"`
 	// The primary email, with the case the service stores.
 	Email string `pulumi:"email"`
 	// The SCIM id.
 	Id string `pulumi:"id"`
+	// The user's last activity (ISO 8601); absent for someone never active, or when the service does not say.
+	LastActiveAt *string `pulumi:"lastActiveAt"`
+	// `full`, `viewer` or `none`; absent when the service does not say.
+	ModelsSeat *string `pulumi:"modelsSeat"`
 	// `admin`, `member` or a custom role's name; absent when the service does not say.
 	OrganizationRole *string `pulumi:"organizationRole"`
 	// The user's roles in registries, sorted by registry name.
@@ -46,6 +52,8 @@ type LookupUserResult struct {
 	TeamRoles []TeamRoleInfo `pulumi:"teamRoles"`
 	// The W&B username, as W&B spells it.
 	UserName string `pulumi:"userName"`
+	// `full`, `viewer` or `none`; absent when the service does not say.
+	WeaveRole *string `pulumi:"weaveRole"`
 }
 
 func LookupUserOutput(ctx *pulumi.Context, args LookupUserOutputArgs, opts ...pulumi.InvokeOption) LookupUserResultOutput {
@@ -83,6 +91,11 @@ func (o LookupUserResultOutput) Active() pulumi.BoolOutput {
 	return o.ApplyT(func(v LookupUserResult) bool { return v.Active }).(pulumi.BoolOutput)
 }
 
+// The days the user has been active; absent when the service does not say.
+func (o LookupUserResultOutput) DaysActive() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v LookupUserResult) *float64 { return v.DaysActive }).(pulumi.Float64PtrOutput)
+}
+
 // The name shown for the user; absent when the user has none.
 func (o LookupUserResultOutput) DisplayName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupUserResult) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
@@ -96,6 +109,16 @@ func (o LookupUserResultOutput) Email() pulumi.StringOutput {
 // The SCIM id.
 func (o LookupUserResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupUserResult) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The user's last activity (ISO 8601); absent for someone never active, or when the service does not say.
+func (o LookupUserResultOutput) LastActiveAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupUserResult) *string { return v.LastActiveAt }).(pulumi.StringPtrOutput)
+}
+
+// `full`, `viewer` or `none`; absent when the service does not say.
+func (o LookupUserResultOutput) ModelsSeat() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupUserResult) *string { return v.ModelsSeat }).(pulumi.StringPtrOutput)
 }
 
 // `admin`, `member` or a custom role's name; absent when the service does not say.
@@ -116,6 +139,11 @@ func (o LookupUserResultOutput) TeamRoles() TeamRoleInfoArrayOutput {
 // The W&B username, as W&B spells it.
 func (o LookupUserResultOutput) UserName() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupUserResult) string { return v.UserName }).(pulumi.StringOutput)
+}
+
+// `full`, `viewer` or `none`; absent when the service does not say.
+func (o LookupUserResultOutput) WeaveRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupUserResult) *string { return v.WeaveRole }).(pulumi.StringPtrOutput)
 }
 
 func init() {

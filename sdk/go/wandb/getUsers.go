@@ -25,6 +25,8 @@ func GetUsers(ctx *pulumi.Context, args *GetUsersArgs, opts ...pulumi.InvokeOpti
 type GetUsersArgs struct {
 	// Which users to return; every user when left out.
 	Filter *UsersFilter `pulumi:"filter"`
+	// Only the people not active in this many days: last active before then, or never active (W&B's `lastActiveAt`). Judged when the function runs, so its result moves as time passes. Fails when W&B does not report activity.
+	InactiveForDays *int `pulumi:"inactiveForDays"`
 }
 
 type GetUsersResult struct {
@@ -44,6 +46,8 @@ func GetUsersOutput(ctx *pulumi.Context, args GetUsersOutputArgs, opts ...pulumi
 type GetUsersOutputArgs struct {
 	// Which users to return; every user when left out.
 	Filter UsersFilterPtrInput `pulumi:"filter"`
+	// Only the people not active in this many days: last active before then, or never active (W&B's `lastActiveAt`). Judged when the function runs, so its result moves as time passes. Fails when W&B does not report activity.
+	InactiveForDays pulumi.IntPtrInput `pulumi:"inactiveForDays"`
 }
 
 func (GetUsersOutputArgs) ElementType() reflect.Type {

@@ -1761,16 +1761,276 @@ func (o TeamRoleInfoArrayOutput) Index(i pulumi.IntInput) TeamRoleInfoOutput {
 	}).(TeamRoleInfoOutput)
 }
 
+// A team's own bucket (bring your own bucket): `name` and `provider` always, the other fields as the provider needs.
+type TeamStorageBucket struct {
+	// AWS only: the external id of the cross-account access.
+	AwsExternalId *string `pulumi:"awsExternalId"`
+	// Azure only: the client id of the managed identity.
+	AzureClientId *string `pulumi:"azureClientId"`
+	// Azure only: the tenant's id.
+	AzureTenantId *string `pulumi:"azureTenantId"`
+	// The KMS key that encrypts the bucket (e.g. an AWS KMS key ARN).
+	KmsKeyId *string `pulumi:"kmsKeyId"`
+	// The bucket's name.
+	Name string `pulumi:"name"`
+	// The path prefix within the bucket under which W&B stores the team's files.
+	Path *string `pulumi:"path"`
+	// Where the bucket lives: one of COREWEAVE, AWS, AZURE, GCP, MINIO (case-insensitive; stored in upper case, as W&B takes it).
+	Provider string `pulumi:"provider"`
+}
+
+// TeamStorageBucketInput is an input type that accepts TeamStorageBucketArgs and TeamStorageBucketOutput values.
+// You can construct a concrete instance of `TeamStorageBucketInput` via:
+//
+//	TeamStorageBucketArgs{...}
+type TeamStorageBucketInput interface {
+	pulumi.Input
+
+	ToTeamStorageBucketOutput() TeamStorageBucketOutput
+	ToTeamStorageBucketOutputWithContext(context.Context) TeamStorageBucketOutput
+}
+
+// A team's own bucket (bring your own bucket): `name` and `provider` always, the other fields as the provider needs.
+type TeamStorageBucketArgs struct {
+	// AWS only: the external id of the cross-account access.
+	AwsExternalId pulumi.StringPtrInput `pulumi:"awsExternalId"`
+	// Azure only: the client id of the managed identity.
+	AzureClientId pulumi.StringPtrInput `pulumi:"azureClientId"`
+	// Azure only: the tenant's id.
+	AzureTenantId pulumi.StringPtrInput `pulumi:"azureTenantId"`
+	// The KMS key that encrypts the bucket (e.g. an AWS KMS key ARN).
+	KmsKeyId pulumi.StringPtrInput `pulumi:"kmsKeyId"`
+	// The bucket's name.
+	Name pulumi.StringInput `pulumi:"name"`
+	// The path prefix within the bucket under which W&B stores the team's files.
+	Path pulumi.StringPtrInput `pulumi:"path"`
+	// Where the bucket lives: one of COREWEAVE, AWS, AZURE, GCP, MINIO (case-insensitive; stored in upper case, as W&B takes it).
+	Provider pulumi.StringInput `pulumi:"provider"`
+}
+
+func (TeamStorageBucketArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*TeamStorageBucket)(nil)).Elem()
+}
+
+func (i TeamStorageBucketArgs) ToTeamStorageBucketOutput() TeamStorageBucketOutput {
+	return i.ToTeamStorageBucketOutputWithContext(context.Background())
+}
+
+func (i TeamStorageBucketArgs) ToTeamStorageBucketOutputWithContext(ctx context.Context) TeamStorageBucketOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TeamStorageBucketOutput)
+}
+
+func (i TeamStorageBucketArgs) ToTeamStorageBucketPtrOutput() TeamStorageBucketPtrOutput {
+	return i.ToTeamStorageBucketPtrOutputWithContext(context.Background())
+}
+
+func (i TeamStorageBucketArgs) ToTeamStorageBucketPtrOutputWithContext(ctx context.Context) TeamStorageBucketPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TeamStorageBucketOutput).ToTeamStorageBucketPtrOutputWithContext(ctx)
+}
+
+// TeamStorageBucketPtrInput is an input type that accepts TeamStorageBucketArgs, TeamStorageBucketPtr and TeamStorageBucketPtrOutput values.
+// You can construct a concrete instance of `TeamStorageBucketPtrInput` via:
+//
+//	        TeamStorageBucketArgs{...}
+//
+//	or:
+//
+//	        nil
+type TeamStorageBucketPtrInput interface {
+	pulumi.Input
+
+	ToTeamStorageBucketPtrOutput() TeamStorageBucketPtrOutput
+	ToTeamStorageBucketPtrOutputWithContext(context.Context) TeamStorageBucketPtrOutput
+}
+
+type teamStorageBucketPtrType TeamStorageBucketArgs
+
+func TeamStorageBucketPtr(v *TeamStorageBucketArgs) TeamStorageBucketPtrInput {
+	return (*teamStorageBucketPtrType)(v)
+}
+
+func (*teamStorageBucketPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**TeamStorageBucket)(nil)).Elem()
+}
+
+func (i *teamStorageBucketPtrType) ToTeamStorageBucketPtrOutput() TeamStorageBucketPtrOutput {
+	return i.ToTeamStorageBucketPtrOutputWithContext(context.Background())
+}
+
+func (i *teamStorageBucketPtrType) ToTeamStorageBucketPtrOutputWithContext(ctx context.Context) TeamStorageBucketPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TeamStorageBucketPtrOutput)
+}
+
+// A team's own bucket (bring your own bucket): `name` and `provider` always, the other fields as the provider needs.
+type TeamStorageBucketOutput struct{ *pulumi.OutputState }
+
+func (TeamStorageBucketOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TeamStorageBucket)(nil)).Elem()
+}
+
+func (o TeamStorageBucketOutput) ToTeamStorageBucketOutput() TeamStorageBucketOutput {
+	return o
+}
+
+func (o TeamStorageBucketOutput) ToTeamStorageBucketOutputWithContext(ctx context.Context) TeamStorageBucketOutput {
+	return o
+}
+
+func (o TeamStorageBucketOutput) ToTeamStorageBucketPtrOutput() TeamStorageBucketPtrOutput {
+	return o.ToTeamStorageBucketPtrOutputWithContext(context.Background())
+}
+
+func (o TeamStorageBucketOutput) ToTeamStorageBucketPtrOutputWithContext(ctx context.Context) TeamStorageBucketPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v TeamStorageBucket) *TeamStorageBucket {
+		return &v
+	}).(TeamStorageBucketPtrOutput)
+}
+
+// AWS only: the external id of the cross-account access.
+func (o TeamStorageBucketOutput) AwsExternalId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TeamStorageBucket) *string { return v.AwsExternalId }).(pulumi.StringPtrOutput)
+}
+
+// Azure only: the client id of the managed identity.
+func (o TeamStorageBucketOutput) AzureClientId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TeamStorageBucket) *string { return v.AzureClientId }).(pulumi.StringPtrOutput)
+}
+
+// Azure only: the tenant's id.
+func (o TeamStorageBucketOutput) AzureTenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TeamStorageBucket) *string { return v.AzureTenantId }).(pulumi.StringPtrOutput)
+}
+
+// The KMS key that encrypts the bucket (e.g. an AWS KMS key ARN).
+func (o TeamStorageBucketOutput) KmsKeyId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TeamStorageBucket) *string { return v.KmsKeyId }).(pulumi.StringPtrOutput)
+}
+
+// The bucket's name.
+func (o TeamStorageBucketOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v TeamStorageBucket) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The path prefix within the bucket under which W&B stores the team's files.
+func (o TeamStorageBucketOutput) Path() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TeamStorageBucket) *string { return v.Path }).(pulumi.StringPtrOutput)
+}
+
+// Where the bucket lives: one of COREWEAVE, AWS, AZURE, GCP, MINIO (case-insensitive; stored in upper case, as W&B takes it).
+func (o TeamStorageBucketOutput) Provider() pulumi.StringOutput {
+	return o.ApplyT(func(v TeamStorageBucket) string { return v.Provider }).(pulumi.StringOutput)
+}
+
+type TeamStorageBucketPtrOutput struct{ *pulumi.OutputState }
+
+func (TeamStorageBucketPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**TeamStorageBucket)(nil)).Elem()
+}
+
+func (o TeamStorageBucketPtrOutput) ToTeamStorageBucketPtrOutput() TeamStorageBucketPtrOutput {
+	return o
+}
+
+func (o TeamStorageBucketPtrOutput) ToTeamStorageBucketPtrOutputWithContext(ctx context.Context) TeamStorageBucketPtrOutput {
+	return o
+}
+
+func (o TeamStorageBucketPtrOutput) Elem() TeamStorageBucketOutput {
+	return o.ApplyT(func(v *TeamStorageBucket) TeamStorageBucket {
+		if v != nil {
+			return *v
+		}
+		var ret TeamStorageBucket
+		return ret
+	}).(TeamStorageBucketOutput)
+}
+
+// AWS only: the external id of the cross-account access.
+func (o TeamStorageBucketPtrOutput) AwsExternalId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TeamStorageBucket) *string {
+		if v == nil {
+			return nil
+		}
+		return v.AwsExternalId
+	}).(pulumi.StringPtrOutput)
+}
+
+// Azure only: the client id of the managed identity.
+func (o TeamStorageBucketPtrOutput) AzureClientId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TeamStorageBucket) *string {
+		if v == nil {
+			return nil
+		}
+		return v.AzureClientId
+	}).(pulumi.StringPtrOutput)
+}
+
+// Azure only: the tenant's id.
+func (o TeamStorageBucketPtrOutput) AzureTenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TeamStorageBucket) *string {
+		if v == nil {
+			return nil
+		}
+		return v.AzureTenantId
+	}).(pulumi.StringPtrOutput)
+}
+
+// The KMS key that encrypts the bucket (e.g. an AWS KMS key ARN).
+func (o TeamStorageBucketPtrOutput) KmsKeyId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TeamStorageBucket) *string {
+		if v == nil {
+			return nil
+		}
+		return v.KmsKeyId
+	}).(pulumi.StringPtrOutput)
+}
+
+// The bucket's name.
+func (o TeamStorageBucketPtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TeamStorageBucket) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// The path prefix within the bucket under which W&B stores the team's files.
+func (o TeamStorageBucketPtrOutput) Path() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TeamStorageBucket) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Path
+	}).(pulumi.StringPtrOutput)
+}
+
+// Where the bucket lives: one of COREWEAVE, AWS, AZURE, GCP, MINIO (case-insensitive; stored in upper case, as W&B takes it).
+func (o TeamStorageBucketPtrOutput) Provider() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TeamStorageBucket) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Provider
+	}).(pulumi.StringPtrOutput)
+}
+
 // A user of the organization, as SCIM shows it. Service accounts are never listed by SCIM.
 type UserInfo struct {
 	// `false` for a deactivated user (dedicated and self-managed deployments keep them).
 	Active bool `pulumi:"active"`
+	// The days the user has been active; absent when the service does not say.
+	DaysActive *float64 `pulumi:"daysActive"`
 	// The name shown for the user; absent when the user has none.
 	DisplayName *string `pulumi:"displayName"`
 	// The primary email, with the case the service stores.
 	Email string `pulumi:"email"`
 	// The SCIM id.
 	Id string `pulumi:"id"`
+	// The user's last activity (ISO 8601); absent for someone never active, or when the service does not say.
+	LastActiveAt *string `pulumi:"lastActiveAt"`
+	// `full`, `viewer` or `none`; absent when the service does not say.
+	ModelsSeat *string `pulumi:"modelsSeat"`
 	// `admin`, `member` or a custom role's name; absent when the service does not say.
 	OrganizationRole *string `pulumi:"organizationRole"`
 	// The user's roles in registries, sorted by registry name.
@@ -1779,6 +2039,8 @@ type UserInfo struct {
 	TeamRoles []TeamRoleInfo `pulumi:"teamRoles"`
 	// The W&B username, as W&B spells it.
 	UserName string `pulumi:"userName"`
+	// `full`, `viewer` or `none`; absent when the service does not say.
+	WeaveRole *string `pulumi:"weaveRole"`
 }
 
 // A user of the organization, as SCIM shows it. Service accounts are never listed by SCIM.
@@ -1801,6 +2063,11 @@ func (o UserInfoOutput) Active() pulumi.BoolOutput {
 	return o.ApplyT(func(v UserInfo) bool { return v.Active }).(pulumi.BoolOutput)
 }
 
+// The days the user has been active; absent when the service does not say.
+func (o UserInfoOutput) DaysActive() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v UserInfo) *float64 { return v.DaysActive }).(pulumi.Float64PtrOutput)
+}
+
 // The name shown for the user; absent when the user has none.
 func (o UserInfoOutput) DisplayName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v UserInfo) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
@@ -1814,6 +2081,16 @@ func (o UserInfoOutput) Email() pulumi.StringOutput {
 // The SCIM id.
 func (o UserInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v UserInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The user's last activity (ISO 8601); absent for someone never active, or when the service does not say.
+func (o UserInfoOutput) LastActiveAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v UserInfo) *string { return v.LastActiveAt }).(pulumi.StringPtrOutput)
+}
+
+// `full`, `viewer` or `none`; absent when the service does not say.
+func (o UserInfoOutput) ModelsSeat() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v UserInfo) *string { return v.ModelsSeat }).(pulumi.StringPtrOutput)
 }
 
 // `admin`, `member` or a custom role's name; absent when the service does not say.
@@ -1834,6 +2111,11 @@ func (o UserInfoOutput) TeamRoles() TeamRoleInfoArrayOutput {
 // The W&B username, as W&B spells it.
 func (o UserInfoOutput) UserName() pulumi.StringOutput {
 	return o.ApplyT(func(v UserInfo) string { return v.UserName }).(pulumi.StringOutput)
+}
+
+// `full`, `viewer` or `none`; absent when the service does not say.
+func (o UserInfoOutput) WeaveRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v UserInfo) *string { return v.WeaveRole }).(pulumi.StringPtrOutput)
 }
 
 type UserInfoArrayOutput struct{ *pulumi.OutputState }
@@ -2180,6 +2462,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*OutsidePersonArrayInput)(nil)).Elem(), OutsidePersonArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*OutsideTeamInput)(nil)).Elem(), OutsideTeamArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*OutsideTeamArrayInput)(nil)).Elem(), OutsideTeamArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TeamStorageBucketInput)(nil)).Elem(), TeamStorageBucketArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TeamStorageBucketPtrInput)(nil)).Elem(), TeamStorageBucketArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*UsersFilterInput)(nil)).Elem(), UsersFilterArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*UsersFilterPtrInput)(nil)).Elem(), UsersFilterArgs{})
 	pulumi.RegisterOutputType(IdpTeamOutput{})
@@ -2210,6 +2494,8 @@ func init() {
 	pulumi.RegisterOutputType(TeamMemberInfoArrayOutput{})
 	pulumi.RegisterOutputType(TeamRoleInfoOutput{})
 	pulumi.RegisterOutputType(TeamRoleInfoArrayOutput{})
+	pulumi.RegisterOutputType(TeamStorageBucketOutput{})
+	pulumi.RegisterOutputType(TeamStorageBucketPtrOutput{})
 	pulumi.RegisterOutputType(UserInfoOutput{})
 	pulumi.RegisterOutputType(UserInfoArrayOutput{})
 	pulumi.RegisterOutputType(UserRegistryRoleOutput{})

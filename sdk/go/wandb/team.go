@@ -14,7 +14,7 @@ import (
 
 // A team of the organization (SCIM group), with its name and, optionally, its exact set of user members. The W&B API cannot delete teams: see `deletionPolicy`.
 //
-// No change replaces it: every change is made in place.
+// Changing `storageBucket` replaces it; every other change is made in place.
 //
 // ## Import
 //
@@ -56,6 +56,8 @@ type Team struct {
 	Name pulumi.StringOutput `pulumi:"name"`
 	// Organization service accounts in the team: ignored by diffs, never removed.
 	ServiceAccountIds pulumi.StringArrayOutput `pulumi:"serviceAccountIds"`
+	// The team's own bucket (bring your own bucket), where W&B stores its runs' files and artifacts: given to W&B when it creates the team, which it does only once it has checked that the bucket exists and is reachable. W&B never shows it afterwards: it is kept as declared, never compared with the service, never drift. W&B's API cannot delete a team, so a replacement empties the old team and stops until you delete it in the W&B web application; then `pulumi up` again creates the new one. Not with `importId`: an existing team keeps the bucket it has. When omitted, the team uses the instance's storage. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed. Changing it replaces the resource.
+	StorageBucket TeamStorageBucketPtrOutput `pulumi:"storageBucket"`
 }
 
 // NewTeam registers a new resource with the given unique name, arguments, and options.
@@ -74,6 +76,10 @@ func NewTeam(ctx *pulumi.Context,
 	if args.DeletionPolicy == nil {
 		args.DeletionPolicy = pulumi.StringPtr("empty")
 	}
+	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
+		"storageBucket",
+	})
+	opts = append(opts, replaceOnChanges)
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource Team
 	err := ctx.RegisterResource("wandb:index:Team", name, args, &resource, opts...)
@@ -132,6 +138,8 @@ type teamArgs struct {
 	Members []string `pulumi:"members"`
 	// The team's name, unique in the organization (case-sensitive). Renaming changes the team in place: its id, members and role assignments stay.
 	Name string `pulumi:"name"`
+	// The team's own bucket (bring your own bucket), where W&B stores its runs' files and artifacts: given to W&B when it creates the team, which it does only once it has checked that the bucket exists and is reachable. W&B never shows it afterwards: it is kept as declared, never compared with the service, never drift. W&B's API cannot delete a team, so a replacement empties the old team and stops until you delete it in the W&B web application; then `pulumi up` again creates the new one. Not with `importId`: an existing team keeps the bucket it has. When omitted, the team uses the instance's storage. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed. Changing it replaces the resource.
+	StorageBucket *TeamStorageBucket `pulumi:"storageBucket"`
 }
 
 // The set of arguments for constructing a Team resource.
@@ -155,6 +163,8 @@ type TeamArgs struct {
 	Members pulumi.StringArrayInput
 	// The team's name, unique in the organization (case-sensitive). Renaming changes the team in place: its id, members and role assignments stay.
 	Name pulumi.StringInput
+	// The team's own bucket (bring your own bucket), where W&B stores its runs' files and artifacts: given to W&B when it creates the team, which it does only once it has checked that the bucket exists and is reachable. W&B never shows it afterwards: it is kept as declared, never compared with the service, never drift. W&B's API cannot delete a team, so a replacement empties the old team and stops until you delete it in the W&B web application; then `pulumi up` again creates the new one. Not with `importId`: an existing team keeps the bucket it has. When omitted, the team uses the instance's storage. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed. Changing it replaces the resource.
+	StorageBucket TeamStorageBucketPtrInput
 }
 
 func (TeamArgs) ElementType() reflect.Type {
@@ -304,6 +314,11 @@ func (o TeamOutput) Name() pulumi.StringOutput {
 // Organization service accounts in the team: ignored by diffs, never removed.
 func (o TeamOutput) ServiceAccountIds() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Team) pulumi.StringArrayOutput { return v.ServiceAccountIds }).(pulumi.StringArrayOutput)
+}
+
+// The team's own bucket (bring your own bucket), where W&B stores its runs' files and artifacts: given to W&B when it creates the team, which it does only once it has checked that the bucket exists and is reachable. W&B never shows it afterwards: it is kept as declared, never compared with the service, never drift. W&B's API cannot delete a team, so a replacement empties the old team and stops until you delete it in the W&B web application; then `pulumi up` again creates the new one. Not with `importId`: an existing team keeps the bucket it has. When omitted, the team uses the instance's storage. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed. Changing it replaces the resource.
+func (o TeamOutput) StorageBucket() TeamStorageBucketPtrOutput {
+	return o.ApplyT(func(v *Team) TeamStorageBucketPtrOutput { return v.StorageBucket }).(TeamStorageBucketPtrOutput)
 }
 
 type TeamArrayOutput struct{ *pulumi.OutputState }

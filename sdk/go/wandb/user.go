@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A user of the W&B organization (SCIM `/Users`), with its primary email, display name, active state, organization role and team membership. Roles in teams and registries are shown read-only (`teamRoles`, `registryRoles`) and managed with the role assignment resources.
+// A user of the W&B organization (SCIM `/Users`), with its primary email, display name, active state, organization role, Models seat, Weave role and team membership. Roles in teams and registries are shown read-only (`teamRoles`, `registryRoles`) and managed with the role assignment resources; so is the user's activity (`daysActive`, `lastActiveAt`).
 //
 // Changing `userName` or `importId` replaces it; every other change is made in place.
 //
@@ -32,6 +32,8 @@ type User struct {
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// When the user was created (ISO 8601, from `meta.created`); "" when unknown.
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
+	// Read-only: the days the user has been active in the organization, as W&B last reported them. Never causes a diff.
+	DaysActive pulumi.Float64PtrOutput `pulumi:"daysActive"`
 	// What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
 	DeletionPolicy pulumi.StringOutput `pulumi:"deletionPolicy"`
 	// The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
@@ -44,6 +46,10 @@ type User struct {
 	GuardedBy pulumi.StringPtrOutput `pulumi:"guardedBy"`
 	// The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`. Naming another id replaces the resource.
 	ImportId pulumi.StringPtrOutput `pulumi:"importId"`
+	// Read-only: the user's last activity (ISO 8601) as W&B last reported it; absent for someone never active (or before W&B reported it). Active means any interaction with the instance on dedicated cloud and self-managed, an auditable action in the organization on the multi-tenant cloud. Never causes a diff.
+	LastActiveAt pulumi.StringPtrOutput `pulumi:"lastActiveAt"`
+	// The user's W&B Models seat: `full` (the seat the organization pays for), `viewer` (view-only Models, full Registry) or `none` (case-insensitive). A new user gets `full` unless told otherwise; a change to `full` needs a free seat, and W&B refuses it with `Seat limit reached` when none is left. When omitted, the seat is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+	ModelsSeat pulumi.StringPtrOutput `pulumi:"modelsSeat"`
 	// The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
 	OrganizationRole pulumi.StringPtrOutput `pulumi:"organizationRole"`
 	// Read-only: the user's registry roles. Never causes a diff.
@@ -54,6 +60,8 @@ type User struct {
 	Teams pulumi.StringArrayOutput `pulumi:"teams"`
 	// The user's W&B username. W&B treats usernames case-insensitively and cannot rename a user: the old user is removed before the new one is made. Changing it replaces the resource.
 	UserName pulumi.StringOutput `pulumi:"userName"`
+	// The user's W&B Weave role: `full`, `viewer` (view-only Weave) or `none` (case-insensitive). A new user gets `full` unless told otherwise. When omitted, the Weave role is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+	WeaveRole pulumi.StringPtrOutput `pulumi:"weaveRole"`
 }
 
 // NewUser registers a new resource with the given unique name, arguments, and options.
@@ -136,12 +144,16 @@ type userArgs struct {
 	GuardedBy *string `pulumi:"guardedBy"`
 	// The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`. Naming another id replaces the resource.
 	ImportId *string `pulumi:"importId"`
+	// The user's W&B Models seat: `full` (the seat the organization pays for), `viewer` (view-only Models, full Registry) or `none` (case-insensitive). A new user gets `full` unless told otherwise; a change to `full` needs a free seat, and W&B refuses it with `Seat limit reached` when none is left. When omitted, the seat is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+	ModelsSeat *string `pulumi:"modelsSeat"`
 	// The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
 	OrganizationRole *string `pulumi:"organizationRole"`
 	// Names of the teams the user is in: exactly these, the user is added to and removed from teams to match. Required (at least one) to create a user on the multi-tenant cloud (`saas`), where users join the organization through teams. When omitted, team membership is not managed by this resource. The user's role in each team is left to `TeamRoleAssignment`.
 	Teams []string `pulumi:"teams"`
 	// The user's W&B username. W&B treats usernames case-insensitively and cannot rename a user: the old user is removed before the new one is made. Changing it replaces the resource.
 	UserName string `pulumi:"userName"`
+	// The user's W&B Weave role: `full`, `viewer` (view-only Weave) or `none` (case-insensitive). A new user gets `full` unless told otherwise. When omitted, the Weave role is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+	WeaveRole *string `pulumi:"weaveRole"`
 }
 
 // The set of arguments for constructing a User resource.
@@ -160,12 +172,16 @@ type UserArgs struct {
 	GuardedBy pulumi.StringPtrInput
 	// The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`. Naming another id replaces the resource.
 	ImportId pulumi.StringPtrInput
+	// The user's W&B Models seat: `full` (the seat the organization pays for), `viewer` (view-only Models, full Registry) or `none` (case-insensitive). A new user gets `full` unless told otherwise; a change to `full` needs a free seat, and W&B refuses it with `Seat limit reached` when none is left. When omitted, the seat is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+	ModelsSeat pulumi.StringPtrInput
 	// The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
 	OrganizationRole pulumi.StringPtrInput
 	// Names of the teams the user is in: exactly these, the user is added to and removed from teams to match. Required (at least one) to create a user on the multi-tenant cloud (`saas`), where users join the organization through teams. When omitted, team membership is not managed by this resource. The user's role in each team is left to `TeamRoleAssignment`.
 	Teams pulumi.StringArrayInput
 	// The user's W&B username. W&B treats usernames case-insensitively and cannot rename a user: the old user is removed before the new one is made. Changing it replaces the resource.
 	UserName pulumi.StringInput
+	// The user's W&B Weave role: `full`, `viewer` (view-only Weave) or `none` (case-insensitive). A new user gets `full` unless told otherwise. When omitted, the Weave role is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+	WeaveRole pulumi.StringPtrInput
 }
 
 func (UserArgs) ElementType() reflect.Type {
@@ -270,6 +286,11 @@ func (o UserOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v *User) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
+// Read-only: the days the user has been active in the organization, as W&B last reported them. Never causes a diff.
+func (o UserOutput) DaysActive() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *User) pulumi.Float64PtrOutput { return v.DaysActive }).(pulumi.Float64PtrOutput)
+}
+
 // What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
 func (o UserOutput) DeletionPolicy() pulumi.StringOutput {
 	return o.ApplyT(func(v *User) pulumi.StringOutput { return v.DeletionPolicy }).(pulumi.StringOutput)
@@ -300,6 +321,16 @@ func (o UserOutput) ImportId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *User) pulumi.StringPtrOutput { return v.ImportId }).(pulumi.StringPtrOutput)
 }
 
+// Read-only: the user's last activity (ISO 8601) as W&B last reported it; absent for someone never active (or before W&B reported it). Active means any interaction with the instance on dedicated cloud and self-managed, an auditable action in the organization on the multi-tenant cloud. Never causes a diff.
+func (o UserOutput) LastActiveAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *User) pulumi.StringPtrOutput { return v.LastActiveAt }).(pulumi.StringPtrOutput)
+}
+
+// The user's W&B Models seat: `full` (the seat the organization pays for), `viewer` (view-only Models, full Registry) or `none` (case-insensitive). A new user gets `full` unless told otherwise; a change to `full` needs a free seat, and W&B refuses it with `Seat limit reached` when none is left. When omitted, the seat is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+func (o UserOutput) ModelsSeat() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *User) pulumi.StringPtrOutput { return v.ModelsSeat }).(pulumi.StringPtrOutput)
+}
+
 // The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
 func (o UserOutput) OrganizationRole() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *User) pulumi.StringPtrOutput { return v.OrganizationRole }).(pulumi.StringPtrOutput)
@@ -323,6 +354,11 @@ func (o UserOutput) Teams() pulumi.StringArrayOutput {
 // The user's W&B username. W&B treats usernames case-insensitively and cannot rename a user: the old user is removed before the new one is made. Changing it replaces the resource.
 func (o UserOutput) UserName() pulumi.StringOutput {
 	return o.ApplyT(func(v *User) pulumi.StringOutput { return v.UserName }).(pulumi.StringOutput)
+}
+
+// The user's W&B Weave role: `full`, `viewer` (view-only Weave) or `none` (case-insensitive). A new user gets `full` unless told otherwise. When omitted, the Weave role is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+func (o UserOutput) WeaveRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *User) pulumi.StringPtrOutput { return v.WeaveRole }).(pulumi.StringPtrOutput)
 }
 
 type UserArrayOutput struct{ *pulumi.OutputState }

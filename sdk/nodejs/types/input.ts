@@ -180,6 +180,40 @@ export interface OutsideTeamArgs {
 }
 
 /**
+ * A team's own bucket (bring your own bucket): `name` and `provider` always, the other fields as the provider needs.
+ */
+export interface TeamStorageBucketArgs {
+    /**
+     * AWS only: the external id of the cross-account access.
+     */
+    awsExternalId?: pulumi.Input<string | undefined>;
+    /**
+     * Azure only: the client id of the managed identity.
+     */
+    azureClientId?: pulumi.Input<string | undefined>;
+    /**
+     * Azure only: the tenant's id.
+     */
+    azureTenantId?: pulumi.Input<string | undefined>;
+    /**
+     * The KMS key that encrypts the bucket (e.g. an AWS KMS key ARN).
+     */
+    kmsKeyId?: pulumi.Input<string | undefined>;
+    /**
+     * The bucket's name.
+     */
+    name: pulumi.Input<string>;
+    /**
+     * The path prefix within the bucket under which W&B stores the team's files.
+     */
+    path?: pulumi.Input<string | undefined>;
+    /**
+     * Where the bucket lives: one of COREWEAVE, AWS, AZURE, GCP, MINIO (case-insensitive; stored in upper case, as W&B takes it).
+     */
+    provider: pulumi.Input<string>;
+}
+
+/**
  * Conditions on the users to return, applied here (not by the service), all of which must hold. An empty filter returns every user.
  */
 export interface UsersFilter {

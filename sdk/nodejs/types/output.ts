@@ -233,6 +233,40 @@ export interface TeamRoleInfo {
 }
 
 /**
+ * A team's own bucket (bring your own bucket): `name` and `provider` always, the other fields as the provider needs.
+ */
+export interface TeamStorageBucket {
+    /**
+     * AWS only: the external id of the cross-account access.
+     */
+    awsExternalId?: string;
+    /**
+     * Azure only: the client id of the managed identity.
+     */
+    azureClientId?: string;
+    /**
+     * Azure only: the tenant's id.
+     */
+    azureTenantId?: string;
+    /**
+     * The KMS key that encrypts the bucket (e.g. an AWS KMS key ARN).
+     */
+    kmsKeyId?: string;
+    /**
+     * The bucket's name.
+     */
+    name: string;
+    /**
+     * The path prefix within the bucket under which W&B stores the team's files.
+     */
+    path?: string;
+    /**
+     * Where the bucket lives: one of COREWEAVE, AWS, AZURE, GCP, MINIO (case-insensitive; stored in upper case, as W&B takes it).
+     */
+    provider: string;
+}
+
+/**
  * A user of the organization, as SCIM shows it. Service accounts are never listed by SCIM.
  */
 export interface UserInfo {
@@ -240,6 +274,10 @@ export interface UserInfo {
      * `false` for a deactivated user (dedicated and self-managed deployments keep them).
      */
     active: boolean;
+    /**
+     * The days the user has been active; absent when the service does not say.
+     */
+    daysActive?: number;
     /**
      * The name shown for the user; absent when the user has none.
      */
@@ -252,6 +290,14 @@ export interface UserInfo {
      * The SCIM id.
      */
     id: string;
+    /**
+     * The user's last activity (ISO 8601); absent for someone never active, or when the service does not say.
+     */
+    lastActiveAt?: string;
+    /**
+     * `full`, `viewer` or `none`; absent when the service does not say.
+     */
+    modelsSeat?: string;
     /**
      * `admin`, `member` or a custom role's name; absent when the service does not say.
      */
@@ -268,6 +314,10 @@ export interface UserInfo {
      * The W&B username, as W&B spells it.
      */
     userName: string;
+    /**
+     * `full`, `viewer` or `none`; absent when the service does not say.
+     */
+    weaveRole?: string;
 }
 
 /**

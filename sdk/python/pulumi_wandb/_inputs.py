@@ -35,6 +35,8 @@ __all__ = [
     'OutsidePersonArgsDict',
     'OutsideTeamArgs',
     'OutsideTeamArgsDict',
+    'TeamStorageBucketArgs',
+    'TeamStorageBucketArgsDict',
     'UsersFilter',
     'UsersFilterDict',
 ]
@@ -816,6 +818,158 @@ class OutsideTeamArgs:
     @service_accounts.setter
     def service_accounts(self, value: pulumi.Input[_builtins.float]):
         pulumi.set(self, "service_accounts", value)
+
+
+class TeamStorageBucketArgsDict(TypedDict):
+    """
+    A team's own bucket (bring your own bucket): `name` and `provider` always, the other fields as the provider needs.
+    """
+    name: pulumi.Input[_builtins.str]
+    """
+    The bucket's name.
+    """
+    provider: pulumi.Input[_builtins.str]
+    """
+    Where the bucket lives: one of COREWEAVE, AWS, AZURE, GCP, MINIO (case-insensitive; stored in upper case, as W&B takes it).
+    """
+    aws_external_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    AWS only: the external id of the cross-account access.
+    """
+    azure_client_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Azure only: the client id of the managed identity.
+    """
+    azure_tenant_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Azure only: the tenant's id.
+    """
+    kms_key_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The KMS key that encrypts the bucket (e.g. an AWS KMS key ARN).
+    """
+    path: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The path prefix within the bucket under which W&B stores the team's files.
+    """
+
+@pulumi.input_type
+class TeamStorageBucketArgs:
+    def __init__(__self__, *,
+                 name: pulumi.Input[_builtins.str],
+                 provider: pulumi.Input[_builtins.str],
+                 aws_external_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 azure_client_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 azure_tenant_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 kms_key_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 path: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        A team's own bucket (bring your own bucket): `name` and `provider` always, the other fields as the provider needs.
+
+        :param pulumi.Input[_builtins.str] name: The bucket's name.
+        :param pulumi.Input[_builtins.str] provider: Where the bucket lives: one of COREWEAVE, AWS, AZURE, GCP, MINIO (case-insensitive; stored in upper case, as W&B takes it).
+        :param pulumi.Input[_builtins.str] aws_external_id: AWS only: the external id of the cross-account access.
+        :param pulumi.Input[_builtins.str] azure_client_id: Azure only: the client id of the managed identity.
+        :param pulumi.Input[_builtins.str] azure_tenant_id: Azure only: the tenant's id.
+        :param pulumi.Input[_builtins.str] kms_key_id: The KMS key that encrypts the bucket (e.g. an AWS KMS key ARN).
+        :param pulumi.Input[_builtins.str] path: The path prefix within the bucket under which W&B stores the team's files.
+        """
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "provider", provider)
+        if aws_external_id is not None:
+            pulumi.set(__self__, "aws_external_id", aws_external_id)
+        if azure_client_id is not None:
+            pulumi.set(__self__, "azure_client_id", azure_client_id)
+        if azure_tenant_id is not None:
+            pulumi.set(__self__, "azure_tenant_id", azure_tenant_id)
+        if kms_key_id is not None:
+            pulumi.set(__self__, "kms_key_id", kms_key_id)
+        if path is not None:
+            pulumi.set(__self__, "path", path)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The bucket's name.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def provider(self) -> pulumi.Input[_builtins.str]:
+        """
+        Where the bucket lives: one of COREWEAVE, AWS, AZURE, GCP, MINIO (case-insensitive; stored in upper case, as W&B takes it).
+        """
+        return pulumi.get(self, "provider")
+
+    @provider.setter
+    def provider(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "provider", value)
+
+    @_builtins.property
+    @pulumi.getter(name="awsExternalId")
+    def aws_external_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        AWS only: the external id of the cross-account access.
+        """
+        return pulumi.get(self, "aws_external_id")
+
+    @aws_external_id.setter
+    def aws_external_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "aws_external_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="azureClientId")
+    def azure_client_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Azure only: the client id of the managed identity.
+        """
+        return pulumi.get(self, "azure_client_id")
+
+    @azure_client_id.setter
+    def azure_client_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "azure_client_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="azureTenantId")
+    def azure_tenant_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Azure only: the tenant's id.
+        """
+        return pulumi.get(self, "azure_tenant_id")
+
+    @azure_tenant_id.setter
+    def azure_tenant_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "azure_tenant_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="kmsKeyId")
+    def kms_key_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The KMS key that encrypts the bucket (e.g. an AWS KMS key ARN).
+        """
+        return pulumi.get(self, "kms_key_id")
+
+    @kms_key_id.setter
+    def kms_key_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "kms_key_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def path(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The path prefix within the bucket under which W&B stores the team's files.
+        """
+        return pulumi.get(self, "path")
+
+    @path.setter
+    def path(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "path", value)
 
 
 class UsersFilterDict(TypedDict):

@@ -24,10 +24,13 @@ __all__ = [
 
 @pulumi.output_type
 class GetUserResult:
-    def __init__(__self__, active=None, display_name=None, email=None, id=None, organization_role=None, registry_roles=None, team_roles=None, user_name=None):
+    def __init__(__self__, active=None, days_active=None, display_name=None, email=None, id=None, last_active_at=None, models_seat=None, organization_role=None, registry_roles=None, team_roles=None, user_name=None, weave_role=None):
         if active and not isinstance(active, bool):
             raise TypeError("Expected argument 'active' to be a bool")
         pulumi.set(__self__, "active", active)
+        if days_active and not isinstance(days_active, float):
+            raise TypeError("Expected argument 'days_active' to be a float")
+        pulumi.set(__self__, "days_active", days_active)
         if display_name and not isinstance(display_name, str):
             raise TypeError("Expected argument 'display_name' to be a str")
         pulumi.set(__self__, "display_name", display_name)
@@ -37,6 +40,12 @@ class GetUserResult:
         if id and not isinstance(id, str):
             raise TypeError("Expected argument 'id' to be a str")
         pulumi.set(__self__, "id", id)
+        if last_active_at and not isinstance(last_active_at, str):
+            raise TypeError("Expected argument 'last_active_at' to be a str")
+        pulumi.set(__self__, "last_active_at", last_active_at)
+        if models_seat and not isinstance(models_seat, str):
+            raise TypeError("Expected argument 'models_seat' to be a str")
+        pulumi.set(__self__, "models_seat", models_seat)
         if organization_role and not isinstance(organization_role, str):
             raise TypeError("Expected argument 'organization_role' to be a str")
         pulumi.set(__self__, "organization_role", organization_role)
@@ -49,6 +58,9 @@ class GetUserResult:
         if user_name and not isinstance(user_name, str):
             raise TypeError("Expected argument 'user_name' to be a str")
         pulumi.set(__self__, "user_name", user_name)
+        if weave_role and not isinstance(weave_role, str):
+            raise TypeError("Expected argument 'weave_role' to be a str")
+        pulumi.set(__self__, "weave_role", weave_role)
 
     @_builtins.property
     @pulumi.getter
@@ -57,6 +69,14 @@ class GetUserResult:
         `false` for a deactivated user (dedicated and self-managed deployments keep them).
         """
         return pulumi.get(self, "active")
+
+    @_builtins.property
+    @pulumi.getter(name="daysActive")
+    def days_active(self) -> Optional[_builtins.float]:
+        """
+        The days the user has been active; absent when the service does not say.
+        """
+        return pulumi.get(self, "days_active")
 
     @_builtins.property
     @pulumi.getter(name="displayName")
@@ -81,6 +101,22 @@ class GetUserResult:
         The SCIM id.
         """
         return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="lastActiveAt")
+    def last_active_at(self) -> Optional[_builtins.str]:
+        """
+        The user's last activity (ISO 8601); absent for someone never active, or when the service does not say.
+        """
+        return pulumi.get(self, "last_active_at")
+
+    @_builtins.property
+    @pulumi.getter(name="modelsSeat")
+    def models_seat(self) -> Optional[_builtins.str]:
+        """
+        `full`, `viewer` or `none`; absent when the service does not say.
+        """
+        return pulumi.get(self, "models_seat")
 
     @_builtins.property
     @pulumi.getter(name="organizationRole")
@@ -114,6 +150,14 @@ class GetUserResult:
         """
         return pulumi.get(self, "user_name")
 
+    @_builtins.property
+    @pulumi.getter(name="weaveRole")
+    def weave_role(self) -> Optional[_builtins.str]:
+        """
+        `full`, `viewer` or `none`; absent when the service does not say.
+        """
+        return pulumi.get(self, "weave_role")
+
 
 class AwaitableGetUserResult(GetUserResult):
     # pylint: disable=using-constant-test
@@ -122,13 +166,17 @@ class AwaitableGetUserResult(GetUserResult):
             yield self
         return GetUserResult(
             active=self.active,
+            days_active=self.days_active,
             display_name=self.display_name,
             email=self.email,
             id=self.id,
+            last_active_at=self.last_active_at,
+            models_seat=self.models_seat,
             organization_role=self.organization_role,
             registry_roles=self.registry_roles,
             team_roles=self.team_roles,
-            user_name=self.user_name)
+            user_name=self.user_name,
+            weave_role=self.weave_role)
 
 
 def get_user(email: Optional[_builtins.str] = None,
@@ -148,13 +196,17 @@ def get_user(email: Optional[_builtins.str] = None,
 
     return AwaitableGetUserResult(
         active=pulumi.get(__ret__, 'active'),
+        days_active=pulumi.get(__ret__, 'days_active'),
         display_name=pulumi.get(__ret__, 'display_name'),
         email=pulumi.get(__ret__, 'email'),
         id=pulumi.get(__ret__, 'id'),
+        last_active_at=pulumi.get(__ret__, 'last_active_at'),
+        models_seat=pulumi.get(__ret__, 'models_seat'),
         organization_role=pulumi.get(__ret__, 'organization_role'),
         registry_roles=pulumi.get(__ret__, 'registry_roles'),
         team_roles=pulumi.get(__ret__, 'team_roles'),
-        user_name=pulumi.get(__ret__, 'user_name'))
+        user_name=pulumi.get(__ret__, 'user_name'),
+        weave_role=pulumi.get(__ret__, 'weave_role'))
 def get_user_output(email: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                     user_name: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                     opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetUserResult]:
@@ -171,10 +223,14 @@ def get_user_output(email: pulumi.Input[Optional[Optional[_builtins.str]]] = Non
     __ret__ = pulumi.runtime.invoke_output('wandb:index:getUser', __args__, opts=opts, typ=GetUserResult)
     return __ret__.apply(lambda __response__: GetUserResult(
         active=pulumi.get(__response__, 'active'),
+        days_active=pulumi.get(__response__, 'days_active'),
         display_name=pulumi.get(__response__, 'display_name'),
         email=pulumi.get(__response__, 'email'),
         id=pulumi.get(__response__, 'id'),
+        last_active_at=pulumi.get(__response__, 'last_active_at'),
+        models_seat=pulumi.get(__response__, 'models_seat'),
         organization_role=pulumi.get(__response__, 'organization_role'),
         registry_roles=pulumi.get(__response__, 'registry_roles'),
         team_roles=pulumi.get(__response__, 'team_roles'),
-        user_name=pulumi.get(__response__, 'user_name')))
+        user_name=pulumi.get(__response__, 'user_name'),
+        weave_role=pulumi.get(__response__, 'weave_role')))

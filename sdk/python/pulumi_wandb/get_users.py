@@ -73,14 +73,17 @@ class AwaitableGetUsersResult(GetUsersResult):
 
 
 def get_users(filter: Optional[Union['UsersFilter', 'UsersFilterDict']] = None,
+              inactive_for_days: Optional[_builtins.int] = None,
               opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetUsersResult:
     """
     Lists the organization's users (every page), optionally narrowed by a filter applied client-side. Sorted, so that the result is stable and causes no diffs. An empty result is not an error. Service accounts are never listed by SCIM.
 
     :param Union['UsersFilter', 'UsersFilterDict'] filter: Which users to return; every user when left out.
+    :param _builtins.int inactive_for_days: Only the people not active in this many days: last active before then, or never active (W&B's `lastActiveAt`). Judged when the function runs, so its result moves as time passes. Fails when W&B does not report activity.
     """
     __args__ = dict()
     __args__['filter'] = filter
+    __args__['inactiveForDays'] = inactive_for_days
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke('wandb:index:getUsers', __args__, opts=opts, typ=GetUsersResult).value
 
@@ -89,14 +92,17 @@ def get_users(filter: Optional[Union['UsersFilter', 'UsersFilterDict']] = None,
         user_names=pulumi.get(__ret__, 'user_names'),
         users=pulumi.get(__ret__, 'users'))
 def get_users_output(filter: pulumi.Input[Optional[Optional[Union['UsersFilter', 'UsersFilterDict']]]] = None,
+                     inactive_for_days: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                      opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetUsersResult]:
     """
     Lists the organization's users (every page), optionally narrowed by a filter applied client-side. Sorted, so that the result is stable and causes no diffs. An empty result is not an error. Service accounts are never listed by SCIM.
 
     :param Union['UsersFilter', 'UsersFilterDict'] filter: Which users to return; every user when left out.
+    :param _builtins.int inactive_for_days: Only the people not active in this many days: last active before then, or never active (W&B's `lastActiveAt`). Judged when the function runs, so its result moves as time passes. Fails when W&B does not report activity.
     """
     __args__ = dict()
     __args__['filter'] = filter
+    __args__['inactiveForDays'] = inactive_for_days
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('wandb:index:getUsers', __args__, opts=opts, typ=GetUsersResult)
     return __ret__.apply(lambda __response__: GetUsersResult(

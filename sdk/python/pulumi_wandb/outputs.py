@@ -29,6 +29,7 @@ __all__ = [
     'RegistryRoleInfo',
     'TeamMemberInfo',
     'TeamRoleInfo',
+    'TeamStorageBucket',
     'UserInfo',
     'UserRegistryRole',
     'UserTeamRole',
@@ -784,6 +785,123 @@ class TeamRoleInfo(dict):
 
 
 @pulumi.output_type
+class TeamStorageBucket(dict):
+    """
+    A team's own bucket (bring your own bucket): `name` and `provider` always, the other fields as the provider needs.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "awsExternalId":
+            suggest = "aws_external_id"
+        elif key == "azureClientId":
+            suggest = "azure_client_id"
+        elif key == "azureTenantId":
+            suggest = "azure_tenant_id"
+        elif key == "kmsKeyId":
+            suggest = "kms_key_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in TeamStorageBucket. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        TeamStorageBucket.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        TeamStorageBucket.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 name: _builtins.str,
+                 provider: _builtins.str,
+                 aws_external_id: Optional[_builtins.str] = None,
+                 azure_client_id: Optional[_builtins.str] = None,
+                 azure_tenant_id: Optional[_builtins.str] = None,
+                 kms_key_id: Optional[_builtins.str] = None,
+                 path: Optional[_builtins.str] = None):
+        """
+        A team's own bucket (bring your own bucket): `name` and `provider` always, the other fields as the provider needs.
+
+        :param _builtins.str name: The bucket's name.
+        :param _builtins.str provider: Where the bucket lives: one of COREWEAVE, AWS, AZURE, GCP, MINIO (case-insensitive; stored in upper case, as W&B takes it).
+        :param _builtins.str aws_external_id: AWS only: the external id of the cross-account access.
+        :param _builtins.str azure_client_id: Azure only: the client id of the managed identity.
+        :param _builtins.str azure_tenant_id: Azure only: the tenant's id.
+        :param _builtins.str kms_key_id: The KMS key that encrypts the bucket (e.g. an AWS KMS key ARN).
+        :param _builtins.str path: The path prefix within the bucket under which W&B stores the team's files.
+        """
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "provider", provider)
+        if aws_external_id is not None:
+            pulumi.set(__self__, "aws_external_id", aws_external_id)
+        if azure_client_id is not None:
+            pulumi.set(__self__, "azure_client_id", azure_client_id)
+        if azure_tenant_id is not None:
+            pulumi.set(__self__, "azure_tenant_id", azure_tenant_id)
+        if kms_key_id is not None:
+            pulumi.set(__self__, "kms_key_id", kms_key_id)
+        if path is not None:
+            pulumi.set(__self__, "path", path)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The bucket's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def provider(self) -> _builtins.str:
+        """
+        Where the bucket lives: one of COREWEAVE, AWS, AZURE, GCP, MINIO (case-insensitive; stored in upper case, as W&B takes it).
+        """
+        return pulumi.get(self, "provider")
+
+    @_builtins.property
+    @pulumi.getter(name="awsExternalId")
+    def aws_external_id(self) -> Optional[_builtins.str]:
+        """
+        AWS only: the external id of the cross-account access.
+        """
+        return pulumi.get(self, "aws_external_id")
+
+    @_builtins.property
+    @pulumi.getter(name="azureClientId")
+    def azure_client_id(self) -> Optional[_builtins.str]:
+        """
+        Azure only: the client id of the managed identity.
+        """
+        return pulumi.get(self, "azure_client_id")
+
+    @_builtins.property
+    @pulumi.getter(name="azureTenantId")
+    def azure_tenant_id(self) -> Optional[_builtins.str]:
+        """
+        Azure only: the tenant's id.
+        """
+        return pulumi.get(self, "azure_tenant_id")
+
+    @_builtins.property
+    @pulumi.getter(name="kmsKeyId")
+    def kms_key_id(self) -> Optional[_builtins.str]:
+        """
+        The KMS key that encrypts the bucket (e.g. an AWS KMS key ARN).
+        """
+        return pulumi.get(self, "kms_key_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def path(self) -> Optional[_builtins.str]:
+        """
+        The path prefix within the bucket under which W&B stores the team's files.
+        """
+        return pulumi.get(self, "path")
+
+
+@pulumi.output_type
 class UserInfo(dict):
     """
     A user of the organization, as SCIM shows it. Service accounts are never listed by SCIM.
@@ -795,8 +913,12 @@ class UserInfo(dict):
                  registry_roles: Sequence['outputs.RegistryRoleInfo'],
                  team_roles: Sequence['outputs.TeamRoleInfo'],
                  user_name: _builtins.str,
+                 days_active: Optional[_builtins.float] = None,
                  display_name: Optional[_builtins.str] = None,
-                 organization_role: Optional[_builtins.str] = None):
+                 last_active_at: Optional[_builtins.str] = None,
+                 models_seat: Optional[_builtins.str] = None,
+                 organization_role: Optional[_builtins.str] = None,
+                 weave_role: Optional[_builtins.str] = None):
         """
         A user of the organization, as SCIM shows it. Service accounts are never listed by SCIM.
 
@@ -806,8 +928,12 @@ class UserInfo(dict):
         :param Sequence['RegistryRoleInfo'] registry_roles: The user's roles in registries, sorted by registry name.
         :param Sequence['TeamRoleInfo'] team_roles: The user's roles in teams, sorted by team name.
         :param _builtins.str user_name: The W&B username, as W&B spells it.
+        :param _builtins.float days_active: The days the user has been active; absent when the service does not say.
         :param _builtins.str display_name: The name shown for the user; absent when the user has none.
+        :param _builtins.str last_active_at: The user's last activity (ISO 8601); absent for someone never active, or when the service does not say.
+        :param _builtins.str models_seat: `full`, `viewer` or `none`; absent when the service does not say.
         :param _builtins.str organization_role: `admin`, `member` or a custom role's name; absent when the service does not say.
+        :param _builtins.str weave_role: `full`, `viewer` or `none`; absent when the service does not say.
         """
         pulumi.set(__self__, "active", active)
         pulumi.set(__self__, "email", email)
@@ -815,10 +941,18 @@ class UserInfo(dict):
         pulumi.set(__self__, "registry_roles", registry_roles)
         pulumi.set(__self__, "team_roles", team_roles)
         pulumi.set(__self__, "user_name", user_name)
+        if days_active is not None:
+            pulumi.set(__self__, "days_active", days_active)
         if display_name is not None:
             pulumi.set(__self__, "display_name", display_name)
+        if last_active_at is not None:
+            pulumi.set(__self__, "last_active_at", last_active_at)
+        if models_seat is not None:
+            pulumi.set(__self__, "models_seat", models_seat)
         if organization_role is not None:
             pulumi.set(__self__, "organization_role", organization_role)
+        if weave_role is not None:
+            pulumi.set(__self__, "weave_role", weave_role)
 
     @_builtins.property
     @pulumi.getter
@@ -869,6 +1003,14 @@ class UserInfo(dict):
         return pulumi.get(self, "user_name")
 
     @_builtins.property
+    @pulumi.getter(name="daysActive")
+    def days_active(self) -> Optional[_builtins.float]:
+        """
+        The days the user has been active; absent when the service does not say.
+        """
+        return pulumi.get(self, "days_active")
+
+    @_builtins.property
     @pulumi.getter(name="displayName")
     def display_name(self) -> Optional[_builtins.str]:
         """
@@ -877,12 +1019,36 @@ class UserInfo(dict):
         return pulumi.get(self, "display_name")
 
     @_builtins.property
+    @pulumi.getter(name="lastActiveAt")
+    def last_active_at(self) -> Optional[_builtins.str]:
+        """
+        The user's last activity (ISO 8601); absent for someone never active, or when the service does not say.
+        """
+        return pulumi.get(self, "last_active_at")
+
+    @_builtins.property
+    @pulumi.getter(name="modelsSeat")
+    def models_seat(self) -> Optional[_builtins.str]:
+        """
+        `full`, `viewer` or `none`; absent when the service does not say.
+        """
+        return pulumi.get(self, "models_seat")
+
+    @_builtins.property
     @pulumi.getter(name="organizationRole")
     def organization_role(self) -> Optional[_builtins.str]:
         """
         `admin`, `member` or a custom role's name; absent when the service does not say.
         """
         return pulumi.get(self, "organization_role")
+
+    @_builtins.property
+    @pulumi.getter(name="weaveRole")
+    def weave_role(self) -> Optional[_builtins.str]:
+        """
+        `full`, `viewer` or `none`; absent when the service does not say.
+        """
+        return pulumi.get(self, "weave_role")
 
 
 @pulumi.output_type

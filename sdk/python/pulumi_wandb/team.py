@@ -13,6 +13,8 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
+from ._inputs import *
 
 __all__ = ['TeamArgs', 'Team']
 
@@ -24,7 +26,8 @@ class TeamArgs:
                  deletion_policy: pulumi.Input[Optional[_builtins.str]] = None,
                  guarded_by: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 members: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+                 members: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 storage_bucket: pulumi.Input[Optional['TeamStorageBucketArgs']] = None):
         """
         The set of arguments for constructing a Team resource.
 
@@ -41,6 +44,7 @@ class TeamArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] members: The team's user members, each as a SCIM user id or an email address (emails compare ignoring case). When given, it is the exact set: members added elsewhere are removed by `pulumi up` (a refresh shows them as drift first). Order and duplicates do not matter. When left out, membership is not managed at all (use `TeamMember` resources, or manage it elsewhere). Organization service accounts, which W&B adds to every new team, are never listed, never counted as drift and never removed.
                
                After a refresh, a member added outside Pulumi shows as the user's email address.
+        :param pulumi.Input['TeamStorageBucketArgs'] storage_bucket: The team's own bucket (bring your own bucket), where W&B stores its runs' files and artifacts: given to W&B when it creates the team, which it does only once it has checked that the bucket exists and is reachable. W&B never shows it afterwards: it is kept as declared, never compared with the service, never drift. W&B's API cannot delete a team, so a replacement empties the old team and stops until you delete it in the W&B web application; then `pulumi up` again creates the new one. Not with `importId`: an existing team keeps the bucket it has. When omitted, the team uses the instance's storage. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed. Changing it replaces the resource.
         """
         pulumi.set(__self__, "name", name)
         if adopt_existing is None:
@@ -57,6 +61,8 @@ class TeamArgs:
             pulumi.set(__self__, "import_id", import_id)
         if members is not None:
             pulumi.set(__self__, "members", members)
+        if storage_bucket is not None:
+            pulumi.set(__self__, "storage_bucket", storage_bucket)
 
     @_builtins.property
     @pulumi.getter
@@ -137,6 +143,18 @@ class TeamArgs:
     def members(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
         pulumi.set(self, "members", value)
 
+    @_builtins.property
+    @pulumi.getter(name="storageBucket")
+    def storage_bucket(self) -> pulumi.Input[Optional['TeamStorageBucketArgs']]:
+        """
+        The team's own bucket (bring your own bucket), where W&B stores its runs' files and artifacts: given to W&B when it creates the team, which it does only once it has checked that the bucket exists and is reachable. W&B never shows it afterwards: it is kept as declared, never compared with the service, never drift. W&B's API cannot delete a team, so a replacement empties the old team and stops until you delete it in the W&B web application; then `pulumi up` again creates the new one. Not with `importId`: an existing team keeps the bucket it has. When omitted, the team uses the instance's storage. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed. Changing it replaces the resource.
+        """
+        return pulumi.get(self, "storage_bucket")
+
+    @storage_bucket.setter
+    def storage_bucket(self, value: pulumi.Input[Optional['TeamStorageBucketArgs']]):
+        pulumi.set(self, "storage_bucket", value)
+
 
 @pulumi.type_token("wandb:index:Team")
 class Team(pulumi.CustomResource):
@@ -150,11 +168,12 @@ class Team(pulumi.CustomResource):
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
                  members: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 storage_bucket: pulumi.Input[Optional[Union['TeamStorageBucketArgs', 'TeamStorageBucketArgsDict', 'outputs.TeamStorageBucket']]] = None,
                  __props__=None):
         """
         A team of the organization (SCIM group), with its name and, optionally, its exact set of user members. The W&B API cannot delete teams: see `deletionPolicy`.
 
-        No change replaces it: every change is made in place.
+        Changing `storageBucket` replaces it; every other change is made in place.
 
         ## Import
 
@@ -180,6 +199,7 @@ class Team(pulumi.CustomResource):
                
                After a refresh, a member added outside Pulumi shows as the user's email address.
         :param pulumi.Input[_builtins.str] name: The team's name, unique in the organization (case-sensitive). Renaming changes the team in place: its id, members and role assignments stay.
+        :param pulumi.Input[Union['TeamStorageBucketArgs', 'TeamStorageBucketArgsDict', 'outputs.TeamStorageBucket']] storage_bucket: The team's own bucket (bring your own bucket), where W&B stores its runs' files and artifacts: given to W&B when it creates the team, which it does only once it has checked that the bucket exists and is reachable. W&B never shows it afterwards: it is kept as declared, never compared with the service, never drift. W&B's API cannot delete a team, so a replacement empties the old team and stops until you delete it in the W&B web application; then `pulumi up` again creates the new one. Not with `importId`: an existing team keeps the bucket it has. When omitted, the team uses the instance's storage. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed. Changing it replaces the resource.
         """
         ...
     @overload
@@ -190,7 +210,7 @@ class Team(pulumi.CustomResource):
         """
         A team of the organization (SCIM group), with its name and, optionally, its exact set of user members. The W&B API cannot delete teams: see `deletionPolicy`.
 
-        No change replaces it: every change is made in place.
+        Changing `storageBucket` replaces it; every other change is made in place.
 
         ## Import
 
@@ -222,6 +242,7 @@ class Team(pulumi.CustomResource):
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
                  members: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 storage_bucket: pulumi.Input[Optional[Union['TeamStorageBucketArgs', 'TeamStorageBucketArgsDict', 'outputs.TeamStorageBucket']]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -243,11 +264,14 @@ class Team(pulumi.CustomResource):
             if name is None and not opts.urn:
                 raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
+            __props__.__dict__["storage_bucket"] = storage_bucket
             __props__.__dict__["etag"] = None
             __props__.__dict__["member_emails"] = None
             __props__.__dict__["member_ids"] = None
             __props__.__dict__["member_ids_by_reference"] = None
             __props__.__dict__["service_account_ids"] = None
+        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["storageBucket"])
+        opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(Team, __self__).__init__(
             'wandb:index:Team',
             resource_name,
@@ -281,6 +305,7 @@ class Team(pulumi.CustomResource):
         __props__.__dict__["members"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["service_account_ids"] = None
+        __props__.__dict__["storage_bucket"] = None
         return Team(resource_name, opts=opts, __props__=__props__)
 
     @staticmethod
@@ -383,4 +408,12 @@ class Team(pulumi.CustomResource):
         Organization service accounts in the team: ignored by diffs, never removed.
         """
         return pulumi.get(self, "service_account_ids")
+
+    @_builtins.property
+    @pulumi.getter(name="storageBucket")
+    def storage_bucket(self) -> pulumi.Output[Optional['outputs.TeamStorageBucket']]:
+        """
+        The team's own bucket (bring your own bucket), where W&B stores its runs' files and artifacts: given to W&B when it creates the team, which it does only once it has checked that the bucket exists and is reachable. W&B never shows it afterwards: it is kept as declared, never compared with the service, never drift. W&B's API cannot delete a team, so a replacement empties the old team and stops until you delete it in the W&B web application; then `pulumi up` again creates the new one. Not with `importId`: an existing team keeps the bucket it has. When omitted, the team uses the instance's storage. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed. Changing it replaces the resource.
+        """
+        return pulumi.get(self, "storage_bucket")
 

@@ -28,8 +28,10 @@ class UserArgs:
                  display_name: pulumi.Input[Optional[_builtins.str]] = None,
                  guarded_by: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 models_seat: pulumi.Input[Optional[_builtins.str]] = None,
                  organization_role: pulumi.Input[Optional[_builtins.str]] = None,
-                 teams: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+                 teams: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 weave_role: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a User resource.
 
@@ -41,8 +43,10 @@ class UserArgs:
         :param pulumi.Input[_builtins.str] display_name: The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
         :param pulumi.Input[_builtins.str] guarded_by: The name of the `Organization` component that declares this user: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
         :param pulumi.Input[_builtins.str] import_id: The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`. Naming another id replaces the resource.
+        :param pulumi.Input[_builtins.str] models_seat: The user's W&B Models seat: `full` (the seat the organization pays for), `viewer` (view-only Models, full Registry) or `none` (case-insensitive). A new user gets `full` unless told otherwise; a change to `full` needs a free seat, and W&B refuses it with `Seat limit reached` when none is left. When omitted, the seat is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
         :param pulumi.Input[_builtins.str] organization_role: The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] teams: Names of the teams the user is in: exactly these, the user is added to and removed from teams to match. Required (at least one) to create a user on the multi-tenant cloud (`saas`), where users join the organization through teams. When omitted, team membership is not managed by this resource. The user's role in each team is left to `TeamRoleAssignment`.
+        :param pulumi.Input[_builtins.str] weave_role: The user's W&B Weave role: `full`, `viewer` (view-only Weave) or `none` (case-insensitive). A new user gets `full` unless told otherwise. When omitted, the Weave role is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
         """
         pulumi.set(__self__, "email", email)
         pulumi.set(__self__, "user_name", user_name)
@@ -64,10 +68,14 @@ class UserArgs:
             pulumi.set(__self__, "guarded_by", guarded_by)
         if import_id is not None:
             pulumi.set(__self__, "import_id", import_id)
+        if models_seat is not None:
+            pulumi.set(__self__, "models_seat", models_seat)
         if organization_role is not None:
             pulumi.set(__self__, "organization_role", organization_role)
         if teams is not None:
             pulumi.set(__self__, "teams", teams)
+        if weave_role is not None:
+            pulumi.set(__self__, "weave_role", weave_role)
 
     @_builtins.property
     @pulumi.getter
@@ -166,6 +174,18 @@ class UserArgs:
         pulumi.set(self, "import_id", value)
 
     @_builtins.property
+    @pulumi.getter(name="modelsSeat")
+    def models_seat(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The user's W&B Models seat: `full` (the seat the organization pays for), `viewer` (view-only Models, full Registry) or `none` (case-insensitive). A new user gets `full` unless told otherwise; a change to `full` needs a free seat, and W&B refuses it with `Seat limit reached` when none is left. When omitted, the seat is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+        """
+        return pulumi.get(self, "models_seat")
+
+    @models_seat.setter
+    def models_seat(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "models_seat", value)
+
+    @_builtins.property
     @pulumi.getter(name="organizationRole")
     def organization_role(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -189,6 +209,18 @@ class UserArgs:
     def teams(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
         pulumi.set(self, "teams", value)
 
+    @_builtins.property
+    @pulumi.getter(name="weaveRole")
+    def weave_role(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The user's W&B Weave role: `full`, `viewer` (view-only Weave) or `none` (case-insensitive). A new user gets `full` unless told otherwise. When omitted, the Weave role is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+        """
+        return pulumi.get(self, "weave_role")
+
+    @weave_role.setter
+    def weave_role(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "weave_role", value)
+
 
 @pulumi.type_token("wandb:index:User")
 class User(pulumi.CustomResource):
@@ -203,12 +235,14 @@ class User(pulumi.CustomResource):
                  email: pulumi.Input[Optional[_builtins.str]] = None,
                  guarded_by: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 models_seat: pulumi.Input[Optional[_builtins.str]] = None,
                  organization_role: pulumi.Input[Optional[_builtins.str]] = None,
                  teams: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  user_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 weave_role: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A user of the W&B organization (SCIM `/Users`), with its primary email, display name, active state, organization role and team membership. Roles in teams and registries are shown read-only (`teamRoles`, `registryRoles`) and managed with the role assignment resources.
+        A user of the W&B organization (SCIM `/Users`), with its primary email, display name, active state, organization role, Models seat, Weave role and team membership. Roles in teams and registries are shown read-only (`teamRoles`, `registryRoles`) and managed with the role assignment resources; so is the user's activity (`daysActive`, `lastActiveAt`).
 
         Changing `userName` or `importId` replaces it; every other change is made in place.
 
@@ -229,9 +263,11 @@ class User(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] email: The user's primary email address (compared case-insensitively).
         :param pulumi.Input[_builtins.str] guarded_by: The name of the `Organization` component that declares this user: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
         :param pulumi.Input[_builtins.str] import_id: The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName must match `userName`. Find ids with `getUser`/`getUsers`. Naming another id replaces the resource.
+        :param pulumi.Input[_builtins.str] models_seat: The user's W&B Models seat: `full` (the seat the organization pays for), `viewer` (view-only Models, full Registry) or `none` (case-insensitive). A new user gets `full` unless told otherwise; a change to `full` needs a free seat, and W&B refuses it with `Seat limit reached` when none is left. When omitted, the seat is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
         :param pulumi.Input[_builtins.str] organization_role: The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] teams: Names of the teams the user is in: exactly these, the user is added to and removed from teams to match. Required (at least one) to create a user on the multi-tenant cloud (`saas`), where users join the organization through teams. When omitted, team membership is not managed by this resource. The user's role in each team is left to `TeamRoleAssignment`.
         :param pulumi.Input[_builtins.str] user_name: The user's W&B username. W&B treats usernames case-insensitively and cannot rename a user: the old user is removed before the new one is made. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] weave_role: The user's W&B Weave role: `full`, `viewer` (view-only Weave) or `none` (case-insensitive). A new user gets `full` unless told otherwise. When omitted, the Weave role is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
         """
         ...
     @overload
@@ -240,7 +276,7 @@ class User(pulumi.CustomResource):
                  args: UserArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A user of the W&B organization (SCIM `/Users`), with its primary email, display name, active state, organization role and team membership. Roles in teams and registries are shown read-only (`teamRoles`, `registryRoles`) and managed with the role assignment resources.
+        A user of the W&B organization (SCIM `/Users`), with its primary email, display name, active state, organization role, Models seat, Weave role and team membership. Roles in teams and registries are shown read-only (`teamRoles`, `registryRoles`) and managed with the role assignment resources; so is the user's activity (`daysActive`, `lastActiveAt`).
 
         Changing `userName` or `importId` replaces it; every other change is made in place.
 
@@ -274,9 +310,11 @@ class User(pulumi.CustomResource):
                  email: pulumi.Input[Optional[_builtins.str]] = None,
                  guarded_by: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 models_seat: pulumi.Input[Optional[_builtins.str]] = None,
                  organization_role: pulumi.Input[Optional[_builtins.str]] = None,
                  teams: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  user_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 weave_role: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -301,13 +339,17 @@ class User(pulumi.CustomResource):
             __props__.__dict__["email"] = email
             __props__.__dict__["guarded_by"] = guarded_by
             __props__.__dict__["import_id"] = import_id
+            __props__.__dict__["models_seat"] = models_seat
             __props__.__dict__["organization_role"] = organization_role
             __props__.__dict__["teams"] = teams
             if user_name is None and not opts.urn:
                 raise TypeError("Missing required property 'user_name'")
             __props__.__dict__["user_name"] = user_name
+            __props__.__dict__["weave_role"] = weave_role
             __props__.__dict__["created_at"] = None
+            __props__.__dict__["days_active"] = None
             __props__.__dict__["etag"] = None
+            __props__.__dict__["last_active_at"] = None
             __props__.__dict__["registry_roles"] = None
             __props__.__dict__["team_roles"] = None
         replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["importId", "userName"])
@@ -337,17 +379,21 @@ class User(pulumi.CustomResource):
         __props__.__dict__["active"] = None
         __props__.__dict__["adopt_existing"] = None
         __props__.__dict__["created_at"] = None
+        __props__.__dict__["days_active"] = None
         __props__.__dict__["deletion_policy"] = None
         __props__.__dict__["display_name"] = None
         __props__.__dict__["email"] = None
         __props__.__dict__["etag"] = None
         __props__.__dict__["guarded_by"] = None
         __props__.__dict__["import_id"] = None
+        __props__.__dict__["last_active_at"] = None
+        __props__.__dict__["models_seat"] = None
         __props__.__dict__["organization_role"] = None
         __props__.__dict__["registry_roles"] = None
         __props__.__dict__["team_roles"] = None
         __props__.__dict__["teams"] = None
         __props__.__dict__["user_name"] = None
+        __props__.__dict__["weave_role"] = None
         return User(resource_name, opts=opts, __props__=__props__)
 
     @staticmethod
@@ -379,6 +425,14 @@ class User(pulumi.CustomResource):
         When the user was created (ISO 8601, from `meta.created`); "" when unknown.
         """
         return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="daysActive")
+    def days_active(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        Read-only: the days the user has been active in the organization, as W&B last reported them. Never causes a diff.
+        """
+        return pulumi.get(self, "days_active")
 
     @_builtins.property
     @pulumi.getter(name="deletionPolicy")
@@ -429,6 +483,22 @@ class User(pulumi.CustomResource):
         return pulumi.get(self, "import_id")
 
     @_builtins.property
+    @pulumi.getter(name="lastActiveAt")
+    def last_active_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Read-only: the user's last activity (ISO 8601) as W&B last reported it; absent for someone never active (or before W&B reported it). Active means any interaction with the instance on dedicated cloud and self-managed, an auditable action in the organization on the multi-tenant cloud. Never causes a diff.
+        """
+        return pulumi.get(self, "last_active_at")
+
+    @_builtins.property
+    @pulumi.getter(name="modelsSeat")
+    def models_seat(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The user's W&B Models seat: `full` (the seat the organization pays for), `viewer` (view-only Models, full Registry) or `none` (case-insensitive). A new user gets `full` unless told otherwise; a change to `full` needs a free seat, and W&B refuses it with `Seat limit reached` when none is left. When omitted, the seat is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+        """
+        return pulumi.get(self, "models_seat")
+
+    @_builtins.property
     @pulumi.getter(name="organizationRole")
     def organization_role(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
@@ -467,4 +537,12 @@ class User(pulumi.CustomResource):
         The user's W&B username. W&B treats usernames case-insensitively and cannot rename a user: the old user is removed before the new one is made. Changing it replaces the resource.
         """
         return pulumi.get(self, "user_name")
+
+    @_builtins.property
+    @pulumi.getter(name="weaveRole")
+    def weave_role(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The user's W&B Weave role: `full`, `viewer` (view-only Weave) or `none` (case-insensitive). A new user gets `full` unless told otherwise. When omitted, the Weave role is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+        """
+        return pulumi.get(self, "weave_role")
 

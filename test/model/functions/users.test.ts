@@ -37,8 +37,10 @@ describe("getUser", () => {
       email: "Alice.Smith@Example.com",
       displayName: "Alice Smith",
       active: true,
-      // The documented list items carry no roles: the result then has none to tell.
-      ...(rolesShownByDefault ? roles : { teamRoles: [], registryRoles: [] }),
+      // The documented list items carry no roles (nor seats): the result then has none to tell.
+      ...(rolesShownByDefault ? { ...roles, modelsSeat: "full", weaveRole: "full" } : { teamRoles: [], registryRoles: [] }),
+      // Activity is in every listing; Alice has never been active, so there is no lastActiveAt.
+      daysActive: 0,
     });
     expect(JSON.stringify(user)).not.toContain(emu.admin.apiKey);
     expect(user).not.toHaveProperty("etag");

@@ -143,6 +143,17 @@ describe("roster mistakes, each with the file, the line, the entry and the fix",
     );
   });
 
+  it("a user's Models seat and Weave role, in any case, and a level that is not one of the three", () => {
+    const roster = parseRoster(`users:\n  - { userName: alice, email: alice@example.com, modelsSeat: Viewer, weaveRole: NONE }\n  - { userName: bob, email: bob@example.com }\n`, "roster.yaml");
+    expect(roster.users.map(({ userName, modelsSeat, weaveRole }) => ({ userName, modelsSeat, weaveRole }))).toEqual([
+      { userName: "alice", modelsSeat: "viewer", weaveRole: "none" },
+      { userName: "bob", modelsSeat: undefined, weaveRole: undefined },
+    ]);
+    expect(messageOf(`users:\n  - { userName: alice, email: alice@example.com, modelsSeat: paid }\n`)).toMatch(
+      /^roster\.yaml:2: users\[0\] "alice": modelsSeat .*"full", "viewer" or "none".*set `modelsSeat: viewer`/,
+    );
+  });
+
   it("the deprecated organization role viewer", () => {
     expect(messageOf(`users:\n  - { userName: alice, email: alice@example.com, organizationRole: viewer }\n`)).toBe(
       'roster.yaml:2: users[0] "alice": organizationRole "viewer" is deprecated for organizations (W&B assigns member instead): use member, or a custom role that inherits from viewer',
@@ -211,10 +222,10 @@ describe("roster mistakes, each with the file, the line, the entry and the fix",
 
   it("team membership or roles written under a user say where they go", () => {
     expect(messageOf(`users:\n  - userName: alice\n    email: alice@example.com\n    teams: [research]\n`)).toBe(
-      'roster.yaml:4: users[0] "alice": unknown key "teams": team membership is written in the team: list the user\'s userName in the team\'s members under teams (the keys of a user are userName, email, displayName and organizationRole)',
+      'roster.yaml:4: users[0] "alice": unknown key "teams": team membership is written in the team: list the user\'s userName in the team\'s members under teams (the keys of a user are userName, email, displayName, organizationRole, modelsSeat and weaveRole)',
     );
     expect(messageOf(`users:\n  - userName: alice\n    email: alice@example.com\n    teamRoles: { research: admin }\n`)).toBe(
-      'roster.yaml:4: users[0] "alice": unknown key "teamRoles": team roles are written in their team, `roles: { alice: admin }`, or under the top-level teamRoles, `- { user: alice, team: research, role: admin }` (the keys of a user are userName, email, displayName and organizationRole)',
+      'roster.yaml:4: users[0] "alice": unknown key "teamRoles": team roles are written in their team, `roles: { alice: admin }`, or under the top-level teamRoles, `- { user: alice, team: research, role: admin }` (the keys of a user are userName, email, displayName, organizationRole, modelsSeat and weaveRole)',
     );
   });
 
@@ -443,7 +454,7 @@ describe("schema mistakes", () => {
 
   it("an unknown key, with the allowed keys (and the likely one)", () => {
     expect(messageOf(`users:\n  - userName: alice\n    email: alice@example.com\n    role: admin\n`)).toBe(
-      'roster.yaml:4: users[0] "alice": unknown key "role": did you mean "organizationRole"? (the keys of a user are userName, email, displayName and organizationRole)',
+      'roster.yaml:4: users[0] "alice": unknown key "role": did you mean "organizationRole"? (the keys of a user are userName, email, displayName, organizationRole, modelsSeat and weaveRole)',
     );
     expect(messageOf(`teams:\n  - name: research\n    owner: alice\n`)).toBe(
       'roster.yaml:3: teams[0] "research": unknown key "owner": remove it (the keys of a team are name, members, roles and membersFrom)',

@@ -132,6 +132,8 @@ describe("recorded state through dispatch", () => {
       },
       deleted: async ({ id }) => expect((await adminRequest(emu, "GET", `/scim/Users/${id}`)).status).toBe(404),
       garbage: { property: "email", value: 42 },
+      // A created user has never been active; a released state says nothing of activity until a read.
+      sinceRelease: () => ({ created: { daysActive: 0 }, migrated: {} }),
     },
     Team: {
       kind: "Team",

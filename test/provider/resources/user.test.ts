@@ -184,7 +184,7 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
     });
 
     const news = async (changes: Record<string, unknown>) => {
-      const { etag: _e, createdAt: _c, teamRoles: _t, registryRoles: _r, ...inputs } = olds;
+      const { etag: _e, createdAt: _c, teamRoles: _t, registryRoles: _r, daysActive: _d, lastActiveAt: _l, ...inputs } = olds;
       return checked({ ...inputs, ...changes });
     };
 
@@ -659,7 +659,7 @@ describe.each(DIALECTS)("User on the multi-tenant cloud (%s dialect)", (dialect)
       operation = operationFor(full);
       const error = await impl.create(operation, await checked(newUser({ teams: ["seed-team"] }))).catch((e: unknown) => e);
       expect(String(error)).toContain("Seat limit reached");
-      expect(String(error)).toContain("free seats");
+      expect(String(error)).toContain("free one (set a user's modelsSeat");
       expect(error).not.toBeInstanceOf(ResourceInitError);
     } finally {
       await full.close();

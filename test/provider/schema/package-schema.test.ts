@@ -81,11 +81,11 @@ describe.each(RESOURCE_KINDS)("the committed wandb:index:%s replaces on what its
   });
 });
 
-it("the replacing fields: a user's userName and importId, and what names a membership or an assignment", () => {
+it("the replacing fields: a user's userName and importId, a team's storageBucket, and what names a membership or an assignment", () => {
   const replacing = Object.fromEntries(RESOURCE_KINDS.map((kind) => [kind, replacingFields(SHAPES[kind].fields)]));
   expect(replacing).toEqual({
     User: ["userName", "importId"],
-    Team: [],
+    Team: ["storageBucket"],
     TeamMember: ["teamId", "user"],
     CustomRole: [],
     OrganizationRoleAssignment: ["user"],
