@@ -8,6 +8,7 @@ const UNIT = [
   "test/cli/review.test.ts",
   "test/cli/review-fixtures.test.ts",
   "test/cli/review-inactive.test.ts",
+  "test/model/activity.test.ts",
   "test/model/natural-keys.test.ts",
   "test/model/roster/declare.test.ts",
   "test/model/roster/organization.test.ts",

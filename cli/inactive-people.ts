@@ -4,10 +4,8 @@
 // included; a user the preview shows only before its refresh is counted as not seen.
 import { readState, STATE_READERS } from "./kind-states";
 import type { PreviewJson } from "./preview-json";
+import { DAY_MS, inactiveFor, recordedActivity } from "../model/activity";
 import { kindOfType } from "../model/tokens";
-
-/** A day, in milliseconds. */
-const DAY = 86_400_000;
 
 export interface InactivePerson {
   userName: string;
@@ -37,7 +35,6 @@ export function inactivePeople(preview: PreviewJson, days: number, now: number):
       refreshed.set(step.urn, step.op === "delete" ? {} : { ...step.oldState?.inputs, ...step.oldState?.outputs });
     }
   }
-  const cutoff = now - days * DAY;
   const result: InactivePeople = { days, people: [], notSeen: 0, unreported: 0 };
   for (const [urn, properties] of refreshed) {
     if (properties === undefined) {
@@ -48,10 +45,12 @@ export function inactivePeople(preview: PreviewJson, days: number, now: number):
     if (Object.keys(properties).length === 0) continue;
     const user = readState(STATE_READERS.User, "User", urn.split("::").pop() ?? urn, properties);
     if (user.active === false || user.userName === undefined) continue;
-    if (user.daysActive === undefined && user.lastActiveAt === undefined) result.unreported += 1;
-    else if (user.lastActiveAt === undefined || Date.parse(user.lastActiveAt) < cutoff) {
-      const at = user.lastActiveAt;
-      result.people.push({ userName: user.userName, lastActive: at === undefined ? undefined : { at, daysAgo: Math.floor((now - Date.parse(at)) / DAY) } });
+    const lastActiveAt = recordedActivity(user);
+    const inactive = inactiveFor(lastActiveAt, days, now);
+    if (inactive === undefined) result.unreported += 1;
+    else if (inactive) {
+      const lastActive = typeof lastActiveAt === "string" ? { at: lastActiveAt, daysAgo: Math.floor((now - Date.parse(lastActiveAt)) / DAY_MS) } : undefined;
+      result.people.push({ userName: user.userName, lastActive });
     }
   }
   result.people.sort((a, b) => a.userName.localeCompare(b.userName, "en", { sensitivity: "base" }));

@@ -6,6 +6,7 @@ import { nonEmptyText } from "./arguments";
 import { defineFunction } from "./define";
 import { WandbLookupError } from "./errors";
 import { findExactlyOne, quote, sortedBy } from "./match";
+import { inactiveFor } from "../activity";
 
 export const getUserArgsSchema = z
   .object({
@@ -172,8 +173,6 @@ export const getUsersFunction = defineFunction({
   },
 });
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** The users not active in `days` days (never active included); fails when the service does not report activity. */
 function inactiveSince(users: readonly ScimUser[], days: number, where: string): ScimUser[] {
   const unreported = users.filter((user) => user.lastActiveAt === undefined);
@@ -187,8 +186,8 @@ function inactiveSince(users: readonly ScimUser[], days: number, where: string):
         "inactiveForDays needs a W&B version whose SCIM listing shows it. Leave inactiveForDays out to list the users.",
     });
   }
-  const since = Date.now() - days * DAY_MS;
-  return users.filter((user) => user.lastActiveAt === null || !(Date.parse(user.lastActiveAt!) >= since));
+  const now = Date.now();
+  return users.filter((user) => inactiveFor(user.lastActiveAt, days, now) === true);
 }
 
 function usersFilter(filter: z.output<typeof usersFilterSchema>): (user: ScimUser) => boolean {

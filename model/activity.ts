@@ -1,0 +1,25 @@
+// Who counts as not active in N days: one rule for `getUsers({ inactiveForDays })` (on the listing)
+// and the review's "Not active in N days" section (on refreshed state). W&B reports a user's last
+// activity as a time, as null for someone never active, or not at all (an older server): someone
+// never active counts as inactive, and an unreported activity is neither.
+
+/** A user's last activity as W&B reports it: when (ISO 8601), null for never active, undefined when not reported. */
+export type LastActivity = string | null | undefined;
+
+/** A day, in milliseconds. */
+export const DAY_MS = 86_400_000;
+
+/** Whether someone last active at `lastActiveAt` has not been active in the `days` days before `now`; undefined when W&B does not say. */
+export function inactiveFor(lastActiveAt: LastActivity, days: number, now: number): boolean | undefined {
+  if (lastActiveAt === undefined) return undefined;
+  return lastActiveAt === null || !(Date.parse(lastActiveAt) >= now - days * DAY_MS);
+}
+
+/**
+ * The last activity a User's state records: its `lastActiveAt`, null for someone never active
+ * (W&B reported `daysActive` and no time), undefined when W&B reported neither.
+ */
+export function recordedActivity(state: { daysActive?: number | undefined; lastActiveAt?: string | undefined }): LastActivity {
+  if (state.lastActiveAt !== undefined) return state.lastActiveAt;
+  return state.daysActive === undefined ? undefined : null;
+}
