@@ -35,6 +35,7 @@ const UNIT = [
 const TOOLCHAIN = [
   "test/architecture/**/*.test.ts",
   "test/scripts/sdk/sdk-generation.test.ts",
+  "test/scripts/sdk/schema-examples.test.ts",
   "test/sdk/go.test.ts",
   "test/sdk/nodejs.test.ts",
   "test/provider/schema/package-schema.test.ts",

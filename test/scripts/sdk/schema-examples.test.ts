@@ -1,0 +1,24 @@
+// The converted examples committed beside the schema's YAML examples (examples/schema) are exactly
+// what Pulumi's converters make of them today: a changed example, schema or converter without
+// `npm run gen-examples` fails here.
+import { mkdtempSync, rmSync } from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { afterAll, expect, it } from "vitest";
+import { convertExamples, EXAMPLES_ROOT, exampleSources } from "../../../scripts/sdk/schema-examples";
+import { committedTree, differences, generatedTree } from "../../support/generated-tree";
+
+const scratch = mkdtempSync(path.join(os.tmpdir(), "converted-examples-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+it("every YAML example converts to what is committed beside it (else run `npm run gen-examples`)", () => {
+  convertExamples(scratch);
+  const committed = new Map([...committedTree(EXAMPLES_ROOT)].filter(([file]) => !file.endsWith(".yaml")));
+  expect(differences(generatedTree(scratch), committed), "examples/schema is stale: run `npm run gen-examples` and commit the result").toEqual([]);
+});
+
+it("converts each YAML example to TypeScript, Python, Go and C#", () => {
+  const converted = [...generatedTree(EXAMPLES_ROOT).keys()].filter((file) => !file.endsWith(".yaml")).sort();
+  const expected = exampleSources().flatMap((source) => ["Program.cs", "__main__.py", "index.ts", "main.go"].map((file) => path.join(source.replace(/\.yaml$/, ""), file)));
+  expect(converted).toEqual(expected.sort());
+});
