@@ -3,6 +3,8 @@
 // languages by Pulumi's own converters: pulumi-yaml's YAML-to-PCL (tools/examples), then pkg/v3's
 // program generators (tools/codegen, tools/codegen/dotnet, in `programs` mode). Each program's
 // conversions are committed beside it, in a folder of its name.
+// An invoke is best a variable whose properties the program reads (`${team.id}`): pkg/v3's Go
+// generator mistypes a `return:`ed property given to a resource as a plain string.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import * as os from "node:os";

@@ -7,7 +7,8 @@
 // The .NET SDK comes from tools/codegen/dotnet, built against another pkg/v3 (see sdkgen).
 //
 // With `programs` first, it converts PCL programs with the same languages' program generators (see
-// sdkgen), as `pulumi convert --from pcl --language <language>` would.
+// sdkgen), as `pulumi convert --from pcl --language <language>` would; Go's with the names of the
+// SDK's lookup functions restored (golookups.go says why).
 //
 // Usage: pulumi-wandb-gen-sdk -schema <schema.json> -out <dir> [-language nodejs,python,go]
 //
@@ -38,6 +39,6 @@ func main() {
 	}, map[string]sdkgen.ProgramGenerator{
 		"nodejs": nodejsgen.GenerateProgram,
 		"python": pythongen.GenerateProgram,
-		"go":     gogen.GenerateProgram,
+		"go":     goProgram,
 	})
 }

@@ -5,10 +5,10 @@ using Wandb = PulumiWandb.Wandb;
 
 return await Deployment.RunAsync(() => 
 {
-    var platformTeamId = Wandb.GetTeam.Invoke(new()
+    var platform = Wandb.GetTeam.Invoke(new()
     {
         Name = "platform",
-    }).Apply(invoke => invoke.Id);
+    });
 
     var barbara = new Wandb.User("barbara", new()
     {
@@ -18,7 +18,7 @@ return await Deployment.RunAsync(() =>
 
     var barbaraInPlatform = new Wandb.TeamMember("barbaraInPlatform", new()
     {
-        TeamId = platformTeamId,
+        TeamId = platform.Apply(getTeamResult => getTeamResult.Id),
         User = barbara.Id,
     });
 

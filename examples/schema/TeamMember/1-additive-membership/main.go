@@ -7,9 +7,9 @@ import (
 
 func main() {
 	pulumi.Run(func(ctx *pulumi.Context) error {
-		platformTeamId := wandb.GetTeamOutput(ctx, wandb.GetTeamOutputArgs{
+		platform := wandb.LookupTeamOutput(ctx, wandb.LookupTeamOutputArgs{
 			Name: pulumi.String("platform"),
-		}, nil).Id()
+		}, nil)
 		barbara, err := wandb.NewUser(ctx, "barbara", &wandb.UserArgs{
 			UserName: pulumi.String("barbara"),
 			Email:    pulumi.String("barbara@example.com"),
@@ -18,7 +18,7 @@ func main() {
 			return err
 		}
 		_, err = wandb.NewTeamMember(ctx, "barbaraInPlatform", &wandb.TeamMemberArgs{
-			TeamId: pulumi.String(platformTeamId),
+			TeamId: platform.Id(),
 			User:   barbara.ID(),
 		})
 		if err != nil {

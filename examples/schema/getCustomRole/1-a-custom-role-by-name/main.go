@@ -7,7 +7,7 @@ import (
 
 func main() {
 	pulumi.Run(func(ctx *pulumi.Context) error {
-		modelReviewer := wandb.GetCustomRoleOutput(ctx, wandb.GetCustomRoleOutputArgs{
+		modelReviewer := wandb.LookupCustomRoleOutput(ctx, wandb.LookupCustomRoleOutputArgs{
 			Name: pulumi.String("Model reviewer"),
 		}, nil)
 		ctx.Export("modelReviewerPermissions", modelReviewer.Permissions())

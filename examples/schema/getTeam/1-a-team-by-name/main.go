@@ -7,7 +7,7 @@ import (
 
 func main() {
 	pulumi.Run(func(ctx *pulumi.Context) error {
-		infrastructure := wandb.GetTeamOutput(ctx, wandb.GetTeamOutputArgs{
+		infrastructure := wandb.LookupTeamOutput(ctx, wandb.LookupTeamOutputArgs{
 			Name: pulumi.String("infrastructure"),
 		}, nil)
 		ctx.Export("infrastructureId", infrastructure.Id())

@@ -7,7 +7,7 @@ import (
 
 func main() {
 	pulumi.Run(func(ctx *pulumi.Context) error {
-		hedy := wandb.GetUserOutput(ctx, wandb.GetUserOutputArgs{
+		hedy := wandb.LookupUserOutput(ctx, wandb.LookupUserOutputArgs{
 			UserName: pulumi.String("hedy"),
 		}, nil)
 		ctx.Export("hedyId", hedy.Id())
