@@ -9,30 +9,19 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { EXAMPLES_FOLDER, exampleSources } from "../../provider/schema/schema-examples";
 import { repoRoot } from "../repo-root";
 import { GENERATORS, requireTool, SDK_SCHEMA, TOOLS } from "./sdk-generation";
 
-export const EXAMPLES_ROOT = path.join(repoRoot, "examples", "schema");
+export const EXAMPLES_ROOT = path.join(repoRoot, EXAMPLES_FOLDER);
 const YAML_TO_PCL = path.join(TOOLS, "pulumi-wandb-yaml-to-pcl");
-
-/** Every YAML program, relative to EXAMPLES_ROOT: `<Name>/<example>.yaml`. */
-export function exampleSources(): string[] {
-  return readdirSync(EXAMPLES_ROOT, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .flatMap((owner) =>
-      readdirSync(path.join(EXAMPLES_ROOT, owner.name))
-        .filter((file) => file.endsWith(".yaml"))
-        .map((file) => `${owner.name}/${file}`),
-    )
-    .sort();
-}
 
 /** Converts every YAML program into `out`, at its own path without `.yaml`: index.ts, __main__.py, main.go, Program.cs. */
 export function convertExamples(out: string): void {
   const pcl = mkdtempSync(path.join(os.tmpdir(), "pulumi-wandb-pcl-"));
   try {
     requireTool(YAML_TO_PCL);
-    execFileSync(YAML_TO_PCL, ["-schema", SDK_SCHEMA, "-out", pcl, ...exampleSources()], { cwd: EXAMPLES_ROOT, stdio: ["ignore", "inherit", "inherit"] });
+    execFileSync(YAML_TO_PCL, ["-schema", SDK_SCHEMA, "-out", pcl, ...exampleSources(EXAMPLES_ROOT)], { cwd: EXAMPLES_ROOT, stdio: ["ignore", "inherit", "inherit"] });
     for (const { executable, languages } of GENERATORS) {
       requireTool(executable);
       execFileSync(executable, ["programs", "-schema", SDK_SCHEMA, "-pcl", pcl, "-out", out, "-language", languages.join(",")], { stdio: ["ignore", "inherit", "inherit"] });

@@ -8,6 +8,22 @@ import * as utilities from "./utilities";
 
 /**
  * Lists the organization's users (every page), optionally narrowed by a filter applied client-side. Sorted, so that the result is stable and causes no diffs. An empty result is not an error. Service accounts are never listed by SCIM.
+ *
+ * ## Example Usage
+ * ### The usernames of the organization's active admins
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as wandb from "@pulumi-wandb/wandb";
+ *
+ * const activeAdminsVar = wandb.getUsersOutput({
+ *     filter: {
+ *         organizationRole: "admin",
+ *         active: true,
+ *     },
+ * }).userNames;
+ * export const activeAdmins = activeAdminsVar;
+ * ```
  */
 export function getUsers(args?: GetUsersArgs, opts?: pulumi.InvokeOptions): Promise<GetUsersResult> {
     args = args || {};
@@ -40,6 +56,22 @@ export interface GetUsersResult {
 }
 /**
  * Lists the organization's users (every page), optionally narrowed by a filter applied client-side. Sorted, so that the result is stable and causes no diffs. An empty result is not an error. Service accounts are never listed by SCIM.
+ *
+ * ## Example Usage
+ * ### The usernames of the organization's active admins
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as wandb from "@pulumi-wandb/wandb";
+ *
+ * const activeAdminsVar = wandb.getUsersOutput({
+ *     filter: {
+ *         organizationRole: "admin",
+ *         active: true,
+ *     },
+ * }).userNames;
+ * export const activeAdmins = activeAdminsVar;
+ * ```
  */
 export function getUsersOutput(args?: GetUsersOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetUsersResult> {
     args = args || {};

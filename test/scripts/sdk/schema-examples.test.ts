@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { convertExamples, EXAMPLES_ROOT, exampleSources } from "../../../scripts/sdk/schema-examples";
+import { CONVERTED_LANGUAGES, exampleSources } from "../../../provider/schema/schema-examples";
+import { convertExamples, EXAMPLES_ROOT } from "../../../scripts/sdk/schema-examples";
 import { committedTree, differences, generatedTree } from "../../support/generated-tree";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "converted-examples-"));
@@ -19,6 +20,6 @@ it("every YAML example converts to what is committed beside it (else run `npm ru
 
 it("converts each YAML example to TypeScript, Python, Go and C#", () => {
   const converted = [...generatedTree(EXAMPLES_ROOT).keys()].filter((file) => !file.endsWith(".yaml")).sort();
-  const expected = exampleSources().flatMap((source) => ["Program.cs", "__main__.py", "index.ts", "main.go"].map((file) => path.join(source.replace(/\.yaml$/, ""), file)));
+  const expected = exampleSources().flatMap((source) => CONVERTED_LANGUAGES.map(({ file }) => path.join(source.replace(/\.yaml$/, ""), file)));
   expect(converted).toEqual(expected.sort());
 });
