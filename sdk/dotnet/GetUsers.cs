@@ -18,29 +18,29 @@ namespace PulumiWandb.Wandb
         /// {{% examples %}}
         /// ## Example Usage
         /// {{% example %}}
-        /// ### The usernames of the organization's active admins
+        /// ### The usernames of the organization's active users whose email is at one domain
         /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
         /// import * as wandb from "@pulumi-wandb/wandb";
         /// 
-        /// const activeAdminsVar = wandb.getUsersOutput({
+        /// const colleaguesVar = wandb.getUsersOutput({
         ///     filter: {
-        ///         organizationRole: "admin",
+        ///         emailDomain: "example.com",
         ///         active: true,
         ///     },
         /// }).userNames;
-        /// export const activeAdmins = activeAdminsVar;
+        /// export const colleagues = colleaguesVar;
         /// ```
         /// ```python
         /// import pulumi
         /// import pulumi_wandb as wandb
         /// 
-        /// active_admins_var = wandb.get_users_output(filter={
-        ///     "organization_role": "admin",
+        /// colleagues_var = wandb.get_users_output(filter={
+        ///     "email_domain": "example.com",
         ///     "active": True,
         /// }).user_names
-        /// pulumi.export("activeAdmins", active_admins_var)
+        /// pulumi.export("colleagues", colleagues_var)
         /// ```
         /// ```go
         /// package main
@@ -52,13 +52,13 @@ namespace PulumiWandb.Wandb
         /// 
         /// func main() {
         /// 	pulumi.Run(func(ctx *pulumi.Context) error {
-        /// 		activeAdminsVar := wandb.GetUsersOutput(ctx, wandb.GetUsersOutputArgs{
+        /// 		colleaguesVar := wandb.GetUsersOutput(ctx, wandb.GetUsersOutputArgs{
         /// 			Filter: &amp;wandb.UsersFilterArgs{
-        /// 				OrganizationRole: pulumi.String("admin"),
-        /// 				Active:           pulumi.Bool(true),
+        /// 				EmailDomain: pulumi.String("example.com"),
+        /// 				Active:      pulumi.Bool(true),
         /// 			},
         /// 		}, nil).UserNames()
-        /// 		ctx.Export("activeAdmins", activeAdminsVar)
+        /// 		ctx.Export("colleagues", colleaguesVar)
         /// 		return nil
         /// 	})
         /// }
@@ -71,36 +71,36 @@ namespace PulumiWandb.Wandb
         /// 
         /// return await Deployment.RunAsync(() =&gt; 
         /// {
-        ///     var activeAdminsVar = Wandb.GetUsers.Invoke(new()
+        ///     var colleaguesVar = Wandb.GetUsers.Invoke(new()
         ///     {
         ///         Filter = new Wandb.Inputs.UsersFilterInputArgs
         ///         {
-        ///             OrganizationRole = "admin",
+        ///             EmailDomain = "example.com",
         ///             Active = true,
         ///         },
         ///     }).Apply(invoke =&gt; invoke.UserNames);
         /// 
         ///     return new Dictionary&lt;string, object?&gt;
         ///     {
-        ///         ["activeAdmins"] = activeAdminsVar,
+        ///         ["colleagues"] = colleaguesVar,
         ///     };
         /// });
         /// ```
         /// ```yaml
-        /// name: the-active-admins
+        /// name: the-active-users-of-a-domain
         /// runtime: yaml
-        /// description: The usernames of the organization's active admins
+        /// description: The usernames of the organization's active users whose email is at one domain
         /// variables:
-        ///   activeAdmins:
+        ///   colleagues:
         ///     fn::invoke:
         ///       function: wandb:index:getUsers
         ///       arguments:
         ///         filter:
-        ///           organizationRole: admin
+        ///           emailDomain: example.com
         ///           active: true
         ///       return: userNames
         /// outputs:
-        ///   activeAdmins: ${activeAdmins}
+        ///   colleagues: ${colleagues}
         /// ```
         /// {{% /example %}}
         /// {{% /examples %}}
@@ -114,29 +114,29 @@ namespace PulumiWandb.Wandb
         /// {{% examples %}}
         /// ## Example Usage
         /// {{% example %}}
-        /// ### The usernames of the organization's active admins
+        /// ### The usernames of the organization's active users whose email is at one domain
         /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
         /// import * as wandb from "@pulumi-wandb/wandb";
         /// 
-        /// const activeAdminsVar = wandb.getUsersOutput({
+        /// const colleaguesVar = wandb.getUsersOutput({
         ///     filter: {
-        ///         organizationRole: "admin",
+        ///         emailDomain: "example.com",
         ///         active: true,
         ///     },
         /// }).userNames;
-        /// export const activeAdmins = activeAdminsVar;
+        /// export const colleagues = colleaguesVar;
         /// ```
         /// ```python
         /// import pulumi
         /// import pulumi_wandb as wandb
         /// 
-        /// active_admins_var = wandb.get_users_output(filter={
-        ///     "organization_role": "admin",
+        /// colleagues_var = wandb.get_users_output(filter={
+        ///     "email_domain": "example.com",
         ///     "active": True,
         /// }).user_names
-        /// pulumi.export("activeAdmins", active_admins_var)
+        /// pulumi.export("colleagues", colleagues_var)
         /// ```
         /// ```go
         /// package main
@@ -148,13 +148,13 @@ namespace PulumiWandb.Wandb
         /// 
         /// func main() {
         /// 	pulumi.Run(func(ctx *pulumi.Context) error {
-        /// 		activeAdminsVar := wandb.GetUsersOutput(ctx, wandb.GetUsersOutputArgs{
+        /// 		colleaguesVar := wandb.GetUsersOutput(ctx, wandb.GetUsersOutputArgs{
         /// 			Filter: &amp;wandb.UsersFilterArgs{
-        /// 				OrganizationRole: pulumi.String("admin"),
-        /// 				Active:           pulumi.Bool(true),
+        /// 				EmailDomain: pulumi.String("example.com"),
+        /// 				Active:      pulumi.Bool(true),
         /// 			},
         /// 		}, nil).UserNames()
-        /// 		ctx.Export("activeAdmins", activeAdminsVar)
+        /// 		ctx.Export("colleagues", colleaguesVar)
         /// 		return nil
         /// 	})
         /// }
@@ -167,36 +167,36 @@ namespace PulumiWandb.Wandb
         /// 
         /// return await Deployment.RunAsync(() =&gt; 
         /// {
-        ///     var activeAdminsVar = Wandb.GetUsers.Invoke(new()
+        ///     var colleaguesVar = Wandb.GetUsers.Invoke(new()
         ///     {
         ///         Filter = new Wandb.Inputs.UsersFilterInputArgs
         ///         {
-        ///             OrganizationRole = "admin",
+        ///             EmailDomain = "example.com",
         ///             Active = true,
         ///         },
         ///     }).Apply(invoke =&gt; invoke.UserNames);
         /// 
         ///     return new Dictionary&lt;string, object?&gt;
         ///     {
-        ///         ["activeAdmins"] = activeAdminsVar,
+        ///         ["colleagues"] = colleaguesVar,
         ///     };
         /// });
         /// ```
         /// ```yaml
-        /// name: the-active-admins
+        /// name: the-active-users-of-a-domain
         /// runtime: yaml
-        /// description: The usernames of the organization's active admins
+        /// description: The usernames of the organization's active users whose email is at one domain
         /// variables:
-        ///   activeAdmins:
+        ///   colleagues:
         ///     fn::invoke:
         ///       function: wandb:index:getUsers
         ///       arguments:
         ///         filter:
-        ///           organizationRole: admin
+        ///           emailDomain: example.com
         ///           active: true
         ///       return: userNames
         /// outputs:
-        ///   activeAdmins: ${activeAdmins}
+        ///   colleagues: ${colleagues}
         /// ```
         /// {{% /example %}}
         /// {{% /examples %}}
@@ -210,29 +210,29 @@ namespace PulumiWandb.Wandb
         /// {{% examples %}}
         /// ## Example Usage
         /// {{% example %}}
-        /// ### The usernames of the organization's active admins
+        /// ### The usernames of the organization's active users whose email is at one domain
         /// 
         /// ```typescript
         /// import * as pulumi from "@pulumi/pulumi";
         /// import * as wandb from "@pulumi-wandb/wandb";
         /// 
-        /// const activeAdminsVar = wandb.getUsersOutput({
+        /// const colleaguesVar = wandb.getUsersOutput({
         ///     filter: {
-        ///         organizationRole: "admin",
+        ///         emailDomain: "example.com",
         ///         active: true,
         ///     },
         /// }).userNames;
-        /// export const activeAdmins = activeAdminsVar;
+        /// export const colleagues = colleaguesVar;
         /// ```
         /// ```python
         /// import pulumi
         /// import pulumi_wandb as wandb
         /// 
-        /// active_admins_var = wandb.get_users_output(filter={
-        ///     "organization_role": "admin",
+        /// colleagues_var = wandb.get_users_output(filter={
+        ///     "email_domain": "example.com",
         ///     "active": True,
         /// }).user_names
-        /// pulumi.export("activeAdmins", active_admins_var)
+        /// pulumi.export("colleagues", colleagues_var)
         /// ```
         /// ```go
         /// package main
@@ -244,13 +244,13 @@ namespace PulumiWandb.Wandb
         /// 
         /// func main() {
         /// 	pulumi.Run(func(ctx *pulumi.Context) error {
-        /// 		activeAdminsVar := wandb.GetUsersOutput(ctx, wandb.GetUsersOutputArgs{
+        /// 		colleaguesVar := wandb.GetUsersOutput(ctx, wandb.GetUsersOutputArgs{
         /// 			Filter: &amp;wandb.UsersFilterArgs{
-        /// 				OrganizationRole: pulumi.String("admin"),
-        /// 				Active:           pulumi.Bool(true),
+        /// 				EmailDomain: pulumi.String("example.com"),
+        /// 				Active:      pulumi.Bool(true),
         /// 			},
         /// 		}, nil).UserNames()
-        /// 		ctx.Export("activeAdmins", activeAdminsVar)
+        /// 		ctx.Export("colleagues", colleaguesVar)
         /// 		return nil
         /// 	})
         /// }
@@ -263,36 +263,36 @@ namespace PulumiWandb.Wandb
         /// 
         /// return await Deployment.RunAsync(() =&gt; 
         /// {
-        ///     var activeAdminsVar = Wandb.GetUsers.Invoke(new()
+        ///     var colleaguesVar = Wandb.GetUsers.Invoke(new()
         ///     {
         ///         Filter = new Wandb.Inputs.UsersFilterInputArgs
         ///         {
-        ///             OrganizationRole = "admin",
+        ///             EmailDomain = "example.com",
         ///             Active = true,
         ///         },
         ///     }).Apply(invoke =&gt; invoke.UserNames);
         /// 
         ///     return new Dictionary&lt;string, object?&gt;
         ///     {
-        ///         ["activeAdmins"] = activeAdminsVar,
+        ///         ["colleagues"] = colleaguesVar,
         ///     };
         /// });
         /// ```
         /// ```yaml
-        /// name: the-active-admins
+        /// name: the-active-users-of-a-domain
         /// runtime: yaml
-        /// description: The usernames of the organization's active admins
+        /// description: The usernames of the organization's active users whose email is at one domain
         /// variables:
-        ///   activeAdmins:
+        ///   colleagues:
         ///     fn::invoke:
         ///       function: wandb:index:getUsers
         ///       arguments:
         ///         filter:
-        ///           organizationRole: admin
+        ///           emailDomain: example.com
         ///           active: true
         ///       return: userNames
         /// outputs:
-        ///   activeAdmins: ${activeAdmins}
+        ///   colleagues: ${colleagues}
         /// ```
         /// {{% /example %}}
         /// {{% /examples %}}

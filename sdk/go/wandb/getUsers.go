@@ -14,7 +14,7 @@ import (
 // Lists the organization's users (every page), optionally narrowed by a filter applied client-side. Sorted, so that the result is stable and causes no diffs. An empty result is not an error. Service accounts are never listed by SCIM.
 //
 // ## Example Usage
-// ### The usernames of the organization's active admins
+// ### The usernames of the organization's active users whose email is at one domain
 // ```go
 // package main
 //
@@ -27,13 +27,13 @@ import (
 //
 //	func main() {
 //		pulumi.Run(func(ctx *pulumi.Context) error {
-//			activeAdminsVar := wandb.GetUsersOutput(ctx, wandb.GetUsersOutputArgs{
+//			colleaguesVar := wandb.GetUsersOutput(ctx, wandb.GetUsersOutputArgs{
 //				Filter: &wandb.UsersFilterArgs{
-//					OrganizationRole: pulumi.String("admin"),
-//					Active:           pulumi.Bool(true),
+//					EmailDomain: pulumi.String("example.com"),
+//					Active:      pulumi.Bool(true),
 //				},
 //			}, nil).UserNames()
-//			ctx.Export("activeAdmins", activeAdminsVar)
+//			ctx.Export("colleagues", colleaguesVar)
 //			return nil
 //		})
 //	}

@@ -78,16 +78,16 @@ def get_users(filter: Optional[Union['UsersFilter', 'UsersFilterDict']] = None,
     Lists the organization's users (every page), optionally narrowed by a filter applied client-side. Sorted, so that the result is stable and causes no diffs. An empty result is not an error. Service accounts are never listed by SCIM.
 
     ## Example Usage
-    ### The usernames of the organization's active admins
+    ### The usernames of the organization's active users whose email is at one domain
     ```python
     import pulumi
     import pulumi_wandb as wandb
 
-    active_admins_var = wandb.get_users_output(filter={
-        "organization_role": "admin",
+    colleagues_var = wandb.get_users_output(filter={
+        "email_domain": "example.com",
         "active": True,
     }).user_names
-    pulumi.export("activeAdmins", active_admins_var)
+    pulumi.export("colleagues", colleagues_var)
     ```
 
     :param Union['UsersFilter', 'UsersFilterDict'] filter: Which users to return; every user when left out.
@@ -107,16 +107,16 @@ def get_users_output(filter: pulumi.Input[Optional[Optional[Union['UsersFilter',
     Lists the organization's users (every page), optionally narrowed by a filter applied client-side. Sorted, so that the result is stable and causes no diffs. An empty result is not an error. Service accounts are never listed by SCIM.
 
     ## Example Usage
-    ### The usernames of the organization's active admins
+    ### The usernames of the organization's active users whose email is at one domain
     ```python
     import pulumi
     import pulumi_wandb as wandb
 
-    active_admins_var = wandb.get_users_output(filter={
-        "organization_role": "admin",
+    colleagues_var = wandb.get_users_output(filter={
+        "email_domain": "example.com",
         "active": True,
     }).user_names
-    pulumi.export("activeAdmins", active_admins_var)
+    pulumi.export("colleagues", colleagues_var)
     ```
 
     :param Union['UsersFilter', 'UsersFilterDict'] filter: Which users to return; every user when left out.

@@ -7,13 +7,13 @@ import (
 
 func main() {
 	pulumi.Run(func(ctx *pulumi.Context) error {
-		activeAdminsVar := wandb.GetUsersOutput(ctx, wandb.GetUsersOutputArgs{
+		colleaguesVar := wandb.GetUsersOutput(ctx, wandb.GetUsersOutputArgs{
 			Filter: &wandb.UsersFilterArgs{
-				OrganizationRole: pulumi.String("admin"),
-				Active:           pulumi.Bool(true),
+				EmailDomain: pulumi.String("example.com"),
+				Active:      pulumi.Bool(true),
 			},
 		}, nil).UserNames()
-		ctx.Export("activeAdmins", activeAdminsVar)
+		ctx.Export("colleagues", colleaguesVar)
 		return nil
 	})
 }

@@ -1,10 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as wandb from "@pulumi-wandb/wandb";
 
-const activeAdminsVar = wandb.getUsersOutput({
+const colleaguesVar = wandb.getUsersOutput({
     filter: {
-        organizationRole: "admin",
+        emailDomain: "example.com",
         active: true,
     },
 }).userNames;
-export const activeAdmins = activeAdminsVar;
+export const colleagues = colleaguesVar;

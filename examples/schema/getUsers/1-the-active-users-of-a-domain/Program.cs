@@ -5,18 +5,18 @@ using Wandb = PulumiWandb.Wandb;
 
 return await Deployment.RunAsync(() => 
 {
-    var activeAdminsVar = Wandb.GetUsers.Invoke(new()
+    var colleaguesVar = Wandb.GetUsers.Invoke(new()
     {
         Filter = new Wandb.Inputs.UsersFilterInputArgs
         {
-            OrganizationRole = "admin",
+            EmailDomain = "example.com",
             Active = true,
         },
     }).Apply(invoke => invoke.UserNames);
 
     return new Dictionary<string, object?>
     {
-        ["activeAdmins"] = activeAdminsVar,
+        ["colleagues"] = colleaguesVar,
     };
 });
 
