@@ -37,6 +37,8 @@ const UNIT = [
 const TOOLCHAIN = [
   "test/architecture/**/*.test.ts",
   "test/scripts/sdk/sdk-generation.test.ts",
+  "test/scripts/sdk/schema-examples.test.ts",
+  "test/sdk/schema-examples.test.ts",
   "test/sdk/go.test.ts",
   "test/sdk/nodejs.test.ts",
   "test/provider/schema/package-schema.test.ts",

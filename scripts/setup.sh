@@ -8,8 +8,9 @@
 #   4. the plugins the engine needs beside it: the dynamic-resource provider and the Node.js and
 #      Python language hosts (see scripts/language-hosts/nodejs.ts, scripts/language-hosts/python.ts), all
 #      ending when the engine goes;
-#   5. the SDK generators (tools/codegen and tools/codegen/dotnet, for `npm run gen-sdk`), built
-#      like the engine, cached beside it under names that change with their sources;
+#   5. the SDK generators (tools/codegen and tools/codegen/dotnet, for `npm run gen-sdk`) and the
+#      YAML-to-PCL converter (tools/examples, for `npm run gen-examples`), built like the engine,
+#      cached beside it under names that change with their sources;
 #   6. the real YAML language host, pulumi-language-yaml, at the version tools/yaml/go.mod pins,
 #      built from the Go module proxy like the engine, cached beside it, linked into .tools/bin;
 #   7. .venv, the Python environment that Python programs name in Pulumi.yaml, with the pulumi SDK
@@ -143,6 +144,9 @@ build_generator() {
 build_generator gen-sdk "$repo/tools/codegen" pulumi-wandb-gen-sdk "the SDK generator (tools/codegen)"
 # Its prefix must not start with gen-sdk-, whose old builds the step above deletes.
 build_generator gen-dotnet-sdk "$repo/tools/codegen/dotnet" pulumi-wandb-gen-sdk-dotnet "the .NET SDK generator (tools/codegen/dotnet)"
+# pulumi-yaml's YAML-to-PCL converter, for the schema's examples (npm run gen-examples), at the
+# pkg/v3 pulumi-yaml builds against (see the YAML host below).
+build_generator yaml-to-pcl "$repo/tools/examples" pulumi-wandb-yaml-to-pcl "the YAML-to-PCL converter (tools/examples)"
 
 # pulumi-yaml builds against the pkg/v3 and sdk/v3 its own go.mod names (it does not compile
 # against the engine's newer ones), so tools/yaml keeps those: the host speaks to the engine over

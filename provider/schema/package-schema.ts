@@ -12,6 +12,7 @@ import { type FunctionSpec, type ObjectTypeSpec, type PackageSpec, type Properti
 import { SHAPES } from "../../model/shapes";
 import { fieldDescription, type FieldTable } from "../../model/shapes/fields";
 import { mergeTypes, objectProperties, type NamedType } from "./zod-properties";
+import { withExamples } from "./schema-examples";
 
 /**
  * The release host: the engine fetches `pulumi-resource-wandb-v<version>-<os>-<arch>.tar.gz` from
@@ -88,7 +89,7 @@ function resourceSpec(
   mergeTypes(types, inputs.types);
   mergeTypes(types, outputs.types);
   return {
-    description: definition.description,
+    description: withExamples(definition.description, where),
     properties: describedLike(outputs.properties, inputs.properties),
     required: outputs.required,
     inputProperties: inputs.properties,
@@ -106,7 +107,7 @@ function functionSpec(definition: FunctionDefinition, types: Map<string, NamedTy
     required: read.required,
   });
   return {
-    description: definition.description,
+    description: withExamples(definition.description, definition.token),
     ...(Object.keys(inputs.properties).length === 0 ? {} : { inputs: objectOf(inputs) }),
     outputs: objectOf(outputs),
   };

@@ -12,14 +12,14 @@ export const SDK_SCHEMA = path.join(repoRoot, SCHEMA_FILE);
 /** The generated SDKs are sdk/<language>, beside the dynamic SDK's sources. */
 export const SDK_ROOT = path.join(repoRoot, "sdk");
 
-const TOOLS = path.join(repoRoot, ".tools", "bin");
+export const TOOLS = path.join(repoRoot, ".tools", "bin");
 
 /**
  * Which executable generates which languages, with what it needs besides the schema. The .NET
  * generator is a tool of its own, built against another pkg/v3 (tools/codegen/sdkgen says why); it
  * embeds the schema's logoUrl in the NuGet package, given here from the working tree (docs/logo.png).
  */
-const GENERATORS = [
+export const GENERATORS = [
   { executable: path.join(TOOLS, "pulumi-wandb-gen-sdk"), languages: ["nodejs", "python", "go"], extra: [] },
   { executable: path.join(TOOLS, "pulumi-wandb-gen-sdk-dotnet"), languages: ["dotnet"], extra: ["-logo", path.join(repoRoot, "docs", "logo.png")] },
 ] as const;
@@ -29,7 +29,12 @@ export const SDK_LANGUAGES = GENERATORS.flatMap((generator) => generator.languag
 /** Writes <out>/<language> for every language from SDK_SCHEMA, replacing what was there. */
 export function generateSdks(out: string): void {
   for (const { executable, languages, extra } of GENERATORS) {
-    if (!existsSync(executable)) throw new Error(`${executable} is missing: run scripts/setup.sh (it builds the generators with Go)`);
+    requireTool(executable);
     execFileSync(executable, ["-schema", SDK_SCHEMA, "-out", out, "-language", languages.join(","), ...extra], { stdio: ["ignore", "inherit", "inherit"] });
   }
+}
+
+/** Fails, saying how to get it, when setup has not built a tool of tools/. */
+export function requireTool(executable: string): void {
+  if (!existsSync(executable)) throw new Error(`${executable} is missing: run scripts/setup.sh (it builds the generators with Go)`);
 }

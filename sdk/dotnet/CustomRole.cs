@@ -15,6 +15,34 @@ namespace PulumiWandb.Wandb
     /// 
     /// No change replaces it: every change is made in place.
     /// 
+    /// ## Example Usage
+    /// ### A custom role, the `member` role plus permission to delete runs
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Wandb = PulumiWandb.Wandb;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var runCleaner = new Wandb.CustomRole("runCleaner", new()
+    ///     {
+    ///         Name = "Run cleaner",
+    ///         Description = "Members who may delete any run",
+    ///         InheritedFrom = "member",
+    ///         Permissions = new[]
+    ///         {
+    ///             "run:delete",
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["runCleanerPermissions"] = runCleaner.Permissions,
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// An existing custom role, by its SCIM id (`getCustomRole` finds it).

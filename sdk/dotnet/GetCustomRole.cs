@@ -14,18 +14,240 @@ namespace PulumiWandb.Wandb
     {
         /// <summary>
         /// Finds one custom role of the organization by its exact, case-sensitive name. SCIM `/Roles` has no filter, so the roles are listed and matched here. A name that matches only ignoring case is an error that says "did you mean"; more than one match is an error, never a silent pick. Predefined roles (`admin`, `member`, `viewer`) are not custom roles and are not found.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A custom role made outside this program, by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as wandb from "@pulumi-wandb/wandb";
+        /// 
+        /// const modelReviewer = wandb.getCustomRoleOutput({
+        ///     name: "Model reviewer",
+        /// });
+        /// export const modelReviewerPermissions = modelReviewer.permissions;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_wandb as wandb
+        /// 
+        /// model_reviewer = wandb.get_custom_role_output(name="Model reviewer")
+        /// pulumi.export("modelReviewerPermissions", model_reviewer.permissions)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		modelReviewer := wandb.LookupCustomRoleOutput(ctx, wandb.LookupCustomRoleOutputArgs{
+        /// 			Name: pulumi.String("Model reviewer"),
+        /// 		}, nil)
+        /// 		ctx.Export("modelReviewerPermissions", modelReviewer.Permissions())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Wandb = PulumiWandb.Wandb;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var modelReviewer = Wandb.GetCustomRole.Invoke(new()
+        ///     {
+        ///         Name = "Model reviewer",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["modelReviewerPermissions"] = modelReviewer.Apply(getCustomRoleResult =&gt; getCustomRoleResult.Permissions),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// name: a-custom-role-by-name
+        /// runtime: yaml
+        /// description: A custom role made outside this program, by name
+        /// variables:
+        ///   modelReviewer:
+        ///     fn::invoke:
+        ///       function: wandb:index:getCustomRole
+        ///       arguments:
+        ///         name: Model reviewer
+        /// outputs:
+        ///   modelReviewerPermissions: ${modelReviewer.permissions}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetCustomRoleResult> InvokeAsync(GetCustomRoleArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetCustomRoleResult>("wandb:index:getCustomRole", args ?? new GetCustomRoleArgs(), options.WithDefaults());
 
         /// <summary>
         /// Finds one custom role of the organization by its exact, case-sensitive name. SCIM `/Roles` has no filter, so the roles are listed and matched here. A name that matches only ignoring case is an error that says "did you mean"; more than one match is an error, never a silent pick. Predefined roles (`admin`, `member`, `viewer`) are not custom roles and are not found.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A custom role made outside this program, by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as wandb from "@pulumi-wandb/wandb";
+        /// 
+        /// const modelReviewer = wandb.getCustomRoleOutput({
+        ///     name: "Model reviewer",
+        /// });
+        /// export const modelReviewerPermissions = modelReviewer.permissions;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_wandb as wandb
+        /// 
+        /// model_reviewer = wandb.get_custom_role_output(name="Model reviewer")
+        /// pulumi.export("modelReviewerPermissions", model_reviewer.permissions)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		modelReviewer := wandb.LookupCustomRoleOutput(ctx, wandb.LookupCustomRoleOutputArgs{
+        /// 			Name: pulumi.String("Model reviewer"),
+        /// 		}, nil)
+        /// 		ctx.Export("modelReviewerPermissions", modelReviewer.Permissions())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Wandb = PulumiWandb.Wandb;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var modelReviewer = Wandb.GetCustomRole.Invoke(new()
+        ///     {
+        ///         Name = "Model reviewer",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["modelReviewerPermissions"] = modelReviewer.Apply(getCustomRoleResult =&gt; getCustomRoleResult.Permissions),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// name: a-custom-role-by-name
+        /// runtime: yaml
+        /// description: A custom role made outside this program, by name
+        /// variables:
+        ///   modelReviewer:
+        ///     fn::invoke:
+        ///       function: wandb:index:getCustomRole
+        ///       arguments:
+        ///         name: Model reviewer
+        /// outputs:
+        ///   modelReviewerPermissions: ${modelReviewer.permissions}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetCustomRoleResult> Invoke(GetCustomRoleInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetCustomRoleResult>("wandb:index:getCustomRole", args ?? new GetCustomRoleInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// Finds one custom role of the organization by its exact, case-sensitive name. SCIM `/Roles` has no filter, so the roles are listed and matched here. A name that matches only ignoring case is an error that says "did you mean"; more than one match is an error, never a silent pick. Predefined roles (`admin`, `member`, `viewer`) are not custom roles and are not found.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A custom role made outside this program, by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as wandb from "@pulumi-wandb/wandb";
+        /// 
+        /// const modelReviewer = wandb.getCustomRoleOutput({
+        ///     name: "Model reviewer",
+        /// });
+        /// export const modelReviewerPermissions = modelReviewer.permissions;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_wandb as wandb
+        /// 
+        /// model_reviewer = wandb.get_custom_role_output(name="Model reviewer")
+        /// pulumi.export("modelReviewerPermissions", model_reviewer.permissions)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		modelReviewer := wandb.LookupCustomRoleOutput(ctx, wandb.LookupCustomRoleOutputArgs{
+        /// 			Name: pulumi.String("Model reviewer"),
+        /// 		}, nil)
+        /// 		ctx.Export("modelReviewerPermissions", modelReviewer.Permissions())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Wandb = PulumiWandb.Wandb;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var modelReviewer = Wandb.GetCustomRole.Invoke(new()
+        ///     {
+        ///         Name = "Model reviewer",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["modelReviewerPermissions"] = modelReviewer.Apply(getCustomRoleResult =&gt; getCustomRoleResult.Permissions),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// name: a-custom-role-by-name
+        /// runtime: yaml
+        /// description: A custom role made outside this program, by name
+        /// variables:
+        ///   modelReviewer:
+        ///     fn::invoke:
+        ///       function: wandb:index:getCustomRole
+        ///       arguments:
+        ///         name: Model reviewer
+        /// outputs:
+        ///   modelReviewerPermissions: ${modelReviewer.permissions}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetCustomRoleResult> Invoke(GetCustomRoleInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetCustomRoleResult>("wandb:index:getCustomRole", args ?? new GetCustomRoleInvokeArgs(), options.WithDefaults());

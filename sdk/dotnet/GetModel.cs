@@ -14,18 +14,240 @@ namespace PulumiWandb.Wandb
     {
         /// <summary>
         /// Checks that W&amp;B Inference offers the model `id` and returns it. Ids are case-sensitive; when the id is not offered, the error names the closest offered ids, and says "did you mean" when only the case (or the publisher prefix) is wrong.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### One model of W&amp;B Inference, by id
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as wandb from "@pulumi-wandb/wandb";
+        /// 
+        /// const llama = wandb.getModelOutput({
+        ///     id: "meta-llama/Llama-3.1-8B-Instruct",
+        /// });
+        /// export const llamaOwner = llama.ownedBy;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_wandb as wandb
+        /// 
+        /// llama = wandb.get_model_output(id="meta-llama/Llama-3.1-8B-Instruct")
+        /// pulumi.export("llamaOwner", llama.owned_by)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		llama := wandb.GetModelOutput(ctx, wandb.GetModelOutputArgs{
+        /// 			Id: pulumi.String("meta-llama/Llama-3.1-8B-Instruct"),
+        /// 		}, nil)
+        /// 		ctx.Export("llamaOwner", llama.OwnedBy())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Wandb = PulumiWandb.Wandb;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var llama = Wandb.GetModel.Invoke(new()
+        ///     {
+        ///         Id = "meta-llama/Llama-3.1-8B-Instruct",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["llamaOwner"] = llama.Apply(getModelResult =&gt; getModelResult.OwnedBy),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// name: a-model
+        /// runtime: yaml
+        /// description: One model of W&amp;B Inference, by id
+        /// variables:
+        ///   llama:
+        ///     fn::invoke:
+        ///       function: wandb:index:getModel
+        ///       arguments:
+        ///         id: meta-llama/Llama-3.1-8B-Instruct
+        /// outputs:
+        ///   llamaOwner: ${llama.ownedBy}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetModelResult> InvokeAsync(GetModelArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetModelResult>("wandb:index:getModel", args ?? new GetModelArgs(), options.WithDefaults());
 
         /// <summary>
         /// Checks that W&amp;B Inference offers the model `id` and returns it. Ids are case-sensitive; when the id is not offered, the error names the closest offered ids, and says "did you mean" when only the case (or the publisher prefix) is wrong.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### One model of W&amp;B Inference, by id
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as wandb from "@pulumi-wandb/wandb";
+        /// 
+        /// const llama = wandb.getModelOutput({
+        ///     id: "meta-llama/Llama-3.1-8B-Instruct",
+        /// });
+        /// export const llamaOwner = llama.ownedBy;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_wandb as wandb
+        /// 
+        /// llama = wandb.get_model_output(id="meta-llama/Llama-3.1-8B-Instruct")
+        /// pulumi.export("llamaOwner", llama.owned_by)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		llama := wandb.GetModelOutput(ctx, wandb.GetModelOutputArgs{
+        /// 			Id: pulumi.String("meta-llama/Llama-3.1-8B-Instruct"),
+        /// 		}, nil)
+        /// 		ctx.Export("llamaOwner", llama.OwnedBy())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Wandb = PulumiWandb.Wandb;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var llama = Wandb.GetModel.Invoke(new()
+        ///     {
+        ///         Id = "meta-llama/Llama-3.1-8B-Instruct",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["llamaOwner"] = llama.Apply(getModelResult =&gt; getModelResult.OwnedBy),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// name: a-model
+        /// runtime: yaml
+        /// description: One model of W&amp;B Inference, by id
+        /// variables:
+        ///   llama:
+        ///     fn::invoke:
+        ///       function: wandb:index:getModel
+        ///       arguments:
+        ///         id: meta-llama/Llama-3.1-8B-Instruct
+        /// outputs:
+        ///   llamaOwner: ${llama.ownedBy}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetModelResult> Invoke(GetModelInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetModelResult>("wandb:index:getModel", args ?? new GetModelInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// Checks that W&amp;B Inference offers the model `id` and returns it. Ids are case-sensitive; when the id is not offered, the error names the closest offered ids, and says "did you mean" when only the case (or the publisher prefix) is wrong.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### One model of W&amp;B Inference, by id
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as wandb from "@pulumi-wandb/wandb";
+        /// 
+        /// const llama = wandb.getModelOutput({
+        ///     id: "meta-llama/Llama-3.1-8B-Instruct",
+        /// });
+        /// export const llamaOwner = llama.ownedBy;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_wandb as wandb
+        /// 
+        /// llama = wandb.get_model_output(id="meta-llama/Llama-3.1-8B-Instruct")
+        /// pulumi.export("llamaOwner", llama.owned_by)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		llama := wandb.GetModelOutput(ctx, wandb.GetModelOutputArgs{
+        /// 			Id: pulumi.String("meta-llama/Llama-3.1-8B-Instruct"),
+        /// 		}, nil)
+        /// 		ctx.Export("llamaOwner", llama.OwnedBy())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Wandb = PulumiWandb.Wandb;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var llama = Wandb.GetModel.Invoke(new()
+        ///     {
+        ///         Id = "meta-llama/Llama-3.1-8B-Instruct",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["llamaOwner"] = llama.Apply(getModelResult =&gt; getModelResult.OwnedBy),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// name: a-model
+        /// runtime: yaml
+        /// description: One model of W&amp;B Inference, by id
+        /// variables:
+        ///   llama:
+        ///     fn::invoke:
+        ///       function: wandb:index:getModel
+        ///       arguments:
+        ///         id: meta-llama/Llama-3.1-8B-Instruct
+        /// outputs:
+        ///   llamaOwner: ${llama.ownedBy}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetModelResult> Invoke(GetModelInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetModelResult>("wandb:index:getModel", args ?? new GetModelInvokeArgs(), options.WithDefaults());

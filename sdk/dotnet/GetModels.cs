@@ -14,18 +14,219 @@ namespace PulumiWandb.Wandb
     {
         /// <summary>
         /// Lists the models W&amp;B Inference offers (`GET {inferenceUrl}/models`), authenticated with the configured API key. Sorted, so that the result is stable from run to run and causes no diffs. Nothing secret is in the result.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The ids of the models W&amp;B Inference serves
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as wandb from "@pulumi-wandb/wandb";
+        /// 
+        /// const inferenceModelIdsVar = wandb.getModelsOutput({}).ids;
+        /// export const inferenceModelIds = inferenceModelIdsVar;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_wandb as wandb
+        /// 
+        /// inference_model_ids_var = wandb.get_models_output().ids
+        /// pulumi.export("inferenceModelIds", inference_model_ids_var)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		inferenceModelIdsVar := wandb.GetModelsOutput(ctx, wandb.GetModelsOutputArgs{}, nil).Ids()
+        /// 		ctx.Export("inferenceModelIds", inferenceModelIdsVar)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Wandb = PulumiWandb.Wandb;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var inferenceModelIdsVar = Wandb.GetModels.Invoke().Apply(invoke =&gt; invoke.Ids);
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["inferenceModelIds"] = inferenceModelIdsVar,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// name: the-inference-models
+        /// runtime: yaml
+        /// description: The ids of the models W&amp;B Inference serves
+        /// variables:
+        ///   inferenceModelIds:
+        ///     fn::invoke:
+        ///       function: wandb:index:getModels
+        ///       arguments: {}
+        ///       return: ids
+        /// outputs:
+        ///   inferenceModelIds: ${inferenceModelIds}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetModelsResult> InvokeAsync(GetModelsArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetModelsResult>("wandb:index:getModels", args ?? new GetModelsArgs(), options.WithDefaults());
 
         /// <summary>
         /// Lists the models W&amp;B Inference offers (`GET {inferenceUrl}/models`), authenticated with the configured API key. Sorted, so that the result is stable from run to run and causes no diffs. Nothing secret is in the result.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The ids of the models W&amp;B Inference serves
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as wandb from "@pulumi-wandb/wandb";
+        /// 
+        /// const inferenceModelIdsVar = wandb.getModelsOutput({}).ids;
+        /// export const inferenceModelIds = inferenceModelIdsVar;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_wandb as wandb
+        /// 
+        /// inference_model_ids_var = wandb.get_models_output().ids
+        /// pulumi.export("inferenceModelIds", inference_model_ids_var)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		inferenceModelIdsVar := wandb.GetModelsOutput(ctx, wandb.GetModelsOutputArgs{}, nil).Ids()
+        /// 		ctx.Export("inferenceModelIds", inferenceModelIdsVar)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Wandb = PulumiWandb.Wandb;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var inferenceModelIdsVar = Wandb.GetModels.Invoke().Apply(invoke =&gt; invoke.Ids);
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["inferenceModelIds"] = inferenceModelIdsVar,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// name: the-inference-models
+        /// runtime: yaml
+        /// description: The ids of the models W&amp;B Inference serves
+        /// variables:
+        ///   inferenceModelIds:
+        ///     fn::invoke:
+        ///       function: wandb:index:getModels
+        ///       arguments: {}
+        ///       return: ids
+        /// outputs:
+        ///   inferenceModelIds: ${inferenceModelIds}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetModelsResult> Invoke(GetModelsInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetModelsResult>("wandb:index:getModels", args ?? new GetModelsInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// Lists the models W&amp;B Inference offers (`GET {inferenceUrl}/models`), authenticated with the configured API key. Sorted, so that the result is stable from run to run and causes no diffs. Nothing secret is in the result.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The ids of the models W&amp;B Inference serves
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as wandb from "@pulumi-wandb/wandb";
+        /// 
+        /// const inferenceModelIdsVar = wandb.getModelsOutput({}).ids;
+        /// export const inferenceModelIds = inferenceModelIdsVar;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_wandb as wandb
+        /// 
+        /// inference_model_ids_var = wandb.get_models_output().ids
+        /// pulumi.export("inferenceModelIds", inference_model_ids_var)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		inferenceModelIdsVar := wandb.GetModelsOutput(ctx, wandb.GetModelsOutputArgs{}, nil).Ids()
+        /// 		ctx.Export("inferenceModelIds", inferenceModelIdsVar)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Wandb = PulumiWandb.Wandb;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var inferenceModelIdsVar = Wandb.GetModels.Invoke().Apply(invoke =&gt; invoke.Ids);
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["inferenceModelIds"] = inferenceModelIdsVar,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// name: the-inference-models
+        /// runtime: yaml
+        /// description: The ids of the models W&amp;B Inference serves
+        /// variables:
+        ///   inferenceModelIds:
+        ///     fn::invoke:
+        ///       function: wandb:index:getModels
+        ///       arguments: {}
+        ///       return: ids
+        /// outputs:
+        ///   inferenceModelIds: ${inferenceModelIds}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetModelsResult> Invoke(GetModelsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetModelsResult>("wandb:index:getModels", args ?? new GetModelsInvokeArgs(), options.WithDefaults());

@@ -14,18 +14,255 @@ namespace PulumiWandb.Wandb
     {
         /// <summary>
         /// Finds one team of the organization by name. It lists the organization's teams and matches them here, so that more than one match is always an error, never a silent pick; no match is an error that names the closest team names.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A team made outside this program, by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as wandb from "@pulumi-wandb/wandb";
+        /// 
+        /// const infrastructure = wandb.getTeamOutput({
+        ///     name: "infrastructure",
+        /// });
+        /// export const infrastructureId = infrastructure.id;
+        /// export const infrastructureMemberIds = infrastructure.memberIds;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_wandb as wandb
+        /// 
+        /// infrastructure = wandb.get_team_output(name="infrastructure")
+        /// pulumi.export("infrastructureId", infrastructure.id)
+        /// pulumi.export("infrastructureMemberIds", infrastructure.member_ids)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		infrastructure := wandb.LookupTeamOutput(ctx, wandb.LookupTeamOutputArgs{
+        /// 			Name: pulumi.String("infrastructure"),
+        /// 		}, nil)
+        /// 		ctx.Export("infrastructureId", infrastructure.Id())
+        /// 		ctx.Export("infrastructureMemberIds", infrastructure.MemberIds())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Wandb = PulumiWandb.Wandb;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var infrastructure = Wandb.GetTeam.Invoke(new()
+        ///     {
+        ///         Name = "infrastructure",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["infrastructureId"] = infrastructure.Apply(getTeamResult =&gt; getTeamResult.Id),
+        ///         ["infrastructureMemberIds"] = infrastructure.Apply(getTeamResult =&gt; getTeamResult.MemberIds),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// name: a-team-by-name
+        /// runtime: yaml
+        /// description: A team made outside this program, by name
+        /// variables:
+        ///   infrastructure:
+        ///     fn::invoke:
+        ///       function: wandb:index:getTeam
+        ///       arguments:
+        ///         name: infrastructure
+        /// outputs:
+        ///   infrastructureId: ${infrastructure.id}
+        ///   infrastructureMemberIds: ${infrastructure.memberIds}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetTeamResult> InvokeAsync(GetTeamArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetTeamResult>("wandb:index:getTeam", args ?? new GetTeamArgs(), options.WithDefaults());
 
         /// <summary>
         /// Finds one team of the organization by name. It lists the organization's teams and matches them here, so that more than one match is always an error, never a silent pick; no match is an error that names the closest team names.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A team made outside this program, by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as wandb from "@pulumi-wandb/wandb";
+        /// 
+        /// const infrastructure = wandb.getTeamOutput({
+        ///     name: "infrastructure",
+        /// });
+        /// export const infrastructureId = infrastructure.id;
+        /// export const infrastructureMemberIds = infrastructure.memberIds;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_wandb as wandb
+        /// 
+        /// infrastructure = wandb.get_team_output(name="infrastructure")
+        /// pulumi.export("infrastructureId", infrastructure.id)
+        /// pulumi.export("infrastructureMemberIds", infrastructure.member_ids)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		infrastructure := wandb.LookupTeamOutput(ctx, wandb.LookupTeamOutputArgs{
+        /// 			Name: pulumi.String("infrastructure"),
+        /// 		}, nil)
+        /// 		ctx.Export("infrastructureId", infrastructure.Id())
+        /// 		ctx.Export("infrastructureMemberIds", infrastructure.MemberIds())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Wandb = PulumiWandb.Wandb;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var infrastructure = Wandb.GetTeam.Invoke(new()
+        ///     {
+        ///         Name = "infrastructure",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["infrastructureId"] = infrastructure.Apply(getTeamResult =&gt; getTeamResult.Id),
+        ///         ["infrastructureMemberIds"] = infrastructure.Apply(getTeamResult =&gt; getTeamResult.MemberIds),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// name: a-team-by-name
+        /// runtime: yaml
+        /// description: A team made outside this program, by name
+        /// variables:
+        ///   infrastructure:
+        ///     fn::invoke:
+        ///       function: wandb:index:getTeam
+        ///       arguments:
+        ///         name: infrastructure
+        /// outputs:
+        ///   infrastructureId: ${infrastructure.id}
+        ///   infrastructureMemberIds: ${infrastructure.memberIds}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetTeamResult> Invoke(GetTeamInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetTeamResult>("wandb:index:getTeam", args ?? new GetTeamInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// Finds one team of the organization by name. It lists the organization's teams and matches them here, so that more than one match is always an error, never a silent pick; no match is an error that names the closest team names.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A team made outside this program, by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as wandb from "@pulumi-wandb/wandb";
+        /// 
+        /// const infrastructure = wandb.getTeamOutput({
+        ///     name: "infrastructure",
+        /// });
+        /// export const infrastructureId = infrastructure.id;
+        /// export const infrastructureMemberIds = infrastructure.memberIds;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_wandb as wandb
+        /// 
+        /// infrastructure = wandb.get_team_output(name="infrastructure")
+        /// pulumi.export("infrastructureId", infrastructure.id)
+        /// pulumi.export("infrastructureMemberIds", infrastructure.member_ids)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		infrastructure := wandb.LookupTeamOutput(ctx, wandb.LookupTeamOutputArgs{
+        /// 			Name: pulumi.String("infrastructure"),
+        /// 		}, nil)
+        /// 		ctx.Export("infrastructureId", infrastructure.Id())
+        /// 		ctx.Export("infrastructureMemberIds", infrastructure.MemberIds())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Wandb = PulumiWandb.Wandb;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var infrastructure = Wandb.GetTeam.Invoke(new()
+        ///     {
+        ///         Name = "infrastructure",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["infrastructureId"] = infrastructure.Apply(getTeamResult =&gt; getTeamResult.Id),
+        ///         ["infrastructureMemberIds"] = infrastructure.Apply(getTeamResult =&gt; getTeamResult.MemberIds),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// name: a-team-by-name
+        /// runtime: yaml
+        /// description: A team made outside this program, by name
+        /// variables:
+        ///   infrastructure:
+        ///     fn::invoke:
+        ///       function: wandb:index:getTeam
+        ///       arguments:
+        ///         name: infrastructure
+        /// outputs:
+        ///   infrastructureId: ${infrastructure.id}
+        ///   infrastructureMemberIds: ${infrastructure.memberIds}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetTeamResult> Invoke(GetTeamInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetTeamResult>("wandb:index:getTeam", args ?? new GetTeamInvokeArgs(), options.WithDefaults());

@@ -14,18 +14,255 @@ namespace PulumiWandb.Wandb
     {
         /// <summary>
         /// Finds one user of the organization by `userName` or by `email`. It lists the organization's users and matches them here, so that more than one match is an error, never a silent pick; no match is an error that says what was searched for (and, for a userName, the closest userNames). Service accounts are never listed by SCIM.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A user made outside this program, by username (or by email)
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as wandb from "@pulumi-wandb/wandb";
+        /// 
+        /// const hedy = wandb.getUserOutput({
+        ///     userName: "hedy",
+        /// });
+        /// export const hedyId = hedy.id;
+        /// export const hedyEmail = hedy.email;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_wandb as wandb
+        /// 
+        /// hedy = wandb.get_user_output(user_name="hedy")
+        /// pulumi.export("hedyId", hedy.id)
+        /// pulumi.export("hedyEmail", hedy.email)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		hedy := wandb.LookupUserOutput(ctx, wandb.LookupUserOutputArgs{
+        /// 			UserName: pulumi.String("hedy"),
+        /// 		}, nil)
+        /// 		ctx.Export("hedyId", hedy.Id())
+        /// 		ctx.Export("hedyEmail", hedy.Email())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Wandb = PulumiWandb.Wandb;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var hedy = Wandb.GetUser.Invoke(new()
+        ///     {
+        ///         UserName = "hedy",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["hedyId"] = hedy.Apply(getUserResult =&gt; getUserResult.Id),
+        ///         ["hedyEmail"] = hedy.Apply(getUserResult =&gt; getUserResult.Email),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// name: a-user-by-user-name
+        /// runtime: yaml
+        /// description: A user made outside this program, by username (or by email)
+        /// variables:
+        ///   hedy:
+        ///     fn::invoke:
+        ///       function: wandb:index:getUser
+        ///       arguments:
+        ///         userName: hedy
+        /// outputs:
+        ///   hedyId: ${hedy.id}
+        ///   hedyEmail: ${hedy.email}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetUserResult> InvokeAsync(GetUserArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetUserResult>("wandb:index:getUser", args ?? new GetUserArgs(), options.WithDefaults());
 
         /// <summary>
         /// Finds one user of the organization by `userName` or by `email`. It lists the organization's users and matches them here, so that more than one match is an error, never a silent pick; no match is an error that says what was searched for (and, for a userName, the closest userNames). Service accounts are never listed by SCIM.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A user made outside this program, by username (or by email)
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as wandb from "@pulumi-wandb/wandb";
+        /// 
+        /// const hedy = wandb.getUserOutput({
+        ///     userName: "hedy",
+        /// });
+        /// export const hedyId = hedy.id;
+        /// export const hedyEmail = hedy.email;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_wandb as wandb
+        /// 
+        /// hedy = wandb.get_user_output(user_name="hedy")
+        /// pulumi.export("hedyId", hedy.id)
+        /// pulumi.export("hedyEmail", hedy.email)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		hedy := wandb.LookupUserOutput(ctx, wandb.LookupUserOutputArgs{
+        /// 			UserName: pulumi.String("hedy"),
+        /// 		}, nil)
+        /// 		ctx.Export("hedyId", hedy.Id())
+        /// 		ctx.Export("hedyEmail", hedy.Email())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Wandb = PulumiWandb.Wandb;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var hedy = Wandb.GetUser.Invoke(new()
+        ///     {
+        ///         UserName = "hedy",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["hedyId"] = hedy.Apply(getUserResult =&gt; getUserResult.Id),
+        ///         ["hedyEmail"] = hedy.Apply(getUserResult =&gt; getUserResult.Email),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// name: a-user-by-user-name
+        /// runtime: yaml
+        /// description: A user made outside this program, by username (or by email)
+        /// variables:
+        ///   hedy:
+        ///     fn::invoke:
+        ///       function: wandb:index:getUser
+        ///       arguments:
+        ///         userName: hedy
+        /// outputs:
+        ///   hedyId: ${hedy.id}
+        ///   hedyEmail: ${hedy.email}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetUserResult> Invoke(GetUserInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetUserResult>("wandb:index:getUser", args ?? new GetUserInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// Finds one user of the organization by `userName` or by `email`. It lists the organization's users and matches them here, so that more than one match is an error, never a silent pick; no match is an error that says what was searched for (and, for a userName, the closest userNames). Service accounts are never listed by SCIM.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A user made outside this program, by username (or by email)
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as wandb from "@pulumi-wandb/wandb";
+        /// 
+        /// const hedy = wandb.getUserOutput({
+        ///     userName: "hedy",
+        /// });
+        /// export const hedyId = hedy.id;
+        /// export const hedyEmail = hedy.email;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_wandb as wandb
+        /// 
+        /// hedy = wandb.get_user_output(user_name="hedy")
+        /// pulumi.export("hedyId", hedy.id)
+        /// pulumi.export("hedyEmail", hedy.email)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		hedy := wandb.LookupUserOutput(ctx, wandb.LookupUserOutputArgs{
+        /// 			UserName: pulumi.String("hedy"),
+        /// 		}, nil)
+        /// 		ctx.Export("hedyId", hedy.Id())
+        /// 		ctx.Export("hedyEmail", hedy.Email())
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Wandb = PulumiWandb.Wandb;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var hedy = Wandb.GetUser.Invoke(new()
+        ///     {
+        ///         UserName = "hedy",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["hedyId"] = hedy.Apply(getUserResult =&gt; getUserResult.Id),
+        ///         ["hedyEmail"] = hedy.Apply(getUserResult =&gt; getUserResult.Email),
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// name: a-user-by-user-name
+        /// runtime: yaml
+        /// description: A user made outside this program, by username (or by email)
+        /// variables:
+        ///   hedy:
+        ///     fn::invoke:
+        ///       function: wandb:index:getUser
+        ///       arguments:
+        ///         userName: hedy
+        /// outputs:
+        ///   hedyId: ${hedy.id}
+        ///   hedyEmail: ${hedy.email}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetUserResult> Invoke(GetUserInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetUserResult>("wandb:index:getUser", args ?? new GetUserInvokeArgs(), options.WithDefaults());

@@ -14,18 +14,288 @@ namespace PulumiWandb.Wandb
     {
         /// <summary>
         /// Lists the organization's users (every page), optionally narrowed by a filter applied client-side. Sorted, so that the result is stable and causes no diffs. An empty result is not an error. Service accounts are never listed by SCIM.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The usernames of the organization's active users whose email is at one domain
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as wandb from "@pulumi-wandb/wandb";
+        /// 
+        /// const colleaguesVar = wandb.getUsersOutput({
+        ///     filter: {
+        ///         emailDomain: "example.com",
+        ///         active: true,
+        ///     },
+        /// }).userNames;
+        /// export const colleagues = colleaguesVar;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_wandb as wandb
+        /// 
+        /// colleagues_var = wandb.get_users_output(filter={
+        ///     "email_domain": "example.com",
+        ///     "active": True,
+        /// }).user_names
+        /// pulumi.export("colleagues", colleagues_var)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		colleaguesVar := wandb.GetUsersOutput(ctx, wandb.GetUsersOutputArgs{
+        /// 			Filter: &amp;wandb.UsersFilterArgs{
+        /// 				EmailDomain: pulumi.String("example.com"),
+        /// 				Active:      pulumi.Bool(true),
+        /// 			},
+        /// 		}, nil).UserNames()
+        /// 		ctx.Export("colleagues", colleaguesVar)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Wandb = PulumiWandb.Wandb;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var colleaguesVar = Wandb.GetUsers.Invoke(new()
+        ///     {
+        ///         Filter = new Wandb.Inputs.UsersFilterInputArgs
+        ///         {
+        ///             EmailDomain = "example.com",
+        ///             Active = true,
+        ///         },
+        ///     }).Apply(invoke =&gt; invoke.UserNames);
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["colleagues"] = colleaguesVar,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// name: the-active-users-of-a-domain
+        /// runtime: yaml
+        /// description: The usernames of the organization's active users whose email is at one domain
+        /// variables:
+        ///   colleagues:
+        ///     fn::invoke:
+        ///       function: wandb:index:getUsers
+        ///       arguments:
+        ///         filter:
+        ///           emailDomain: example.com
+        ///           active: true
+        ///       return: userNames
+        /// outputs:
+        ///   colleagues: ${colleagues}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetUsersResult> InvokeAsync(GetUsersArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetUsersResult>("wandb:index:getUsers", args ?? new GetUsersArgs(), options.WithDefaults());
 
         /// <summary>
         /// Lists the organization's users (every page), optionally narrowed by a filter applied client-side. Sorted, so that the result is stable and causes no diffs. An empty result is not an error. Service accounts are never listed by SCIM.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The usernames of the organization's active users whose email is at one domain
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as wandb from "@pulumi-wandb/wandb";
+        /// 
+        /// const colleaguesVar = wandb.getUsersOutput({
+        ///     filter: {
+        ///         emailDomain: "example.com",
+        ///         active: true,
+        ///     },
+        /// }).userNames;
+        /// export const colleagues = colleaguesVar;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_wandb as wandb
+        /// 
+        /// colleagues_var = wandb.get_users_output(filter={
+        ///     "email_domain": "example.com",
+        ///     "active": True,
+        /// }).user_names
+        /// pulumi.export("colleagues", colleagues_var)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		colleaguesVar := wandb.GetUsersOutput(ctx, wandb.GetUsersOutputArgs{
+        /// 			Filter: &amp;wandb.UsersFilterArgs{
+        /// 				EmailDomain: pulumi.String("example.com"),
+        /// 				Active:      pulumi.Bool(true),
+        /// 			},
+        /// 		}, nil).UserNames()
+        /// 		ctx.Export("colleagues", colleaguesVar)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Wandb = PulumiWandb.Wandb;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var colleaguesVar = Wandb.GetUsers.Invoke(new()
+        ///     {
+        ///         Filter = new Wandb.Inputs.UsersFilterInputArgs
+        ///         {
+        ///             EmailDomain = "example.com",
+        ///             Active = true,
+        ///         },
+        ///     }).Apply(invoke =&gt; invoke.UserNames);
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["colleagues"] = colleaguesVar,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// name: the-active-users-of-a-domain
+        /// runtime: yaml
+        /// description: The usernames of the organization's active users whose email is at one domain
+        /// variables:
+        ///   colleagues:
+        ///     fn::invoke:
+        ///       function: wandb:index:getUsers
+        ///       arguments:
+        ///         filter:
+        ///           emailDomain: example.com
+        ///           active: true
+        ///       return: userNames
+        /// outputs:
+        ///   colleagues: ${colleagues}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetUsersResult> Invoke(GetUsersInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetUsersResult>("wandb:index:getUsers", args ?? new GetUsersInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// Lists the organization's users (every page), optionally narrowed by a filter applied client-side. Sorted, so that the result is stable and causes no diffs. An empty result is not an error. Service accounts are never listed by SCIM.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The usernames of the organization's active users whose email is at one domain
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as wandb from "@pulumi-wandb/wandb";
+        /// 
+        /// const colleaguesVar = wandb.getUsersOutput({
+        ///     filter: {
+        ///         emailDomain: "example.com",
+        ///         active: true,
+        ///     },
+        /// }).userNames;
+        /// export const colleagues = colleaguesVar;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_wandb as wandb
+        /// 
+        /// colleagues_var = wandb.get_users_output(filter={
+        ///     "email_domain": "example.com",
+        ///     "active": True,
+        /// }).user_names
+        /// pulumi.export("colleagues", colleagues_var)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		colleaguesVar := wandb.GetUsersOutput(ctx, wandb.GetUsersOutputArgs{
+        /// 			Filter: &amp;wandb.UsersFilterArgs{
+        /// 				EmailDomain: pulumi.String("example.com"),
+        /// 				Active:      pulumi.Bool(true),
+        /// 			},
+        /// 		}, nil).UserNames()
+        /// 		ctx.Export("colleagues", colleaguesVar)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Wandb = PulumiWandb.Wandb;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var colleaguesVar = Wandb.GetUsers.Invoke(new()
+        ///     {
+        ///         Filter = new Wandb.Inputs.UsersFilterInputArgs
+        ///         {
+        ///             EmailDomain = "example.com",
+        ///             Active = true,
+        ///         },
+        ///     }).Apply(invoke =&gt; invoke.UserNames);
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["colleagues"] = colleaguesVar,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// name: the-active-users-of-a-domain
+        /// runtime: yaml
+        /// description: The usernames of the organization's active users whose email is at one domain
+        /// variables:
+        ///   colleagues:
+        ///     fn::invoke:
+        ///       function: wandb:index:getUsers
+        ///       arguments:
+        ///         filter:
+        ///           emailDomain: example.com
+        ///           active: true
+        ///       return: userNames
+        /// outputs:
+        ///   colleagues: ${colleagues}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetUsersResult> Invoke(GetUsersInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetUsersResult>("wandb:index:getUsers", args ?? new GetUsersInvokeArgs(), options.WithDefaults());

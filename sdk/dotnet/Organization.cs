@@ -15,6 +15,82 @@ namespace PulumiWandb.Wandb
     /// 
     /// A change of the roster creates, updates or deletes only the children it concerns, within the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`); nothing replaces the component itself.
     /// 
+    /// ## Example Usage
+    /// ### Users, a custom role, a team and a registry role from one roster (inline here; a YAML or JSON file's path works too)
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Wandb = PulumiWandb.Wandb;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var theory = new Wandb.Organization("theory", new()
+    ///     {
+    ///         Roster = new Dictionary&lt;string, object?&gt;
+    ///         {
+    ///             ["users"] = new[]
+    ///             {
+    ///                 new Dictionary&lt;string, object?&gt;
+    ///                 {
+    ///                     ["userName"] = "john",
+    ///                     ["email"] = "john@example.com",
+    ///                     ["displayName"] = "John von Neumann",
+    ///                 },
+    ///                 new Dictionary&lt;string, object?&gt;
+    ///                 {
+    ///                     ["userName"] = "claude",
+    ///                     ["email"] = "claude@example.com",
+    ///                     ["organizationRole"] = "Theorist",
+    ///                 },
+    ///             },
+    ///             ["customRoles"] = new[]
+    ///             {
+    ///                 new Dictionary&lt;string, object?&gt;
+    ///                 {
+    ///                     ["name"] = "Theorist",
+    ///                     ["inheritedFrom"] = "member",
+    ///                     ["permissions"] = new[]
+    ///                     {
+    ///                         "run:stop",
+    ///                     },
+    ///                 },
+    ///             },
+    ///             ["teams"] = new[]
+    ///             {
+    ///                 new Dictionary&lt;string, object?&gt;
+    ///                 {
+    ///                     ["name"] = "theory",
+    ///                     ["members"] = new[]
+    ///                     {
+    ///                         "john",
+    ///                         "claude",
+    ///                     },
+    ///                     ["roles"] = new Dictionary&lt;string, object?&gt;
+    ///                     {
+    ///                         ["john"] = "admin",
+    ///                     },
+    ///                 },
+    ///             },
+    ///             ["registryRoles"] = new[]
+    ///             {
+    ///                 new Dictionary&lt;string, object?&gt;
+    ///                 {
+    ///                     ["user"] = "claude",
+    ///                     ["registry"] = "datasets",
+    ///                     ["role"] = "viewer",
+    ///                 },
+    ///             },
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["theoryUserIds"] = theory.UserIds,
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// A component is not imported. To bring an existing organization under a roster, write the roster from it with `pulumi-wandb export` and set `adoptExisting`: the children take over the users, teams and custom roles the roster declares instead of creating them.

@@ -15,6 +15,41 @@ namespace PulumiWandb.Wandb
     /// 
     /// Changing `user` replaces it; every other change is made in place.
     /// 
+    /// ## Example Usage
+    /// ### A custom role as a user's organization role
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Wandb = PulumiWandb.Wandb;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var margaret = new Wandb.User("margaret", new()
+    ///     {
+    ///         UserName = "margaret",
+    ///         Email = "margaret@example.com",
+    ///     });
+    /// 
+    ///     var runStopper = new Wandb.CustomRole("runStopper", new()
+    ///     {
+    ///         Name = "Run stopper",
+    ///         InheritedFrom = "member",
+    ///         Permissions = new[]
+    ///         {
+    ///             "run:stop",
+    ///         },
+    ///     });
+    /// 
+    ///     var margaretRunStopper = new Wandb.OrganizationRoleAssignment("margaretRunStopper", new()
+    ///     {
+    ///         User = margaret.Id,
+    ///         Role = runStopper.Name,
+    ///     });
+    /// 
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// The user's SCIM id, then `/organization`, optionally then the role. Where the service does not show roles (W&amp;B's documented `GET /Users/{id}` shows none), the id must end with the role; where it does, the live role is read and wins. A `/` in a name is written `%2F`.

@@ -15,6 +15,32 @@ namespace PulumiWandb.Wandb
     /// 
     /// Changing `user` or `registryName` replaces it; every other change is made in place.
     /// 
+    /// ## Example Usage
+    /// ### A user's role in a registry
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Wandb = PulumiWandb.Wandb;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var dorothy = new Wandb.User("dorothy", new()
+    ///     {
+    ///         UserName = "dorothy",
+    ///         Email = "dorothy@example.com",
+    ///     });
+    /// 
+    ///     var dorothyModelsViewer = new Wandb.RegistryRoleAssignment("dorothyModelsViewer", new()
+    ///     {
+    ///         User = dorothy.Id,
+    ///         RegistryName = "models",
+    ///         RoleName = "viewer",
+    ///     });
+    /// 
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// The user's SCIM id, then `/registries/` and the registry's name, optionally then the role. Where the service does not show roles (W&amp;B's documented `GET /Users/{id}` shows none), the id must end with the role; where it does, the live role is read and wins. A `/` in a name is written `%2F`.

@@ -15,6 +15,45 @@ namespace PulumiWandb.Wandb
     /// 
     /// No change replaces it: every change is made in place.
     /// 
+    /// ## Example Usage
+    /// ### The record an `Organization` keeps of its roster (the component declares it; shown here as it does)
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Wandb = PulumiWandb.Wandb;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var kernelGuard = new Wandb.RosterGuard("kernelGuard", new()
+    ///     {
+    ///         Organization = "kernel",
+    ///         Users = new[]
+    ///         {
+    ///             "linus",
+    ///             "ken",
+    ///         },
+    ///         Admins = new[]
+    ///         {
+    ///             "linus",
+    ///         },
+    ///         Teams = 
+    ///         {
+    ///             { "kernel", new[]
+    ///             {
+    ///                 "linus",
+    ///                 "ken",
+    ///             } },
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["kernelVerdicts"] = kernelGuard.Verdicts,
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// Not importable: it records what a roster declared, which W&amp;B does not hold. The `Organization` component declares it.

@@ -15,6 +15,45 @@ namespace PulumiWandb.Wandb
     /// 
     /// Changing `storageBucket` replaces it; every other change is made in place.
     /// 
+    /// ## Example Usage
+    /// ### A team and all its members (members added elsewhere are removed)
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Wandb = PulumiWandb.Wandb;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var alan = new Wandb.User("alan", new()
+    ///     {
+    ///         UserName = "alan",
+    ///         Email = "alan@example.com",
+    ///     });
+    /// 
+    ///     var edsger = new Wandb.User("edsger", new()
+    ///     {
+    ///         UserName = "edsger",
+    ///         Email = "edsger@example.com",
+    ///     });
+    /// 
+    ///     var research = new Wandb.Team("research", new()
+    ///     {
+    ///         Name = "research",
+    ///         Members = new[]
+    ///         {
+    ///             alan.Id,
+    ///             edsger.Id,
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["researchMemberIds"] = research.MemberIds,
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// An existing team, by its SCIM id (`getTeam` finds it), with its members as emails. For a team whose members are `TeamMember` resources, add `/without-members` to the id.

@@ -15,6 +15,36 @@ namespace PulumiWandb.Wandb
     /// 
     /// Changing `teamId` or `user` replaces it; every other change is made in place.
     /// 
+    /// ## Example Usage
+    /// ### One more member of a team whose other members are managed elsewhere
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Wandb = PulumiWandb.Wandb;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var platform = Wandb.GetTeam.Invoke(new()
+    ///     {
+    ///         Name = "platform",
+    ///     });
+    /// 
+    ///     var barbara = new Wandb.User("barbara", new()
+    ///     {
+    ///         UserName = "barbara",
+    ///         Email = "barbara@example.com",
+    ///     });
+    /// 
+    ///     var barbaraInPlatform = new Wandb.TeamMember("barbaraInPlatform", new()
+    ///     {
+    ///         TeamId = platform.Apply(getTeamResult =&gt; getTeamResult.Id),
+    ///         User = barbara.Id,
+    ///     });
+    /// 
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// An existing membership, by the team's SCIM id and the user's, joined by `/`.

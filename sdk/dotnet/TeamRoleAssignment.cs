@@ -15,6 +15,41 @@ namespace PulumiWandb.Wandb
     /// 
     /// Changing `user` or `teamName` replaces it; every other change is made in place.
     /// 
+    /// ## Example Usage
+    /// ### A member's role in a team
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Wandb = PulumiWandb.Wandb;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var katherine = new Wandb.User("katherine", new()
+    ///     {
+    ///         UserName = "katherine",
+    ///         Email = "katherine@example.com",
+    ///     });
+    /// 
+    ///     var vision = new Wandb.Team("vision", new()
+    ///     {
+    ///         Name = "vision",
+    ///         Members = new[]
+    ///         {
+    ///             katherine.Id,
+    ///         },
+    ///     });
+    /// 
+    ///     var katherineVisionAdmin = new Wandb.TeamRoleAssignment("katherineVisionAdmin", new()
+    ///     {
+    ///         User = katherine.Id,
+    ///         TeamName = vision.Name,
+    ///         RoleName = "admin",
+    ///     });
+    /// 
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// The user's SCIM id, then `/teams/` and the team's name, optionally then the role. Where the service does not show roles (W&amp;B's documented `GET /Users/{id}` shows none), the id must end with the role; where it does, the live role is read and wins. A `/` in a name is written `%2F`.

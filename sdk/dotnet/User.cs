@@ -15,6 +15,53 @@ namespace PulumiWandb.Wandb
     /// 
     /// Changing `userName` or `importId` replaces it; every other change is made in place.
     /// 
+    /// ## Example Usage
+    /// ### A user, invited by email, with the default organization role (`member`)
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Wandb = PulumiWandb.Wandb;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var ada = new Wandb.User("ada", new()
+    ///     {
+    ///         UserName = "ada",
+    ///         Email = "ada@example.com",
+    ///         DisplayName = "Ada Lovelace",
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["adaId"] = ada.Id,
+    ///     };
+    /// });
+    /// ```
+    /// ### An admin of the organization
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Wandb = PulumiWandb.Wandb;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var grace = new Wandb.User("grace", new()
+    ///     {
+    ///         UserName = "grace",
+    ///         Email = "grace@example.com",
+    ///         DisplayName = "Grace Hopper",
+    ///         OrganizationRole = "admin",
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["graceRole"] = grace.OrganizationRole,
+    ///     };
+    /// });
+    /// ```
+    /// 
     /// ## Import
     /// 
     /// An existing user, by its SCIM id (`getUser` finds it). Its team memberships are not imported: a membership is declared once, by its `Team` (import the Team with its members).

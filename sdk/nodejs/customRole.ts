@@ -9,6 +9,22 @@ import * as utilities from "./utilities";
  *
  * No change replaces it: every change is made in place.
  *
+ * ## Example Usage
+ * ### A custom role, the `member` role plus permission to delete runs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as wandb from "@pulumi-wandb/wandb";
+ *
+ * const runCleaner = new wandb.CustomRole("runCleaner", {
+ *     name: "Run cleaner",
+ *     description: "Members who may delete any run",
+ *     inheritedFrom: "member",
+ *     permissions: ["run:delete"],
+ * });
+ * export const runCleanerPermissions = runCleaner.permissions;
+ * ```
+ *
  * ## Import
  *
  * An existing custom role, by its SCIM id (`getCustomRole` finds it).

@@ -6,6 +6,19 @@ import * as utilities from "./utilities";
 
 /**
  * Finds one custom role of the organization by its exact, case-sensitive name. SCIM `/Roles` has no filter, so the roles are listed and matched here. A name that matches only ignoring case is an error that says "did you mean"; more than one match is an error, never a silent pick. Predefined roles (`admin`, `member`, `viewer`) are not custom roles and are not found.
+ *
+ * ## Example Usage
+ * ### A custom role made outside this program, by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as wandb from "@pulumi-wandb/wandb";
+ *
+ * const modelReviewer = wandb.getCustomRoleOutput({
+ *     name: "Model reviewer",
+ * });
+ * export const modelReviewerPermissions = modelReviewer.permissions;
+ * ```
  */
 export function getCustomRole(args: GetCustomRoleArgs, opts?: pulumi.InvokeOptions): Promise<GetCustomRoleResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -49,6 +62,19 @@ export interface GetCustomRoleResult {
 }
 /**
  * Finds one custom role of the organization by its exact, case-sensitive name. SCIM `/Roles` has no filter, so the roles are listed and matched here. A name that matches only ignoring case is an error that says "did you mean"; more than one match is an error, never a silent pick. Predefined roles (`admin`, `member`, `viewer`) are not custom roles and are not found.
+ *
+ * ## Example Usage
+ * ### A custom role made outside this program, by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as wandb from "@pulumi-wandb/wandb";
+ *
+ * const modelReviewer = wandb.getCustomRoleOutput({
+ *     name: "Model reviewer",
+ * });
+ * export const modelReviewerPermissions = modelReviewer.permissions;
+ * ```
  */
 export function getCustomRoleOutput(args: GetCustomRoleOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCustomRoleResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

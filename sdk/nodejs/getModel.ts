@@ -6,6 +6,19 @@ import * as utilities from "./utilities";
 
 /**
  * Checks that W&B Inference offers the model `id` and returns it. Ids are case-sensitive; when the id is not offered, the error names the closest offered ids, and says "did you mean" when only the case (or the publisher prefix) is wrong.
+ *
+ * ## Example Usage
+ * ### One model of W&B Inference, by id
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as wandb from "@pulumi-wandb/wandb";
+ *
+ * const llama = wandb.getModelOutput({
+ *     id: "meta-llama/Llama-3.1-8B-Instruct",
+ * });
+ * export const llamaOwner = llama.ownedBy;
+ * ```
  */
 export function getModel(args: GetModelArgs, opts?: pulumi.InvokeOptions): Promise<GetModelResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -51,6 +64,19 @@ export interface GetModelResult {
 }
 /**
  * Checks that W&B Inference offers the model `id` and returns it. Ids are case-sensitive; when the id is not offered, the error names the closest offered ids, and says "did you mean" when only the case (or the publisher prefix) is wrong.
+ *
+ * ## Example Usage
+ * ### One model of W&B Inference, by id
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as wandb from "@pulumi-wandb/wandb";
+ *
+ * const llama = wandb.getModelOutput({
+ *     id: "meta-llama/Llama-3.1-8B-Instruct",
+ * });
+ * export const llamaOwner = llama.ownedBy;
+ * ```
  */
 export function getModelOutput(args: GetModelOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetModelResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -8,6 +8,17 @@ import * as utilities from "./utilities";
 
 /**
  * Lists the models W&B Inference offers (`GET {inferenceUrl}/models`), authenticated with the configured API key. Sorted, so that the result is stable from run to run and causes no diffs. Nothing secret is in the result.
+ *
+ * ## Example Usage
+ * ### The ids of the models W&B Inference serves
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as wandb from "@pulumi-wandb/wandb";
+ *
+ * const inferenceModelIdsVar = wandb.getModelsOutput({}).ids;
+ * export const inferenceModelIds = inferenceModelIdsVar;
+ * ```
  */
 export function getModels(args?: GetModelsArgs, opts?: pulumi.InvokeOptions): Promise<GetModelsResult> {
     args = args || {};
@@ -41,6 +52,17 @@ export interface GetModelsResult {
 }
 /**
  * Lists the models W&B Inference offers (`GET {inferenceUrl}/models`), authenticated with the configured API key. Sorted, so that the result is stable from run to run and causes no diffs. Nothing secret is in the result.
+ *
+ * ## Example Usage
+ * ### The ids of the models W&B Inference serves
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as wandb from "@pulumi-wandb/wandb";
+ *
+ * const inferenceModelIdsVar = wandb.getModelsOutput({}).ids;
+ * export const inferenceModelIds = inferenceModelIdsVar;
+ * ```
  */
 export function getModelsOutput(args?: GetModelsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetModelsResult> {
     args = args || {};

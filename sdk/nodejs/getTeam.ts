@@ -8,6 +8,20 @@ import * as utilities from "./utilities";
 
 /**
  * Finds one team of the organization by name. It lists the organization's teams and matches them here, so that more than one match is always an error, never a silent pick; no match is an error that names the closest team names.
+ *
+ * ## Example Usage
+ * ### A team made outside this program, by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as wandb from "@pulumi-wandb/wandb";
+ *
+ * const infrastructure = wandb.getTeamOutput({
+ *     name: "infrastructure",
+ * });
+ * export const infrastructureId = infrastructure.id;
+ * export const infrastructureMemberIds = infrastructure.memberIds;
+ * ```
  */
 export function getTeam(args: GetTeamArgs, opts?: pulumi.InvokeOptions): Promise<GetTeamResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -43,6 +57,20 @@ export interface GetTeamResult {
 }
 /**
  * Finds one team of the organization by name. It lists the organization's teams and matches them here, so that more than one match is always an error, never a silent pick; no match is an error that names the closest team names.
+ *
+ * ## Example Usage
+ * ### A team made outside this program, by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as wandb from "@pulumi-wandb/wandb";
+ *
+ * const infrastructure = wandb.getTeamOutput({
+ *     name: "infrastructure",
+ * });
+ * export const infrastructureId = infrastructure.id;
+ * export const infrastructureMemberIds = infrastructure.memberIds;
+ * ```
  */
 export function getTeamOutput(args: GetTeamOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTeamResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -8,6 +8,20 @@ import * as utilities from "./utilities";
 
 /**
  * Finds one user of the organization by `userName` or by `email`. It lists the organization's users and matches them here, so that more than one match is an error, never a silent pick; no match is an error that says what was searched for (and, for a userName, the closest userNames). Service accounts are never listed by SCIM.
+ *
+ * ## Example Usage
+ * ### A user made outside this program, by username (or by email)
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as wandb from "@pulumi-wandb/wandb";
+ *
+ * const hedy = wandb.getUserOutput({
+ *     userName: "hedy",
+ * });
+ * export const hedyId = hedy.id;
+ * export const hedyEmail = hedy.email;
+ * ```
  */
 export function getUser(args?: GetUserArgs, opts?: pulumi.InvokeOptions): Promise<GetUserResult> {
     args = args || {};
@@ -81,6 +95,20 @@ export interface GetUserResult {
 }
 /**
  * Finds one user of the organization by `userName` or by `email`. It lists the organization's users and matches them here, so that more than one match is an error, never a silent pick; no match is an error that says what was searched for (and, for a userName, the closest userNames). Service accounts are never listed by SCIM.
+ *
+ * ## Example Usage
+ * ### A user made outside this program, by username (or by email)
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as wandb from "@pulumi-wandb/wandb";
+ *
+ * const hedy = wandb.getUserOutput({
+ *     userName: "hedy",
+ * });
+ * export const hedyId = hedy.id;
+ * export const hedyEmail = hedy.email;
+ * ```
  */
 export function getUserOutput(args?: GetUserOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetUserResult> {
     args = args || {};

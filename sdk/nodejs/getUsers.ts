@@ -8,6 +8,22 @@ import * as utilities from "./utilities";
 
 /**
  * Lists the organization's users (every page), optionally narrowed by a filter applied client-side. Sorted, so that the result is stable and causes no diffs. An empty result is not an error. Service accounts are never listed by SCIM.
+ *
+ * ## Example Usage
+ * ### The usernames of the organization's active users whose email is at one domain
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as wandb from "@pulumi-wandb/wandb";
+ *
+ * const colleaguesVar = wandb.getUsersOutput({
+ *     filter: {
+ *         emailDomain: "example.com",
+ *         active: true,
+ *     },
+ * }).userNames;
+ * export const colleagues = colleaguesVar;
+ * ```
  */
 export function getUsers(args?: GetUsersArgs, opts?: pulumi.InvokeOptions): Promise<GetUsersResult> {
     args = args || {};
@@ -45,6 +61,22 @@ export interface GetUsersResult {
 }
 /**
  * Lists the organization's users (every page), optionally narrowed by a filter applied client-side. Sorted, so that the result is stable and causes no diffs. An empty result is not an error. Service accounts are never listed by SCIM.
+ *
+ * ## Example Usage
+ * ### The usernames of the organization's active users whose email is at one domain
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as wandb from "@pulumi-wandb/wandb";
+ *
+ * const colleaguesVar = wandb.getUsersOutput({
+ *     filter: {
+ *         emailDomain: "example.com",
+ *         active: true,
+ *     },
+ * }).userNames;
+ * export const colleagues = colleaguesVar;
+ * ```
  */
 export function getUsersOutput(args?: GetUsersOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetUsersResult> {
     args = args || {};

@@ -11,6 +11,50 @@ import * as utilities from "./utilities";
  *
  * A change of the roster creates, updates or deletes only the children it concerns, within the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`); nothing replaces the component itself.
  *
+ * ## Example Usage
+ * ### Users, a custom role, a team and a registry role from one roster (inline here; a YAML or JSON file's path works too)
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as wandb from "@pulumi-wandb/wandb";
+ *
+ * const theory = new wandb.Organization("theory", {roster: {
+ *     users: [
+ *         {
+ *             userName: "john",
+ *             email: "john@example.com",
+ *             displayName: "John von Neumann",
+ *         },
+ *         {
+ *             userName: "claude",
+ *             email: "claude@example.com",
+ *             organizationRole: "Theorist",
+ *         },
+ *     ],
+ *     customRoles: [{
+ *         name: "Theorist",
+ *         inheritedFrom: "member",
+ *         permissions: ["run:stop"],
+ *     }],
+ *     teams: [{
+ *         name: "theory",
+ *         members: [
+ *             "john",
+ *             "claude",
+ *         ],
+ *         roles: {
+ *             john: "admin",
+ *         },
+ *     }],
+ *     registryRoles: [{
+ *         user: "claude",
+ *         registry: "datasets",
+ *         role: "viewer",
+ *     }],
+ * }});
+ * export const theoryUserIds = theory.userIds;
+ * ```
+ *
  * ## Import
  *
  * A component is not imported. To bring an existing organization under a roster, write the roster from it with `pulumi-wandb export` and set `adoptExisting`: the children take over the users, teams and custom roles the roster declares instead of creating them.

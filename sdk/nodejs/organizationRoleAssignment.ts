@@ -9,6 +9,28 @@ import * as utilities from "./utilities";
  *
  * Changing `user` replaces it; every other change is made in place.
  *
+ * ## Example Usage
+ * ### A custom role as a user's organization role
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as wandb from "@pulumi-wandb/wandb";
+ *
+ * const margaret = new wandb.User("margaret", {
+ *     userName: "margaret",
+ *     email: "margaret@example.com",
+ * });
+ * const runStopper = new wandb.CustomRole("runStopper", {
+ *     name: "Run stopper",
+ *     inheritedFrom: "member",
+ *     permissions: ["run:stop"],
+ * });
+ * const margaretRunStopper = new wandb.OrganizationRoleAssignment("margaretRunStopper", {
+ *     user: margaret.id,
+ *     role: runStopper.name,
+ * });
+ * ```
+ *
  * ## Import
  *
  * The user's SCIM id, then `/organization`, optionally then the role. Where the service does not show roles (W&B's documented `GET /Users/{id}` shows none), the id must end with the role; where it does, the live role is read and wins. A `/` in a name is written `%2F`.

@@ -9,6 +9,24 @@ import * as utilities from "./utilities";
  *
  * Changing `user` or `registryName` replaces it; every other change is made in place.
  *
+ * ## Example Usage
+ * ### A user's role in a registry
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as wandb from "@pulumi-wandb/wandb";
+ *
+ * const dorothy = new wandb.User("dorothy", {
+ *     userName: "dorothy",
+ *     email: "dorothy@example.com",
+ * });
+ * const dorothyModelsViewer = new wandb.RegistryRoleAssignment("dorothyModelsViewer", {
+ *     user: dorothy.id,
+ *     registryName: "models",
+ *     roleName: "viewer",
+ * });
+ * ```
+ *
  * ## Import
  *
  * The user's SCIM id, then `/registries/` and the registry's name, optionally then the role. Where the service does not show roles (W&B's documented `GET /Users/{id}` shows none), the id must end with the role; where it does, the live role is read and wins. A `/` in a name is written `%2F`.

@@ -11,6 +11,30 @@ import * as utilities from "./utilities";
  *
  * No change replaces it: every change is made in place.
  *
+ * ## Example Usage
+ * ### The record an `Organization` keeps of its roster (the component declares it; shown here as it does)
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as wandb from "@pulumi-wandb/wandb";
+ *
+ * const kernelGuard = new wandb.RosterGuard("kernelGuard", {
+ *     organization: "kernel",
+ *     users: [
+ *         "linus",
+ *         "ken",
+ *     ],
+ *     admins: ["linus"],
+ *     teams: {
+ *         kernel: [
+ *             "linus",
+ *             "ken",
+ *         ],
+ *     },
+ * });
+ * export const kernelVerdicts = kernelGuard.verdicts;
+ * ```
+ *
  * ## Import
  *
  * Not importable: it records what a roster declared, which W&B does not hold. The `Organization` component declares it.

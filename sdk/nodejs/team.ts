@@ -11,6 +11,31 @@ import * as utilities from "./utilities";
  *
  * Changing `storageBucket` replaces it; every other change is made in place.
  *
+ * ## Example Usage
+ * ### A team and all its members (members added elsewhere are removed)
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as wandb from "@pulumi-wandb/wandb";
+ *
+ * const alan = new wandb.User("alan", {
+ *     userName: "alan",
+ *     email: "alan@example.com",
+ * });
+ * const edsger = new wandb.User("edsger", {
+ *     userName: "edsger",
+ *     email: "edsger@example.com",
+ * });
+ * const research = new wandb.Team("research", {
+ *     name: "research",
+ *     members: [
+ *         alan.id,
+ *         edsger.id,
+ *     ],
+ * });
+ * export const researchMemberIds = research.memberIds;
+ * ```
+ *
  * ## Import
  *
  * An existing team, by its SCIM id (`getTeam` finds it), with its members as emails. For a team whose members are `TeamMember` resources, add `/without-members` to the id.

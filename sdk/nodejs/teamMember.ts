@@ -9,6 +9,26 @@ import * as utilities from "./utilities";
  *
  * Changing `teamId` or `user` replaces it; every other change is made in place.
  *
+ * ## Example Usage
+ * ### One more member of a team whose other members are managed elsewhere
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as wandb from "@pulumi-wandb/wandb";
+ *
+ * const platform = wandb.getTeamOutput({
+ *     name: "platform",
+ * });
+ * const barbara = new wandb.User("barbara", {
+ *     userName: "barbara",
+ *     email: "barbara@example.com",
+ * });
+ * const barbaraInPlatform = new wandb.TeamMember("barbaraInPlatform", {
+ *     teamId: platform.id,
+ *     user: barbara.id,
+ * });
+ * ```
+ *
  * ## Import
  *
  * An existing membership, by the team's SCIM id and the user's, joined by `/`.

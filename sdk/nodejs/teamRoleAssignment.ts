@@ -9,6 +9,28 @@ import * as utilities from "./utilities";
  *
  * Changing `user` or `teamName` replaces it; every other change is made in place.
  *
+ * ## Example Usage
+ * ### A member's role in a team
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as wandb from "@pulumi-wandb/wandb";
+ *
+ * const katherine = new wandb.User("katherine", {
+ *     userName: "katherine",
+ *     email: "katherine@example.com",
+ * });
+ * const vision = new wandb.Team("vision", {
+ *     name: "vision",
+ *     members: [katherine.id],
+ * });
+ * const katherineVisionAdmin = new wandb.TeamRoleAssignment("katherineVisionAdmin", {
+ *     user: katherine.id,
+ *     teamName: vision.name,
+ *     roleName: "admin",
+ * });
+ * ```
+ *
  * ## Import
  *
  * The user's SCIM id, then `/teams/` and the team's name, optionally then the role. Where the service does not show roles (W&B's documented `GET /Users/{id}` shows none), the id must end with the role; where it does, the live role is read and wins. A `/` in a name is written `%2F`.

@@ -11,6 +11,35 @@ import * as utilities from "./utilities";
  *
  * Changing `userName` or `importId` replaces it; every other change is made in place.
  *
+ * ## Example Usage
+ * ### A user, invited by email, with the default organization role (`member`)
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as wandb from "@pulumi-wandb/wandb";
+ *
+ * const ada = new wandb.User("ada", {
+ *     userName: "ada",
+ *     email: "ada@example.com",
+ *     displayName: "Ada Lovelace",
+ * });
+ * export const adaId = ada.id;
+ * ```
+ * ### An admin of the organization
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as wandb from "@pulumi-wandb/wandb";
+ *
+ * const grace = new wandb.User("grace", {
+ *     userName: "grace",
+ *     email: "grace@example.com",
+ *     displayName: "Grace Hopper",
+ *     organizationRole: "admin",
+ * });
+ * export const graceRole = grace.organizationRole;
+ * ```
+ *
  * ## Import
  *
  * An existing user, by its SCIM id (`getUser` finds it). Its team memberships are not imported: a membership is declared once, by its `Team` (import the Team with its members).

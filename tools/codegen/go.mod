@@ -3,6 +3,7 @@ module github.com/pulumi-wandb/tools/codegen
 go 1.26.6
 
 require (
+	github.com/hashicorp/hcl/v2 v2.24.0
 	github.com/pulumi-wandb/tools/codegen/sdkgen v0.0.0
 	github.com/pulumi/pulumi/pkg/v3 v3.274.1
 )
@@ -52,7 +53,6 @@ require (
 	github.com/hashicorp/errwrap v1.1.0 // indirect
 	github.com/hashicorp/go-multierror v1.1.1 // indirect
 	github.com/hashicorp/go-version v1.9.0 // indirect
-	github.com/hashicorp/hcl/v2 v2.24.0 // indirect
 	github.com/iancoleman/strcase v0.3.0 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/json-iterator/go v1.1.12 // indirect

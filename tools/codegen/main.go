@@ -6,7 +6,13 @@
 // `pulumi package gen-sdk <schema> --language <language> --out <out>` writes.
 // The .NET SDK comes from tools/codegen/dotnet, built against another pkg/v3 (see sdkgen).
 //
+// With `programs` first, it converts PCL programs with the same languages' program generators (see
+// sdkgen), as `pulumi convert --from pcl --language <language>` would; Go's with the names of the
+// SDK's lookup functions restored (golookups.go says why).
+//
 // Usage: pulumi-wandb-gen-sdk -schema <schema.json> -out <dir> [-language nodejs,python,go]
+//
+//	pulumi-wandb-gen-sdk programs -schema <schema.json> -pcl <dir> -out <dir> [-language nodejs,python,go]
 package main
 
 import (
@@ -19,7 +25,7 @@ import (
 )
 
 func main() {
-	// Each entry is the call its real language host makes in GeneratePackage.
+	// Each entry is the call its real language host makes in GeneratePackage, then in GenerateProgram.
 	sdkgen.Main(map[string]sdkgen.Generator{
 		"nodejs": func(pkg *schema.Package) (map[string][]byte, error) {
 			return nodejsgen.GeneratePackage("pulumi-language-nodejs", pkg, nil, nil, false, sdkgen.SelfContained{})
@@ -30,5 +36,9 @@ func main() {
 		"go": func(pkg *schema.Package) (map[string][]byte, error) {
 			return gogen.GeneratePackage("pulumi-language-go", pkg, nil)
 		},
+	}, map[string]sdkgen.ProgramGenerator{
+		"nodejs": nodejsgen.GenerateProgram,
+		"python": pythongen.GenerateProgram,
+		"go":     goProgram,
 	})
 }

@@ -16,6 +16,38 @@ import (
 //
 // No change replaces it: every change is made in place.
 //
+// ## Example Usage
+// ### A custom role, the `member` role plus permission to delete runs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			runCleaner, err := wandb.NewCustomRole(ctx, "runCleaner", &wandb.CustomRoleArgs{
+//				Name:          pulumi.String("Run cleaner"),
+//				Description:   pulumi.String("Members who may delete any run"),
+//				InheritedFrom: pulumi.String("member"),
+//				Permissions: pulumi.StringArray{
+//					pulumi.String("run:delete"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("runCleanerPermissions", runCleaner.Permissions)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing custom role, by its SCIM id (`getCustomRole` finds it).

@@ -12,6 +12,30 @@ import (
 )
 
 // Finds one custom role of the organization by its exact, case-sensitive name. SCIM `/Roles` has no filter, so the roles are listed and matched here. A name that matches only ignoring case is an error that says "did you mean"; more than one match is an error, never a silent pick. Predefined roles (`admin`, `member`, `viewer`) are not custom roles and are not found.
+//
+// ## Example Usage
+// ### A custom role made outside this program, by name
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			modelReviewer := wandb.LookupCustomRoleOutput(ctx, wandb.LookupCustomRoleOutputArgs{
+//				Name: pulumi.String("Model reviewer"),
+//			}, nil)
+//			ctx.Export("modelReviewerPermissions", modelReviewer.Permissions())
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupCustomRole(ctx *pulumi.Context, args *LookupCustomRoleArgs, opts ...pulumi.InvokeOption) (*LookupCustomRoleResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupCustomRoleResult

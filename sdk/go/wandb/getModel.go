@@ -12,6 +12,30 @@ import (
 )
 
 // Checks that W&B Inference offers the model `id` and returns it. Ids are case-sensitive; when the id is not offered, the error names the closest offered ids, and says "did you mean" when only the case (or the publisher prefix) is wrong.
+//
+// ## Example Usage
+// ### One model of W&B Inference, by id
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			llama := wandb.GetModelOutput(ctx, wandb.GetModelOutputArgs{
+//				Id: pulumi.String("meta-llama/Llama-3.1-8B-Instruct"),
+//			}, nil)
+//			ctx.Export("llamaOwner", llama.OwnedBy())
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetModel(ctx *pulumi.Context, args *GetModelArgs, opts ...pulumi.InvokeOption) (*GetModelResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetModelResult

@@ -12,6 +12,28 @@ import (
 )
 
 // Lists the models W&B Inference offers (`GET {inferenceUrl}/models`), authenticated with the configured API key. Sorted, so that the result is stable from run to run and causes no diffs. Nothing secret is in the result.
+//
+// ## Example Usage
+// ### The ids of the models W&B Inference serves
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			inferenceModelIdsVar := wandb.GetModelsOutput(ctx, wandb.GetModelsOutputArgs{}, nil).Ids()
+//			ctx.Export("inferenceModelIds", inferenceModelIdsVar)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetModels(ctx *pulumi.Context, args *GetModelsArgs, opts ...pulumi.InvokeOption) (*GetModelsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetModelsResult

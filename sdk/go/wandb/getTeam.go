@@ -12,6 +12,31 @@ import (
 )
 
 // Finds one team of the organization by name. It lists the organization's teams and matches them here, so that more than one match is always an error, never a silent pick; no match is an error that names the closest team names.
+//
+// ## Example Usage
+// ### A team made outside this program, by name
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			infrastructure := wandb.LookupTeamOutput(ctx, wandb.LookupTeamOutputArgs{
+//				Name: pulumi.String("infrastructure"),
+//			}, nil)
+//			ctx.Export("infrastructureId", infrastructure.Id())
+//			ctx.Export("infrastructureMemberIds", infrastructure.MemberIds())
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupTeam(ctx *pulumi.Context, args *LookupTeamArgs, opts ...pulumi.InvokeOption) (*LookupTeamResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupTeamResult

@@ -12,6 +12,31 @@ import (
 )
 
 // Finds one user of the organization by `userName` or by `email`. It lists the organization's users and matches them here, so that more than one match is an error, never a silent pick; no match is an error that says what was searched for (and, for a userName, the closest userNames). Service accounts are never listed by SCIM.
+//
+// ## Example Usage
+// ### A user made outside this program, by username (or by email)
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			hedy := wandb.LookupUserOutput(ctx, wandb.LookupUserOutputArgs{
+//				UserName: pulumi.String("hedy"),
+//			}, nil)
+//			ctx.Export("hedyId", hedy.Id())
+//			ctx.Export("hedyEmail", hedy.Email())
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupUser(ctx *pulumi.Context, args *LookupUserArgs, opts ...pulumi.InvokeOption) (*LookupUserResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupUserResult

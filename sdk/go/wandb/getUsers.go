@@ -12,6 +12,33 @@ import (
 )
 
 // Lists the organization's users (every page), optionally narrowed by a filter applied client-side. Sorted, so that the result is stable and causes no diffs. An empty result is not an error. Service accounts are never listed by SCIM.
+//
+// ## Example Usage
+// ### The usernames of the organization's active users whose email is at one domain
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			colleaguesVar := wandb.GetUsersOutput(ctx, wandb.GetUsersOutputArgs{
+//				Filter: &wandb.UsersFilterArgs{
+//					EmailDomain: pulumi.String("example.com"),
+//					Active:      pulumi.Bool(true),
+//				},
+//			}, nil).UserNames()
+//			ctx.Export("colleagues", colleaguesVar)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetUsers(ctx *pulumi.Context, args *GetUsersArgs, opts ...pulumi.InvokeOption) (*GetUsersResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetUsersResult

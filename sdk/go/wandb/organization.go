@@ -16,6 +16,74 @@ import (
 //
 // A change of the roster creates, updates or deletes only the children it concerns, within the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`); nothing replaces the component itself.
 //
+// ## Example Usage
+// ### Users, a custom role, a team and a registry role from one roster (inline here; a YAML or JSON file's path works too)
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			theory, err := wandb.NewOrganization(ctx, "theory", &wandb.OrganizationArgs{
+//				Roster: pulumi.Any(map[string]interface{}{
+//					"users": []interface{}{
+//						map[string]string{
+//							"userName":    "john",
+//							"email":       "john@example.com",
+//							"displayName": "John von Neumann",
+//						},
+//						map[string]string{
+//							"userName":         "claude",
+//							"email":            "claude@example.com",
+//							"organizationRole": "Theorist",
+//						},
+//					},
+//					"customRoles": []map[string]interface{}{
+//						map[string]interface{}{
+//							"name":          "Theorist",
+//							"inheritedFrom": "member",
+//							"permissions": []string{
+//								"run:stop",
+//							},
+//						},
+//					},
+//					"teams": []map[string]interface{}{
+//						map[string]interface{}{
+//							"name": "theory",
+//							"members": []string{
+//								"john",
+//								"claude",
+//							},
+//							"roles": map[string]string{
+//								"john": "admin",
+//							},
+//						},
+//					},
+//					"registryRoles": []map[string]string{
+//						{
+//							"user":     "claude",
+//							"registry": "datasets",
+//							"role":     "viewer",
+//						},
+//					},
+//				}),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("theoryUserIds", theory.UserIds)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // A component is not imported. To bring an existing organization under a roster, write the roster from it with `pulumi-wandb export` and set `adoptExisting`: the children take over the users, teams and custom roles the roster declares instead of creating them.

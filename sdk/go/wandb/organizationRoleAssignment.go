@@ -16,6 +16,50 @@ import (
 //
 // Changing `user` replaces it; every other change is made in place.
 //
+// ## Example Usage
+// ### A custom role as a user's organization role
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			margaret, err := wandb.NewUser(ctx, "margaret", &wandb.UserArgs{
+//				UserName: pulumi.String("margaret"),
+//				Email:    pulumi.String("margaret@example.com"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			runStopper, err := wandb.NewCustomRole(ctx, "runStopper", &wandb.CustomRoleArgs{
+//				Name:          pulumi.String("Run stopper"),
+//				InheritedFrom: pulumi.String("member"),
+//				Permissions: pulumi.StringArray{
+//					pulumi.String("run:stop"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = wandb.NewOrganizationRoleAssignment(ctx, "margaretRunStopper", &wandb.OrganizationRoleAssignmentArgs{
+//				User: margaret.ID(),
+//				Role: runStopper.Name,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // The user's SCIM id, then `/organization`, optionally then the role. Where the service does not show roles (W&B's documented `GET /Users/{id}` shows none), the id must end with the role; where it does, the live role is read and wins. A `/` in a name is written `%2F`.

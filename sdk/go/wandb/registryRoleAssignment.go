@@ -16,6 +16,41 @@ import (
 //
 // Changing `user` or `registryName` replaces it; every other change is made in place.
 //
+// ## Example Usage
+// ### A user's role in a registry
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			dorothy, err := wandb.NewUser(ctx, "dorothy", &wandb.UserArgs{
+//				UserName: pulumi.String("dorothy"),
+//				Email:    pulumi.String("dorothy@example.com"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = wandb.NewRegistryRoleAssignment(ctx, "dorothyModelsViewer", &wandb.RegistryRoleAssignmentArgs{
+//				User:         dorothy.ID(),
+//				RegistryName: pulumi.String("models"),
+//				RoleName:     pulumi.String("viewer"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // The user's SCIM id, then `/registries/` and the registry's name, optionally then the role. Where the service does not show roles (W&B's documented `GET /Users/{id}` shows none), the id must end with the role; where it does, the live role is read and wins. A `/` in a name is written `%2F`.

@@ -16,6 +16,46 @@ import (
 //
 // No change replaces it: every change is made in place.
 //
+// ## Example Usage
+// ### The record an `Organization` keeps of its roster (the component declares it; shown here as it does)
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			kernelGuard, err := wandb.NewRosterGuard(ctx, "kernelGuard", &wandb.RosterGuardArgs{
+//				Organization: pulumi.String("kernel"),
+//				Users: pulumi.StringArray{
+//					pulumi.String("linus"),
+//					pulumi.String("ken"),
+//				},
+//				Admins: pulumi.StringArray{
+//					pulumi.String("linus"),
+//				},
+//				Teams: pulumi.StringArrayMap{
+//					"kernel": pulumi.StringArray{
+//						pulumi.String("linus"),
+//						pulumi.String("ken"),
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("kernelVerdicts", kernelGuard.Verdicts)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // Not importable: it records what a roster declared, which W&B does not hold. The `Organization` component declares it.

@@ -16,6 +16,63 @@ import (
 //
 // Changing `userName` or `importId` replaces it; every other change is made in place.
 //
+// ## Example Usage
+// ### A user, invited by email, with the default organization role (`member`)
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			ada, err := wandb.NewUser(ctx, "ada", &wandb.UserArgs{
+//				UserName:    pulumi.String("ada"),
+//				Email:       pulumi.String("ada@example.com"),
+//				DisplayName: pulumi.String("Ada Lovelace"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("adaId", ada.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+// ### An admin of the organization
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-wandb/pulumi-wandb/sdk/go/wandb"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			grace, err := wandb.NewUser(ctx, "grace", &wandb.UserArgs{
+//				UserName:         pulumi.String("grace"),
+//				Email:            pulumi.String("grace@example.com"),
+//				DisplayName:      pulumi.String("Grace Hopper"),
+//				OrganizationRole: pulumi.String("admin"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("graceRole", grace.OrganizationRole)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An existing user, by its SCIM id (`getUser` finds it). Its team memberships are not imported: a membership is declared once, by its `Team` (import the Team with its members).

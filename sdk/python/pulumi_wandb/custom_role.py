@@ -123,6 +123,20 @@ class CustomRole(pulumi.CustomResource):
 
         No change replaces it: every change is made in place.
 
+        ## Example Usage
+        ### A custom role, the `member` role plus permission to delete runs
+        ```python
+        import pulumi
+        import pulumi_wandb as wandb
+
+        run_cleaner = wandb.CustomRole("runCleaner",
+            name="Run cleaner",
+            description="Members who may delete any run",
+            inherited_from="member",
+            permissions=["run:delete"])
+        pulumi.export("runCleanerPermissions", run_cleaner.permissions)
+        ```
+
         ## Import
 
         An existing custom role, by its SCIM id (`getCustomRole` finds it).
@@ -149,6 +163,20 @@ class CustomRole(pulumi.CustomResource):
         A custom role of the organization (SCIM `/Roles`). Assign it with `OrganizationRoleAssignment` or `TeamRoleAssignment`. Deleting it moves every holder to the role it inherits from.
 
         No change replaces it: every change is made in place.
+
+        ## Example Usage
+        ### A custom role, the `member` role plus permission to delete runs
+        ```python
+        import pulumi
+        import pulumi_wandb as wandb
+
+        run_cleaner = wandb.CustomRole("runCleaner",
+            name="Run cleaner",
+            description="Members who may delete any run",
+            inherited_from="member",
+            permissions=["run:delete"])
+        pulumi.export("runCleanerPermissions", run_cleaner.permissions)
+        ```
 
         ## Import
 

@@ -111,6 +111,16 @@ def get_custom_role(name: Optional[_builtins.str] = None,
     """
     Finds one custom role of the organization by its exact, case-sensitive name. SCIM `/Roles` has no filter, so the roles are listed and matched here. A name that matches only ignoring case is an error that says "did you mean"; more than one match is an error, never a silent pick. Predefined roles (`admin`, `member`, `viewer`) are not custom roles and are not found.
 
+    ## Example Usage
+    ### A custom role made outside this program, by name
+    ```python
+    import pulumi
+    import pulumi_wandb as wandb
+
+    model_reviewer = wandb.get_custom_role_output(name="Model reviewer")
+    pulumi.export("modelReviewerPermissions", model_reviewer.permissions)
+    ```
+
     :param _builtins.str name: The role's exact name. Custom role names are case-sensitive.
     """
     __args__ = dict()
@@ -129,6 +139,16 @@ def get_custom_role_output(name: pulumi.Input[Optional[_builtins.str]] = None,
                            opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCustomRoleResult]:
     """
     Finds one custom role of the organization by its exact, case-sensitive name. SCIM `/Roles` has no filter, so the roles are listed and matched here. A name that matches only ignoring case is an error that says "did you mean"; more than one match is an error, never a silent pick. Predefined roles (`admin`, `member`, `viewer`) are not custom roles and are not found.
+
+    ## Example Usage
+    ### A custom role made outside this program, by name
+    ```python
+    import pulumi
+    import pulumi_wandb as wandb
+
+    model_reviewer = wandb.get_custom_role_output(name="Model reviewer")
+    pulumi.export("modelReviewerPermissions", model_reviewer.permissions)
+    ```
 
     :param _builtins.str name: The role's exact name. Custom role names are case-sensitive.
     """

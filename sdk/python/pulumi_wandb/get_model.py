@@ -89,6 +89,16 @@ def get_model(id: Optional[_builtins.str] = None,
     """
     Checks that W&B Inference offers the model `id` and returns it. Ids are case-sensitive; when the id is not offered, the error names the closest offered ids, and says "did you mean" when only the case (or the publisher prefix) is wrong.
 
+    ## Example Usage
+    ### One model of W&B Inference, by id
+    ```python
+    import pulumi
+    import pulumi_wandb as wandb
+
+    llama = wandb.get_model_output(id="meta-llama/Llama-3.1-8B-Instruct")
+    pulumi.export("llamaOwner", llama.owned_by)
+    ```
+
     :param _builtins.str id: The exact, case-sensitive model id, e.g. `meta-llama/Llama-3.1-8B-Instruct`.
     :param _builtins.str inference_url: The inference API base, ending in `/v1`. Defaults to the `wandb:inferenceUrl` config, else `WANDB_INFERENCE_URL`, else `https://api.inference.wandb.ai/v1`.
     :param _builtins.str project: `<entity>/<project>` sent as the `OpenAI-Project` header; a wrong one is answered with 401. Defaults to the `wandb:inferenceProject` config, else `WANDB_INFERENCE_PROJECT`, else no header (the service then uses the key's default entity and the project `inference`).
@@ -111,6 +121,16 @@ def get_model_output(id: pulumi.Input[Optional[_builtins.str]] = None,
                      opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetModelResult]:
     """
     Checks that W&B Inference offers the model `id` and returns it. Ids are case-sensitive; when the id is not offered, the error names the closest offered ids, and says "did you mean" when only the case (or the publisher prefix) is wrong.
+
+    ## Example Usage
+    ### One model of W&B Inference, by id
+    ```python
+    import pulumi
+    import pulumi_wandb as wandb
+
+    llama = wandb.get_model_output(id="meta-llama/Llama-3.1-8B-Instruct")
+    pulumi.export("llamaOwner", llama.owned_by)
+    ```
 
     :param _builtins.str id: The exact, case-sensitive model id, e.g. `meta-llama/Llama-3.1-8B-Instruct`.
     :param _builtins.str inference_url: The inference API base, ending in `/v1`. Defaults to the `wandb:inferenceUrl` config, else `WANDB_INFERENCE_URL`, else `https://api.inference.wandb.ai/v1`.

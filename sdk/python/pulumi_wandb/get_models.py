@@ -65,6 +65,16 @@ def get_models(inference_url: Optional[_builtins.str] = None,
     """
     Lists the models W&B Inference offers (`GET {inferenceUrl}/models`), authenticated with the configured API key. Sorted, so that the result is stable from run to run and causes no diffs. Nothing secret is in the result.
 
+    ## Example Usage
+    ### The ids of the models W&B Inference serves
+    ```python
+    import pulumi
+    import pulumi_wandb as wandb
+
+    inference_model_ids_var = wandb.get_models_output().ids
+    pulumi.export("inferenceModelIds", inference_model_ids_var)
+    ```
+
     :param _builtins.str inference_url: The inference API base, ending in `/v1`. Defaults to the `wandb:inferenceUrl` config, else `WANDB_INFERENCE_URL`, else `https://api.inference.wandb.ai/v1`.
     :param _builtins.str project: `<entity>/<project>` sent as the `OpenAI-Project` header; a wrong one is answered with 401. Defaults to the `wandb:inferenceProject` config, else `WANDB_INFERENCE_PROJECT`, else no header (the service then uses the key's default entity and the project `inference`).
     """
@@ -82,6 +92,16 @@ def get_models_output(inference_url: pulumi.Input[Optional[Optional[_builtins.st
                       opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetModelsResult]:
     """
     Lists the models W&B Inference offers (`GET {inferenceUrl}/models`), authenticated with the configured API key. Sorted, so that the result is stable from run to run and causes no diffs. Nothing secret is in the result.
+
+    ## Example Usage
+    ### The ids of the models W&B Inference serves
+    ```python
+    import pulumi
+    import pulumi_wandb as wandb
+
+    inference_model_ids_var = wandb.get_models_output().ids
+    pulumi.export("inferenceModelIds", inference_model_ids_var)
+    ```
 
     :param _builtins.str inference_url: The inference API base, ending in `/v1`. Defaults to the `wandb:inferenceUrl` config, else `WANDB_INFERENCE_URL`, else `https://api.inference.wandb.ai/v1`.
     :param _builtins.str project: `<entity>/<project>` sent as the `OpenAI-Project` header; a wrong one is answered with 401. Defaults to the `wandb:inferenceProject` config, else `WANDB_INFERENCE_PROJECT`, else no header (the service then uses the key's default entity and the project `inference`).

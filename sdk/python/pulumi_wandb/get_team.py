@@ -88,6 +88,17 @@ def get_team(name: Optional[_builtins.str] = None,
     """
     Finds one team of the organization by name. It lists the organization's teams and matches them here, so that more than one match is always an error, never a silent pick; no match is an error that names the closest team names.
 
+    ## Example Usage
+    ### A team made outside this program, by name
+    ```python
+    import pulumi
+    import pulumi_wandb as wandb
+
+    infrastructure = wandb.get_team_output(name="infrastructure")
+    pulumi.export("infrastructureId", infrastructure.id)
+    pulumi.export("infrastructureMemberIds", infrastructure.member_ids)
+    ```
+
     :param _builtins.str name: The team's name, case-sensitive: W&B keeps team names unique only with their case ("squad" and "SQUAD" may both exist). A name that matches only ignoring case is not found, with a "did you mean" naming the team(s) it matches.
     """
     __args__ = dict()
@@ -104,6 +115,17 @@ def get_team_output(name: pulumi.Input[Optional[_builtins.str]] = None,
                     opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetTeamResult]:
     """
     Finds one team of the organization by name. It lists the organization's teams and matches them here, so that more than one match is always an error, never a silent pick; no match is an error that names the closest team names.
+
+    ## Example Usage
+    ### A team made outside this program, by name
+    ```python
+    import pulumi
+    import pulumi_wandb as wandb
+
+    infrastructure = wandb.get_team_output(name="infrastructure")
+    pulumi.export("infrastructureId", infrastructure.id)
+    pulumi.export("infrastructureMemberIds", infrastructure.member_ids)
+    ```
 
     :param _builtins.str name: The team's name, case-sensitive: W&B keeps team names unique only with their case ("squad" and "SQUAD" may both exist). A name that matches only ignoring case is not found, with a "did you mean" naming the team(s) it matches.
     """

@@ -185,6 +185,17 @@ def get_user(email: Optional[_builtins.str] = None,
     """
     Finds one user of the organization by `userName` or by `email`. It lists the organization's users and matches them here, so that more than one match is an error, never a silent pick; no match is an error that says what was searched for (and, for a userName, the closest userNames). Service accounts are never listed by SCIM.
 
+    ## Example Usage
+    ### A user made outside this program, by username (or by email)
+    ```python
+    import pulumi
+    import pulumi_wandb as wandb
+
+    hedy = wandb.get_user_output(user_name="hedy")
+    pulumi.export("hedyId", hedy.id)
+    pulumi.export("hedyEmail", hedy.email)
+    ```
+
     :param _builtins.str email: The user's email address, matched ignoring case (an exact match wins). Give this or `userName`, not both.
     :param _builtins.str user_name: The user's userName, matched ignoring case (an exact match wins). Give this or `email`, not both.
     """
@@ -212,6 +223,17 @@ def get_user_output(email: pulumi.Input[Optional[Optional[_builtins.str]]] = Non
                     opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetUserResult]:
     """
     Finds one user of the organization by `userName` or by `email`. It lists the organization's users and matches them here, so that more than one match is an error, never a silent pick; no match is an error that says what was searched for (and, for a userName, the closest userNames). Service accounts are never listed by SCIM.
+
+    ## Example Usage
+    ### A user made outside this program, by username (or by email)
+    ```python
+    import pulumi
+    import pulumi_wandb as wandb
+
+    hedy = wandb.get_user_output(user_name="hedy")
+    pulumi.export("hedyId", hedy.id)
+    pulumi.export("hedyEmail", hedy.email)
+    ```
 
     :param _builtins.str email: The user's email address, matched ignoring case (an exact match wins). Give this or `userName`, not both.
     :param _builtins.str user_name: The user's userName, matched ignoring case (an exact match wins). Give this or `email`, not both.

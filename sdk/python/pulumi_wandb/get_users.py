@@ -78,6 +78,19 @@ def get_users(filter: Optional[Union['UsersFilter', 'UsersFilterDict']] = None,
     """
     Lists the organization's users (every page), optionally narrowed by a filter applied client-side. Sorted, so that the result is stable and causes no diffs. An empty result is not an error. Service accounts are never listed by SCIM.
 
+    ## Example Usage
+    ### The usernames of the organization's active users whose email is at one domain
+    ```python
+    import pulumi
+    import pulumi_wandb as wandb
+
+    colleagues_var = wandb.get_users_output(filter={
+        "email_domain": "example.com",
+        "active": True,
+    }).user_names
+    pulumi.export("colleagues", colleagues_var)
+    ```
+
     :param Union['UsersFilter', 'UsersFilterDict'] filter: Which users to return; every user when left out.
     :param _builtins.int inactive_for_days: Only the people not active in this many days: last active before then, or never active (W&B's `lastActiveAt`). Judged when the function runs, so its result moves as time passes. Fails when W&B does not report activity.
     """
@@ -96,6 +109,19 @@ def get_users_output(filter: pulumi.Input[Optional[Optional[Union['UsersFilter',
                      opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetUsersResult]:
     """
     Lists the organization's users (every page), optionally narrowed by a filter applied client-side. Sorted, so that the result is stable and causes no diffs. An empty result is not an error. Service accounts are never listed by SCIM.
+
+    ## Example Usage
+    ### The usernames of the organization's active users whose email is at one domain
+    ```python
+    import pulumi
+    import pulumi_wandb as wandb
+
+    colleagues_var = wandb.get_users_output(filter={
+        "email_domain": "example.com",
+        "active": True,
+    }).user_names
+    pulumi.export("colleagues", colleagues_var)
+    ```
 
     :param Union['UsersFilter', 'UsersFilterDict'] filter: Which users to return; every user when left out.
     :param _builtins.int inactive_for_days: Only the people not active in this many days: last active before then, or never active (W&B's `lastActiveAt`). Judged when the function runs, so its result moves as time passes. Fails when W&B does not report activity.

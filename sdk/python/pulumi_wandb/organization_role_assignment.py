@@ -69,6 +69,24 @@ class OrganizationRoleAssignment(pulumi.CustomResource):
 
         Changing `user` replaces it; every other change is made in place.
 
+        ## Example Usage
+        ### A custom role as a user's organization role
+        ```python
+        import pulumi
+        import pulumi_wandb as wandb
+
+        margaret = wandb.User("margaret",
+            user_name="margaret",
+            email="margaret@example.com")
+        run_stopper = wandb.CustomRole("runStopper",
+            name="Run stopper",
+            inherited_from="member",
+            permissions=["run:stop"])
+        margaret_run_stopper = wandb.OrganizationRoleAssignment("margaretRunStopper",
+            user=margaret.id,
+            role=run_stopper.name)
+        ```
+
         ## Import
 
         The user's SCIM id, then `/organization`, optionally then the role. Where the service does not show roles (W&B's documented `GET /Users/{id}` shows none), the id must end with the role; where it does, the live role is read and wins. A `/` in a name is written `%2F`.
@@ -92,6 +110,24 @@ class OrganizationRoleAssignment(pulumi.CustomResource):
         The organization role of one user, for users that an identity provider provisions and Pulumi does not create. Destroying the assignment returns the user to `member`. One assignment per user: two assignments on the same user would fight over the one role.
 
         Changing `user` replaces it; every other change is made in place.
+
+        ## Example Usage
+        ### A custom role as a user's organization role
+        ```python
+        import pulumi
+        import pulumi_wandb as wandb
+
+        margaret = wandb.User("margaret",
+            user_name="margaret",
+            email="margaret@example.com")
+        run_stopper = wandb.CustomRole("runStopper",
+            name="Run stopper",
+            inherited_from="member",
+            permissions=["run:stop"])
+        margaret_run_stopper = wandb.OrganizationRoleAssignment("margaretRunStopper",
+            user=margaret.id,
+            role=run_stopper.name)
+        ```
 
         ## Import
 

@@ -85,6 +85,21 @@ class RegistryRoleAssignment(pulumi.CustomResource):
 
         Changing `user` or `registryName` replaces it; every other change is made in place.
 
+        ## Example Usage
+        ### A user's role in a registry
+        ```python
+        import pulumi
+        import pulumi_wandb as wandb
+
+        dorothy = wandb.User("dorothy",
+            user_name="dorothy",
+            email="dorothy@example.com")
+        dorothy_models_viewer = wandb.RegistryRoleAssignment("dorothyModelsViewer",
+            user=dorothy.id,
+            registry_name="models",
+            role_name="viewer")
+        ```
+
         ## Import
 
         The user's SCIM id, then `/registries/` and the registry's name, optionally then the role. Where the service does not show roles (W&B's documented `GET /Users/{id}` shows none), the id must end with the role; where it does, the live role is read and wins. A `/` in a name is written `%2F`.
@@ -109,6 +124,21 @@ class RegistryRoleAssignment(pulumi.CustomResource):
         The role of one user in one registry. Destroying the assignment removes the user from that registry.
 
         Changing `user` or `registryName` replaces it; every other change is made in place.
+
+        ## Example Usage
+        ### A user's role in a registry
+        ```python
+        import pulumi
+        import pulumi_wandb as wandb
+
+        dorothy = wandb.User("dorothy",
+            user_name="dorothy",
+            email="dorothy@example.com")
+        dorothy_models_viewer = wandb.RegistryRoleAssignment("dorothyModelsViewer",
+            user=dorothy.id,
+            registry_name="models",
+            role_name="viewer")
+        ```
 
         ## Import
 

@@ -205,6 +205,28 @@ class RosterGuard(pulumi.CustomResource):
 
         No change replaces it: every change is made in place.
 
+        ## Example Usage
+        ### The record an `Organization` keeps of its roster (the component declares it; shown here as it does)
+        ```python
+        import pulumi
+        import pulumi_wandb as wandb
+
+        kernel_guard = wandb.RosterGuard("kernelGuard",
+            organization="kernel",
+            users=[
+                "linus",
+                "ken",
+            ],
+            admins=["linus"],
+            teams={
+                "kernel": [
+                    "linus",
+                    "ken",
+                ],
+            })
+        pulumi.export("kernelVerdicts", kernel_guard.verdicts)
+        ```
+
         ## Import
 
         Not importable: it records what a roster declared, which W&B does not hold. The `Organization` component declares it.
@@ -232,6 +254,28 @@ class RosterGuard(pulumi.CustomResource):
         The `Organization` component's record of who its roster declared at the last applied run (users, admins, each team's members). Its check holds the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`) at preview, and the component's other children wait for it. It writes nothing to W&B; where the service shows roles, its create and update count the live admins too, before any other child is written. Declared by the component; not meant to be declared by hand.
 
         No change replaces it: every change is made in place.
+
+        ## Example Usage
+        ### The record an `Organization` keeps of its roster (the component declares it; shown here as it does)
+        ```python
+        import pulumi
+        import pulumi_wandb as wandb
+
+        kernel_guard = wandb.RosterGuard("kernelGuard",
+            organization="kernel",
+            users=[
+                "linus",
+                "ken",
+            ],
+            admins=["linus"],
+            teams={
+                "kernel": [
+                    "linus",
+                    "ken",
+                ],
+            })
+        pulumi.export("kernelVerdicts", kernel_guard.verdicts)
+        ```
 
         ## Import
 

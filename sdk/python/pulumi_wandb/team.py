@@ -175,6 +175,27 @@ class Team(pulumi.CustomResource):
 
         Changing `storageBucket` replaces it; every other change is made in place.
 
+        ## Example Usage
+        ### A team and all its members (members added elsewhere are removed)
+        ```python
+        import pulumi
+        import pulumi_wandb as wandb
+
+        alan = wandb.User("alan",
+            user_name="alan",
+            email="alan@example.com")
+        edsger = wandb.User("edsger",
+            user_name="edsger",
+            email="edsger@example.com")
+        research = wandb.Team("research",
+            name="research",
+            members=[
+                alan.id,
+                edsger.id,
+            ])
+        pulumi.export("researchMemberIds", research.member_ids)
+        ```
+
         ## Import
 
         An existing team, by its SCIM id (`getTeam` finds it), with its members as emails. For a team whose members are `TeamMember` resources, add `/without-members` to the id.
@@ -211,6 +232,27 @@ class Team(pulumi.CustomResource):
         A team of the organization (SCIM group), with its name and, optionally, its exact set of user members. The W&B API cannot delete teams: see `deletionPolicy`.
 
         Changing `storageBucket` replaces it; every other change is made in place.
+
+        ## Example Usage
+        ### A team and all its members (members added elsewhere are removed)
+        ```python
+        import pulumi
+        import pulumi_wandb as wandb
+
+        alan = wandb.User("alan",
+            user_name="alan",
+            email="alan@example.com")
+        edsger = wandb.User("edsger",
+            user_name="edsger",
+            email="edsger@example.com")
+        research = wandb.Team("research",
+            name="research",
+            members=[
+                alan.id,
+                edsger.id,
+            ])
+        pulumi.export("researchMemberIds", research.member_ids)
+        ```
 
         ## Import
 

@@ -69,6 +69,21 @@ class TeamMember(pulumi.CustomResource):
 
         Changing `teamId` or `user` replaces it; every other change is made in place.
 
+        ## Example Usage
+        ### One more member of a team whose other members are managed elsewhere
+        ```python
+        import pulumi
+        import pulumi_wandb as wandb
+
+        platform = wandb.get_team_output(name="platform")
+        barbara = wandb.User("barbara",
+            user_name="barbara",
+            email="barbara@example.com")
+        barbara_in_platform = wandb.TeamMember("barbaraInPlatform",
+            team_id=platform.id,
+            user=barbara.id)
+        ```
+
         ## Import
 
         An existing membership, by the team's SCIM id and the user's, joined by `/`.
@@ -92,6 +107,21 @@ class TeamMember(pulumi.CustomResource):
         One user's membership of one team. Additive: it adds the user and, when destroyed, removes only that user, never touching other members. Use it for teams whose `Team` resource does not set `members` (a `Team` with `members` owns the whole set and would remove this member again). If the user was already a member, the membership is taken over, and destroying it removes them.
 
         Changing `teamId` or `user` replaces it; every other change is made in place.
+
+        ## Example Usage
+        ### One more member of a team whose other members are managed elsewhere
+        ```python
+        import pulumi
+        import pulumi_wandb as wandb
+
+        platform = wandb.get_team_output(name="platform")
+        barbara = wandb.User("barbara",
+            user_name="barbara",
+            email="barbara@example.com")
+        barbara_in_platform = wandb.TeamMember("barbaraInPlatform",
+            team_id=platform.id,
+            user=barbara.id)
+        ```
 
         ## Import
 

@@ -85,6 +85,24 @@ class TeamRoleAssignment(pulumi.CustomResource):
 
         Changing `user` or `teamName` replaces it; every other change is made in place.
 
+        ## Example Usage
+        ### A member's role in a team
+        ```python
+        import pulumi
+        import pulumi_wandb as wandb
+
+        katherine = wandb.User("katherine",
+            user_name="katherine",
+            email="katherine@example.com")
+        vision = wandb.Team("vision",
+            name="vision",
+            members=[katherine.id])
+        katherine_vision_admin = wandb.TeamRoleAssignment("katherineVisionAdmin",
+            user=katherine.id,
+            team_name=vision.name,
+            role_name="admin")
+        ```
+
         ## Import
 
         The user's SCIM id, then `/teams/` and the team's name, optionally then the role. Where the service does not show roles (W&B's documented `GET /Users/{id}` shows none), the id must end with the role; where it does, the live role is read and wins. A `/` in a name is written `%2F`.
@@ -109,6 +127,24 @@ class TeamRoleAssignment(pulumi.CustomResource):
         The role of one user in one team. Destroying the assignment returns the user to `member` in that team (it does not remove them from the team; membership belongs to `Team` or `TeamMember`).
 
         Changing `user` or `teamName` replaces it; every other change is made in place.
+
+        ## Example Usage
+        ### A member's role in a team
+        ```python
+        import pulumi
+        import pulumi_wandb as wandb
+
+        katherine = wandb.User("katherine",
+            user_name="katherine",
+            email="katherine@example.com")
+        vision = wandb.Team("vision",
+            name="vision",
+            members=[katherine.id])
+        katherine_vision_admin = wandb.TeamRoleAssignment("katherineVisionAdmin",
+            user=katherine.id,
+            team_name=vision.name,
+            role_name="admin")
+        ```
 
         ## Import
 

@@ -246,6 +246,31 @@ class User(pulumi.CustomResource):
 
         Changing `userName` or `importId` replaces it; every other change is made in place.
 
+        ## Example Usage
+        ### A user, invited by email, with the default organization role (`member`)
+        ```python
+        import pulumi
+        import pulumi_wandb as wandb
+
+        ada = wandb.User("ada",
+            user_name="ada",
+            email="ada@example.com",
+            display_name="Ada Lovelace")
+        pulumi.export("adaId", ada.id)
+        ```
+        ### An admin of the organization
+        ```python
+        import pulumi
+        import pulumi_wandb as wandb
+
+        grace = wandb.User("grace",
+            user_name="grace",
+            email="grace@example.com",
+            display_name="Grace Hopper",
+            organization_role="admin")
+        pulumi.export("graceRole", grace.organization_role)
+        ```
+
         ## Import
 
         An existing user, by its SCIM id (`getUser` finds it). Its team memberships are not imported: a membership is declared once, by its `Team` (import the Team with its members).
@@ -279,6 +304,31 @@ class User(pulumi.CustomResource):
         A user of the W&B organization (SCIM `/Users`), with its primary email, display name, active state, organization role, Models seat, Weave role and team membership. Roles in teams and registries are shown read-only (`teamRoles`, `registryRoles`) and managed with the role assignment resources; so is the user's activity (`daysActive`, `lastActiveAt`).
 
         Changing `userName` or `importId` replaces it; every other change is made in place.
+
+        ## Example Usage
+        ### A user, invited by email, with the default organization role (`member`)
+        ```python
+        import pulumi
+        import pulumi_wandb as wandb
+
+        ada = wandb.User("ada",
+            user_name="ada",
+            email="ada@example.com",
+            display_name="Ada Lovelace")
+        pulumi.export("adaId", ada.id)
+        ```
+        ### An admin of the organization
+        ```python
+        import pulumi
+        import pulumi_wandb as wandb
+
+        grace = wandb.User("grace",
+            user_name="grace",
+            email="grace@example.com",
+            display_name="Grace Hopper",
+            organization_role="admin")
+        pulumi.export("graceRole", grace.organization_role)
+        ```
 
         ## Import
 

@@ -9,6 +9,7 @@ import { packageRoot } from "../../../model/package-manifest";
 import { RESOURCE_KINDS } from "../../../model/resource-kinds";
 import { packageSchema, packageSchemaText } from "../../../provider/schema/package-schema";
 import { SCHEMA_FILE } from "../../../provider/schema/committed-schema";
+import { CONVERTED_LANGUAGES, exampleSources } from "../../../provider/schema/schema-examples";
 import type { PackageSpec, Properties, PropertySpec, TypeSpec } from "../../../provider/schema/pulumi-package";
 import { SHAPES } from "../../../model/shapes";
 import { replacementSummary, replacingFields } from "../../../model/shapes/fields";
@@ -41,11 +42,13 @@ describe.each(RESOURCE_KINDS)("wandb:index:%s", (kind) => {
 });
 
 describe("what a Registry reader is told of each resource without the README", () => {
-  it.each(RESOURCE_KINDS)("wandb:index:%s: what it manages, what replaces it (from its table), then how it is imported", (kind) => {
-    const [manages, replaces, rest] = (schema.resources[`wandb:index:${kind}`]?.description ?? "").split("\n\n");
+  it.each(RESOURCE_KINDS)("wandb:index:%s: what it manages, what replaces it (from its table), its examples, then how it is imported", (kind) => {
+    const description = schema.resources[`wandb:index:${kind}`]?.description ?? "";
+    const [manages, replaces, examples] = description.split("\n\n");
     expect(manages).toBe(SHAPES[kind].description.split("\n\n")[0]);
     expect(replaces).toBe(replacementSummary(SHAPES[kind].fields));
-    expect(rest).toBe("## Import");
+    expect(examples).toMatch(/^\{\{% examples %\}\}\n/);
+    expect(description.slice(description.indexOf("{{% /examples %}}"))).toMatch(/^\{\{% \/examples %\}\}\n\n## Import\n\n/);
   });
 
   it("names each replacing field, or says that none replaces", () => {
@@ -59,6 +62,27 @@ describe("what a Registry reader is told of each resource without the README", (
       expect(schema.resources[`wandb:index:${kind}`]?.description, kind).toMatch(new RegExp(`\\$ pulumi import wandb:index:${kind} \\S+ \\S+`));
     }
     expect(schema.resources["wandb:index:Organization"]?.description).toContain("## Import\n\nA component is not imported.");
+  });
+});
+
+describe("the examples of every resource and function, as the Registry and the SDKs' docstrings show them", () => {
+  const described = [...Object.entries(schema.resources), ...Object.entries(schema.functions)];
+
+  it.each(described.map(([token]) => token))("%s: an examples block, each example in TypeScript, Python, Go, C# and YAML", (token) => {
+    const description = described.find(([named]) => named === token)?.[1].description ?? "";
+    const block = description.match(/\{\{% examples %\}\}\n## Example Usage\n([\s\S]*?)\n\{\{% \/examples %\}\}/)?.[1];
+    expect(block, `${token} has no {{% examples %}}: add examples/schema/${token.split(":")[2]}/<n>-<title>.yaml and run \`npm run gen-examples\``).toBeDefined();
+    const examples = (block ?? "").split("\n{{% /example %}}").filter(Boolean);
+    expect(examples.length).toBeGreaterThan(0);
+    for (const example of examples) {
+      expect(example).toMatch(/^\n?\{\{% example %\}\}\n### \S.*\n\n```typescript\n/);
+      expect([...example.matchAll(/^```(\w+)$/gm)].map((fence) => fence[1])).toEqual([...CONVERTED_LANGUAGES.map(({ fence }) => fence), "yaml"]);
+    }
+  });
+
+  it("every folder of examples/schema is a resource's or a function's", () => {
+    const names = new Set(described.map(([token]) => token.split(":")[2]));
+    expect(exampleSources().map((source) => source.split("/")[0]).filter((name) => !names.has(name))).toEqual([]);
   });
 });
 

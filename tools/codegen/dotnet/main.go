@@ -8,7 +8,11 @@
 // repository): the output then depends on the working tree alone, not on the network or on what
 // the default branch holds today.
 //
+// With `programs` first, it converts PCL programs to C# with the same release's program generator.
+//
 // Usage: pulumi-wandb-gen-sdk-dotnet -schema <schema.json> -out <dir> [-language dotnet] [-logo <file>]
+//
+//	pulumi-wandb-gen-sdk-dotnet programs -schema <schema.json> -pcl <dir> -out <dir>
 package main
 
 import (
@@ -34,7 +38,7 @@ func main() {
 		"dotnet": func(pkg *schema.Package) (map[string][]byte, error) {
 			return dotnetgen.GeneratePackage("pulumi-language-dotnet", pkg, nil, nil)
 		},
-	})
+	}, map[string]sdkgen.ProgramGenerator{"dotnet": dotnetgen.GenerateProgram})
 }
 
 // localLogo answers a GET of a URL whose last segment is the -logo file's name with that file; it

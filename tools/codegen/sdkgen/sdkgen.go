@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -28,18 +29,33 @@ import (
 type Generator func(pkg *schema.Package) (map[string][]byte, error)
 
 // Main reads the flags, runs the generators they name and exits non-zero on the first failure.
-func Main(generators map[string]Generator) {
+// With `programs` as its first argument it converts PCL programs instead (see runPrograms).
+func Main(generators map[string]Generator, programGenerators map[string]ProgramGenerator) {
+	if len(os.Args) > 1 && os.Args[1] == "programs" {
+		os.Args = append(os.Args[:1:1], os.Args[2:]...)
+		mainPrograms(programGenerators)
+		return
+	}
+	schemaPath := flag.String("schema", "", "the package schema (JSON)")
+	out := flag.String("out", "", "the folder that receives one folder per language")
+	languages := flag.String("language", strings.Join(languagesOf(generators), ","), "comma-separated languages to generate")
+	flag.Parse()
+	exitOnError("gen-sdk", run(generators, languagesOf(generators), *schemaPath, *out, strings.Split(*languages, ",")))
+}
+
+// languagesOf names the languages a table of generators serves, in order.
+func languagesOf[G any](generators map[string]G) []string {
 	known := make([]string, 0, len(generators))
 	for language := range generators {
 		known = append(known, language)
 	}
 	sort.Strings(known)
-	schemaPath := flag.String("schema", "", "the package schema (JSON)")
-	out := flag.String("out", "", "the folder that receives one folder per language")
-	languages := flag.String("language", strings.Join(known, ","), "comma-separated languages to generate")
-	flag.Parse()
-	if err := run(generators, known, *schemaPath, *out, strings.Split(*languages, ",")); err != nil {
-		fmt.Fprintf(os.Stderr, "gen-sdk: %v\n", err)
+	return known
+}
+
+func exitOnError(tool string, err error) {
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", tool, err)
 		os.Exit(1)
 	}
 }
@@ -48,10 +64,8 @@ func run(generators map[string]Generator, known []string, schemaPath, out string
 	if schemaPath == "" || out == "" {
 		return errors.New("both -schema and -out are required")
 	}
-	for _, language := range languages {
-		if generators[language] == nil {
-			return fmt.Errorf("unknown language %q: choose among %s", language, strings.Join(known, ", "))
-		}
+	if err := checkLanguages(languages, known); err != nil {
+		return err
 	}
 	specBytes, err := os.ReadFile(schemaPath)
 	if err != nil {
@@ -60,7 +74,7 @@ func run(generators map[string]Generator, known []string, schemaPath, out string
 	for _, language := range languages {
 		// Each generator records its language's settings in the package it is given, so each
 		// binds its own, as each real language host does.
-		pkg, err := bind(specBytes)
+		pkg, err := Bind(specBytes)
 		if err != nil {
 			return fmt.Errorf("%s: %w", schemaPath, err)
 		}
@@ -75,8 +89,17 @@ func run(generators map[string]Generator, known []string, schemaPath, out string
 	return nil
 }
 
-// bind checks the schema as `pulumi package gen-sdk` does (dangling references allowed).
-func bind(specBytes []byte) (*schema.Package, error) {
+func checkLanguages(languages, known []string) error {
+	for _, language := range languages {
+		if !slices.Contains(known, language) {
+			return fmt.Errorf("unknown language %q: choose among %s", language, strings.Join(known, ", "))
+		}
+	}
+	return nil
+}
+
+// Bind checks the schema as `pulumi package gen-sdk` does (dangling references allowed).
+func Bind(specBytes []byte) (*schema.Package, error) {
 	var spec schema.PackageSpec
 	if err := json.Unmarshal(specBytes, &spec); err != nil {
 		return nil, err
@@ -91,11 +114,16 @@ func bind(specBytes []byte) (*schema.Package, error) {
 	return pkg, nil
 }
 
-// writeTree replaces dir's content with files, in a stable order.
+// writeTree replaces dir's content with files.
 func writeTree(dir string, files map[string][]byte) error {
 	if err := os.RemoveAll(dir); err != nil {
 		return err
 	}
+	return writeFiles(dir, files)
+}
+
+// writeFiles writes files under dir, in a stable order, leaving what else dir holds.
+func writeFiles(dir string, files map[string][]byte) error {
 	names := make([]string, 0, len(files))
 	for name := range files {
 		names = append(names, name)

@@ -1,0 +1,38 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as wandb from "@pulumi-wandb/wandb";
+
+const theory = new wandb.Organization("theory", {roster: {
+    users: [
+        {
+            userName: "john",
+            email: "john@example.com",
+            displayName: "John von Neumann",
+        },
+        {
+            userName: "claude",
+            email: "claude@example.com",
+            organizationRole: "Theorist",
+        },
+    ],
+    customRoles: [{
+        name: "Theorist",
+        inheritedFrom: "member",
+        permissions: ["run:stop"],
+    }],
+    teams: [{
+        name: "theory",
+        members: [
+            "john",
+            "claude",
+        ],
+        roles: {
+            john: "admin",
+        },
+    }],
+    registryRoles: [{
+        user: "claude",
+        registry: "datasets",
+        role: "viewer",
+    }],
+}});
+export const theoryUserIds = theory.userIds;
