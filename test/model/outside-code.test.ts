@@ -5,11 +5,13 @@ import { describe, expect, it } from "vitest";
 import { judgeOutsideRemovals, rosterAccessOf } from "../../model/guard-rails";
 import {
   declaredOf,
+  outsideCodeAddedSince,
   outsideCodeLines,
   outsideCodeRecordOf,
   outsideCodeUnder,
   rolesToDelete,
   usersToDeactivate,
+  withoutDroppedThisRun,
   type ListedOrganization,
 } from "../../model/outside-code";
 import { parseRoster, RosterError } from "../../model/roster/roster";
@@ -113,6 +115,52 @@ describe("the outside-code report", () => {
     expect(notes).toContain(
       'Organization "acme": outside code: team sso-ml (members from the identity provider) differs from the roster\'s list: in the team, not listed: dee; listed, not in the team: cy',
     );
+  });
+});
+
+describe("what a refresh finds new since the record was written", () => {
+  const { record, declared: declaredOrganization } = declared();
+  const written = outsideCodeUnder(declaredOrganization, LISTED, record.outsideCode);
+  const refreshed = (listed: Partial<ListedOrganization>) => outsideCodeUnder(declaredOrganization, { ...LISTED, ...listed }, record.outsideCode);
+
+  it("is nothing when W&B holds the same", () => {
+    expect(outsideCodeAddedSince(written, refreshed({}))).toEqual([]);
+  });
+
+  it("names a new user, a new admin, a new team member, a new custom role and a new permission", () => {
+    const now = refreshed({
+      users: [...LISTED.users.map((each) => (each.userName === "dee" ? { ...each, organizationRole: "admin" } : each)), user("u8", "fay")],
+      teams: LISTED.teams.map((team) => (team.name === "by-hand" ? { ...team, members: [...team.members, { id: "u8" }] } : team)),
+      roles: [
+        ...LISTED.roles.map((role) => (role.name === "Deleter" ? { ...role, permissions: [...role.permissions, "artifact:delete"] } : role)),
+        { id: "r3", name: "Auditor", description: "", inheritedFrom: "viewer", permissions: [], inheritedPermissions: [] },
+      ],
+    });
+    expect(outsideCodeAddedSince(written, now)).toEqual([
+      "admin dee",
+      "user dee (dee@acme.example, organization role admin)",
+      "user fay (fay@acme.example, organization role member)",
+      "member fay of team by-hand",
+      "custom role Auditor",
+      "artifact:delete in custom role Deleter",
+    ]);
+  });
+
+  it("leaves out what was taken away since: a deactivated user, a member gone, a custom role deleted", () => {
+    const now = refreshed({
+      users: LISTED.users.map((each) => (each.userName === "dee" ? { ...each, active: false } : each)),
+      roles: LISTED.roles.filter((role) => role.name !== "Deleter"),
+    });
+    expect(now.users.map((each) => each.userName)).toEqual(["eve"]);
+    expect(outsideCodeAddedSince(written, now)).toEqual([]);
+  });
+
+  it("at a write, leaves out the users and custom roles the roster dropped in that run: their own deletes remove them", () => {
+    const before = declared(ROSTER.replace("customRoles:\n  - { name", "  - { userName: dee, email: dee@acme.example }\ncustomRoles:\n  - { name"));
+    const dropped = withoutDroppedThisRun(written, { ...before.declared, customRoles: [...before.declared.customRoles, "Deleter"] }, declaredOrganization);
+    expect(dropped.users.map((each) => each.userName)).toEqual(["eve"]);
+    expect(dropped.customRoles).toEqual([]);
+    expect(dropped.teams).toEqual(written.teams);
   });
 });
 

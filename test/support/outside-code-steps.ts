@@ -2,7 +2,8 @@
 // organization seeded with a roster's objects and, beside them, a user, an admin, a team and a
 // custom role made by hand, a break-glass admin the roster ignores, a service account and a team
 // whose members the identity provider writes. `preview --refresh` and `review --drift` of its JSON
-// name each object made by hand and neither the ignored admin nor the service account; a member a
+// name each object made by hand and neither the ignored admin nor the service account; one made by
+// hand after the last up fails the drift preview under --expect-no-changes and is in its review; a member a
 // person adds to the identity provider's team makes `up --refresh` send no write; `users:
 // deactivate` is refused at preview for 31% of the users, then deactivates exactly the undeclared ones.
 import { writeFileSync } from "node:fs";
@@ -18,6 +19,8 @@ import { warningsNaming } from "./warnings";
 
 const PATCH_OP = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
 const USER_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:User";
+/** A user made by hand after the last up. */
+const LATE = "late-hire";
 
 const errorsOf = (diagnostics: Diagnostic[]) => diagnostics.filter((d) => d.severity === "error").map((d) => d.message).join("\n");
 /** Every message of the operation: the dynamic door's lines come as output, the plugin's through the engine's log. */
@@ -73,7 +76,9 @@ export function describeOutsideCode(door: string, program: string): void {
     });
 
     it("review --drift of preview --refresh --json has an Outside code section naming the same", async () => {
-      const { json } = await stack.previewJson(["--refresh", "--expect-no-changes"]);
+      const { json, code } = await stack.previewJson(["--refresh", "--expect-no-changes"]);
+      // All of it was there at the last up, which reported it: nothing new, no change.
+      expect(code).toBe(0);
       const review = await reviewOf(json, ["--drift"]);
       expect(review).toContain("### Outside code");
       expect(review).toContain(`- **Warning:** ${MADE_BY_HAND.admin} (${MADE_BY_HAND.admin}@acme.example) is an organization admin the roster does not declare`);
@@ -82,6 +87,18 @@ export function describeOutsideCode(door: string, program: string): void {
       expect(review).toContain(`- custom role ${MADE_BY_HAND.customRole}: member plus project:delete`);
       expect(review).not.toContain(IGNORED_ADMIN);
       expect(review).not.toContain(SERVICE_ACCOUNT);
+    });
+
+    it("a user made by hand after the last up: the drift preview fails under --expect-no-changes, and its review names the user", async () => {
+      await scim("POST", "/Users", { schemas: [USER_SCHEMA], userName: LATE, emails: [{ value: `${LATE}@acme.example`, primary: true }] });
+      const { json, code } = await stack.previewJson(["--refresh", "--expect-no-changes"]);
+      expect(code).not.toBe(0);
+      const review = await reviewOf(json, ["--drift"]);
+      expect(review).toContain(`- user ${LATE} (${LATE}@acme.example, organization role member)`);
+      expect(review).toContain(`- user ${MADE_BY_HAND.user} (${MADE_BY_HAND.user}@acme.example, organization role member)`);
+      // Taken away by hand again: what is gone since the last up is no new access, and no change.
+      await scim("DELETE", `/Users/${(await users()).find((u) => u.userName === LATE)!.id}`);
+      expect((await stack.previewJson(["--refresh", "--expect-no-changes"])).code).toBe(0);
     });
 
     it("a person adds a member to the identity provider's team: up --refresh reports it and sends no write", async () => {
