@@ -8,7 +8,7 @@
 // A refresh's report is kept beside the one of the last write: what is new since is a change of the
 // record, so that a drift preview fails on it and shows the new report in its update step (the
 // engine prints a refresh step with the state it had before the read).
-import { judgeOutsideRemovals, judgeRosterChange, liveAdminsRefusal, rosterAccessSchema, type RosterAccess } from "../../model/guard-rails";
+import { judgeRosterChange, liveAdminsRefusal, rosterAccessSchema, type RosterAccess } from "../../model/guard-rails";
 import {
   declaredOf,
   outsideCodeAddedSince,
@@ -100,15 +100,12 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
     const result = checkInputs(rosterGuardInputs, news, (inputs) => {
       const before = previousAccess.safeParse(olds);
       const settings = operation.guardRailsForChecks();
-      const judged = judgeRosterChange(inputs.organization, before.success ? { admins: [], ...before.data } : undefined, inputs, settings);
-      // What the last refresh found outside code, and what the roster now asks be done with it.
+      // What the last refresh found outside code, and what the roster now asks be deactivated: judged with the roster's removals.
       const report = previousReport.parse(olds["outside"]);
-      const outside =
-        report === undefined
-          ? { refusals: [], verdicts: [] }
-          : judgeOutsideRemovals(inputs.organization, actionsOn(operation, report, inputs).deactivate, report.listed, settings);
-      judgedInputs = { ...inputs, verdicts: [...judged.verdicts, ...outside.verdicts] };
-      return [...judged.refusals, ...outside.refusals].map((reason) => ({ property: "", reason }));
+      const outside = report === undefined ? undefined : { deactivating: actionsOn(operation, report, inputs).deactivate, live: report.listed };
+      const judged = judgeRosterChange(inputs.organization, before.success ? { admins: [], ...before.data } : undefined, inputs, settings, outside);
+      judgedInputs = { ...inputs, verdicts: [...judged.verdicts] };
+      return judged.refusals.map((reason) => ({ property: "", reason }));
     });
     const failures = result.failures ?? [];
     return judgedInputs === undefined || failures.length > 0 ? result : { inputs: judgedInputs, failures };

@@ -2,7 +2,7 @@
 // what it leaves out (ignored names, service accounts, deactivated users), what `outsideCode` would
 // deactivate or delete, and how the guard rails judge the deactivations at preview.
 import { describe, expect, it } from "vitest";
-import { judgeOutsideRemovals, rosterAccessOf } from "../../model/guard-rails";
+import { judgeRosterChange, rosterAccessOf } from "../../model/guard-rails";
 import {
   declaredOf,
   outsideCodeAddedSince,
@@ -208,22 +208,47 @@ describe("the roster's outside-code keys", () => {
 
 describe("the guard rails on deactivating what the roster does not declare", () => {
   const settings = { minAdmins: 1, maxRemovalFraction: 0.25, protectSelf: true, self: "ana" };
+  const roster = (users: string[], admins = ["ana"]) => ({ users: [...admins, ...users].sort(), admins, teams: {} });
+  const TEN = roster(["b1", "b2", "b3", "b4", "b5", "b6", "b7", "b8", "b9"]);
+  const judged = (after: typeof TEN, deactivating: { userName: string; organizationRole?: string }[], live: { users: number; admins?: number }) =>
+    judgeRosterChange("acme", TEN, after, settings, { deactivating, live });
 
   it("refuses 3 of 10 users, naming them and the one-run override; passes 2 of 10", () => {
     const three = ["dee", "eve", "fay"].map((userName) => ({ userName }));
-    const refused = judgeOutsideRemovals("acme", three, { users: 10, admins: 2 }, settings);
-    expect(refused.refusals).toEqual([
-      'Organization "acme": outsideCode.users: deactivate would deactivate 3 of the 10 users W&B lists (30%), who the roster does not declare: dee, eve, fay; ' +
+    expect(judged(TEN, three, { users: 10, admins: 2 }).refusals).toEqual([
+      'Organization "acme": this change removes 3 of the 10 users W&B lists (30%): dee, eve, fay, who the roster does not declare (outsideCode.users: deactivate); ' +
         "more than wandb:maxRemovalFraction (25%) allows. Declare the ones to keep in the roster, or match them with outsideCode.ignore. " +
         "If it is meant, let this one run through with `WANDB_MAX_REMOVAL_FRACTION=1 pulumi up` (when the stack config does not set wandb:maxRemovalFraction; " +
         "`pulumi config set wandb:maxRemovalFraction <value>` changes it for good).",
     ]);
-    expect(judgeOutsideRemovals("acme", three.slice(1), { users: 10, admins: 2 }, settings).refusals).toEqual([]);
+    expect(judged(TEN, three.slice(1), { users: 10, admins: 2 }).refusals).toEqual([]);
+  });
+
+  it("counts them with the users the roster drops, as the writes do: each passes alone, together they are refused", () => {
+    // The roster drops 2 of its 10 users (20%); 2 more of the 12 W&B lists are undeclared (17%); together 4 of 12 (33%).
+    const dropping = roster(["b1", "b2", "b3", "b4", "b5", "b6", "b7"]);
+    const two = [{ userName: "dee" }, { userName: "eve" }];
+    expect(judgeRosterChange("acme", TEN, dropping, settings).refusals).toEqual([]);
+    expect(judged(TEN, two, { users: 12 }).refusals).toEqual([]);
+    const together = judged(dropping, two, { users: 12 });
+    expect(together.refusals).toHaveLength(1);
+    expect(together.refusals[0]).toContain(
+      "this change removes 4 of the 12 users W&B lists (33%): b8, b9, dropped from the roster; dee, eve, who the roster does not declare (outsideCode.users: deactivate); " +
+        "more than wandb:maxRemovalFraction (25%) allows",
+    );
+    expect(together.verdicts).toContain("passed: removes 2 of 10 users (20%): b8, b9; wandb:maxRemovalFraction is 25%");
+  });
+
+  it("never lets the deactivations weaken the roster's own judgement", () => {
+    const dropping = roster(["b1", "b2", "b3", "b4", "b5", "b6"]);
+    expect(judged(dropping, [{ userName: "dee" }], { users: 100 }).refusals.join("\n")).toContain("this change removes 3 of 10 users (30%): b7, b8, b9");
   });
 
   it("refuses deactivating the last admins", () => {
     const admins = [{ userName: "eve", organizationRole: "admin" }];
-    const judged = judgeOutsideRemovals("acme", admins, { users: 10, admins: 1 }, settings);
-    expect(judged.refusals.join("\n")).toContain("would deactivate the admin eve, leaving 0 of the 1 organization admins W&B lists, fewer than wandb:minAdmins (1)");
+    expect(judged(TEN, admins, { users: 10, admins: 1 }).refusals.join("\n")).toContain(
+      "this change removes or deactivates the admin eve, leaving 0 of the 1 organization admins W&B lists, fewer than wandb:minAdmins (1)",
+    );
+    expect(judged(TEN, admins, { users: 10, admins: 2 }).refusals).toEqual([]);
   });
 });

@@ -120,7 +120,7 @@ export function describeOutsideCode(door: string, program: string): void {
       await resetLog(emulator);
       const refused = await stack.failing("preview", { refresh: true });
       expect(errorsOf(refused.diagnostics)).toContain(
-        `outsideCode.users: deactivate would deactivate 5 of the 16 users W&B lists (31%), who the roster does not declare: ${MADE_BY_HAND.user}, ${MADE_BY_HAND.admin}, f1, f2, f3`,
+        `this change removes 5 of the 16 users W&B lists (31%): ${MADE_BY_HAND.user}, ${MADE_BY_HAND.admin}, f1, f2, f3, who the roster does not declare (outsideCode.users: deactivate)`,
       );
       expect(errorsOf(refused.diagnostics)).toContain("`WANDB_MAX_REMOVAL_FRACTION=1 pulumi up`");
       expect((await readLog(emulator)).counters.writes).toBe(0);
