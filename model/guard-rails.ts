@@ -73,11 +73,13 @@ export interface UndeclaredUser {
 }
 
 /**
- * What `outsideCode.users: deactivate` would deactivate, from the last refresh's report, and how
- * many active users (and admins, where the service shows roles) W&B listed then.
+ * What `outsideCode` would remove, from the last refresh's report: the users `users: deactivate`
+ * deactivates, the custom roles `customRoles: delete` deletes; and how many active users (and
+ * admins, where the service shows roles) W&B listed then.
  */
-export interface OutsideDeactivations {
+export interface OutsideRemovals {
   readonly deactivating: readonly UndeclaredUser[];
+  readonly deletingRoles: readonly string[];
   readonly live: LiveCount;
 }
 
@@ -93,7 +95,7 @@ export function judgeRosterChange(
   before: RosterAccess | undefined,
   after: RosterAccess,
   settings: GuardRailSettings,
-  outside?: OutsideDeactivations,
+  outside?: OutsideRemovals,
 ): GuardJudgement {
   const refusals: string[] = [];
   const verdicts: string[] = [];
@@ -169,6 +171,15 @@ export function judgeRosterChange(
   for (const [team, members] of Object.entries(before?.teams ?? {})) removalsOf(`members of team ${team}`, members, after.teams[team] ?? []);
   if (judgedRemovals === 0) {
     verdicts.push(`passed: removes nobody; wandb:maxRemovalFraction is ${percent(settings.maxRemovalFraction)}`);
+  }
+  // No guard rail counts custom roles (a CustomRole the roster drops is deleted unguarded too): a
+  // deleted role removes no one from the organization. The review names each one all the same.
+  const roles = outside?.deletingRoles ?? [];
+  if (roles.length > 0) {
+    verdicts.push(
+      `not judged: deletes the custom role${roles.length === 1 ? "" : "s"} ${listed(roles)}, which the roster does not declare ` +
+        "(outsideCode.customRoles: delete); no guard rail counts custom roles: each holder falls back to the role it inherits from",
+    );
   }
   return { refusals, verdicts };
 }

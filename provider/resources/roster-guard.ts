@@ -100,9 +100,10 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
     const result = checkInputs(rosterGuardInputs, news, (inputs) => {
       const before = previousAccess.safeParse(olds);
       const settings = operation.guardRailsForChecks();
-      // What the last refresh found outside code, and what the roster now asks be deactivated: judged with the roster's removals.
+      // What the last refresh found outside code, and what the roster now asks be removed: judged with the roster's removals.
       const report = previousReport.parse(olds["outside"]);
-      const outside = report === undefined ? undefined : { deactivating: actionsOn(operation, report, inputs).deactivate, live: report.listed };
+      const actions = report === undefined ? undefined : actionsOn(operation, report, inputs);
+      const outside = report === undefined || actions === undefined ? undefined : { deactivating: actions.deactivate, deletingRoles: actions.delete, live: report.listed };
       const judged = judgeRosterChange(inputs.organization, before.success ? { admins: [], ...before.data } : undefined, inputs, settings, outside);
       judgedInputs = { ...inputs, verdicts: [...judged.verdicts] };
       return judged.refusals.map((reason) => ({ property: "", reason }));

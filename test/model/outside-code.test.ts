@@ -211,7 +211,7 @@ describe("the guard rails on deactivating what the roster does not declare", () 
   const roster = (users: string[], admins = ["ana"]) => ({ users: [...admins, ...users].sort(), admins, teams: {} });
   const TEN = roster(["b1", "b2", "b3", "b4", "b5", "b6", "b7", "b8", "b9"]);
   const judged = (after: typeof TEN, deactivating: { userName: string; organizationRole?: string }[], live: { users: number; admins?: number }) =>
-    judgeRosterChange("acme", TEN, after, settings, { deactivating, live });
+    judgeRosterChange("acme", TEN, after, settings, { deactivating, deletingRoles: [], live });
 
   it("refuses 3 of 10 users, naming them and the one-run override; passes 2 of 10", () => {
     const three = ["dee", "eve", "fay"].map((userName) => ({ userName }));
@@ -250,5 +250,14 @@ describe("the guard rails on deactivating what the roster does not declare", () 
       "this change removes or deactivates the admin eve, leaving 0 of the 1 organization admins W&B lists, fewer than wandb:minAdmins (1)",
     );
     expect(judged(TEN, admins, { users: 10, admins: 2 }).refusals).toEqual([]);
+  });
+
+  it("names the custom roles it deletes in the verdicts, and refuses none: no guard rail counts custom roles", () => {
+    const judgement = judgeRosterChange("acme", TEN, TEN, settings, { deactivating: [], deletingRoles: ["Deleter", "Exporter"], live: { users: 10 } });
+    expect(judgement.refusals).toEqual([]);
+    expect(judgement.verdicts).toContain(
+      "not judged: deletes the custom roles Deleter, Exporter, which the roster does not declare (outsideCode.customRoles: delete); " +
+        "no guard rail counts custom roles: each holder falls back to the role it inherits from",
+    );
   });
 });

@@ -5,7 +5,8 @@
 // name each object made by hand and neither the ignored admin nor the service account; one made by
 // hand after the last up fails the drift preview under --expect-no-changes and is in its review; a member a
 // person adds to the identity provider's team makes `up --refresh` send no write; `users:
-// deactivate` is refused at preview for 31% of the users, then deactivates exactly the undeclared ones.
+// deactivate` is refused at preview for 31% of the users, then deactivates exactly the undeclared
+// ones, and `customRoles: delete` deletes the undeclared custom role, named in the review.
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -116,7 +117,7 @@ export function describeOutsideCode(door: string, program: string): void {
       for (const userName of ["f1", "f2", "f3"]) {
         await scim("POST", "/Users", { schemas: [USER_SCHEMA], userName, emails: [{ value: `${userName}@acme.example`, primary: true }] });
       }
-      writeRoster(outsideCodeRoster("deactivate"));
+      writeRoster(outsideCodeRoster({ users: "deactivate", customRoles: "delete" }));
       await resetLog(emulator);
       const refused = await stack.failing("preview", { refresh: true });
       expect(errorsOf(refused.diagnostics)).toContain(
@@ -126,11 +127,17 @@ export function describeOutsideCode(door: string, program: string): void {
       expect((await readLog(emulator)).counters.writes).toBe(0);
     });
 
-    it("deactivates exactly the undeclared users, never the ignored admin or the acting user", async () => {
+    it("deactivates exactly the undeclared users, never the ignored admin or the acting user, and deletes the undeclared custom role", async () => {
       for (const user of (await users()).filter((u) => ["f1", "f2", "f3"].includes(u.userName))) await scim("DELETE", `/Users/${user.id}`);
+      // No guard rail counts custom roles: the review names the one deleted all the same.
+      const review = await reviewOf((await stack.previewJson(["--refresh"])).json);
+      expect(review).toContain(`not judged: deletes the custom role ${MADE_BY_HAND.customRole}, which the roster does not declare (outsideCode.customRoles: delete)`);
       await stack.up({ refresh: true });
       const inactive = (await users()).filter((u) => !u.active).map((u) => u.userName).sort();
       expect(inactive).toEqual([MADE_BY_HAND.user, MADE_BY_HAND.admin].sort());
+      const roles = ((await readState(emulator)) as { roles: { name: string }[] }).roles.map((role) => role.name);
+      expect(roles).toContain("Operator");
+      expect(roles).not.toContain(MADE_BY_HAND.customRole);
       expect((await stack.preview({ refresh: true })).changes).not.toHaveProperty("update");
     });
   });
