@@ -61,6 +61,13 @@ export function describeOutsideCode(door: string, program: string): void {
       expect(told).toContain(`outside code: user ${MADE_BY_HAND.user} (${MADE_BY_HAND.user}@acme.example, organization role member), not declared`);
     });
 
+    it("a plain up (no --refresh) with the record unchanged makes no report: it lists nothing", async () => {
+      await resetLog(emulator);
+      const up = await stack.up();
+      expect(said(up.diagnostics)).not.toContain("outside code:");
+      expect((await readLog(emulator)).counters.byRoute).toEqual({});
+    });
+
     it("preview --refresh names each object made by hand, the admin as a warning; neither the ignored admin nor the service account", async () => {
       const preview = await stack.preview({ refresh: true });
       const told = said(preview.diagnostics);
