@@ -4,6 +4,7 @@
 // each roster's record last found outside code.
 import { Ledger, type AccessChanges } from "./access-ledger";
 import { KIND_CHANGES } from "./kind-changes";
+import { recordChangesTeams } from "./membership-changes";
 import { readState, STATE_READERS } from "./kind-states";
 import type { ReviewContext } from "./review-context";
 import { People } from "./people";
@@ -18,7 +19,7 @@ export function accessChanges(preview: PreviewJson): AccessChanges {
   ledger.changes.renames.push(...renames);
   // A component's roster record names every member, users this change creates included: its teams
   // are read from it, not from the Team resources (whose new members have no id yet).
-  const recordedRosters = new Set(printed.filter((step) => step.kind === "RosterGuard").map((step) => step.organization));
+  const recordedRosters = new Set(printed.filter((step) => step.kind === "RosterGuard" && recordChangesTeams(step)).map((step) => step.organization));
   const context: ReviewContext = {
     ledger,
     people: new People(recordedResources(preview)),

@@ -92,3 +92,18 @@ export function rosterGuardChanges(step: ResourceStep, context: ReviewContext): 
     for (const [team, members] of Object.entries(teams ?? {})) context.recordedTeams[side].set(team, [...(context.recordedTeams[side].get(team) ?? []), ...members]);
   }
 }
+
+/** A record's teams, the same however its keys and members are ordered. */
+const teamsOf = (record: { teams?: Record<string, string[]> } | undefined) =>
+  JSON.stringify(Object.entries(record?.teams ?? {}).map(([team, members]) => [team, [...members].sort()]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+
+/**
+ * Whether a roster record's step changes who is in the component's teams: then the review reads
+ * them from the record. One updated for its outside-code report alone leaves them to the Team
+ * resources' own steps (in a drift preview, those that undo a member added by hand).
+ */
+export function recordChangesTeams(step: ResourceStep): boolean {
+  if (step.op !== "update") return true;
+  const { before, after } = statesOf(STATE_READERS.RosterGuard, step);
+  return teamsOf(before) !== teamsOf(after);
+}

@@ -66,19 +66,41 @@ function missing(from: readonly string[], to: readonly string[]): string[] {
 
 const includes = (names: readonly string[], name: string) => names.some((each) => sameIdentity("userName", each, name));
 
+/** A user the roster does not declare, as the outside-code report lists it. */
+export interface UndeclaredUser {
+  readonly userName: string;
+  readonly organizationRole?: string;
+}
+
+/**
+ * What `outsideCode` would remove, from the last refresh's report: the users `users: deactivate`
+ * deactivates, the custom roles `customRoles: delete` deletes; and how many active users (and
+ * admins, where the service shows roles) W&B listed then.
+ */
+export interface OutsideRemovals {
+  readonly deactivating: readonly UndeclaredUser[];
+  readonly deletingRoles: readonly string[];
+  readonly live: LiveCount;
+}
+
 /**
  * Judges the change of the roster of Organization `organization` from `before` (what the last
- * applied run declared; undefined on its first run) to `after`.
+ * applied run declared; undefined on its first run) to `after`. With `outside` (after a refresh,
+ * when `outsideCode.users: deactivate` has users to deactivate), the users the roster drops and
+ * those deactivated are also judged together against the users W&B listed, as the writes count
+ * them, and so are the admins among them.
  */
 export function judgeRosterChange(
   organization: string,
   before: RosterAccess | undefined,
   after: RosterAccess,
   settings: GuardRailSettings,
+  outside?: OutsideRemovals,
 ): GuardJudgement {
   const refusals: string[] = [];
   const verdicts: string[] = [];
   const who = `Organization "${organization}"`;
+  const deactivating = outside?.deactivating ?? [];
 
   // Admins: a change that takes admins away must leave enough.
   const lostAdmins = missing(before?.admins ?? [], after.admins);
@@ -92,6 +114,8 @@ export function judgeRosterChange(
   } else {
     verdicts.push(`passed: ${adminsLeft}; wandb:minAdmins is ${settings.minAdmins}`);
   }
+  const liveAdmins = outside === undefined ? undefined : liveAdminsAfterDeactivations(who, lostAdmins, deactivating, outside.live, settings);
+  if (liveAdmins !== undefined) refusals.push(liveAdmins);
 
   // The identity the provider acts as.
   const self = settings.self;
@@ -113,77 +137,77 @@ export function judgeRosterChange(
     }
   }
 
-  // Removals: of the users, and of each team's members.
+  // Removals: of the roster's users, and of each team's members; and, when `outsideCode.users:
+  // deactivate` has users to deactivate, those with the roster's as the writes count them: against
+  // the users W&B lists.
   let judgedRemovals = 0;
-  const removalsOf = (what: string, from: readonly string[], to: readonly string[]) => {
-    if (from.length === 0) return;
-    const gone = missing(from, to);
-    if (gone.length === 0) return;
+  const judgeFraction = (count: string, fraction: number, keep = "") => {
     judgedRemovals += 1;
-    const fraction = gone.length / from.length;
-    const count = `${gone.length} of ${from.length} ${what} (${percent(fraction)}): ${listed(gone)}`;
+    const limit = percent(settings.maxRemovalFraction);
     if (fraction > settings.maxRemovalFraction) {
-      refusals.push(
-        `${who}: this change removes ${count}; more than wandb:maxRemovalFraction (${percent(settings.maxRemovalFraction)}) allows. ` +
-          letThrough("maxRemovalFraction"),
-      );
-      verdicts.push(`refused: removes ${count}; more than wandb:maxRemovalFraction (${percent(settings.maxRemovalFraction)})`);
+      refusals.push(`${who}: this change removes ${count}; more than wandb:maxRemovalFraction (${limit}) allows. ${keep}${letThrough("maxRemovalFraction")}`);
+      verdicts.push(`refused: removes ${count}; more than wandb:maxRemovalFraction (${limit})`);
     } else {
-      verdicts.push(`passed: removes ${count}; wandb:maxRemovalFraction is ${percent(settings.maxRemovalFraction)}`);
+      verdicts.push(`passed: removes ${count}; wandb:maxRemovalFraction is ${limit}`);
     }
   };
+  const removalsOf = (what: string, from: readonly string[], to: readonly string[]) => {
+    const gone = missing(from, to);
+    if (from.length === 0 || gone.length === 0) return;
+    judgeFraction(`${gone.length} of ${from.length} ${what} (${percent(gone.length / from.length)}): ${listed(gone)}`, gone.length / from.length);
+  };
   removalsOf("users", before?.users ?? [], after.users);
+  const dropped = missing(before?.users ?? [], after.users);
+  const undeclared = deactivating.map((user) => user.userName).filter((name) => !includes(dropped, name));
+  if (outside !== undefined && undeclared.length > 0) {
+    const total = dropped.length + undeclared.length;
+    const fraction = outside.live.users === 0 ? 1 : total / outside.live.users;
+    const whose = [
+      ...(dropped.length > 0 ? [`${listed(dropped)}, dropped from the roster`] : []),
+      `${listed(undeclared)}, who the roster does not declare (outsideCode.users: deactivate)`,
+    ];
+    judgeFraction(`${total} of the ${outside.live.users} users W&B lists (${percent(fraction)}): ${whose.join("; ")}`, fraction, `${KEEP_UNDECLARED} `);
+  }
   for (const [team, members] of Object.entries(before?.teams ?? {})) removalsOf(`members of team ${team}`, members, after.teams[team] ?? []);
   if (judgedRemovals === 0) {
     verdicts.push(`passed: removes nobody; wandb:maxRemovalFraction is ${percent(settings.maxRemovalFraction)}`);
   }
+  // No guard rail counts custom roles (a CustomRole the roster drops is deleted unguarded too): a
+  // deleted role removes no one from the organization. The review names each one all the same.
+  const roles = outside?.deletingRoles ?? [];
+  if (roles.length > 0) {
+    verdicts.push(
+      `not judged: deletes the custom role${roles.length === 1 ? "" : "s"} ${listed(roles)}, which the roster does not declare ` +
+        "(outsideCode.customRoles: delete); no guard rail counts custom roles: each holder falls back to the role it inherits from",
+    );
+  }
   return { refusals, verdicts };
 }
 
-/** A user the roster does not declare, as the outside-code report lists it. */
-export interface UndeclaredUser {
-  readonly userName: string;
-  readonly organizationRole?: string;
-}
+const KEEP_UNDECLARED = "Declare the ones to keep in the roster, or match them with outsideCode.ignore.";
 
 /**
- * Judges, at preview, the deactivation of the users the roster of Organization `organization` does
- * not declare (`outsideCode.users: deactivate`), counted against the users W&B listed (`live`) at
- * the last refresh: the removal fraction counts them, and the admins among them count against
- * wandb:minAdmins. The user the provider acts as is never among them.
+ * Where the service shows roles: why the admins the roster takes away and those `outsideCode.users:
+ * deactivate` deactivates, together, must not go, leaving fewer than wandb:minAdmins of the admins W&B
+ * listed; undefined when they may, or when no admin is deactivated.
  */
-export function judgeOutsideRemovals(
-  organization: string,
+function liveAdminsAfterDeactivations(
+  who: string,
+  lostAdmins: readonly string[],
   deactivating: readonly UndeclaredUser[],
   live: LiveCount,
   settings: GuardRailSettings,
-): GuardJudgement {
-  if (deactivating.length === 0) return { refusals: [], verdicts: [] };
-  const who = `Organization "${organization}"`;
-  const refusals: string[] = [];
-  const verdicts: string[] = [];
-  const names = deactivating.map((user) => user.userName);
-  const fraction = live.users === 0 ? 1 : deactivating.length / live.users;
-  const count = `${deactivating.length} of the ${live.users} users W&B lists (${percent(fraction)}), who the roster does not declare: ${listed(names)}`;
-  const keep = "Declare the ones to keep in the roster, or match them with outsideCode.ignore.";
-  if (fraction > settings.maxRemovalFraction) {
-    refusals.push(
-      `${who}: outsideCode.users: deactivate would deactivate ${count}; more than wandb:maxRemovalFraction (${percent(settings.maxRemovalFraction)}) allows. ` +
-        `${keep} ${letThrough("maxRemovalFraction")}`,
-    );
-    verdicts.push(`refused: deactivates ${count}; more than wandb:maxRemovalFraction (${percent(settings.maxRemovalFraction)})`);
-  } else {
-    verdicts.push(`passed: deactivates ${count}; wandb:maxRemovalFraction is ${percent(settings.maxRemovalFraction)}`);
-  }
+): string | undefined {
   const admins = deactivating.filter((user) => user.organizationRole !== undefined && identityOf("organizationRole", user.organizationRole) === "admin");
-  if (admins.length > 0 && live.admins !== undefined && settings.minAdmins > 0 && live.admins - admins.length < settings.minAdmins) {
-    refusals.push(
-      `${who}: outsideCode.users: deactivate would deactivate the admin${admins.length === 1 ? "" : "s"} ${listed(admins.map((user) => user.userName))}, ` +
-        `leaving ${live.admins - admins.length} of the ${live.admins} organization admins W&B lists, fewer than wandb:minAdmins (${settings.minAdmins}). ` +
-        `${keep} ${letThrough("minAdmins")}`,
-    );
-  }
-  return { refusals, verdicts };
+  if (admins.length === 0 || live.admins === undefined || settings.minAdmins === 0) return undefined;
+  const gone = [...lostAdmins, ...admins.map((user) => user.userName).filter((name) => !includes(lostAdmins, name))];
+  const left = live.admins - gone.length;
+  if (left >= settings.minAdmins) return undefined;
+  return (
+    `${who}: this change removes or deactivates the admin${gone.length === 1 ? "" : "s"} ${listed(gone)}, ` +
+    `leaving ${left} of the ${live.admins} organization admins W&B lists, fewer than wandb:minAdmins (${settings.minAdmins}). ` +
+    `${KEEP_UNDECLARED} ${letThrough("minAdmins")}`
+  );
 }
 
 /**

@@ -223,6 +223,56 @@ const grants = (role: string | undefined) => (role === undefined ? "" : `, organ
 const who = (user: OutsidePerson) => `${user.userName} (${user.email}${grants(user.organizationRole)})`;
 
 /**
+ * What `now` shows that `before` did not, by kind and name: an admin, a user (or a user's other
+ * organization role), a team or a member of one, a custom role or a permission of one. What was
+ * removed since is left out: the roster's own removals in a run are written after its record
+ * reports, and access taken away outside code is no access gained.
+ */
+export function outsideCodeAddedSince(before: OutsideCodeReport, now: OutsideCodeReport): string[] {
+  const userNamed = (people: readonly OutsidePerson[], userName: string) => people.find((each) => sameIdentity("userName", each.userName, userName));
+  const sameGrant = (earlier: OutsidePerson | undefined, user: OutsidePerson) => earlier !== undefined && earlier.organizationRole === user.organizationRole;
+  const added = (names: readonly string[], earlier: readonly string[]) => names.filter((name) => !earlier.includes(name));
+  return [
+    ...now.admins.filter((admin) => userNamed(before.admins, admin.userName) === undefined).map((admin) => `admin ${admin.userName}`),
+    ...now.users.filter((user) => !sameGrant(userNamed(before.users, user.userName), user)).map((user) => `user ${who(user)}`),
+    ...now.teams.flatMap((team) => {
+      const earlier = before.teams.find((each) => sameIdentity("teamName", each.name, team.name));
+      if (earlier === undefined) return [`team ${team.name}`];
+      return [
+        ...added(team.members, earlier.members).map((member) => `member ${member} of team ${team.name}`),
+        ...(team.serviceAccounts > earlier.serviceAccounts ? [`a service account in team ${team.name}`] : []),
+      ];
+    }),
+    ...now.customRoles.flatMap((role) => {
+      const earlier = before.customRoles.find((each) => sameIdentity("customRoleName", each.name, role.name));
+      if (earlier === undefined) return [`custom role ${role.name}`];
+      return [
+        ...(earlier.inheritedFrom === role.inheritedFrom ? [] : [`custom role ${role.name} inheriting from ${role.inheritedFrom}`]),
+        ...added(role.permissions, earlier.permissions).map((permission) => `${permission} in custom role ${role.name}`),
+      ];
+    }),
+  ];
+}
+
+/**
+ * The report without the users and custom roles the roster declared before this run and no
+ * longer does: the run removes them itself (their resources' deletes, counted by the guard rails
+ * there), after its record reports.
+ */
+export function withoutDroppedThisRun(report: OutsideCodeReport, before: DeclaredOrganization, after: DeclaredOrganization): OutsideCodeReport {
+  const dropped = (name: string) =>
+    before.users.some((user) => sameIdentity("userName", user.userName, name)) && !after.users.some((user) => sameIdentity("userName", user.userName, name));
+  const droppedRole = (name: string) =>
+    before.customRoles.some((each) => sameIdentity("customRoleName", each, name)) && !after.customRoles.some((each) => sameIdentity("customRoleName", each, name));
+  return {
+    ...report,
+    admins: report.admins.filter((admin) => !dropped(admin.userName)),
+    users: report.users.filter((user) => !dropped(user.userName)),
+    customRoles: report.customRoles.filter((role) => !droppedRole(role.name)),
+  };
+}
+
+/**
  * The report as lines for the engine's output, under Organization `organization`: the admins the
  * roster does not declare as such first, as warnings, then the rest, each object by name, kind and
  * what it grants.

@@ -1,6 +1,6 @@
 // The RosterGuard resource: what it is for, the inputs the Organization component passes (as `check` judges them) and its state.
 import { z } from "zod";
-import { stateSetting, type FieldTable } from "./fields";
+import { serviceField, stateSetting, type FieldTable } from "./fields";
 import { rosterAccessSchema } from "../guard-rails";
 import { outsideCodePolicySchema, outsideCodeReportSchema, REPORT_ONLY } from "../outside-code";
 
@@ -46,7 +46,15 @@ export const rosterGuardInputs = rosterAccessSchema
 
 export type RosterGuardInputs = z.output<typeof rosterGuardInputs>;
 
-export const rosterGuardOutputs = rosterGuardInputs;
+export const rosterGuardOutputs = rosterGuardInputs.extend({
+  outsideWhenWritten: outsideCodeReportSchema.optional().meta({
+    description:
+      "What W&B held that the roster does not declare when the record was last written (`pulumi up`): a refresh compares its " +
+      "report with it, and what it shows that is new since (a user, an admin, a team or member, a custom role or permission) is " +
+      "a change of the record, so that `pulumi preview --refresh --expect-no-changes` fails on it and the preview carries the new report.",
+  }),
+});
+export type RosterGuardOutputs = z.output<typeof rosterGuardOutputs>;
 
 /** The guard's record: compared by its own diff (the teams are a map of sets), written nowhere but its state. */
 export const rosterGuardFields = {
@@ -60,4 +68,5 @@ export const rosterGuardFields = {
   outsideCode: stateSetting,
   verdicts: { owner: "program", compare: "never", write: "state", replaces: false },
   outside: { owner: "program", compare: "never", write: "state", replaces: false },
-} as const satisfies FieldTable<keyof RosterGuardInputs>;
+  outsideWhenWritten: serviceField,
+} as const satisfies FieldTable<keyof RosterGuardOutputs>;

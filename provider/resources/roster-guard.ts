@@ -5,14 +5,19 @@
 // declare (outside code): at a refresh and at its writes, from the operation's listings of users,
 // teams and custom roles (shared with every other resource: no request per object), kept in its
 // state for the review; and, as the roster's `outsideCode` says, deactivates or deletes it at `up`.
-import { judgeOutsideRemovals, judgeRosterChange, liveAdminsRefusal, rosterAccessSchema, type RosterAccess } from "../../model/guard-rails";
+// A refresh's report is kept beside the one of the last write: what is new since is a change of the
+// record, so that a drift preview fails on it and shows the new report in its update step (the
+// engine prints a refresh step with the state it had before the read).
+import { judgeRosterChange, liveAdminsRefusal, rosterAccessSchema, type RosterAccess } from "../../model/guard-rails";
 import {
   declaredOf,
+  outsideCodeAddedSince,
   outsideCodeLines,
   outsideCodeReportSchema,
   outsideCodeUnder,
   rolesToDelete,
   usersToDeactivate,
+  withoutDroppedThisRun,
   type OutsideCodeReport,
 } from "../../model/outside-code";
 import { sameSet } from "../kit/compare";
@@ -21,7 +26,7 @@ import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs } from "../kit/inputs";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
 import { deactivateUsers, deleteCustomRoles } from "../membership/deactivation";
-import { rosterGuardInputs, rosterGuardOutputs, type RosterGuardInputs } from "../../model/shapes/roster-guard";
+import { rosterGuardInputs, rosterGuardOutputs, type RosterGuardInputs, type RosterGuardOutputs } from "../../model/shapes/roster-guard";
 import type { Operation } from "../operation";
 
 export type { RosterGuardInputs };
@@ -40,9 +45,14 @@ async function refuseLosingLiveAdmins(operation: Operation, before: RosterAccess
   if (refusal !== undefined) throw new Error(refusal);
 }
 
-/** What W&B holds that the record does not declare, from the operation's listings; told in the engine's output, admins first. */
-async function outsideCodeNow(operation: Operation, record: RosterGuardInputs): Promise<OutsideCodeReport> {
-  const report = outsideCodeUnder(declaredOf(record), await operation.directory().listed(), record.outsideCode);
+/**
+ * What W&B holds that the record does not declare, from the operation's listings; told in the
+ * engine's output, admins first. At a write, `before` is the record it replaces: what the roster
+ * dropped since is the run's own removal, not outside code.
+ */
+async function outsideCodeNow(operation: Operation, record: RosterGuardInputs, before?: RosterGuardInputs): Promise<OutsideCodeReport> {
+  const listed = outsideCodeUnder(declaredOf(record), await operation.directory().listed(), record.outsideCode);
+  const report = before === undefined ? listed : withoutDroppedThisRun(listed, declaredOf(before), declaredOf(record));
   const { warnings, notes } = outsideCodeLines(record.organization, report);
   warnings.forEach(warn);
   notes.forEach(tell);
@@ -58,21 +68,25 @@ function actionsOn(operation: Operation, report: OutsideCodeReport, record: Rost
   };
 }
 
+/** The record as written, with its report: what a later refresh's report is compared with. */
+const recorded = (record: RosterGuardInputs, report: OutsideCodeReport): RosterGuardOutputs => ({ ...record, outside: report, outsideWhenWritten: report });
+
 /** Writes the record: the report of a fresh listing, acted on as `outsideCode` says, then reported again as W&B holds it after. */
-async function written(operation: Operation, record: RosterGuardInputs): Promise<RosterGuardInputs> {
-  const report = await outsideCodeNow(operation, record);
+async function written(operation: Operation, record: RosterGuardInputs, before?: RosterGuardInputs): Promise<RosterGuardOutputs> {
+  const report = await outsideCodeNow(operation, record, before);
   const actions = actionsOn(operation, report, record);
-  if (actions.deactivate.length + actions.delete.length === 0) return { ...record, outside: report };
+  if (actions.deactivate.length + actions.delete.length === 0) return recorded(record, report);
   const why = "the roster does not declare it (outsideCode)";
   await deactivateUsers(operation, record.organization, actions.deactivate.map((user) => user.userName), why);
   await deleteCustomRoles(operation, record.organization, actions.delete, why);
-  return { ...record, outside: outsideCodeUnder(declaredOf(record), await operation.directory().listed(), record.outsideCode) };
+  const after = outsideCodeUnder(declaredOf(record), await operation.directory().listed(), record.outsideCode);
+  return recorded(record, before === undefined ? after : withoutDroppedThisRun(after, declaredOf(before), declaredOf(record)));
 }
 
 const sameRecords = (a: Readonly<Record<string, readonly string[]>>, b: Readonly<Record<string, readonly string[]>>) =>
   sameSet(Object.keys(a), Object.keys(b)) && Object.entries(b).every(([key, values]) => sameSet(a[key] ?? [], values));
 
-export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardInputs, Operation> = {
+export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardOutputs, Operation> = {
   inputs: rosterGuardInputs,
   state: storedState({
     kind: "RosterGuard",
@@ -86,15 +100,13 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardI
     const result = checkInputs(rosterGuardInputs, news, (inputs) => {
       const before = previousAccess.safeParse(olds);
       const settings = operation.guardRailsForChecks();
-      const judged = judgeRosterChange(inputs.organization, before.success ? { admins: [], ...before.data } : undefined, inputs, settings);
-      // What the last refresh found outside code, and what the roster now asks be done with it.
+      // What the last refresh found outside code, and what the roster now asks be removed: judged with the roster's removals.
       const report = previousReport.parse(olds["outside"]);
-      const outside =
-        report === undefined
-          ? { refusals: [], verdicts: [] }
-          : judgeOutsideRemovals(inputs.organization, actionsOn(operation, report, inputs).deactivate, report.listed, settings);
-      judgedInputs = { ...inputs, verdicts: [...judged.verdicts, ...outside.verdicts] };
-      return [...judged.refusals, ...outside.refusals].map((reason) => ({ property: "", reason }));
+      const actions = report === undefined ? undefined : actionsOn(operation, report, inputs);
+      const outside = report === undefined || actions === undefined ? undefined : { deactivating: actions.deactivate, deletingRoles: actions.delete, live: report.listed };
+      const judged = judgeRosterChange(inputs.organization, before.success ? { admins: [], ...before.data } : undefined, inputs, settings, outside);
+      judgedInputs = { ...inputs, verdicts: [...judged.verdicts] };
+      return judged.refusals.map((reason) => ({ property: "", reason }));
     });
     const failures = result.failures ?? [];
     return judgedInputs === undefined || failures.length > 0 ? result : { inputs: judgedInputs, failures };
@@ -109,9 +121,11 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardI
       !sameSet(olds.customRoles, news.customRoles) ||
       !sameRecords(olds.idpTeams, news.idpTeams) ||
       JSON.stringify(olds.outsideCode) !== JSON.stringify(news.outsideCode);
-    // What the last refresh found, that the roster asks be deactivated or deleted, is a change to make.
+    // What the last refresh found, that the roster asks be deactivated or deleted, is a change to make;
+    // so is what it found new since the record was written, to be reported.
     const actions = olds.outside === undefined ? undefined : actionsOn(operation, olds.outside, news);
-    return { changes: changed || (actions !== undefined && actions.deactivate.length + actions.delete.length > 0) };
+    const added = olds.outside === undefined || olds.outsideWhenWritten === undefined ? [] : outsideCodeAddedSince(olds.outsideWhenWritten, olds.outside);
+    return { changes: changed || added.length > 0 || (actions !== undefined && actions.deactivate.length + actions.delete.length > 0) };
   },
 
   async create(operation, inputs) {
@@ -126,15 +140,17 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardI
           "kept only in the stack's state. Declare the Organization instead; its first run records it.",
       );
     }
-    const { outside: _recorded, ...record } = props;
+    const { outside: lastFound, outsideWhenWritten, ...record } = props;
     const outside = await outsideCodeNow(operation, record);
     // The report is an input as well, so that the check after a refresh judges what it would deactivate.
-    return { id, props: { ...record, outside }, inputs: { ...record, outside } };
+    // A record written before it kept its report apart compares with the one it last found; one that
+    // never reported (an earlier release's) with this one: its first report is no news of a change.
+    return { id, props: { ...record, outside, outsideWhenWritten: outsideWhenWritten ?? lastFound ?? outside }, inputs: { ...record, outside } };
   },
 
   async update(operation, _id, olds, news) {
     await refuseLosingLiveAdmins(operation, olds, news);
-    return { outs: await written(operation, news) };
+    return { outs: await written(operation, news, olds) };
   },
 
   async delete() {

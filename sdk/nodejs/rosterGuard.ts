@@ -105,6 +105,10 @@ export class RosterGuard extends pulumi.CustomResource {
      */
     declare public readonly outsideCode: pulumi.Output<outputs.OutsideCodePolicy>;
     /**
+     * What W&B held that the roster does not declare when the record was last written (`pulumi up`): a refresh compares its report with it, and what it shows that is new since (a user, an admin, a team or member, a custom role or permission) is a change of the record, so that `pulumi preview --refresh --expect-no-changes` fails on it and the preview carries the new report.
+     */
+    declare public /*out*/ readonly outsideWhenWritten: pulumi.Output<outputs.OutsideCodeReport | undefined>;
+    /**
      * Each team's members, by userName.
      */
     declare public readonly teams: pulumi.Output<{[key: string]: string[]}>;
@@ -150,6 +154,7 @@ export class RosterGuard extends pulumi.CustomResource {
             resourceInputs["teams"] = args?.teams;
             resourceInputs["users"] = args?.users;
             resourceInputs["verdicts"] = args?.verdicts;
+            resourceInputs["outsideWhenWritten"] = undefined /*out*/;
         } else {
             resourceInputs["admins"] = undefined /*out*/;
             resourceInputs["customRoles"] = undefined /*out*/;
@@ -158,6 +163,7 @@ export class RosterGuard extends pulumi.CustomResource {
             resourceInputs["organization"] = undefined /*out*/;
             resourceInputs["outside"] = undefined /*out*/;
             resourceInputs["outsideCode"] = undefined /*out*/;
+            resourceInputs["outsideWhenWritten"] = undefined /*out*/;
             resourceInputs["teams"] = undefined /*out*/;
             resourceInputs["users"] = undefined /*out*/;
             resourceInputs["verdicts"] = undefined /*out*/;

@@ -804,6 +804,13 @@ export interface RosterGuardOutputs {
    * judge what `outsideCode` would deactivate.
    */
   readonly outside: pulumi.Output<OutsideCodeReport | undefined>;
+  /**
+   * What W&B held that the roster does not declare when the record was last written (`pulumi up`):
+   * a refresh compares its report with it, and what it shows that is new since (a user, an admin, a
+   * team or member, a custom role or permission) is a change of the record, so that `pulumi preview
+   * --refresh --expect-no-changes` fails on it and the preview carries the new report.
+   */
+  readonly outsideWhenWritten: pulumi.Output<OutsideCodeReport | undefined>;
 }
 
 export interface OutsideCodePolicy {

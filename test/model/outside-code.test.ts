@@ -2,14 +2,16 @@
 // what it leaves out (ignored names, service accounts, deactivated users), what `outsideCode` would
 // deactivate or delete, and how the guard rails judge the deactivations at preview.
 import { describe, expect, it } from "vitest";
-import { judgeOutsideRemovals, rosterAccessOf } from "../../model/guard-rails";
+import { judgeRosterChange, rosterAccessOf } from "../../model/guard-rails";
 import {
   declaredOf,
+  outsideCodeAddedSince,
   outsideCodeLines,
   outsideCodeRecordOf,
   outsideCodeUnder,
   rolesToDelete,
   usersToDeactivate,
+  withoutDroppedThisRun,
   type ListedOrganization,
 } from "../../model/outside-code";
 import { parseRoster, RosterError } from "../../model/roster/roster";
@@ -116,6 +118,52 @@ describe("the outside-code report", () => {
   });
 });
 
+describe("what a refresh finds new since the record was written", () => {
+  const { record, declared: declaredOrganization } = declared();
+  const written = outsideCodeUnder(declaredOrganization, LISTED, record.outsideCode);
+  const refreshed = (listed: Partial<ListedOrganization>) => outsideCodeUnder(declaredOrganization, { ...LISTED, ...listed }, record.outsideCode);
+
+  it("is nothing when W&B holds the same", () => {
+    expect(outsideCodeAddedSince(written, refreshed({}))).toEqual([]);
+  });
+
+  it("names a new user, a new admin, a new team member, a new custom role and a new permission", () => {
+    const now = refreshed({
+      users: [...LISTED.users.map((each) => (each.userName === "dee" ? { ...each, organizationRole: "admin" } : each)), user("u8", "fay")],
+      teams: LISTED.teams.map((team) => (team.name === "by-hand" ? { ...team, members: [...team.members, { id: "u8" }] } : team)),
+      roles: [
+        ...LISTED.roles.map((role) => (role.name === "Deleter" ? { ...role, permissions: [...role.permissions, "artifact:delete"] } : role)),
+        { id: "r3", name: "Auditor", description: "", inheritedFrom: "viewer", permissions: [], inheritedPermissions: [] },
+      ],
+    });
+    expect(outsideCodeAddedSince(written, now)).toEqual([
+      "admin dee",
+      "user dee (dee@acme.example, organization role admin)",
+      "user fay (fay@acme.example, organization role member)",
+      "member fay of team by-hand",
+      "custom role Auditor",
+      "artifact:delete in custom role Deleter",
+    ]);
+  });
+
+  it("leaves out what was taken away since: a deactivated user, a member gone, a custom role deleted", () => {
+    const now = refreshed({
+      users: LISTED.users.map((each) => (each.userName === "dee" ? { ...each, active: false } : each)),
+      roles: LISTED.roles.filter((role) => role.name !== "Deleter"),
+    });
+    expect(now.users.map((each) => each.userName)).toEqual(["eve"]);
+    expect(outsideCodeAddedSince(written, now)).toEqual([]);
+  });
+
+  it("at a write, leaves out the users and custom roles the roster dropped in that run: their own deletes remove them", () => {
+    const before = declared(ROSTER.replace("customRoles:\n  - { name", "  - { userName: dee, email: dee@acme.example }\ncustomRoles:\n  - { name"));
+    const dropped = withoutDroppedThisRun(written, { ...before.declared, customRoles: [...before.declared.customRoles, "Deleter"] }, declaredOrganization);
+    expect(dropped.users.map((each) => each.userName)).toEqual(["eve"]);
+    expect(dropped.customRoles).toEqual([]);
+    expect(dropped.teams).toEqual(written.teams);
+  });
+});
+
 describe("usersFrom: idp", () => {
   const text = `usersFrom: idp
 users:
@@ -160,22 +208,56 @@ describe("the roster's outside-code keys", () => {
 
 describe("the guard rails on deactivating what the roster does not declare", () => {
   const settings = { minAdmins: 1, maxRemovalFraction: 0.25, protectSelf: true, self: "ana" };
+  const roster = (users: string[], admins = ["ana"]) => ({ users: [...admins, ...users].sort(), admins, teams: {} });
+  const TEN = roster(["b1", "b2", "b3", "b4", "b5", "b6", "b7", "b8", "b9"]);
+  const judged = (after: typeof TEN, deactivating: { userName: string; organizationRole?: string }[], live: { users: number; admins?: number }) =>
+    judgeRosterChange("acme", TEN, after, settings, { deactivating, deletingRoles: [], live });
 
   it("refuses 3 of 10 users, naming them and the one-run override; passes 2 of 10", () => {
     const three = ["dee", "eve", "fay"].map((userName) => ({ userName }));
-    const refused = judgeOutsideRemovals("acme", three, { users: 10, admins: 2 }, settings);
-    expect(refused.refusals).toEqual([
-      'Organization "acme": outsideCode.users: deactivate would deactivate 3 of the 10 users W&B lists (30%), who the roster does not declare: dee, eve, fay; ' +
+    expect(judged(TEN, three, { users: 10, admins: 2 }).refusals).toEqual([
+      'Organization "acme": this change removes 3 of the 10 users W&B lists (30%): dee, eve, fay, who the roster does not declare (outsideCode.users: deactivate); ' +
         "more than wandb:maxRemovalFraction (25%) allows. Declare the ones to keep in the roster, or match them with outsideCode.ignore. " +
         "If it is meant, let this one run through with `WANDB_MAX_REMOVAL_FRACTION=1 pulumi up` (when the stack config does not set wandb:maxRemovalFraction; " +
         "`pulumi config set wandb:maxRemovalFraction <value>` changes it for good).",
     ]);
-    expect(judgeOutsideRemovals("acme", three.slice(1), { users: 10, admins: 2 }, settings).refusals).toEqual([]);
+    expect(judged(TEN, three.slice(1), { users: 10, admins: 2 }).refusals).toEqual([]);
+  });
+
+  it("counts them with the users the roster drops, as the writes do: each passes alone, together they are refused", () => {
+    // The roster drops 2 of its 10 users (20%); 2 more of the 12 W&B lists are undeclared (17%); together 4 of 12 (33%).
+    const dropping = roster(["b1", "b2", "b3", "b4", "b5", "b6", "b7"]);
+    const two = [{ userName: "dee" }, { userName: "eve" }];
+    expect(judgeRosterChange("acme", TEN, dropping, settings).refusals).toEqual([]);
+    expect(judged(TEN, two, { users: 12 }).refusals).toEqual([]);
+    const together = judged(dropping, two, { users: 12 });
+    expect(together.refusals).toHaveLength(1);
+    expect(together.refusals[0]).toContain(
+      "this change removes 4 of the 12 users W&B lists (33%): b8, b9, dropped from the roster; dee, eve, who the roster does not declare (outsideCode.users: deactivate); " +
+        "more than wandb:maxRemovalFraction (25%) allows",
+    );
+    expect(together.verdicts).toContain("passed: removes 2 of 10 users (20%): b8, b9; wandb:maxRemovalFraction is 25%");
+  });
+
+  it("never lets the deactivations weaken the roster's own judgement", () => {
+    const dropping = roster(["b1", "b2", "b3", "b4", "b5", "b6"]);
+    expect(judged(dropping, [{ userName: "dee" }], { users: 100 }).refusals.join("\n")).toContain("this change removes 3 of 10 users (30%): b7, b8, b9");
   });
 
   it("refuses deactivating the last admins", () => {
     const admins = [{ userName: "eve", organizationRole: "admin" }];
-    const judged = judgeOutsideRemovals("acme", admins, { users: 10, admins: 1 }, settings);
-    expect(judged.refusals.join("\n")).toContain("would deactivate the admin eve, leaving 0 of the 1 organization admins W&B lists, fewer than wandb:minAdmins (1)");
+    expect(judged(TEN, admins, { users: 10, admins: 1 }).refusals.join("\n")).toContain(
+      "this change removes or deactivates the admin eve, leaving 0 of the 1 organization admins W&B lists, fewer than wandb:minAdmins (1)",
+    );
+    expect(judged(TEN, admins, { users: 10, admins: 2 }).refusals).toEqual([]);
+  });
+
+  it("names the custom roles it deletes in the verdicts, and refuses none: no guard rail counts custom roles", () => {
+    const judgement = judgeRosterChange("acme", TEN, TEN, settings, { deactivating: [], deletingRoles: ["Deleter", "Exporter"], live: { users: 10 } });
+    expect(judgement.refusals).toEqual([]);
+    expect(judgement.verdicts).toContain(
+      "not judged: deletes the custom roles Deleter, Exporter, which the roster does not declare (outsideCode.customRoles: delete); " +
+        "no guard rail counts custom roles: each holder falls back to the role it inherits from",
+    );
   });
 });

@@ -38,8 +38,8 @@ export function outsideCodeSeed(): Seed {
   };
 }
 
-/** The roster: the seed's own objects, reported only, the break-glass admins ignored. */
-export function outsideCodeRoster(users: "report" | "deactivate" = "report") {
+/** The roster: the seed's own objects, the break-glass admins ignored; the rest reported only, unless `removing` asks otherwise. */
+export function outsideCodeRoster(removing: { users?: "deactivate"; customRoles?: "delete" } = {}) {
   return {
     users: [
       { userName: "admin", email: "admin@acme.example", organizationRole: "admin" },
@@ -52,6 +52,6 @@ export function outsideCodeRoster(users: "report" | "deactivate" = "report") {
       { name: "research", members: ROSTER_MEMBERS },
       { name: IDP_TEAM, membersFrom: "idp", members: ["member"] },
     ],
-    outsideCode: { users, ignore: ["breakglass-*"] },
+    outsideCode: { users: removing.users ?? "report", customRoles: removing.customRoles ?? "report", ignore: ["breakglass-*"] },
   };
 }

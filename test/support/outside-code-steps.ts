@@ -2,9 +2,11 @@
 // organization seeded with a roster's objects and, beside them, a user, an admin, a team and a
 // custom role made by hand, a break-glass admin the roster ignores, a service account and a team
 // whose members the identity provider writes. `preview --refresh` and `review --drift` of its JSON
-// name each object made by hand and neither the ignored admin nor the service account; a member a
+// name each object made by hand and neither the ignored admin nor the service account; one made by
+// hand after the last up fails the drift preview under --expect-no-changes and is in its review; a member a
 // person adds to the identity provider's team makes `up --refresh` send no write; `users:
-// deactivate` is refused at preview for 31% of the users, then deactivates exactly the undeclared ones.
+// deactivate` is refused at preview for 31% of the users, then deactivates exactly the undeclared
+// ones, and `customRoles: delete` deletes the undeclared custom role, named in the review.
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +20,8 @@ import { warningsNaming } from "./warnings";
 
 const PATCH_OP = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
 const USER_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:User";
+/** A user made by hand after the last up. */
+const LATE = "late-hire";
 
 const errorsOf = (diagnostics: Diagnostic[]) => diagnostics.filter((d) => d.severity === "error").map((d) => d.message).join("\n");
 /** Every message of the operation: the dynamic door's lines come as output, the plugin's through the engine's log. */
@@ -57,6 +61,13 @@ export function describeOutsideCode(door: string, program: string): void {
       expect(told).toContain(`outside code: user ${MADE_BY_HAND.user} (${MADE_BY_HAND.user}@acme.example, organization role member), not declared`);
     });
 
+    it("a plain up (no --refresh) with the record unchanged makes no report: it lists nothing", async () => {
+      await resetLog(emulator);
+      const up = await stack.up();
+      expect(said(up.diagnostics)).not.toContain("outside code:");
+      expect((await readLog(emulator)).counters.byRoute).toEqual({});
+    });
+
     it("preview --refresh names each object made by hand, the admin as a warning; neither the ignored admin nor the service account", async () => {
       const preview = await stack.preview({ refresh: true });
       const told = said(preview.diagnostics);
@@ -73,7 +84,9 @@ export function describeOutsideCode(door: string, program: string): void {
     });
 
     it("review --drift of preview --refresh --json has an Outside code section naming the same", async () => {
-      const { json } = await stack.previewJson(["--refresh", "--expect-no-changes"]);
+      const { json, code } = await stack.previewJson(["--refresh", "--expect-no-changes"]);
+      // All of it was there at the last up, which reported it: nothing new, no change.
+      expect(code).toBe(0);
       const review = await reviewOf(json, ["--drift"]);
       expect(review).toContain("### Outside code");
       expect(review).toContain(`- **Warning:** ${MADE_BY_HAND.admin} (${MADE_BY_HAND.admin}@acme.example) is an organization admin the roster does not declare`);
@@ -82,6 +95,18 @@ export function describeOutsideCode(door: string, program: string): void {
       expect(review).toContain(`- custom role ${MADE_BY_HAND.customRole}: member plus project:delete`);
       expect(review).not.toContain(IGNORED_ADMIN);
       expect(review).not.toContain(SERVICE_ACCOUNT);
+    });
+
+    it("a user made by hand after the last up: the drift preview fails under --expect-no-changes, and its review names the user", async () => {
+      await scim("POST", "/Users", { schemas: [USER_SCHEMA], userName: LATE, emails: [{ value: `${LATE}@acme.example`, primary: true }] });
+      const { json, code } = await stack.previewJson(["--refresh", "--expect-no-changes"]);
+      expect(code).not.toBe(0);
+      const review = await reviewOf(json, ["--drift"]);
+      expect(review).toContain(`- user ${LATE} (${LATE}@acme.example, organization role member)`);
+      expect(review).toContain(`- user ${MADE_BY_HAND.user} (${MADE_BY_HAND.user}@acme.example, organization role member)`);
+      // Taken away by hand again: what is gone since the last up is no new access, and no change.
+      await scim("DELETE", `/Users/${(await users()).find((u) => u.userName === LATE)!.id}`);
+      expect((await stack.previewJson(["--refresh", "--expect-no-changes"])).code).toBe(0);
     });
 
     it("a person adds a member to the identity provider's team: up --refresh reports it and sends no write", async () => {
@@ -99,21 +124,27 @@ export function describeOutsideCode(door: string, program: string): void {
       for (const userName of ["f1", "f2", "f3"]) {
         await scim("POST", "/Users", { schemas: [USER_SCHEMA], userName, emails: [{ value: `${userName}@acme.example`, primary: true }] });
       }
-      writeRoster(outsideCodeRoster("deactivate"));
+      writeRoster(outsideCodeRoster({ users: "deactivate", customRoles: "delete" }));
       await resetLog(emulator);
       const refused = await stack.failing("preview", { refresh: true });
       expect(errorsOf(refused.diagnostics)).toContain(
-        `outsideCode.users: deactivate would deactivate 5 of the 16 users W&B lists (31%), who the roster does not declare: ${MADE_BY_HAND.user}, ${MADE_BY_HAND.admin}, f1, f2, f3`,
+        `this change removes 5 of the 16 users W&B lists (31%): ${MADE_BY_HAND.user}, ${MADE_BY_HAND.admin}, f1, f2, f3, who the roster does not declare (outsideCode.users: deactivate)`,
       );
       expect(errorsOf(refused.diagnostics)).toContain("`WANDB_MAX_REMOVAL_FRACTION=1 pulumi up`");
       expect((await readLog(emulator)).counters.writes).toBe(0);
     });
 
-    it("deactivates exactly the undeclared users, never the ignored admin or the acting user", async () => {
+    it("deactivates exactly the undeclared users, never the ignored admin or the acting user, and deletes the undeclared custom role", async () => {
       for (const user of (await users()).filter((u) => ["f1", "f2", "f3"].includes(u.userName))) await scim("DELETE", `/Users/${user.id}`);
+      // No guard rail counts custom roles: the review names the one deleted all the same.
+      const review = await reviewOf((await stack.previewJson(["--refresh"])).json);
+      expect(review).toContain(`not judged: deletes the custom role ${MADE_BY_HAND.customRole}, which the roster does not declare (outsideCode.customRoles: delete)`);
       await stack.up({ refresh: true });
       const inactive = (await users()).filter((u) => !u.active).map((u) => u.userName).sort();
       expect(inactive).toEqual([MADE_BY_HAND.user, MADE_BY_HAND.admin].sort());
+      const roles = ((await readState(emulator)) as { roles: { name: string }[] }).roles.map((role) => role.name);
+      expect(roles).toContain("Operator");
+      expect(roles).not.toContain(MADE_BY_HAND.customRole);
       expect((await stack.preview({ refresh: true })).changes).not.toHaveProperty("update");
     });
   });

@@ -76,6 +76,8 @@ type RosterGuard struct {
 	Outside OutsideCodeReportPtrOutput `pulumi:"outside"`
 	// What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
 	OutsideCode OutsideCodePolicyOutput `pulumi:"outsideCode"`
+	// What W&B held that the roster does not declare when the record was last written (`pulumi up`): a refresh compares its report with it, and what it shows that is new since (a user, an admin, a team or member, a custom role or permission) is a change of the record, so that `pulumi preview --refresh --expect-no-changes` fails on it and the preview carries the new report.
+	OutsideWhenWritten OutsideCodeReportPtrOutput `pulumi:"outsideWhenWritten"`
 	// Each team's members, by userName.
 	Teams pulumi.StringArrayMapOutput `pulumi:"teams"`
 	// The roster's userNames.
@@ -308,6 +310,11 @@ func (o RosterGuardOutput) Outside() OutsideCodeReportPtrOutput {
 // What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
 func (o RosterGuardOutput) OutsideCode() OutsideCodePolicyOutput {
 	return o.ApplyT(func(v *RosterGuard) OutsideCodePolicyOutput { return v.OutsideCode }).(OutsideCodePolicyOutput)
+}
+
+// What W&B held that the roster does not declare when the record was last written (`pulumi up`): a refresh compares its report with it, and what it shows that is new since (a user, an admin, a team or member, a custom role or permission) is a change of the record, so that `pulumi preview --refresh --expect-no-changes` fails on it and the preview carries the new report.
+func (o RosterGuardOutput) OutsideWhenWritten() OutsideCodeReportPtrOutput {
+	return o.ApplyT(func(v *RosterGuard) OutsideCodeReportPtrOutput { return v.OutsideWhenWritten }).(OutsideCodeReportPtrOutput)
 }
 
 // Each team's members, by userName.

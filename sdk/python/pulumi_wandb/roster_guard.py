@@ -333,6 +333,7 @@ class RosterGuard(pulumi.CustomResource):
                 raise TypeError("Missing required property 'users'")
             __props__.__dict__["users"] = users
             __props__.__dict__["verdicts"] = verdicts
+            __props__.__dict__["outside_when_written"] = None
         super(RosterGuard, __self__).__init__(
             'wandb:index:RosterGuard',
             resource_name,
@@ -362,6 +363,7 @@ class RosterGuard(pulumi.CustomResource):
         __props__.__dict__["organization"] = None
         __props__.__dict__["outside"] = None
         __props__.__dict__["outside_code"] = None
+        __props__.__dict__["outside_when_written"] = None
         __props__.__dict__["teams"] = None
         __props__.__dict__["users"] = None
         __props__.__dict__["verdicts"] = None
@@ -428,6 +430,14 @@ class RosterGuard(pulumi.CustomResource):
         What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
         """
         return pulumi.get(self, "outside_code")
+
+    @_builtins.property
+    @pulumi.getter(name="outsideWhenWritten")
+    def outside_when_written(self) -> pulumi.Output[Optional['outputs.OutsideCodeReport']]:
+        """
+        What W&B held that the roster does not declare when the record was last written (`pulumi up`): a refresh compares its report with it, and what it shows that is new since (a user, an admin, a team or member, a custom role or permission) is a change of the record, so that `pulumi preview --refresh --expect-no-changes` fails on it and the preview carries the new report.
+        """
+        return pulumi.get(self, "outside_when_written")
 
     @_builtins.property
     @pulumi.getter

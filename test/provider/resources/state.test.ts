@@ -276,7 +276,7 @@ describe("recorded state through dispatch", () => {
       // A record of the stack alone: destroying it sends nothing to W&B.
       deleted: async () => expect((await readLog(emu)).counters.writes).toBe(0),
       garbage: { property: "users", value: "alice" },
-      // The record's defaults (report only), and what W&B holds outside the roster, from the listings.
+      // The record's defaults (report only), and what W&B holds outside the roster, from the listings (also kept as written).
       sinceRelease: () => ({
         created: {
           emails: {},
@@ -284,6 +284,7 @@ describe("recorded state through dispatch", () => {
           idpTeams: {},
           outsideCode: { users: "report", teams: "report", customRoles: "report", ignore: [], usersFrom: "code" },
           outside: expect.objectContaining({ users: expect.any(Array), listed: expect.any(Object) }),
+          outsideWhenWritten: expect.objectContaining({ users: expect.any(Array), listed: expect.any(Object) }),
         },
         migrated: {},
       }),
