@@ -1,7 +1,7 @@
 // A resource renamed in code with no alias reaches the engine as a create under the new name and a
 // delete under the old one. At `up` the delete says it leaves the object; at preview the engine
 // tells a provider nothing of what it will delete, so the program says it as it declares: it reads
-// the stack's last state once per preview (the engine's own `readStackResourceOutputs`: no W&B
+// the stack's last state once per run (the engine's own `readStackResourceOutputs`: no W&B
 // request) and names each new resource that declares an object the stack holds under another URN,
 // with the alias that keeps its history. Children of a renamed Organization are named once, on it.
 import * as pulumi from "@pulumi/pulumi";
@@ -44,10 +44,15 @@ async function readHoldings(): Promise<Holdings | undefined> {
   return { urns: new Set(Object.keys(read.data.outputs)), byKey };
 }
 
-/** This preview's reading of the stack; none outside a preview, or under Pulumi's mocks. */
-function thisPreview(): Run | undefined {
+/**
+ * This run's reading of the stack; none under Pulumi's mocks. An update reads it too, though it
+ * names nothing: the engine registers a default provider for the read, and an update must register
+ * what its preview did (`pulumi up --plan` fails on a planned resource it does not see), which also
+ * keeps that provider in the state rather than planned anew at every preview.
+ */
+function thisRun(): Run | undefined {
   const monitor = pulumi.runtime.getMonitor();
-  if (!pulumi.runtime.isDryRun() || !monitor || monitor instanceof MockMonitor) return undefined;
+  if (!monitor || monitor instanceof MockMonitor) return undefined;
   let run = runs.get(monitor);
   if (!run) {
     // A stack the engine cannot read (a backend without it) only goes without the notice.
@@ -98,8 +103,8 @@ function componentNotice(component: string, oldComponent: string, example: strin
  */
 export function noticeRename(resource: pulumi.CustomResource, kind: ResourceKind, args: object, opts: pulumi.CustomResourceOptions | undefined): void {
   if (opts?.id !== undefined || opts?.import !== undefined) return;
-  const run = thisPreview();
-  if (run === undefined) return;
+  const run = thisRun();
+  if (run === undefined || !pulumi.runtime.isDryRun()) return;
   const fields = naturalKeyFields(kind).map(({ field }) => field);
   if (fields.length === 0) return;
   const given = args as Record<string, pulumi.Input<unknown>>;

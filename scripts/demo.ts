@@ -8,7 +8,7 @@ import { LocalWorkspace, type ConfigMap, type EngineEvent, type Stack } from "@p
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { clientsFromConfig, closeAllPools, type ScimClient } from "../service";
 import { resolveConfig } from "../service/config";
-import { changedProperties, isolatedEnvironment, pinnedCommand, repoRoot, workRoot } from "./engine";
+import { changedProperties, isolatedEnvironment, pinnedCommand, repoRoot, shownStep, workRoot } from "./engine";
 
 const bold = (text: string) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text);
 const say = (text = "") => console.log(text);
@@ -55,8 +55,8 @@ async function realOrgTarget(): Promise<Target> {
 /** Per resource, what the engine will do and to which properties: what `pulumi preview --diff` reports. */
 function plannedChanges(events: EngineEvent[]): string[] {
   return events.flatMap((event) => {
-    const metadata = event.resourcePreEvent?.metadata;
-    if (!metadata || metadata.op === "same" || metadata.type === "pulumi:pulumi:Stack") return [];
+    const metadata = shownStep(event);
+    if (!metadata) return [];
     const name = metadata.urn.split("::").pop();
     const props = changedProperties(metadata);
     return [`   ${metadata.op} ${name}${props.length ? `: ${props.join(", ")}` : ""}`];

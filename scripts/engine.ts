@@ -3,7 +3,7 @@
 import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
-import { type ConfigMap, PulumiCommand, type StepEventMetadata } from "@pulumi/pulumi/automation";
+import { type ConfigMap, type EngineEvent, PulumiCommand, type StepEventMetadata } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "../emulator";
 import { repoRoot } from "./repo-root";
 
@@ -53,6 +53,18 @@ export function changedProperties(metadata: StepEventMetadata): string[] {
   return [...new Set([...Object.keys(before), ...Object.keys(after)])]
     .filter((key) => key !== "__provider" && JSON.stringify(before[key]) !== JSON.stringify(after[key]))
     .sort();
+}
+
+/**
+ * A step of a preview's or an update's engine events as `pulumi preview` shows it: not "same", not
+ * the stack itself, and not a default provider, which the engine marks internal and its display
+ * leaves out (the event log it hands the Automation API keeps them, unmarked).
+ */
+export function shownStep(event: EngineEvent): StepEventMetadata | undefined {
+  const metadata = event.resourcePreEvent?.metadata;
+  if (!metadata || metadata.op === "same" || metadata.type === "pulumi:pulumi:Stack") return undefined;
+  const [type, name] = metadata.urn.split("::").slice(-2);
+  return type?.startsWith("pulumi:providers:") && name?.startsWith("default") ? undefined : metadata;
 }
 
 /** Stack config pointing the provider at an emulator, with the key stored as a secret. */

@@ -5,7 +5,7 @@ import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { parse, stringify } from "yaml";
-import { changedProperties, emulatorConfig, installedPackage, isolatedEnvironment, pinnedCommand, repoRoot, workRoot } from "../../scripts/engine";
+import { changedProperties, emulatorConfig, shownStep, installedPackage, isolatedEnvironment, pinnedCommand, repoRoot, workRoot } from "../../scripts/engine";
 import {
   LocalWorkspace,
   type ConfigMap,
@@ -203,8 +203,8 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
       await stack.preview({
         color: "never",
         onEvent: (event) => {
-          const metadata = event.resourcePreEvent?.metadata;
-          if (!metadata || metadata.op === "same" || metadata.type === "pulumi:pulumi:Stack") return;
+          const metadata = shownStep(event);
+          if (!metadata) return;
           steps.push({ op: metadata.op, name: metadata.urn.split("::").pop() ?? metadata.urn, diffs: changedProperties(metadata) });
         },
       });
