@@ -86,7 +86,11 @@ const filterShape = {
   organizationRole: z
     .string(mustBe("organizationRole", "a string"))
     .optional()
-    .meta({ description: "The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly." }),
+    .meta({
+      description:
+        "The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly. " +
+        "Refused where the service's listing shows no roles (W&B's documented GET /Users), rather than matching nobody.",
+    }),
 };
 
 const supported = Object.keys(filterShape).join(", ");
@@ -166,7 +170,9 @@ export const getUsersFunction = defineFunction({
   lookup: async (args, access) => {
     const matches = usersFilter(args.filter ?? {});
     const { client, where } = await access.scim();
-    const listed = (await client.listUsers()).filter(matches);
+    const all = await client.listUsers();
+    if (args.filter?.organizationRole !== undefined) refuseUnshownRoles(all, args.filter.organizationRole, where);
+    const listed = all.filter(matches);
     const found = args.inactiveForDays === undefined ? listed : inactiveSince(listed, args.inactiveForDays, where);
     const users = sortedBy(found.map(toUser), (u) => u.userName, (u) => u.id);
     return { ids: users.map((u) => u.id), userNames: users.map((u) => u.userName), users };
@@ -188,6 +194,22 @@ function inactiveSince(users: readonly ScimUser[], days: number, where: string):
   }
   const now = Date.now();
   return users.filter((user) => inactiveFor(user.lastActiveAt, days, now) === true);
+}
+
+/**
+ * A role filter on a listing that shows no roles (W&B's documented GET /Users carries none) would
+ * match nobody, an answer that looks like "no admins": refused, saying why.
+ */
+function refuseUnshownRoles(users: readonly ScimUser[], role: string, where: string): void {
+  if (users.length === 0 || users.some((user) => user.organizationRole !== undefined)) return;
+  throw new WandbLookupError({
+    kind: "invalid-argument",
+    function: "getUsers",
+    searched: { organizationRole: role },
+    message:
+      `${where} does not show users' organization roles in its listing, so filter.organizationRole would match nobody. ` +
+      "Leave filter.organizationRole out: this service does not say who holds which role in its user listing.",
+  });
 }
 
 function usersFilter(filter: z.output<typeof usersFilterSchema>): (user: ScimUser) => boolean {

@@ -193,7 +193,8 @@ export interface UsersFilter {
   active?: boolean;
   /**
    * The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's
-   * name exactly.
+   * name exactly. Refused where the service's listing shows no roles (W&B's documented GET /Users),
+   * rather than matching nobody.
    */
   organizationRole?: string;
 }
@@ -223,7 +224,8 @@ export interface UsersFilterArgs {
   active?: pulumi.Input<boolean>;
   /**
    * The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's
-   * name exactly.
+   * name exactly. Refused where the service's listing shows no roles (W&B's documented GET /Users),
+   * rather than matching nobody.
    */
   organizationRole?: pulumi.Input<string>;
 }

@@ -29,7 +29,7 @@ namespace PulumiWandb.Wandb.Inputs
         public Input<string>? EmailDomain { get; set; }
 
         /// <summary>
-        /// The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly.
+        /// The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly. Refused where the service's listing shows no roles (W&amp;B's documented GET /Users), rather than matching nobody.
         /// </summary>
         [Input("organizationRole")]
         public Input<string>? OrganizationRole { get; set; }

@@ -2250,7 +2250,7 @@ type UsersFilter struct {
 	Active *bool `pulumi:"active"`
 	// The email's domain (after `@`) is this, ignoring case, e.g. `example.com`.
 	EmailDomain *string `pulumi:"emailDomain"`
-	// The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly.
+	// The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly. Refused where the service's listing shows no roles (W&B's documented GET /Users), rather than matching nobody.
 	OrganizationRole *string `pulumi:"organizationRole"`
 	// The userName starts with this, ignoring case.
 	UserNameStartsWith *string `pulumi:"userNameStartsWith"`
@@ -2273,7 +2273,7 @@ type UsersFilterArgs struct {
 	Active pulumi.BoolPtrInput `pulumi:"active"`
 	// The email's domain (after `@`) is this, ignoring case, e.g. `example.com`.
 	EmailDomain pulumi.StringPtrInput `pulumi:"emailDomain"`
-	// The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly.
+	// The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly. Refused where the service's listing shows no roles (W&B's documented GET /Users), rather than matching nobody.
 	OrganizationRole pulumi.StringPtrInput `pulumi:"organizationRole"`
 	// The userName starts with this, ignoring case.
 	UserNameStartsWith pulumi.StringPtrInput `pulumi:"userNameStartsWith"`
@@ -2367,7 +2367,7 @@ func (o UsersFilterOutput) EmailDomain() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v UsersFilter) *string { return v.EmailDomain }).(pulumi.StringPtrOutput)
 }
 
-// The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly.
+// The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly. Refused where the service's listing shows no roles (W&B's documented GET /Users), rather than matching nobody.
 func (o UsersFilterOutput) OrganizationRole() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v UsersFilter) *string { return v.OrganizationRole }).(pulumi.StringPtrOutput)
 }
@@ -2421,7 +2421,7 @@ func (o UsersFilterPtrOutput) EmailDomain() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly.
+// The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly. Refused where the service's listing shows no roles (W&B's documented GET /Users), rather than matching nobody.
 func (o UsersFilterPtrOutput) OrganizationRole() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *UsersFilter) *string {
 		if v == nil {

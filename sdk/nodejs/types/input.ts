@@ -226,7 +226,7 @@ export interface UsersFilter {
      */
     emailDomain?: string;
     /**
-     * The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly.
+     * The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly. Refused where the service's listing shows no roles (W&B's documented GET /Users), rather than matching nobody.
      */
     organizationRole?: string;
     /**
@@ -248,7 +248,7 @@ export interface UsersFilterArgs {
      */
     emailDomain?: pulumi.Input<string | undefined>;
     /**
-     * The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly.
+     * The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly. Refused where the service's listing shows no roles (W&B's documented GET /Users), rather than matching nobody.
      */
     organizationRole?: pulumi.Input<string | undefined>;
     /**

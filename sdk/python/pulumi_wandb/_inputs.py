@@ -986,7 +986,7 @@ class UsersFilterDict(TypedDict):
     """
     organization_role: NotRequired[_builtins.str]
     """
-    The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly.
+    The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly. Refused where the service's listing shows no roles (W&B's documented GET /Users), rather than matching nobody.
     """
     user_name_starts_with: NotRequired[_builtins.str]
     """
@@ -1005,7 +1005,7 @@ class UsersFilter:
 
         :param _builtins.bool active: Only active (`true`) or only deactivated (`false`) users.
         :param _builtins.str email_domain: The email's domain (after `@`) is this, ignoring case, e.g. `example.com`.
-        :param _builtins.str organization_role: The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly.
+        :param _builtins.str organization_role: The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly. Refused where the service's listing shows no roles (W&B's documented GET /Users), rather than matching nobody.
         :param _builtins.str user_name_starts_with: The userName starts with this, ignoring case.
         """
         if active is not None:
@@ -1045,7 +1045,7 @@ class UsersFilter:
     @pulumi.getter(name="organizationRole")
     def organization_role(self) -> Optional[_builtins.str]:
         """
-        The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly.
+        The organization role is this: a predefined role in any case, e.g. `admin`, or a custom role's name exactly. Refused where the service's listing shows no roles (W&B's documented GET /Users), rather than matching nobody.
         """
         return pulumi.get(self, "organization_role")
 
