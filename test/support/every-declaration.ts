@@ -46,7 +46,7 @@ export function everyDeclarationProgram({ module, prefix, dynamic }: EveryDeclar
     ...(dynamic ? [`export const orgTeamId = org.teams[${name("org-team")}]?.id;`, `export const teamRoles = user.teamRoles;`] : []),
     `export const seededUser = wandb.getUser({ userName: "member" }).then((found) => found.email);`,
     `export const seededUserId = wandb.getUserOutput({ email: "member@acme.example" }).id;`,
-    `export const admins = wandb.getUsers({ filter: { organizationRole: "admin", active: true } }).then((found) => found.userNames);`,
+    `export const activeAtExample = wandb.getUsers({ filter: { emailDomain: "example.com", active: true } }).then((found) => found.userNames);`,
     `export const acme = wandb.getUsersOutput({ filter: { emailDomain: "acme.example" } }).users;`,
     `export const seededTeam = wandb.getTeam({ name: "seed-team" }).then((found) => found.memberIds);`,
     `export const seededTeamId = wandb.getTeamOutput({ name: "seed-team" }).id;`,
