@@ -153,6 +153,139 @@ func (o IdpTeamArrayOutput) Index(i pulumi.IntInput) IdpTeamOutput {
 	}).(IdpTeamOutput)
 }
 
+type InactivePerson struct {
+	// Whether the roster declares the user.
+	Declared bool `pulumi:"declared"`
+	// The user's primary email.
+	Email string `pulumi:"email"`
+	// The user's last activity (ISO 8601); absent for someone never active.
+	LastActiveAt *string `pulumi:"lastActiveAt"`
+	// The user's organization role as W&B lists it; absent where the service shows no roles.
+	OrganizationRole *string `pulumi:"organizationRole"`
+	// The user's userName.
+	UserName string `pulumi:"userName"`
+}
+
+// InactivePersonInput is an input type that accepts InactivePersonArgs and InactivePersonOutput values.
+// You can construct a concrete instance of `InactivePersonInput` via:
+//
+//	InactivePersonArgs{...}
+type InactivePersonInput interface {
+	pulumi.Input
+
+	ToInactivePersonOutput() InactivePersonOutput
+	ToInactivePersonOutputWithContext(context.Context) InactivePersonOutput
+}
+
+type InactivePersonArgs struct {
+	// Whether the roster declares the user.
+	Declared pulumi.BoolInput `pulumi:"declared"`
+	// The user's primary email.
+	Email pulumi.StringInput `pulumi:"email"`
+	// The user's last activity (ISO 8601); absent for someone never active.
+	LastActiveAt pulumi.StringPtrInput `pulumi:"lastActiveAt"`
+	// The user's organization role as W&B lists it; absent where the service shows no roles.
+	OrganizationRole pulumi.StringPtrInput `pulumi:"organizationRole"`
+	// The user's userName.
+	UserName pulumi.StringInput `pulumi:"userName"`
+}
+
+func (InactivePersonArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*InactivePerson)(nil)).Elem()
+}
+
+func (i InactivePersonArgs) ToInactivePersonOutput() InactivePersonOutput {
+	return i.ToInactivePersonOutputWithContext(context.Background())
+}
+
+func (i InactivePersonArgs) ToInactivePersonOutputWithContext(ctx context.Context) InactivePersonOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(InactivePersonOutput)
+}
+
+// InactivePersonArrayInput is an input type that accepts InactivePersonArray and InactivePersonArrayOutput values.
+// You can construct a concrete instance of `InactivePersonArrayInput` via:
+//
+//	InactivePersonArray{ InactivePersonArgs{...} }
+type InactivePersonArrayInput interface {
+	pulumi.Input
+
+	ToInactivePersonArrayOutput() InactivePersonArrayOutput
+	ToInactivePersonArrayOutputWithContext(context.Context) InactivePersonArrayOutput
+}
+
+type InactivePersonArray []InactivePersonInput
+
+func (InactivePersonArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]InactivePerson)(nil)).Elem()
+}
+
+func (i InactivePersonArray) ToInactivePersonArrayOutput() InactivePersonArrayOutput {
+	return i.ToInactivePersonArrayOutputWithContext(context.Background())
+}
+
+func (i InactivePersonArray) ToInactivePersonArrayOutputWithContext(ctx context.Context) InactivePersonArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(InactivePersonArrayOutput)
+}
+
+type InactivePersonOutput struct{ *pulumi.OutputState }
+
+func (InactivePersonOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*InactivePerson)(nil)).Elem()
+}
+
+func (o InactivePersonOutput) ToInactivePersonOutput() InactivePersonOutput {
+	return o
+}
+
+func (o InactivePersonOutput) ToInactivePersonOutputWithContext(ctx context.Context) InactivePersonOutput {
+	return o
+}
+
+// Whether the roster declares the user.
+func (o InactivePersonOutput) Declared() pulumi.BoolOutput {
+	return o.ApplyT(func(v InactivePerson) bool { return v.Declared }).(pulumi.BoolOutput)
+}
+
+// The user's primary email.
+func (o InactivePersonOutput) Email() pulumi.StringOutput {
+	return o.ApplyT(func(v InactivePerson) string { return v.Email }).(pulumi.StringOutput)
+}
+
+// The user's last activity (ISO 8601); absent for someone never active.
+func (o InactivePersonOutput) LastActiveAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InactivePerson) *string { return v.LastActiveAt }).(pulumi.StringPtrOutput)
+}
+
+// The user's organization role as W&B lists it; absent where the service shows no roles.
+func (o InactivePersonOutput) OrganizationRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InactivePerson) *string { return v.OrganizationRole }).(pulumi.StringPtrOutput)
+}
+
+// The user's userName.
+func (o InactivePersonOutput) UserName() pulumi.StringOutput {
+	return o.ApplyT(func(v InactivePerson) string { return v.UserName }).(pulumi.StringOutput)
+}
+
+type InactivePersonArrayOutput struct{ *pulumi.OutputState }
+
+func (InactivePersonArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]InactivePerson)(nil)).Elem()
+}
+
+func (o InactivePersonArrayOutput) ToInactivePersonArrayOutput() InactivePersonArrayOutput {
+	return o
+}
+
+func (o InactivePersonArrayOutput) ToInactivePersonArrayOutputWithContext(ctx context.Context) InactivePersonArrayOutput {
+	return o
+}
+
+func (o InactivePersonArrayOutput) Index(i pulumi.IntInput) InactivePersonOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) InactivePerson {
+		return vs[0].([]InactivePerson)[vs[1].(int)]
+	}).(InactivePersonOutput)
+}
+
 type ListedCount struct {
 	// Active organization admins W&B lists, where the service shows roles.
 	Admins *float64 `pulumi:"admins"`
@@ -765,6 +898,8 @@ func (o OutsideAdminArrayOutput) Index(i pulumi.IntInput) OutsideAdminOutput {
 type OutsideCodePolicy struct {
 	// What is done with custom roles the roster does not declare: `report` them, or `delete` them at `up`.
 	CustomRoles string `pulumi:"customRoles"`
+	// The roster's `deactivateInactiveAfterDays`: users W&B lists as active, declared or not, who have not been active in this many days are deactivated at `up`.
+	DeactivateInactiveAfterDays *int `pulumi:"deactivateInactiveAfterDays"`
 	// Globs on userName, email, team or role name: what they match is never reported and never touched.
 	Ignore []string `pulumi:"ignore"`
 	// What is done with teams the roster does not declare: `report` them (the service cannot delete a team).
@@ -789,6 +924,8 @@ type OutsideCodePolicyInput interface {
 type OutsideCodePolicyArgs struct {
 	// What is done with custom roles the roster does not declare: `report` them, or `delete` them at `up`.
 	CustomRoles pulumi.StringInput `pulumi:"customRoles"`
+	// The roster's `deactivateInactiveAfterDays`: users W&B lists as active, declared or not, who have not been active in this many days are deactivated at `up`.
+	DeactivateInactiveAfterDays pulumi.IntPtrInput `pulumi:"deactivateInactiveAfterDays"`
 	// Globs on userName, email, team or role name: what they match is never reported and never touched.
 	Ignore pulumi.StringArrayInput `pulumi:"ignore"`
 	// What is done with teams the roster does not declare: `report` them (the service cannot delete a team).
@@ -881,6 +1018,11 @@ func (o OutsideCodePolicyOutput) CustomRoles() pulumi.StringOutput {
 	return o.ApplyT(func(v OutsideCodePolicy) string { return v.CustomRoles }).(pulumi.StringOutput)
 }
 
+// The roster's `deactivateInactiveAfterDays`: users W&B lists as active, declared or not, who have not been active in this many days are deactivated at `up`.
+func (o OutsideCodePolicyOutput) DeactivateInactiveAfterDays() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v OutsideCodePolicy) *int { return v.DeactivateInactiveAfterDays }).(pulumi.IntPtrOutput)
+}
+
 // Globs on userName, email, team or role name: what they match is never reported and never touched.
 func (o OutsideCodePolicyOutput) Ignore() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v OutsideCodePolicy) []string { return v.Ignore }).(pulumi.StringArrayOutput)
@@ -935,6 +1077,16 @@ func (o OutsideCodePolicyPtrOutput) CustomRoles() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The roster's `deactivateInactiveAfterDays`: users W&B lists as active, declared or not, who have not been active in this many days are deactivated at `up`.
+func (o OutsideCodePolicyPtrOutput) DeactivateInactiveAfterDays() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *OutsideCodePolicy) *int {
+		if v == nil {
+			return nil
+		}
+		return v.DeactivateInactiveAfterDays
+	}).(pulumi.IntPtrOutput)
+}
+
 // Globs on userName, email, team or role name: what they match is never reported and never touched.
 func (o OutsideCodePolicyPtrOutput) Ignore() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *OutsideCodePolicy) []string {
@@ -976,6 +1128,8 @@ func (o OutsideCodePolicyPtrOutput) UsersFrom() pulumi.StringPtrOutput {
 }
 
 type OutsideCodeReport struct {
+	// With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
+	ActivityUnreported []string `pulumi:"activityUnreported"`
 	// Active organization admins the roster does not declare as admins: they rank first, as a warning.
 	Admins []OutsideAdmin `pulumi:"admins"`
 	// Custom roles the roster does not declare, with the permissions they add.
@@ -984,6 +1138,8 @@ type OutsideCodeReport struct {
 	IdpTeams []IdpTeam `pulumi:"idpTeams"`
 	// How many objects `outsideCode.ignore` matched: never reported, never touched.
 	Ignored float64 `pulumi:"ignored"`
+	// With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
+	Inactive []InactivePerson `pulumi:"inactive"`
 	// The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
 	Listed ListedCount `pulumi:"listed"`
 	// With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created them).
@@ -1006,6 +1162,8 @@ type OutsideCodeReportInput interface {
 }
 
 type OutsideCodeReportArgs struct {
+	// With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
+	ActivityUnreported pulumi.StringArrayInput `pulumi:"activityUnreported"`
 	// Active organization admins the roster does not declare as admins: they rank first, as a warning.
 	Admins OutsideAdminArrayInput `pulumi:"admins"`
 	// Custom roles the roster does not declare, with the permissions they add.
@@ -1014,6 +1172,8 @@ type OutsideCodeReportArgs struct {
 	IdpTeams IdpTeamArrayInput `pulumi:"idpTeams"`
 	// How many objects `outsideCode.ignore` matched: never reported, never touched.
 	Ignored pulumi.Float64Input `pulumi:"ignored"`
+	// With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
+	Inactive InactivePersonArrayInput `pulumi:"inactive"`
 	// The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
 	Listed ListedCountInput `pulumi:"listed"`
 	// With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created them).
@@ -1101,6 +1261,11 @@ func (o OutsideCodeReportOutput) ToOutsideCodeReportPtrOutputWithContext(ctx con
 	}).(OutsideCodeReportPtrOutput)
 }
 
+// With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
+func (o OutsideCodeReportOutput) ActivityUnreported() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v OutsideCodeReport) []string { return v.ActivityUnreported }).(pulumi.StringArrayOutput)
+}
+
 // Active organization admins the roster does not declare as admins: they rank first, as a warning.
 func (o OutsideCodeReportOutput) Admins() OutsideAdminArrayOutput {
 	return o.ApplyT(func(v OutsideCodeReport) []OutsideAdmin { return v.Admins }).(OutsideAdminArrayOutput)
@@ -1119,6 +1284,11 @@ func (o OutsideCodeReportOutput) IdpTeams() IdpTeamArrayOutput {
 // How many objects `outsideCode.ignore` matched: never reported, never touched.
 func (o OutsideCodeReportOutput) Ignored() pulumi.Float64Output {
 	return o.ApplyT(func(v OutsideCodeReport) float64 { return v.Ignored }).(pulumi.Float64Output)
+}
+
+// With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
+func (o OutsideCodeReportOutput) Inactive() InactivePersonArrayOutput {
+	return o.ApplyT(func(v OutsideCodeReport) []InactivePerson { return v.Inactive }).(InactivePersonArrayOutput)
 }
 
 // The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
@@ -1165,6 +1335,16 @@ func (o OutsideCodeReportPtrOutput) Elem() OutsideCodeReportOutput {
 	}).(OutsideCodeReportOutput)
 }
 
+// With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
+func (o OutsideCodeReportPtrOutput) ActivityUnreported() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *OutsideCodeReport) []string {
+		if v == nil {
+			return nil
+		}
+		return v.ActivityUnreported
+	}).(pulumi.StringArrayOutput)
+}
+
 // Active organization admins the roster does not declare as admins: they rank first, as a warning.
 func (o OutsideCodeReportPtrOutput) Admins() OutsideAdminArrayOutput {
 	return o.ApplyT(func(v *OutsideCodeReport) []OutsideAdmin {
@@ -1203,6 +1383,16 @@ func (o OutsideCodeReportPtrOutput) Ignored() pulumi.Float64PtrOutput {
 		}
 		return &v.Ignored
 	}).(pulumi.Float64PtrOutput)
+}
+
+// With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
+func (o OutsideCodeReportPtrOutput) Inactive() InactivePersonArrayOutput {
+	return o.ApplyT(func(v *OutsideCodeReport) []InactivePerson {
+		if v == nil {
+			return nil
+		}
+		return v.Inactive
+	}).(InactivePersonArrayOutput)
 }
 
 // The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
@@ -2444,6 +2634,8 @@ func (o UsersFilterPtrOutput) UserNameStartsWith() pulumi.StringPtrOutput {
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*IdpTeamInput)(nil)).Elem(), IdpTeamArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*IdpTeamArrayInput)(nil)).Elem(), IdpTeamArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*InactivePersonInput)(nil)).Elem(), InactivePersonArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*InactivePersonArrayInput)(nil)).Elem(), InactivePersonArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ListedCountInput)(nil)).Elem(), ListedCountArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ListedCountPtrInput)(nil)).Elem(), ListedCountArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*MissingUserInput)(nil)).Elem(), MissingUserArgs{})
@@ -2468,6 +2660,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*UsersFilterPtrInput)(nil)).Elem(), UsersFilterArgs{})
 	pulumi.RegisterOutputType(IdpTeamOutput{})
 	pulumi.RegisterOutputType(IdpTeamArrayOutput{})
+	pulumi.RegisterOutputType(InactivePersonOutput{})
+	pulumi.RegisterOutputType(InactivePersonArrayOutput{})
 	pulumi.RegisterOutputType(ListedCountOutput{})
 	pulumi.RegisterOutputType(ListedCountPtrOutput{})
 	pulumi.RegisterOutputType(MissingUserOutput{})

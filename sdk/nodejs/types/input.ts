@@ -24,6 +24,29 @@ export interface IdpTeamArgs {
     notInTeam: pulumi.Input<pulumi.Input<string>[]>;
 }
 
+export interface InactivePersonArgs {
+    /**
+     * Whether the roster declares the user.
+     */
+    declared: pulumi.Input<boolean>;
+    /**
+     * The user's primary email.
+     */
+    email: pulumi.Input<string>;
+    /**
+     * The user's last activity (ISO 8601); absent for someone never active.
+     */
+    lastActiveAt?: pulumi.Input<string | undefined>;
+    /**
+     * The user's organization role as W&B lists it; absent where the service shows no roles.
+     */
+    organizationRole?: pulumi.Input<string | undefined>;
+    /**
+     * The user's userName.
+     */
+    userName: pulumi.Input<string>;
+}
+
 export interface ListedCountArgs {
     /**
      * Active organization admins W&B lists, where the service shows roles.
@@ -82,6 +105,10 @@ export interface OutsideCodePolicyArgs {
      */
     customRoles: pulumi.Input<string>;
     /**
+     * The roster's `deactivateInactiveAfterDays`: users W&B lists as active, declared or not, who have not been active in this many days are deactivated at `up`.
+     */
+    deactivateInactiveAfterDays?: pulumi.Input<number | undefined>;
+    /**
      * Globs on userName, email, team or role name: what they match is never reported and never touched.
      */
     ignore: pulumi.Input<pulumi.Input<string>[]>;
@@ -101,6 +128,10 @@ export interface OutsideCodePolicyArgs {
 
 export interface OutsideCodeReportArgs {
     /**
+     * With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
+     */
+    activityUnreported?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
      * Active organization admins the roster does not declare as admins: they rank first, as a warning.
      */
     admins: pulumi.Input<pulumi.Input<inputs.OutsideAdminArgs>[]>;
@@ -116,6 +147,10 @@ export interface OutsideCodeReportArgs {
      * How many objects `outsideCode.ignore` matched: never reported, never touched.
      */
     ignored: pulumi.Input<number>;
+    /**
+     * With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
+     */
+    inactive?: pulumi.Input<pulumi.Input<inputs.InactivePersonArgs>[] | undefined>;
     /**
      * The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
      */

@@ -24,6 +24,29 @@ export interface IdpTeam {
     notInTeam: string[];
 }
 
+export interface InactivePerson {
+    /**
+     * Whether the roster declares the user.
+     */
+    declared: boolean;
+    /**
+     * The user's primary email.
+     */
+    email: string;
+    /**
+     * The user's last activity (ISO 8601); absent for someone never active.
+     */
+    lastActiveAt?: string;
+    /**
+     * The user's organization role as W&B lists it; absent where the service shows no roles.
+     */
+    organizationRole?: string;
+    /**
+     * The user's userName.
+     */
+    userName: string;
+}
+
 export interface ListedCount {
     /**
      * Active organization admins W&B lists, where the service shows roles.
@@ -93,6 +116,10 @@ export interface OutsideCodePolicy {
      */
     customRoles: string;
     /**
+     * The roster's `deactivateInactiveAfterDays`: users W&B lists as active, declared or not, who have not been active in this many days are deactivated at `up`.
+     */
+    deactivateInactiveAfterDays?: number;
+    /**
      * Globs on userName, email, team or role name: what they match is never reported and never touched.
      */
     ignore: string[];
@@ -112,6 +139,10 @@ export interface OutsideCodePolicy {
 
 export interface OutsideCodeReport {
     /**
+     * With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
+     */
+    activityUnreported?: string[];
+    /**
      * Active organization admins the roster does not declare as admins: they rank first, as a warning.
      */
     admins: outputs.OutsideAdmin[];
@@ -127,6 +158,10 @@ export interface OutsideCodeReport {
      * How many objects `outsideCode.ignore` matched: never reported, never touched.
      */
     ignored: number;
+    /**
+     * With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
+     */
+    inactive?: outputs.InactivePerson[];
     /**
      * The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
      */
