@@ -82,6 +82,15 @@ const person = z.object({
 }).meta({ id: "OutsidePerson" });
 export type OutsidePerson = z.output<typeof person>;
 
+const activePerson = person
+  .extend({
+    lastActiveAt: z.string().optional().meta({ description: "The user's last activity (ISO 8601); absent for someone never active." }),
+    createdAt: z.string().optional().meta({ description: "When the user was created (ISO 8601), where W&B says." }),
+    declared: z.boolean().meta({ description: "Whether the roster declares the user." }),
+  })
+  .meta({ id: "ActivePerson" });
+type ActivePerson = z.output<typeof activePerson>;
+
 export const outsideCodeReportSchema = z.object({
   admins: z.array(person.extend({ declared: z.boolean().meta({ description: "Whether the roster declares the user, with another role." }) }).meta({ id: "OutsideAdmin" })).meta({ description: "Active organization admins the roster does not declare as admins: they rank first, as a warning." }),
   users: z.array(person).meta({ description: "Active users the roster does not declare." }),
@@ -105,19 +114,20 @@ export const outsideCodeReportSchema = z.object({
   ).meta({ description: "Teams of `membersFrom: idp`: their members as W&B lists them, and how they differ from the roster's list (information only)." }),
   missingUsers: z.array(z.object({ userName: z.string().meta({ description: "The declared userName." }), email: z.string().meta({ description: "The declared email." }) }).meta({ id: "MissingUser" })).meta({ description: "With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created them)." }),
   inactive: z
-    .array(
-      person
-        .extend({
-          lastActiveAt: z.string().optional().meta({ description: "The user's last activity (ISO 8601); absent for someone never active." }),
-          declared: z.boolean().meta({ description: "Whether the roster declares the user." }),
-        })
-        .meta({ id: "InactivePerson" }),
-    )
+    .array(activePerson)
     .default([])
     .meta({
       description:
         "With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created " +
         "more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.",
+    }),
+  activity: z
+    .array(activePerson)
+    .default([])
+    .meta({
+      description:
+        "The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a " +
+        "`deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.",
     }),
   activityUnreported: z
     .array(z.string())
@@ -214,18 +224,30 @@ export function outsideCodeOf(
   };
 }
 
-/** Of the `active` users (none ignored), those `deactivateInactiveAfterDays: days` deactivates, and those whose activity W&B does not report. */
+/**
+ * Of the `active` users (none ignored): the activity of those W&B reports it for, those
+ * `deactivateInactiveAfterDays: days` deactivates, and those whose activity W&B does not report.
+ */
 function inactiveAmong(active: readonly ScimUser[], days: number | undefined, isDeclared: (user: ScimUser) => boolean, now: number) {
-  if (days === undefined) return { inactive: [], activityUnreported: [] };
-  const judged = active.map((user) => ({ user, inactive: inactiveToDeactivate(user.lastActiveAt, user.created, days, now) }));
+  const activity = active
+    .filter((user) => user.lastActiveAt !== undefined)
+    .map((user) => ({
+      ...personOf(user),
+      ...(typeof user.lastActiveAt === "string" ? { lastActiveAt: user.lastActiveAt } : {}),
+      ...(user.created === undefined ? {} : { createdAt: user.created }),
+      declared: isDeclared(user),
+    }))
+    .sort(byUserName);
   return {
-    inactive: judged
-      .filter((each) => each.inactive === true)
-      .map(({ user }) => ({ ...personOf(user), ...(typeof user.lastActiveAt === "string" ? { lastActiveAt: user.lastActiveAt } : {}), declared: isDeclared(user) }))
-      .sort(byUserName),
-    activityUnreported: judged.filter((each) => each.inactive === undefined).map(({ user }) => user.userName).sort(),
+    activity,
+    inactive: days === undefined ? [] : inactiveIn(activity, days, now),
+    activityUnreported: days === undefined ? [] : active.filter((user) => user.lastActiveAt === undefined).map((user) => user.userName).sort(),
   };
 }
+
+/** Of `activity`, who has not been active in `days` days before `now` (model/activity). */
+const inactiveIn = (activity: readonly ActivePerson[], days: number, now: number) =>
+  activity.filter((user) => inactiveToDeactivate(user.lastActiveAt ?? null, user.createdAt, days, now) === true);
 
 const listedCount = (count: LiveCount): OutsideCodeReport["listed"] => ({ users: count.users, ...(count.admins === undefined ? {} : { admins: count.admins }) });
 
@@ -260,14 +282,15 @@ export function usersToDeactivate(
 }
 
 /**
- * The users `deactivateInactiveAfterDays` deactivates: those the report found inactive, declared or
- * not (never with `usersFrom: idp`); none the policy's `ignore` matches now, never the user the
- * provider acts as.
+ * The users `deactivateInactiveAfterDays` deactivates, from the activity the report found (so that a
+ * key the roster adds or changes since is judged too): those not active in its days before `now`,
+ * declared or not (never with `usersFrom: idp`); none the policy's `ignore` matches now, never the
+ * user the provider acts as.
  */
-export function inactiveUsersToDeactivate(report: OutsideCodeReport, policy: OutsideCodePolicy, actingUser: string | undefined): OutsidePerson[] {
+export function inactiveUsersToDeactivate(report: OutsideCodeReport, policy: OutsideCodePolicy, actingUser: string | undefined, now: number): OutsidePerson[] {
   if (policy.deactivateInactiveAfterDays === undefined || policy.usersFrom === "idp") return [];
   const ignoredBy = patternMatcher(policy.ignore);
-  return report.inactive
+  return inactiveIn(report.activity, policy.deactivateInactiveAfterDays, now)
     .filter((user) => ignoredBy(user.userName, user.email) === undefined && !sameIdentity("userName", user.userName, actingUser))
     .map(personOf);
 }
@@ -328,6 +351,7 @@ export function withoutDroppedThisRun(report: OutsideCodeReport, before: Declare
     admins: report.admins.filter((admin) => !dropped(admin.userName)),
     users: report.users.filter((user) => !dropped(user.userName)),
     inactive: report.inactive.filter((user) => !dropped(user.userName)),
+    activity: report.activity.filter((user) => !dropped(user.userName)),
     customRoles: report.customRoles.filter((role) => !droppedRole(role.name)),
   };
 }

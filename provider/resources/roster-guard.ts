@@ -67,7 +67,7 @@ function actionsOn(operation: Operation, report: OutsideCodeReport, record: Rost
   const deactivate = usersToDeactivate(report, record.outsideCode, declared, self);
   return {
     deactivate,
-    inactive: inactiveUsersToDeactivate(report, record.outsideCode, self).filter((user) => !deactivate.some((each) => each.userName === user.userName)),
+    inactive: inactiveUsersToDeactivate(report, record.outsideCode, self, Date.now()).filter((user) => !deactivate.some((each) => each.userName === user.userName)),
     delete: rolesToDelete(report, record.outsideCode, declared),
   };
 }

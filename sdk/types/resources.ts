@@ -738,7 +738,7 @@ export interface MissingUserArgs {
   email: pulumi.Input<string>;
 }
 
-export interface InactivePersonArgs {
+export interface ActivePersonArgs {
   /** The user's userName. */
   userName: pulumi.Input<string>;
   /** The user's primary email. */
@@ -747,6 +747,8 @@ export interface InactivePersonArgs {
   organizationRole?: pulumi.Input<string>;
   /** The user's last activity (ISO 8601); absent for someone never active. */
   lastActiveAt?: pulumi.Input<string>;
+  /** When the user was created (ISO 8601), where W&B says. */
+  createdAt?: pulumi.Input<string>;
   /** Whether the roster declares the user. */
   declared: pulumi.Input<boolean>;
 }
@@ -790,7 +792,15 @@ export interface OutsideCodeReportArgs {
    *
    * @default []
    */
-  inactive?: pulumi.Input<pulumi.Input<InactivePersonArgs>[]>;
+  inactive?: pulumi.Input<pulumi.Input<ActivePersonArgs>[]>;
+  /**
+   * The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore`
+   * matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would
+   * deactivate is judged from it at preview.
+   *
+   * @default []
+   */
+  activity?: pulumi.Input<pulumi.Input<ActivePersonArgs>[]>;
   /**
    * With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not
    * report: left alone.
@@ -949,7 +959,7 @@ export interface MissingUser {
   email: string;
 }
 
-export interface InactivePerson {
+export interface ActivePerson {
   /** The user's userName. */
   userName: string;
   /** The user's primary email. */
@@ -958,6 +968,8 @@ export interface InactivePerson {
   organizationRole?: string;
   /** The user's last activity (ISO 8601); absent for someone never active. */
   lastActiveAt?: string;
+  /** When the user was created (ISO 8601), where W&B says. */
+  createdAt?: string;
   /** Whether the roster declares the user. */
   declared: boolean;
 }
@@ -1001,7 +1013,15 @@ export interface OutsideCodeReport {
    *
    * @default []
    */
-  inactive: InactivePerson[];
+  inactive: ActivePerson[];
+  /**
+   * The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore`
+   * matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would
+   * deactivate is judged from it at preview.
+   *
+   * @default []
+   */
+  activity: ActivePerson[];
   /**
    * With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not
    * report: left alone.

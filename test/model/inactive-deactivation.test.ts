@@ -59,9 +59,9 @@ describe("who deactivateInactiveAfterDays deactivates", () => {
 
   it("lists the active users not active in 90 days, declared or not, and someone never active once created 90 days ago", () => {
     expect(report.inactive).toEqual([
-      { userName: "bo", email: "bo@acme.example", organizationRole: "member", lastActiveAt: daysAgo(120), declared: true },
-      { userName: "dee", email: "dee@acme.example", organizationRole: "member", declared: false },
-      { userName: "self", email: "self@acme.example", organizationRole: "member", lastActiveAt: daysAgo(100), declared: false },
+      { userName: "bo", email: "bo@acme.example", organizationRole: "member", lastActiveAt: daysAgo(120), createdAt: daysAgo(400), declared: true },
+      { userName: "dee", email: "dee@acme.example", organizationRole: "member", createdAt: daysAgo(200), declared: false },
+      { userName: "self", email: "self@acme.example", organizationRole: "member", lastActiveAt: daysAgo(100), createdAt: daysAgo(400), declared: false },
     ]);
   });
 
@@ -75,9 +75,9 @@ describe("who deactivateInactiveAfterDays deactivates", () => {
   });
 
   it("never deactivates the user the provider acts as, nor one an ignore glob added since the report matches", () => {
-    expect(inactiveUsersToDeactivate(report, record.outsideCode, "SELF").map((each) => each.userName)).toEqual(["bo", "dee"]);
+    expect(inactiveUsersToDeactivate(report, record.outsideCode, "SELF", NOW).map((each) => each.userName)).toEqual(["bo", "dee"]);
     const ignoringDee = { ...record.outsideCode, ignore: ["breakglass-*", "d*"] };
-    expect(inactiveUsersToDeactivate(report, ignoringDee, "self").map((each) => each.userName)).toEqual(["bo"]);
+    expect(inactiveUsersToDeactivate(report, ignoringDee, "self", NOW).map((each) => each.userName)).toEqual(["bo"]);
   });
 
   it("finds no one without the key", () => {
@@ -85,7 +85,14 @@ describe("who deactivateInactiveAfterDays deactivates", () => {
     const plain = outsideCodeUnder(declaredOf(without), LISTED, without.outsideCode, NOW);
     expect(plain.inactive).toEqual([]);
     expect(plain.activityUnreported).toEqual([]);
-    expect(inactiveUsersToDeactivate(report, without.outsideCode, undefined)).toEqual([]);
+    expect(inactiveUsersToDeactivate(report, without.outsideCode, undefined, NOW)).toEqual([]);
+  });
+
+  it("judges a key the roster adds since the report from the activity it found", () => {
+    const without = recordOf(ROSTER.replace("deactivateInactiveAfterDays: 90\n", ""));
+    const plain = outsideCodeUnder(declaredOf(without), LISTED, without.outsideCode, NOW);
+    expect(inactiveUsersToDeactivate(plain, record.outsideCode, "self", NOW).map((each) => each.userName)).toEqual(["bo", "dee"]);
+    expect(inactiveUsersToDeactivate(plain, { ...record.outsideCode, deactivateInactiveAfterDays: 150 }, "self", NOW).map((each) => each.userName)).toEqual(["dee"]);
   });
 });
 

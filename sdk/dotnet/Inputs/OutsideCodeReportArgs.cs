@@ -13,6 +13,18 @@ namespace PulumiWandb.Wandb.Inputs
 
     public sealed class OutsideCodeReportArgs : global::Pulumi.ResourceArgs
     {
+        [Input("activity")]
+        private InputList<Inputs.ActivePersonArgs>? _activity;
+
+        /// <summary>
+        /// The active users W&amp;B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+        /// </summary>
+        public InputList<Inputs.ActivePersonArgs> Activity
+        {
+            get => _activity ?? (_activity = new InputList<Inputs.ActivePersonArgs>());
+            set => _activity = value;
+        }
+
         [Input("activityUnreported")]
         private InputList<string>? _activityUnreported;
 
@@ -68,14 +80,14 @@ namespace PulumiWandb.Wandb.Inputs
         public Input<double> Ignored { get; set; } = null!;
 
         [Input("inactive")]
-        private InputList<Inputs.InactivePersonArgs>? _inactive;
+        private InputList<Inputs.ActivePersonArgs>? _inactive;
 
         /// <summary>
         /// With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
         /// </summary>
-        public InputList<Inputs.InactivePersonArgs> Inactive
+        public InputList<Inputs.ActivePersonArgs> Inactive
         {
-            get => _inactive ?? (_inactive = new InputList<Inputs.InactivePersonArgs>());
+            get => _inactive ?? (_inactive = new InputList<Inputs.ActivePersonArgs>());
             set => _inactive = value;
         }
 

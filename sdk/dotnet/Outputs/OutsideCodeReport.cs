@@ -15,6 +15,10 @@ namespace PulumiWandb.Wandb.Outputs
     public sealed class OutsideCodeReport
     {
         /// <summary>
+        /// The active users W&amp;B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+        /// </summary>
+        public readonly ImmutableArray<Outputs.ActivePerson> Activity;
+        /// <summary>
         /// With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&amp;B does not report: left alone.
         /// </summary>
         public readonly ImmutableArray<string> ActivityUnreported;
@@ -37,7 +41,7 @@ namespace PulumiWandb.Wandb.Outputs
         /// <summary>
         /// With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
         /// </summary>
-        public readonly ImmutableArray<Outputs.InactivePerson> Inactive;
+        public readonly ImmutableArray<Outputs.ActivePerson> Inactive;
         /// <summary>
         /// The active users (and admins, where the service shows roles) W&amp;B lists: what a deactivation is counted against.
         /// </summary>
@@ -57,6 +61,8 @@ namespace PulumiWandb.Wandb.Outputs
 
         [OutputConstructor]
         private OutsideCodeReport(
+            ImmutableArray<Outputs.ActivePerson> activity,
+
             ImmutableArray<string> activityUnreported,
 
             ImmutableArray<Outputs.OutsideAdmin> admins,
@@ -67,7 +73,7 @@ namespace PulumiWandb.Wandb.Outputs
 
             double ignored,
 
-            ImmutableArray<Outputs.InactivePerson> inactive,
+            ImmutableArray<Outputs.ActivePerson> inactive,
 
             Outputs.ListedCount listed,
 
@@ -77,6 +83,7 @@ namespace PulumiWandb.Wandb.Outputs
 
             ImmutableArray<Outputs.OutsidePerson> users)
         {
+            Activity = activity;
             ActivityUnreported = activityUnreported;
             Admins = admins;
             CustomRoles = customRoles;

@@ -13,6 +13,148 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+type ActivePerson struct {
+	// When the user was created (ISO 8601), where W&B says.
+	CreatedAt *string `pulumi:"createdAt"`
+	// Whether the roster declares the user.
+	Declared bool `pulumi:"declared"`
+	// The user's primary email.
+	Email string `pulumi:"email"`
+	// The user's last activity (ISO 8601); absent for someone never active.
+	LastActiveAt *string `pulumi:"lastActiveAt"`
+	// The user's organization role as W&B lists it; absent where the service shows no roles.
+	OrganizationRole *string `pulumi:"organizationRole"`
+	// The user's userName.
+	UserName string `pulumi:"userName"`
+}
+
+// ActivePersonInput is an input type that accepts ActivePersonArgs and ActivePersonOutput values.
+// You can construct a concrete instance of `ActivePersonInput` via:
+//
+//	ActivePersonArgs{...}
+type ActivePersonInput interface {
+	pulumi.Input
+
+	ToActivePersonOutput() ActivePersonOutput
+	ToActivePersonOutputWithContext(context.Context) ActivePersonOutput
+}
+
+type ActivePersonArgs struct {
+	// When the user was created (ISO 8601), where W&B says.
+	CreatedAt pulumi.StringPtrInput `pulumi:"createdAt"`
+	// Whether the roster declares the user.
+	Declared pulumi.BoolInput `pulumi:"declared"`
+	// The user's primary email.
+	Email pulumi.StringInput `pulumi:"email"`
+	// The user's last activity (ISO 8601); absent for someone never active.
+	LastActiveAt pulumi.StringPtrInput `pulumi:"lastActiveAt"`
+	// The user's organization role as W&B lists it; absent where the service shows no roles.
+	OrganizationRole pulumi.StringPtrInput `pulumi:"organizationRole"`
+	// The user's userName.
+	UserName pulumi.StringInput `pulumi:"userName"`
+}
+
+func (ActivePersonArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActivePerson)(nil)).Elem()
+}
+
+func (i ActivePersonArgs) ToActivePersonOutput() ActivePersonOutput {
+	return i.ToActivePersonOutputWithContext(context.Background())
+}
+
+func (i ActivePersonArgs) ToActivePersonOutputWithContext(ctx context.Context) ActivePersonOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ActivePersonOutput)
+}
+
+// ActivePersonArrayInput is an input type that accepts ActivePersonArray and ActivePersonArrayOutput values.
+// You can construct a concrete instance of `ActivePersonArrayInput` via:
+//
+//	ActivePersonArray{ ActivePersonArgs{...} }
+type ActivePersonArrayInput interface {
+	pulumi.Input
+
+	ToActivePersonArrayOutput() ActivePersonArrayOutput
+	ToActivePersonArrayOutputWithContext(context.Context) ActivePersonArrayOutput
+}
+
+type ActivePersonArray []ActivePersonInput
+
+func (ActivePersonArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ActivePerson)(nil)).Elem()
+}
+
+func (i ActivePersonArray) ToActivePersonArrayOutput() ActivePersonArrayOutput {
+	return i.ToActivePersonArrayOutputWithContext(context.Background())
+}
+
+func (i ActivePersonArray) ToActivePersonArrayOutputWithContext(ctx context.Context) ActivePersonArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ActivePersonArrayOutput)
+}
+
+type ActivePersonOutput struct{ *pulumi.OutputState }
+
+func (ActivePersonOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActivePerson)(nil)).Elem()
+}
+
+func (o ActivePersonOutput) ToActivePersonOutput() ActivePersonOutput {
+	return o
+}
+
+func (o ActivePersonOutput) ToActivePersonOutputWithContext(ctx context.Context) ActivePersonOutput {
+	return o
+}
+
+// When the user was created (ISO 8601), where W&B says.
+func (o ActivePersonOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActivePerson) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// Whether the roster declares the user.
+func (o ActivePersonOutput) Declared() pulumi.BoolOutput {
+	return o.ApplyT(func(v ActivePerson) bool { return v.Declared }).(pulumi.BoolOutput)
+}
+
+// The user's primary email.
+func (o ActivePersonOutput) Email() pulumi.StringOutput {
+	return o.ApplyT(func(v ActivePerson) string { return v.Email }).(pulumi.StringOutput)
+}
+
+// The user's last activity (ISO 8601); absent for someone never active.
+func (o ActivePersonOutput) LastActiveAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActivePerson) *string { return v.LastActiveAt }).(pulumi.StringPtrOutput)
+}
+
+// The user's organization role as W&B lists it; absent where the service shows no roles.
+func (o ActivePersonOutput) OrganizationRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActivePerson) *string { return v.OrganizationRole }).(pulumi.StringPtrOutput)
+}
+
+// The user's userName.
+func (o ActivePersonOutput) UserName() pulumi.StringOutput {
+	return o.ApplyT(func(v ActivePerson) string { return v.UserName }).(pulumi.StringOutput)
+}
+
+type ActivePersonArrayOutput struct{ *pulumi.OutputState }
+
+func (ActivePersonArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ActivePerson)(nil)).Elem()
+}
+
+func (o ActivePersonArrayOutput) ToActivePersonArrayOutput() ActivePersonArrayOutput {
+	return o
+}
+
+func (o ActivePersonArrayOutput) ToActivePersonArrayOutputWithContext(ctx context.Context) ActivePersonArrayOutput {
+	return o
+}
+
+func (o ActivePersonArrayOutput) Index(i pulumi.IntInput) ActivePersonOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ActivePerson {
+		return vs[0].([]ActivePerson)[vs[1].(int)]
+	}).(ActivePersonOutput)
+}
+
 // A custom role of the organization.
 type CustomRoleInfo struct {
 	// What the role is for.
@@ -151,139 +293,6 @@ func (o IdpTeamArrayOutput) Index(i pulumi.IntInput) IdpTeamOutput {
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) IdpTeam {
 		return vs[0].([]IdpTeam)[vs[1].(int)]
 	}).(IdpTeamOutput)
-}
-
-type InactivePerson struct {
-	// Whether the roster declares the user.
-	Declared bool `pulumi:"declared"`
-	// The user's primary email.
-	Email string `pulumi:"email"`
-	// The user's last activity (ISO 8601); absent for someone never active.
-	LastActiveAt *string `pulumi:"lastActiveAt"`
-	// The user's organization role as W&B lists it; absent where the service shows no roles.
-	OrganizationRole *string `pulumi:"organizationRole"`
-	// The user's userName.
-	UserName string `pulumi:"userName"`
-}
-
-// InactivePersonInput is an input type that accepts InactivePersonArgs and InactivePersonOutput values.
-// You can construct a concrete instance of `InactivePersonInput` via:
-//
-//	InactivePersonArgs{...}
-type InactivePersonInput interface {
-	pulumi.Input
-
-	ToInactivePersonOutput() InactivePersonOutput
-	ToInactivePersonOutputWithContext(context.Context) InactivePersonOutput
-}
-
-type InactivePersonArgs struct {
-	// Whether the roster declares the user.
-	Declared pulumi.BoolInput `pulumi:"declared"`
-	// The user's primary email.
-	Email pulumi.StringInput `pulumi:"email"`
-	// The user's last activity (ISO 8601); absent for someone never active.
-	LastActiveAt pulumi.StringPtrInput `pulumi:"lastActiveAt"`
-	// The user's organization role as W&B lists it; absent where the service shows no roles.
-	OrganizationRole pulumi.StringPtrInput `pulumi:"organizationRole"`
-	// The user's userName.
-	UserName pulumi.StringInput `pulumi:"userName"`
-}
-
-func (InactivePersonArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*InactivePerson)(nil)).Elem()
-}
-
-func (i InactivePersonArgs) ToInactivePersonOutput() InactivePersonOutput {
-	return i.ToInactivePersonOutputWithContext(context.Background())
-}
-
-func (i InactivePersonArgs) ToInactivePersonOutputWithContext(ctx context.Context) InactivePersonOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(InactivePersonOutput)
-}
-
-// InactivePersonArrayInput is an input type that accepts InactivePersonArray and InactivePersonArrayOutput values.
-// You can construct a concrete instance of `InactivePersonArrayInput` via:
-//
-//	InactivePersonArray{ InactivePersonArgs{...} }
-type InactivePersonArrayInput interface {
-	pulumi.Input
-
-	ToInactivePersonArrayOutput() InactivePersonArrayOutput
-	ToInactivePersonArrayOutputWithContext(context.Context) InactivePersonArrayOutput
-}
-
-type InactivePersonArray []InactivePersonInput
-
-func (InactivePersonArray) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]InactivePerson)(nil)).Elem()
-}
-
-func (i InactivePersonArray) ToInactivePersonArrayOutput() InactivePersonArrayOutput {
-	return i.ToInactivePersonArrayOutputWithContext(context.Background())
-}
-
-func (i InactivePersonArray) ToInactivePersonArrayOutputWithContext(ctx context.Context) InactivePersonArrayOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(InactivePersonArrayOutput)
-}
-
-type InactivePersonOutput struct{ *pulumi.OutputState }
-
-func (InactivePersonOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*InactivePerson)(nil)).Elem()
-}
-
-func (o InactivePersonOutput) ToInactivePersonOutput() InactivePersonOutput {
-	return o
-}
-
-func (o InactivePersonOutput) ToInactivePersonOutputWithContext(ctx context.Context) InactivePersonOutput {
-	return o
-}
-
-// Whether the roster declares the user.
-func (o InactivePersonOutput) Declared() pulumi.BoolOutput {
-	return o.ApplyT(func(v InactivePerson) bool { return v.Declared }).(pulumi.BoolOutput)
-}
-
-// The user's primary email.
-func (o InactivePersonOutput) Email() pulumi.StringOutput {
-	return o.ApplyT(func(v InactivePerson) string { return v.Email }).(pulumi.StringOutput)
-}
-
-// The user's last activity (ISO 8601); absent for someone never active.
-func (o InactivePersonOutput) LastActiveAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v InactivePerson) *string { return v.LastActiveAt }).(pulumi.StringPtrOutput)
-}
-
-// The user's organization role as W&B lists it; absent where the service shows no roles.
-func (o InactivePersonOutput) OrganizationRole() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v InactivePerson) *string { return v.OrganizationRole }).(pulumi.StringPtrOutput)
-}
-
-// The user's userName.
-func (o InactivePersonOutput) UserName() pulumi.StringOutput {
-	return o.ApplyT(func(v InactivePerson) string { return v.UserName }).(pulumi.StringOutput)
-}
-
-type InactivePersonArrayOutput struct{ *pulumi.OutputState }
-
-func (InactivePersonArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]InactivePerson)(nil)).Elem()
-}
-
-func (o InactivePersonArrayOutput) ToInactivePersonArrayOutput() InactivePersonArrayOutput {
-	return o
-}
-
-func (o InactivePersonArrayOutput) ToInactivePersonArrayOutputWithContext(ctx context.Context) InactivePersonArrayOutput {
-	return o
-}
-
-func (o InactivePersonArrayOutput) Index(i pulumi.IntInput) InactivePersonOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) InactivePerson {
-		return vs[0].([]InactivePerson)[vs[1].(int)]
-	}).(InactivePersonOutput)
 }
 
 type ListedCount struct {
@@ -1128,6 +1137,8 @@ func (o OutsideCodePolicyPtrOutput) UsersFrom() pulumi.StringPtrOutput {
 }
 
 type OutsideCodeReport struct {
+	// The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+	Activity []ActivePerson `pulumi:"activity"`
 	// With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
 	ActivityUnreported []string `pulumi:"activityUnreported"`
 	// Active organization admins the roster does not declare as admins: they rank first, as a warning.
@@ -1139,7 +1150,7 @@ type OutsideCodeReport struct {
 	// How many objects `outsideCode.ignore` matched: never reported, never touched.
 	Ignored float64 `pulumi:"ignored"`
 	// With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
-	Inactive []InactivePerson `pulumi:"inactive"`
+	Inactive []ActivePerson `pulumi:"inactive"`
 	// The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
 	Listed ListedCount `pulumi:"listed"`
 	// With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created them).
@@ -1162,6 +1173,8 @@ type OutsideCodeReportInput interface {
 }
 
 type OutsideCodeReportArgs struct {
+	// The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+	Activity ActivePersonArrayInput `pulumi:"activity"`
 	// With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
 	ActivityUnreported pulumi.StringArrayInput `pulumi:"activityUnreported"`
 	// Active organization admins the roster does not declare as admins: they rank first, as a warning.
@@ -1173,7 +1186,7 @@ type OutsideCodeReportArgs struct {
 	// How many objects `outsideCode.ignore` matched: never reported, never touched.
 	Ignored pulumi.Float64Input `pulumi:"ignored"`
 	// With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
-	Inactive InactivePersonArrayInput `pulumi:"inactive"`
+	Inactive ActivePersonArrayInput `pulumi:"inactive"`
 	// The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
 	Listed ListedCountInput `pulumi:"listed"`
 	// With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created them).
@@ -1261,6 +1274,11 @@ func (o OutsideCodeReportOutput) ToOutsideCodeReportPtrOutputWithContext(ctx con
 	}).(OutsideCodeReportPtrOutput)
 }
 
+// The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+func (o OutsideCodeReportOutput) Activity() ActivePersonArrayOutput {
+	return o.ApplyT(func(v OutsideCodeReport) []ActivePerson { return v.Activity }).(ActivePersonArrayOutput)
+}
+
 // With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
 func (o OutsideCodeReportOutput) ActivityUnreported() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v OutsideCodeReport) []string { return v.ActivityUnreported }).(pulumi.StringArrayOutput)
@@ -1287,8 +1305,8 @@ func (o OutsideCodeReportOutput) Ignored() pulumi.Float64Output {
 }
 
 // With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
-func (o OutsideCodeReportOutput) Inactive() InactivePersonArrayOutput {
-	return o.ApplyT(func(v OutsideCodeReport) []InactivePerson { return v.Inactive }).(InactivePersonArrayOutput)
+func (o OutsideCodeReportOutput) Inactive() ActivePersonArrayOutput {
+	return o.ApplyT(func(v OutsideCodeReport) []ActivePerson { return v.Inactive }).(ActivePersonArrayOutput)
 }
 
 // The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
@@ -1333,6 +1351,16 @@ func (o OutsideCodeReportPtrOutput) Elem() OutsideCodeReportOutput {
 		var ret OutsideCodeReport
 		return ret
 	}).(OutsideCodeReportOutput)
+}
+
+// The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+func (o OutsideCodeReportPtrOutput) Activity() ActivePersonArrayOutput {
+	return o.ApplyT(func(v *OutsideCodeReport) []ActivePerson {
+		if v == nil {
+			return nil
+		}
+		return v.Activity
+	}).(ActivePersonArrayOutput)
 }
 
 // With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
@@ -1386,13 +1414,13 @@ func (o OutsideCodeReportPtrOutput) Ignored() pulumi.Float64PtrOutput {
 }
 
 // With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
-func (o OutsideCodeReportPtrOutput) Inactive() InactivePersonArrayOutput {
-	return o.ApplyT(func(v *OutsideCodeReport) []InactivePerson {
+func (o OutsideCodeReportPtrOutput) Inactive() ActivePersonArrayOutput {
+	return o.ApplyT(func(v *OutsideCodeReport) []ActivePerson {
 		if v == nil {
 			return nil
 		}
 		return v.Inactive
-	}).(InactivePersonArrayOutput)
+	}).(ActivePersonArrayOutput)
 }
 
 // The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
@@ -2632,10 +2660,10 @@ func (o UsersFilterPtrOutput) UserNameStartsWith() pulumi.StringPtrOutput {
 }
 
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*ActivePersonInput)(nil)).Elem(), ActivePersonArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ActivePersonArrayInput)(nil)).Elem(), ActivePersonArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*IdpTeamInput)(nil)).Elem(), IdpTeamArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*IdpTeamArrayInput)(nil)).Elem(), IdpTeamArray{})
-	pulumi.RegisterInputType(reflect.TypeOf((*InactivePersonInput)(nil)).Elem(), InactivePersonArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*InactivePersonArrayInput)(nil)).Elem(), InactivePersonArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ListedCountInput)(nil)).Elem(), ListedCountArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ListedCountPtrInput)(nil)).Elem(), ListedCountArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*MissingUserInput)(nil)).Elem(), MissingUserArgs{})
@@ -2658,10 +2686,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*TeamStorageBucketPtrInput)(nil)).Elem(), TeamStorageBucketArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*UsersFilterInput)(nil)).Elem(), UsersFilterArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*UsersFilterPtrInput)(nil)).Elem(), UsersFilterArgs{})
+	pulumi.RegisterOutputType(ActivePersonOutput{})
+	pulumi.RegisterOutputType(ActivePersonArrayOutput{})
 	pulumi.RegisterOutputType(IdpTeamOutput{})
 	pulumi.RegisterOutputType(IdpTeamArrayOutput{})
-	pulumi.RegisterOutputType(InactivePersonOutput{})
-	pulumi.RegisterOutputType(InactivePersonArrayOutput{})
 	pulumi.RegisterOutputType(ListedCountOutput{})
 	pulumi.RegisterOutputType(ListedCountPtrOutput{})
 	pulumi.RegisterOutputType(MissingUserOutput{})

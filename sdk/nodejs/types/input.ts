@@ -5,26 +5,11 @@ import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
-export interface IdpTeamArgs {
+export interface ActivePersonArgs {
     /**
-     * Its members as W&B lists them, by userName.
+     * When the user was created (ISO 8601), where W&B says.
      */
-    members: pulumi.Input<pulumi.Input<string>[]>;
-    /**
-     * The team's name.
-     */
-    name: pulumi.Input<string>;
-    /**
-     * Members W&B lists that the roster does not.
-     */
-    notInRoster: pulumi.Input<pulumi.Input<string>[]>;
-    /**
-     * Members the roster lists that W&B does not.
-     */
-    notInTeam: pulumi.Input<pulumi.Input<string>[]>;
-}
-
-export interface InactivePersonArgs {
+    createdAt?: pulumi.Input<string | undefined>;
     /**
      * Whether the roster declares the user.
      */
@@ -45,6 +30,25 @@ export interface InactivePersonArgs {
      * The user's userName.
      */
     userName: pulumi.Input<string>;
+}
+
+export interface IdpTeamArgs {
+    /**
+     * Its members as W&B lists them, by userName.
+     */
+    members: pulumi.Input<pulumi.Input<string>[]>;
+    /**
+     * The team's name.
+     */
+    name: pulumi.Input<string>;
+    /**
+     * Members W&B lists that the roster does not.
+     */
+    notInRoster: pulumi.Input<pulumi.Input<string>[]>;
+    /**
+     * Members the roster lists that W&B does not.
+     */
+    notInTeam: pulumi.Input<pulumi.Input<string>[]>;
 }
 
 export interface ListedCountArgs {
@@ -128,6 +132,10 @@ export interface OutsideCodePolicyArgs {
 
 export interface OutsideCodeReportArgs {
     /**
+     * The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+     */
+    activity?: pulumi.Input<pulumi.Input<inputs.ActivePersonArgs>[] | undefined>;
+    /**
      * With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
      */
     activityUnreported?: pulumi.Input<pulumi.Input<string>[] | undefined>;
@@ -150,7 +158,7 @@ export interface OutsideCodeReportArgs {
     /**
      * With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
      */
-    inactive?: pulumi.Input<pulumi.Input<inputs.InactivePersonArgs>[] | undefined>;
+    inactive?: pulumi.Input<pulumi.Input<inputs.ActivePersonArgs>[] | undefined>;
     /**
      * The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
      */

@@ -5,26 +5,11 @@ import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
-export interface IdpTeam {
+export interface ActivePerson {
     /**
-     * Its members as W&B lists them, by userName.
+     * When the user was created (ISO 8601), where W&B says.
      */
-    members: string[];
-    /**
-     * The team's name.
-     */
-    name: string;
-    /**
-     * Members W&B lists that the roster does not.
-     */
-    notInRoster: string[];
-    /**
-     * Members the roster lists that W&B does not.
-     */
-    notInTeam: string[];
-}
-
-export interface InactivePerson {
+    createdAt?: string;
     /**
      * Whether the roster declares the user.
      */
@@ -45,6 +30,25 @@ export interface InactivePerson {
      * The user's userName.
      */
     userName: string;
+}
+
+export interface IdpTeam {
+    /**
+     * Its members as W&B lists them, by userName.
+     */
+    members: string[];
+    /**
+     * The team's name.
+     */
+    name: string;
+    /**
+     * Members W&B lists that the roster does not.
+     */
+    notInRoster: string[];
+    /**
+     * Members the roster lists that W&B does not.
+     */
+    notInTeam: string[];
 }
 
 export interface ListedCount {
@@ -139,6 +143,10 @@ export interface OutsideCodePolicy {
 
 export interface OutsideCodeReport {
     /**
+     * The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+     */
+    activity?: outputs.ActivePerson[];
+    /**
      * With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
      */
     activityUnreported?: string[];
@@ -161,7 +169,7 @@ export interface OutsideCodeReport {
     /**
      * With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
      */
-    inactive?: outputs.InactivePerson[];
+    inactive?: outputs.ActivePerson[];
     /**
      * The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
      */

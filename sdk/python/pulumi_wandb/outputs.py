@@ -16,8 +16,8 @@ from . import _utilities
 from . import outputs
 
 __all__ = [
+    'ActivePerson',
     'IdpTeam',
-    'InactivePerson',
     'ListedCount',
     'MissingUser',
     'Model',
@@ -35,6 +35,105 @@ __all__ = [
     'UserRegistryRole',
     'UserTeamRole',
 ]
+
+@pulumi.output_type
+class ActivePerson(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "userName":
+            suggest = "user_name"
+        elif key == "createdAt":
+            suggest = "created_at"
+        elif key == "lastActiveAt":
+            suggest = "last_active_at"
+        elif key == "organizationRole":
+            suggest = "organization_role"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ActivePerson. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ActivePerson.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ActivePerson.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 declared: _builtins.bool,
+                 email: _builtins.str,
+                 user_name: _builtins.str,
+                 created_at: Optional[_builtins.str] = None,
+                 last_active_at: Optional[_builtins.str] = None,
+                 organization_role: Optional[_builtins.str] = None):
+        """
+        :param _builtins.bool declared: Whether the roster declares the user.
+        :param _builtins.str email: The user's primary email.
+        :param _builtins.str user_name: The user's userName.
+        :param _builtins.str created_at: When the user was created (ISO 8601), where W&B says.
+        :param _builtins.str last_active_at: The user's last activity (ISO 8601); absent for someone never active.
+        :param _builtins.str organization_role: The user's organization role as W&B lists it; absent where the service shows no roles.
+        """
+        pulumi.set(__self__, "declared", declared)
+        pulumi.set(__self__, "email", email)
+        pulumi.set(__self__, "user_name", user_name)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if last_active_at is not None:
+            pulumi.set(__self__, "last_active_at", last_active_at)
+        if organization_role is not None:
+            pulumi.set(__self__, "organization_role", organization_role)
+
+    @_builtins.property
+    @pulumi.getter
+    def declared(self) -> _builtins.bool:
+        """
+        Whether the roster declares the user.
+        """
+        return pulumi.get(self, "declared")
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> _builtins.str:
+        """
+        The user's primary email.
+        """
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter(name="userName")
+    def user_name(self) -> _builtins.str:
+        """
+        The user's userName.
+        """
+        return pulumi.get(self, "user_name")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the user was created (ISO 8601), where W&B says.
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="lastActiveAt")
+    def last_active_at(self) -> Optional[_builtins.str]:
+        """
+        The user's last activity (ISO 8601); absent for someone never active.
+        """
+        return pulumi.get(self, "last_active_at")
+
+    @_builtins.property
+    @pulumi.getter(name="organizationRole")
+    def organization_role(self) -> Optional[_builtins.str]:
+        """
+        The user's organization role as W&B lists it; absent where the service shows no roles.
+        """
+        return pulumi.get(self, "organization_role")
+
 
 @pulumi.output_type
 class IdpTeam(dict):
@@ -104,91 +203,6 @@ class IdpTeam(dict):
         Members the roster lists that W&B does not.
         """
         return pulumi.get(self, "not_in_team")
-
-
-@pulumi.output_type
-class InactivePerson(dict):
-    @staticmethod
-    def __key_warning(key: str):
-        suggest = None
-        if key == "userName":
-            suggest = "user_name"
-        elif key == "lastActiveAt":
-            suggest = "last_active_at"
-        elif key == "organizationRole":
-            suggest = "organization_role"
-
-        if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in InactivePerson. Access the value via the '{suggest}' property getter instead.")
-
-    def __getitem__(self, key: str) -> Any:
-        InactivePerson.__key_warning(key)
-        return super().__getitem__(key)
-
-    def get(self, key: str, default = None) -> Any:
-        InactivePerson.__key_warning(key)
-        return super().get(key, default)
-
-    def __init__(__self__, *,
-                 declared: _builtins.bool,
-                 email: _builtins.str,
-                 user_name: _builtins.str,
-                 last_active_at: Optional[_builtins.str] = None,
-                 organization_role: Optional[_builtins.str] = None):
-        """
-        :param _builtins.bool declared: Whether the roster declares the user.
-        :param _builtins.str email: The user's primary email.
-        :param _builtins.str user_name: The user's userName.
-        :param _builtins.str last_active_at: The user's last activity (ISO 8601); absent for someone never active.
-        :param _builtins.str organization_role: The user's organization role as W&B lists it; absent where the service shows no roles.
-        """
-        pulumi.set(__self__, "declared", declared)
-        pulumi.set(__self__, "email", email)
-        pulumi.set(__self__, "user_name", user_name)
-        if last_active_at is not None:
-            pulumi.set(__self__, "last_active_at", last_active_at)
-        if organization_role is not None:
-            pulumi.set(__self__, "organization_role", organization_role)
-
-    @_builtins.property
-    @pulumi.getter
-    def declared(self) -> _builtins.bool:
-        """
-        Whether the roster declares the user.
-        """
-        return pulumi.get(self, "declared")
-
-    @_builtins.property
-    @pulumi.getter
-    def email(self) -> _builtins.str:
-        """
-        The user's primary email.
-        """
-        return pulumi.get(self, "email")
-
-    @_builtins.property
-    @pulumi.getter(name="userName")
-    def user_name(self) -> _builtins.str:
-        """
-        The user's userName.
-        """
-        return pulumi.get(self, "user_name")
-
-    @_builtins.property
-    @pulumi.getter(name="lastActiveAt")
-    def last_active_at(self) -> Optional[_builtins.str]:
-        """
-        The user's last activity (ISO 8601); absent for someone never active.
-        """
-        return pulumi.get(self, "last_active_at")
-
-    @_builtins.property
-    @pulumi.getter(name="organizationRole")
-    def organization_role(self) -> Optional[_builtins.str]:
-        """
-        The user's organization role as W&B lists it; absent where the service shows no roles.
-        """
-        return pulumi.get(self, "organization_role")
 
 
 @pulumi.output_type
@@ -525,8 +539,9 @@ class OutsideCodeReport(dict):
                  missing_users: Sequence['outputs.MissingUser'],
                  teams: Sequence['outputs.OutsideTeam'],
                  users: Sequence['outputs.OutsidePerson'],
+                 activity: Optional[Sequence['outputs.ActivePerson']] = None,
                  activity_unreported: Optional[Sequence[_builtins.str]] = None,
-                 inactive: Optional[Sequence['outputs.InactivePerson']] = None):
+                 inactive: Optional[Sequence['outputs.ActivePerson']] = None):
         """
         :param Sequence['OutsideAdmin'] admins: Active organization admins the roster does not declare as admins: they rank first, as a warning.
         :param Sequence['OutsideCustomRole'] custom_roles: Custom roles the roster does not declare, with the permissions they add.
@@ -536,8 +551,9 @@ class OutsideCodeReport(dict):
         :param Sequence['MissingUser'] missing_users: With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created them).
         :param Sequence['OutsideTeam'] teams: Teams the roster does not declare, with their members (people, by userName) and how many service accounts they hold.
         :param Sequence['OutsidePerson'] users: Active users the roster does not declare.
+        :param Sequence['ActivePerson'] activity: The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
         :param Sequence[_builtins.str] activity_unreported: With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
-        :param Sequence['InactivePerson'] inactive: With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
+        :param Sequence['ActivePerson'] inactive: With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
         """
         pulumi.set(__self__, "admins", admins)
         pulumi.set(__self__, "custom_roles", custom_roles)
@@ -547,6 +563,8 @@ class OutsideCodeReport(dict):
         pulumi.set(__self__, "missing_users", missing_users)
         pulumi.set(__self__, "teams", teams)
         pulumi.set(__self__, "users", users)
+        if activity is not None:
+            pulumi.set(__self__, "activity", activity)
         if activity_unreported is not None:
             pulumi.set(__self__, "activity_unreported", activity_unreported)
         if inactive is not None:
@@ -617,6 +635,14 @@ class OutsideCodeReport(dict):
         return pulumi.get(self, "users")
 
     @_builtins.property
+    @pulumi.getter
+    def activity(self) -> Optional[Sequence['outputs.ActivePerson']]:
+        """
+        The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+        """
+        return pulumi.get(self, "activity")
+
+    @_builtins.property
     @pulumi.getter(name="activityUnreported")
     def activity_unreported(self) -> Optional[Sequence[_builtins.str]]:
         """
@@ -626,7 +652,7 @@ class OutsideCodeReport(dict):
 
     @_builtins.property
     @pulumi.getter
-    def inactive(self) -> Optional[Sequence['outputs.InactivePerson']]:
+    def inactive(self) -> Optional[Sequence['outputs.ActivePerson']]:
         """
         With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
         """

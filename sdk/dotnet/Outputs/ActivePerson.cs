@@ -12,8 +12,12 @@ namespace PulumiWandb.Wandb.Outputs
 {
 
     [OutputType]
-    public sealed class InactivePerson
+    public sealed class ActivePerson
     {
+        /// <summary>
+        /// When the user was created (ISO 8601), where W&amp;B says.
+        /// </summary>
+        public readonly string? CreatedAt;
         /// <summary>
         /// Whether the roster declares the user.
         /// </summary>
@@ -36,7 +40,9 @@ namespace PulumiWandb.Wandb.Outputs
         public readonly string UserName;
 
         [OutputConstructor]
-        private InactivePerson(
+        private ActivePerson(
+            string? createdAt,
+
             bool declared,
 
             string email,
@@ -47,6 +53,7 @@ namespace PulumiWandb.Wandb.Outputs
 
             string userName)
         {
+            CreatedAt = createdAt;
             Declared = declared;
             Email = email;
             LastActiveAt = lastActiveAt;

@@ -11,8 +11,14 @@ using Pulumi;
 namespace PulumiWandb.Wandb.Inputs
 {
 
-    public sealed class InactivePersonArgs : global::Pulumi.ResourceArgs
+    public sealed class ActivePersonArgs : global::Pulumi.ResourceArgs
     {
+        /// <summary>
+        /// When the user was created (ISO 8601), where W&amp;B says.
+        /// </summary>
+        [Input("createdAt")]
+        public Input<string>? CreatedAt { get; set; }
+
         /// <summary>
         /// Whether the roster declares the user.
         /// </summary>
@@ -43,9 +49,9 @@ namespace PulumiWandb.Wandb.Inputs
         [Input("userName", required: true)]
         public Input<string> UserName { get; set; } = null!;
 
-        public InactivePersonArgs()
+        public ActivePersonArgs()
         {
         }
-        public static new InactivePersonArgs Empty => new InactivePersonArgs();
+        public static new ActivePersonArgs Empty => new ActivePersonArgs();
     }
 }
