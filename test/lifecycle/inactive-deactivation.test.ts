@@ -3,7 +3,7 @@
 // ignore glob is refused at preview when the inactive are more than wandb:maxRemovalFraction of the
 // users W&B lists, naming them; under it, `up --refresh` deactivates exactly the inactive users the
 // glob does not match (one declared, one not), and the next `preview --refresh` plans no change:
-// the declared one is not reactivated by its own User.
+// the declared one is not reactivated by its own User. The record's verdicts (the review's) name them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { defaultSeed } from "../../emulator/seed";
@@ -88,6 +88,10 @@ describe.each(Object.entries(DOORS))("deactivateInactiveAfterDays (%s door)", (d
   it("under the fraction, up --refresh deactivates exactly the inactive users the glob does not match; the next preview --refresh plans no change", async () => {
     await setActivity("eve", RECENT);
     await stack.up({ refresh: true });
+    // The guard rails' verdicts, which `pulumi-wandb review` prints, name who the run deactivated for inactivity.
+    expect(JSON.stringify(await stack.exportState())).toContain(
+      "passed: removes 2 of the 8 users W&B lists (25%): bo, dee, not active in 90 days (deactivateInactiveAfterDays)",
+    );
     expect((await users()).filter((user) => !user.active).map((user) => user.userName).sort()).toEqual(["bo", "dee"]);
     const preview = await stack.preview({ refresh: true });
     expect(preview.changes).not.toHaveProperty("update");
