@@ -23,3 +23,18 @@ export function recordedActivity(state: { daysActive?: number | undefined; lastA
   if (state.lastActiveAt !== undefined) return state.lastActiveAt;
   return state.daysActive === undefined ? undefined : null;
 }
+
+/** When a user was created, as W&B reports it (ISO 8601); undefined or "" when unknown. */
+export type CreatedAt = string | undefined;
+
+/**
+ * Whether `deactivateInactiveAfterDays: days` deactivates a user: not active in the `days` days
+ * before `now`, and, when never active, created before them (someone made today has had no time to
+ * be active; one whose creation is unknown is left alone); undefined when W&B does not report the
+ * user's activity (left alone too).
+ */
+export function inactiveToDeactivate(lastActiveAt: LastActivity, createdAt: CreatedAt, days: number, now: number): boolean | undefined {
+  const inactive = inactiveFor(lastActiveAt, days, now);
+  if (inactive !== true || lastActiveAt !== null) return inactive;
+  return createdAt !== undefined && createdAt !== "" && Date.parse(createdAt) < now - days * DAY_MS;
+}

@@ -81,6 +81,8 @@ export interface OutsideRemovals {
   readonly deactivating: readonly UndeclaredUser[];
   readonly deletingRoles: readonly string[];
   readonly live: LiveCount;
+  /** The users `deactivateInactiveAfterDays: days` deactivates, declared or not. */
+  readonly inactive?: { readonly days: number; readonly users: readonly UndeclaredUser[] };
 }
 
 /**
@@ -100,7 +102,7 @@ export function judgeRosterChange(
   const refusals: string[] = [];
   const verdicts: string[] = [];
   const who = `Organization "${organization}"`;
-  const deactivating = outside?.deactivating ?? [];
+  const deactivating = [...(outside?.deactivating ?? []), ...(outside?.inactive?.users ?? [])];
 
   // Admins: a change that takes admins away must leave enough.
   const lostAdmins = missing(before?.admins ?? [], after.admins);
@@ -158,15 +160,18 @@ export function judgeRosterChange(
   };
   removalsOf("users", before?.users ?? [], after.users);
   const dropped = missing(before?.users ?? [], after.users);
-  const undeclared = deactivating.map((user) => user.userName).filter((name) => !includes(dropped, name));
-  if (outside !== undefined && undeclared.length > 0) {
-    const total = dropped.length + undeclared.length;
+  const undeclared = (outside?.deactivating ?? []).map((user) => user.userName).filter((name) => !includes(dropped, name));
+  const inactive = (outside?.inactive?.users ?? []).map((user) => user.userName).filter((name) => !includes(dropped, name) && !includes(undeclared, name));
+  if (outside !== undefined && undeclared.length + inactive.length > 0) {
+    const total = dropped.length + undeclared.length + inactive.length;
     const fraction = outside.live.users === 0 ? 1 : total / outside.live.users;
     const whose = [
       ...(dropped.length > 0 ? [`${listed(dropped)}, dropped from the roster`] : []),
-      `${listed(undeclared)}, who the roster does not declare (outsideCode.users: deactivate)`,
+      ...(undeclared.length > 0 ? [`${listed(undeclared)}, who the roster does not declare (outsideCode.users: deactivate)`] : []),
+      ...(inactive.length > 0 ? [`${listed(inactive)}, not active in ${outside.inactive?.days} days (deactivateInactiveAfterDays)`] : []),
     ];
-    judgeFraction(`${total} of the ${outside.live.users} users W&B lists (${percent(fraction)}): ${whose.join("; ")}`, fraction, `${KEEP_UNDECLARED} `);
+    const keep = inactive.length > 0 ? KEEP_INACTIVE : KEEP_UNDECLARED;
+    judgeFraction(`${total} of the ${outside.live.users} users W&B lists (${percent(fraction)}): ${whose.join("; ")}`, fraction, `${keep} `);
   }
   for (const [team, members] of Object.entries(before?.teams ?? {})) removalsOf(`members of team ${team}`, members, after.teams[team] ?? []);
   if (judgedRemovals === 0) {
@@ -185,6 +190,7 @@ export function judgeRosterChange(
 }
 
 const KEEP_UNDECLARED = "Declare the ones to keep in the roster, or match them with outsideCode.ignore.";
+const KEEP_INACTIVE = "Match the ones to keep with outsideCode.ignore, raise deactivateInactiveAfterDays, or deactivate fewer at a time.";
 
 /**
  * Where the service shows roles: why the admins the roster takes away and those `outsideCode.users:

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { loadRoster, type Roster, validateRoster, type ValidatedRoster, type WandbDeployment } from "./roster/roster";
 import { rosterSchema } from "./roster/schema";
 import { rosterAccessOf } from "./guard-rails";
+import { patternMatcher } from "./name-patterns";
 import { outsideCodeRecordOf } from "./outside-code";
 import { identityOf } from "./identity";
 import { got, present } from "./inputs";
@@ -248,6 +249,17 @@ function userReferences(roster: ValidatedRoster, users: Record<string, pulumi.Cu
   return (userName) => required(emails, userName);
 }
 
+/**
+ * What a User of the roster is told of `deactivateInactiveAfterDays`, so that it keeps a user the
+ * roster deactivated for inactivity deactivated: none for a user `outsideCode.ignore` matches, which
+ * the roster never deactivates.
+ */
+function inactivitySettingOf(roster: ValidatedRoster): (user: { userName: string; email: string }) => { deactivateInactiveAfterDays?: number } {
+  const days = roster.deactivateInactiveAfterDays;
+  const ignoredBy = patternMatcher(roster.outsideCode.ignore);
+  return (user) => (days === undefined || ignoredBy(user.userName, user.email) !== undefined ? {} : { deactivateInactiveAfterDays: days });
+}
+
 const adoptionOf = (plan: OrganizationPlan) => (plan.adoptExisting ? { adoptExisting: true } : {});
 const userChildName = (name: string, userName: string) => `${name}/${identityOf("userName", userName)}`;
 
@@ -298,6 +310,7 @@ function declareUsersAndTeams<C extends OrganizationChildren>(
   const declareUsers = () => {
     // The identity provider creates the users: the roster's are references (by email), declared as no User.
     if (plan.roster.usersFrom === "idp") return;
+    const inactivityOf = inactivitySettingOf(plan.roster);
     for (const user of plan.roster.users) {
       const custom = customRoles[user.organizationRole] !== undefined;
       const userArgs: OrganizationChildArgs["User"] = {
@@ -312,6 +325,7 @@ function declareUsersAndTeams<C extends OrganizationChildren>(
         ...(saas ? { teams: user.teams.map((team) => required(teams, team).name) } : {}),
         ...adopt,
         ...userPolicy,
+        ...inactivityOf(user),
         guardedBy: name,
       };
       const protect = plan.protectAdmins && user.organizationRole === "admin";

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { ScimRole, ScimTeam, ScimUser } from "../service/model";
 import { isPersonMember } from "../service/team-membership";
 import { liveCountOf, type LiveCount } from "./guard-rails";
+import { inactiveToDeactivate } from "./activity";
 import { identityOf, sameIdentity } from "./identity";
 import { patternMatcher } from "./name-patterns";
 import { CUSTOM_ROLES_OUTSIDE_CODE, SOURCES, TEAMS_OUTSIDE_CODE, USERS_OUTSIDE_CODE } from "./vocabulary";
@@ -21,6 +22,9 @@ export const outsideCodePolicySchema = z.object({
   customRoles: z.enum(CUSTOM_ROLES_OUTSIDE_CODE).meta({ description: "What is done with custom roles the roster does not declare: `report` them, or `delete` them at `up`." }),
   ignore: z.array(z.string()).meta({ description: "Globs on userName, email, team or role name: what they match is never reported and never touched." }),
   usersFrom: z.enum(SOURCES).meta({ description: "Who creates the roster's users: `code` (this roster), or `idp` (the identity provider: a missing user is reported, never created)." }),
+  deactivateInactiveAfterDays: z.number().int().positive().optional().meta({
+    description: "The roster's `deactivateInactiveAfterDays`: users W&B lists as active, declared or not, who have not been active in this many days are deactivated at `up`.",
+  }),
 }).meta({ id: "OutsideCodePolicy" });
 export type OutsideCodePolicy = z.output<typeof outsideCodePolicySchema>;
 
@@ -45,7 +49,11 @@ export function outsideCodeRecordOf(roster: ValidatedRoster) {
     emails: Object.fromEntries(roster.users.map((user) => [user.userName, user.email])),
     customRoles: roster.customRoles.map((role) => role.name).sort(),
     idpTeams: Object.fromEntries(roster.teams.filter((team) => team.membersFrom === "idp").map((team) => [team.name, [...team.members].sort()])),
-    outsideCode: { ...roster.outsideCode, usersFrom: roster.usersFrom },
+    outsideCode: {
+      ...roster.outsideCode,
+      usersFrom: roster.usersFrom,
+      ...(roster.deactivateInactiveAfterDays === undefined ? {} : { deactivateInactiveAfterDays: roster.deactivateInactiveAfterDays }),
+    },
   };
 }
 
@@ -74,6 +82,15 @@ const person = z.object({
 }).meta({ id: "OutsidePerson" });
 export type OutsidePerson = z.output<typeof person>;
 
+const activePerson = person
+  .extend({
+    lastActiveAt: z.string().optional().meta({ description: "The user's last activity (ISO 8601); absent for someone never active." }),
+    createdAt: z.string().optional().meta({ description: "When the user was created (ISO 8601), where W&B says." }),
+    declared: z.boolean().meta({ description: "Whether the roster declares the user." }),
+  })
+  .meta({ id: "ActivePerson" });
+type ActivePerson = z.output<typeof activePerson>;
+
 export const outsideCodeReportSchema = z.object({
   admins: z.array(person.extend({ declared: z.boolean().meta({ description: "Whether the roster declares the user, with another role." }) }).meta({ id: "OutsideAdmin" })).meta({ description: "Active organization admins the roster does not declare as admins: they rank first, as a warning." }),
   users: z.array(person).meta({ description: "Active users the roster does not declare." }),
@@ -96,6 +113,26 @@ export const outsideCodeReportSchema = z.object({
     }).meta({ id: "IdpTeam" }),
   ).meta({ description: "Teams of `membersFrom: idp`: their members as W&B lists them, and how they differ from the roster's list (information only)." }),
   missingUsers: z.array(z.object({ userName: z.string().meta({ description: "The declared userName." }), email: z.string().meta({ description: "The declared email." }) }).meta({ id: "MissingUser" })).meta({ description: "With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created them)." }),
+  inactive: z
+    .array(activePerson)
+    .default([])
+    .meta({
+      description:
+        "With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created " +
+        "more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.",
+    }),
+  activity: z
+    .array(activePerson)
+    .default([])
+    .meta({
+      description:
+        "The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a " +
+        "`deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.",
+    }),
+  activityUnreported: z
+    .array(z.string())
+    .default([])
+    .meta({ description: "With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone." }),
   ignored: z.number().meta({ description: "How many objects `outsideCode.ignore` matched: never reported, never touched." }),
   listed: z.object({
     users: z.number().meta({ description: "Active users W&B lists." }),
@@ -113,14 +150,19 @@ export interface ListedOrganization {
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 const byUserName = (a: { userName: string }, b: { userName: string }) => a.userName.localeCompare(b.userName);
-const personOf = ({ userName, email, organizationRole }: ScimUser): OutsidePerson => ({
+const personOf = ({ userName, email, organizationRole }: { userName: string; email: string; organizationRole?: string | undefined }): OutsidePerson => ({
   userName,
   email,
   ...(organizationRole === undefined ? {} : { organizationRole }),
 });
 
 /** What W&B lists that `declared` does not declare, under `policy`; from the listings alone. */
-export function outsideCodeOf(declared: DeclaredOrganization, listed: ListedOrganization, policy: Pick<OutsideCodePolicy, "ignore">): OutsideCodeReport {
+export function outsideCodeOf(
+  declared: DeclaredOrganization,
+  listed: ListedOrganization,
+  policy: Pick<OutsideCodePolicy, "ignore" | "deactivateInactiveAfterDays">,
+  now: number = Date.now(),
+): OutsideCodeReport {
   const ignoredBy = patternMatcher(policy.ignore);
   let ignored = 0;
   const kept = (...names: string[]): boolean => {
@@ -176,10 +218,36 @@ export function outsideCodeOf(declared: DeclaredOrganization, listed: ListedOrga
       })
       .sort(byName),
     missingUsers: [],
+    ...inactiveAmong(active, policy.deactivateInactiveAfterDays, isDeclared, now),
     ignored,
     listed: listedCount(liveCountOf(listed.users)),
   };
 }
+
+/**
+ * Of the `active` users (none ignored): the activity of those W&B reports it for, those
+ * `deactivateInactiveAfterDays: days` deactivates, and those whose activity W&B does not report.
+ */
+function inactiveAmong(active: readonly ScimUser[], days: number | undefined, isDeclared: (user: ScimUser) => boolean, now: number) {
+  const activity = active
+    .filter((user) => user.lastActiveAt !== undefined)
+    .map((user) => ({
+      ...personOf(user),
+      ...(typeof user.lastActiveAt === "string" ? { lastActiveAt: user.lastActiveAt } : {}),
+      ...(user.created === undefined ? {} : { createdAt: user.created }),
+      declared: isDeclared(user),
+    }))
+    .sort(byUserName);
+  return {
+    activity,
+    inactive: days === undefined ? [] : inactiveIn(activity, days, now),
+    activityUnreported: days === undefined ? [] : active.filter((user) => user.lastActiveAt === undefined).map((user) => user.userName).sort(),
+  };
+}
+
+/** Of `activity`, who has not been active in `days` days before `now` (model/activity). */
+const inactiveIn = (activity: readonly ActivePerson[], days: number, now: number) =>
+  activity.filter((user) => inactiveToDeactivate(user.lastActiveAt ?? null, user.createdAt, days, now) === true);
 
 const listedCount = (count: LiveCount): OutsideCodeReport["listed"] => ({ users: count.users, ...(count.admins === undefined ? {} : { admins: count.admins }) });
 
@@ -187,8 +255,8 @@ const listedCount = (count: LiveCount): OutsideCodeReport["listed"] => ({ users:
  * The report under `policy`: with `usersFrom: idp`, the declared users W&B does not list are
  * reported too (never created).
  */
-export function outsideCodeUnder(declared: DeclaredOrganization, listed: ListedOrganization, policy: OutsideCodePolicy): OutsideCodeReport {
-  const report = outsideCodeOf(declared, listed, policy);
+export function outsideCodeUnder(declared: DeclaredOrganization, listed: ListedOrganization, policy: OutsideCodePolicy, now: number = Date.now()): OutsideCodeReport {
+  const report = outsideCodeOf(declared, listed, policy, now);
   if (policy.usersFrom !== "idp") return report;
   const present = (userName: string, email: string) =>
     listed.users.some((user) => sameIdentity("userName", user.userName, userName) || sameIdentity("email", user.email, email));
@@ -211,6 +279,20 @@ export function usersToDeactivate(
   const named = (user: OutsidePerson) =>
     declared.users.some((each) => sameIdentity("userName", each.userName, user.userName) || sameIdentity("email", each.email, user.email));
   return report.users.filter((user) => !named(user) && !sameIdentity("userName", user.userName, actingUser));
+}
+
+/**
+ * The users `deactivateInactiveAfterDays` deactivates, from the activity the report found (so that a
+ * key the roster adds or changes since is judged too): those not active in its days before `now`,
+ * declared or not (never with `usersFrom: idp`); none the policy's `ignore` matches now, never the
+ * user the provider acts as.
+ */
+export function inactiveUsersToDeactivate(report: OutsideCodeReport, policy: OutsideCodePolicy, actingUser: string | undefined, now: number): OutsidePerson[] {
+  if (policy.deactivateInactiveAfterDays === undefined || policy.usersFrom === "idp") return [];
+  const ignoredBy = patternMatcher(policy.ignore);
+  return inactiveIn(report.activity, policy.deactivateInactiveAfterDays, now)
+    .filter((user) => ignoredBy(user.userName, user.email) === undefined && !sameIdentity("userName", user.userName, actingUser))
+    .map(personOf);
 }
 
 /** The custom roles `policy` deletes: those the report lists and `declared` does not, when `customRoles: delete`. */
@@ -268,6 +350,8 @@ export function withoutDroppedThisRun(report: OutsideCodeReport, before: Declare
     ...report,
     admins: report.admins.filter((admin) => !dropped(admin.userName)),
     users: report.users.filter((user) => !dropped(user.userName)),
+    inactive: report.inactive.filter((user) => !dropped(user.userName)),
+    activity: report.activity.filter((user) => !dropped(user.userName)),
     customRoles: report.customRoles.filter((role) => !droppedRole(role.name)),
   };
 }
@@ -298,6 +382,12 @@ export function outsideCodeLines(organization: string, report: OutsideCodeReport
           ],
     ),
     ...report.missingUsers.map((user) => `${at} user ${user.userName} (${user.email}) is declared but not in W&B: the identity provider has not created it`),
+    ...report.inactive.map(
+      (user) => `${at} user ${who(user)}, ${user.lastActiveAt === undefined ? "never active" : `last active ${user.lastActiveAt}`}: inactive (deactivateInactiveAfterDays)`,
+    ),
+    ...(report.activityUnreported.length === 0
+      ? []
+      : [`${at} W&B does not report the activity of ${report.activityUnreported.join(", ")}: deactivateInactiveAfterDays leaves them alone`]),
   ];
   return { warnings, notes };
 }

@@ -91,6 +91,8 @@ export interface ValidatedRoster {
   outsideCode: ShapedRoster["outsideCode"];
   /** `idp`: the users are references to people the identity provider creates; never created, deactivated or deleted. */
   usersFrom: ShapedRoster["usersFrom"];
+  /** Users not active in this many days are deactivated at `up`. */
+  deactivateInactiveAfterDays?: number;
 }
 
 /** One mistake in a roster. */
@@ -307,7 +309,10 @@ function crossCheck(shaped: ShapedRoster, raw: unknown, deployment: WandbDeploym
   const findings: Finding[] = [];
   const checking: Checking = {
     shaped,
-    roster: { users: [], customRoles: [], teams: [], registryRoles: [], outsideCode: shaped.outsideCode, usersFrom: shaped.usersFrom },
+    roster: { users: [], customRoles: [], teams: [], registryRoles: [], outsideCode: shaped.outsideCode,
+      usersFrom: shaped.usersFrom,
+      ...(shaped.deactivateInactiveAfterDays === undefined ? {} : { deactivateInactiveAfterDays: shaped.deactivateInactiveAfterDays }),
+    },
     findings,
     at,
     add: (path, problem, fix) => findings.push({ path, entry: at(String(path[0]), Number(path[1])), problem, fix }),
@@ -581,6 +586,18 @@ function checkOutsideCode({ shaped, findings, at }: Checking, deployment: WandbD
       "users",
       "users: deactivate is not offered on the multi-tenant cloud (saas), where deactivation removes the user from the organization for good",
       "write `users: report`, and remove the users it lists in the web application or from the roster's own users",
+    );
+  }
+  const days = (problem: string, fix: string) => findings.push({ path: ["deactivateInactiveAfterDays"], entry: "top level", problem, fix });
+  if (shaped.deactivateInactiveAfterDays !== undefined && shaped.usersFrom === "idp") {
+    days(
+      "deactivateInactiveAfterDays deactivates inactive users, but usersFrom: idp leaves every user to your identity provider",
+      "deprovision inactive people in the identity provider, and remove `deactivateInactiveAfterDays` (or `usersFrom: idp`)",
+    );
+  } else if (shaped.deactivateInactiveAfterDays !== undefined && deployment === "saas") {
+    days(
+      "deactivateInactiveAfterDays is not offered on the multi-tenant cloud (saas), where deactivation removes the user from the organization for good",
+      "remove `deactivateInactiveAfterDays`; `pulumi-wandb review --drift --inactive-days 90` lists who is not active, to remove from the roster",
     );
   }
   if (deployment !== "saas") return;

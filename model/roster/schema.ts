@@ -143,6 +143,17 @@ export const rosterSchema = z
           "provider): the roster's users are references to people it creates; one missing in W&B is reported, never created, and no user is " +
           "ever deactivated or deleted. Roles are still managed as declared.",
       }),
+    deactivateInactiveAfterDays: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .meta({
+        description:
+          "Deactivates at `pulumi up` the users W&B lists as active, declared or not, who have not been active in this many days (someone " +
+          "never active once created more than this many days ago), under the guard rails; never one `outsideCode.ignore` matches, a service " +
+          "account or the user the provider acts as, nor one whose activity W&B does not report. Left out, no one is deactivated for inactivity.",
+      }),
   })
   .meta({ description: "Who is in the organization and with which roles. Unknown keys are mistakes." });
 
@@ -193,7 +204,7 @@ const ROLE_FIX = "use admin or member, or the name of a custom role declared und
 /** Keyed by `<section>.<field>`; `<section>.` is the entry itself, `top.<key>` a top-level key. */
 const FIELDS: Record<string, FieldInfo> = {
   "top.": {
-    describe: "a mapping with the keys users, customRoles, teams, teamRoles, registryRoles, outsideCode and usersFrom",
+    describe: "a mapping with the keys users, customRoles, teams, teamRoles, registryRoles, outsideCode, usersFrom and deactivateInactiveAfterDays",
     fix: "start the roster with `users:` (see the roster format in the Organization component's documentation)",
   },
   "top.users": { describe: "a list of users", fix: "list the users under `users:`, one `- userName: ...` entry each" },
@@ -206,6 +217,10 @@ const FIELDS: Record<string, FieldInfo> = {
   "top.registryRoles": {
     describe: "a list of registry roles",
     fix: "list the registry roles under `registryRoles:`, e.g. `- { user: alice, registry: models, role: admin }`",
+  },
+  "top.deactivateInactiveAfterDays": {
+    describe: "a positive whole number of days",
+    fix: "write e.g. `deactivateInactiveAfterDays: 90` to deactivate the users not active in 90 days, or remove the key",
   },
   "top.usersFrom": { describe: '"code" or "idp"', fix: "write `usersFrom: idp` when your identity provider creates the users, or remove the key" },
   "outsideCode.": {

@@ -5,6 +5,7 @@ import { ACCESS_LEVELS, EMAIL_ADDRESS, effectiveOrganizationRole, isDeprecatedOr
 import { foldCase } from "../../service/case-folding";
 import { identityOf } from "../identity";
 import { adoptExisting, guardedBy, printable } from "./pieces";
+import { inactiveToDeactivate, recordedActivity } from "../activity";
 
 export const userDescription =
   "A user of the W&B organization (SCIM `/Users`), with its primary email, display name, active state, organization role, " +
@@ -131,6 +132,17 @@ export const userInputs = z
           "What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user " +
           "but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.",
       }),
+    deactivateInactiveAfterDays: z
+      .number({ error: "deactivateInactiveAfterDays must be a whole number of days, e.g. 90" })
+      .int({ error: "deactivateInactiveAfterDays must be a whole number of days, e.g. 90" })
+      .positive({ error: "deactivateInactiveAfterDays must be at least 1 day, e.g. 90; or leave it out" })
+      .optional()
+      .meta({
+        description:
+          "Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for " +
+          "not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it " +
+          "the user is reactivated. Not meant to be set by hand.",
+      }),
     guardedBy: guardedBy("user"),
   })
   .strict();
@@ -152,6 +164,7 @@ export const userOutputs = z.object({
   importId: z.string().optional(),
   deletionPolicy: z.enum(USER_DELETION_POLICIES),
   guardedBy: z.string().optional(),
+  deactivateInactiveAfterDays: z.number().optional(),
   etag: z.string().meta({ description: "The ETag of the user as last read; the next write is conditional on it." }),
   createdAt: z.string().meta({ description: 'When the user was created (ISO 8601, from `meta.created`); "" when unknown.' }),
   teamRoles: z
@@ -209,6 +222,7 @@ export const userFields = {
   importId: { owner: "program", compare: "own-id", write: "create", replaces: true },
   deletionPolicy: stateSetting,
   guardedBy: stateSetting,
+  deactivateInactiveAfterDays: stateSetting,
   etag: serviceField,
   createdAt: serviceField,
   teamRoles: serviceField,
@@ -217,3 +231,14 @@ export const userFields = {
   daysActive: activityField,
   lastActiveAt: activityField,
 } as const satisfies FieldTable<keyof UserOutputs>;
+
+/**
+ * The inputs as the roster means them: a user it deactivated for inactivity (live inactive, its
+ * recorded activity still older than `deactivateInactiveAfterDays`) is declared inactive, so that
+ * its User does not reactivate it; without the setting, or once active again, it is as written.
+ */
+export function declaredActivity(state: Pick<UserOutputs, "active" | "daysActive" | "lastActiveAt" | "createdAt">, inputs: UserInputs, now: number): UserInputs {
+  const days = inputs.deactivateInactiveAfterDays;
+  if (days === undefined || state.active || !inputs.active) return inputs;
+  return inactiveToDeactivate(recordedActivity(state), state.createdAt, days, now) === true ? { ...inputs, active: false } : inputs;
+}

@@ -15,6 +15,7 @@ import {
   outsideCodeLines,
   outsideCodeReportSchema,
   outsideCodeUnder,
+  inactiveUsersToDeactivate,
   rolesToDelete,
   usersToDeactivate,
   withoutDroppedThisRun,
@@ -62,11 +63,17 @@ async function outsideCodeNow(operation: Operation, record: RosterGuardInputs, b
 /** What the record's `outsideCode` asks of what the report lists: the users to deactivate, the custom roles to delete. */
 function actionsOn(operation: Operation, report: OutsideCodeReport, record: RosterGuardInputs) {
   const declared = declaredOf(record);
+  const self = operation.guardRailsForChecks().self;
+  const deactivate = usersToDeactivate(report, record.outsideCode, declared, self);
   return {
-    deactivate: usersToDeactivate(report, record.outsideCode, declared, operation.guardRailsForChecks().self),
+    deactivate,
+    inactive: inactiveUsersToDeactivate(report, record.outsideCode, self, Date.now()).filter((user) => !deactivate.some((each) => each.userName === user.userName)),
     delete: rolesToDelete(report, record.outsideCode, declared),
   };
 }
+
+/** Whether the actions change anything in W&B. */
+const acts = (actions: ReturnType<typeof actionsOn>) => actions.deactivate.length + actions.inactive.length + actions.delete.length > 0;
 
 /** The record as written, with its report: what a later refresh's report is compared with. */
 const recorded = (record: RosterGuardInputs, report: OutsideCodeReport): RosterGuardOutputs => ({ ...record, outside: report, outsideWhenWritten: report });
@@ -75,9 +82,11 @@ const recorded = (record: RosterGuardInputs, report: OutsideCodeReport): RosterG
 async function written(operation: Operation, record: RosterGuardInputs, before?: RosterGuardInputs): Promise<RosterGuardOutputs> {
   const report = await outsideCodeNow(operation, record, before);
   const actions = actionsOn(operation, report, record);
-  if (actions.deactivate.length + actions.delete.length === 0) return recorded(record, report);
+  if (!acts(actions)) return recorded(record, report);
   const why = "the roster does not declare it (outsideCode)";
   await deactivateUsers(operation, record.organization, actions.deactivate.map((user) => user.userName), why);
+  const inactiveWhy = `not active in ${record.outsideCode.deactivateInactiveAfterDays} days (deactivateInactiveAfterDays)`;
+  await deactivateUsers(operation, record.organization, actions.inactive.map((user) => user.userName), inactiveWhy);
   await deleteCustomRoles(operation, record.organization, actions.delete, why);
   const after = outsideCodeUnder(declaredOf(record), await operation.directory().listed(), record.outsideCode);
   return recorded(record, before === undefined ? after : withoutDroppedThisRun(after, declaredOf(before), declaredOf(record)));
@@ -103,7 +112,10 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
       // What the last refresh found outside code, and what the roster now asks be removed: judged with the roster's removals.
       const report = previousReport.parse(olds["outside"]);
       const actions = report === undefined ? undefined : actionsOn(operation, report, inputs);
-      const outside = report === undefined || actions === undefined ? undefined : { deactivating: actions.deactivate, deletingRoles: actions.delete, live: report.listed };
+      const days = inputs.outsideCode.deactivateInactiveAfterDays;
+      const inactive = actions === undefined || days === undefined ? {} : { inactive: { days, users: actions.inactive } };
+      const outside =
+        report === undefined || actions === undefined ? undefined : { deactivating: actions.deactivate, deletingRoles: actions.delete, live: report.listed, ...inactive };
       const judged = judgeRosterChange(inputs.organization, before.success ? { admins: [], ...before.data } : undefined, inputs, settings, outside);
       judgedInputs = { ...inputs, verdicts: [...judged.verdicts] };
       return judged.refusals.map((reason) => ({ property: "", reason }));
@@ -125,7 +137,7 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
     // so is what it found new since the record was written, to be reported.
     const actions = olds.outside === undefined ? undefined : actionsOn(operation, olds.outside, news);
     const added = olds.outside === undefined || olds.outsideWhenWritten === undefined ? [] : outsideCodeAddedSince(olds.outsideWhenWritten, olds.outside);
-    return { changes: changed || added.length > 0 || (actions !== undefined && actions.deactivate.length + actions.delete.length > 0) };
+    return { changes: changed || added.length > 0 || (actions !== undefined && acts(actions)) };
   },
 
   async create(operation, inputs) {

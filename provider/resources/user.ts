@@ -23,7 +23,7 @@ import { changeTeamMemberships, currentTeams, teamsFromGroups, teamsOf } from ".
 import { liveUser } from "../membership/users";
 import { withSeatsCounted } from "../membership/seats";
 import { actingUserRefusal } from "../../model/guard-rails";
-import { userFields, userInputs, userOutputs, userWarnings, type UserInputs, type UserOutputs } from "../../model/shapes/user";
+import { declaredActivity, userFields, userInputs, userOutputs, userWarnings, type UserInputs, type UserOutputs } from "../../model/shapes/user";
 import { ownedFields, programFields, sameOf, withoutActivity } from "../../model/shapes/fields";
 import { fieldChanges } from "../kit/field-changes";
 import type { Operation } from "../operation";
@@ -99,6 +99,7 @@ function outputsOf(user: ScimUser, declared: Partial<UserOutputs> & Pick<UserOut
     ...(declared.importId === undefined ? {} : { importId: declared.importId }),
     deletionPolicy: declared.deletionPolicy,
     ...(declared.guardedBy === undefined ? {} : { guardedBy: declared.guardedBy }),
+    ...(declared.deactivateInactiveAfterDays === undefined ? {} : { deactivateInactiveAfterDays: declared.deactivateInactiveAfterDays }),
     etag: user.etag ?? "",
     createdAt: user.created ?? "",
     // Read-only views (never compared): as last seen when the representation does not carry them, else [].
@@ -375,7 +376,8 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
     return checked;
   },
 
-  async diff(_operation, id, olds, news) {
+  async diff(_operation, id, olds, written) {
+    const news = declaredActivity(olds, written, Date.now());
     const { changed, replaces, sets } = fieldChanges(userFields, olds, news, { id });
     return {
       changes: changed.length > 0,
@@ -448,7 +450,8 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
     return recordRead(id, outs, recorded, props?.userName === undefined ? importedInputs : liveInputs);
   },
 
-  async update(operation, id, olds, news) {
+  async update(operation, id, olds, written) {
+    const news = declaredActivity(olds, written, Date.now());
     // Fields the program no longer declares are no longer owned: neither written nor guarded.
     const seen = managedSubset(olds, news);
     if (ownedFieldsDiffering(seen, news).length === 0) {
@@ -517,12 +520,13 @@ function recordedEtag(operation: Operation, id: string, etag: string | undefined
   return etag && !operation.directory().etagMovedByUs(id) ? etag : undefined;
 }
 
-function settingsOf(inputs: UserInputs): Pick<UserInputs, "adoptExisting" | "importId" | "deletionPolicy" | "guardedBy"> {
+function settingsOf(inputs: UserInputs): Pick<UserInputs, "adoptExisting" | "importId" | "deletionPolicy" | "guardedBy" | "deactivateInactiveAfterDays"> {
   return {
     adoptExisting: inputs.adoptExisting,
     ...(inputs.importId === undefined ? {} : { importId: inputs.importId }),
     deletionPolicy: inputs.deletionPolicy,
     ...(inputs.guardedBy === undefined ? {} : { guardedBy: inputs.guardedBy }),
+    ...(inputs.deactivateInactiveAfterDays === undefined ? {} : { deactivateInactiveAfterDays: inputs.deactivateInactiveAfterDays }),
   };
 }
 

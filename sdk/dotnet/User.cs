@@ -98,6 +98,12 @@ namespace PulumiWandb.Wandb
         public Output<double?> DaysActive { get; private set; } = null!;
 
         /// <summary>
+        /// Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated. Not meant to be set by hand.
+        /// </summary>
+        [Output("deactivateInactiveAfterDays")]
+        public Output<double?> DeactivateInactiveAfterDays { get; private set; } = null!;
+
+        /// <summary>
         /// What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
         /// </summary>
         [Output("deletionPolicy")]
@@ -243,6 +249,12 @@ namespace PulumiWandb.Wandb
         /// </summary>
         [Input("adoptExisting")]
         public Input<bool>? AdoptExisting { get; set; }
+
+        /// <summary>
+        /// Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated. Not meant to be set by hand.
+        /// </summary>
+        [Input("deactivateInactiveAfterDays")]
+        public Input<int>? DeactivateInactiveAfterDays { get; set; }
 
         /// <summary>
         /// What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.

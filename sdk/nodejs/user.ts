@@ -102,6 +102,10 @@ export class User extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly daysActive: pulumi.Output<number | undefined>;
     /**
+     * Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated. Not meant to be set by hand.
+     */
+    declare public readonly deactivateInactiveAfterDays: pulumi.Output<number | undefined>;
+    /**
      * What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
      */
     declare public readonly deletionPolicy: pulumi.Output<string>;
@@ -177,6 +181,7 @@ export class User extends pulumi.CustomResource {
             }
             resourceInputs["active"] = (args?.active) ?? true;
             resourceInputs["adoptExisting"] = (args?.adoptExisting) ?? false;
+            resourceInputs["deactivateInactiveAfterDays"] = args?.deactivateInactiveAfterDays;
             resourceInputs["deletionPolicy"] = (args?.deletionPolicy) ?? "delete";
             resourceInputs["displayName"] = args?.displayName;
             resourceInputs["email"] = args?.email;
@@ -198,6 +203,7 @@ export class User extends pulumi.CustomResource {
             resourceInputs["adoptExisting"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["daysActive"] = undefined /*out*/;
+            resourceInputs["deactivateInactiveAfterDays"] = undefined /*out*/;
             resourceInputs["deletionPolicy"] = undefined /*out*/;
             resourceInputs["displayName"] = undefined /*out*/;
             resourceInputs["email"] = undefined /*out*/;
@@ -232,6 +238,10 @@ export interface UserArgs {
      * When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, the way to bring existing users under code through the dynamic resources, which `pulumi import` cannot import (through the native plugin it can). Defaults to `false`.
      */
     adoptExisting?: pulumi.Input<boolean | undefined>;
+    /**
+     * Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated. Not meant to be set by hand.
+     */
+    deactivateInactiveAfterDays?: pulumi.Input<number | undefined>;
     /**
      * What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
      */

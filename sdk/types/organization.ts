@@ -203,6 +203,14 @@ export interface Roster {
    * @default "code"
    */
   usersFrom?: "code" | "idp";
+  /**
+   * Deactivates at `pulumi up` the users W&B lists as active, declared or not, who have not been
+   * active in this many days (someone never active once created more than this many days ago),
+   * under the guard rails; never one `outsideCode.ignore` matches, a service account or the user
+   * the provider acts as, nor one whose activity W&B does not report. Left out, no one is
+   * deactivated for inactivity.
+   */
+  deactivateInactiveAfterDays?: number;
 }
 
 /** A user of the organization. */

@@ -77,6 +77,13 @@ export interface UserArgs {
    */
   deletionPolicy?: pulumi.Input<string>;
   /**
+   * Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user,
+   * when its roster deactivated it for not being active in this many days, is declared inactive
+   * while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated.
+   * Not meant to be set by hand.
+   */
+  deactivateInactiveAfterDays?: pulumi.Input<number>;
+  /**
    * The name of the `Organization` component that declares this user: set by the component, not
    * meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then
    * judge each removal the resource makes at the write itself, however the run is invoked
@@ -154,6 +161,13 @@ export interface UserOutputs {
    * it.
    */
   readonly guardedBy: pulumi.Output<string | undefined>;
+  /**
+   * Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user,
+   * when its roster deactivated it for not being active in this many days, is declared inactive
+   * while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated.
+   * Not meant to be set by hand.
+   */
+  readonly deactivateInactiveAfterDays: pulumi.Output<number | undefined>;
   /** The ETag of the user as last read; the next write is conditional on it. */
   readonly etag: pulumi.Output<string>;
   /** When the user was created (ISO 8601, from `meta.created`); "" when unknown. */
@@ -661,6 +675,11 @@ export interface OutsideCodePolicyArgs {
    * missing user is reported, never created).
    */
   usersFrom: pulumi.Input<"code" | "idp">;
+  /**
+   * The roster's `deactivateInactiveAfterDays`: users W&B lists as active, declared or not, who
+   * have not been active in this many days are deactivated at `up`.
+   */
+  deactivateInactiveAfterDays?: pulumi.Input<number>;
 }
 
 export interface OutsideAdminArgs {
@@ -719,6 +738,21 @@ export interface MissingUserArgs {
   email: pulumi.Input<string>;
 }
 
+export interface ActivePersonArgs {
+  /** The user's userName. */
+  userName: pulumi.Input<string>;
+  /** The user's primary email. */
+  email: pulumi.Input<string>;
+  /** The user's organization role as W&B lists it; absent where the service shows no roles. */
+  organizationRole?: pulumi.Input<string>;
+  /** The user's last activity (ISO 8601); absent for someone never active. */
+  lastActiveAt?: pulumi.Input<string>;
+  /** When the user was created (ISO 8601), where W&B says. */
+  createdAt?: pulumi.Input<string>;
+  /** Whether the roster declares the user. */
+  declared: pulumi.Input<boolean>;
+}
+
 export interface ListedCountArgs {
   /** Active users W&B lists. */
   users: pulumi.Input<number>;
@@ -751,6 +785,29 @@ export interface OutsideCodeReportArgs {
    * them).
    */
   missingUsers: pulumi.Input<pulumi.Input<MissingUserArgs>[]>;
+  /**
+   * With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days
+   * (someone never active once created more than N days ago), whom `up` deactivates; none that
+   * `outsideCode.ignore` matches.
+   *
+   * @default []
+   */
+  inactive?: pulumi.Input<pulumi.Input<ActivePersonArgs>[]>;
+  /**
+   * The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore`
+   * matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would
+   * deactivate is judged from it at preview.
+   *
+   * @default []
+   */
+  activity?: pulumi.Input<pulumi.Input<ActivePersonArgs>[]>;
+  /**
+   * With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not
+   * report: left alone.
+   *
+   * @default []
+   */
+  activityUnreported?: pulumi.Input<pulumi.Input<string>[]>;
   /** How many objects `outsideCode.ignore` matched: never reported, never touched. */
   ignored: pulumi.Input<number>;
   /**
@@ -839,6 +896,11 @@ export interface OutsideCodePolicy {
    * missing user is reported, never created).
    */
   usersFrom: "code" | "idp";
+  /**
+   * The roster's `deactivateInactiveAfterDays`: users W&B lists as active, declared or not, who
+   * have not been active in this many days are deactivated at `up`.
+   */
+  deactivateInactiveAfterDays?: number;
 }
 
 export interface OutsideAdmin {
@@ -897,6 +959,21 @@ export interface MissingUser {
   email: string;
 }
 
+export interface ActivePerson {
+  /** The user's userName. */
+  userName: string;
+  /** The user's primary email. */
+  email: string;
+  /** The user's organization role as W&B lists it; absent where the service shows no roles. */
+  organizationRole?: string;
+  /** The user's last activity (ISO 8601); absent for someone never active. */
+  lastActiveAt?: string;
+  /** When the user was created (ISO 8601), where W&B says. */
+  createdAt?: string;
+  /** Whether the roster declares the user. */
+  declared: boolean;
+}
+
 export interface ListedCount {
   /** Active users W&B lists. */
   users: number;
@@ -929,6 +1006,29 @@ export interface OutsideCodeReport {
    * them).
    */
   missingUsers: MissingUser[];
+  /**
+   * With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days
+   * (someone never active once created more than N days ago), whom `up` deactivates; none that
+   * `outsideCode.ignore` matches.
+   *
+   * @default []
+   */
+  inactive: ActivePerson[];
+  /**
+   * The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore`
+   * matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would
+   * deactivate is judged from it at preview.
+   *
+   * @default []
+   */
+  activity: ActivePerson[];
+  /**
+   * With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not
+   * report: left alone.
+   *
+   * @default []
+   */
+  activityUnreported: string[];
   /** How many objects `outsideCode.ignore` matched: never reported, never touched. */
   ignored: number;
   /**

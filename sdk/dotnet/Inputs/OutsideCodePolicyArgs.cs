@@ -19,6 +19,12 @@ namespace PulumiWandb.Wandb.Inputs
         [Input("customRoles", required: true)]
         public Input<string> CustomRoles { get; set; } = null!;
 
+        /// <summary>
+        /// The roster's `deactivateInactiveAfterDays`: users W&amp;B lists as active, declared or not, who have not been active in this many days are deactivated at `up`.
+        /// </summary>
+        [Input("deactivateInactiveAfterDays")]
+        public Input<int>? DeactivateInactiveAfterDays { get; set; }
+
         [Input("ignore", required: true)]
         private InputList<string>? _ignore;
 

@@ -13,6 +13,30 @@ namespace PulumiWandb.Wandb.Inputs
 
     public sealed class OutsideCodeReportArgs : global::Pulumi.ResourceArgs
     {
+        [Input("activity")]
+        private InputList<Inputs.ActivePersonArgs>? _activity;
+
+        /// <summary>
+        /// The active users W&amp;B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+        /// </summary>
+        public InputList<Inputs.ActivePersonArgs> Activity
+        {
+            get => _activity ?? (_activity = new InputList<Inputs.ActivePersonArgs>());
+            set => _activity = value;
+        }
+
+        [Input("activityUnreported")]
+        private InputList<string>? _activityUnreported;
+
+        /// <summary>
+        /// With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&amp;B does not report: left alone.
+        /// </summary>
+        public InputList<string> ActivityUnreported
+        {
+            get => _activityUnreported ?? (_activityUnreported = new InputList<string>());
+            set => _activityUnreported = value;
+        }
+
         [Input("admins", required: true)]
         private InputList<Inputs.OutsideAdminArgs>? _admins;
 
@@ -54,6 +78,18 @@ namespace PulumiWandb.Wandb.Inputs
         /// </summary>
         [Input("ignored", required: true)]
         public Input<double> Ignored { get; set; } = null!;
+
+        [Input("inactive")]
+        private InputList<Inputs.ActivePersonArgs>? _inactive;
+
+        /// <summary>
+        /// With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
+        /// </summary>
+        public InputList<Inputs.ActivePersonArgs> Inactive
+        {
+            get => _inactive ?? (_inactive = new InputList<Inputs.ActivePersonArgs>());
+            set => _inactive = value;
+        }
 
         /// <summary>
         /// The active users (and admins, where the service shows roles) W&amp;B lists: what a deactivation is counted against.

@@ -19,6 +19,10 @@ namespace PulumiWandb.Wandb.Outputs
         /// </summary>
         public readonly string CustomRoles;
         /// <summary>
+        /// The roster's `deactivateInactiveAfterDays`: users W&amp;B lists as active, declared or not, who have not been active in this many days are deactivated at `up`.
+        /// </summary>
+        public readonly int? DeactivateInactiveAfterDays;
+        /// <summary>
         /// Globs on userName, email, team or role name: what they match is never reported and never touched.
         /// </summary>
         public readonly ImmutableArray<string> Ignore;
@@ -39,6 +43,8 @@ namespace PulumiWandb.Wandb.Outputs
         private OutsideCodePolicy(
             string customRoles,
 
+            int? deactivateInactiveAfterDays,
+
             ImmutableArray<string> ignore,
 
             string teams,
@@ -48,6 +54,7 @@ namespace PulumiWandb.Wandb.Outputs
             string usersFrom)
         {
             CustomRoles = customRoles;
+            DeactivateInactiveAfterDays = deactivateInactiveAfterDays;
             Ignore = ignore;
             Teams = teams;
             Users = users;

@@ -15,6 +15,14 @@ namespace PulumiWandb.Wandb.Outputs
     public sealed class OutsideCodeReport
     {
         /// <summary>
+        /// The active users W&amp;B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+        /// </summary>
+        public readonly ImmutableArray<Outputs.ActivePerson> Activity;
+        /// <summary>
+        /// With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&amp;B does not report: left alone.
+        /// </summary>
+        public readonly ImmutableArray<string> ActivityUnreported;
+        /// <summary>
         /// Active organization admins the roster does not declare as admins: they rank first, as a warning.
         /// </summary>
         public readonly ImmutableArray<Outputs.OutsideAdmin> Admins;
@@ -30,6 +38,10 @@ namespace PulumiWandb.Wandb.Outputs
         /// How many objects `outsideCode.ignore` matched: never reported, never touched.
         /// </summary>
         public readonly double Ignored;
+        /// <summary>
+        /// With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
+        /// </summary>
+        public readonly ImmutableArray<Outputs.ActivePerson> Inactive;
         /// <summary>
         /// The active users (and admins, where the service shows roles) W&amp;B lists: what a deactivation is counted against.
         /// </summary>
@@ -49,6 +61,10 @@ namespace PulumiWandb.Wandb.Outputs
 
         [OutputConstructor]
         private OutsideCodeReport(
+            ImmutableArray<Outputs.ActivePerson> activity,
+
+            ImmutableArray<string> activityUnreported,
+
             ImmutableArray<Outputs.OutsideAdmin> admins,
 
             ImmutableArray<Outputs.OutsideCustomRole> customRoles,
@@ -56,6 +72,8 @@ namespace PulumiWandb.Wandb.Outputs
             ImmutableArray<Outputs.IdpTeam> idpTeams,
 
             double ignored,
+
+            ImmutableArray<Outputs.ActivePerson> inactive,
 
             Outputs.ListedCount listed,
 
@@ -65,10 +83,13 @@ namespace PulumiWandb.Wandb.Outputs
 
             ImmutableArray<Outputs.OutsidePerson> users)
         {
+            Activity = activity;
+            ActivityUnreported = activityUnreported;
             Admins = admins;
             CustomRoles = customRoles;
             IdpTeams = idpTeams;
             Ignored = ignored;
+            Inactive = inactive;
             Listed = listed;
             MissingUsers = missingUsers;
             Teams = teams;

@@ -13,6 +13,148 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+type ActivePerson struct {
+	// When the user was created (ISO 8601), where W&B says.
+	CreatedAt *string `pulumi:"createdAt"`
+	// Whether the roster declares the user.
+	Declared bool `pulumi:"declared"`
+	// The user's primary email.
+	Email string `pulumi:"email"`
+	// The user's last activity (ISO 8601); absent for someone never active.
+	LastActiveAt *string `pulumi:"lastActiveAt"`
+	// The user's organization role as W&B lists it; absent where the service shows no roles.
+	OrganizationRole *string `pulumi:"organizationRole"`
+	// The user's userName.
+	UserName string `pulumi:"userName"`
+}
+
+// ActivePersonInput is an input type that accepts ActivePersonArgs and ActivePersonOutput values.
+// You can construct a concrete instance of `ActivePersonInput` via:
+//
+//	ActivePersonArgs{...}
+type ActivePersonInput interface {
+	pulumi.Input
+
+	ToActivePersonOutput() ActivePersonOutput
+	ToActivePersonOutputWithContext(context.Context) ActivePersonOutput
+}
+
+type ActivePersonArgs struct {
+	// When the user was created (ISO 8601), where W&B says.
+	CreatedAt pulumi.StringPtrInput `pulumi:"createdAt"`
+	// Whether the roster declares the user.
+	Declared pulumi.BoolInput `pulumi:"declared"`
+	// The user's primary email.
+	Email pulumi.StringInput `pulumi:"email"`
+	// The user's last activity (ISO 8601); absent for someone never active.
+	LastActiveAt pulumi.StringPtrInput `pulumi:"lastActiveAt"`
+	// The user's organization role as W&B lists it; absent where the service shows no roles.
+	OrganizationRole pulumi.StringPtrInput `pulumi:"organizationRole"`
+	// The user's userName.
+	UserName pulumi.StringInput `pulumi:"userName"`
+}
+
+func (ActivePersonArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActivePerson)(nil)).Elem()
+}
+
+func (i ActivePersonArgs) ToActivePersonOutput() ActivePersonOutput {
+	return i.ToActivePersonOutputWithContext(context.Background())
+}
+
+func (i ActivePersonArgs) ToActivePersonOutputWithContext(ctx context.Context) ActivePersonOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ActivePersonOutput)
+}
+
+// ActivePersonArrayInput is an input type that accepts ActivePersonArray and ActivePersonArrayOutput values.
+// You can construct a concrete instance of `ActivePersonArrayInput` via:
+//
+//	ActivePersonArray{ ActivePersonArgs{...} }
+type ActivePersonArrayInput interface {
+	pulumi.Input
+
+	ToActivePersonArrayOutput() ActivePersonArrayOutput
+	ToActivePersonArrayOutputWithContext(context.Context) ActivePersonArrayOutput
+}
+
+type ActivePersonArray []ActivePersonInput
+
+func (ActivePersonArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ActivePerson)(nil)).Elem()
+}
+
+func (i ActivePersonArray) ToActivePersonArrayOutput() ActivePersonArrayOutput {
+	return i.ToActivePersonArrayOutputWithContext(context.Background())
+}
+
+func (i ActivePersonArray) ToActivePersonArrayOutputWithContext(ctx context.Context) ActivePersonArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ActivePersonArrayOutput)
+}
+
+type ActivePersonOutput struct{ *pulumi.OutputState }
+
+func (ActivePersonOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActivePerson)(nil)).Elem()
+}
+
+func (o ActivePersonOutput) ToActivePersonOutput() ActivePersonOutput {
+	return o
+}
+
+func (o ActivePersonOutput) ToActivePersonOutputWithContext(ctx context.Context) ActivePersonOutput {
+	return o
+}
+
+// When the user was created (ISO 8601), where W&B says.
+func (o ActivePersonOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActivePerson) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// Whether the roster declares the user.
+func (o ActivePersonOutput) Declared() pulumi.BoolOutput {
+	return o.ApplyT(func(v ActivePerson) bool { return v.Declared }).(pulumi.BoolOutput)
+}
+
+// The user's primary email.
+func (o ActivePersonOutput) Email() pulumi.StringOutput {
+	return o.ApplyT(func(v ActivePerson) string { return v.Email }).(pulumi.StringOutput)
+}
+
+// The user's last activity (ISO 8601); absent for someone never active.
+func (o ActivePersonOutput) LastActiveAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActivePerson) *string { return v.LastActiveAt }).(pulumi.StringPtrOutput)
+}
+
+// The user's organization role as W&B lists it; absent where the service shows no roles.
+func (o ActivePersonOutput) OrganizationRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActivePerson) *string { return v.OrganizationRole }).(pulumi.StringPtrOutput)
+}
+
+// The user's userName.
+func (o ActivePersonOutput) UserName() pulumi.StringOutput {
+	return o.ApplyT(func(v ActivePerson) string { return v.UserName }).(pulumi.StringOutput)
+}
+
+type ActivePersonArrayOutput struct{ *pulumi.OutputState }
+
+func (ActivePersonArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ActivePerson)(nil)).Elem()
+}
+
+func (o ActivePersonArrayOutput) ToActivePersonArrayOutput() ActivePersonArrayOutput {
+	return o
+}
+
+func (o ActivePersonArrayOutput) ToActivePersonArrayOutputWithContext(ctx context.Context) ActivePersonArrayOutput {
+	return o
+}
+
+func (o ActivePersonArrayOutput) Index(i pulumi.IntInput) ActivePersonOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ActivePerson {
+		return vs[0].([]ActivePerson)[vs[1].(int)]
+	}).(ActivePersonOutput)
+}
+
 // A custom role of the organization.
 type CustomRoleInfo struct {
 	// What the role is for.
@@ -765,6 +907,8 @@ func (o OutsideAdminArrayOutput) Index(i pulumi.IntInput) OutsideAdminOutput {
 type OutsideCodePolicy struct {
 	// What is done with custom roles the roster does not declare: `report` them, or `delete` them at `up`.
 	CustomRoles string `pulumi:"customRoles"`
+	// The roster's `deactivateInactiveAfterDays`: users W&B lists as active, declared or not, who have not been active in this many days are deactivated at `up`.
+	DeactivateInactiveAfterDays *int `pulumi:"deactivateInactiveAfterDays"`
 	// Globs on userName, email, team or role name: what they match is never reported and never touched.
 	Ignore []string `pulumi:"ignore"`
 	// What is done with teams the roster does not declare: `report` them (the service cannot delete a team).
@@ -789,6 +933,8 @@ type OutsideCodePolicyInput interface {
 type OutsideCodePolicyArgs struct {
 	// What is done with custom roles the roster does not declare: `report` them, or `delete` them at `up`.
 	CustomRoles pulumi.StringInput `pulumi:"customRoles"`
+	// The roster's `deactivateInactiveAfterDays`: users W&B lists as active, declared or not, who have not been active in this many days are deactivated at `up`.
+	DeactivateInactiveAfterDays pulumi.IntPtrInput `pulumi:"deactivateInactiveAfterDays"`
 	// Globs on userName, email, team or role name: what they match is never reported and never touched.
 	Ignore pulumi.StringArrayInput `pulumi:"ignore"`
 	// What is done with teams the roster does not declare: `report` them (the service cannot delete a team).
@@ -881,6 +1027,11 @@ func (o OutsideCodePolicyOutput) CustomRoles() pulumi.StringOutput {
 	return o.ApplyT(func(v OutsideCodePolicy) string { return v.CustomRoles }).(pulumi.StringOutput)
 }
 
+// The roster's `deactivateInactiveAfterDays`: users W&B lists as active, declared or not, who have not been active in this many days are deactivated at `up`.
+func (o OutsideCodePolicyOutput) DeactivateInactiveAfterDays() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v OutsideCodePolicy) *int { return v.DeactivateInactiveAfterDays }).(pulumi.IntPtrOutput)
+}
+
 // Globs on userName, email, team or role name: what they match is never reported and never touched.
 func (o OutsideCodePolicyOutput) Ignore() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v OutsideCodePolicy) []string { return v.Ignore }).(pulumi.StringArrayOutput)
@@ -935,6 +1086,16 @@ func (o OutsideCodePolicyPtrOutput) CustomRoles() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The roster's `deactivateInactiveAfterDays`: users W&B lists as active, declared or not, who have not been active in this many days are deactivated at `up`.
+func (o OutsideCodePolicyPtrOutput) DeactivateInactiveAfterDays() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *OutsideCodePolicy) *int {
+		if v == nil {
+			return nil
+		}
+		return v.DeactivateInactiveAfterDays
+	}).(pulumi.IntPtrOutput)
+}
+
 // Globs on userName, email, team or role name: what they match is never reported and never touched.
 func (o OutsideCodePolicyPtrOutput) Ignore() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *OutsideCodePolicy) []string {
@@ -976,6 +1137,10 @@ func (o OutsideCodePolicyPtrOutput) UsersFrom() pulumi.StringPtrOutput {
 }
 
 type OutsideCodeReport struct {
+	// The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+	Activity []ActivePerson `pulumi:"activity"`
+	// With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
+	ActivityUnreported []string `pulumi:"activityUnreported"`
 	// Active organization admins the roster does not declare as admins: they rank first, as a warning.
 	Admins []OutsideAdmin `pulumi:"admins"`
 	// Custom roles the roster does not declare, with the permissions they add.
@@ -984,6 +1149,8 @@ type OutsideCodeReport struct {
 	IdpTeams []IdpTeam `pulumi:"idpTeams"`
 	// How many objects `outsideCode.ignore` matched: never reported, never touched.
 	Ignored float64 `pulumi:"ignored"`
+	// With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
+	Inactive []ActivePerson `pulumi:"inactive"`
 	// The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
 	Listed ListedCount `pulumi:"listed"`
 	// With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created them).
@@ -1006,6 +1173,10 @@ type OutsideCodeReportInput interface {
 }
 
 type OutsideCodeReportArgs struct {
+	// The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+	Activity ActivePersonArrayInput `pulumi:"activity"`
+	// With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
+	ActivityUnreported pulumi.StringArrayInput `pulumi:"activityUnreported"`
 	// Active organization admins the roster does not declare as admins: they rank first, as a warning.
 	Admins OutsideAdminArrayInput `pulumi:"admins"`
 	// Custom roles the roster does not declare, with the permissions they add.
@@ -1014,6 +1185,8 @@ type OutsideCodeReportArgs struct {
 	IdpTeams IdpTeamArrayInput `pulumi:"idpTeams"`
 	// How many objects `outsideCode.ignore` matched: never reported, never touched.
 	Ignored pulumi.Float64Input `pulumi:"ignored"`
+	// With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
+	Inactive ActivePersonArrayInput `pulumi:"inactive"`
 	// The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
 	Listed ListedCountInput `pulumi:"listed"`
 	// With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created them).
@@ -1101,6 +1274,16 @@ func (o OutsideCodeReportOutput) ToOutsideCodeReportPtrOutputWithContext(ctx con
 	}).(OutsideCodeReportPtrOutput)
 }
 
+// The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+func (o OutsideCodeReportOutput) Activity() ActivePersonArrayOutput {
+	return o.ApplyT(func(v OutsideCodeReport) []ActivePerson { return v.Activity }).(ActivePersonArrayOutput)
+}
+
+// With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
+func (o OutsideCodeReportOutput) ActivityUnreported() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v OutsideCodeReport) []string { return v.ActivityUnreported }).(pulumi.StringArrayOutput)
+}
+
 // Active organization admins the roster does not declare as admins: they rank first, as a warning.
 func (o OutsideCodeReportOutput) Admins() OutsideAdminArrayOutput {
 	return o.ApplyT(func(v OutsideCodeReport) []OutsideAdmin { return v.Admins }).(OutsideAdminArrayOutput)
@@ -1119,6 +1302,11 @@ func (o OutsideCodeReportOutput) IdpTeams() IdpTeamArrayOutput {
 // How many objects `outsideCode.ignore` matched: never reported, never touched.
 func (o OutsideCodeReportOutput) Ignored() pulumi.Float64Output {
 	return o.ApplyT(func(v OutsideCodeReport) float64 { return v.Ignored }).(pulumi.Float64Output)
+}
+
+// With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
+func (o OutsideCodeReportOutput) Inactive() ActivePersonArrayOutput {
+	return o.ApplyT(func(v OutsideCodeReport) []ActivePerson { return v.Inactive }).(ActivePersonArrayOutput)
 }
 
 // The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
@@ -1165,6 +1353,26 @@ func (o OutsideCodeReportPtrOutput) Elem() OutsideCodeReportOutput {
 	}).(OutsideCodeReportOutput)
 }
 
+// The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+func (o OutsideCodeReportPtrOutput) Activity() ActivePersonArrayOutput {
+	return o.ApplyT(func(v *OutsideCodeReport) []ActivePerson {
+		if v == nil {
+			return nil
+		}
+		return v.Activity
+	}).(ActivePersonArrayOutput)
+}
+
+// With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
+func (o OutsideCodeReportPtrOutput) ActivityUnreported() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *OutsideCodeReport) []string {
+		if v == nil {
+			return nil
+		}
+		return v.ActivityUnreported
+	}).(pulumi.StringArrayOutput)
+}
+
 // Active organization admins the roster does not declare as admins: they rank first, as a warning.
 func (o OutsideCodeReportPtrOutput) Admins() OutsideAdminArrayOutput {
 	return o.ApplyT(func(v *OutsideCodeReport) []OutsideAdmin {
@@ -1203,6 +1411,16 @@ func (o OutsideCodeReportPtrOutput) Ignored() pulumi.Float64PtrOutput {
 		}
 		return &v.Ignored
 	}).(pulumi.Float64PtrOutput)
+}
+
+// With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
+func (o OutsideCodeReportPtrOutput) Inactive() ActivePersonArrayOutput {
+	return o.ApplyT(func(v *OutsideCodeReport) []ActivePerson {
+		if v == nil {
+			return nil
+		}
+		return v.Inactive
+	}).(ActivePersonArrayOutput)
 }
 
 // The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
@@ -2442,6 +2660,8 @@ func (o UsersFilterPtrOutput) UserNameStartsWith() pulumi.StringPtrOutput {
 }
 
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*ActivePersonInput)(nil)).Elem(), ActivePersonArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ActivePersonArrayInput)(nil)).Elem(), ActivePersonArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*IdpTeamInput)(nil)).Elem(), IdpTeamArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*IdpTeamArrayInput)(nil)).Elem(), IdpTeamArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ListedCountInput)(nil)).Elem(), ListedCountArgs{})
@@ -2466,6 +2686,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*TeamStorageBucketPtrInput)(nil)).Elem(), TeamStorageBucketArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*UsersFilterInput)(nil)).Elem(), UsersFilterArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*UsersFilterPtrInput)(nil)).Elem(), UsersFilterArgs{})
+	pulumi.RegisterOutputType(ActivePersonOutput{})
+	pulumi.RegisterOutputType(ActivePersonArrayOutput{})
 	pulumi.RegisterOutputType(IdpTeamOutput{})
 	pulumi.RegisterOutputType(IdpTeamArrayOutput{})
 	pulumi.RegisterOutputType(ListedCountOutput{})

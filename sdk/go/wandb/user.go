@@ -91,6 +91,8 @@ type User struct {
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
 	// Read-only: the days the user has been active in the organization, as W&B last reported them. Never causes a diff.
 	DaysActive pulumi.Float64PtrOutput `pulumi:"daysActive"`
+	// Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated. Not meant to be set by hand.
+	DeactivateInactiveAfterDays pulumi.Float64PtrOutput `pulumi:"deactivateInactiveAfterDays"`
 	// What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
 	DeletionPolicy pulumi.StringOutput `pulumi:"deletionPolicy"`
 	// The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
@@ -191,6 +193,8 @@ type userArgs struct {
 	Active *bool `pulumi:"active"`
 	// When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, the way to bring existing users under code through the dynamic resources, which `pulumi import` cannot import (through the native plugin it can). Defaults to `false`.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
+	// Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated. Not meant to be set by hand.
+	DeactivateInactiveAfterDays *int `pulumi:"deactivateInactiveAfterDays"`
 	// What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
 	DeletionPolicy *string `pulumi:"deletionPolicy"`
 	// The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
@@ -219,6 +223,8 @@ type UserArgs struct {
 	Active pulumi.BoolPtrInput
 	// When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, the way to bring existing users under code through the dynamic resources, which `pulumi import` cannot import (through the native plugin it can). Defaults to `false`.
 	AdoptExisting pulumi.BoolPtrInput
+	// Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated. Not meant to be set by hand.
+	DeactivateInactiveAfterDays pulumi.IntPtrInput
 	// What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
 	DeletionPolicy pulumi.StringPtrInput
 	// The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
@@ -346,6 +352,11 @@ func (o UserOutput) CreatedAt() pulumi.StringOutput {
 // Read-only: the days the user has been active in the organization, as W&B last reported them. Never causes a diff.
 func (o UserOutput) DaysActive() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *User) pulumi.Float64PtrOutput { return v.DaysActive }).(pulumi.Float64PtrOutput)
+}
+
+// Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated. Not meant to be set by hand.
+func (o UserOutput) DeactivateInactiveAfterDays() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *User) pulumi.Float64PtrOutput { return v.DeactivateInactiveAfterDays }).(pulumi.Float64PtrOutput)
 }
 
 // What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.

@@ -5,6 +5,33 @@ import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
+export interface ActivePersonArgs {
+    /**
+     * When the user was created (ISO 8601), where W&B says.
+     */
+    createdAt?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the roster declares the user.
+     */
+    declared: pulumi.Input<boolean>;
+    /**
+     * The user's primary email.
+     */
+    email: pulumi.Input<string>;
+    /**
+     * The user's last activity (ISO 8601); absent for someone never active.
+     */
+    lastActiveAt?: pulumi.Input<string | undefined>;
+    /**
+     * The user's organization role as W&B lists it; absent where the service shows no roles.
+     */
+    organizationRole?: pulumi.Input<string | undefined>;
+    /**
+     * The user's userName.
+     */
+    userName: pulumi.Input<string>;
+}
+
 export interface IdpTeamArgs {
     /**
      * Its members as W&B lists them, by userName.
@@ -82,6 +109,10 @@ export interface OutsideCodePolicyArgs {
      */
     customRoles: pulumi.Input<string>;
     /**
+     * The roster's `deactivateInactiveAfterDays`: users W&B lists as active, declared or not, who have not been active in this many days are deactivated at `up`.
+     */
+    deactivateInactiveAfterDays?: pulumi.Input<number | undefined>;
+    /**
      * Globs on userName, email, team or role name: what they match is never reported and never touched.
      */
     ignore: pulumi.Input<pulumi.Input<string>[]>;
@@ -101,6 +132,14 @@ export interface OutsideCodePolicyArgs {
 
 export interface OutsideCodeReportArgs {
     /**
+     * The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+     */
+    activity?: pulumi.Input<pulumi.Input<inputs.ActivePersonArgs>[] | undefined>;
+    /**
+     * With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
+     */
+    activityUnreported?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
      * Active organization admins the roster does not declare as admins: they rank first, as a warning.
      */
     admins: pulumi.Input<pulumi.Input<inputs.OutsideAdminArgs>[]>;
@@ -116,6 +155,10 @@ export interface OutsideCodeReportArgs {
      * How many objects `outsideCode.ignore` matched: never reported, never touched.
      */
     ignored: pulumi.Input<number>;
+    /**
+     * With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
+     */
+    inactive?: pulumi.Input<pulumi.Input<inputs.ActivePersonArgs>[] | undefined>;
     /**
      * The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
      */

@@ -5,6 +5,33 @@ import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
+export interface ActivePerson {
+    /**
+     * When the user was created (ISO 8601), where W&B says.
+     */
+    createdAt?: string;
+    /**
+     * Whether the roster declares the user.
+     */
+    declared: boolean;
+    /**
+     * The user's primary email.
+     */
+    email: string;
+    /**
+     * The user's last activity (ISO 8601); absent for someone never active.
+     */
+    lastActiveAt?: string;
+    /**
+     * The user's organization role as W&B lists it; absent where the service shows no roles.
+     */
+    organizationRole?: string;
+    /**
+     * The user's userName.
+     */
+    userName: string;
+}
+
 export interface IdpTeam {
     /**
      * Its members as W&B lists them, by userName.
@@ -93,6 +120,10 @@ export interface OutsideCodePolicy {
      */
     customRoles: string;
     /**
+     * The roster's `deactivateInactiveAfterDays`: users W&B lists as active, declared or not, who have not been active in this many days are deactivated at `up`.
+     */
+    deactivateInactiveAfterDays?: number;
+    /**
      * Globs on userName, email, team or role name: what they match is never reported and never touched.
      */
     ignore: string[];
@@ -112,6 +143,14 @@ export interface OutsideCodePolicy {
 
 export interface OutsideCodeReport {
     /**
+     * The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+     */
+    activity?: outputs.ActivePerson[];
+    /**
+     * With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
+     */
+    activityUnreported?: string[];
+    /**
      * Active organization admins the roster does not declare as admins: they rank first, as a warning.
      */
     admins: outputs.OutsideAdmin[];
@@ -127,6 +166,10 @@ export interface OutsideCodeReport {
      * How many objects `outsideCode.ignore` matched: never reported, never touched.
      */
     ignored: number;
+    /**
+     * With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
+     */
+    inactive?: outputs.ActivePerson[];
     /**
      * The active users (and admins, where the service shows roles) W&B lists: what a deactivation is counted against.
      */

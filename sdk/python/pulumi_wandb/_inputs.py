@@ -15,6 +15,8 @@ else:
 from . import _utilities
 
 __all__ = [
+    'ActivePersonArgs',
+    'ActivePersonArgsDict',
     'IdpTeamArgs',
     'IdpTeamArgsDict',
     'ListedCountArgs',
@@ -40,6 +42,132 @@ __all__ = [
     'UsersFilter',
     'UsersFilterDict',
 ]
+
+class ActivePersonArgsDict(TypedDict):
+    declared: pulumi.Input[_builtins.bool]
+    """
+    Whether the roster declares the user.
+    """
+    email: pulumi.Input[_builtins.str]
+    """
+    The user's primary email.
+    """
+    user_name: pulumi.Input[_builtins.str]
+    """
+    The user's userName.
+    """
+    created_at: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    When the user was created (ISO 8601), where W&B says.
+    """
+    last_active_at: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The user's last activity (ISO 8601); absent for someone never active.
+    """
+    organization_role: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The user's organization role as W&B lists it; absent where the service shows no roles.
+    """
+
+@pulumi.input_type
+class ActivePersonArgs:
+    def __init__(__self__, *,
+                 declared: pulumi.Input[_builtins.bool],
+                 email: pulumi.Input[_builtins.str],
+                 user_name: pulumi.Input[_builtins.str],
+                 created_at: pulumi.Input[Optional[_builtins.str]] = None,
+                 last_active_at: pulumi.Input[Optional[_builtins.str]] = None,
+                 organization_role: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.bool] declared: Whether the roster declares the user.
+        :param pulumi.Input[_builtins.str] email: The user's primary email.
+        :param pulumi.Input[_builtins.str] user_name: The user's userName.
+        :param pulumi.Input[_builtins.str] created_at: When the user was created (ISO 8601), where W&B says.
+        :param pulumi.Input[_builtins.str] last_active_at: The user's last activity (ISO 8601); absent for someone never active.
+        :param pulumi.Input[_builtins.str] organization_role: The user's organization role as W&B lists it; absent where the service shows no roles.
+        """
+        pulumi.set(__self__, "declared", declared)
+        pulumi.set(__self__, "email", email)
+        pulumi.set(__self__, "user_name", user_name)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if last_active_at is not None:
+            pulumi.set(__self__, "last_active_at", last_active_at)
+        if organization_role is not None:
+            pulumi.set(__self__, "organization_role", organization_role)
+
+    @_builtins.property
+    @pulumi.getter
+    def declared(self) -> pulumi.Input[_builtins.bool]:
+        """
+        Whether the roster declares the user.
+        """
+        return pulumi.get(self, "declared")
+
+    @declared.setter
+    def declared(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "declared", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> pulumi.Input[_builtins.str]:
+        """
+        The user's primary email.
+        """
+        return pulumi.get(self, "email")
+
+    @email.setter
+    def email(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "email", value)
+
+    @_builtins.property
+    @pulumi.getter(name="userName")
+    def user_name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The user's userName.
+        """
+        return pulumi.get(self, "user_name")
+
+    @user_name.setter
+    def user_name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "user_name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        When the user was created (ISO 8601), where W&B says.
+        """
+        return pulumi.get(self, "created_at")
+
+    @created_at.setter
+    def created_at(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "created_at", value)
+
+    @_builtins.property
+    @pulumi.getter(name="lastActiveAt")
+    def last_active_at(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The user's last activity (ISO 8601); absent for someone never active.
+        """
+        return pulumi.get(self, "last_active_at")
+
+    @last_active_at.setter
+    def last_active_at(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "last_active_at", value)
+
+    @_builtins.property
+    @pulumi.getter(name="organizationRole")
+    def organization_role(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The user's organization role as W&B lists it; absent where the service shows no roles.
+        """
+        return pulumi.get(self, "organization_role")
+
+    @organization_role.setter
+    def organization_role(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "organization_role", value)
+
 
 class IdpTeamArgsDict(TypedDict):
     members: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
@@ -377,6 +505,10 @@ class OutsideCodePolicyArgsDict(TypedDict):
     """
     Who creates the roster's users: `code` (this roster), or `idp` (the identity provider: a missing user is reported, never created).
     """
+    deactivate_inactive_after_days: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    The roster's `deactivateInactiveAfterDays`: users W&B lists as active, declared or not, who have not been active in this many days are deactivated at `up`.
+    """
 
 @pulumi.input_type
 class OutsideCodePolicyArgs:
@@ -385,19 +517,23 @@ class OutsideCodePolicyArgs:
                  ignore: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
                  teams: pulumi.Input[_builtins.str],
                  users: pulumi.Input[_builtins.str],
-                 users_from: pulumi.Input[_builtins.str]):
+                 users_from: pulumi.Input[_builtins.str],
+                 deactivate_inactive_after_days: pulumi.Input[Optional[_builtins.int]] = None):
         """
         :param pulumi.Input[_builtins.str] custom_roles: What is done with custom roles the roster does not declare: `report` them, or `delete` them at `up`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ignore: Globs on userName, email, team or role name: what they match is never reported and never touched.
         :param pulumi.Input[_builtins.str] teams: What is done with teams the roster does not declare: `report` them (the service cannot delete a team).
         :param pulumi.Input[_builtins.str] users: What is done with users the roster does not declare: `report` them, or `deactivate` them at `up`.
         :param pulumi.Input[_builtins.str] users_from: Who creates the roster's users: `code` (this roster), or `idp` (the identity provider: a missing user is reported, never created).
+        :param pulumi.Input[_builtins.int] deactivate_inactive_after_days: The roster's `deactivateInactiveAfterDays`: users W&B lists as active, declared or not, who have not been active in this many days are deactivated at `up`.
         """
         pulumi.set(__self__, "custom_roles", custom_roles)
         pulumi.set(__self__, "ignore", ignore)
         pulumi.set(__self__, "teams", teams)
         pulumi.set(__self__, "users", users)
         pulumi.set(__self__, "users_from", users_from)
+        if deactivate_inactive_after_days is not None:
+            pulumi.set(__self__, "deactivate_inactive_after_days", deactivate_inactive_after_days)
 
     @_builtins.property
     @pulumi.getter(name="customRoles")
@@ -459,6 +595,18 @@ class OutsideCodePolicyArgs:
     def users_from(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "users_from", value)
 
+    @_builtins.property
+    @pulumi.getter(name="deactivateInactiveAfterDays")
+    def deactivate_inactive_after_days(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        The roster's `deactivateInactiveAfterDays`: users W&B lists as active, declared or not, who have not been active in this many days are deactivated at `up`.
+        """
+        return pulumi.get(self, "deactivate_inactive_after_days")
+
+    @deactivate_inactive_after_days.setter
+    def deactivate_inactive_after_days(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "deactivate_inactive_after_days", value)
+
 
 class OutsideCodeReportArgsDict(TypedDict):
     admins: pulumi.Input[Sequence[pulumi.Input['OutsideAdminArgsDict']]]
@@ -493,6 +641,18 @@ class OutsideCodeReportArgsDict(TypedDict):
     """
     Active users the roster does not declare.
     """
+    activity: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['ActivePersonArgsDict']]]]]
+    """
+    The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+    """
+    activity_unreported: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
+    """
+    inactive: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['ActivePersonArgsDict']]]]]
+    """
+    With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
+    """
 
 @pulumi.input_type
 class OutsideCodeReportArgs:
@@ -504,7 +664,10 @@ class OutsideCodeReportArgs:
                  listed: pulumi.Input['ListedCountArgs'],
                  missing_users: pulumi.Input[Sequence[pulumi.Input['MissingUserArgs']]],
                  teams: pulumi.Input[Sequence[pulumi.Input['OutsideTeamArgs']]],
-                 users: pulumi.Input[Sequence[pulumi.Input['OutsidePersonArgs']]]):
+                 users: pulumi.Input[Sequence[pulumi.Input['OutsidePersonArgs']]],
+                 activity: pulumi.Input[Optional[Sequence[pulumi.Input['ActivePersonArgs']]]] = None,
+                 activity_unreported: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 inactive: pulumi.Input[Optional[Sequence[pulumi.Input['ActivePersonArgs']]]] = None):
         """
         :param pulumi.Input[Sequence[pulumi.Input['OutsideAdminArgs']]] admins: Active organization admins the roster does not declare as admins: they rank first, as a warning.
         :param pulumi.Input[Sequence[pulumi.Input['OutsideCustomRoleArgs']]] custom_roles: Custom roles the roster does not declare, with the permissions they add.
@@ -514,6 +677,9 @@ class OutsideCodeReportArgs:
         :param pulumi.Input[Sequence[pulumi.Input['MissingUserArgs']]] missing_users: With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created them).
         :param pulumi.Input[Sequence[pulumi.Input['OutsideTeamArgs']]] teams: Teams the roster does not declare, with their members (people, by userName) and how many service accounts they hold.
         :param pulumi.Input[Sequence[pulumi.Input['OutsidePersonArgs']]] users: Active users the roster does not declare.
+        :param pulumi.Input[Sequence[pulumi.Input['ActivePersonArgs']]] activity: The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] activity_unreported: With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
+        :param pulumi.Input[Sequence[pulumi.Input['ActivePersonArgs']]] inactive: With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
         """
         pulumi.set(__self__, "admins", admins)
         pulumi.set(__self__, "custom_roles", custom_roles)
@@ -523,6 +689,12 @@ class OutsideCodeReportArgs:
         pulumi.set(__self__, "missing_users", missing_users)
         pulumi.set(__self__, "teams", teams)
         pulumi.set(__self__, "users", users)
+        if activity is not None:
+            pulumi.set(__self__, "activity", activity)
+        if activity_unreported is not None:
+            pulumi.set(__self__, "activity_unreported", activity_unreported)
+        if inactive is not None:
+            pulumi.set(__self__, "inactive", inactive)
 
     @_builtins.property
     @pulumi.getter
@@ -619,6 +791,42 @@ class OutsideCodeReportArgs:
     @users.setter
     def users(self, value: pulumi.Input[Sequence[pulumi.Input['OutsidePersonArgs']]]):
         pulumi.set(self, "users", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def activity(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['ActivePersonArgs']]]]:
+        """
+        The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+        """
+        return pulumi.get(self, "activity")
+
+    @activity.setter
+    def activity(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['ActivePersonArgs']]]]):
+        pulumi.set(self, "activity", value)
+
+    @_builtins.property
+    @pulumi.getter(name="activityUnreported")
+    def activity_unreported(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
+        """
+        return pulumi.get(self, "activity_unreported")
+
+    @activity_unreported.setter
+    def activity_unreported(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "activity_unreported", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def inactive(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['ActivePersonArgs']]]]:
+        """
+        With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
+        """
+        return pulumi.get(self, "inactive")
+
+    @inactive.setter
+    def inactive(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['ActivePersonArgs']]]]):
+        pulumi.set(self, "inactive", value)
 
 
 class OutsideCustomRoleArgsDict(TypedDict):

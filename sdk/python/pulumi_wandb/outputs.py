@@ -16,6 +16,7 @@ from . import _utilities
 from . import outputs
 
 __all__ = [
+    'ActivePerson',
     'IdpTeam',
     'ListedCount',
     'MissingUser',
@@ -34,6 +35,105 @@ __all__ = [
     'UserRegistryRole',
     'UserTeamRole',
 ]
+
+@pulumi.output_type
+class ActivePerson(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "userName":
+            suggest = "user_name"
+        elif key == "createdAt":
+            suggest = "created_at"
+        elif key == "lastActiveAt":
+            suggest = "last_active_at"
+        elif key == "organizationRole":
+            suggest = "organization_role"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ActivePerson. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ActivePerson.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ActivePerson.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 declared: _builtins.bool,
+                 email: _builtins.str,
+                 user_name: _builtins.str,
+                 created_at: Optional[_builtins.str] = None,
+                 last_active_at: Optional[_builtins.str] = None,
+                 organization_role: Optional[_builtins.str] = None):
+        """
+        :param _builtins.bool declared: Whether the roster declares the user.
+        :param _builtins.str email: The user's primary email.
+        :param _builtins.str user_name: The user's userName.
+        :param _builtins.str created_at: When the user was created (ISO 8601), where W&B says.
+        :param _builtins.str last_active_at: The user's last activity (ISO 8601); absent for someone never active.
+        :param _builtins.str organization_role: The user's organization role as W&B lists it; absent where the service shows no roles.
+        """
+        pulumi.set(__self__, "declared", declared)
+        pulumi.set(__self__, "email", email)
+        pulumi.set(__self__, "user_name", user_name)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if last_active_at is not None:
+            pulumi.set(__self__, "last_active_at", last_active_at)
+        if organization_role is not None:
+            pulumi.set(__self__, "organization_role", organization_role)
+
+    @_builtins.property
+    @pulumi.getter
+    def declared(self) -> _builtins.bool:
+        """
+        Whether the roster declares the user.
+        """
+        return pulumi.get(self, "declared")
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> _builtins.str:
+        """
+        The user's primary email.
+        """
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter(name="userName")
+    def user_name(self) -> _builtins.str:
+        """
+        The user's userName.
+        """
+        return pulumi.get(self, "user_name")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the user was created (ISO 8601), where W&B says.
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="lastActiveAt")
+    def last_active_at(self) -> Optional[_builtins.str]:
+        """
+        The user's last activity (ISO 8601); absent for someone never active.
+        """
+        return pulumi.get(self, "last_active_at")
+
+    @_builtins.property
+    @pulumi.getter(name="organizationRole")
+    def organization_role(self) -> Optional[_builtins.str]:
+        """
+        The user's organization role as W&B lists it; absent where the service shows no roles.
+        """
+        return pulumi.get(self, "organization_role")
+
 
 @pulumi.output_type
 class IdpTeam(dict):
@@ -319,6 +419,8 @@ class OutsideCodePolicy(dict):
             suggest = "custom_roles"
         elif key == "usersFrom":
             suggest = "users_from"
+        elif key == "deactivateInactiveAfterDays":
+            suggest = "deactivate_inactive_after_days"
 
         if suggest:
             pulumi.log.warn(f"Key '{key}' not found in OutsideCodePolicy. Access the value via the '{suggest}' property getter instead.")
@@ -336,19 +438,23 @@ class OutsideCodePolicy(dict):
                  ignore: Sequence[_builtins.str],
                  teams: _builtins.str,
                  users: _builtins.str,
-                 users_from: _builtins.str):
+                 users_from: _builtins.str,
+                 deactivate_inactive_after_days: Optional[_builtins.int] = None):
         """
         :param _builtins.str custom_roles: What is done with custom roles the roster does not declare: `report` them, or `delete` them at `up`.
         :param Sequence[_builtins.str] ignore: Globs on userName, email, team or role name: what they match is never reported and never touched.
         :param _builtins.str teams: What is done with teams the roster does not declare: `report` them (the service cannot delete a team).
         :param _builtins.str users: What is done with users the roster does not declare: `report` them, or `deactivate` them at `up`.
         :param _builtins.str users_from: Who creates the roster's users: `code` (this roster), or `idp` (the identity provider: a missing user is reported, never created).
+        :param _builtins.int deactivate_inactive_after_days: The roster's `deactivateInactiveAfterDays`: users W&B lists as active, declared or not, who have not been active in this many days are deactivated at `up`.
         """
         pulumi.set(__self__, "custom_roles", custom_roles)
         pulumi.set(__self__, "ignore", ignore)
         pulumi.set(__self__, "teams", teams)
         pulumi.set(__self__, "users", users)
         pulumi.set(__self__, "users_from", users_from)
+        if deactivate_inactive_after_days is not None:
+            pulumi.set(__self__, "deactivate_inactive_after_days", deactivate_inactive_after_days)
 
     @_builtins.property
     @pulumi.getter(name="customRoles")
@@ -390,6 +496,14 @@ class OutsideCodePolicy(dict):
         """
         return pulumi.get(self, "users_from")
 
+    @_builtins.property
+    @pulumi.getter(name="deactivateInactiveAfterDays")
+    def deactivate_inactive_after_days(self) -> Optional[_builtins.int]:
+        """
+        The roster's `deactivateInactiveAfterDays`: users W&B lists as active, declared or not, who have not been active in this many days are deactivated at `up`.
+        """
+        return pulumi.get(self, "deactivate_inactive_after_days")
+
 
 @pulumi.output_type
 class OutsideCodeReport(dict):
@@ -402,6 +516,8 @@ class OutsideCodeReport(dict):
             suggest = "idp_teams"
         elif key == "missingUsers":
             suggest = "missing_users"
+        elif key == "activityUnreported":
+            suggest = "activity_unreported"
 
         if suggest:
             pulumi.log.warn(f"Key '{key}' not found in OutsideCodeReport. Access the value via the '{suggest}' property getter instead.")
@@ -422,7 +538,10 @@ class OutsideCodeReport(dict):
                  listed: 'outputs.ListedCount',
                  missing_users: Sequence['outputs.MissingUser'],
                  teams: Sequence['outputs.OutsideTeam'],
-                 users: Sequence['outputs.OutsidePerson']):
+                 users: Sequence['outputs.OutsidePerson'],
+                 activity: Optional[Sequence['outputs.ActivePerson']] = None,
+                 activity_unreported: Optional[Sequence[_builtins.str]] = None,
+                 inactive: Optional[Sequence['outputs.ActivePerson']] = None):
         """
         :param Sequence['OutsideAdmin'] admins: Active organization admins the roster does not declare as admins: they rank first, as a warning.
         :param Sequence['OutsideCustomRole'] custom_roles: Custom roles the roster does not declare, with the permissions they add.
@@ -432,6 +551,9 @@ class OutsideCodeReport(dict):
         :param Sequence['MissingUser'] missing_users: With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created them).
         :param Sequence['OutsideTeam'] teams: Teams the roster does not declare, with their members (people, by userName) and how many service accounts they hold.
         :param Sequence['OutsidePerson'] users: Active users the roster does not declare.
+        :param Sequence['ActivePerson'] activity: The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+        :param Sequence[_builtins.str] activity_unreported: With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
+        :param Sequence['ActivePerson'] inactive: With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
         """
         pulumi.set(__self__, "admins", admins)
         pulumi.set(__self__, "custom_roles", custom_roles)
@@ -441,6 +563,12 @@ class OutsideCodeReport(dict):
         pulumi.set(__self__, "missing_users", missing_users)
         pulumi.set(__self__, "teams", teams)
         pulumi.set(__self__, "users", users)
+        if activity is not None:
+            pulumi.set(__self__, "activity", activity)
+        if activity_unreported is not None:
+            pulumi.set(__self__, "activity_unreported", activity_unreported)
+        if inactive is not None:
+            pulumi.set(__self__, "inactive", inactive)
 
     @_builtins.property
     @pulumi.getter
@@ -505,6 +633,30 @@ class OutsideCodeReport(dict):
         Active users the roster does not declare.
         """
         return pulumi.get(self, "users")
+
+    @_builtins.property
+    @pulumi.getter
+    def activity(self) -> Optional[Sequence['outputs.ActivePerson']]:
+        """
+        The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+        """
+        return pulumi.get(self, "activity")
+
+    @_builtins.property
+    @pulumi.getter(name="activityUnreported")
+    def activity_unreported(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
+        """
+        return pulumi.get(self, "activity_unreported")
+
+    @_builtins.property
+    @pulumi.getter
+    def inactive(self) -> Optional[Sequence['outputs.ActivePerson']]:
+        """
+        With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
+        """
+        return pulumi.get(self, "inactive")
 
 
 @pulumi.output_type

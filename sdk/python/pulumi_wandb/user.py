@@ -24,6 +24,7 @@ class UserArgs:
                  user_name: pulumi.Input[_builtins.str],
                  active: pulumi.Input[Optional[_builtins.bool]] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 deactivate_inactive_after_days: pulumi.Input[Optional[_builtins.int]] = None,
                  deletion_policy: pulumi.Input[Optional[_builtins.str]] = None,
                  display_name: pulumi.Input[Optional[_builtins.str]] = None,
                  guarded_by: pulumi.Input[Optional[_builtins.str]] = None,
@@ -39,6 +40,7 @@ class UserArgs:
         :param pulumi.Input[_builtins.str] user_name: The user's W&B username. W&B treats usernames case-insensitively and cannot rename a user: the old user is removed before the new one is made. Changing it replaces the resource.
         :param pulumi.Input[_builtins.bool] active: Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.
         :param pulumi.Input[_builtins.bool] adopt_existing: When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, the way to bring existing users under code through the dynamic resources, which `pulumi import` cannot import (through the native plugin it can). Defaults to `false`.
+        :param pulumi.Input[_builtins.int] deactivate_inactive_after_days: Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated. Not meant to be set by hand.
         :param pulumi.Input[_builtins.str] deletion_policy: What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
         :param pulumi.Input[_builtins.str] display_name: The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
         :param pulumi.Input[_builtins.str] guarded_by: The name of the `Organization` component that declares this user: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
@@ -58,6 +60,8 @@ class UserArgs:
             adopt_existing = False
         if adopt_existing is not None:
             pulumi.set(__self__, "adopt_existing", adopt_existing)
+        if deactivate_inactive_after_days is not None:
+            pulumi.set(__self__, "deactivate_inactive_after_days", deactivate_inactive_after_days)
         if deletion_policy is None:
             deletion_policy = 'delete'
         if deletion_policy is not None:
@@ -124,6 +128,18 @@ class UserArgs:
     @adopt_existing.setter
     def adopt_existing(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "adopt_existing", value)
+
+    @_builtins.property
+    @pulumi.getter(name="deactivateInactiveAfterDays")
+    def deactivate_inactive_after_days(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated. Not meant to be set by hand.
+        """
+        return pulumi.get(self, "deactivate_inactive_after_days")
+
+    @deactivate_inactive_after_days.setter
+    def deactivate_inactive_after_days(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "deactivate_inactive_after_days", value)
 
     @_builtins.property
     @pulumi.getter(name="deletionPolicy")
@@ -230,6 +246,7 @@ class User(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  active: pulumi.Input[Optional[_builtins.bool]] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 deactivate_inactive_after_days: pulumi.Input[Optional[_builtins.int]] = None,
                  deletion_policy: pulumi.Input[Optional[_builtins.str]] = None,
                  display_name: pulumi.Input[Optional[_builtins.str]] = None,
                  email: pulumi.Input[Optional[_builtins.str]] = None,
@@ -283,6 +300,7 @@ class User(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] active: Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.
         :param pulumi.Input[_builtins.bool] adopt_existing: When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, the way to bring existing users under code through the dynamic resources, which `pulumi import` cannot import (through the native plugin it can). Defaults to `false`.
+        :param pulumi.Input[_builtins.int] deactivate_inactive_after_days: Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated. Not meant to be set by hand.
         :param pulumi.Input[_builtins.str] deletion_policy: What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
         :param pulumi.Input[_builtins.str] display_name: The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
         :param pulumi.Input[_builtins.str] email: The user's primary email address (compared case-insensitively).
@@ -355,6 +373,7 @@ class User(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  active: pulumi.Input[Optional[_builtins.bool]] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 deactivate_inactive_after_days: pulumi.Input[Optional[_builtins.int]] = None,
                  deletion_policy: pulumi.Input[Optional[_builtins.str]] = None,
                  display_name: pulumi.Input[Optional[_builtins.str]] = None,
                  email: pulumi.Input[Optional[_builtins.str]] = None,
@@ -380,6 +399,7 @@ class User(pulumi.CustomResource):
             if adopt_existing is None:
                 adopt_existing = False
             __props__.__dict__["adopt_existing"] = adopt_existing
+            __props__.__dict__["deactivate_inactive_after_days"] = deactivate_inactive_after_days
             if deletion_policy is None:
                 deletion_policy = 'delete'
             __props__.__dict__["deletion_policy"] = deletion_policy
@@ -430,6 +450,7 @@ class User(pulumi.CustomResource):
         __props__.__dict__["adopt_existing"] = None
         __props__.__dict__["created_at"] = None
         __props__.__dict__["days_active"] = None
+        __props__.__dict__["deactivate_inactive_after_days"] = None
         __props__.__dict__["deletion_policy"] = None
         __props__.__dict__["display_name"] = None
         __props__.__dict__["email"] = None
@@ -483,6 +504,14 @@ class User(pulumi.CustomResource):
         Read-only: the days the user has been active in the organization, as W&B last reported them. Never causes a diff.
         """
         return pulumi.get(self, "days_active")
+
+    @_builtins.property
+    @pulumi.getter(name="deactivateInactiveAfterDays")
+    def deactivate_inactive_after_days(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated. Not meant to be set by hand.
+        """
+        return pulumi.get(self, "deactivate_inactive_after_days")
 
     @_builtins.property
     @pulumi.getter(name="deletionPolicy")

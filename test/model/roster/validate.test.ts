@@ -481,7 +481,7 @@ describe("schema mistakes", () => {
       "roster.yaml: top level: the roster is empty: list the organization's users under `users:` (and its teams under `teams:`)",
     );
     expect(messageOf("- alice\n")).toBe(
-      "roster.yaml:1: top level: the roster must be a mapping with the keys users, customRoles, teams, teamRoles, registryRoles, outsideCode and usersFrom, not a list: start the roster with `users:` (see the roster format in the Organization component's documentation)",
+      "roster.yaml:1: top level: the roster must be a mapping with the keys users, customRoles, teams, teamRoles, registryRoles, outsideCode, usersFrom and deactivateInactiveAfterDays, not a list: start the roster with `users:` (see the roster format in the Organization component's documentation)",
     );
   });
 
