@@ -336,6 +336,23 @@ export function outsideCodeAddedSince(before: OutsideCodeReport, now: OutsideCod
   ];
 }
 
+/** An object of the stack's other resources, by kind and name: a user by userName, a team or custom role by name. */
+export type HeldByStack = (kind: "User" | "Team" | "CustomRole", name: string) => boolean;
+
+/**
+ * The report without what other resources of the stack hold: a standalone User, Team or CustomRole
+ * beside the Organization is outside its roster, but it is code, not news of a change made by hand.
+ */
+export function withoutHeldByStack(report: OutsideCodeReport, held: HeldByStack): OutsideCodeReport {
+  return {
+    ...report,
+    admins: report.admins.filter((admin) => !held("User", admin.userName)),
+    users: report.users.filter((user) => !held("User", user.userName)),
+    teams: report.teams.filter((team) => !held("Team", team.name)),
+    customRoles: report.customRoles.filter((role) => !held("CustomRole", role.name)),
+  };
+}
+
 /**
  * The report without the users and custom roles the roster declared before this run and no
  * longer does: the run removes them itself (their resources' deletes, counted by the guard rails

@@ -10,6 +10,7 @@ import { ResourceInitError, withPulumiAdvice } from "./errors";
 import type { ConfiguredOperation, ReplacedOnChange, ResourceImplementation } from "./implementation";
 import { checkedAgain } from "./inputs";
 import { engineRecord } from "./state";
+import { naturalKeyOf } from "../../model/natural-keys";
 import { warn } from "./engine-output";
 import { namedBy, naturalKeyFields } from "../../model/natural-keys";
 import type { ResourceKind } from "../../model/resource-kinds";
@@ -110,6 +111,8 @@ export function kindCalls<I, O extends object, Op extends ConfiguredOperation>(
     read: async (operation, id, props) => {
       const parsedId = engineId.parse(id);
       const read = await implementation.read(operation, parsedId, state.parseIfRecorded(props, parsedId));
+      const found = read.props === undefined ? undefined : naturalKeyOf(state.kind, read.props as Record<string, unknown>);
+      operation.holdings().refreshed(found);
       return { ...read, props: read.props === undefined ? undefined : state.stamp(read.props) };
     },
     update: (operation, id, olds, news) =>

@@ -2,10 +2,13 @@
 // over, and the ones a resource keeps (its diff without replacement, its update). A resource
 // renamed in code without an alias reaches the provider as a create under the new name, which
 // takes the object over, then a delete under the old one: that delete must leave the object to its
-// new holder, or the rename removes what it meant to keep. One per operation: nothing of it
-// outlives the run.
+// new holder, or the rename removes what it meant to keep. Apart from those, the objects a
+// refresh found this stack's resources holding (by natural key): an Organization's record does not
+// report them as new outside its roster. One per operation: nothing of it outlives the run.
 export class Holdings {
   readonly #held = new Set<string>();
+  readonly #refreshed = new Set<string>();
+  #refreshRan = false;
 
   static #key(kind: string, id: string): string {
     return `${kind}\u0000${id}`;
@@ -19,5 +22,21 @@ export class Holdings {
   /** Whether a resource of this operation holds the object `id` of `kind`. */
   held(kind: string, id: string): boolean {
     return this.#held.has(Holdings.#key(kind, id));
+  }
+
+  /** Records that this operation refreshed a resource, which found the object named by `naturalKey` (if any); deletes never consult it. */
+  refreshed(naturalKey: string | undefined): void {
+    this.#refreshRan = true;
+    if (naturalKey !== undefined) this.#refreshed.add(naturalKey);
+  }
+
+  /** Whether this operation refreshed the stack (`--refresh`): the engine reads every resource before it runs the program. */
+  refreshRan(): boolean {
+    return this.#refreshRan;
+  }
+
+  /** Whether a refresh of this operation found a resource of this stack holding the object named by `naturalKey`. */
+  foundAtRefresh(naturalKey: string): boolean {
+    return this.#refreshed.has(naturalKey);
   }
 }

@@ -13,6 +13,8 @@ import {
   declaredOf,
   outsideCodeAddedSince,
   outsideCodeLines,
+  withoutHeldByStack,
+  type HeldByStack,
   outsideCodeReportSchema,
   outsideCodeUnder,
   inactiveUsersToDeactivate,
@@ -21,6 +23,7 @@ import {
   withoutDroppedThisRun,
   type OutsideCodeReport,
 } from "../../model/outside-code";
+import { naturalKeyOf } from "../../model/natural-keys";
 import { sameSet } from "../kit/compare";
 import { tell, warn } from "../kit/engine-output";
 import { type ResourceImplementation } from "../kit/implementation";
@@ -136,7 +139,16 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
     // What the last refresh found, that the roster asks be deactivated or deleted, is a change to make;
     // so is what it found new since the record was written, to be reported.
     const actions = olds.outside === undefined ? undefined : actionsOn(operation, olds.outside, news);
-    const added = olds.outside === undefined || olds.outsideWhenWritten === undefined ? [] : outsideCodeAddedSince(olds.outsideWhenWritten, olds.outside);
+    // News is judged only where this run refreshed the stack (`--refresh`, as the drift watch runs): its
+    // refresh read every resource first, so what other resources of the stack hold is known to be
+    // code, not news. A report saved by an earlier `pulumi refresh` cannot tell them apart: the
+    // review still prints it, and the next `--refresh` judges it.
+    const holdings = operation.holdings();
+    const heldByStack: HeldByStack = (kind, name) => holdings.foundAtRefresh(naturalKeyOf(kind, kind === "User" ? { userName: name } : { name }) ?? "");
+    const added =
+      olds.outside === undefined || olds.outsideWhenWritten === undefined || !holdings.refreshRan()
+        ? []
+        : outsideCodeAddedSince(olds.outsideWhenWritten, withoutHeldByStack(olds.outside, heldByStack));
     return { changes: changed || added.length > 0 || (actions !== undefined && acts(actions)) };
   },
 

@@ -12,6 +12,8 @@ import {
   rolesToDelete,
   usersToDeactivate,
   withoutDroppedThisRun,
+  withoutHeldByStack,
+  type HeldByStack,
   type ListedOrganization,
 } from "../../model/outside-code";
 import { parseRoster, RosterError } from "../../model/roster/roster";
@@ -143,6 +145,21 @@ describe("what a refresh finds new since the record was written", () => {
       "member fay of team by-hand",
       "custom role Auditor",
       "artifact:delete in custom role Deleter",
+    ]);
+  });
+
+  it("leaves out what the stack's other resources hold: a standalone user, team or custom role is code, not news", () => {
+    const now = refreshed({
+      users: [...LISTED.users, user("u8", "fay")],
+      teams: [...LISTED.teams, { id: "t9", name: "standalone", members: [{ id: "u8" }] } as ListedOrganization["teams"][number]],
+      roles: [...LISTED.roles, { id: "r3", name: "Auditor", description: "", inheritedFrom: "viewer", permissions: [], inheritedPermissions: [] }],
+    });
+    const heldByStack: HeldByStack = (kind, name) => (kind === "User" && name === "fay") || (kind === "Team" && name === "standalone") || (kind === "CustomRole" && name === "Auditor");
+    expect(outsideCodeAddedSince(written, withoutHeldByStack(now, heldByStack))).toEqual([]);
+    expect(outsideCodeAddedSince(written, withoutHeldByStack(now, () => false))).toEqual([
+      "user fay (fay@acme.example, organization role member)",
+      "team standalone",
+      "custom role Auditor",
     ]);
   });
 
