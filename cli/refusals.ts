@@ -21,7 +21,7 @@ const STACK_FRAME = /^\s+at \S/;
  * What the engine reports, now and then, of a component whose child was refused while the engine
  * shut the run down (the native plugin still constructing it): only echoes of that refusal.
  */
-const ECHOES = new Set(["grpc: the client connection is closing", "resource monitor shut down"]);
+const ECHOES = new Set(["grpc: the client connection is closing", "resource monitor shut down", "Resource monitor has terminated, shutting down"]);
 
 /** The last exception's message, without the traceback's frames (indented lines) above it. */
 function withoutTraceback(message: string): string {

@@ -30,8 +30,8 @@ export const DRIFT_HEADING: ReviewHeading = {
     "**Not seen here:** on W&B's documented API, reading a user shows none of its roles, so an organization, team or registry role " +
     "changed in the web application goes unnoticed (refresh keeps the role Pulumi last wrote). Users, team membership and custom roles are seen.",
   outsideCodeSeen:
-    "as the roster's record last reported it (at its last write, or a `pulumi refresh`), or as this refresh found it when it found anything new since " +
-    "(the roster's record then shows as a change, and the preview fails under `--expect-no-changes`)",
+    "as this refresh found it when the preview shows the refreshed record (`--show-sames`, as the drift watch runs, or a change of the record: " +
+    "something new since its last write fails the preview under `--expect-no-changes`), else as the record last reported it (at its last write, or a `pulumi refresh`)",
 };
 
 /** `1 person`, `2 people`: a count and its noun, in the right number. */

@@ -83,7 +83,7 @@ describe.each(DOORS)("the review of the %s door's previews", (door) => {
 
   it("leaves out what the engine echoes of a refusal while it shuts the run down, however many echoes it prints", async () => {
     const refused = JSON.parse(fixture(door, "refused")) as { diagnostics: { severity: string; message: string }[] };
-    const echoes = ["grpc: the client connection is closing", "resource monitor shut down"].map((echo) => ({
+    const echoes = ["grpc: the client connection is closing", "resource monitor shut down", "Resource monitor has terminated, shutting down"].map((echo) => ({
       severity: "error",
       message: `error: wandb:index:Organization resource 'acme' has a problem: ${echo}\n`,
     }));
@@ -107,7 +107,7 @@ describe.each(DOORS)("the review of the %s door's previews", (door) => {
       "- **eve**\n  - joins team research\n",
       "- **cy**\n  - leaves team solo\n",
       "**Totals:** 2 people gain or lose access",
-      // The standalone user and team were made after the record's last write: this refresh's report names them, cy added by hand.
+      // The standalone user and team are outside the roster: the refreshed record (shown with --show-sames, as the drift watch runs) names them, cy added by hand.
       "### Outside code",
       "- user lee (lee@example.com)\n- team solo: members cy, lee (and 1 service account)\n",
     ]);

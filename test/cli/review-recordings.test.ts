@@ -136,6 +136,6 @@ describe.each(["dynamic", "plugin"] as const)("recorded previews for the access 
     const scim = emulatorApi(emulator).scim;
     await scim("PATCH", `/Groups/${teamId("research")}`, { schemas: [PATCH_OP], Operations: [{ op: "remove", path: `members[value eq "${idOf("eve")}"]` }] });
     await scim("PATCH", `/Groups/${teamId("solo")}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: "members", value: [{ value: idOf("cy") }] }] });
-    await recorded("drift", ["--refresh", "--expect-no-changes"]);
+    await recorded("drift", ["--refresh", "--expect-no-changes", "--show-sames"]);
   });
 });
