@@ -156,6 +156,13 @@ const personOf = ({ userName, email, organizationRole }: { userName: string; ema
   ...(organizationRole === undefined ? {} : { organizationRole }),
 });
 
+/** Whether a person is one of `people`: one W&B user holds both a userName and an email, and either names it. */
+function amongPeople(people: readonly { userName: string; email: string }[]): (person: { userName: string; email: string }) => boolean {
+  const userNames = new Set(people.map((each) => identityOf("userName", each.userName)));
+  const emails = new Set(people.map((each) => identityOf("email", each.email)));
+  return (person) => userNames.has(identityOf("userName", person.userName)) || emails.has(identityOf("email", person.email));
+}
+
 /** What W&B lists that `declared` does not declare, under `policy`; from the listings alone. */
 export function outsideCodeOf(
   declared: DeclaredOrganization,
@@ -170,10 +177,8 @@ export function outsideCodeOf(
     ignored += 1;
     return false;
   };
-  const userNames = new Set(declared.users.map((user) => identityOf("userName", user.userName)));
-  const emails = new Set(declared.users.map((user) => identityOf("email", user.email)));
   const admins = new Set(declared.admins.map((name) => identityOf("userName", name)));
-  const isDeclared = (user: ScimUser) => userNames.has(identityOf("userName", user.userName)) || emails.has(identityOf("email", user.email));
+  const isDeclared = amongPeople(declared.users);
 
   const userIds = new Set(listed.users.map((user) => user.id));
   const usersById = new Map(listed.users.map((user) => [user.id, user]));
@@ -258,9 +263,8 @@ const listedCount = (count: LiveCount): OutsideCodeReport["listed"] => ({ users:
 export function outsideCodeUnder(declared: DeclaredOrganization, listed: ListedOrganization, policy: OutsideCodePolicy, now: number = Date.now()): OutsideCodeReport {
   const report = outsideCodeOf(declared, listed, policy, now);
   if (policy.usersFrom !== "idp") return report;
-  const present = (userName: string, email: string) =>
-    listed.users.some((user) => sameIdentity("userName", user.userName, userName) || sameIdentity("email", user.email, email));
-  const missingUsers = declared.users.filter(({ userName, email }) => !present(userName, email)).sort(byUserName);
+  const listedPerson = amongPeople(listed.users);
+  const missingUsers = declared.users.filter((user) => !listedPerson(user)).sort(byUserName);
   return { ...report, missingUsers };
 }
 
@@ -276,8 +280,7 @@ export function usersToDeactivate(
   actingUser: string | undefined,
 ): OutsidePerson[] {
   if (policy.users !== "deactivate" || policy.usersFrom === "idp") return [];
-  const named = (user: OutsidePerson) =>
-    declared.users.some((each) => sameIdentity("userName", each.userName, user.userName) || sameIdentity("email", each.email, user.email));
+  const named = amongPeople(declared.users);
   return report.users.filter((user) => !named(user) && !sameIdentity("userName", user.userName, actingUser));
 }
 
