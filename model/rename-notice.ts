@@ -31,9 +31,14 @@ interface Run {
 
 const runs = new WeakMap<object, Run>();
 
-async function readHoldings(): Promise<Holdings | undefined> {
+/** The stack's last state, as the engine reads it from the backend. */
+function readStack(): Promise<unknown> {
   const stackName = `${pulumi.getOrganization()}/${pulumi.getProject()}/${pulumi.getStack()}`;
-  const read = stackResources.safeParse(await pulumi.runtime.invoke(READ_STACK, { stackName }));
+  return pulumi.runtime.invoke(READ_STACK, { stackName });
+}
+
+async function readHoldings(): Promise<Holdings | undefined> {
+  const read = stackResources.safeParse(await readStack());
   if (!read.success) return undefined;
   const byKey = new Map<string, string[]>();
   for (const [urn, { type, outputs }] of Object.entries(read.data.outputs)) {
@@ -56,7 +61,9 @@ function thisRun(): Run | undefined {
   let run = runs.get(monitor);
   if (!run) {
     // A stack the engine cannot read (a backend without it) only goes without the notice.
-    const holdings = readHoldings().catch((error: unknown) => {
+    // An update names nothing: it reads only for the engine to register what its preview did.
+    const read = pulumi.runtime.isDryRun() ? readHoldings() : readStack().then(() => undefined);
+    const holdings = read.catch((error: unknown) => {
       void pulumi.log.debug(`pulumi-wandb: the stack's last state could not be read to name renames: ${String(error)}`);
       return undefined;
     });
