@@ -11,6 +11,7 @@
 import { judgeRosterChange, liveAdminsRefusal, rosterAccessSchema, type RosterAccess } from "../../model/guard-rails";
 import {
   declaredOf,
+  newsBasisOf,
   outsideCodeAddedSince,
   outsideCodeLines,
   withoutHeldByStack,
@@ -79,7 +80,7 @@ function actionsOn(operation: Operation, report: OutsideCodeReport, record: Rost
 const acts = (actions: ReturnType<typeof actionsOn>) => actions.deactivate.length + actions.inactive.length + actions.delete.length > 0;
 
 /** The record as written, with its report: what a later refresh's report is compared with. */
-const recorded = (record: RosterGuardInputs, report: OutsideCodeReport): RosterGuardOutputs => ({ ...record, outside: report, outsideWhenWritten: report });
+const recorded = (record: RosterGuardInputs, report: OutsideCodeReport): RosterGuardOutputs => ({ ...record, outside: report, outsideWhenWritten: newsBasisOf(report) });
 
 /** Writes the record: the report of a fresh listing, acted on as `outsideCode` says, then reported again as W&B holds it after. */
 async function written(operation: Operation, record: RosterGuardInputs, before?: RosterGuardInputs): Promise<RosterGuardOutputs> {
@@ -169,7 +170,7 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
     // The report is an input as well, so that the check after a refresh judges what it would deactivate.
     // A record written before it kept its report apart compares with the one it last found; one that
     // never reported (an earlier release's) with this one: its first report is no news of a change.
-    return { id, props: { ...record, outside, outsideWhenWritten: outsideWhenWritten ?? lastFound ?? outside }, inputs: { ...record, outside } };
+    return { id, props: { ...record, outside, outsideWhenWritten: newsBasisOf(outsideWhenWritten ?? lastFound ?? outside) }, inputs: { ...record, outside } };
   },
 
   async update(operation, _id, olds, news) {

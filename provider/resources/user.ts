@@ -357,6 +357,11 @@ function deploymentRules(operation: Operation, olds: Record<string, unknown>, in
   if (!inputs.active && olds["active"] !== false) {
     failures.push(failure("active", `active: false is not offered: ${SAAS_DEACTIVATION}. Remove the User resource (deletionPolicy "delete") instead`));
   }
+  if (inputs.deactivateInactiveAfterDays !== undefined) {
+    failures.push(
+      failure("deactivateInactiveAfterDays", `deactivateInactiveAfterDays is not offered: ${SAAS_DEACTIVATION}. Remove it; \`pulumi-wandb review --drift --inactive-days 90\` lists who is not active`),
+    );
+  }
   return failures;
 }
 

@@ -7,7 +7,9 @@
  * roster declares no custom role that would have listed it. Measured in process, as the provider
  * runs it: the requests the report adds after the refresh's own listings, and the time of listing
  * what is left and computing the report (median of 5 operations). The roster declares all but 1%
- * of the users, 5 teams and 2 custom roles, so that the report has something to name.
+ * of the users, 5 teams and 2 custom roles, so that the report has something to name. It also
+ * prints what the report weighs in the guard record's state, its activity list apart (kept for every
+ * Organization, so that a deactivateInactiveAfterDays the roster adds is judged at preview).
  */
 import { performance } from "node:perf_hooks";
 import { startEmulator } from "../../emulator";
@@ -46,6 +48,7 @@ async function main(): Promise<void> {
     const added: number[] = [];
     const millis: number[] = [];
     let named = 0;
+    let stateBytes = { report: 0, activity: 0, activeUsers: 0 };
     for (let run = 0; run < 5; run++) {
       const operation = new Operation({ stackConfig, sharedWithProject: false });
       const directory = operation.directory();
@@ -59,11 +62,16 @@ async function main(): Promise<void> {
       millis.push(performance.now() - start);
       added.push((await readLog(emulator)).counters.total);
       named = lines.warnings.length + lines.notes.length;
+      stateBytes = { report: JSON.stringify(report).length, activity: JSON.stringify(report.activity).length, activeUsers: report.listed.users };
     }
     console.log(
       `outside-code report on a refresh of ${users} users, ${teams} teams, 10 custom roles: adds ${median(added)} request(s) ` +
         `(GET /Roles; 0 where the roster declares a custom role, whose refresh lists them) and ${median(millis).toFixed(1)} ms ` +
         `(median of 5); it names ${named} objects`,
+    );
+    console.log(
+      `in the guard record's state: ${stateBytes.report} bytes, of which the activity list ${stateBytes.activity} bytes ` +
+        `(${Math.round(stateBytes.activity / Math.max(1, stateBytes.activeUsers))} per active user, ${stateBytes.activeUsers} active users)`,
     );
   } finally {
     await closeAllPools();

@@ -104,7 +104,7 @@ namespace PulumiWandb.Wandb
         public Output<Outputs.OutsideCodePolicy> OutsideCode { get; private set; } = null!;
 
         /// <summary>
-        /// What W&amp;B held that the roster does not declare when the record was last written (`pulumi up`): a refresh compares its report with it, and what it shows that is new since (a user, an admin, a team or member, a custom role or permission) is a change of the record, so that `pulumi preview --refresh --expect-no-changes` fails on it and the preview carries the new report.
+        /// What W&amp;B held that the roster does not declare when the record was last written (`pulumi up`): a refresh compares its report with it, and what it shows that is new since (a user, an admin, a team or member, a custom role or permission) is a change of the record, so that `pulumi preview --refresh --expect-no-changes` fails on it and the preview carries the new report. Without the activity lists, which are never news.
         /// </summary>
         [Output("outsideWhenWritten")]
         public Output<Outputs.OutsideCodeReport?> OutsideWhenWritten { get; private set; } = null!;

@@ -1,14 +1,17 @@
-// deactivateInactiveAfterDays through the real engine, on each door (issue 33): on an organization
-// whose users' activity is set through the emulator's control API, a roster of 90 days with an
-// ignore glob is refused at preview when the inactive are more than wandb:maxRemovalFraction of the
-// users W&B lists, naming them; under it, `up --refresh` deactivates exactly the inactive users the
-// glob does not match (one declared, one not), and the next `preview --refresh` plans no change:
-// the declared one is not reactivated by its own User. The record's verdicts (the review's) name them.
+// deactivateInactiveAfterDays through the real engine, on each deployment and each door (issue 33):
+// on an organization whose users' activity is set through the emulator's control API, a roster of
+// 90 days with an ignore glob is refused at preview when the inactive are more than
+// wandb:maxRemovalFraction of the users W&B lists, naming them; under it, `up --refresh` deactivates
+// exactly the inactive users the glob does not match (one declared, one not), and the next `preview
+// --refresh` plans no change: the declared one is not reactivated by its own User. The record's
+// verdicts (the review's) name them. The multi-tenant cloud, where deactivation removes a user for
+// good, refuses the key at preview before any request.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { defaultSeed } from "../../emulator/seed";
 import { DAY_MS } from "../../model/activity";
-import { emulatorApi, readState } from "../../scripts/emulator-api";
+import { emulatorApi, readLog, readState } from "../../scripts/emulator-api";
+import { DEPLOYMENTS } from "../../service/config";
 import { DOORS } from "../support/native-resources";
 import { emulatorConfig, openStack, repoRoot, type Diagnostic, type StackHandle } from "../support/pulumi";
 
@@ -32,6 +35,9 @@ const ACTIVITY: Record<string, { daysActive: number; lastActiveAt: string | null
 
 const person = (userName: string, organizationRole = "member") => ({ userName, email: `${userName}@acme.example`, organizationRole });
 const ROSTER_USERS = [person("admin", "admin"), person("second-admin", "admin"), person("member"), ...Object.keys(DECLARED).map((name) => person(name))];
+/** Every declared user in a team: the multi-tenant cloud holds users through teams. */
+const ROSTER_TEAMS = [{ name: "crew", members: ROSTER_USERS.map((user) => user.userName) }];
+const CASES = DEPLOYMENTS.flatMap((deployment) => Object.entries(DOORS).map(([door, spec]) => ({ deployment, door, ...spec })));
 
 const errorsOf = (diagnostics: Diagnostic[]) => diagnostics.filter((d) => d.severity === "error").map((d) => d.message).join("\n");
 
@@ -41,7 +47,7 @@ interface HeldUser {
   active: boolean;
 }
 
-describe.each(Object.entries(DOORS))("deactivateInactiveAfterDays (%s door)", (door, { declarer, plugins }) => {
+describe.each(CASES)("deactivateInactiveAfterDays on $deployment ($door door)", ({ deployment, door, declarer, plugins }) => {
   let emulator: RunningEmulator;
   let stack: StackHandle;
   let days: number | undefined;
@@ -56,19 +62,19 @@ describe.each(Object.entries(DOORS))("deactivateInactiveAfterDays (%s door)", (d
     const seed = defaultSeed();
     // Made long ago: someone never active counts as inactive once created more than 90 days ago.
     const made = [...Object.keys(DECLARED), ...Object.keys(UNDECLARED)].map((userName) => ({ ...person(userName), created: daysAgo(400) }));
-    emulator = await startEmulator({ port: 0, seed: { ...seed, users: [...seed.users, ...made] } });
+    emulator = await startEmulator({ port: 0, deployment, seed: { ...seed, users: [...seed.users, ...made] } });
     for (const [userName, activity] of Object.entries(ACTIVITY)) await setActivity(userName, activity);
     stack = await openStack(
       {
-        projectName: `inactive-${door}`,
+        projectName: `inactive-${deployment}-${door}`,
         inline: async () => {
-          const roster = { users: ROSTER_USERS, outsideCode: { ignore: ["breakglass-*"] }, ...(days === undefined ? {} : { deactivateInactiveAfterDays: days }) };
+          const roster = { users: ROSTER_USERS, teams: ROSTER_TEAMS, outsideCode: { ignore: ["breakglass-*"] }, ...(days === undefined ? {} : { deactivateInactiveAfterDays: days }) };
           declarer()("Organization", "acme", { roster, adoptExisting: true });
         },
       },
       { config: emulatorConfig(emulator), ...(plugins ? { providerPlugins: [{ name: "wandb", path: repoRoot }] } : {}) },
     );
-    await stack.up();
+    if (deployment !== "saas") await stack.up();
     days = 90;
   });
 
@@ -77,7 +83,15 @@ describe.each(Object.entries(DOORS))("deactivateInactiveAfterDays (%s door)", (d
     await emulator?.close();
   });
 
-  it("is refused at preview for 3 of the 8 users W&B lists (38%), naming them and the one-run override", async () => {
+  it.runIf(deployment === "saas")("is refused at preview before any request: deactivation would remove users for good", async () => {
+    const before = (await readLog(emulator)).requests.length;
+    const refused = await stack.failing("preview");
+    expect(errorsOf(refused.diagnostics)).toContain("deactivateInactiveAfterDays is not offered on the multi-tenant cloud (saas)");
+    expect((await readLog(emulator)).requests.length).toBe(before);
+    expect((await users()).every((user) => user.active)).toBe(true);
+  });
+
+  it.skipIf(deployment === "saas")("is refused at preview for 3 of the 8 users W&B lists (38%), naming them and the one-run override", async () => {
     const refused = await stack.failing("preview", { refresh: true });
     const errors = errorsOf(refused.diagnostics);
     expect(errors).toContain("this change removes 3 of the 8 users W&B lists (38%): bo, dee, eve, not active in 90 days (deactivateInactiveAfterDays)");
@@ -85,7 +99,7 @@ describe.each(Object.entries(DOORS))("deactivateInactiveAfterDays (%s door)", (d
     expect((await users()).every((user) => user.active)).toBe(true);
   });
 
-  it("under the fraction, up --refresh deactivates exactly the inactive users the glob does not match; the next preview --refresh plans no change", async () => {
+  it.skipIf(deployment === "saas")("under the fraction, up --refresh deactivates exactly the inactive users the glob does not match; the next preview --refresh plans no change", async () => {
     await setActivity("eve", RECENT);
     await stack.up({ refresh: true });
     // The guard rails' verdicts, which `pulumi-wandb review` prints, name who the run deactivated for inactivity.

@@ -1,14 +1,16 @@
-// Seats, activity and a team's own storage bucket through the real engine, on both doors, one stack
-// each (test/programs/seats-and-activity, its `door` config choosing how it declares), on an
-// organization whose three seats are taken: a user with a viewer seat; the activity W&B reports,
-// which the drift watch's refreshing preview (run as examples/gitops's drift workflow runs it) never
-// counts as a change, and its review lists as inactive; a seat change reviewed, then refused for
-// want of a seat; getUsers({ inactiveForDays }); a team with a bucket, whose change is a replacement.
+// Seats, activity and a team's own storage bucket through the real engine, on each deployment, both
+// doors in one stack (test/programs/seats-and-activity declares a team and a user through each), on
+// an organization whose three seats are taken: a user with a viewer seat, in a team (the multi-tenant
+// cloud creates users through teams); the activity W&B reports, which the drift watch's refreshing
+// preview (run as examples/gitops's drift workflow runs it) never counts as a change, and its review
+// lists as inactive; a seat change reviewed, then refused for want of a seat; getUsers({
+// inactiveForDays }) through each door; a team with a bucket, whose change is a replacement.
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator";
+import { DEPLOYMENTS } from "../../service/config";
 import { emulatorApi, readState } from "../../scripts/emulator-api";
 import { emulatorConfig, LET_REMOVALS_THROUGH, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 import { reviewOf } from "../support/review";
@@ -33,7 +35,10 @@ const heldState = z.object({
   seatsUsed: z.number(),
 });
 
-describe.each(["dynamic", "plugin"] as const)("seats and activity: %s door", (door) => {
+const DOORS = ["dynamic", "plugin"] as const;
+const VERAS = DOORS.map((door) => `vera-${door}`);
+
+describe.each(DEPLOYMENTS)("seats and activity on %s, both doors", (deployment) => {
   let emulator: RunningEmulator;
   let stack: StackHandle;
 
@@ -56,8 +61,8 @@ describe.each(["dynamic", "plugin"] as const)("seats and activity: %s door", (do
 
   beforeAll(async () => {
     // The seed's three users hold its three seats.
-    emulator = await startEmulator({ port: 0, seed: { ...defaultSeed(), seats: 3 } });
-    stack = await openStack({ dir: PROGRAM }, { config: { ...emulatorConfig(emulator), door: { value: door } } });
+    emulator = await startEmulator({ port: 0, deployment, seed: { ...defaultSeed(), seats: 3 } });
+    stack = await openStack({ dir: PROGRAM }, { config: emulatorConfig(emulator) });
   });
 
   afterAll(async () => {
@@ -66,17 +71,19 @@ describe.each(["dynamic", "plugin"] as const)("seats and activity: %s door", (do
     await emulator?.close();
   });
 
-  it("creates a user with a viewer Models seat, which takes none of the seats, and a team with its own bucket", async () => {
+  it("creates users with a viewer Models seat, which take none of the seats, in teams with their own bucket", async () => {
     await stack.up();
-    expect(await heldUser("vera")).toMatchObject({ modelsSeat: "viewer" });
+    for (const vera of VERAS) expect(await heldUser(vera)).toMatchObject({ modelsSeat: "viewer" });
     const state = await held();
     expect(state.seatsUsed).toBe(3);
-    expect(state.teams.find((team) => team.displayName === "lab")?.storageBucket).toEqual({ name: "acme-lab", provider: "GCP", path: "lab/runs" });
+    for (const door of DOORS) {
+      expect(state.teams.find((team) => team.displayName === `lab-${door}`)?.storageBucket).toEqual({ name: `acme-lab-${door}`, provider: "GCP", path: "lab/runs" });
+    }
   });
 
   it("the drift watch finds no change when W&B reports new activity, and its review lists who has not been active in 90 days", async () => {
     expect(DRIFT_PREVIEW).toEqual(expect.arrayContaining(["--refresh", "--expect-no-changes", "--show-sames"]));
-    await setActivity("vera", daysAgo(120));
+    for (const vera of VERAS) await setActivity(vera, daysAgo(120));
     const { json, code } = await stack.previewJson(DRIFT_PREVIEW);
     expect(code, json.slice(-2000)).toBe(0);
     const preview = previewSteps.parse(JSON.parse(json));
@@ -84,10 +91,10 @@ describe.each(["dynamic", "plugin"] as const)("seats and activity: %s door", (do
     const review = await reviewOf(json, DRIFT_REVIEW);
     expect(review).toContain("No access changes.");
     expect(review).toContain(`### Not active in 90 days\n\n`);
-    expect(review).toContain(`- **vera**: last active ${daysAgo(120).slice(0, 10)} (120 days ago)\n`);
+    for (const vera of VERAS) expect(review).toContain(`- **${vera}**: last active ${daysAgo(120).slice(0, 10)} (120 days ago)\n`);
 
     // Active again: no change either, and no longer listed.
-    await setActivity("vera", daysAgo(1));
+    for (const vera of VERAS) await setActivity(vera, daysAgo(1));
     const again = await stack.previewJson(DRIFT_PREVIEW);
     expect(again.code).toBe(0);
     expect(await reviewOf(again.json, DRIFT_REVIEW)).toMatch(/### Not active in 90 days\n\n[^\n]+\n\n- nobody\n/);
@@ -97,29 +104,35 @@ describe.each(["dynamic", "plugin"] as const)("seats and activity: %s door", (do
     await withConfig("veraSeat", "full", async () => {
       const { json, code } = await stack.previewJson();
       expect(code).toBe(0);
-      expect(await reviewOf(json)).toContain("- **vera**\n  - Models seat viewer → full\n");
+      const review = await reviewOf(json);
+      for (const vera of VERAS) expect(review).toContain(`- **${vera}**\n  - Models seat viewer → full\n`);
       const failed = await stack.failing("up");
       expect(failed.log).toMatch(/Seat limit reached/);
-      expect(failed.log).toMatch(/4 active users of the organization hold a full Models seat \(or may: W&B does not always show it\)\. To free one, set modelsSeat: "viewer" or "none"/);
+      expect(failed.log).toMatch(/\d+ active users of the organization hold a full Models seat \(or may: W&B does not always show it\)\. To free one, set modelsSeat: "viewer" or "none"/);
     });
-    expect(await heldUser("vera")).toMatchObject({ modelsSeat: "viewer" });
+    for (const vera of VERAS) expect(await heldUser(vera)).toMatchObject({ modelsSeat: "viewer" });
   });
 
-  it("getUsers({ inactiveForDays }) finds the people not active in that many days, never active included", async () => {
-    await setActivity("vera", daysAgo(120));
+  it("getUsers({ inactiveForDays }) finds the people not active in that many days, never active included, through each door", async () => {
+    await setActivity("vera-dynamic", daysAgo(120));
+    await setActivity("vera-plugin", daysAgo(45));
     await setActivity("admin", daysAgo(2));
     await setActivity("member", daysAgo(31));
-    const month = await withConfig("inactiveForDays", "30", () => stack.up());
     // second-admin has never been active.
-    expect(month.outputs["inactiveUserNames"]).toEqual(["member", "second-admin", "vera"]);
+    const month = await withConfig("inactiveForDays", "30", () => stack.up());
     const quarter = await withConfig("inactiveForDays", "90", () => stack.up());
-    expect(quarter.outputs["inactiveUserNames"]).toEqual(["second-admin", "vera"]);
+    for (const door of ["Dynamic", "Plugin"]) {
+      expect(month.outputs[`inactiveThrough${door}`]).toEqual(["member", "second-admin", "vera-dynamic", "vera-plugin"]);
+      expect(quarter.outputs[`inactiveThrough${door}`]).toEqual(["second-admin", "vera-dynamic"]);
+    }
   });
 
-  it("plans a change of the team's bucket as a replacement, the old team first", async () => {
+  it("plans a change of a team's bucket as a replacement, the old team first", async () => {
     const steps = await withConfig("bucketPath", "lab/v2", () => stack.previewSteps());
-    const lab = steps.filter((step) => step.name === "lab");
-    expect(lab.map((step) => step.op)).toEqual(["delete-replaced", "replace", "create-replacement"]);
-    expect(lab.find((step) => step.op === "replace")?.diffs).toEqual(["storageBucket"]);
+    for (const door of DOORS) {
+      const lab = steps.filter((step) => step.name === `lab-${door}`);
+      expect(lab.map((step) => step.op)).toEqual(["delete-replaced", "replace", "create-replacement"]);
+      expect(lab.find((step) => step.op === "replace")?.diffs).toEqual(["storageBucket"]);
+    }
   });
 });

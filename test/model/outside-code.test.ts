@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { judgeRosterChange, rosterAccessOf } from "../../model/guard-rails";
 import {
   declaredOf,
+  newsBasisOf,
   outsideCodeAddedSince,
   outsideCodeLines,
   outsideCodeRecordOf,
@@ -127,6 +128,20 @@ describe("what a refresh finds new since the record was written", () => {
 
   it("is nothing when W&B holds the same", () => {
     expect(outsideCodeAddedSince(written, refreshed({}))).toEqual([]);
+  });
+
+  it("is compared with the written report without its activity lists, which new logins change and which are never news", () => {
+    const activeOn = (lastActiveAt: string) => LISTED.users.map((each) => ({ ...each, lastActiveAt, daysActive: 3 }));
+    const writtenWithActivity = refreshed({ users: activeOn("2026-08-01T00:00:00Z") });
+    expect(writtenWithActivity.activity.length).toBeGreaterThan(0);
+    const basis = newsBasisOf(writtenWithActivity);
+    expect(basis).toEqual({ ...writtenWithActivity, activity: [], inactive: [], activityUnreported: [] });
+    const loggedIn = refreshed({ users: activeOn("2026-11-26T10:00:00Z") });
+    expect(loggedIn.activity).not.toEqual(writtenWithActivity.activity);
+    expect(outsideCodeAddedSince(basis, loggedIn)).toEqual([]);
+    expect(outsideCodeAddedSince(basis, refreshed({ users: [...activeOn("2026-11-26T10:00:00Z"), user("u8", "fay")] }))).toEqual([
+      "user fay (fay@acme.example, organization role member)",
+    ]);
   });
 
   it("names a new user, a new admin, a new team member, a new custom role and a new permission", () => {

@@ -76,7 +76,7 @@ type RosterGuard struct {
 	Outside OutsideCodeReportPtrOutput `pulumi:"outside"`
 	// What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
 	OutsideCode OutsideCodePolicyOutput `pulumi:"outsideCode"`
-	// What W&B held that the roster does not declare when the record was last written (`pulumi up`): a refresh compares its report with it, and what it shows that is new since (a user, an admin, a team or member, a custom role or permission) is a change of the record, so that `pulumi preview --refresh --expect-no-changes` fails on it and the preview carries the new report.
+	// What W&B held that the roster does not declare when the record was last written (`pulumi up`): a refresh compares its report with it, and what it shows that is new since (a user, an admin, a team or member, a custom role or permission) is a change of the record, so that `pulumi preview --refresh --expect-no-changes` fails on it and the preview carries the new report. Without the activity lists, which are never news.
 	OutsideWhenWritten OutsideCodeReportPtrOutput `pulumi:"outsideWhenWritten"`
 	// Each team's members, by userName.
 	Teams pulumi.StringArrayMapOutput `pulumi:"teams"`
@@ -312,7 +312,7 @@ func (o RosterGuardOutput) OutsideCode() OutsideCodePolicyOutput {
 	return o.ApplyT(func(v *RosterGuard) OutsideCodePolicyOutput { return v.OutsideCode }).(OutsideCodePolicyOutput)
 }
 
-// What W&B held that the roster does not declare when the record was last written (`pulumi up`): a refresh compares its report with it, and what it shows that is new since (a user, an admin, a team or member, a custom role or permission) is a change of the record, so that `pulumi preview --refresh --expect-no-changes` fails on it and the preview carries the new report.
+// What W&B held that the roster does not declare when the record was last written (`pulumi up`): a refresh compares its report with it, and what it shows that is new since (a user, an admin, a team or member, a custom role or permission) is a change of the record, so that `pulumi preview --refresh --expect-no-changes` fails on it and the preview carries the new report. Without the activity lists, which are never news.
 func (o RosterGuardOutput) OutsideWhenWritten() OutsideCodeReportPtrOutput {
 	return o.ApplyT(func(v *RosterGuard) OutsideCodeReportPtrOutput { return v.OutsideWhenWritten }).(OutsideCodeReportPtrOutput)
 }

@@ -435,7 +435,7 @@ class RosterGuard(pulumi.CustomResource):
     @pulumi.getter(name="outsideWhenWritten")
     def outside_when_written(self) -> pulumi.Output[Optional['outputs.OutsideCodeReport']]:
         """
-        What W&B held that the roster does not declare when the record was last written (`pulumi up`): a refresh compares its report with it, and what it shows that is new since (a user, an admin, a team or member, a custom role or permission) is a change of the record, so that `pulumi preview --refresh --expect-no-changes` fails on it and the preview carries the new report.
+        What W&B held that the roster does not declare when the record was last written (`pulumi up`): a refresh compares its report with it, and what it shows that is new since (a user, an admin, a team or member, a custom role or permission) is a change of the record, so that `pulumi preview --refresh --expect-no-changes` fails on it and the preview carries the new report. Without the activity lists, which are never news.
         """
         return pulumi.get(self, "outside_when_written")
 

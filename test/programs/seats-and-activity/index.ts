@@ -5,25 +5,40 @@ const config = new pulumi.Config();
 
 /** A resource of the native plugin, declared by its type token as a generated SDK would. */
 class PluginResource extends pulumi.CustomResource {
-  constructor(kind: string, name: string, args: Record<string, unknown>) {
-    super(`wandb:index:${kind}`, name, args);
+  constructor(kind: string, name: string, args: Record<string, unknown>, options?: pulumi.CustomResourceOptions) {
+    super(`wandb:index:${kind}`, name, args, options);
   }
 }
 
-const throughPlugin = config.require("door") === "plugin";
-const declare = (kind: "User" | "Team", name: string, args: Record<string, unknown>) =>
-  throughPlugin ? new PluginResource(kind, name, args) : new wandb[kind](name, args as never);
+const DOORS = ["dynamic", "plugin"] as const;
+type Door = (typeof DOORS)[number];
 
-declare("User", "vera", { userName: "vera", email: "vera@example.com", modelsSeat: config.get("veraSeat") ?? "viewer" });
-
-// The team's own bucket: a change of its path replaces the team.
-declare("Team", "lab", { name: "lab", members: [], storageBucket: { name: "acme-lab", provider: "gcp", path: config.get("bucketPath") ?? "lab/runs" } });
+const declare = (door: Door, kind: "User" | "Team", name: string, args: Record<string, unknown>, options?: pulumi.CustomResourceOptions) =>
+  door === "plugin" ? new PluginResource(kind, name, args, options) : new wandb[kind](name, args as never, options);
 
 const inactiveForDays = config.getNumber("inactiveForDays");
-const inactive =
+const inactiveThrough = (door: Door) =>
   inactiveForDays === undefined
     ? undefined
-    : throughPlugin
+    : door === "plugin"
       ? pulumi.runtime.invokeOutput<{ userNames: string[] }>("wandb:index:getUsers", { inactiveForDays }).userNames
       : wandb.getUsersOutput({ inactiveForDays }).userNames;
-export const inactiveUserNames = inactive;
+
+// Each door declares its own team with its own bucket (a change of its path replaces the team), and
+// its own user in that team: the multi-tenant cloud creates a user by adding it to a team.
+for (const door of DOORS) {
+  const lab = declare(door, "Team", `lab-${door}`, {
+    name: `lab-${door}`,
+    storageBucket: { name: `acme-lab-${door}`, provider: "gcp", path: config.get("bucketPath") ?? "lab/runs" },
+  });
+  declare(
+    door,
+    "User",
+    `vera-${door}`,
+    { userName: `vera-${door}`, email: `vera-${door}@example.com`, modelsSeat: config.get("veraSeat") ?? "viewer", teams: [`lab-${door}`] },
+    { dependsOn: [lab] },
+  );
+}
+
+export const inactiveThroughDynamic = inactiveThrough("dynamic");
+export const inactiveThroughPlugin = inactiveThrough("plugin");

@@ -599,12 +599,14 @@ describe.each(DIALECTS)("User on the multi-tenant cloud (%s dialect)", (dialect)
     expect(await failuresOf({ userName: "a", email: "a@example.com" }, { userName: "a", email: "a@example.com", active: true })).toEqual([]);
   });
 
-  it("refuses deletionPolicy deactivate and active false, explaining why", async () => {
+  it("refuses deletionPolicy deactivate, active false and deactivateInactiveAfterDays, explaining why", async () => {
     setup();
     const failures = await failuresOf({ userName: "a", email: "a@example.com", teams: ["seed-team"], deletionPolicy: "deactivate" });
     expect(failures).toEqual([{ property: "deletionPolicy", reason: expect.stringMatching(/irreversibly.*"delete"/) }]);
     const inactive = await failuresOf({ userName: "a", email: "a@example.com", teams: ["seed-team"], active: false });
     expect(inactive.map((f) => f.property)).toEqual(["active"]);
+    const byHand = await failuresOf({ userName: "a", email: "a@example.com", teams: ["seed-team"], deactivateInactiveAfterDays: 90 });
+    expect(byHand).toEqual([{ property: "deactivateInactiveAfterDays", reason: expect.stringMatching(/irreversibly.*--inactive-days/) }]);
   });
 
   it("refuses email and displayName changes and reactivation of an existing user at preview", async () => {
