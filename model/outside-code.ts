@@ -392,6 +392,7 @@ export function withoutDroppedThisRun(report: OutsideCodeReport, before: Declare
  */
 export function outsideCodeLines(organization: string, report: OutsideCodeReport): { warnings: string[]; notes: string[] } {
   const at = `Organization "${organization}": outside code:`;
+  const inactive = `Organization "${organization}": inactive:`;
   const warnings = report.admins.map(
     (admin) => `${at} ${admin.userName} (${admin.email}) is an organization admin ${admin.declared ? "the roster declares with another role" : "the roster does not declare"}`,
   );
@@ -411,12 +412,14 @@ export function outsideCodeLines(organization: string, report: OutsideCodeReport
           ],
     ),
     ...report.missingUsers.map((user) => `${at} user ${user.userName} (${user.email}) is declared but not in W&B: the identity provider has not created it`),
+    // Declared or not, an inactive user is not access outside code: its lines say what they are.
     ...report.inactive.map(
-      (user) => `${at} user ${who(user)}, ${user.lastActiveAt === undefined ? "never active" : `last active ${user.lastActiveAt}`}: inactive (deactivateInactiveAfterDays)`,
+      (user) =>
+        `${inactive} user ${who(user)}, ${user.lastActiveAt === undefined ? "never active" : `last active ${user.lastActiveAt}`}${user.declared ? ", declared" : ""}: deactivated by deactivateInactiveAfterDays`,
     ),
     ...(report.activityUnreported.length === 0
       ? []
-      : [`${at} W&B does not report the activity of ${report.activityUnreported.join(", ")}: deactivateInactiveAfterDays leaves them alone`]),
+      : [`${inactive} W&B does not report the activity of ${report.activityUnreported.join(", ")}: deactivateInactiveAfterDays leaves them alone`]),
   ];
   return { warnings, notes };
 }

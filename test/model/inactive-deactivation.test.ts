@@ -69,9 +69,12 @@ describe("who deactivateInactiveAfterDays deactivates", () => {
     const names = report.inactive.map((each) => each.userName);
     for (const kept of ["breakglass-ops", "gone", "fresh", "unborn", "quiet", "ana", "sa1"]) expect(names).not.toContain(kept);
     expect(report.activityUnreported).toEqual(["quiet"]);
-    expect(outsideCodeLines("acme", report).notes).toContain(
-      'Organization "acme": outside code: W&B does not report the activity of quiet: deactivateInactiveAfterDays leaves them alone',
+    const { notes } = outsideCodeLines("acme", report);
+    expect(notes).toContain('Organization "acme": inactive: W&B does not report the activity of quiet: deactivateInactiveAfterDays leaves them alone');
+    expect(notes).toContain(
+      `Organization "acme": inactive: user bo (bo@acme.example, organization role member), last active ${daysAgo(120)}, declared: deactivated by deactivateInactiveAfterDays`,
     );
+    expect(notes).toContain('Organization "acme": inactive: user dee (dee@acme.example, organization role member), never active: deactivated by deactivateInactiveAfterDays');
   });
 
   it("never deactivates the user the provider acts as, nor one an ignore glob added since the report matches", () => {
