@@ -9,7 +9,7 @@ import { MockMonitor } from "@pulumi/pulumi/runtime/mocks";
 import { z } from "zod";
 import { checkedKeyFields, naturalKeyFields, naturalKeyOf, namedBy } from "./natural-keys";
 import type { ResourceKind } from "./resource-kinds";
-import { kindOfType, ORGANIZATION_TYPE } from "./tokens";
+import { isOrganizationChild, kindOfType, ORGANIZATION_TYPE } from "./tokens";
 
 const READ_STACK = "pulumi:pulumi:readStackResourceOutputs";
 
@@ -82,7 +82,7 @@ function aliasFor(from: string, to: string): string {
 
 /** The Organization of the last state whose children `child` (an old URN) is one of: its name is the child's prefix. */
 function organizationOf(child: string, holdings: Holdings): string | undefined {
-  if (!typeOf(child).includes(`${ORGANIZATION_TYPE}$`)) return undefined;
+  if (!isOrganizationChild(child)) return undefined;
   return [...holdings.urns]
     .filter((urn) => typeOf(urn).endsWith(`::${ORGANIZATION_TYPE}`) && nameOf(child).startsWith(nameOf(urn)))
     .sort((a, b) => nameOf(b).length - nameOf(a).length)[0];

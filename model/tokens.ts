@@ -14,6 +14,11 @@ export function tokenOf(name: string): string {
 /** The Organization component's type, through either door. */
 export const ORGANIZATION_TYPE = tokenOf("Organization");
 
+/** Whether the resource `urn` names is one an Organization component declares: its parent types (`<type>$`) include the Organization's. */
+export function isOrganizationChild(urn: string): boolean {
+  return (urn.split("::")[2] ?? "").includes(`${ORGANIZATION_TYPE}$`);
+}
+
 /** The module the dynamic resources are registered in: their type is `pulumi-nodejs:dynamic/wandb:<Kind>`. */
 export const DYNAMIC_MODULE = PACKAGE_NAME;
 

@@ -17,7 +17,7 @@ import { checkInputs } from "../kit/inputs";
 import { issuesOf } from "../kit/issues";
 import { idScheme } from "../kit/pair-id";
 import { storedState, type Migration } from "../kit/state";
-import { liveUser, resolveUser } from "../membership/users";
+import { listedUser, liveUser, resolveUser } from "../membership/users";
 import type { Operation } from "../operation";
 
 /** One user's role slot as an assignment reaches it. */
@@ -286,6 +286,17 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
       // Nothing of ours is on the user yet: the 412 rule guards the role as first read.
       const written = await writeRole(operation, slot, user.id, user.etag, current, roleOf(inputs)!);
       return { id, outs: outputsOf(inputs, written) };
+    },
+
+    async takenOverAtCreate(operation, inputs) {
+      const role = roleOf(inputs);
+      // The role every user holds unassigned: an assignment of it holds nothing a delete could take away.
+      if (spec.unheldRole !== undefined && same(role, spec.unheldRole)) return undefined;
+      const user = listedUser(await operation.directory().users(), inputs.user);
+      if (user === undefined) return undefined;
+      const slot = slotOf(operation, user.id, scopeOf(inputs));
+      // As its create judges it from the same listing: a role shown as declared is taken over as it is.
+      return slot.known?.(user) !== false && same(slot.live(user), role) ? `${slot.what} (${user.userName}) is already ${role}` : undefined;
     },
 
     async read(operation, givenId, props) {

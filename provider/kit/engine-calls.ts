@@ -26,6 +26,11 @@ export interface KindCalls<Op> {
   read(operation: Op, id: unknown, props: unknown): Promise<{ id?: string; props?: Record_; inputs?: unknown }>;
   update(operation: Op, id: unknown, olds: unknown, news: unknown): Promise<{ outs: Record_ }>;
   delete(operation: Op, id: unknown, props: unknown): Promise<void>;
+  /**
+   * At preview, of a create the engine plans for a resource named `name` with no state: names the W&B
+   * object it would take over, which is what a rename in code without an alias does (see `renamedAtCreate`).
+   */
+  previewCreate(operation: Op, name: string, news: unknown): Promise<void>;
 }
 
 const engineId = z.string();
@@ -41,6 +46,23 @@ function leftToItsHolder(kind: ResourceKind, id: string, recorded: object): stri
     "took it over, or keeps it), so this delete is a rename in code, not a removal. Nothing was removed. To keep one " +
     "resource's history across a rename, give the new resource `aliases` naming the old name (or move the state with " +
     "`pulumi state move`) before the next rename."
+  );
+}
+
+/**
+ * What a preview says of a create that will take over an object W&B already holds. From the provider
+ * no stack's state can be seen, so whether the object is another resource's of this stack is told as
+ * a condition, with what keeps a rename's history in any language's terms; either way the old
+ * resource's delete leaves the object (see `leftToItsHolder`).
+ */
+function renamedAtCreate(kind: ResourceKind, name: string, checked: object, found: string): string {
+  return (
+    `${kind} "${name}" declares the W&B object with ${namedBy(kind, checked as Record<string, unknown>)}, which already exists (${found}): ` +
+    "its create will take it over rather than make one. If it was renamed in code from another resource of this stack, " +
+    `this is that rename, not a new object: to keep that resource's history, give "${name}" the resource option \`aliases\` ` +
+    `naming the old resource (its old name, e.g. aliases: [{ name: "<old name>" }]; in YAML, its old URN), or move its state ` +
+    "onto this one (`pulumi state rename`; `pulumi state move` from another stack). Nothing will be deleted either way: " +
+    "the old resource's delete leaves the object in W&B."
   );
 }
 
@@ -73,6 +95,7 @@ function advisingFailures<Op>(calls: KindCalls<Op>): KindCalls<Op> {
     read: advising(calls.read),
     update: advising(calls.update),
     delete: advising(calls.delete),
+    previewCreate: advising(calls.previewCreate),
   };
 }
 
@@ -123,6 +146,11 @@ export function kindCalls<I, O extends object, Op extends ConfiguredOperation>(
         operation.holdings().hold(state.kind, parsedId);
         return { outs: state.stamp(updated.outs) };
       }),
+    previewCreate: async (operation, name, news) => {
+      const inputs = checked(news);
+      const found = await implementation.takenOverAtCreate?.(operation, inputs);
+      if (found !== undefined) warn(renamedAtCreate(state.kind, name, inputs as object, found));
+    },
     delete: async (operation, id, props) => {
       const parsedId = engineId.parse(id);
       const recorded = state.parse(props, parsedId);

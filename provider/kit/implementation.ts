@@ -35,6 +35,12 @@ export interface ReplacedOnChange<I, O, Op extends ConfiguredOperation> {
   /** `props` is undefined when the engine knows only the id (`static get`); `{}` (no id) reports the resource as gone. */
   read(operation: Op, id: string, props: O | undefined): Promise<{ id?: string; props?: O; inputs?: I }>;
   delete(operation: Op, id: string, props: O): Promise<void>;
+  /**
+   * How W&B already holds the object a create of `inputs` would take over rather than make (e.g.
+   * `id 42, with the declared email, active`), judged on the operation's listings alone, with no
+   * other request; undefined when the create would make a new one, refuse, or the listings cannot tell.
+   */
+  takenOverAtCreate?(operation: Op, inputs: I): Promise<string | undefined>;
 }
 
 /** What a kind that can change in place implements: all the dynamic-provider methods. */

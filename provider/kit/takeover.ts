@@ -13,6 +13,8 @@ export type Claim =
   | { kind: "as-declared"; found: string }
   /** What this resource's destroy leaves behind, e.g. an emptied team. */
   | { kind: "left-by-destroy"; found: string }
+  /** Declared to be adopted (`adoptExisting`): taken over whatever it holds, and converged to the declaration. */
+  | { kind: "adopted"; found: string }
   /** Someone else's: never taken over. */
   | { kind: "not-ours"; differing: string[] };
 
@@ -60,10 +62,26 @@ export async function createOrTakeOver<T extends Held>(spec: CreateByNaturalKey<
     if (claim.kind === "not-ours") throw spec.refuse(error, claim.differing);
     // As declared, found after this POST's outcome was unknown: taken as what the POST made, so nothing to tell.
     if (lostAnswer && claim.kind === "as-declared") return { object: existing, created: true };
-    const seen = existing.created === undefined ? `id ${existing.id}` : `id ${existing.id}, created ${existing.created}`;
-    warn(`${spec.what} already existed in W&B (${seen}), ${claim.found}: taken over, it is now managed by this stack.`);
+    warn(`${spec.what} already existed in W&B (${seenAs(existing)}), ${claim.found}: taken over, it is now managed by this stack.`);
     return { object: existing, created: false };
   }
+}
+
+/** An existing object as a message names it: its id, and when it was made where the wire tells. */
+function seenAs(existing: Held): string {
+  return existing.created === undefined ? `id ${existing.id}` : `id ${existing.id}, created ${existing.created}`;
+}
+
+/**
+ * How an object found in a listing stands to a create that would take it over (`claim` as the
+ * create judges it), for the preview to name; undefined when there is none or it is not ours to take.
+ */
+export const ADOPTED: Claim = { kind: "adopted", found: "which adoptExisting adopts and converges to the declaration" };
+
+export async function takenOver<T extends Held>(existing: T | undefined, claim: (existing: T) => Claim | Promise<Claim>): Promise<string | undefined> {
+  if (existing === undefined) return undefined;
+  const judged = await claim(existing);
+  return judged.kind === "not-ours" ? undefined : `${seenAs(existing)}, ${judged.found}`;
 }
 
 /** The sentence a refusal adds about an existing object that differs from the declaration. */

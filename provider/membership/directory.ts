@@ -76,7 +76,7 @@ export class Users implements Index<ScimUser> {
 }
 
 /** Indexed by member and by name as well, so that every user's teams come from one pass, not one scan per user. */
-class Teams implements Index<ScimTeam> {
+export class Teams implements Index<ScimTeam> {
   readonly #byId = new Map<string, ScimTeam>();
   readonly #idsByMember = new Map<string, Set<string>>();
   readonly #idsByName = new Map<string, Set<string>>();
@@ -145,7 +145,7 @@ function deleteFrom(index: Map<string, Set<string>>, key: string, id: string): v
   if (ids?.size === 0) index.delete(key);
 }
 
-class Roles implements Index<ScimRole> {
+export class Roles implements Index<ScimRole> {
   readonly #byId = new Map<string, ScimRole>();
   readonly #byName = new Map<string, ScimRole>();
 
@@ -197,6 +197,16 @@ export class Directory {
 
   users(): Promise<Users> {
     return this.#users.all();
+  }
+
+  /** The teams as listed, and nothing else: what the listing does not show is not looked up. */
+  teams(): Promise<Teams> {
+    return this.#teams.all();
+  }
+
+  /** The custom roles as listed, and nothing else: what the listing does not show is not looked up. */
+  roles(): Promise<Roles> {
+    return this.#roles.all();
   }
 
   /** The three collections as listed (each at most once per operation, shared with every resource), for the outside-code report. */

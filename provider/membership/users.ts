@@ -1,6 +1,7 @@
 // The users that references (SCIM id or email) name, resolved at create with one set of messages
 // for every resource, and the user as it is now.
 import type { ScimUser } from "../../service";
+import type { Users } from "./directory";
 import { identityOf } from "../../model/identity";
 import { isEmailReference } from "../../model/vocabulary";
 import { requireFound } from "../kit/errors";
@@ -21,6 +22,11 @@ export async function resolveUser(operation: Operation, property: string, refere
   const user = await operation.directory().user(reference);
   if (!user) throw new Error(`${property}: ${namesNoUser(reference)}`);
   return user;
+}
+
+/** The user a reference names as the users listing shows it, with no other request (e.g. for a preview). */
+export function listedUser(users: Users, reference: string): ScimUser | undefined {
+  return isEmailReference(reference) ? users.byEmail(reference) : users.byId(reference);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { PatchOperation, ScimRole } from "../../service";
 import { sameSet } from "../kit/compare";
 import { changedFieldsOf, convergeGuardedByEtag, recordRead, SETTLED, setReading, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
 import { isStatus, requireFound, ResourceInitError } from "../kit/errors";
-import { createOrTakeOver, leftAsItIs, type Claim } from "../kit/takeover";
+import { ADOPTED, createOrTakeOver, leftAsItIs, takenOver, type Claim } from "../kit/takeover";
 import { type ResourceImplementation } from "../kit/implementation";
 import { predefinedBaseRole } from "../../model/shapes/pieces";
 import { customRoleFields, customRoleInputs, customRoleOutputs, type CustomRoleInputs, type CustomRoleOutputs } from "../../model/shapes/custom-role";
@@ -190,6 +190,11 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
       // do: the engine hands them back to read (refresh) and delete, which load the provider from them.
       throw new ResourceInitError(role.id, { ...outputsOf(role, inputs) }, error);
     }
+  },
+
+  async takenOverAtCreate(operation, inputs) {
+    const existing = (await operation.directory().roles()).named(inputs.name);
+    return takenOver(existing, (found) => (inputs.adoptExisting ? ADOPTED : claimOf(found, inputs)));
   },
 
   async read(operation, id, props) {

@@ -8,7 +8,7 @@ import { hasMember } from "../membership/directory";
 import { changeMembership } from "../membership/membership-change";
 import { identityOf } from "../../model/identity";
 import { fieldChanges } from "../kit/field-changes";
-import { resolveUser, withUserEmail } from "../membership/users";
+import { listedUser, resolveUser, withUserEmail } from "../membership/users";
 import { teamMemberFields, teamMemberInputs, teamMemberOutputs, type TeamMemberInputs, type TeamMemberOutputs } from "../../model/shapes/team-member";
 import type { Operation } from "../operation";
 
@@ -63,6 +63,12 @@ export const teamMember: ReplacedOnChange<TeamMemberInputs, TeamMemberOutputs, O
     }
     const id = teamMemberIds.join({ teamId: inputs.teamId, userId });
     return { id, outs: { teamId: inputs.teamId, user: inputs.user, userId, userEmail: identityOf("email", email), etag: team.etag ?? "" } };
+  },
+
+  async takenOverAtCreate(operation, inputs) {
+    const user = listedUser(await operation.directory().users(), inputs.user);
+    const team = (await operation.directory().teams()).byId(inputs.teamId);
+    return user && team && hasMember(team, user.id) ? `user ${user.id} is already a member of team "${team.name}"` : undefined;
   },
 
   async read(operation, id, props) {

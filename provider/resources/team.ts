@@ -7,7 +7,7 @@ import { isEmailReference } from "../../model/vocabulary";
 import { sameSet } from "../kit/compare";
 import { convergeGuardedByEtag, recordRead, SETTLED, setReading, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
 import { isStatus, requireFound, ResourceInitError } from "../kit/errors";
-import { createOrTakeOver, leftAsItIs, type Claim } from "../kit/takeover";
+import { ADOPTED, createOrTakeOver, leftAsItIs, takenOver, type Claim } from "../kit/takeover";
 import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs, failure } from "../kit/inputs";
 import { detailed, propertyChanges } from "../kit/difference";
@@ -16,7 +16,7 @@ import { UNKNOWN_VALUE } from "../../model/unknown-value";
 import { engineRecord, recordedBeforeVersioning, storedState, type Migration } from "../kit/state";
 import type { Users } from "../membership/directory";
 import { classifyMembers, confirmedUserMembers } from "../membership/members";
-import { resolveUsers } from "../membership/users";
+import { listedUser, resolveUsers } from "../membership/users";
 import type { Operation } from "../operation";
 import { tell } from "../kit/engine-output";
 import { teamFields, teamInputs, teamOutputs, type TeamInputs, type TeamOutputs } from "../../model/shapes/team";
@@ -327,20 +327,37 @@ const withMemberEmails: Migration = (state) => {
 };
 
 /**
- * How an existing team with the declared name stands to the declaration: ours when its user
- * members are exactly the declared ones (service accounts aside, which the service adds), left by
- * our destroy when it holds service accounts alone (deletionPolicy "empty"), else someone else's.
+ * How an existing team with the declared name stands to the declaration, given its user members
+ * (service accounts aside, which the service adds): ours when they are exactly the declared ones,
+ * left by our destroy when there are none (deletionPolicy "empty"), else someone else's.
  */
-async function claimOf(operation: Operation, existing: ScimTeam, desiredIds: readonly string[]): Promise<Claim> {
-  const users = await confirmedUserMembers(operation, existing.members);
-  if (sameSet(users, desiredIds)) {
-    const members = users.length === 0 ? "no user members" : `exactly the ${users.length} declared user member${users.length === 1 ? "" : "s"}`;
+function claimOf(userMembers: readonly string[], desiredIds: readonly string[]): Claim {
+  if (sameSet(userMembers, desiredIds)) {
+    const members = userMembers.length === 0 ? "no user members" : `exactly the ${userMembers.length} declared user member${userMembers.length === 1 ? "" : "s"}`;
     return { kind: "as-declared", found: `with ${members} (the organization's service accounts aside)` };
   }
-  if (users.length === 0) {
+  if (userMembers.length === 0) {
     return { kind: "left-by-destroy", found: 'with no members but the organization\'s service accounts (what deletionPolicy "empty" leaves)' };
   }
   return { kind: "not-ours", differing: ["members"] };
+}
+
+/**
+ * How an existing team stands to the declared members at preview, from the users listing alone: a
+ * member not known yet (the id of a user this run creates, or takes over as a renamed resource) may
+ * be any of the team's user members the known ones leave. Undefined when the listing cannot tell.
+ */
+async function plannedClaimOf(operation: Operation, existing: ScimTeam, members: readonly string[]): Promise<Claim | undefined> {
+  const users = await operation.directory().users();
+  const { userIds } = await classifyMembers(operation, existing.members, []);
+  const known = members.filter((reference) => reference !== UNKNOWN_VALUE);
+  const knownIds = known.map((reference) => listedUser(users, reference)?.id);
+  if (!knownIds.every((id): id is string => id !== undefined)) return undefined;
+  const pending = members.length - known.length;
+  if (pending === 0) return claimOf(userIds, unique(knownIds));
+  const others = userIds.filter((id) => !knownIds.includes(id));
+  if (userIds.length === 0 || others.length > pending || knownIds.some((id) => !userIds.includes(id))) return undefined;
+  return { kind: "as-declared", found: `with the declared user members as far as the preview can tell (${pending} not known before this run's creates)` };
 }
 
 /** A member as a person reads it in the preview: by email where the state knows it, never by the engine's unknown marker. */
@@ -409,7 +426,8 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
         operation.directory().teamWrite(() => scim.createTeam({ name: inputs.name, memberIds: desiredIds, ...(storageBucket === undefined ? {} : { storageBucket }) }), desiredIds),
       find: () => scim.findTeamByName(inputs.name),
       // A team found under the name cannot be told to hold the declared bucket: W&B never shows one.
-      claim: (existing) => (storageBucket === undefined ? claimOf(operation, existing, desiredIds) : { kind: "not-ours", differing: [] }),
+      claim: async (existing) =>
+        storageBucket === undefined ? claimOf(await confirmedUserMembers(operation, existing.members), desiredIds) : { kind: "not-ours", differing: [] },
       refuse: (_conflict, differing) =>
         storageBucket === undefined
           ? new Error(
@@ -419,6 +437,15 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
           : bucketOfExistingTeam(inputs.name, "to take it over as it is, with adoptExisting: true"),
     });
     return convergeNew(operation, made.object, inputs, mapping);
+  },
+
+  async takenOverAtCreate(operation, inputs) {
+    // A declared bucket cannot be told apart on a team found by name: its create refuses one.
+    if (inputs.importId !== undefined || inputs.storageBucket !== undefined) return undefined;
+    const existing = (await operation.directory().teams()).named(inputs.name);
+    if (existing === undefined) return undefined;
+    const claim = inputs.adoptExisting ? ADOPTED : await plannedClaimOf(operation, existing, inputs.members ?? []);
+    return claim === undefined ? undefined : takenOver(existing, () => claim);
   },
 
   async read(operation, requestedId, props) {

@@ -72,12 +72,15 @@ describe.each(Object.entries(DOORS))("a rename in code with no alias (%s door)",
     const renamed = (pattern: RegExp) => warnings.filter((message) => pattern.test(message));
     expect(renamed(/^Organization "acme-b" declares the W&B objects this stack holds under Organization "acme-a" .*aliases: \[\{ name: "acme-a" \}\]/)).toHaveLength(1);
     expect(renamed(/declares the W&B object with .* that this stack holds as "acme-a/)).toEqual([]);
-    // The plugin's own resources are declared by the program alone: at preview, only the program could name them.
-    const standalone = door === "dynamic" ? 1 : 0;
+    // Each rename is named once: a dynamic resource by the program, which reads the stack; a resource of the
+    // plugin by the plugin, which plans its create (the Organization's children by the component alone).
+    const byProgram = door === "dynamic" ? 1 : 0;
     for (const [kind, to, from] of [["User", "ana-b", "ana-a"], ["Team", "research-b", "research-a"], ["CustomRole", "operator-b", "operator-a"]]) {
       const notice = new RegExp(`^${kind} "${to}" declares the W&B object with .* that this stack holds as "${from}": a rename in code.*aliases: \\[\\{ name: "${from}" \\}\\]`);
-      expect(renamed(notice)).toHaveLength(standalone);
+      expect(renamed(notice)).toHaveLength(byProgram);
+      expect(renamed(new RegExp(`^${kind} "${to}" declares the W&B object with .*, which already exists .*its create will take it over`))).toHaveLength(1 - byProgram);
     }
+    expect(renamed(/its create will take it over/)).toHaveLength(3 * (1 - byProgram));
   });
 
   it("given the aliases the notices advise, the renamed program's preview has nothing to do", async () => {

@@ -9,6 +9,7 @@ import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { KINDS } from "../../kinds";
 import { NO_CONFIGURATION, Operation } from "../../operation";
 import { NaturalKeyClaims } from "../../../model/natural-keys";
+import { isOrganizationChild } from "../../../model/tokens";
 import { grpcErrorOf } from "./grpc-errors";
 import { settingsOf, settingsProblems } from "./provider-config";
 import { asSecret, fromStruct, plainOf, secretKeysOf, toStruct, unwrapped, withSecrets } from "./struct";
@@ -92,7 +93,23 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
   const answer = <Request, Response>(handler: Handler<Request, Response>) => unary(handler, parts.outputDelivered ?? (async () => undefined));
   const calls = (request: { getType(): string; getUrn(): string }) => KINDS[kindOf(request.getType(), request.getUrn())];
   const claims = new NaturalKeyClaims();
+  /** The resources the engine diffed: they have a state, so a create of theirs is a replacement, never a rename. */
+  const diffed = new Set<string>();
   let operation = new Operation(NO_CONFIGURATION);
+  /**
+   * A create the preview plans: the inputs stand for the outputs, as the engine plans it for a plugin
+   * without previews. A resource with no state that takes over an object is named as the rename it
+   * may be, except an Organization's children, whose renames the component names (organization.ts).
+   */
+  async function plannedCreate(request: providerProto.CreateRequest): Promise<providerProto.CreateResponse> {
+    const urn = request.getUrn();
+    if (!diffed.has(urn) && !isOrganizationChild(urn)) {
+      const name = urn.slice(urn.lastIndexOf("::") + 2);
+      // A listing that fails leaves the preview as it was: the create at `up` still says what it takes over.
+      await calls(request).previewCreate(operation, name, unwrapped(request.getProperties()).plain).catch(() => undefined);
+    }
+    return new providerProto.CreateResponse().setProperties(request.getProperties());
+  }
   const service: grpc.UntypedServiceImplementation = {
     getPluginInfo: answer(async () => {
       const info = new pluginProto.PluginInfo();
@@ -129,8 +146,9 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
       // Secrets arrive wrapped (a plugin that constructs components must take them): the core sees
       // plain values, and a property sent secret goes back secret.
       response.setAcceptsecrets(true);
-      // Preview never reaches the service: the engine plans creates and updates itself.
-      response.setSupportspreview(false);
+      // The engine hands a preview's planned creates and updates to the plugin, which plans them as
+      // the engine would (the inputs as the outputs), naming on the way what a create would take over.
+      response.setSupportspreview(true);
       response.setAcceptresources(false);
       response.setAcceptoutputs(false);
       return response;
@@ -148,6 +166,7 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
       return response;
     }),
     diff: answer(async (request: providerProto.DiffRequest) => {
+      diffed.add(request.getUrn());
       const result = await calls(request).diff(operation, request.getId(), plainOf(request.getOlds()), plainOf(request.getNews()));
       const response = new providerProto.DiffResponse();
       response.setChanges(result.changes === true ? DIFF.DIFF_SOME : result.changes === false ? DIFF.DIFF_NONE : DIFF.DIFF_UNKNOWN);
@@ -166,6 +185,7 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
       return response;
     }),
     create: answer(async (request: providerProto.CreateRequest) => {
+      if (request.getPreview()) return plannedCreate(request);
       const properties = unwrapped(request.getProperties());
       const created = await calls(request).create(operation, properties.plain);
       const response = new providerProto.CreateResponse();
@@ -185,6 +205,8 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
       return response;
     }),
     update: answer(async (request: providerProto.UpdateRequest) => {
+      // Planned as the engine plans it for a plugin without previews: the new inputs stand for the outputs.
+      if (request.getPreview()) return new providerProto.UpdateResponse().setProperties(request.getNews());
       const news = unwrapped(request.getNews());
       const updated = await calls(request).update(operation, request.getId(), plainOf(request.getOlds()), news.plain);
       const response = new providerProto.UpdateResponse();

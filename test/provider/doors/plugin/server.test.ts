@@ -12,6 +12,7 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { SCHEMA_FILE } from "../../../../provider/schema/committed-schema";
 import { repoRoot } from "../../../../scripts/engine";
+import { readLog } from "../../../../scripts/emulator-api";
 
 const SECRET = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" };
 const struct = (value: object) => structProto.Struct.fromJavaScript(JSON.parse(JSON.stringify(value)));
@@ -135,6 +136,21 @@ describe("a User through the plugin", () => {
     } finally {
       await destroying.stop();
     }
+  });
+
+  it("plans a create and an update at preview as the engine would, the inputs standing for the outputs, writing nothing", async () => {
+    const planned = { userName: "plugin-planned", email: "planned@example.com" };
+    const urn = `urn:pulumi:test::project::${USER}::planned`;
+    const writesBefore = (await readLog(emu)).counters.writes;
+    const create = new providerProto.CreateRequest().setType(USER).setUrn(urn).setProperties(struct(planned)).setPreview(true);
+    const created = await plugin.call<providerProto.CreateRequest, providerProto.CreateResponse>("create", create);
+    expect(created.getId()).toBe("");
+    expect(created.getProperties()!.toJavaScript()).toEqual(planned);
+    const news = { ...planned, displayName: "Planned" };
+    const update = new providerProto.UpdateRequest().setType(USER).setUrn(urn).setId("some-id").setOlds(struct(planned)).setNews(struct(news)).setPreview(true);
+    const updated = await plugin.call<providerProto.UpdateRequest, providerProto.UpdateResponse>("update", update);
+    expect(updated.getProperties()!.toJavaScript()).toEqual(news);
+    expect((await readLog(emu)).counters.writes).toBe(writesBefore);
   });
 
   it("names an unknown type", async () => {
