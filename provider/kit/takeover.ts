@@ -72,12 +72,13 @@ function seenAs(existing: Held): string {
   return existing.created === undefined ? `id ${existing.id}` : `id ${existing.id}, created ${existing.created}`;
 }
 
+/** The claim of a resource declared to be adopted (`adoptExisting`) on whatever holds its natural key. */
+export const ADOPTED: Claim = { kind: "adopted", found: "which adoptExisting adopts and converges to the declaration" };
+
 /**
  * How an object found in a listing stands to a create that would take it over (`claim` as the
  * create judges it), for the preview to name; undefined when there is none or it is not ours to take.
  */
-export const ADOPTED: Claim = { kind: "adopted", found: "which adoptExisting adopts and converges to the declaration" };
-
 export async function takenOver<T extends Held>(existing: T | undefined, claim: (existing: T) => Claim | Promise<Claim>): Promise<string | undefined> {
   if (existing === undefined) return undefined;
   const judged = await claim(existing);
