@@ -10,7 +10,7 @@ import {
   TEAM_ROLES,
 } from "./role-catalogue";
 import type { ParsedSeed } from "./seed";
-import type { ServiceAccountType } from "./service-accounts";
+import type { ServiceAccountType } from "./account-types";
 import { type AccessLevel, type Activity, DEFAULT_ACCESS_LEVEL, NEVER_ACTIVE, type StorageBucket } from "./user-access";
 
 /** A role held by a user: a predefined name ("admin", "member", "viewer") or `custom:<role id>`. */

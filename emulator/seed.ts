@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { DEFAULT_MODELS } from "./model-catalogue";
-import { SERVICE_ACCOUNT_TYPES } from "./service-accounts";
+import { SERVICE_ACCOUNT_TYPES } from "./account-types";
 import { accessLevel, activitySchema, DEFAULT_ACCESS_LEVEL, NEVER_ACTIVE, storageBucketSchema } from "./user-access";
 
 const name = z.string().trim().min(1);

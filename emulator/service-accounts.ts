@@ -3,15 +3,12 @@
 // /Users never does); they show as members of their teams. The create's response is not
 // documented: the emulator answers the smallest user representation that names the account.
 import { z } from "zod";
+import { SERVICE_ACCOUNT_TYPES } from "./account-types";
 import { badRequest } from "./errors";
 import type { Reply } from "./http";
 import { newVersion } from "./ids";
 import { TEAMS_EXTENSION, USER_SCHEMA } from "./scim-render";
 import { createdReply, parseBody, type ScimRequest } from "./scim-request";
-
-/** `SERVICE`: team-scoped; `ORG_SERVICE`: organization-scoped. */
-export const SERVICE_ACCOUNT_TYPES = ["SERVICE", "ORG_SERVICE"] as const;
-export type ServiceAccountType = (typeof SERVICE_ACCOUNT_TYPES)[number];
 
 const createServiceAccountSchema = z.object({
   schemas: z.array(z.string()),
