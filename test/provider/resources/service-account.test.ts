@@ -9,6 +9,7 @@ import { checkedInputs, nextOperation, operationFor } from "../../support/provid
 import { createTeamOutOfBand, memberIdsOf, startTeamEmulator, type Deployment } from "../../support/teams";
 import { unique } from "../../support/names";
 import type { Operation } from "../../../provider/operation";
+import { declaredOf, outsideCodeOf, usersToDeactivate } from "../../../model/outside-code";
 
 let operation: Operation;
 const checked = (news: Record<string, unknown>) => checkedInputs<ServiceAccountInputs>(operation, serviceAccount, news);
@@ -93,6 +94,21 @@ describe.each(["dedicated", "saas"] as Deployment[])("ServiceAccount on %s", (de
     expect(await diff({ name: "ci-bot-2", scope: "team", defaultTeam: "ml" })).toEqual({ changes: true, replaces: ["name"] });
     expect(await diff({ name: "ci-bot", scope: "organization", defaultTeam: "ml" })).toEqual({ changes: true, replaces: ["scope"] });
     expect(await diff({ name: "ci-bot", scope: "team", defaultTeam: "other" })).toEqual({ changes: true, replaces: ["defaultTeam"] });
+  });
+
+  it("is never a user: the listing of users, the outside-code report and its deactivations leave it out; its team counts it as a service account", async () => {
+    const made = await serviceAccount.create(operation, await checked({ name: unique("never-a-user"), scope: "organization", defaultTeam: team.name }));
+    const listed = await nextOperation(operation).directory().listed();
+    expect(listed.users.map((user) => user.id)).not.toContain(made.id);
+    const declared = declaredOf({ users: [], admins: [], teams: {}, emails: {}, customRoles: [], idpTeams: {} });
+    const report = outsideCodeOf(declared, listed, { ignore: [] });
+    expect(report.users.map((user) => user.userName)).not.toContain(made.outs.name);
+    // The team holds no user: each of its members (this account, and the organization service accounts W&B adds to a new team) is counted as a service account.
+    const members = await memberIdsOf(emu, team.id);
+    expect(members).toContain(made.id);
+    expect(report.teams.find((each) => each.name === team.name)).toMatchObject({ members: [], serviceAccounts: members.length });
+    const policy = { users: "deactivate" as const, teams: "report" as const, customRoles: "report" as const, usersFrom: "code" as const, ignore: [] };
+    expect(usersToDeactivate(report, policy, declared, undefined).map((user) => user.userName)).not.toContain(made.outs.name);
   });
 
   it("a read finds no team listing it: gone", async () => {
