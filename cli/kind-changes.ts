@@ -1,6 +1,6 @@
 // Which reading each kind's step gets: one per kind, each through the kind's state shape.
 import type { ResourceKind } from "../model/resource-kinds";
-import { rosterGuardChanges, teamChanges, teamMemberChanges, userChanges } from "./membership-changes";
+import { rosterGuardChanges, serviceAccountChanges, teamChanges, teamMemberChanges, userChanges } from "./membership-changes";
 import type { ResourceStep } from "./preview-json";
 import type { ReviewContext } from "./review-context";
 import { customRoleChanges, organizationRoleChanges, registryRoleChanges, teamRoleChanges } from "./role-changes";
@@ -13,5 +13,6 @@ export const KIND_CHANGES: { readonly [K in ResourceKind]: (step: ResourceStep, 
   OrganizationRoleAssignment: organizationRoleChanges,
   TeamRoleAssignment: teamRoleChanges,
   RegistryRoleAssignment: registryRoleChanges,
+  ServiceAccount: serviceAccountChanges,
   RosterGuard: rosterGuardChanges,
 };

@@ -18,6 +18,7 @@ export const STATE_READERS = {
   OrganizationRoleAssignment: partialOf(SHAPES.OrganizationRoleAssignment.outputs),
   TeamRoleAssignment: partialOf(SHAPES.TeamRoleAssignment.outputs),
   RegistryRoleAssignment: partialOf(SHAPES.RegistryRoleAssignment.outputs),
+  ServiceAccount: partialOf(SHAPES.ServiceAccount.outputs),
   RosterGuard: partialOf(SHAPES.RosterGuard.outputs),
 } as const satisfies { readonly [K in ResourceKind]: z.ZodType };
 

@@ -83,6 +83,17 @@ export function teamMemberChanges(step: ResourceStep, context: ReviewContext): v
   else context.ledger.leave(person, team);
 }
 
+/**
+ * A service account made joins its teams. Destroying one sends no request (no documented SCIM
+ * request deletes a service account): it leaves no team, so the review shows nothing for it.
+ */
+export function serviceAccountChanges(step: ResourceStep, context: ReviewContext): void {
+  if (step.op !== "create") return;
+  const { after } = statesOf(STATE_READERS.ServiceAccount, step);
+  if (after?.name === undefined || after.defaultTeam === undefined) return;
+  for (const team of new Set([after.defaultTeam, ...(after.teams ?? [])])) context.ledger.join(`service account ${after.name}`, team);
+}
+
 /** A roster record's verdicts are shown as they are; its teams are compared once every record is read (a renamed component has two). */
 export function rosterGuardChanges(step: ResourceStep, context: ReviewContext): void {
   const { before, after } = statesOf(STATE_READERS.RosterGuard, step);

@@ -33,7 +33,7 @@ export class People {
       if (team.name !== undefined) this.#teamNameByUrn.set(urn, team.name);
       if (id !== undefined && team.name !== undefined) this.#teamNameById.set(id, team.name);
       for (const [userId, email] of Object.entries(team.memberEmails ?? {})) this.#know(userId, { email });
-    } else if (kind !== "CustomRole" && kind !== "RosterGuard") {
+    } else if (kind !== "CustomRole" && kind !== "RosterGuard" && kind !== "ServiceAccount") {
       const { userId, userEmail } = readState(STATE_READERS[kind], kind, name, state);
       if (userId !== undefined && userEmail !== undefined) this.#know(userId, { email: userEmail });
     }

@@ -60,11 +60,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const seed = typeof options.seed === "string" ? loadSeedFile(options.seed) : parseSeed(options.seed ?? defaultSeed());
   const admin = withKey(seed, "admin");
   const member = withKey(seed, "member");
-  const serviceAccount = seed.serviceAccounts[0];
+  const serviceAccount = seed.serviceAccounts.find((account) => account.apiKey !== undefined && account.accountType === "ORG_SERVICE");
   const entity = seed.entities.find((e) => e.name === seed.defaultEntity) ?? seed.entities[0];
   const project = entity?.projects.includes("inference") ? "inference" : entity?.projects[0];
-  if (!serviceAccount || !entity || project === undefined) {
-    throw new Error("seed is invalid:\n  needs a service account and an entity with a project");
+  if (serviceAccount?.apiKey === undefined || !entity || project === undefined) {
+    throw new Error("seed is invalid:\n  needs an organization service account with an apiKey and an entity with a project");
   }
   const settings: Settings = {
     deployment: options.deployment ?? "dedicated",

@@ -10,6 +10,7 @@ import {
   TEAM_ROLES,
 } from "./role-catalogue";
 import type { ParsedSeed } from "./seed";
+import type { ServiceAccountType } from "./account-types";
 import { type AccessLevel, type Activity, DEFAULT_ACCESS_LEVEL, NEVER_ACTIVE, type StorageBucket } from "./user-access";
 
 /** A role held by a user: a predefined name ("admin", "member", "viewer") or `custom:<role id>`. */
@@ -41,7 +42,9 @@ export interface User extends Tracked {
 export interface ServiceAccount {
   id: string;
   name: string;
-  apiKey: string;
+  accountType: ServiceAccountType;
+  /** Created in the W&B App, never through SCIM: one made through SCIM has none. */
+  apiKey?: string;
 }
 
 export interface Team extends Tracked {
@@ -140,11 +143,11 @@ export class Org {
     });
     seed.serviceAccounts.forEach((sa, i) => {
       const id = sa.id ?? newId("ServiceAccount");
-      if ([...org.serviceAccounts.values()].some((s) => s.name === sa.name)) fail(`serviceAccounts[${i}].name`, "duplicate");
-      if (org.principalByKey.has(sa.apiKey)) fail(`serviceAccounts[${i}].apiKey`, "duplicate API key");
-      const account = { id, name: sa.name, apiKey: sa.apiKey };
+      if (org.serviceAccountByName(sa.name)) fail(`serviceAccounts[${i}].name`, "duplicate");
+      if (sa.apiKey !== undefined && org.principalByKey.has(sa.apiKey)) fail(`serviceAccounts[${i}].apiKey`, "duplicate API key");
+      const account: ServiceAccount = { id, name: sa.name, accountType: sa.accountType, ...(sa.apiKey === undefined ? {} : { apiKey: sa.apiKey }) };
       org.serviceAccounts.set(id, account);
-      org.principalByKey.set(sa.apiKey, { kind: "serviceAccount", serviceAccount: account });
+      if (sa.apiKey !== undefined) org.principalByKey.set(sa.apiKey, { kind: "serviceAccount", serviceAccount: account });
     });
     seed.users.forEach((u, i) => {
       if (u.apiKey !== undefined && org.principalByKey.has(u.apiKey)) fail(`users[${i}].apiKey`, "duplicate API key");
@@ -273,6 +276,10 @@ export class Org {
     return p;
   }
 
+  serviceAccountByName(name: string): ServiceAccount | undefined {
+    return [...this.serviceAccounts.values()].find((account) => account.name.toLowerCase() === name.toLowerCase());
+  }
+
   userByName(userName: string): User | undefined {
     const id = this.userIdByName.get(userName.toLowerCase());
     return id === undefined ? undefined : this.users.get(id);
@@ -387,6 +394,21 @@ export class Org {
   findMember(ref: string): string | undefined {
     if (this.users.has(ref) || this.serviceAccounts.has(ref)) return ref;
     return this.userByEmail(ref)?.id;
+  }
+
+  // ---- service accounts ----
+
+  /** A service account made through SCIM: a member of each of `teamIds` (its default team first), with no key. */
+  createServiceAccount(input: { name: string; accountType: ServiceAccountType; teamIds: string[] }): ServiceAccount {
+    if (this.serviceAccountByName(input.name) || this.userByName(input.name)) throw conflict(`User with userName "${input.name}" already exists`);
+    const account: ServiceAccount = { id: newId("ServiceAccount"), name: input.name, accountType: input.accountType };
+    this.serviceAccounts.set(account.id, account);
+    for (const teamId of input.teamIds) {
+      const team = this.getTeam(teamId);
+      team.members.set(account.id, "member");
+      this.touch(team);
+    }
+    return account;
   }
 
   // ---- seats ----
@@ -523,8 +545,9 @@ export class Org {
       lastModified: created,
       version: newVersion(),
     };
-    // Every organization service account joins a team created through SCIM.
-    for (const id of [...memberIds, ...this.serviceAccounts.keys()]) {
+    // Every organization-scoped service account joins a team created through SCIM; a team-scoped one stays in its team.
+    const organizationScoped = [...this.serviceAccounts.values()].filter((account) => account.accountType === "ORG_SERVICE").map((account) => account.id);
+    for (const id of [...memberIds, ...organizationScoped]) {
       if (team.members.has(id)) continue;
       team.members.set(id, "member");
       this.touchUserById(id);

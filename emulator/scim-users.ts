@@ -6,6 +6,7 @@ import type { Reply } from "./http";
 import { emptyUserChange, type Org, type User, type UserChange } from "./org";
 import { canonicalBuiltin, ORG_ROLES } from "./role-catalogue";
 import { renderUser, TEAMS_EXTENSION } from "./scim-render";
+import { createServiceAccount, isServiceAccountRequest } from "./service-accounts";
 import { accessLevel } from "./user-access";
 import { createdReply, getReply, opValue, pagedListReply, parseBody, parsePatchOps, patchedReply, type PatchOperation, type ScimRequest } from "./scim-request";
 
@@ -57,6 +58,7 @@ export function getUser(req: ScimRequest): Reply {
 }
 
 export function createUser(req: ScimRequest): Reply {
+  if (isServiceAccountRequest(req)) return createServiceAccount(req);
   const body = parseBody(req, createUserSchema);
   const saas = req.settings.deployment === "saas";
   const extension = body[TEAMS_EXTENSION];
@@ -202,6 +204,7 @@ function collectUserOp(req: ScimRequest, op: PatchOperation, change: UserChange)
 }
 
 export function patchUser(req: ScimRequest): Reply {
+  if (req.org.serviceAccounts.has(req.params.id ?? "")) throw badRequest("Service accounts cannot be updated with PATCH or PUT", "mutability");
   const user = req.org.getUser(req.params.id ?? "");
   checkIfMatch(req.headers, user.version);
   const change = emptyUserChange();

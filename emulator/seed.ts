@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { DEFAULT_MODELS } from "./model-catalogue";
+import { SERVICE_ACCOUNT_TYPES } from "./account-types";
 import { accessLevel, activitySchema, DEFAULT_ACCESS_LEVEL, NEVER_ACTIVE, storageBucketSchema } from "./user-access";
 
 const name = z.string().trim().min(1);
@@ -41,7 +42,13 @@ export const seedSchema = z.strictObject({
   defaultEntity: name,
   entities: z.array(z.strictObject({ name, projects: z.array(name) })).default([]),
   registries: z.array(name).default([]),
-  serviceAccounts: z.array(z.strictObject({ id: name.optional(), name, apiKey: name })).min(1),
+  /**
+   * ORG_SERVICE (organization-scoped, the default: the seed's keys call the SCIM API) or SERVICE
+   * (team-scoped). One made through SCIM has no key until one is created in the W&B App.
+   */
+  serviceAccounts: z
+    .array(z.strictObject({ id: name.optional(), name, accountType: z.enum(SERVICE_ACCOUNT_TYPES).default("ORG_SERVICE"), apiKey: name.optional() }))
+    .min(1),
   users: z.array(userSchema),
   teams: z
     .array(z.strictObject({ ...tracked, displayName: name, members: z.array(teamMemberSchema), storageBucket: storageBucketSchema.optional() }))

@@ -7,6 +7,7 @@ export const RESOURCE_KINDS = [
   "OrganizationRoleAssignment",
   "TeamRoleAssignment",
   "RegistryRoleAssignment",
+  "ServiceAccount",
   "RosterGuard",
 ] as const;
 

@@ -6,6 +6,7 @@ import { customRole } from "./resources/custom-role";
 import { organizationRoleAssignment } from "./resources/organization-role-assignment";
 import { registryRoleAssignment } from "./resources/registry-role-assignment";
 import { rosterGuard } from "./resources/roster-guard";
+import { serviceAccount } from "./resources/service-account";
 import { team } from "./resources/team";
 import { teamMember } from "./resources/team-member";
 import { teamRoleAssignment } from "./resources/team-role-assignment";
@@ -19,5 +20,6 @@ export const KINDS: { readonly [K in ResourceKind]: KindCalls<Operation> } = {
   OrganizationRoleAssignment: kindCalls(organizationRoleAssignment),
   TeamRoleAssignment: kindCalls(teamRoleAssignment),
   RegistryRoleAssignment: kindCalls(registryRoleAssignment),
+  ServiceAccount: kindCalls(serviceAccount),
   RosterGuard: kindCalls(rosterGuard),
 };

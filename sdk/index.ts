@@ -5,6 +5,7 @@ export { CustomRole } from "./custom-role";
 export { OrganizationRoleAssignment } from "./organization-role-assignment";
 export { TeamRoleAssignment } from "./team-role-assignment";
 export { RegistryRoleAssignment } from "./registry-role-assignment";
+export { ServiceAccount } from "./service-account";
 export type {
   UserArgs,
   UserOutputs,
@@ -22,6 +23,8 @@ export type {
   TeamRoleAssignmentOutputs,
   RegistryRoleAssignmentArgs,
   RegistryRoleAssignmentOutputs,
+  ServiceAccountArgs,
+  ServiceAccountOutputs,
 } from "./types/resources";
 export * from "./functions/models";
 export * from "./functions/users";

@@ -20,6 +20,7 @@ export {
 export {
   ScimClient,
   type ClientOptions,
+  type NewServiceAccount,
   type NewTeam,
   type NewUser,
   type ReadOptions,

@@ -36,6 +36,14 @@ export interface ScimUser {
   etag?: string;
 }
 
+/**
+ * A service account as W&B's create answers it. The reference documents no response body: only
+ * the id is relied on (no read returns a service account).
+ */
+export interface ScimServiceAccount {
+  id: string;
+}
+
 /** A team's own bucket ("bring your own bucket"), given when the team is created. */
 export interface StorageBucket {
   name: string;

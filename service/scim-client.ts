@@ -1,11 +1,11 @@
 import { sameIgnoringCase } from "./case-folding";
 import type { WandbConfig } from "./config";
 import { KeyHeldError, WandbApiError } from "./errors";
-import type { DeleteResult, GetResult, PatchOperation, ScimRole, ScimTeam, ScimUser, StorageBucket } from "./model";
+import type { DeleteResult, GetResult, PatchOperation, ScimRole, ScimServiceAccount, ScimTeam, ScimUser, StorageBucket } from "./model";
 import { retryLoop } from "./retry";
 import { classifyHttpAttempt, DEFAULT_RETRY_POLICY, withOverrides, type HttpMethod, type RetryPolicy, type RetryPolicyOverrides } from "./retry-policy";
 import { eqFilter } from "./scim-filter";
-import { parseListPage, parseRole, parseScimErrorBody, parseTeam, parseUser } from "./scim-wire";
+import { parseListPage, parseRole, parseScimErrorBody, parseServiceAccount, parseTeam, parseUser } from "./scim-wire";
 import { registerSecretText, Secret } from "./secret";
 import { HttpTransport, type HttpRequest, type HttpResponse, type TransportEvent } from "./transport";
 
@@ -26,6 +26,17 @@ export interface NewUser {
   teams?: string[];
   modelsSeat?: string;
   weaveRole?: string;
+}
+
+/** A service account as W&B's reference documents its create (wandb/docs#2641). */
+export interface NewServiceAccount {
+  userName: string;
+  /** `SERVICE` (team-scoped) or `ORG_SERVICE` (organization-scoped). */
+  accountType: string;
+  /** The name of an existing team, which the account joins. */
+  defaultTeam: string;
+  /** Multi-tenant cloud only: the teams it joins, defaultTeam among them. */
+  teams?: string[];
 }
 
 export interface TeamDefinition {
@@ -92,6 +103,7 @@ export class ScimClient {
   readonly #users: Collection<ScimUser>;
   readonly #groups: Collection<ScimTeam>;
   readonly #roles: Collection<ScimRole>;
+  readonly #serviceAccounts: Collection<ScimServiceAccount>;
 
   constructor(config: WandbConfig, options: ClientOptions = {}) {
     this.#retry = withOverrides({ ...DEFAULT_RETRY_POLICY, limit: config.maxRetries }, options.retry);
@@ -100,6 +112,7 @@ export class ScimClient {
     this.#users = { path: `${config.scimPath}/Users`, kind: "user", parse: parseUser };
     this.#groups = { path: `${config.scimPath}/Groups`, kind: "team", parse: parseTeam };
     this.#roles = { path: `${config.scimPath}/Roles`, kind: "role", parse: parseRole };
+    this.#serviceAccounts = { path: `${config.scimPath}/Users`, kind: "service account", parse: parseServiceAccount };
     this.#transport = new HttpTransport({
       service: "scim",
       baseUrl: config.baseUrl,
@@ -154,6 +167,19 @@ export class ScimClient {
 
   deleteUser(id: string, options: WriteOptions = {}): Promise<DeleteResult> {
     return this.#delete(this.#users, id, options);
+  }
+
+  // Service accounts: made through /Users; no documented request reads, changes or deletes one.
+
+  /** `findExisting` finds the account should the answer be lost: no documented read returns one. */
+  createServiceAccount(account: NewServiceAccount, findExisting: () => Promise<ScimServiceAccount | undefined>): Promise<ScimServiceAccount> {
+    const body = {
+      schemas: [SCHEMA.user, SCHEMA.teamsExtension],
+      userName: account.userName,
+      accountType: account.accountType,
+      [SCHEMA.teamsExtension]: { defaultTeam: account.defaultTeam, ...(account.teams === undefined ? {} : { teams: account.teams }) },
+    };
+    return this.#create(this.#serviceAccounts, body, account.userName, findExisting);
   }
 
   // Teams (SCIM groups); the API cannot delete them.

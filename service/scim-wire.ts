@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { foldCase, sameIgnoringCase } from "./case-folding";
-import type { ScimRole, ScimTeam, ScimUser } from "./model";
+import type { ScimRole, ScimServiceAccount, ScimTeam, ScimUser } from "./model";
 
 /*
  * Both SCIM dialects in the wild are accepted here and nowhere else:
@@ -202,6 +202,13 @@ export function parseUser(body: unknown, etagHeader?: string): ScimUser {
     lastModified: wire.meta?.lastModified,
     ...etagOf(etagHeader, wire.meta?.version),
   });
+}
+
+/** Lenient: the reference documents no body for the create of a service account; its id is all that is needed. */
+const serviceAccountWire = z.object({ id: z.string().min(1) });
+
+export function parseServiceAccount(body: unknown): ScimServiceAccount {
+  return { id: parse(serviceAccountWire, body, "service account").id };
 }
 
 export function parseTeam(body: unknown, etagHeader?: string): ScimTeam {

@@ -8,6 +8,7 @@ import { customRoleDescription, customRoleImport, customRoleFields, customRoleIn
 import { organizationRoleAssignmentDescription, organizationRoleAssignmentImport, organizationRoleAssignmentFields, organizationRoleAssignmentInputs, organizationRoleAssignmentOutputs } from "./organization-role-assignment";
 import { registryRoleAssignmentDescription, registryRoleAssignmentImport, registryRoleAssignmentFields, registryRoleAssignmentInputs, registryRoleAssignmentOutputs } from "./registry-role-assignment";
 import { rosterGuardDescription, rosterGuardImport, rosterGuardFields, rosterGuardInputs, rosterGuardOutputs } from "./roster-guard";
+import { serviceAccountDescription, serviceAccountImport, serviceAccountFields, serviceAccountInputs, serviceAccountOutputs } from "./service-account";
 import { teamDescription, teamImport, teamFields, teamInputs, teamOutputs } from "./team";
 import { teamMemberDescription, teamMemberImport, teamMemberFields, teamMemberInputs, teamMemberOutputs } from "./team-member";
 import { teamRoleAssignmentDescription, teamRoleAssignmentImport, teamRoleAssignmentFields, teamRoleAssignmentInputs, teamRoleAssignmentOutputs } from "./team-role-assignment";
@@ -54,6 +55,12 @@ export const SHAPES = {
     inputs: registryRoleAssignmentInputs,
     outputs: registryRoleAssignmentOutputs,
     fields: registryRoleAssignmentFields,
+  },
+  ServiceAccount: {
+    description: documented(serviceAccountDescription, serviceAccountFields, serviceAccountImport),
+    inputs: serviceAccountInputs,
+    outputs: serviceAccountOutputs,
+    fields: serviceAccountFields,
   },
   RosterGuard: { description: documented(rosterGuardDescription, rosterGuardFields, rosterGuardImport), inputs: rosterGuardInputs, outputs: rosterGuardOutputs, fields: rosterGuardFields },
 } as const satisfies { readonly [K in ResourceKind]: ResourceShape };

@@ -32,8 +32,12 @@ export interface ReplacedOnChange<I, O, Op extends ConfiguredOperation> {
   check(operation: Op, olds: Record<string, unknown>, news: Record<string, unknown>): Promise<pulumi.dynamic.CheckResult<I>>;
   diff(operation: Op, id: string, olds: O, news: I): Promise<Difference>;
   create(operation: Op, inputs: I): Promise<{ id: string; outs: O }>;
-  /** `props` is undefined when the engine knows only the id (`static get`); `{}` (no id) reports the resource as gone. */
-  read(operation: Op, id: string, props: O | undefined): Promise<{ id?: string; props?: O; inputs?: I }>;
+  /**
+   * `props` is undefined when the engine knows only the id (`static get`); `{}` (no id) reports the
+   * resource as gone. `inputs` are those the read can tell: a field the service never shows, read
+   * from the id alone (an import), is left out.
+   */
+  read(operation: Op, id: string, props: O | undefined): Promise<{ id?: string; props?: O; inputs?: Partial<I> }>;
   delete(operation: Op, id: string, props: O): Promise<void>;
   /**
    * How W&B already holds the object a create of `inputs` would take over rather than make (e.g.

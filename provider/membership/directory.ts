@@ -264,9 +264,14 @@ export class Directory {
     return this.#teams.find((teams) => teams.named(name), () => this.scim.findTeamByName(name));
   }
 
+  /** The teams whose members include this user or service account, as listed. */
+  async teamsContaining(memberId: string): Promise<ScimTeam[]> {
+    return (await this.#teams.all()).containing(memberId);
+  }
+
   /** The names of the teams whose members include the user, sorted. */
   async teamsOf(userId: string): Promise<string[]> {
-    const teams = (await this.#teams.all()).containing(userId);
+    const teams = await this.teamsContaining(userId);
     return [...new Set(teams.map((team) => team.name))].sort();
   }
 

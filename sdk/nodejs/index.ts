@@ -65,6 +65,11 @@ export type RosterGuard = import("./rosterGuard").RosterGuard;
 export const RosterGuard: typeof import("./rosterGuard").RosterGuard = null as any;
 utilities.lazyLoad(exports, ["RosterGuard"], () => require("./rosterGuard"));
 
+export { ServiceAccountArgs } from "./serviceAccount";
+export type ServiceAccount = import("./serviceAccount").ServiceAccount;
+export const ServiceAccount: typeof import("./serviceAccount").ServiceAccount = null as any;
+utilities.lazyLoad(exports, ["ServiceAccount"], () => require("./serviceAccount"));
+
 export { TeamArgs } from "./team";
 export type Team = import("./team").Team;
 export const Team: typeof import("./team").Team = null as any;
@@ -109,6 +114,8 @@ const _module = {
                 return new RegistryRoleAssignment(name, <any>undefined, { urn })
             case "wandb:index:RosterGuard":
                 return new RosterGuard(name, <any>undefined, { urn })
+            case "wandb:index:ServiceAccount":
+                return new ServiceAccount(name, <any>undefined, { urn })
             case "wandb:index:Team":
                 return new Team(name, <any>undefined, { urn })
             case "wandb:index:TeamMember":

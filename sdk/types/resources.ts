@@ -603,6 +603,46 @@ export interface RegistryRoleAssignmentOutputs {
   readonly roleName: pulumi.Output<string>;
 }
 
+/** The arguments of a `ServiceAccount`. */
+export interface ServiceAccountArgs {
+  /**
+   * The service account's name (SCIM `userName`), unique in the organization. Changing it replaces
+   * the resource.
+   */
+  name: pulumi.Input<string>;
+  /**
+   * `team`: a team-scoped account (W&B's `accountType` `SERVICE`), a member of `defaultTeam` only.
+   * `organization`: an organization-scoped account (`ORG_SERVICE`), which W&B also adds to every
+   * team created later through SCIM. Changing it replaces the resource.
+   */
+  scope: pulumi.Input<"team" | "organization">;
+  /**
+   * The name of an existing team: the account is made a member of it (for a team-scoped account,
+   * the only team it joins). Changing it replaces the resource.
+   */
+  defaultTeam: pulumi.Input<string>;
+  /**
+   * Multi-tenant cloud (saas) only: the names of the teams the account is added to, which include
+   * `defaultTeam`. Refused at preview on dedicated cloud and self-managed. Changing it replaces the
+   * resource.
+   */
+  teams?: pulumi.Input<pulumi.Input<string>[]>;
+}
+
+/** The outputs of a `ServiceAccount`: every property of its state. */
+export interface ServiceAccountOutputs {
+  /** Changing it replaces the resource. */
+  readonly name: pulumi.Output<string>;
+  /** Changing it replaces the resource. */
+  readonly scope: pulumi.Output<"team" | "organization" | undefined>;
+  /** Changing it replaces the resource. */
+  readonly defaultTeam: pulumi.Output<string | undefined>;
+  /** Changing it replaces the resource. */
+  readonly teams: pulumi.Output<string[] | undefined>;
+  /** SCIM ids of the teams whose members include the account, as last seen. */
+  readonly teamIds: pulumi.Output<string[]>;
+}
+
 /** The arguments of a `RosterGuard`. */
 export interface RosterGuardArgs {
   /** The roster's userNames. */

@@ -34,6 +34,8 @@ describe("the SDK classes at compile time", () => {
     expectTypeOf<Shown<wandb.TeamRoleAssignment, typeof SHAPES.TeamRoleAssignment.outputs>>().toEqualTypeOf<
       Stored<typeof SHAPES.TeamRoleAssignment.outputs>
     >();
+    expectTypeOf<Given<wandb.ServiceAccountArgs>>().toEqualTypeOf<z.input<typeof SHAPES.ServiceAccount.inputs>>();
+    expectTypeOf<Shown<wandb.ServiceAccount, typeof SHAPES.ServiceAccount.outputs>>().toEqualTypeOf<Stored<typeof SHAPES.ServiceAccount.outputs>>();
     expectTypeOf<Given<wandb.RegistryRoleAssignmentArgs>>().toEqualTypeOf<z.input<typeof SHAPES.RegistryRoleAssignment.inputs>>();
     expectTypeOf<Shown<wandb.RegistryRoleAssignment, typeof SHAPES.RegistryRoleAssignment.outputs>>().toEqualTypeOf<
       Stored<typeof SHAPES.RegistryRoleAssignment.outputs>
@@ -84,6 +86,7 @@ describe("the SDK classes at run time", () => {
     ["OrganizationRoleAssignment", (name) => wandb.OrganizationRoleAssignment.get(name, "u-1/organization")],
     ["TeamRoleAssignment", (name) => wandb.TeamRoleAssignment.get(name, "u-1/teams/squad")],
     ["RegistryRoleAssignment", (name) => wandb.RegistryRoleAssignment.get(name, "u-1/registries/models")],
+    ["ServiceAccount", (name) => wandb.ServiceAccount.get(name, "sa-1")],
   ];
 
   it.each(READ)("%s read from its id shows every property of its state", (kind, read) => {

@@ -31,6 +31,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &RegistryRoleAssignment{}
 	case "wandb:index:RosterGuard":
 		r = &RosterGuard{}
+	case "wandb:index:ServiceAccount":
+		r = &ServiceAccount{}
 	case "wandb:index:Team":
 		r = &Team{}
 	case "wandb:index:TeamMember":

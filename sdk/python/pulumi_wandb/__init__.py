@@ -18,6 +18,7 @@ from .organization_role_assignment import *
 from .provider import *
 from .registry_role_assignment import *
 from .roster_guard import *
+from .service_account import *
 from .team import *
 from .team_member import *
 from .team_role_assignment import *
@@ -45,6 +46,7 @@ _utilities.register(
    "wandb:index:OrganizationRoleAssignment": "OrganizationRoleAssignment",
    "wandb:index:RegistryRoleAssignment": "RegistryRoleAssignment",
    "wandb:index:RosterGuard": "RosterGuard",
+   "wandb:index:ServiceAccount": "ServiceAccount",
    "wandb:index:Team": "Team",
    "wandb:index:TeamMember": "TeamMember",
    "wandb:index:TeamRoleAssignment": "TeamRoleAssignment",

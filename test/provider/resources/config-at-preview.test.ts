@@ -19,6 +19,7 @@ const VALID_INPUTS: { [K in ResourceKind]: Record<string, unknown> } = {
   OrganizationRoleAssignment: { user: "ana@example.com", role: "member" },
   TeamRoleAssignment: { user: "ana@example.com", teamName: "research", roleName: "admin" },
   RegistryRoleAssignment: { user: "ana@example.com", registryName: "models", roleName: "admin" },
+  ServiceAccount: { name: "ci-bot", scope: "team", defaultTeam: "research" },
   RosterGuard: { organization: "acme", users: ["ana"], admins: ["ana"], teams: { research: ["ana"] } },
 };
 

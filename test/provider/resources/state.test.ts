@@ -12,6 +12,7 @@ import { customRole } from "../../../provider/resources/custom-role";
 import { organizationRoleAssignment } from "../../../provider/resources/organization-role-assignment";
 import { registryRoleAssignment } from "../../../provider/resources/registry-role-assignment";
 import { rosterGuard } from "../../../provider/resources/roster-guard";
+import { serviceAccount } from "../../../provider/resources/service-account";
 import { team } from "../../../provider/resources/team";
 import { teamMember } from "../../../provider/resources/team-member";
 import { teamRoleAssignment } from "../../../provider/resources/team-role-assignment";
@@ -176,6 +177,23 @@ describe("recorded state through dispatch", () => {
       garbage: { property: "userId", value: 7 },
       // Version 2: the user's email; a released state declared by email knows it.
       sinceRelease: () => ({ created: { userEmail: "alice@acme.example" }, migrated: { userEmail: "alice@acme.example" } }),
+    },
+    ServiceAccount: {
+      kind: "ServiceAccount",
+      version: serviceAccount.state.version,
+      async make() {
+        const defaultTeam = unique("state-sa-team");
+        const teamId = await createTeamOutOfBand(emu, defaultTeam, []);
+        return create("ServiceAccount", { name: unique("state-sa"), scope: "team", defaultTeam }, (_id, outs) => ({
+          name: outs["name"],
+          scope: "team",
+          defaultTeam,
+          teamIds: [teamId],
+        }));
+      },
+      // Every change replaces it; no documented request deletes one: the destroy leaves it in its team.
+      deleted: async ({ id, outs }) => expect(await memberIdsOf(emu, outs["teamIds"][0])).toContain(id),
+      garbage: { property: "teamIds", value: "t1" },
     },
     CustomRole: {
       kind: "CustomRole",

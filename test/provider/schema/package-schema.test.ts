@@ -115,6 +115,7 @@ it("the replacing fields: a user's userName and importId, a team's storageBucket
     OrganizationRoleAssignment: ["user"],
     TeamRoleAssignment: ["user", "teamName"],
     RegistryRoleAssignment: ["user", "registryName"],
+    ServiceAccount: ["name", "scope", "defaultTeam", "teams"],
     RosterGuard: [],
   });
 });

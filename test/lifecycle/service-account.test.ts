@@ -1,0 +1,89 @@
+// A ServiceAccount through the real engine, on both front doors: made (team-scoped, in the seed's
+// team), no change on a second run, a rename that replaces it (the old one left in W&B, as no
+// documented SCIM request deletes one), a destroy that sends nothing; and on the native plugin an
+// import by id of an account made outside Pulumi, which the program then declares with no change.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { adminRequest, readLog, readState, resetLog } from "../../scripts/emulator-api";
+import { emulatorConfig, installedPackage, openStack, repoRoot, type OpenStackOptions, type StackHandle } from "../support/pulumi";
+import { NativeResource } from "../support/native-resources";
+
+const TEAMS_EXTENSION = "urn:ietf:params:scim:schemas:extension:teams:2.0:User";
+const SEED_TEAM = "seed-team";
+
+type Declare = (name: string, args: { name: string; scope: "team" | "organization"; defaultTeam: string }) => void;
+
+const DOORS: [string, Declare, Partial<OpenStackOptions>][] = [
+  ["dynamic resources", (name, args) => void new (installedPackage().ServiceAccount)(name, args), {}],
+  ["native plugin", (name, args) => void new NativeResource("ServiceAccount", name, args, []), { providerPlugins: [{ name: "wandb", path: repoRoot }] }],
+];
+
+const accountsNamed = async (emulator: RunningEmulator, name: string): Promise<{ id: string; accountType: string }[]> =>
+  (await readState(emulator)).serviceAccounts.filter((account: { name: string }) => account.name === name);
+
+describe.each(DOORS)("ServiceAccount: %s", (door, declare, options) => {
+  const plugin = door === "native plugin";
+  let emulator: RunningEmulator;
+  let stack: StackHandle;
+  /** What the program declares now: the test renames it between runs. */
+  let accountName = `ci-bot-${plugin ? "plugin" : "dynamic"}`;
+  /** Made outside Pulumi and imported (the native plugin's run only). */
+  const outsider = "made-in-the-app";
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0 });
+    stack = await openStack(
+      {
+        projectName: `service-account-${plugin ? "plugin" : "dynamic"}`,
+        inline: async () => {
+          declare("ci-bot", { name: accountName, scope: "team", defaultTeam: SEED_TEAM });
+          if (plugin) declare("outsider", { name: outsider, scope: "organization", defaultTeam: SEED_TEAM });
+        },
+      },
+      { config: emulatorConfig(emulator), ...options },
+    );
+  });
+
+  afterAll(async () => {
+    await stack?.dispose();
+    await emulator?.close();
+  });
+
+  it("is made, unchanged on a second run, replaced by a rename (the old one left in W&B), and a destroy sends nothing", async () => {
+    if (plugin) {
+      const made = await adminRequest(emulator, "POST", "/scim/Users", {
+        schemas: ["urn:ietf:params:scim:schemas:core:2.0:User", TEAMS_EXTENSION],
+        userName: outsider,
+        accountType: "ORG_SERVICE",
+        [TEAMS_EXTENSION]: { defaultTeam: SEED_TEAM },
+      });
+      const imported = await stack.stack.import({
+        resources: [{ type: "wandb:index:ServiceAccount", name: "outsider", id: made.body.id }],
+        protect: false,
+        generateCode: false,
+      });
+      expect(imported.summary.result).toBe("succeeded");
+    }
+
+    await stack.up();
+    expect(await accountsNamed(emulator, accountName)).toEqual([expect.objectContaining({ accountType: "SERVICE" })]);
+    // The imported account, declared as imported: W&B shows no scope, so the declaration is taken as it is.
+    expect(await stack.previewSteps()).toEqual([]);
+
+    const oldName = accountName;
+    accountName = `${oldName}-2`;
+    const renamed = await stack.up();
+    expect(renamed.changes).toMatchObject({ replace: 1 });
+    expect(renamed.log).toContain(`service account "${oldName}"`);
+    expect(renamed.log).toContain("no documented SCIM request deletes a service account. Delete it in the W&B App");
+    expect(await accountsNamed(emulator, accountName)).toHaveLength(1);
+    expect(await accountsNamed(emulator, oldName)).toHaveLength(1);
+
+    await resetLog(emulator);
+    const destroyed = await stack.destroy();
+    expect(destroyed.log).toContain(`service account "${accountName}"`);
+    const writes = (await readLog(emulator)).requests.filter((request) => request.method !== "GET");
+    expect(writes).toEqual([]);
+    expect(await accountsNamed(emulator, accountName)).toHaveLength(1);
+  });
+});
