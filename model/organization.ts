@@ -94,6 +94,7 @@ export const organizationOutputsSchema = z.strictObject({
   userIds: z.record(z.string(), z.string()).meta({ description: "SCIM user ids by userName (as spelled in the roster)." }),
   teamIds: z.record(z.string(), z.string()).meta({ description: "SCIM team ids by team name." }),
   customRoleIds: z.record(z.string(), z.string()).meta({ description: "SCIM role ids by custom role name." }),
+  serviceAccountIds: z.record(z.string(), z.string()).meta({ description: "SCIM ids of the roster's service accounts by name." }),
   deployment: z
     .enum(DEPLOYMENTS)
     .optional()
@@ -162,6 +163,7 @@ export interface OrganizationChildren {
   TeamRoleAssignment: pulumi.CustomResource;
   RegistryRoleAssignment: pulumi.CustomResource;
   RosterGuard: pulumi.CustomResource;
+  ServiceAccount: pulumi.CustomResource;
 }
 
 /** How to declare each kind of child: `(name, args, opts) => resource`. */
@@ -183,6 +185,8 @@ export interface DeclaredOrganization<C extends OrganizationChildren = Organizat
   teamRoleAssignments: Record<string, Record<string, C["TeamRoleAssignment"]>>;
   /** Registry roles by registry name, then `userName`. */
   registryRoleAssignments: Record<string, Record<string, C["RegistryRoleAssignment"]>>;
+  /** Service accounts by name (as spelled in the roster). */
+  serviceAccounts: Record<string, C["ServiceAccount"]>;
   /** The record of the roster the guard rails judge each change against. */
   guard: C["RosterGuard"];
   /** As `organizationOutputsSchema` describes them. */
@@ -190,6 +194,7 @@ export interface DeclaredOrganization<C extends OrganizationChildren = Organizat
     userIds: pulumi.Output<Record<string, string>>;
     teamIds: pulumi.Output<Record<string, string>>;
     customRoleIds: pulumi.Output<Record<string, string>>;
+    serviceAccountIds: pulumi.Output<Record<string, string>>;
     deployment: WandbDeployment | undefined;
   };
 }
@@ -218,15 +223,23 @@ export function declareOrganization<C extends OrganizationChildren>(
   const customRoles = declareCustomRoles(declaring);
   const { users, teams } = declareUsersAndTeams(declaring, customRoles);
   const referenceOf = userReferences(plan.roster, users);
+  const serviceAccounts = declareServiceAccounts(declaring, teams);
   return {
     users,
     teams,
     customRoles,
+    serviceAccounts,
     organizationRoleAssignments: declareOrganizationRoles(declaring, referenceOf, customRoles),
     teamRoleAssignments: declareTeamRoles(declaring, referenceOf, teams, customRoles),
     registryRoleAssignments: declareRegistryRoles(declaring, referenceOf),
     guard,
-    outputs: { userIds: idsOf(users), teamIds: idsOf(teams), customRoleIds: idsOf(customRoles), deployment: plan.deployment },
+    outputs: {
+      userIds: idsOf(users),
+      teamIds: idsOf(teams),
+      customRoleIds: idsOf(customRoles),
+      serviceAccountIds: idsOf(serviceAccounts),
+      deployment: plan.deployment,
+    },
   };
 }
 
@@ -262,6 +275,26 @@ function inactivitySettingOf(roster: ValidatedRoster): (user: { userName: string
 
 const adoptionOf = (plan: OrganizationPlan) => (plan.adoptExisting ? { adoptExisting: true } : {});
 const userChildName = (name: string, userName: string) => `${name}/${identityOf("userName", userName)}`;
+
+/** Service accounts, each after the roster's teams it joins (W&B makes it a member of its default team, which must exist). */
+function declareServiceAccounts<C extends OrganizationChildren>(
+  { name, plan, kinds, guard, parent }: Declaring<C>,
+  teams: Record<string, C["Team"]>,
+): Record<string, C["ServiceAccount"]> {
+  const serviceAccounts: Record<string, C["ServiceAccount"]> = {};
+  for (const account of plan.roster.serviceAccounts) {
+    const joined = [account.defaultTeam, ...(account.teams ?? [])].flatMap((team) => teams[team] ?? []);
+    const accountArgs: OrganizationChildArgs["ServiceAccount"] = {
+      name: account.name,
+      scope: account.scope,
+      defaultTeam: account.defaultTeam,
+      ...(account.teams === undefined ? {} : { teams: account.teams }),
+    };
+    const options = joined.length === 0 ? parent : { ...parent, dependsOn: [guard, ...new Set(joined)] };
+    serviceAccounts[account.name] = kinds.ServiceAccount(`${name}/${identityOf("userName", account.name)}`, accountArgs, options);
+  }
+  return serviceAccounts;
+}
 
 function declareCustomRoles<C extends OrganizationChildren>({ name, plan, kinds, parent }: Declaring<C>): Record<string, C["CustomRole"]> {
   const customRoles: Record<string, C["CustomRole"]> = {};

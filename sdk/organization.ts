@@ -8,6 +8,7 @@ import { CustomRole } from "./custom-role";
 import { OrganizationRoleAssignment } from "./organization-role-assignment";
 import { RegistryRoleAssignment } from "./registry-role-assignment";
 import { RosterGuard } from "./roster-guard";
+import { ServiceAccount } from "./service-account";
 import { Team } from "./team";
 import { TeamRoleAssignment } from "./team-role-assignment";
 import { User } from "./user";
@@ -26,6 +27,7 @@ export type { OrganizationArgs };
  * - Team roles, from a team's `roles` or the top-level `teamRoles` alike: `TeamRoleAssignment`,
  *   depending on the `Team` (and the `CustomRole`, if custom).
  * - Registry roles: `RegistryRoleAssignment`.
+ * - Service accounts (`ServiceAccount`), after the roster's teams they join; never users.
  *
  * Every child has `parent: this` and a name built from stable roster keys (`<name>/<userName in
  * lower case>`, `<name>/<team>`, `<name>/<team>/<userName>`, `<name>/<registry>/<userName>`,
@@ -55,12 +57,16 @@ export class Organization extends pulumi.ComponentResource {
   readonly teamRoleAssignments: Readonly<Record<string, Readonly<Record<string, TeamRoleAssignment>>>>;
   /** Registry roles by registry name, then `userName`. */
   readonly registryRoleAssignments: Readonly<Record<string, Readonly<Record<string, RegistryRoleAssignment>>>>;
+  /** Service accounts by name (as spelled in the roster). */
+  readonly serviceAccounts: Readonly<Record<string, ServiceAccount>>;
   /** SCIM user ids by `userName`. */
   readonly userIds: pulumi.Output<Record<string, string>>;
   /** SCIM team ids by team name. */
   readonly teamIds: pulumi.Output<Record<string, string>>;
   /** SCIM role ids by custom role name. */
   readonly customRoleIds: pulumi.Output<Record<string, string>>;
+  /** SCIM ids of the roster's service accounts by name. */
+  readonly serviceAccountIds: pulumi.Output<Record<string, string>>;
 
   constructor(name: string, args: OrganizationArgs, opts?: pulumi.ComponentResourceOptions) {
     // Validate before registering anything, the component included: a roster mistake fails the preview cleanly.
@@ -76,6 +82,7 @@ export class Organization extends pulumi.ComponentResource {
       TeamRoleAssignment: declaring(TeamRoleAssignment),
       RegistryRoleAssignment: declaring(RegistryRoleAssignment),
       RosterGuard: declaring(RosterGuard),
+      ServiceAccount: declaring(ServiceAccount),
     });
     this.users = declared.users;
     this.teams = declared.teams;
@@ -83,9 +90,11 @@ export class Organization extends pulumi.ComponentResource {
     this.organizationRoleAssignments = declared.organizationRoleAssignments;
     this.teamRoleAssignments = declared.teamRoleAssignments;
     this.registryRoleAssignments = declared.registryRoleAssignments;
+    this.serviceAccounts = declared.serviceAccounts;
     this.userIds = declared.outputs.userIds;
     this.teamIds = declared.outputs.teamIds;
     this.customRoleIds = declared.outputs.customRoleIds;
+    this.serviceAccountIds = declared.outputs.serviceAccountIds;
     this.registerOutputs(declared.outputs);
   }
 }

@@ -8,7 +8,7 @@ import { entryLabel, type Finding, formatField, list, type Path, rosterSchema, s
 import type { Deployment } from "../../service/config";
 import { sameIgnoringCase } from "../../service/case-folding";
 import { closest } from "../../service/spelling";
-import { identityOf } from "../identity";
+import { identityOf, sameIdentity } from "../identity";
 import {
   canonicalRole,
   isDeprecatedOrganizationRole,
@@ -49,6 +49,8 @@ export type WandbDeployment = Deployment;
  *   - { user: bob, team: ml-platform, role: viewer }
  * registryRoles:
  *   - { user: alice, registry: models, role: admin }   # admin | member | viewer | restricted viewer
+ * serviceAccounts:                   # never users; their API keys are made in the W&B App
+ *   - { name: ci-bot, scope: team, defaultTeam: ml-platform }   # team | organization
  * ```
  */
 export type Roster = z.input<typeof rosterSchema>;
@@ -67,6 +69,8 @@ export type RosterTeam = NonNullable<Roster["teams"]>[number];
 export type RosterTeamRole = NonNullable<Roster["teamRoles"]>[number];
 /** A user's role in a registry. */
 export type RosterRegistryRole = NonNullable<Roster["registryRoles"]>[number];
+/** A service account: an automation identity, never a user. */
+export type RosterServiceAccount = NonNullable<Roster["serviceAccounts"]>[number];
 
 /** A roster that passed validation, in canonical form: every team role is in its team's `roles`. */
 export interface ValidatedRoster {
@@ -87,6 +91,8 @@ export interface ValidatedRoster {
   teams: ShapedRoster["teams"];
   /** `user` as spelled under `users`; `role` in lower case. */
   registryRoles: ShapedRoster["registryRoles"];
+  /** `scope` in lower case; `teams`, where given, hold `defaultTeam`. */
+  serviceAccounts: ShapedRoster["serviceAccounts"];
   /** What is done with what W&B holds and the roster does not declare. */
   outsideCode: ShapedRoster["outsideCode"];
   /** `idp`: the users are references to people the identity provider creates; never created, deactivated or deleted. */
@@ -309,7 +315,7 @@ function crossCheck(shaped: ShapedRoster, raw: unknown, deployment: WandbDeploym
   const findings: Finding[] = [];
   const checking: Checking = {
     shaped,
-    roster: { users: [], customRoles: [], teams: [], registryRoles: [], outsideCode: shaped.outsideCode,
+    roster: { users: [], customRoles: [], teams: [], registryRoles: [], serviceAccounts: [], outsideCode: shaped.outsideCode,
       usersFrom: shaped.usersFrom,
       ...(shaped.deactivateInactiveAfterDays === undefined ? {} : { deactivateInactiveAfterDays: shaped.deactivateInactiveAfterDays }),
     },
@@ -323,10 +329,11 @@ function crossCheck(shaped: ShapedRoster, raw: unknown, deployment: WandbDeploym
   declared.teams = checkTeams(checking, declared);
   checkTeamRoles(checking, declared);
   checkRegistryRoles(checking, declared);
+  checkServiceAccounts(checking, declared, deployment);
   if (deployment === "saas" && shaped.usersFrom === "code") checkEveryUserInATeam(checking, declared);
   checkOutsideCode(checking, deployment);
-  // Roster order: users, custom roles, teams, team roles, registry roles, then what the roster does not declare.
-  const order = ["users", "customRoles", "teams", "teamRoles", "registryRoles", "outsideCode"];
+  // Roster order: users, custom roles, teams, team roles, registry roles, service accounts, then what the roster does not declare.
+  const order = ["users", "customRoles", "teams", "teamRoles", "registryRoles", "serviceAccounts", "outsideCode"];
   const rank = (f: Finding) => order.indexOf(String(f.path[0]));
   findings.sort((a, b) => rank(a) - rank(b));
   return { roster: checking.roster, findings };
@@ -393,6 +400,33 @@ function checkUsers({ shaped, roster, at, add }: Checking, { customRoles }: Decl
     });
   });
   return users;
+}
+
+/**
+ * Service accounts: each name once, and none a user's (W&B holds both under one userName); `teams`
+ * only where W&B takes them (the multi-tenant cloud, or an unknown deployment), with `defaultTeam`
+ * among them.
+ */
+function checkServiceAccounts({ shaped, roster, at, add }: Checking, { users }: Declared, deployment: WandbDeployment | undefined): void {
+  const names = new Map<string, number>();
+  shaped.serviceAccounts.forEach((account, i) => {
+    const key = identityOf("userName", account.name);
+    const other = names.get(key);
+    const user = users.get(key);
+    if (other !== undefined) {
+      add(["serviceAccounts", i, "name"], `name ${q(account.name)} is already used by ${at("serviceAccounts", other)} (names are case-insensitive)`, "declare each service account once: merge the two entries, or rename one");
+    } else if (user !== undefined) {
+      add(["serviceAccounts", i, "name"], `name ${q(account.name)} is the userName of ${at("users", user)}: W&B holds users and service accounts under one name`, "give the service account a name no user has");
+    } else {
+      names.set(key, i);
+    }
+    if (account.teams !== undefined && deployment !== undefined && deployment !== "saas") {
+      add(["serviceAccounts", i, "teams"], `teams is taken only on the multi-tenant cloud (saas), not on ${deployment}`, "remove `teams`: the account joins its defaultTeam (an organization-scoped one also joins every team created later)");
+    } else if (account.teams !== undefined && !account.teams.some((team) => sameIdentity("teamName", team, account.defaultTeam))) {
+      add(["serviceAccounts", i, "teams"], `teams leaves out the defaultTeam ${q(account.defaultTeam)}`, `add ${q(account.defaultTeam)} to teams, as W&B asks`);
+    }
+    roster.serviceAccounts.push(account);
+  });
 }
 
 /** The user of the roster with this userName (case-insensitive), as validated. */

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { foldCase } from "../../service/case-folding";
 import { closest } from "../../service/spelling";
 import { identityOf } from "../identity";
+import { SERVICE_ACCOUNT_SCOPES, type ServiceAccountScope } from "../shapes/service-account";
 import {
   ACCESS_LEVELS,
   BASE_ROLES,
@@ -105,6 +106,31 @@ const registryRoleSchema = z
   })
   .meta({ description: "A user's role in a registry." });
 
+const SCOPES = Object.keys(SERVICE_ACCOUNT_SCOPES) as [ServiceAccountScope, ...ServiceAccountScope[]];
+
+const serviceAccountSchema = z
+  .strictObject({
+    name: text
+      .refine((name) => USER_NAME.test(name) && NO_SLASH.test(name))
+      .meta({ description: "The service account's name (SCIM `userName`): unique in the organization, users' names included (case-insensitive). No spaces or \"/\"." }),
+    scope: z
+      .string()
+      .trim()
+      .overwrite(foldCase)
+      .pipe(z.enum(SCOPES))
+      .meta({ description: "`team` (a member of `defaultTeam` only) or `organization` (W&B also adds it to every team created later through SCIM)." }),
+    defaultTeam: text.meta({ description: "The name of the team it is made a member of: a team under `teams`, or one W&B already holds." }),
+    teams: z
+      .array(text)
+      .optional()
+      .meta({ description: "Multi-tenant cloud (saas) only: the teams it is added to, `defaultTeam` among them." }),
+  })
+  .meta({
+    description:
+      "A service account (Multi-tenant Cloud; Dedicated Cloud and Self-Managed v0.81.0 and later): never a user, never counted by the guard rails. " +
+      "W&B changes none of its fields once made, so a change replaces it; its API key is created in the W&B App.",
+  });
+
 const outsideCodeSchema = z
   .strictObject({
     users: z
@@ -133,6 +159,7 @@ export const rosterSchema = z
     teams: z.array(teamSchema).default([]).meta({ description: "Teams, with their members and their roles." }),
     teamRoles: z.array(teamRoleSchema).default([]).meta({ description: "Team roles written outside their teams." }),
     registryRoles: z.array(registryRoleSchema).default([]).meta({ description: "Users' roles in registries." }),
+    serviceAccounts: z.array(serviceAccountSchema).default([]).meta({ description: "Service accounts: automation identities, never users." }),
     outsideCode: outsideCodeSchema.default({ users: "report", teams: "report", customRoles: "report", ignore: [] }),
     usersFrom: z
       .enum(SOURCES)
@@ -176,7 +203,7 @@ export interface Finding {
   key?: string;
 }
 
-type Section = "users" | "customRoles" | "teams" | "teamRoles" | "registryRoles" | "outsideCode";
+type Section = "users" | "customRoles" | "teams" | "teamRoles" | "registryRoles" | "serviceAccounts" | "outsideCode";
 
 const SECTIONS: Record<Section, { noun: string; shape: z.ZodObject; label?: string }> = {
   users: { noun: "a user", shape: userSchema, label: "userName" },
@@ -184,6 +211,7 @@ const SECTIONS: Record<Section, { noun: string; shape: z.ZodObject; label?: stri
   teams: { noun: "a team", shape: teamSchema, label: "name" },
   teamRoles: { noun: "a team role", shape: teamRoleSchema },
   registryRoles: { noun: "a registry role", shape: registryRoleSchema },
+  serviceAccounts: { noun: "a service account", shape: serviceAccountSchema, label: "name" },
   outsideCode: { noun: "outsideCode", shape: outsideCodeSchema },
 };
 
@@ -204,7 +232,7 @@ const ROLE_FIX = "use admin or member, or the name of a custom role declared und
 /** Keyed by `<section>.<field>`; `<section>.` is the entry itself, `top.<key>` a top-level key. */
 const FIELDS: Record<string, FieldInfo> = {
   "top.": {
-    describe: "a mapping with the keys users, customRoles, teams, teamRoles, registryRoles, outsideCode, usersFrom and deactivateInactiveAfterDays",
+    describe: "a mapping with the keys users, customRoles, teams, teamRoles, registryRoles, serviceAccounts, outsideCode, usersFrom and deactivateInactiveAfterDays",
     fix: "start the roster with `users:` (see the roster format in the Organization component's documentation)",
   },
   "top.users": { describe: "a list of users", fix: "list the users under `users:`, one `- userName: ...` entry each" },
@@ -217,6 +245,10 @@ const FIELDS: Record<string, FieldInfo> = {
   "top.registryRoles": {
     describe: "a list of registry roles",
     fix: "list the registry roles under `registryRoles:`, e.g. `- { user: alice, registry: models, role: admin }`",
+  },
+  "top.serviceAccounts": {
+    describe: "a list of service accounts",
+    fix: "list the service accounts under `serviceAccounts:`, e.g. `- { name: ci-bot, scope: team, defaultTeam: ml-platform }`",
   },
   "top.deactivateInactiveAfterDays": {
     describe: "a positive whole number of days",
@@ -287,6 +319,21 @@ const FIELDS: Record<string, FieldInfo> = {
   "registryRoles.user": { describe: "a userName", fix: "give the userName of a user of the roster, e.g. `user: alice`" },
   "registryRoles.registry": { describe: 'a registry name (no "/")', fix: "give the registry's name, e.g. `registry: models`" },
   "registryRoles.role": { describe: "a registry role", fix: "use admin, member, viewer or restricted viewer" },
+  "serviceAccounts.": {
+    describe: "a service account (a mapping with name, scope and defaultTeam)",
+    fix: "write the service account as `- { name: ci-bot, scope: team, defaultTeam: ml-platform }`",
+  },
+  "serviceAccounts.name": { describe: 'a service account name (no spaces or "/")', fix: "give the service account its name, e.g. `name: ci-bot`" },
+  "serviceAccounts.scope": {
+    describe: '"team" or "organization"',
+    fix: "set `scope: team` (a member of its default team only) or `scope: organization` (added to every team created later too)",
+  },
+  "serviceAccounts.defaultTeam": { describe: "a team name", fix: "give the team it is made a member of, e.g. `defaultTeam: ml-platform`" },
+  "serviceAccounts.teams": {
+    describe: "a list of team names",
+    item: "a team name",
+    fix: "list the teams it is added to, its defaultTeam among them, e.g. `teams: [ml-platform, research]` (multi-tenant cloud only), or remove the key",
+  },
 };
 
 export function formatField(path: Path): string {

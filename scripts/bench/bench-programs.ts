@@ -178,6 +178,7 @@ export function adoptionFloorProgram(floor: Floor, roster: string): PulumiFn {
       TeamRoleAssignment: child("TeamRoleAssignment"),
       RegistryRoleAssignment: child("RegistryRoleAssignment"),
       RosterGuard: child("RosterGuard"),
+      ServiceAccount: child("ServiceAccount"),
     };
     declareOrganization(component, "acme", plan, kinds);
   };

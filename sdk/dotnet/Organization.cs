@@ -111,6 +111,12 @@ namespace PulumiWandb.Wandb
         public Output<string?> Deployment { get; private set; } = null!;
 
         /// <summary>
+        /// SCIM ids of the roster's service accounts by name.
+        /// </summary>
+        [Output("serviceAccountIds")]
+        public Output<ImmutableDictionary<string, string>> ServiceAccountIds { get; private set; } = null!;
+
+        /// <summary>
         /// SCIM team ids by team name.
         /// </summary>
         [Output("teamIds")]

@@ -83,6 +83,10 @@ export class Organization extends pulumi.ComponentResource {
      */
     declare public readonly deployment: pulumi.Output<string | undefined>;
     /**
+     * SCIM ids of the roster's service accounts by name.
+     */
+    declare public /*out*/ readonly serviceAccountIds: pulumi.Output<{[key: string]: string}>;
+    /**
      * SCIM team ids by team name.
      */
     declare public /*out*/ readonly teamIds: pulumi.Output<{[key: string]: string}>;
@@ -111,11 +115,13 @@ export class Organization extends pulumi.ComponentResource {
             resourceInputs["protectAdmins"] = args?.protectAdmins;
             resourceInputs["roster"] = args?.roster;
             resourceInputs["customRoleIds"] = undefined /*out*/;
+            resourceInputs["serviceAccountIds"] = undefined /*out*/;
             resourceInputs["teamIds"] = undefined /*out*/;
             resourceInputs["userIds"] = undefined /*out*/;
         } else {
             resourceInputs["customRoleIds"] = undefined /*out*/;
             resourceInputs["deployment"] = undefined /*out*/;
+            resourceInputs["serviceAccountIds"] = undefined /*out*/;
             resourceInputs["teamIds"] = undefined /*out*/;
             resourceInputs["userIds"] = undefined /*out*/;
         }

@@ -160,6 +160,29 @@ export interface Roster {
     role: string;
   }[];
   /**
+   * Service accounts: automation identities, never users.
+   *
+   * @default []
+   */
+  serviceAccounts?: {
+    /**
+     * The service account's name (SCIM `userName`): unique in the organization, users' names
+     * included (case-insensitive). No spaces or "/".
+     */
+    name: string;
+    /**
+     * `team` (a member of `defaultTeam` only) or `organization` (W&B also adds it to every team
+     * created later through SCIM).
+     */
+    scope: string;
+    /**
+     * The name of the team it is made a member of: a team under `teams`, or one W&B already holds.
+     */
+    defaultTeam: string;
+    /** Multi-tenant cloud (saas) only: the teams it is added to, `defaultTeam` among them. */
+    teams?: string[];
+  }[];
+  /**
    * What is done with what W&B holds and the roster does not declare.
    *
    * @default {"users":"report","teams":"report","customRoles":"report","ignore":[]}

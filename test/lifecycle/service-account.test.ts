@@ -1,28 +1,30 @@
 // A ServiceAccount through the real engine, on both front doors: made (team-scoped, in the seed's
 // team), no change on a second run, a rename that replaces it (the old one left in W&B, as no
-// documented SCIM request deletes one), a destroy that sends nothing; and on the native plugin an
-// import by id of an account made outside Pulumi, which the program then declares with no change.
+// documented SCIM request deletes one), a destroy that sends nothing; on the native plugin an
+// import by id of an account made outside Pulumi, which the program then declares with no change;
+// and a roster's `serviceAccounts:` entry, made by the Organization after the roster's team it
+// joins, never counted as one of the roster's users nor reported as outside code.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { adminRequest, readLog, readState, resetLog } from "../../scripts/emulator-api";
 import { emulatorConfig, installedPackage, openStack, repoRoot, type OpenStackOptions, type StackHandle } from "../support/pulumi";
-import { NativeResource } from "../support/native-resources";
+import { DOORS as DECLARERS } from "../support/native-resources";
 
 const TEAMS_EXTENSION = "urn:ietf:params:scim:schemas:extension:teams:2.0:User";
 const SEED_TEAM = "seed-team";
+const BOTS_TEAM = "bots";
+const ROSTER_BOT = "roster-bot";
 
-type Declare = (name: string, args: { name: string; scope: "team" | "organization"; defaultTeam: string }) => void;
-
-const DOORS: [string, Declare, Partial<OpenStackOptions>][] = [
-  ["dynamic resources", (name, args) => void new (installedPackage().ServiceAccount)(name, args), {}],
-  ["native plugin", (name, args) => void new NativeResource("ServiceAccount", name, args, []), { providerPlugins: [{ name: "wandb", path: repoRoot }] }],
+const DOORS: [string, keyof typeof DECLARERS, Partial<OpenStackOptions>][] = [
+  ["dynamic resources", "dynamic", {}],
+  ["native plugin", "plugin", { providerPlugins: [{ name: "wandb", path: repoRoot }] }],
 ];
 
 const accountsNamed = async (emulator: RunningEmulator, name: string): Promise<{ id: string; accountType: string }[]> =>
   (await readState(emulator)).serviceAccounts.filter((account: { name: string }) => account.name === name);
 
-describe.each(DOORS)("ServiceAccount: %s", (door, declare, options) => {
-  const plugin = door === "native plugin";
+describe.each(DOORS)("ServiceAccount: %s", (_door, declarer, options) => {
+  const plugin = declarer === "plugin";
   let emulator: RunningEmulator;
   let stack: StackHandle;
   /** What the program declares now: the test renames it between runs. */
@@ -36,8 +38,12 @@ describe.each(DOORS)("ServiceAccount: %s", (door, declare, options) => {
       {
         projectName: `service-account-${plugin ? "plugin" : "dynamic"}`,
         inline: async () => {
-          declare("ci-bot", { name: accountName, scope: "team", defaultTeam: SEED_TEAM });
-          if (plugin) declare("outsider", { name: outsider, scope: "organization", defaultTeam: SEED_TEAM });
+          const declare = DECLARERS[declarer].declarer();
+          declare("ServiceAccount", "ci-bot", { name: accountName, scope: "team", defaultTeam: SEED_TEAM });
+          if (plugin) declare("ServiceAccount", "outsider", { name: outsider, scope: "organization", defaultTeam: SEED_TEAM });
+          declare("Organization", "acme", {
+            roster: { teams: [{ name: BOTS_TEAM, members: [] }], serviceAccounts: [{ name: ROSTER_BOT, scope: "team", defaultTeam: BOTS_TEAM }] },
+          });
         },
       },
       { config: emulatorConfig(emulator), ...options },
@@ -65,8 +71,15 @@ describe.each(DOORS)("ServiceAccount: %s", (door, declare, options) => {
       expect(imported.summary.result).toBe("succeeded");
     }
 
-    await stack.up();
+    const first = await stack.up();
     expect(await accountsNamed(emulator, accountName)).toEqual([expect.objectContaining({ accountType: "SERVICE" })]);
+    // The roster's service account, in the roster's team; the guard's record lists it among no users.
+    expect(await accountsNamed(emulator, ROSTER_BOT)).toEqual([expect.objectContaining({ accountType: "SERVICE" })]);
+    const bots = (await readState(emulator)).teams.find((team: { displayName: string }) => team.displayName === BOTS_TEAM);
+    expect(bots.members.map((member: { user?: string; serviceAccount?: string }) => member.serviceAccount ?? member.user)).toContain(ROSTER_BOT);
+    expect(first.log).not.toMatch(new RegExp(`outside code:[^\n]*${ROSTER_BOT}`));
+    const { resources } = (await stack.exportState()) as { resources: { urn: string; outputs?: { users?: string[] } }[] };
+    expect(resources.find((resource) => resource.urn.endsWith("::acme/guard"))?.outputs?.users).toEqual([]);
     // The imported account, declared as imported: W&B shows no scope, so the declaration is taken as it is.
     expect(await stack.previewSteps()).toEqual([]);
 

@@ -39,7 +39,7 @@ export class RemoteComponent extends pulumi.ComponentResource {
 }
 
 /** The kinds a test declares through either door. */
-export type DeclaredKind = "User" | "Team" | "CustomRole" | "Organization" | "OrganizationRoleAssignment";
+export type DeclaredKind = "User" | "Team" | "CustomRole" | "Organization" | "OrganizationRoleAssignment" | "ServiceAccount";
 /** Declares a resource through a door, its arguments and options as a user's program passes them. */
 export type Declare = (kind: DeclaredKind, name: string, args: Record<string, unknown>, opts?: pulumi.ResourceOptions) => pulumi.Resource;
 

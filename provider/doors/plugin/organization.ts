@@ -43,6 +43,7 @@ export const buildOrganization: ComponentBuilder = (operation, name, inputs, opt
     TeamRoleAssignment: declaring("TeamRoleAssignment"),
     RegistryRoleAssignment: declaring("RegistryRoleAssignment"),
     RosterGuard: declaring("RosterGuard"),
+    ServiceAccount: declaring("ServiceAccount"),
   });
   component.publish(declared.outputs);
   return { urn: component.urn, outputs: { ...declared.outputs } };

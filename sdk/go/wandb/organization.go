@@ -94,6 +94,8 @@ type Organization struct {
 	CustomRoleIds pulumi.StringMapOutput `pulumi:"customRoleIds"`
 	// The deployment that decided how membership is written; absent when unknown (then treated as not saas).
 	Deployment pulumi.StringPtrOutput `pulumi:"deployment"`
+	// SCIM ids of the roster's service accounts by name.
+	ServiceAccountIds pulumi.StringMapOutput `pulumi:"serviceAccountIds"`
 	// SCIM team ids by team name.
 	TeamIds pulumi.StringMapOutput `pulumi:"teamIds"`
 	// SCIM user ids by userName (as spelled in the roster).
@@ -241,6 +243,11 @@ func (o OrganizationOutput) CustomRoleIds() pulumi.StringMapOutput {
 // The deployment that decided how membership is written; absent when unknown (then treated as not saas).
 func (o OrganizationOutput) Deployment() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Organization) pulumi.StringPtrOutput { return v.Deployment }).(pulumi.StringPtrOutput)
+}
+
+// SCIM ids of the roster's service accounts by name.
+func (o OrganizationOutput) ServiceAccountIds() pulumi.StringMapOutput {
+	return o.ApplyT(func(v *Organization) pulumi.StringMapOutput { return v.ServiceAccountIds }).(pulumi.StringMapOutput)
 }
 
 // SCIM team ids by team name.

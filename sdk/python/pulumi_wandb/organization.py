@@ -274,6 +274,7 @@ class Organization(pulumi.ComponentResource):
                 raise TypeError("Missing required property 'roster'")
             __props__.__dict__["roster"] = roster
             __props__.__dict__["custom_role_ids"] = None
+            __props__.__dict__["service_account_ids"] = None
             __props__.__dict__["team_ids"] = None
             __props__.__dict__["user_ids"] = None
         super(Organization, __self__).__init__(
@@ -298,6 +299,14 @@ class Organization(pulumi.ComponentResource):
         The deployment that decided how membership is written; absent when unknown (then treated as not saas).
         """
         return pulumi.get(self, "deployment")
+
+    @_builtins.property
+    @pulumi.getter(name="serviceAccountIds")
+    def service_account_ids(self) -> pulumi.Output[Mapping[str, _builtins.str]]:
+        """
+        SCIM ids of the roster's service accounts by name.
+        """
+        return pulumi.get(self, "service_account_ids")
 
     @_builtins.property
     @pulumi.getter(name="teamIds")

@@ -45,6 +45,7 @@ const KINDS = {
   TeamRoleAssignment: registering("TeamRoleAssignment"),
   RegistryRoleAssignment: registering("RegistryRoleAssignment"),
   RosterGuard: registering("RosterGuard"),
+  ServiceAccount: registering("ServiceAccount"),
 };
 
 const valueOf = <T>(output: pulumi.Output<T>): Promise<T> => new Promise((resolve) => output.apply(resolve));
@@ -59,6 +60,10 @@ const INPUTS = {
     customRoles: [{ name: "Run operator", inheritedFrom: "member", permissions: ["run:stop"] }],
     teams: [{ name: "ml", members: ["alice", "bob"], roles: { bob: "Run operator" } }],
     registryRoles: [{ user: "alice", registry: "models", role: "admin" }],
+    serviceAccounts: [
+      { name: "CI-bot", scope: "Team", defaultTeam: "ml" },
+      { name: "org-bot", scope: "organization", defaultTeam: "platform" },
+    ],
   },
   protectAdmins: true,
   deletionPolicy: { users: "deactivate" },
@@ -78,6 +83,7 @@ describe("declareOrganization with registered resources", () => {
       ...Object.values(declared.organizationRoleAssignments),
       ...Object.values(declared.teamRoleAssignments).flatMap((byUser) => Object.values(byUser)),
       ...Object.values(declared.registryRoleAssignments).flatMap((byUser) => Object.values(byUser)),
+      ...Object.values(declared.serviceAccounts),
       declared.guard,
     ];
     const urns = await Promise.all(children.map((child) => valueOf(child.urn)));
@@ -91,6 +97,8 @@ describe("declareOrganization with registered resources", () => {
         `${parent}wandb:index:OrganizationRoleAssignment::acme/bob`,
         `${parent}wandb:index:TeamRoleAssignment::acme/ml/bob`,
         `${parent}wandb:index:RegistryRoleAssignment::acme/models/alice`,
+        `${parent}wandb:index:ServiceAccount::acme/ci-bot`,
+        `${parent}wandb:index:ServiceAccount::acme/org-bot`,
         `${parent}wandb:index:RosterGuard::acme/guard`,
       ].sort(),
     );
@@ -101,6 +109,11 @@ describe("declareOrganization with registered resources", () => {
     expect(await valueOf(declared.outputs.userIds)).toEqual({ alice: "acme/alice-id", Bob: "acme/bob-id" });
     expect(await valueOf(declared.outputs.teamIds)).toEqual({ ml: "acme/ml-id" });
     expect(await valueOf(declared.outputs.customRoleIds)).toEqual({ "Run operator": "acme/Run operator-id" });
+    // Service accounts: scope in lower case; never users (the guard's record does not list them).
+    expect(inputs.get("acme/ci-bot")).toEqual({ name: "CI-bot", scope: "team", defaultTeam: "ml" });
+    expect(inputs.get("acme/org-bot")).toEqual({ name: "org-bot", scope: "organization", defaultTeam: "platform" });
+    expect((inputs.get("acme/guard") as { users: string[] }).users).toEqual(["Bob", "alice"]);
+    expect(await valueOf(declared.outputs.serviceAccountIds)).toEqual({ "CI-bot": "acme/ci-bot-id", "org-bot": "acme/org-bot-id" });
     expect(declared.outputs.deployment).toBeUndefined();
   });
 });

@@ -65,6 +65,7 @@ registryRoles:
         { name: "research", members: ["carol"], roles: {}, membersFrom: "code" },
       ],
       registryRoles: [{ user: "alice", registry: "models", role: "restricted viewer" }],
+      serviceAccounts: [],
       outsideCode: { users: "report", teams: "report", customRoles: "report", ignore: [] },
       usersFrom: "code",
     });
@@ -76,6 +77,7 @@ registryRoles:
       customRoles: [],
       teams: [],
       registryRoles: [],
+      serviceAccounts: [],
       outsideCode: { users: "report", teams: "report", customRoles: "report", ignore: [] },
       usersFrom: "code",
     });
@@ -263,6 +265,32 @@ describe("roster mistakes, each with the file, the line, the entry and the fix",
     );
     // Elsewhere users may be in no team.
     expect(parseRoster(`${USERS}teams:\n  - { name: research, members: [alice] }\n`, "roster.yaml", { deployment: "dedicated" }).users).toHaveLength(2);
+  });
+
+  it("service accounts: declared twice, under a user's name, with a scope that is neither, and teams where W&B does not take them", () => {
+    const roster = `${USERS}serviceAccounts:
+  - { name: ci-bot, scope: Team, defaultTeam: ml }
+  - { name: CI-Bot, scope: organization, defaultTeam: ml }
+  - { name: Alice, scope: team, defaultTeam: ml }
+  - { name: syncer, scope: organization, defaultTeam: ml, teams: [research] }
+`;
+    expect(messageOf(`serviceAccounts:\n  - { name: deployer, scope: project, defaultTeam: ml }\n`)).toBe(
+      'roster.yaml:2: serviceAccounts[0] "deployer": scope "project" is not "team" or "organization": set `scope: team` (a member of its default team only) or `scope: organization` (added to every team created later too)',
+    );
+    expect(messageOf(roster).split("\n")).toEqual([
+      'roster.yaml:8: serviceAccounts[1] "CI-Bot": name "CI-Bot" is already used by serviceAccounts[0] "ci-bot" (names are case-insensitive): declare each service account once: merge the two entries, or rename one',
+      'roster.yaml:9: serviceAccounts[2] "Alice": name "Alice" is the userName of users[0] "alice": W&B holds users and service accounts under one name: give the service account a name no user has',
+      'roster.yaml:10: serviceAccounts[3] "syncer": teams leaves out the defaultTeam "ml": add "ml" to teams, as W&B asks',
+    ]);
+    const dedicated = rosterError(() =>
+      parseRoster(`serviceAccounts:\n  - { name: syncer, scope: organization, defaultTeam: ml, teams: [ml, research] }\n`, "roster.yaml", { deployment: "dedicated" }),
+    );
+    expect(dedicated.message).toBe(
+      'roster.yaml:2: serviceAccounts[0] "syncer": teams is taken only on the multi-tenant cloud (saas), not on dedicated: remove `teams`: the account joins its defaultTeam (an organization-scoped one also joins every team created later)',
+    );
+    expect(parseRoster(`serviceAccounts:\n  - { name: syncer, scope: Organization, defaultTeam: ml, teams: [ml, research] }\n`, "roster.yaml", { deployment: "saas" }).serviceAccounts).toEqual([
+      { name: "syncer", scope: "organization", defaultTeam: "ml", teams: ["ml", "research"] },
+    ]);
   });
 
   it("lists every mistake, in roster order, one line each; the error's fields are the first one's", () => {
@@ -481,7 +509,7 @@ describe("schema mistakes", () => {
       "roster.yaml: top level: the roster is empty: list the organization's users under `users:` (and its teams under `teams:`)",
     );
     expect(messageOf("- alice\n")).toBe(
-      "roster.yaml:1: top level: the roster must be a mapping with the keys users, customRoles, teams, teamRoles, registryRoles, outsideCode, usersFrom and deactivateInactiveAfterDays, not a list: start the roster with `users:` (see the roster format in the Organization component's documentation)",
+      "roster.yaml:1: top level: the roster must be a mapping with the keys users, customRoles, teams, teamRoles, registryRoles, serviceAccounts, outsideCode, usersFrom and deactivateInactiveAfterDays, not a list: start the roster with `users:` (see the roster format in the Organization component's documentation)",
     );
   });
 
