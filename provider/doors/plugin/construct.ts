@@ -8,14 +8,31 @@ import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import * as structProto from "google-protobuf/google/protobuf/struct_pb";
 import type { Operation } from "../../operation";
 import { awaitFeatureSupport, deserializeInputs, waitForRPCs, withLocalStorage } from "./pulumi-internals";
+import { type Inherited, valueOf } from "./registrar";
 
-/** A component the plugin builds, in the operation the plugin serves: from its name, its inputs as Outputs, and the options the program gave it. */
+/** What the children a component registers itself (see ./registrar) take from the request: what they inherit, and how many may be in flight. */
+export interface Hosting extends Omit<Inherited, "parent"> {
+  childrenInFlight: number;
+}
+
+/**
+ * A component the plugin builds, in the operation the plugin serves: from its name, its inputs as
+ * Outputs, and the options the program gave it. `registered` settles once its children are.
+ */
 export type ComponentBuilder = (
   operation: Operation,
   name: string,
   inputs: Record<string, unknown>,
   options: pulumi.ComponentResourceOptions,
-) => { urn: pulumi.Output<string>; outputs: Record<string, unknown> };
+  hosting: Hosting,
+) => { urn: pulumi.Output<string>; outputs: Record<string, unknown>; registered: Promise<void> };
+
+/**
+ * Registrations in flight at once: enough to keep the engine's steps busy, few enough that the
+ * requests built and waiting stay small. The engine's `--parallel 1` is honoured, as the runtime
+ * serializes its registrations then.
+ */
+const CHILDREN_IN_FLIGHT = 64;
 
 /**
  * An alias the program gave the component, as @pulumi/pulumi's provider server reads it: a URN, or
@@ -34,10 +51,15 @@ function aliasOf(alias: aliasProto.Alias): (string | pulumi.Alias)[] {
   }];
 }
 
-/** The options the program gave the component, as the children it registers inherit them. */
-function optionsOf(request: providerProto.ConstructRequest): pulumi.ComponentResourceOptions {
+/** The providers the program gave the component, by package. */
+function providersOf(request: providerProto.ConstructRequest): Record<string, pulumi.ProviderResource> {
   const providers: Record<string, pulumi.ProviderResource> = {};
   for (const [pkg, reference] of request.getProvidersMap().entries()) providers[pkg] = new pulumi.DependencyProviderResource(reference);
+  return providers;
+}
+
+/** The options the program gave the component. */
+function optionsOf(request: providerProto.ConstructRequest, providers: Record<string, pulumi.ProviderResource>): pulumi.ComponentResourceOptions {
   return {
     ...(request.getParent() ? { parent: new pulumi.DependencyResource(request.getParent()) } : {}),
     dependsOn: request.getDependenciesList().map((urn) => new pulumi.DependencyResource(urn)),
@@ -49,10 +71,6 @@ function optionsOf(request: providerProto.ConstructRequest): pulumi.ComponentRes
   };
 }
 
-/** The value of an Output that is always known (a URN). */
-function valueOf(output: pulumi.Output<string>): Promise<string> {
-  return new Promise((resolve) => output.apply(resolve));
-}
 
 function connectRuntime(request: providerProto.ConstructRequest, engineAddress: string): Promise<void> {
   pulumi.runtime.resetOptions(
@@ -77,9 +95,16 @@ export function constructHandler(components: ReadonlyMap<string, ComponentBuilde
       if (build === undefined) throw new Error(`pulumi-wandb: the wandb plugin has no component "${request.getType()}"; its components are ${[...components.keys()].join(", ")}`);
       await connectRuntime(request, engineAddress);
       const inputs = await deserializeInputs(request.getInputs(), request.getInputdependenciesMap());
-      const component = build(operation, request.getName(), inputs, optionsOf(request));
+      const providers = providersOf(request);
+      const component = build(operation, request.getName(), inputs, optionsOf(request, providers), {
+        protect: request.getProtect(),
+        providers,
+        childrenInFlight: request.getParallel() === 1 ? 1 : CHILDREN_IN_FLIGHT,
+      });
       const response = new providerProto.ConstructResponse();
       response.setUrn(await valueOf(component.urn));
+      // A child refused (its registration failed) fails the Construct with the engine's words.
+      await component.registered;
       const [state, dependencies] = await pulumi.runtime.serializeResourceProperties(`construct(${request.getType()}, ${request.getName()})`, component.outputs);
       for (const [key, resources] of dependencies) {
         const urns = new providerProto.ConstructResponse.PropertyDependencies();
