@@ -233,10 +233,10 @@ export class Registrar {
     return new Promise((resolve, reject) =>
       monitor.registerResource(request, (error, response) => {
         if (error === null) return resolve(response);
-        // As the runtime: a monitor that is going away stops every call, under its own words.
-        const terminating = error.code === grpc.status.UNAVAILABLE || error.code === grpc.status.CANCELLED;
-        if (terminating) terminateRpcs();
-        reject(new Error(`failed to register new resource ${child.resourceName} [${child.type}]: ${terminating ? "Resource monitor is terminating" : error.message}`));
+        // As the runtime: a monitor going away (the engine has stopped, and said why) stops every
+        // call, and the registration is left unanswered rather than failed a second time.
+        if (error.code === grpc.status.UNAVAILABLE || error.code === grpc.status.CANCELLED) return terminateRpcs();
+        reject(new Error(`failed to register new resource ${child.resourceName} [${child.type}]: ${error.message}`));
       }),
     );
   }
