@@ -151,11 +151,36 @@ export function planOrganization(name: string, args: unknown, configuredDeployme
 /** The inputs the component gives each kind of child: those its shape takes. */
 export type OrganizationChildArgs = { [Kind in ResourceKind]: ArgsOf<(typeof SHAPES)[Kind]["inputs"]> };
 
-/** A child whose `name` output other children wait on (a team's, a custom role's). */
-export type NamedResource = pulumi.CustomResource & { readonly name: pulumi.Output<string> };
+/** What the declaration reads of a child: its id, which the other children's inputs and the outputs take. */
+export interface DeclaredChild {
+  readonly id: pulumi.Output<string>;
+}
 
-/** What each kind of child is declared as: a `pulumi.CustomResource` (of a subclass the caller chooses). */
-export interface OrganizationChildren {
+/** A child whose `name` output other children wait on (a team's, a custom role's). */
+export interface NamedChild extends DeclaredChild {
+  readonly name: pulumi.Output<string>;
+}
+
+/** A registered resource whose `name` output other children wait on. */
+export type NamedResource = pulumi.CustomResource & NamedChild;
+
+/**
+ * What each kind of child is declared as: anything with the outputs the other children read, e.g. a
+ * `pulumi.CustomResource`, or a registration the native plugin makes without one.
+ */
+export interface ChildrenShape {
+  User: DeclaredChild;
+  Team: NamedChild;
+  CustomRole: NamedChild;
+  OrganizationRoleAssignment: DeclaredChild;
+  TeamRoleAssignment: DeclaredChild;
+  RegistryRoleAssignment: DeclaredChild;
+  RosterGuard: DeclaredChild;
+  ServiceAccount: DeclaredChild;
+}
+
+/** The children as `pulumi.CustomResource`s (of subclasses the caller chooses). */
+export interface OrganizationChildren extends ChildrenShape {
   User: pulumi.CustomResource;
   Team: NamedResource;
   CustomRole: NamedResource;
@@ -166,13 +191,20 @@ export interface OrganizationChildren {
   ServiceAccount: pulumi.CustomResource;
 }
 
-/** How to declare each kind of child: `(name, args, opts) => resource`. */
-export type OrganizationKinds<C extends OrganizationChildren = OrganizationChildren> = {
-  [Kind in keyof C]: (name: string, args: OrganizationChildArgs[Kind & keyof OrganizationChildArgs], opts: pulumi.CustomResourceOptions) => C[Kind];
+/** The options the component gives a child: the component as its parent, the children it waits for, and whether it is protected. */
+export interface ChildOptions<C extends ChildrenShape> {
+  parent: pulumi.Resource;
+  dependsOn?: C[keyof C][];
+  protect?: boolean;
+}
+
+/** How to declare each kind of child: `(name, args, opts) => child`. */
+export type OrganizationKinds<C extends ChildrenShape = OrganizationChildren> = {
+  [Kind in keyof C]: (name: string, args: OrganizationChildArgs[Kind & keyof OrganizationChildArgs], opts: ChildOptions<C>) => C[Kind];
 };
 
 /** The children declared, keyed by roster names, and the outputs to register. */
-export interface DeclaredOrganization<C extends OrganizationChildren = OrganizationChildren> {
+export interface DeclaredOrganization<C extends ChildrenShape = OrganizationChildren> {
   /** Users by `userName` (as spelled in the roster). */
   users: Record<string, C["User"]>;
   /** Teams by name. */
@@ -206,7 +238,7 @@ export interface DeclaredOrganization<C extends OrganizationChildren = Organizat
  * `<name>/<registry>/<userName>`, `<name>/<custom role>`), so reordering the roster, or changing
  * the case of a userName, never replaces anything.
  */
-export function declareOrganization<C extends OrganizationChildren>(
+export function declareOrganization<C extends ChildrenShape>(
   component: pulumi.Resource,
   name: string,
   plan: OrganizationPlan,
@@ -244,19 +276,19 @@ export function declareOrganization<C extends OrganizationChildren>(
 }
 
 /** What every section of the roster is declared with: the component's name, plan and kinds, and the guard every child waits for. */
-interface Declaring<C extends OrganizationChildren> {
+interface Declaring<C extends ChildrenShape> {
   name: string;
   plan: OrganizationPlan;
   kinds: OrganizationKinds<C>;
   guard: C["RosterGuard"];
   /** The options of a child that waits for nothing but the guard. */
-  parent: pulumi.CustomResourceOptions;
+  parent: ChildOptions<C>;
 }
 
 /** How the assignments and teams name a user of the roster: the User's id, or with `usersFrom: idp` (no User is declared) the email. */
 type UserReferences = (userName: string) => pulumi.Input<string>;
 
-function userReferences(roster: ValidatedRoster, users: Record<string, pulumi.CustomResource>): UserReferences {
+function userReferences(roster: ValidatedRoster, users: Record<string, DeclaredChild>): UserReferences {
   if (roster.usersFrom === "code") return (userName) => required(users, userName).id;
   const emails = Object.fromEntries(roster.users.map((user) => [user.userName, user.email]));
   return (userName) => required(emails, userName);
@@ -277,7 +309,7 @@ const adoptionOf = (plan: OrganizationPlan) => (plan.adoptExisting ? { adoptExis
 const userChildName = (name: string, userName: string) => `${name}/${identityOf("userName", userName)}`;
 
 /** Service accounts, each after the roster's teams it joins (W&B makes it a member of its default team, which must exist). */
-function declareServiceAccounts<C extends OrganizationChildren>(
+function declareServiceAccounts<C extends ChildrenShape>(
   { name, plan, kinds, guard, parent }: Declaring<C>,
   teams: Record<string, C["Team"]>,
 ): Record<string, C["ServiceAccount"]> {
@@ -296,7 +328,7 @@ function declareServiceAccounts<C extends OrganizationChildren>(
   return serviceAccounts;
 }
 
-function declareCustomRoles<C extends OrganizationChildren>({ name, plan, kinds, parent }: Declaring<C>): Record<string, C["CustomRole"]> {
+function declareCustomRoles<C extends ChildrenShape>({ name, plan, kinds, parent }: Declaring<C>): Record<string, C["CustomRole"]> {
   const customRoles: Record<string, C["CustomRole"]> = {};
   for (const role of plan.roster.customRoles) {
     const roleArgs: OrganizationChildArgs["CustomRole"] = {
@@ -315,7 +347,7 @@ function declareCustomRoles<C extends OrganizationChildren>({ name, plan, kinds,
  * Users and teams, in the order membership asks: on saas users are created into teams (the teams
  * come first, and each User names its teams); elsewhere each Team names its members (users first).
  */
-function declareUsersAndTeams<C extends OrganizationChildren>(
+function declareUsersAndTeams<C extends ChildrenShape>(
   { name, plan, kinds, parent }: Declaring<C>,
   customRoles: Record<string, C["CustomRole"]>,
 ): { users: Record<string, C["User"]>; teams: Record<string, C["Team"]> } {
@@ -380,7 +412,7 @@ function declareUsersAndTeams<C extends OrganizationChildren>(
  * (no User writes a role) every role but the default `member` is an assignment too; a user declared
  * `member` keeps the role the identity provider gives (an admin is reported as outside code).
  */
-function declareOrganizationRoles<C extends OrganizationChildren>(
+function declareOrganizationRoles<C extends ChildrenShape>(
   { name, plan, kinds, guard, parent }: Declaring<C>,
   referenceOf: UserReferences,
   customRoles: Record<string, C["CustomRole"]>,
@@ -400,7 +432,7 @@ function declareOrganizationRoles<C extends OrganizationChildren>(
 }
 
 /** Each team's roles by member, each assignment waiting for its team (which it names) and its custom role, if any. */
-function declareTeamRoles<C extends OrganizationChildren>(
+function declareTeamRoles<C extends ChildrenShape>(
   { name, plan, kinds, guard, parent }: Declaring<C>,
   referenceOf: UserReferences,
   teams: Record<string, C["Team"]>,
@@ -424,7 +456,7 @@ function declareTeamRoles<C extends OrganizationChildren>(
 }
 
 /** Registry roles by registry, then member. */
-function declareRegistryRoles<C extends OrganizationChildren>(
+function declareRegistryRoles<C extends ChildrenShape>(
   { name, plan, kinds, parent }: Declaring<C>,
   referenceOf: UserReferences,
 ): Record<string, Record<string, C["RegistryRoleAssignment"]>> {
@@ -447,7 +479,7 @@ function required<T>(children: Record<string, T>, key: string): T {
   return child;
 }
 
-function idsOf(resources: Record<string, pulumi.CustomResource>): pulumi.Output<Record<string, string>> {
+function idsOf(resources: Record<string, DeclaredChild>): pulumi.Output<Record<string, string>> {
   return pulumi.all(Object.fromEntries(Object.entries(resources).map(([key, resource]) => [key, resource.id]))) as pulumi.Output<
     Record<string, string>
   >;

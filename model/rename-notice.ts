@@ -105,10 +105,11 @@ function componentNotice(component: string, oldComponent: string, example: strin
 }
 
 /**
- * At preview, names `resource` (just declared, of `kind`, with `args`) as a rename when the stack
- * holds the object it declares under another URN. Read and imported resources manage nothing new.
+ * At preview, names `resource` (just declared, of `kind`, with `args`: a resource, or a child the
+ * native plugin registers without one) as a rename when the stack holds the object it declares
+ * under another URN. Read and imported resources manage nothing new.
  */
-export function noticeRename(resource: pulumi.CustomResource, kind: ResourceKind, args: object, opts: pulumi.CustomResourceOptions | undefined): void {
+export function noticeRename(resource: { readonly urn: pulumi.Output<string> }, kind: ResourceKind, args: object, opts: pulumi.CustomResourceOptions | undefined): void {
   if (opts?.id !== undefined || opts?.import !== undefined) return;
   const run = thisRun();
   if (run === undefined || !pulumi.runtime.isDryRun()) return;
@@ -126,7 +127,8 @@ export function noticeRename(resource: pulumi.CustomResource, kind: ResourceKind
     const oldComponent = organizationOf(held, holdings);
     const component = opts?.parent;
     if (oldComponent === undefined || component === undefined) {
-      void pulumi.log.warn(noticeFor(kind, urn, held, namedBy(kind, inputs)), resource);
+      // The engine's log names a resource by its URN alone.
+      void pulumi.log.warn(noticeFor(kind, urn, held, namedBy(kind, inputs)), new pulumi.DependencyResource(urn));
       return;
     }
     const componentUrn = await new Promise<string>((resolve) => component.urn.apply(resolve));

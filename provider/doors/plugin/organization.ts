@@ -1,21 +1,21 @@
 // The Organization component as the plugin builds it (Construct): the same plan and declaration as
-// the SDK's, with the plugin's own resources (by type token) as its children.
+// the SDK's, with the plugin's own resources (by type token) as its children, registered by the
+// registrar (thousands of them) rather than as a `pulumi.CustomResource` each.
 import * as pulumi from "@pulumi/pulumi";
-import { declareOrganization, planOrganization, type NamedResource } from "../../../model/organization";
+import { declareOrganization, planOrganization, type ChildOptions, type ChildrenShape } from "../../../model/organization";
 import { noticeRename } from "../../../model/rename-notice";
 import type { ResourceKind } from "../../../model/resource-kinds";
 import { ORGANIZATION_TYPE, tokenOf } from "../../../model/tokens";
 import type { ComponentBuilder } from "./construct";
+import { type RegisteredChild, Registrar } from "./registrar";
 
-/** A child registered by type token, its `name` output readable by the children that wait on it. */
-class Child extends pulumi.CustomResource {
-  declare readonly name: pulumi.Output<string>;
-}
+/** Every kind of child is a registration. */
+type RegisteredChildren = { [Kind in keyof ChildrenShape]: RegisteredChild };
 
-function declaring(kind: ResourceKind) {
-  return (name: string, args: object, opts: pulumi.CustomResourceOptions): NamedResource => {
-    const child = new Child(tokenOf(kind), name, { name: undefined, ...args }, opts);
-    noticeRename(child, kind, args, opts);
+function declaring(registrar: Registrar, kind: ResourceKind) {
+  return (name: string, args: object, opts: ChildOptions<RegisteredChildren>): RegisteredChild => {
+    const child = registrar.register(tokenOf(kind), name, { ...args }, { dependsOn: opts.dependsOn ?? [], ...(opts.protect === undefined ? {} : { protect: opts.protect }) });
+    noticeRename(child, kind, args, { parent: opts.parent });
     return child;
   };
 }
@@ -31,22 +31,23 @@ class OrganizationComponent extends pulumi.ComponentResource {
   }
 }
 
-export const buildOrganization: ComponentBuilder = (operation, name, inputs, options) => {
+export const buildOrganization: ComponentBuilder = (operation, name, inputs, options, hosting) => {
   // Mistakes fail before anything is registered, the component included, as in a program.
   const plan = planOrganization(name, inputs, () => operation.deploymentForChecks());
   const component = new OrganizationComponent(name, options);
-  const declared = declareOrganization(component, name, plan, {
-    User: declaring("User"),
-    Team: declaring("Team"),
-    CustomRole: declaring("CustomRole"),
-    OrganizationRoleAssignment: declaring("OrganizationRoleAssignment"),
-    TeamRoleAssignment: declaring("TeamRoleAssignment"),
-    RegistryRoleAssignment: declaring("RegistryRoleAssignment"),
-    RosterGuard: declaring("RosterGuard"),
-    ServiceAccount: declaring("ServiceAccount"),
+  const registrar = new Registrar({ parent: component, protect: hosting.protect, providers: hosting.providers }, hosting.childrenInFlight);
+  const declared = declareOrganization<RegisteredChildren>(component, name, plan, {
+    User: declaring(registrar, "User"),
+    Team: declaring(registrar, "Team"),
+    CustomRole: declaring(registrar, "CustomRole"),
+    OrganizationRoleAssignment: declaring(registrar, "OrganizationRoleAssignment"),
+    TeamRoleAssignment: declaring(registrar, "TeamRoleAssignment"),
+    RegistryRoleAssignment: declaring(registrar, "RegistryRoleAssignment"),
+    RosterGuard: declaring(registrar, "RosterGuard"),
+    ServiceAccount: declaring(registrar, "ServiceAccount"),
   });
   component.publish(declared.outputs);
-  return { urn: component.urn, outputs: { ...declared.outputs } };
+  return { urn: component.urn, outputs: { ...declared.outputs }, registered: registrar.settled() };
 };
 
 export const COMPONENTS: ReadonlyMap<string, ComponentBuilder> = new Map([[ORGANIZATION_TYPE, buildOrganization]]);

@@ -1,6 +1,8 @@
 // The parts of @pulumi/pulumi's runtime that its own provider server uses to host a component
-// (Construct) and that its type declarations leave out. Each is checked to be there when loaded,
+// (Construct), and that its registration of a resource uses (for the registrar), that its type
+// declarations leave out. Each is checked to be there when loaded,
 // so an @pulumi/pulumi without them fails with a message, not deep inside a Construct.
+import type { Output, Resource } from "@pulumi/pulumi";
 import { z } from "zod";
 
 const callable = <F>(name: string) => z.custom<F>((value) => typeof value === "function", `@pulumi/pulumi has no ${name}: pulumi-wandb needs 3.269.0 or later`);
@@ -9,6 +11,7 @@ const settings = z
   .object({
     awaitFeatureSupport: callable<() => Promise<void>>("runtime/settings.awaitFeatureSupport"),
     waitForRPCs: callable<() => Promise<void>>("runtime/settings.waitForRPCs"),
+    terminateRpcs: callable<() => void>("runtime/settings.terminateRpcs"),
   })
   .parse(require("@pulumi/pulumi/runtime/settings"));
 
@@ -30,3 +33,34 @@ export const waitForRPCs = settings.waitForRPCs;
 export const withLocalStorage = state.withLocalStorage;
 /** A Construct's inputs as Outputs that carry their secrecy and the resources they depend on. */
 export const deserializeInputs = server.deserializeInputs;
+
+type OutputConstructor = new <T>(
+  resources: Set<Resource>,
+  promise: Promise<T | undefined>,
+  isKnown: Promise<boolean>,
+  isSecret: Promise<boolean>,
+  allResources: Promise<Resource[]>,
+) => Output<T>;
+
+const output = z.object({ Output: callable<OutputConstructor>("output.Output") }).parse(require("@pulumi/pulumi/output"));
+
+const dependsOn = z
+  .object({
+    getAllTransitivelyReferencedResourceURNs: callable<(resources: Set<Resource>, exclude: Set<Resource>) => Promise<Set<string>>>(
+      "runtime/dependsOn.getAllTransitivelyReferencedResourceURNs",
+    ),
+  })
+  .parse(require("@pulumi/pulumi/runtime/dependsOn"));
+
+const utils = z
+  .object({ disableResourceReferences: z.boolean({ error: "@pulumi/pulumi has no utils.disableResourceReferences: pulumi-wandb needs 3.269.0 or later" }) })
+  .parse(require("@pulumi/pulumi/utils"));
+
+/** An Output whose value, knownness, secrecy and resources settle later, as the runtime makes a resource's outputs. */
+export const SettlingOutput = output.Output;
+/** Stops the runtime's calls to a resource monitor that is shutting down. */
+export const terminateRpcs = settings.terminateRpcs;
+/** The URNs of the custom resources `resources` stand for (a component for its children), as a registration sends them. */
+export const urnsOfDependencies = dependsOn.getAllTransitivelyReferencedResourceURNs;
+/** Whether resource references are turned off (PULUMI_DISABLE_RESOURCE_REFERENCES): a registration then does not accept them. */
+export const resourceReferencesDisabled = utils.disableResourceReferences;
