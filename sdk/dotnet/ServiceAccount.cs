@@ -16,7 +16,7 @@ namespace PulumiWandb.Wandb
     /// Changing `name`, `scope`, `defaultTeam` or `teams` replaces it; every other change is made in place.
     /// 
     /// ## Example Usage
-    /// ### A team-scoped service account for the platform team's CI; its API key is created in the W&amp;B App
+    /// ### A team-scoped service account for the automation team's CI; its API key is created in the W&amp;B App
     /// ```csharp
     /// using System.Collections.Generic;
     /// using System.Linq;
@@ -25,16 +25,16 @@ namespace PulumiWandb.Wandb
     /// 
     /// return await Deployment.RunAsync(() =&gt; 
     /// {
-    ///     var platform = new Wandb.Team("platform", new()
+    ///     var automation = new Wandb.Team("automation", new()
     ///     {
-    ///         Name = "platform",
+    ///         Name = "automation",
     ///     });
     /// 
     ///     var ciBot = new Wandb.ServiceAccount("ciBot", new()
     ///     {
-    ///         Name = "platform-ci",
+    ///         Name = "automation-ci",
     ///         Scope = "team",
-    ///         DefaultTeam = platform.Name,
+    ///         DefaultTeam = automation.Name,
     ///     });
     /// 
     /// });

@@ -10,17 +10,17 @@ import * as utilities from "./utilities";
  * Changing `name`, `scope`, `defaultTeam` or `teams` replaces it; every other change is made in place.
  *
  * ## Example Usage
- * ### A team-scoped service account for the platform team's CI; its API key is created in the W&B App
+ * ### A team-scoped service account for the automation team's CI; its API key is created in the W&B App
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";
  * import * as wandb from "@pulumi-wandb/wandb";
  *
- * const platform = new wandb.Team("platform", {name: "platform"});
+ * const automation = new wandb.Team("automation", {name: "automation"});
  * const ciBot = new wandb.ServiceAccount("ciBot", {
- *     name: "platform-ci",
+ *     name: "automation-ci",
  *     scope: "team",
- *     defaultTeam: platform.name,
+ *     defaultTeam: automation.name,
  * });
  * ```
  *

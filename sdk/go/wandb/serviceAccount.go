@@ -17,7 +17,7 @@ import (
 // Changing `name`, `scope`, `defaultTeam` or `teams` replaces it; every other change is made in place.
 //
 // ## Example Usage
-// ### A team-scoped service account for the platform team's CI; its API key is created in the W&B App
+// ### A team-scoped service account for the automation team's CI; its API key is created in the W&B App
 // ```go
 // package main
 //
@@ -30,16 +30,16 @@ import (
 //
 //	func main() {
 //		pulumi.Run(func(ctx *pulumi.Context) error {
-//			platform, err := wandb.NewTeam(ctx, "platform", &wandb.TeamArgs{
-//				Name: pulumi.String("platform"),
+//			automation, err := wandb.NewTeam(ctx, "automation", &wandb.TeamArgs{
+//				Name: pulumi.String("automation"),
 //			})
 //			if err != nil {
 //				return err
 //			}
 //			_, err = wandb.NewServiceAccount(ctx, "ciBot", &wandb.ServiceAccountArgs{
-//				Name:        pulumi.String("platform-ci"),
+//				Name:        pulumi.String("automation-ci"),
 //				Scope:       pulumi.String("team"),
-//				DefaultTeam: platform.Name,
+//				DefaultTeam: automation.Name,
 //			})
 //			if err != nil {
 //				return err

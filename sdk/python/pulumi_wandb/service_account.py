@@ -103,16 +103,16 @@ class ServiceAccount(pulumi.CustomResource):
         Changing `name`, `scope`, `defaultTeam` or `teams` replaces it; every other change is made in place.
 
         ## Example Usage
-        ### A team-scoped service account for the platform team's CI; its API key is created in the W&B App
+        ### A team-scoped service account for the automation team's CI; its API key is created in the W&B App
         ```python
         import pulumi
         import pulumi_wandb as wandb
 
-        platform = wandb.Team("platform", name="platform")
+        automation = wandb.Team("automation", name="automation")
         ci_bot = wandb.ServiceAccount("ciBot",
-            name="platform-ci",
+            name="automation-ci",
             scope="team",
-            default_team=platform.name)
+            default_team=automation.name)
         ```
 
         ## Import
@@ -142,16 +142,16 @@ class ServiceAccount(pulumi.CustomResource):
         Changing `name`, `scope`, `defaultTeam` or `teams` replaces it; every other change is made in place.
 
         ## Example Usage
-        ### A team-scoped service account for the platform team's CI; its API key is created in the W&B App
+        ### A team-scoped service account for the automation team's CI; its API key is created in the W&B App
         ```python
         import pulumi
         import pulumi_wandb as wandb
 
-        platform = wandb.Team("platform", name="platform")
+        automation = wandb.Team("automation", name="automation")
         ci_bot = wandb.ServiceAccount("ciBot",
-            name="platform-ci",
+            name="automation-ci",
             scope="team",
-            default_team=platform.name)
+            default_team=automation.name)
         ```
 
         ## Import

@@ -5,16 +5,16 @@ using Wandb = PulumiWandb.Wandb;
 
 return await Deployment.RunAsync(() => 
 {
-    var platform = new Wandb.Team("platform", new()
+    var automation = new Wandb.Team("automation", new()
     {
-        Name = "platform",
+        Name = "automation",
     });
 
     var ciBot = new Wandb.ServiceAccount("ciBot", new()
     {
-        Name = "platform-ci",
+        Name = "automation-ci",
         Scope = "team",
-        DefaultTeam = platform.Name,
+        DefaultTeam = automation.Name,
     });
 
 });

@@ -1,8 +1,8 @@
 import pulumi
 import pulumi_wandb as wandb
 
-platform = wandb.Team("platform", name="platform")
+automation = wandb.Team("automation", name="automation")
 ci_bot = wandb.ServiceAccount("ciBot",
-    name="platform-ci",
+    name="automation-ci",
     scope="team",
-    default_team=platform.name)
+    default_team=automation.name)

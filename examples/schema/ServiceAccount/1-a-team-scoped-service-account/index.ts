@@ -1,9 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as wandb from "@pulumi-wandb/wandb";
 
-const platform = new wandb.Team("platform", {name: "platform"});
+const automation = new wandb.Team("automation", {name: "automation"});
 const ciBot = new wandb.ServiceAccount("ciBot", {
-    name: "platform-ci",
+    name: "automation-ci",
     scope: "team",
-    defaultTeam: platform.name,
+    defaultTeam: automation.name,
 });

@@ -7,16 +7,16 @@ import (
 
 func main() {
 	pulumi.Run(func(ctx *pulumi.Context) error {
-		platform, err := wandb.NewTeam(ctx, "platform", &wandb.TeamArgs{
-			Name: pulumi.String("platform"),
+		automation, err := wandb.NewTeam(ctx, "automation", &wandb.TeamArgs{
+			Name: pulumi.String("automation"),
 		})
 		if err != nil {
 			return err
 		}
 		_, err = wandb.NewServiceAccount(ctx, "ciBot", &wandb.ServiceAccountArgs{
-			Name:        pulumi.String("platform-ci"),
+			Name:        pulumi.String("automation-ci"),
 			Scope:       pulumi.String("team"),
-			DefaultTeam: platform.Name,
+			DefaultTeam: automation.Name,
 		})
 		if err != nil {
 			return err
