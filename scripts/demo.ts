@@ -79,6 +79,9 @@ async function driftOutsidePulumi(scim: ScimClient, outputs: Record<string, { va
   }
 }
 
+/** Whether the user pressed Ctrl-C: the run then ends with 130, however its engine operation failed on the way. */
+let interrupted = false;
+
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { "real-org": { type: "boolean", default: false } } });
   const scratch = mkdtempSync(path.join((mkdirSync(workRoot, { recursive: true }), workRoot), "demo-"));
@@ -92,7 +95,6 @@ async function main(): Promise<void> {
   };
   // A lasting listener: the Automation API's process library re-raises SIGINT (killing us before
   // the cleanup) when no listener of ours is left. A second Ctrl-C exits at once.
-  let interrupted = false;
   process.on("SIGINT", () => {
     if (interrupted) process.exit(130);
     interrupted = true;
@@ -166,6 +168,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (interrupted) process.exit(130);
   console.error(`demo failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
