@@ -16,13 +16,17 @@ type Door = (typeof DOORS)[number];
 const declare = (door: Door, kind: "User" | "Team", name: string, args: Record<string, unknown>, options?: pulumi.CustomResourceOptions) =>
   door === "plugin" ? new PluginResource(kind, name, args, options) : new wandb[kind](name, args as never, options);
 
-const inactiveForDays = config.getNumber("inactiveForDays");
+/** The lookups to make, e.g. "30,90": who has not been active in each of these numbers of days. */
+const inactiveForDays = (config.get("inactiveForDays") ?? "").split(",").filter(Boolean).map(Number);
 const inactiveThrough = (door: Door) =>
-  inactiveForDays === undefined
-    ? undefined
-    : door === "plugin"
-      ? pulumi.runtime.invokeOutput<{ userNames: string[] }>("wandb:index:getUsers", { inactiveForDays }).userNames
-      : wandb.getUsersOutput({ inactiveForDays }).userNames;
+  Object.fromEntries(
+    inactiveForDays.map((days) => [
+      days,
+      door === "plugin"
+        ? pulumi.runtime.invokeOutput<{ userNames: string[] }>("wandb:index:getUsers", { inactiveForDays: days }).userNames
+        : wandb.getUsersOutput({ inactiveForDays: days }).userNames,
+    ]),
+  );
 
 // Each door declares its own team with its own bucket (a change of its path replaces the team), and
 // its own user in that team: the multi-tenant cloud creates a user by adding it to a team.
