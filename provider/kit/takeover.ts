@@ -13,8 +13,6 @@ export type Claim =
   | { kind: "as-declared"; found: string }
   /** What this resource's destroy leaves behind, e.g. an emptied team. */
   | { kind: "left-by-destroy"; found: string }
-  /** Declared to be adopted (`adoptExisting`): taken over whatever it holds, and converged to the declaration. */
-  | { kind: "adopted"; found: string }
   /** Someone else's: never taken over. */
   | { kind: "not-ours"; differing: string[] };
 
@@ -72,17 +70,21 @@ function seenAs(existing: Held): string {
   return existing.created === undefined ? `id ${existing.id}` : `id ${existing.id}, created ${existing.created}`;
 }
 
-/** The claim of a resource declared to be adopted (`adoptExisting`) on whatever holds its natural key. */
-export const ADOPTED: Claim = { kind: "adopted", found: "which adoptExisting adopts and converges to the declaration" };
-
 /**
- * How an object found in a listing stands to a create that would take it over (`claim` as the
- * create judges it), for the preview to name; undefined when there is none or it is not ours to take.
+ * How an object found in a listing stands to a create that would take it over, for the preview to
+ * name: whatever it holds when the resource adopts (`adoptExisting`), else as `claim` judges it (as
+ * the create would; undefined where the listing cannot tell). Undefined when there is none, or it is
+ * not ours to take.
  */
-export async function takenOver<T extends Held>(existing: T | undefined, claim: (existing: T) => Claim | Promise<Claim>): Promise<string | undefined> {
+export async function takenOver<T extends Held>(
+  existing: T | undefined,
+  adopts: boolean,
+  claim: (existing: T) => Claim | undefined | Promise<Claim | undefined>,
+): Promise<string | undefined> {
   if (existing === undefined) return undefined;
+  if (adopts) return `${seenAs(existing)}, which adoptExisting adopts and converges to the declaration`;
   const judged = await claim(existing);
-  return judged.kind === "not-ours" ? undefined : `${seenAs(existing)}, ${judged.found}`;
+  return judged === undefined || judged.kind === "not-ours" ? undefined : `${seenAs(existing)}, ${judged.found}`;
 }
 
 /** The sentence a refusal adds about an existing object that differs from the declaration. */

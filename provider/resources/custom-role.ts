@@ -2,7 +2,7 @@ import type { PatchOperation, ScimRole } from "../../service";
 import { sameSet } from "../kit/compare";
 import { changedFieldsOf, convergeGuardedByEtag, recordRead, SETTLED, setReading, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
 import { isStatus, requireFound, ResourceInitError } from "../kit/errors";
-import { ADOPTED, createOrTakeOver, leftAsItIs, takenOver, type Claim } from "../kit/takeover";
+import { createOrTakeOver, leftAsItIs, takenOver, type Claim } from "../kit/takeover";
 import { type ResourceImplementation } from "../kit/implementation";
 import { predefinedBaseRole } from "../../model/shapes/pieces";
 import { customRoleFields, customRoleInputs, customRoleOutputs, type CustomRoleInputs, type CustomRoleOutputs } from "../../model/shapes/custom-role";
@@ -194,7 +194,7 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
 
   async takenOverAtCreate(operation, inputs) {
     const existing = (await operation.directory().roles()).named(inputs.name);
-    return takenOver(existing, (found) => (inputs.adoptExisting ? ADOPTED : claimOf(found, inputs)));
+    return takenOver(existing, inputs.adoptExisting, (found) => claimOf(found, inputs));
   },
 
   async read(operation, id, props) {

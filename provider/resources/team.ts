@@ -7,7 +7,7 @@ import { isEmailReference } from "../../model/vocabulary";
 import { sameSet } from "../kit/compare";
 import { convergeGuardedByEtag, recordRead, SETTLED, setReading, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
 import { isStatus, requireFound, ResourceInitError } from "../kit/errors";
-import { ADOPTED, createOrTakeOver, leftAsItIs, takenOver, type Claim } from "../kit/takeover";
+import { createOrTakeOver, leftAsItIs, takenOver, type Claim } from "../kit/takeover";
 import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs, failure } from "../kit/inputs";
 import { detailed, propertyChanges } from "../kit/difference";
@@ -443,9 +443,7 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
     // A declared bucket cannot be told apart on a team found by name: its create refuses one.
     if (inputs.importId !== undefined || inputs.storageBucket !== undefined) return undefined;
     const existing = (await operation.directory().teams()).named(inputs.name);
-    if (existing === undefined) return undefined;
-    const claim = inputs.adoptExisting ? ADOPTED : await plannedClaimOf(operation, existing, inputs.members ?? []);
-    return claim === undefined ? undefined : takenOver(existing, () => claim);
+    return takenOver(existing, inputs.adoptExisting, (found) => plannedClaimOf(operation, found, inputs.members ?? []));
   },
 
   async read(operation, requestedId, props) {

@@ -14,7 +14,7 @@ import {
 } from "../kit/conflict";
 import { isStatus, ResourceInitError } from "../kit/errors";
 import { warn } from "../kit/engine-output";
-import { ADOPTED, createOrTakeOver, leftAsItIs, takenOver, type Claim } from "../kit/takeover";
+import { createOrTakeOver, leftAsItIs, takenOver, type Claim } from "../kit/takeover";
 import { detailed, propertyChanges } from "../kit/difference";
 import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs, failure } from "../kit/inputs";
@@ -436,7 +436,7 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
   async takenOverAtCreate(operation, inputs) {
     if (inputs.importId !== undefined) return undefined;
     const existing = (await operation.directory().users()).byUserName(inputs.userName);
-    return takenOver(existing, (found) => (inputs.adoptExisting ? ADOPTED : claimOf(found, inputs, operation.deploymentForChecks() === "saas")));
+    return takenOver(existing, inputs.adoptExisting, (found) => claimOf(found, inputs, operation.deploymentForChecks() === "saas"));
   },
 
   async read(operation, id, props) {

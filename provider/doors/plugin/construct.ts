@@ -72,7 +72,6 @@ function optionsOf(request: providerProto.ConstructRequest, providers: Record<st
   };
 }
 
-
 function connectRuntime(request: providerProto.ConstructRequest, engineAddress: string): Promise<void> {
   pulumi.runtime.resetOptions(
     request.getProject(),
