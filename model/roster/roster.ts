@@ -8,7 +8,8 @@ import { entryLabel, type Finding, formatField, list, type Path, rosterSchema, s
 import type { Deployment } from "../../service/config";
 import { sameIgnoringCase } from "../../service/case-folding";
 import { closest } from "../../service/spelling";
-import { identityOf, sameIdentity } from "../identity";
+import { identityOf } from "../identity";
+import { brokenTeamsRule } from "../shapes/service-account";
 import {
   canonicalRole,
   isDeprecatedOrganizationRole,
@@ -420,9 +421,10 @@ function checkServiceAccounts({ shaped, roster, at, add }: Checking, { users }: 
     } else {
       names.set(key, i);
     }
-    if (account.teams !== undefined && deployment !== undefined && deployment !== "saas") {
+    const broken = brokenTeamsRule(account, deployment === undefined ? undefined : deployment === "saas");
+    if (broken === "saas-only") {
       add(["serviceAccounts", i, "teams"], `teams is taken only on the multi-tenant cloud (saas), not on ${deployment}`, "remove `teams`: the account joins its defaultTeam (an organization-scoped one also joins every team created later)");
-    } else if (account.teams !== undefined && !account.teams.some((team) => sameIdentity("teamName", team, account.defaultTeam))) {
+    } else if (broken === "without-default-team") {
       add(["serviceAccounts", i, "teams"], `teams leaves out the defaultTeam ${q(account.defaultTeam)}`, `add ${q(account.defaultTeam)} to teams, as W&B asks`);
     }
     roster.serviceAccounts.push(account);

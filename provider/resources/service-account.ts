@@ -12,6 +12,7 @@ import { tell } from "../kit/engine-output";
 import { hasMember } from "../membership/directory";
 import { sameIdentity } from "../../model/identity";
 import {
+  brokenTeamsRule,
   SERVICE_ACCOUNT_SCOPES,
   serviceAccountFields,
   serviceAccountInputs,
@@ -81,13 +82,14 @@ export const serviceAccount: ReplacedOnChange<ServiceAccountInputs, ServiceAccou
 
   async check(operation, _olds, news) {
     return checkInputs(serviceAccountInputs, news, (inputs) => {
-      if (inputs.teams === undefined) return [];
-      if (operation.deploymentForChecks() !== "saas") {
-        return [failure("teams", "is for the multi-tenant cloud (saas) only, as W&B's reference documents it: remove it; the account joins defaultTeam")];
+      switch (brokenTeamsRule(inputs, operation.deploymentForChecks() === "saas")) {
+        case "saas-only":
+          return [failure("teams", "is for the multi-tenant cloud (saas) only, as W&B's reference documents it: remove it; the account joins defaultTeam")];
+        case "without-default-team":
+          return [failure("teams", `must include defaultTeam "${inputs.defaultTeam}", as W&B's reference asks: add it to teams, or leave teams out`)];
+        case undefined:
+          return [];
       }
-      return inputs.teams.includes(inputs.defaultTeam)
-        ? []
-        : [failure("teams", `must include defaultTeam "${inputs.defaultTeam}", as W&B's reference asks: add it to teams, or leave teams out`)];
     });
   },
 
