@@ -9,7 +9,7 @@ import { MockMonitor } from "@pulumi/pulumi/runtime/mocks";
 import { z } from "zod";
 import { checkedKeyFields, naturalKeyFields, naturalKeyOf, namedBy } from "./natural-keys";
 import type { ResourceKind } from "./resource-kinds";
-import { isOrganizationChild, kindOfType, ORGANIZATION_TYPE } from "./tokens";
+import { isOrganizationChild, kindOfType, nameInUrn, ORGANIZATION_TYPE } from "./tokens";
 
 const READ_STACK = "pulumi:pulumi:readStackResourceOutputs";
 
@@ -72,35 +72,34 @@ function thisRun(): Run | undefined {
   return run;
 }
 
-const nameOf = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
 const typeOf = (urn: string) => urn.slice(0, urn.lastIndexOf("::"));
 
 /** The option that carries `from`'s history to `to`: the old name alone where only the name changed. */
 function aliasFor(from: string, to: string): string {
-  return typeOf(from) === typeOf(to) ? `aliases: [{ name: "${nameOf(from)}" }]` : `aliases: ["${from}"]`;
+  return typeOf(from) === typeOf(to) ? `aliases: [{ name: "${nameInUrn(from)}" }]` : `aliases: ["${from}"]`;
 }
 
 /** The Organization of the last state whose children `child` (an old URN) is one of: its name is the child's prefix. */
 function organizationOf(child: string, holdings: Holdings): string | undefined {
   if (!isOrganizationChild(child)) return undefined;
   return [...holdings.urns]
-    .filter((urn) => typeOf(urn).endsWith(`::${ORGANIZATION_TYPE}`) && nameOf(child).startsWith(nameOf(urn)))
-    .sort((a, b) => nameOf(b).length - nameOf(a).length)[0];
+    .filter((urn) => typeOf(urn).endsWith(`::${ORGANIZATION_TYPE}`) && nameInUrn(child).startsWith(nameInUrn(urn)))
+    .sort((a, b) => nameInUrn(b).length - nameInUrn(a).length)[0];
 }
 
 function noticeFor(kind: ResourceKind, urn: string, held: string, named: string): string {
   return (
-    `${kind} "${nameOf(urn)}" declares the W&B object with ${named} that this stack holds as "${nameOf(held)}": ` +
-    `a rename in code, not a new object. The delete of "${nameOf(held)}" will leave it in W&B, so nothing is removed; ` +
-    `to keep its history, give "${nameOf(urn)}" the option ${aliasFor(held, urn)} (or run pulumi state rename).`
+    `${kind} "${nameInUrn(urn)}" declares the W&B object with ${named} that this stack holds as "${nameInUrn(held)}": ` +
+    `a rename in code, not a new object. The delete of "${nameInUrn(held)}" will leave it in W&B, so nothing is removed; ` +
+    `to keep its history, give "${nameInUrn(urn)}" the option ${aliasFor(held, urn)} (or run pulumi state rename).`
   );
 }
 
 function componentNotice(component: string, oldComponent: string, example: string): string {
   return (
-    `Organization "${nameOf(component)}" declares the W&B objects this stack holds under Organization "${nameOf(oldComponent)}" ` +
-    `(${example}): a rename in code, not new objects. The deletes under "${nameOf(oldComponent)}" will leave them in W&B, ` +
-    `so nothing is removed; to keep their history, give "${nameOf(component)}" the option ${aliasFor(oldComponent, component)}.`
+    `Organization "${nameInUrn(component)}" declares the W&B objects this stack holds under Organization "${nameInUrn(oldComponent)}" ` +
+    `(${example}): a rename in code, not new objects. The deletes under "${nameInUrn(oldComponent)}" will leave them in W&B, ` +
+    `so nothing is removed; to keep their history, give "${nameInUrn(component)}" the option ${aliasFor(oldComponent, component)}.`
   );
 }
 
@@ -134,7 +133,7 @@ export function noticeRename(resource: { readonly urn: pulumi.Output<string> }, 
     const componentUrn = await new Promise<string>((resolve) => component.urn.apply(resolve));
     if (run.componentsNamed.has(componentUrn)) return;
     run.componentsNamed.add(componentUrn);
-    const example = `${kind} "${nameOf(held)}", now "${nameOf(urn)}", with ${namedBy(kind, inputs)}`;
+    const example = `${kind} "${nameInUrn(held)}", now "${nameInUrn(urn)}", with ${namedBy(kind, inputs)}`;
     void pulumi.log.warn(componentNotice(componentUrn, oldComponent, example), component);
   });
 }

@@ -9,7 +9,7 @@ import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { KINDS } from "../../kinds";
 import { NO_CONFIGURATION, Operation } from "../../operation";
 import { NaturalKeyClaims } from "../../../model/natural-keys";
-import { isOrganizationChild } from "../../../model/tokens";
+import { isOrganizationChild, nameInUrn } from "../../../model/tokens";
 import { grpcErrorOf } from "./grpc-errors";
 import { settingsOf, settingsProblems } from "./provider-config";
 import { asSecret, fromStruct, plainOf, secretKeysOf, toStruct, unwrapped, withSecrets } from "./struct";
@@ -104,9 +104,8 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
   async function plannedCreate(request: providerProto.CreateRequest): Promise<providerProto.CreateResponse> {
     const urn = request.getUrn();
     if (!diffed.has(urn) && !isOrganizationChild(urn)) {
-      const name = urn.slice(urn.lastIndexOf("::") + 2);
       // A listing that fails leaves the preview as it was: the create at `up` still says what it takes over.
-      await calls(request).previewCreate(operation, name, unwrapped(request.getProperties()).plain).catch(() => undefined);
+      await calls(request).previewCreate(operation, nameInUrn(urn), unwrapped(request.getProperties()).plain).catch(() => undefined);
     }
     return new providerProto.CreateResponse().setProperties(request.getProperties());
   }
@@ -161,7 +160,7 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
       const checked = result.failures?.length ? fromStruct(request.getNews()) : withSecrets(engineRecord.parse(result.inputs), news.secretKeys);
       response.setInputs(toStruct(checked));
       // One provider process serves every resource of its provider: the second to name an object is refused.
-      const duplicate = result.failures?.length ? undefined : claims.claim(kind, engineRecord.parse(result.inputs), request.getUrn(), request.getUrn().split("::").pop());
+      const duplicate = result.failures?.length ? undefined : claims.claim(kind, engineRecord.parse(result.inputs), request.getUrn(), nameInUrn(request.getUrn()));
       response.setFailuresList(checkFailures([...(result.failures ?? []), ...(duplicate ? [{ property: "", reason: duplicate }] : [])]));
       return response;
     }),
