@@ -117,12 +117,20 @@ export function kindCalls<I, O extends object, Op extends ConfiguredOperation>(
 
   return advisingFailures({
     // The olds of check are the inputs last applied, not state.
-    check: async (operation, olds, news) => withConfigurationFailures(operation, await implementation.check(operation, record(olds), record(news))),
+    // The engine checks only what the program registers (or imports): a check is a declaration.
+    check: async (operation, olds, news) => {
+      const result = await implementation.check(operation, record(olds), record(news));
+      if (!result.failures?.length) operation.holdings().declare(naturalKeyOf(state.kind, record(result.inputs)));
+      return withConfigurationFailures(operation, result);
+    },
     diff: async (operation, id, olds, news) => {
       const parsedId = engineId.parse(id);
-      const difference = await implementation.diff(operation, parsedId, state.parse(olds, parsedId), checked(news));
-      // Kept, not replaced: the object stays this resource's whatever else the run deletes.
-      if (!difference.replaces?.length) operation.holdings().hold(state.kind, parsedId);
+      const inputs = checked(news);
+      const difference = await implementation.diff(operation, parsedId, state.parse(olds, parsedId), inputs);
+      // Kept, not replaced, by a resource the program declares: the object stays this resource's whatever
+      // else the run deletes. A refresh diffs dropped resources too, and those keep nothing.
+      const declared = operation.holdings().declared(naturalKeyOf(state.kind, inputs as Record_));
+      if (declared && !difference.replaces?.length) operation.holdings().hold(state.kind, parsedId);
       return difference;
     },
     create: (operation, news) =>

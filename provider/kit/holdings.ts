@@ -1,17 +1,31 @@
 // Which W&B objects the resources of this engine operation hold: the ones a create made or took
-// over, and the ones a resource keeps (its diff without replacement, its update). A resource
-// renamed in code without an alias reaches the provider as a create under the new name, which
-// takes the object over, then a delete under the old one: that delete must leave the object to its
-// new holder, or the rename removes what it meant to keep. Apart from those, the objects a
-// refresh found this stack's resources holding (by natural key): an Organization's record does not
-// report them as new outside its roster. One per operation: nothing of it outlives the run.
+// over, and the ones a resource the program declares keeps (its diff without replacement, its
+// update). A resource renamed in code without an alias reaches the provider as a create under the
+// new name, which takes the object over, then a delete under the old one: that delete must leave
+// the object to its new holder, or the rename removes what it meant to keep. Only a declaration
+// holds: the engine also diffs every resource it refreshes (`--refresh`, `destroy --refresh`),
+// the ones the program dropped included, and such a diff keeps nothing, or no removal would ever be
+// made. Apart from those, the objects a refresh found this stack's resources holding (by natural
+// key): an Organization's record does not report them as new outside its roster. One per
+// operation: nothing of it outlives the run.
 export class Holdings {
   readonly #held = new Set<string>();
+  readonly #declared = new Set<string>();
   readonly #refreshed = new Set<string>();
   #refreshRan = false;
 
   static #key(kind: string, id: string): string {
     return `${kind}\u0000${id}`;
+  }
+
+  /** Records that a resource the program registered in this operation declares the object named by `naturalKey` (its checked inputs'). */
+  declare(naturalKey: string | undefined): void {
+    if (naturalKey !== undefined) this.#declared.add(naturalKey);
+  }
+
+  /** Whether a resource the program registered in this operation declares the object named by `naturalKey`. */
+  declared(naturalKey: string | undefined): boolean {
+    return naturalKey !== undefined && this.#declared.has(naturalKey);
   }
 
   /** Records that a resource of this operation holds the object `id` of `kind`. */

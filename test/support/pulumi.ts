@@ -88,14 +88,15 @@ export interface StackHandle {
   /** `diff`: the log shows each change property by property, as `pulumi preview --diff` prints it. */
   preview(options?: { diff?: boolean; refresh?: boolean }): Promise<OperationResult>;
   refresh(): Promise<OperationResult>;
-  destroy(): Promise<OperationResult>;
+  /** `refresh`: `pulumi destroy --refresh`, reading every resource first. */
+  destroy(options?: { refresh?: boolean }): Promise<OperationResult>;
   /** A preview's planned steps other than "same", per resource: what `pulumi preview --diff` would list. */
   previewSteps(): Promise<PlannedStep[]>;
   /**
    * `pulumi preview --json` (plus `args`, e.g. `--refresh`) run by the CLI itself, as a user's CI runs it:
    * its standard output, and the exit code (non-zero when the preview fails). Programs in a folder only.
    */
-  previewJson(args?: string[]): Promise<{ json: string; code: number }>;
+  previewJson(args?: string[], options?: { destroy?: boolean }): Promise<{ json: string; code: number }>;
   /** Runs an operation that must fail (an `up` invoked as `options` says), and hands back what the engine reported. */
   failing(op: "up" | "preview" | "refresh" | "destroy", options?: UpOptions): Promise<FailedOperation>;
   /** Runs `run` with `env` added to the environment of the engine and of the provider processes it starts. */
@@ -176,7 +177,7 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
         return { outputs: {}, changes: result.changeSummary, diagnostics: recorder.diagnostics, log: recorder.lines.join("") };
       }
       const result =
-        op === "up" ? await stack.up({ ...common, ...upOptions }) : op === "refresh" ? await stack.refresh(common) : await stack.destroy(common);
+        op === "up" ? await stack.up({ ...common, ...upOptions }) : op === "refresh" ? await stack.refresh(common) : await stack.destroy({ ...common, ...refresh });
       const outputs = op === "up" ? Object.fromEntries(Object.entries(await stack.outputs()).map(([k, v]) => [k, v.value])) : {};
       return {
         outputs,
@@ -197,7 +198,7 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
     up: (options) => operation("up", false, options),
     preview: (options) => operation("preview", options?.diff, { refresh: options?.refresh === true }),
     refresh: () => operation("refresh"),
-    destroy: () => operation("destroy"),
+    destroy: (options) => operation("destroy", false, { refresh: options?.refresh === true }),
     async previewSteps() {
       const steps: PlannedStep[] = [];
       await stack.preview({
@@ -210,12 +211,12 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
       });
       return steps;
     },
-    async previewJson(args = []) {
+    async previewJson(args = [], options = {}) {
       if (!("dir" in source)) throw new Error("previewJson runs the CLI on a program in a folder, not an inline program");
       return new Promise((resolve, reject) => {
         execFile(
           pulumiCommand.command,
-          ["preview", "--json", "--stack", stackName, "--non-interactive", ...args],
+          [...(options.destroy ? ["destroy", "--preview-only"] : ["preview"]), "--json", "--stack", stackName, "--non-interactive", ...args],
           { cwd: workDir, env: { ...process.env, ...envVars }, maxBuffer: 64 * 1024 * 1024 },
           (error, stdout) => {
             if (error && typeof error.code !== "number") reject(error);

@@ -51,18 +51,46 @@ describe("a delete of an object another resource of the operation holds", () => 
     expect(await userIds()).not.toContain(old.id);
   });
 
-  it("leaves an organization role a resource kept (its diff found no replacement) in the same operation", async () => {
+  it("leaves an organization role a declared resource kept (checked, then its diff found no replacement) in the same operation", async () => {
     const user = await KINDS.User.create(operation, await checked("User", { userName: "bo", email: "bo@acme.example" }));
     const assignment = await checked("OrganizationRoleAssignment", { user: user.id, role: "admin" });
     const old = await KINDS.OrganizationRoleAssignment.create(operation, assignment);
     operation = nextOperation(operation);
 
+    await checked("OrganizationRoleAssignment", { user: user.id, role: "admin" });
     const kept = await KINDS.OrganizationRoleAssignment.diff(operation, old.id, old.outs, assignment);
     expect(kept.changes).toBe(false);
     await KINDS.OrganizationRoleAssignment.delete(operation, old.id, old.outs);
     expect((await heldUser(emu, user.id)).organizationRole).toBe("admin");
 
     await KINDS.OrganizationRoleAssignment.delete(nextOperation(operation), old.id, old.outs);
+    expect((await heldUser(emu, user.id)).organizationRole).toBe("member");
+  });
+
+  // The engine diffs every resource it refreshes (`up --refresh`, `destroy --refresh`), the ones the
+  // program dropped included, with their recorded inputs; nothing checks them: they declare nothing.
+  it("removes a user a refresh diffed in the same operation but no resource declares", async () => {
+    const inputs = await checked("User", { userName: "cy", email: "cy@acme.example" });
+    const created = await KINDS.User.create(operation, inputs);
+    operation = nextOperation(operation);
+
+    await KINDS.User.read(operation, created.id, created.outs);
+    const refreshed = await KINDS.User.diff(operation, created.id, created.outs, inputs);
+    expect(refreshed.changes).toBe(false);
+    await KINDS.User.delete(operation, created.id, created.outs);
+    expect(await userIds()).not.toContain(created.id);
+    expect(warnings.join("\n")).not.toContain("was left in W&B");
+  });
+
+  it("removes an organization role a refresh diffed while another resource declares its user", async () => {
+    const user = await KINDS.User.create(operation, await checked("User", { userName: "di", email: "di@acme.example" }));
+    const assignment = await checked("OrganizationRoleAssignment", { user: user.id, role: "admin" });
+    const old = await KINDS.OrganizationRoleAssignment.create(operation, assignment);
+    operation = nextOperation(operation);
+
+    await checked("User", { userName: "di", email: "di@acme.example" });
+    await KINDS.OrganizationRoleAssignment.diff(operation, old.id, old.outs, assignment);
+    await KINDS.OrganizationRoleAssignment.delete(operation, old.id, old.outs);
     expect((await heldUser(emu, user.id)).organizationRole).toBe("member");
   });
 });
