@@ -46,7 +46,7 @@ export function inactivePeople(preview: PreviewJson, days: number, now: number):
     const user = readState(STATE_READERS.User, "User", urn.split("::").pop() ?? urn, properties);
     if (user.active === false || user.userName === undefined) continue;
     const lastActiveAt = recordedActivity(user);
-    const inactive = inactiveFor(lastActiveAt, days, now);
+    const inactive = inactiveFor(lastActiveAt, days, now, user.createdAt);
     if (inactive === undefined) result.unreported += 1;
     else if (inactive) {
       const lastActive = typeof lastActiveAt === "string" ? { at: lastActiveAt, daysAgo: Math.floor((now - Date.parse(lastActiveAt)) / DAY_MS) } : undefined;

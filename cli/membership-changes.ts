@@ -8,6 +8,7 @@ import type { ResourceStep } from "./preview-json";
 import { joined, phrase } from "./quoted-text";
 import { describedRole, newUsersIn, personOf, type ReviewContext } from "./review-context";
 import type { UserOutputs } from "../model/shapes/user";
+import type { AccessPlan } from "../model/outside-code";
 
 function userArrives(person: string, state: { organizationRole?: string; adoptExisting?: boolean; importId?: string } | undefined, { ledger }: ReviewContext): void {
   const role = state?.organizationRole;
@@ -94,11 +95,33 @@ export function serviceAccountChanges(step: ResourceStep, context: ReviewContext
   for (const team of new Set([after.defaultTeam, ...(after.teams ?? [])])) context.ledger.join(`service account ${after.name}`, team);
 }
 
-/** A roster record's verdicts are shown as they are; its teams are compared once every record is read (a renamed component has two). */
+/** What a roster record's write plans to change in W&B: each person deactivated, with why, and each custom role deleted, with its holders. */
+function plannedChanges(planned: AccessPlan, days: number | undefined, { ledger }: ReviewContext): void {
+  const why = (user: AccessPlan["deactivate"][number]) =>
+    user.reason === "outsideCode"
+      ? phrase`not declared in the roster (outsideCode.users: deactivate)`
+      : joined([phrase`not active in ${String(days ?? "N")} days`, user.lastActiveAt === undefined ? phrase` (never active)` : phrase` (last active ${user.lastActiveAt.slice(0, 10)})`], "");
+  for (const user of planned.deactivate) {
+    ledger.say(user.userName, Aspect.Organization, joined([phrase`is deactivated: `, why(user)], ""));
+    ledger.changes.leaving.push(user.userName);
+  }
+  for (const user of planned.waiting) {
+    ledger.say(user.userName, Aspect.Organization, joined([phrase`qualifies for deactivation since the last run (`, why(user), phrase`): left for the next run, whose preview names it`], ""), true);
+  }
+  for (const user of planned.kept) ledger.say(user.userName, Aspect.Organization, phrase`kept: ${user.reason}`, true);
+  for (const role of planned.deleteRoles) {
+    const holders = role.holders === undefined ? phrase`its holders are not shown by W&B's listing` : role.holders.length === 0 ? phrase`held by nobody` : phrase`held by ${role.holders.join(", ")}`;
+    ledger.changes.customRoles.set(role.name, { status: "deleted", added: [], removed: [], notes: [phrase`not declared in the roster (outsideCode.customRoles: delete)`, holders, phrase`each holder falls back to ${role.inheritedFrom}`] });
+    for (const holder of role.holders ?? []) ledger.say(holder, Aspect.OrganizationRole, phrase`organization role ${role.name} → ${role.inheritedFrom} (the custom role is deleted)`);
+  }
+}
+
+/** A roster record's verdicts are shown as they are, and what its write plans; its teams are compared once every record is read (a renamed component has two). */
 export function rosterGuardChanges(step: ResourceStep, context: ReviewContext): void {
   const { before, after } = statesOf(STATE_READERS.RosterGuard, step);
   const organization = step.organization ?? step.name;
   if (after?.verdicts !== undefined && after.verdicts.length > 0) context.ledger.changes.verdicts.set(organization, after.verdicts);
+  if (step.op !== "delete" && after?.planned !== undefined) plannedChanges(after.planned, after.outsideCode?.deactivateInactiveAfterDays, context);
   for (const [side, teams] of [["before", before?.teams], ["after", after?.teams]] as const) {
     for (const [team, members] of Object.entries(teams ?? {})) context.recordedTeams[side].set(team, [...(context.recordedTeams[side].get(team) ?? []), ...members]);
   }

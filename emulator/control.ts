@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { EmulatorCore } from "./core";
 import { faultsSchema } from "./faults";
 import { json, type Reply } from "./http";
+import { recordActivity } from "./org";
 import { renderUser } from "./scim-render";
 import { matchRoute, type Route } from "./router";
 import { formatPath } from "./seed";
@@ -42,7 +43,7 @@ function putActivity({ core, body, params }: ControlRequest): Reply {
   if (!user) return json(404, { error: `no user with id ${params["id"]}` });
   const parsed = parseControlBody(body, activitySchema);
   if (!parsed.ok) return parsed.reply;
-  user.activity = parsed.value;
+  recordActivity(user, parsed.value);
   return json(200, renderUser(core.org, { ...core.settings, userRolesOnGet: "shown" }, user));
 }
 

@@ -55,6 +55,15 @@ export interface Team extends Tracked {
   storageBucket?: StorageBucket;
 }
 
+/**
+ * Records what a user did: someone active at a time existed then, so a user said to be active
+ * before its creation is taken as made by then (W&B never reports activity before the creation).
+ */
+export function recordActivity(user: User, activity: Activity): void {
+  user.activity = activity;
+  if (activity.lastActiveAt !== null && Date.parse(activity.lastActiveAt) < Date.parse(user.created)) user.created = new Date(Date.parse(activity.lastActiveAt)).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
 /** A user's place in one team. */
 export interface TeamRole {
   team: Team;
@@ -166,7 +175,7 @@ export class Org {
           },
           { id: u.id, created, lastModified: u.lastModified ?? created, version: u.version, ignoreSeats: true },
         );
-        user.activity = { daysActive: u.daysActive, lastActiveAt: u.lastActiveAt };
+        recordActivity(user, { daysActive: u.daysActive, lastActiveAt: u.lastActiveAt });
         for (const rr of u.registryRoles) {
           if (!org.registries.has(rr.registryName)) throw new Error(`unknown registry "${rr.registryName}"`);
           user.registryRoles.set(rr.registryName, org.resolveRegistryRole(rr.roleName));

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { ScimRole, ScimTeam, ScimUser } from "../service/model";
 import { isPersonMember } from "../service/team-membership";
 import { liveCountOf, type LiveCount } from "./guard-rails";
-import { inactiveToDeactivate } from "./activity";
+import { inactiveToDeactivate, reportedActivity } from "./activity";
 import { identityOf, sameIdentity } from "./identity";
 import { patternMatcher } from "./name-patterns";
 import { CUSTOM_ROLES_OUTSIDE_CODE, SOURCES, TEAMS_OUTSIDE_CODE, USERS_OUTSIDE_CODE } from "./vocabulary";
@@ -234,19 +234,23 @@ export function outsideCodeOf(
  * `deactivateInactiveAfterDays: days` deactivates, and those whose activity W&B does not report.
  */
 function inactiveAmong(active: readonly ScimUser[], days: number | undefined, isDeclared: (user: ScimUser) => boolean, now: number) {
+  const reported = (user: ScimUser) => reportedActivity(user.lastActiveAt, user.created);
   const activity = active
-    .filter((user) => user.lastActiveAt !== undefined)
-    .map((user) => ({
-      ...personOf(user),
-      ...(typeof user.lastActiveAt === "string" ? { lastActiveAt: user.lastActiveAt } : {}),
-      ...(user.created === undefined ? {} : { createdAt: user.created }),
-      declared: isDeclared(user),
-    }))
+    .filter((user) => reported(user) !== undefined)
+    .map((user) => {
+      const lastActiveAt = reported(user);
+      return {
+        ...personOf(user),
+        ...(typeof lastActiveAt === "string" ? { lastActiveAt } : {}),
+        ...(user.created === undefined ? {} : { createdAt: user.created }),
+        declared: isDeclared(user),
+      };
+    })
     .sort(byUserName);
   return {
     activity,
     inactive: days === undefined ? [] : inactiveIn(activity, days, now),
-    activityUnreported: days === undefined ? [] : active.filter((user) => user.lastActiveAt === undefined).map((user) => user.userName).sort(),
+    activityUnreported: days === undefined ? [] : active.filter((user) => reported(user) === undefined).map((user) => user.userName).sort(),
   };
 }
 
@@ -303,6 +307,104 @@ export function rolesToDelete(report: OutsideCodeReport, policy: OutsideCodePoli
   if (policy.customRoles !== "delete") return [];
   return report.customRoles.map((role) => role.name).filter((name) => !declared.customRoles.some((each) => sameIdentity("customRoleName", each, name)));
 }
+
+/** What the record's write changes in W&B, planned at its check from the listings the run reads: exactly this, never one person more. */
+const plannedDeactivation = person
+  .extend({
+    reason: z.enum(["outsideCode", "inactive"]).meta({ description: "`outsideCode`: the roster does not declare the user (`outsideCode.users: deactivate`); `inactive`: not active in `deactivateInactiveAfterDays`." }),
+    lastActiveAt: z.string().optional().meta({ description: "The user's last activity (ISO 8601) where `inactive`; absent for someone never active." }),
+  })
+  .meta({ id: "PlannedDeactivation" });
+
+export const accessPlanSchema = z
+  .object({
+    deactivate: z
+      .array(plannedDeactivation)
+      .meta({ description: "The users the write deactivates, each with why: those who qualified at the record's last look at W&B (`asOf`)." }),
+    waiting: z
+      .array(plannedDeactivation)
+      .default([])
+      .meta({ description: "The users who qualify only since the record's last look at W&B: left for the next run, whose preview names them to deactivate." }),
+    deleteRoles: z
+      .array(
+        z
+          .object({
+            name: z.string().meta({ description: "The custom role's name." }),
+            inheritedFrom: z.string().meta({ description: "The role its holders fall back to." }),
+            holders: z.array(z.string()).optional().meta({ description: "Its holders (userNames), where the service shows roles on its listing." }),
+          })
+          .meta({ id: "PlannedRoleDeletion" }),
+      )
+      .meta({ description: "The custom roles the write deletes (`outsideCode.customRoles: delete`), with their holders and the role they fall back to." }),
+    kept: z
+      .array(
+        z
+          .object({ userName: z.string().meta({ description: "The user's userName." }), reason: z.string().meta({ description: "Why the user is kept." }) })
+          .meta({ id: "KeptUser" }),
+      )
+      .meta({ description: "Users a rule would deactivate that are kept, each with why (the user the provider acts as)." }),
+  })
+  .meta({ id: "AccessPlan" });
+export type AccessPlan = z.output<typeof accessPlanSchema>;
+
+/** Whether `policy` changes anything in W&B by itself (deactivations, deletions), so that its plan is read live at every check. */
+export function actsOnLiveOrganization(policy: OutsideCodePolicy): boolean {
+  return (policy.usersFrom !== "idp" && (policy.users === "deactivate" || policy.deactivateInactiveAfterDays !== undefined)) || policy.customRoles === "delete";
+}
+
+/** When `policy` judges the organization: the time its plan is made as of, and the time now. */
+export interface PlanTimes {
+  /** The record's last look at W&B (its last applied check, or a refresh): whoever qualifies only after it waits for the next run. */
+  asOf: number;
+  now: number;
+}
+
+/**
+ * What the record's write does under `policy`, from a report of the listings the run read: the
+ * users to deactivate (undeclared ones first, then the inactive) as they qualified at `times.asOf`,
+ * the custom roles to delete with their holders (from `listedUsers`, where the service shows
+ * roles), who qualifies only since (waiting for the next run, which names them at its preview as
+ * any other), and who is kept though a rule names them (the user the provider acts as).
+ */
+export function accessPlanOf(
+  report: OutsideCodeReport,
+  policy: OutsideCodePolicy,
+  declared: DeclaredOrganization,
+  actingUser: string | undefined,
+  listedUsers: readonly ScimUser[],
+  times: PlanTimes,
+): AccessPlan {
+  const createdAt = (userName: string) => Date.parse(listedUsers.find((user) => sameIdentity("userName", user.userName, userName))?.created ?? "");
+  const madeBy = (at: number) => (user: { userName: string }) => !(createdAt(user.userName) > at);
+  const undeclared = usersToDeactivate(report, policy, declared, undefined);
+  const notUndeclared = (user: { userName: string }) => !undeclared.some((each) => sameIdentity("userName", each.userName, user.userName));
+  const inactiveAt = (at: number) => inactiveUsersToDeactivate(report, policy, undefined, at).filter(notUndeclared);
+  const activity = (userName: string) => report.activity.find((each) => sameIdentity("userName", each.userName, userName))?.lastActiveAt;
+  const inactivity = (user: OutsidePerson) => {
+    const lastActiveAt = activity(user.userName);
+    return { ...user, reason: "inactive" as const, ...(lastActiveAt === undefined ? {} : { lastActiveAt }) };
+  };
+  const qualified = [...undeclared.filter(madeBy(times.asOf)).map((user) => ({ ...user, reason: "outsideCode" as const })), ...inactiveAt(times.asOf).map(inactivity)];
+  const since = (user: { userName: string }) => !qualified.some((each) => sameIdentity("userName", each.userName, user.userName));
+  const waiting = [...undeclared.filter(since).map((user) => ({ ...user, reason: "outsideCode" as const })), ...inactiveAt(times.now).filter(since).map(inactivity)];
+  const isSelf = (user: { userName: string }) => sameIdentity("userName", user.userName, actingUser);
+  const rolesShown = listedUsers.some((user) => user.organizationRole !== undefined);
+  return {
+    deactivate: qualified.filter((user) => !isSelf(user)),
+    waiting: waiting.filter((user) => !isSelf(user)),
+    deleteRoles: rolesToDelete(report, policy, declared).map((name) => ({
+      name,
+      inheritedFrom: report.customRoles.find((role) => role.name === name)?.inheritedFrom ?? "member",
+      ...(rolesShown
+        ? { holders: listedUsers.filter((user) => user.active && sameIdentity("customRoleName", user.organizationRole ?? "", name)).map((user) => user.userName).sort() }
+        : {}),
+    })),
+    kept: [...qualified, ...waiting].filter(isSelf).map((user) => ({ userName: user.userName, reason: "the user the provider acts as: never deactivated" })),
+  };
+}
+
+/** Whether the plan changes anything in W&B. */
+export const planActs = (plan: AccessPlan | undefined): boolean => plan !== undefined && plan.deactivate.length + plan.deleteRoles.length > 0;
 
 const grants = (role: string | undefined) => (role === undefined ? "" : `, organization role ${role}`);
 const who = (user: OutsidePerson) => `${user.userName} (${user.email}${grants(user.organizationRole)})`;
@@ -390,7 +492,7 @@ export function withoutDroppedThisRun(report: OutsideCodeReport, before: Declare
  * roster does not declare as such first, as warnings, then the rest, each object by name, kind and
  * what it grants.
  */
-export function outsideCodeLines(organization: string, report: OutsideCodeReport): { warnings: string[]; notes: string[] } {
+export function outsideCodeLines(organization: string, report: OutsideCodeReport, actingUser?: string): { warnings: string[]; notes: string[] } {
   const at = `Organization "${organization}": outside code:`;
   const inactive = `Organization "${organization}": inactive:`;
   const warnings = report.admins.map(
@@ -415,7 +517,8 @@ export function outsideCodeLines(organization: string, report: OutsideCodeReport
     // Declared or not, an inactive user is not access outside code: its lines say what they are.
     ...report.inactive.map(
       (user) =>
-        `${inactive} user ${who(user)}, ${user.lastActiveAt === undefined ? "never active" : `last active ${user.lastActiveAt}`}${user.declared ? ", declared" : ""}: deactivated by deactivateInactiveAfterDays`,
+        `${inactive} user ${who(user)}, ${user.lastActiveAt === undefined ? "never active" : `last active ${user.lastActiveAt}`}${user.declared ? ", declared" : ""}: ` +
+        (sameIdentity("userName", user.userName, actingUser) ? "kept: the user the provider acts as is never deactivated" : "deactivated by deactivateInactiveAfterDays"),
     ),
     ...(report.activityUnreported.length === 0
       ? []

@@ -193,7 +193,7 @@ function inactiveSince(users: readonly ScimUser[], days: number, where: string):
     });
   }
   const now = Date.now();
-  return users.filter((user) => inactiveFor(user.lastActiveAt, days, now) === true);
+  return users.filter((user) => inactiveFor(user.lastActiveAt, days, now, user.created) === true);
 }
 
 /**

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { serviceField, stateSetting, type FieldTable } from "./fields";
 import { rosterAccessSchema } from "../guard-rails";
-import { outsideCodePolicySchema, outsideCodeReportSchema, REPORT_ONLY } from "../outside-code";
+import { accessPlanSchema, outsideCodePolicySchema, outsideCodeReportSchema, REPORT_ONLY } from "../outside-code";
 
 export const rosterGuardDescription =
   "The `Organization` component's record of who its roster declared at the last applied run (users, admins, each team's " +
@@ -34,6 +34,21 @@ export const rosterGuardInputs = rosterAccessSchema
       .array(z.string())
       .optional()
       .meta({ description: "What each guard rail found, set by the provider at check: for the access review." }),
+    asOf: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          "When the record last looked at W&B (ISO 8601): set by the provider at check and at a refresh. A run plans its changes as of the " +
+          "last look, so that a preview and the `up` after it plan the same; whoever qualifies only since waits for the next run.",
+      }),
+    planned: accessPlanSchema
+      .optional()
+      .meta({
+        description:
+          "What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: " +
+          "delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.",
+      }),
     outside: outsideCodeReportSchema
       .optional()
       .meta({
@@ -68,6 +83,8 @@ export const rosterGuardFields = {
   idpTeams: stateSetting,
   outsideCode: stateSetting,
   verdicts: { owner: "program", compare: "never", write: "state", replaces: false },
+  planned: { owner: "program", compare: "never", write: "state", replaces: false },
+  asOf: { owner: "program", compare: "never", write: "state", replaces: false },
   outside: { owner: "program", compare: "never", write: "state", replaces: false },
   outsideWhenWritten: serviceField,
 } as const satisfies FieldTable<keyof RosterGuardOutputs>;

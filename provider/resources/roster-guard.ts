@@ -8,22 +8,23 @@
 // A refresh's report is kept beside the one of the last write: what is new since is a change of the
 // record, so that a drift preview fails on it and shows the new report in its update step (the
 // engine prints a refresh step with the state it had before the read).
-import { judgeRosterChange, liveAdminsRefusal, rosterAccessSchema, type RosterAccess } from "../../model/guard-rails";
+import { judgeRosterChange, liveAdminsRefusal, liveCountOf, rosterAccessSchema, type RosterAccess } from "../../model/guard-rails";
 import {
+  accessPlanOf,
+  actsOnLiveOrganization,
   declaredOf,
   newsBasisOf,
   outsideCodeAddedSince,
   outsideCodeLines,
   withoutHeldByStack,
   type HeldByStack,
-  outsideCodeReportSchema,
   outsideCodeUnder,
-  inactiveUsersToDeactivate,
-  rolesToDelete,
-  usersToDeactivate,
+  planActs,
   withoutDroppedThisRun,
+  type AccessPlan,
   type OutsideCodeReport,
 } from "../../model/outside-code";
+import { identityOf } from "../../model/identity";
 import { naturalKeyOf } from "../../model/natural-keys";
 import { sameSet } from "../kit/compare";
 import { tell, warn } from "../kit/engine-output";
@@ -37,7 +38,7 @@ import type { Operation } from "../operation";
 export type { RosterGuardInputs };
 
 const previousAccess = rosterAccessSchema.partial({ admins: true });
-const previousReport = outsideCodeReportSchema.optional().catch(undefined);
+const previousRecord = rosterGuardInputs.omit({ outside: true, planned: true, verdicts: true }).strip();
 
 /**
  * Where the service shows roles, the live admins count too: judged when the record is written, which
@@ -58,40 +59,69 @@ async function refuseLosingLiveAdmins(operation: Operation, before: RosterAccess
 async function outsideCodeNow(operation: Operation, record: RosterGuardInputs, before?: RosterGuardInputs): Promise<OutsideCodeReport> {
   const listed = outsideCodeUnder(declaredOf(record), await operation.directory().listed(), record.outsideCode);
   const report = before === undefined ? listed : withoutDroppedThisRun(listed, declaredOf(before), declaredOf(record));
-  const { warnings, notes } = outsideCodeLines(record.organization, report);
+  const { warnings, notes } = outsideCodeLines(record.organization, report, operation.guardRailsForChecks().self);
   warnings.forEach(warn);
   notes.forEach(tell);
   return report;
 }
 
-/** What the record's `outsideCode` asks of what the report lists: the users to deactivate, the custom roles to delete. */
-function actionsOn(operation: Operation, report: OutsideCodeReport, record: RosterGuardInputs) {
-  const declared = declaredOf(record);
-  const self = operation.guardRailsForChecks().self;
-  const deactivate = usersToDeactivate(report, record.outsideCode, declared, self);
-  return {
-    deactivate,
-    inactive: inactiveUsersToDeactivate(report, record.outsideCode, self, Date.now()).filter((user) => !deactivate.some((each) => each.userName === user.userName)),
-    delete: rolesToDelete(report, record.outsideCode, declared),
-  };
+/**
+ * What the record's write will change in W&B, from the operation's listings (read once per run):
+ * planned at check, so that the preview names it and the write makes exactly that. Undefined where
+ * the roster's `outsideCode` changes nothing by itself. The users the run drops from the roster are
+ * its own removals (their resources' deletes), not outside code.
+ */
+async function plannedNow(operation: Operation, record: RosterGuardInputs, before: RosterGuardInputs | undefined, now: number): Promise<AccessPlan | undefined> {
+  if (!actsOnLiveOrganization(record.outsideCode)) return undefined;
+  const listed = await operation.directory().listed();
+  const found = outsideCodeUnder(declaredOf(record), listed, record.outsideCode);
+  const report = before === undefined ? found : withoutDroppedThisRun(found, declaredOf(before), declaredOf(record));
+  const lastLook = Date.parse(before?.asOf ?? "");
+  const times = { asOf: Number.isFinite(lastLook) && lastLook < now ? lastLook : now, now };
+  return accessPlanOf(report, record.outsideCode, declaredOf(record), operation.guardRailsForChecks().self, listed.users, times);
 }
-
-/** Whether the actions change anything in W&B. */
-const acts = (actions: ReturnType<typeof actionsOn>) => actions.deactivate.length + actions.inactive.length + actions.delete.length > 0;
 
 /** The record as written, with its report: what a later refresh's report is compared with. */
 const recorded = (record: RosterGuardInputs, report: OutsideCodeReport): RosterGuardOutputs => ({ ...record, outside: report, outsideWhenWritten: newsBasisOf(report) });
 
-/** Writes the record: the report of a fresh listing, acted on as `outsideCode` says, then reported again as W&B holds it after. */
+/**
+ * Of what the record's check planned, what the write makes: each planned change that the listings
+ * still call for. Whoever qualifies since the plan waits for the next run, and what no longer
+ * qualifies is left; both are said.
+ */
+function stillPlanned(organization: string, planned: AccessPlan, now: AccessPlan): AccessPlan {
+  const key = (user: { userName: string }) => identityOf("userName", user.userName);
+  const nowUsers = new Set(now.deactivate.map(key));
+  const plannedUsers = new Set(planned.deactivate.map(key));
+  const nowRoles = new Set(now.deleteRoles.map((role) => role.name));
+  const plannedRoles = new Set(planned.deleteRoles.map((role) => role.name));
+  const at = `Organization "${organization}":`;
+  for (const user of now.deactivate.filter((each) => !plannedUsers.has(key(each)))) {
+    tell(`${at} ${user.userName} qualifies for deactivation since this run's plan was made: left for the next run, whose preview names it`);
+  }
+  for (const user of planned.deactivate.filter((each) => !nowUsers.has(key(each)))) tell(`${at} ${user.userName} no longer qualifies for deactivation: left as it is`);
+  for (const role of now.deleteRoles.filter((each) => !plannedRoles.has(each.name))) tell(`${at} custom role ${role.name} is new since this run's plan was made: left for the next run`);
+  return {
+    ...planned,
+    deactivate: planned.deactivate.filter((user) => nowUsers.has(key(user))),
+    deleteRoles: planned.deleteRoles.filter((role) => nowRoles.has(role.name)),
+  };
+}
+
+const INACTIVE_WHY = (days: number | undefined) => `not active in ${days} days (deactivateInactiveAfterDays)`;
+const OUTSIDE_WHY = "the roster does not declare it (outsideCode)";
+
+/** Writes the record: the report of a fresh listing, and exactly the changes its check planned that still apply, then reported again as W&B holds it after. */
 async function written(operation: Operation, record: RosterGuardInputs, before?: RosterGuardInputs): Promise<RosterGuardOutputs> {
   const report = await outsideCodeNow(operation, record, before);
-  const actions = actionsOn(operation, report, record);
-  if (!acts(actions)) return recorded(record, report);
-  const why = "the roster does not declare it (outsideCode)";
-  await deactivateUsers(operation, record.organization, actions.deactivate.map((user) => user.userName), why);
-  const inactiveWhy = `not active in ${record.outsideCode.deactivateInactiveAfterDays} days (deactivateInactiveAfterDays)`;
-  await deactivateUsers(operation, record.organization, actions.inactive.map((user) => user.userName), inactiveWhy);
-  await deleteCustomRoles(operation, record.organization, actions.delete, why);
+  const now = await plannedNow(operation, record, before, Date.now());
+  if (record.planned === undefined || now === undefined || !planActs(record.planned)) return recorded(record, report);
+  const plan = stillPlanned(record.organization, record.planned, now);
+  for (const user of plan.waiting) tell(`Organization "${record.organization}": ${user.userName} qualifies for deactivation only since the last run: left for the next run, whose preview names it`);
+  const byReason = (reason: AccessPlan["deactivate"][number]["reason"]) => plan.deactivate.filter((user) => user.reason === reason).map((user) => user.userName);
+  await deactivateUsers(operation, record.organization, byReason("outsideCode"), OUTSIDE_WHY);
+  await deactivateUsers(operation, record.organization, byReason("inactive"), INACTIVE_WHY(record.outsideCode.deactivateInactiveAfterDays));
+  await deleteCustomRoles(operation, record.organization, plan.deleteRoles.map((role) => role.name), OUTSIDE_WHY);
   const after = outsideCodeUnder(declaredOf(record), await operation.directory().listed(), record.outsideCode);
   return recorded(record, before === undefined ? after : withoutDroppedThisRun(after, declaredOf(before), declaredOf(record)));
 }
@@ -109,23 +139,27 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
   }),
 
   async check(operation, olds, news) {
-    let judgedInputs: RosterGuardInputs | undefined;
-    const result = checkInputs(rosterGuardInputs, news, (inputs) => {
-      const before = previousAccess.safeParse(olds);
-      const settings = operation.guardRailsForChecks();
-      // What the last refresh found outside code, and what the roster now asks be removed: judged with the roster's removals.
-      const report = previousReport.parse(olds["outside"]);
-      const actions = report === undefined ? undefined : actionsOn(operation, report, inputs);
-      const days = inputs.outsideCode.deactivateInactiveAfterDays;
-      const inactive = actions === undefined || days === undefined ? {} : { inactive: { days, users: actions.inactive } };
-      const outside =
-        report === undefined || actions === undefined ? undefined : { deactivating: actions.deactivate, deletingRoles: actions.delete, live: report.listed, ...inactive };
-      const judged = judgeRosterChange(inputs.organization, before.success ? { admins: [], ...before.data } : undefined, inputs, settings, outside);
-      judgedInputs = { ...inputs, verdicts: [...judged.verdicts] };
-      return judged.refusals.map((reason) => ({ property: "", reason }));
-    });
-    const failures = result.failures ?? [];
-    return judgedInputs === undefined || failures.length > 0 ? result : { inputs: judgedInputs, failures };
+    const parsed = checkInputs(rosterGuardInputs, news);
+    const inputs = parsed.inputs;
+    if (parsed.failures?.length || inputs === undefined) return parsed;
+    const before = previousAccess.safeParse(olds);
+    const previous = previousRecord.safeParse(olds);
+    const now = Date.now();
+    const planned = await plannedNow(operation, inputs, previous.success ? previous.data : undefined, now);
+    const days = inputs.outsideCode.deactivateInactiveAfterDays;
+    const by = (reason: string) => planned?.deactivate.filter((user) => user.reason === reason) ?? [];
+    const outside =
+      planned === undefined
+        ? undefined
+        : {
+            deactivating: by("outsideCode"),
+            deletingRoles: planned.deleteRoles.map((role) => role.name),
+            live: liveCountOf((await operation.directory().users()).all()),
+            ...(days === undefined ? {} : { inactive: { days, users: by("inactive") } }),
+          };
+    const judged = judgeRosterChange(inputs.organization, before.success ? { admins: [], ...before.data } : undefined, inputs, operation.guardRailsForChecks(), outside);
+    const judgedInputs = { ...inputs, asOf: new Date(now).toISOString(), verdicts: [...judged.verdicts], ...(planned === undefined ? {} : { planned }) };
+    return { inputs: judgedInputs, failures: judged.refusals.map((reason) => ({ property: "", reason })) };
   },
 
   async diff(operation, _id, olds, news) {
@@ -137,9 +171,8 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
       !sameSet(olds.customRoles, news.customRoles) ||
       !sameRecords(olds.idpTeams, news.idpTeams) ||
       JSON.stringify(olds.outsideCode) !== JSON.stringify(news.outsideCode);
-    // What the last refresh found, that the roster asks be deactivated or deleted, is a change to make;
-    // so is what it found new since the record was written, to be reported.
-    const actions = olds.outside === undefined ? undefined : actionsOn(operation, olds.outside, news);
+    // What the check planned to change in W&B is a change to make; so is what a refresh found new
+    // since the record was written, to be reported.
     // News is judged only where this run refreshed the stack (`--refresh`, as the drift watch runs): its
     // refresh read every resource first, so what other resources of the stack hold is known to be
     // code, not news. A report saved by an earlier `pulumi refresh` cannot tell them apart: the
@@ -150,7 +183,7 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
       olds.outside === undefined || olds.outsideWhenWritten === undefined || !holdings.refreshRan()
         ? []
         : outsideCodeAddedSince(olds.outsideWhenWritten, withoutHeldByStack(olds.outside, heldByStack));
-    return { changes: changed || added.length > 0 || (actions !== undefined && acts(actions)) };
+    return { changes: changed || added.length > 0 || planActs(news.planned) };
   },
 
   async create(operation, inputs) {
@@ -170,7 +203,8 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
     // The report is an input as well, so that the check after a refresh judges what it would deactivate.
     // A record written before it kept its report apart compares with the one it last found; one that
     // never reported (an earlier release's) with this one: its first report is no news of a change.
-    return { id, props: { ...record, outside, outsideWhenWritten: newsBasisOf(outsideWhenWritten ?? lastFound ?? outside) }, inputs: { ...record, outside } };
+    const asOf = new Date().toISOString();
+    return { id, props: { ...record, asOf, outside, outsideWhenWritten: newsBasisOf(outsideWhenWritten ?? lastFound ?? outside) }, inputs: { ...record, asOf, outside } };
   },
 
   async update(operation, _id, olds, news) {

@@ -68,6 +68,12 @@ namespace PulumiWandb.Wandb
         public Output<ImmutableArray<string>> Admins { get; private set; } = null!;
 
         /// <summary>
+        /// When the record last looked at W&amp;B (ISO 8601): set by the provider at check and at a refresh. A run plans its changes as of the last look, so that a preview and the `up` after it plan the same; whoever qualifies only since waits for the next run.
+        /// </summary>
+        [Output("asOf")]
+        public Output<string?> AsOf { get; private set; } = null!;
+
+        /// <summary>
         /// The custom roles' names.
         /// </summary>
         [Output("customRoles")]
@@ -108,6 +114,12 @@ namespace PulumiWandb.Wandb
         /// </summary>
         [Output("outsideWhenWritten")]
         public Output<Outputs.OutsideCodeReport?> OutsideWhenWritten { get; private set; } = null!;
+
+        /// <summary>
+        /// What the record's write changes in W&amp;B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
+        /// </summary>
+        [Output("planned")]
+        public Output<Outputs.AccessPlan?> Planned { get; private set; } = null!;
 
         /// <summary>
         /// Each team's members, by userName.
@@ -185,6 +197,12 @@ namespace PulumiWandb.Wandb
             set => _admins = value;
         }
 
+        /// <summary>
+        /// When the record last looked at W&amp;B (ISO 8601): set by the provider at check and at a refresh. A run plans its changes as of the last look, so that a preview and the `up` after it plan the same; whoever qualifies only since waits for the next run.
+        /// </summary>
+        [Input("asOf")]
+        public Input<string>? AsOf { get; set; }
+
         [Input("customRoles")]
         private InputList<string>? _customRoles;
 
@@ -238,6 +256,12 @@ namespace PulumiWandb.Wandb
         /// </summary>
         [Input("outsideCode")]
         public Input<Inputs.OutsideCodePolicyArgs>? OutsideCode { get; set; }
+
+        /// <summary>
+        /// What the record's write changes in W&amp;B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
+        /// </summary>
+        [Input("planned")]
+        public Input<Inputs.AccessPlanArgs>? Planned { get; set; }
 
         [Input("teams", required: true)]
         private InputMap<ImmutableArray<string>>? _teams;

@@ -81,6 +81,10 @@ export class RosterGuard extends pulumi.CustomResource {
      */
     declare public readonly admins: pulumi.Output<string[]>;
     /**
+     * When the record last looked at W&B (ISO 8601): set by the provider at check and at a refresh. A run plans its changes as of the last look, so that a preview and the `up` after it plan the same; whoever qualifies only since waits for the next run.
+     */
+    declare public readonly asOf: pulumi.Output<string | undefined>;
+    /**
      * The custom roles' names.
      */
     declare public readonly customRoles: pulumi.Output<string[]>;
@@ -108,6 +112,10 @@ export class RosterGuard extends pulumi.CustomResource {
      * What W&B held that the roster does not declare when the record was last written (`pulumi up`): a refresh compares its report with it, and what it shows that is new since (a user, an admin, a team or member, a custom role or permission) is a change of the record, so that `pulumi preview --refresh --expect-no-changes` fails on it and the preview carries the new report. Without the activity lists, which are never news.
      */
     declare public /*out*/ readonly outsideWhenWritten: pulumi.Output<outputs.OutsideCodeReport | undefined>;
+    /**
+     * What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
+     */
+    declare public readonly planned: pulumi.Output<outputs.AccessPlan | undefined>;
     /**
      * Each team's members, by userName.
      */
@@ -145,18 +153,21 @@ export class RosterGuard extends pulumi.CustomResource {
                 throw new Error("Missing required property 'users'");
             }
             resourceInputs["admins"] = args?.admins;
+            resourceInputs["asOf"] = args?.asOf;
             resourceInputs["customRoles"] = args?.customRoles;
             resourceInputs["emails"] = args?.emails;
             resourceInputs["idpTeams"] = args?.idpTeams;
             resourceInputs["organization"] = args?.organization;
             resourceInputs["outside"] = args?.outside;
             resourceInputs["outsideCode"] = args?.outsideCode;
+            resourceInputs["planned"] = args?.planned;
             resourceInputs["teams"] = args?.teams;
             resourceInputs["users"] = args?.users;
             resourceInputs["verdicts"] = args?.verdicts;
             resourceInputs["outsideWhenWritten"] = undefined /*out*/;
         } else {
             resourceInputs["admins"] = undefined /*out*/;
+            resourceInputs["asOf"] = undefined /*out*/;
             resourceInputs["customRoles"] = undefined /*out*/;
             resourceInputs["emails"] = undefined /*out*/;
             resourceInputs["idpTeams"] = undefined /*out*/;
@@ -164,6 +175,7 @@ export class RosterGuard extends pulumi.CustomResource {
             resourceInputs["outside"] = undefined /*out*/;
             resourceInputs["outsideCode"] = undefined /*out*/;
             resourceInputs["outsideWhenWritten"] = undefined /*out*/;
+            resourceInputs["planned"] = undefined /*out*/;
             resourceInputs["teams"] = undefined /*out*/;
             resourceInputs["users"] = undefined /*out*/;
             resourceInputs["verdicts"] = undefined /*out*/;
@@ -181,6 +193,10 @@ export interface RosterGuardArgs {
      * The userNames whose organization role is admin.
      */
     admins: pulumi.Input<pulumi.Input<string>[]>;
+    /**
+     * When the record last looked at W&B (ISO 8601): set by the provider at check and at a refresh. A run plans its changes as of the last look, so that a preview and the `up` after it plan the same; whoever qualifies only since waits for the next run.
+     */
+    asOf?: pulumi.Input<string | undefined>;
     /**
      * The custom roles' names.
      */
@@ -205,6 +221,10 @@ export interface RosterGuardArgs {
      * What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
      */
     outsideCode?: pulumi.Input<inputs.OutsideCodePolicyArgs | undefined>;
+    /**
+     * What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
+     */
+    planned?: pulumi.Input<inputs.AccessPlanArgs | undefined>;
     /**
      * Each team's members, by userName.
      */

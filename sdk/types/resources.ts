@@ -682,6 +682,18 @@ export interface RosterGuardArgs {
   /** What each guard rail found, set by the provider at check: for the access review. */
   verdicts?: pulumi.Input<pulumi.Input<string>[]>;
   /**
+   * When the record last looked at W&B (ISO 8601): set by the provider at check and at a refresh. A
+   * run plans its changes as of the last look, so that a preview and the `up` after it plan the
+   * same; whoever qualifies only since waits for the next run.
+   */
+  asOf?: pulumi.Input<string>;
+  /**
+   * What the record's write changes in W&B (`outsideCode.users: deactivate`,
+   * `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check
+   * from the listings the run reads: the write makes exactly this, and the access review names it.
+   */
+  planned?: pulumi.Input<AccessPlanArgs>;
+  /**
    * What W&B held that the roster does not declare, set by the provider at a refresh and when the
    * record is written, from the listings alone: for the access review, and for the guard rails to
    * judge what `outsideCode` would deactivate.
@@ -720,6 +732,60 @@ export interface OutsideCodePolicyArgs {
    * have not been active in this many days are deactivated at `up`.
    */
   deactivateInactiveAfterDays?: pulumi.Input<number>;
+}
+
+export interface PlannedDeactivationArgs {
+  /** The user's userName. */
+  userName: pulumi.Input<string>;
+  /** The user's primary email. */
+  email: pulumi.Input<string>;
+  /** The user's organization role as W&B lists it; absent where the service shows no roles. */
+  organizationRole?: pulumi.Input<string>;
+  /**
+   * `outsideCode`: the roster does not declare the user (`outsideCode.users: deactivate`);
+   * `inactive`: not active in `deactivateInactiveAfterDays`.
+   */
+  reason: pulumi.Input<"outsideCode" | "inactive">;
+  /** The user's last activity (ISO 8601) where `inactive`; absent for someone never active. */
+  lastActiveAt?: pulumi.Input<string>;
+}
+
+export interface PlannedRoleDeletionArgs {
+  /** The custom role's name. */
+  name: pulumi.Input<string>;
+  /** The role its holders fall back to. */
+  inheritedFrom: pulumi.Input<string>;
+  /** Its holders (userNames), where the service shows roles on its listing. */
+  holders?: pulumi.Input<pulumi.Input<string>[]>;
+}
+
+export interface KeptUserArgs {
+  /** The user's userName. */
+  userName: pulumi.Input<string>;
+  /** Why the user is kept. */
+  reason: pulumi.Input<string>;
+}
+
+export interface AccessPlanArgs {
+  /**
+   * The users the write deactivates, each with why: those who qualified at the record's last look
+   * at W&B (`asOf`).
+   */
+  deactivate: pulumi.Input<pulumi.Input<PlannedDeactivationArgs>[]>;
+  /**
+   * The users who qualify only since the record's last look at W&B: left for the next run, whose
+   * preview names them to deactivate.
+   *
+   * @default []
+   */
+  waiting?: pulumi.Input<pulumi.Input<PlannedDeactivationArgs>[]>;
+  /**
+   * The custom roles the write deletes (`outsideCode.customRoles: delete`), with their holders and
+   * the role they fall back to.
+   */
+  deleteRoles: pulumi.Input<pulumi.Input<PlannedRoleDeletionArgs>[]>;
+  /** Users a rule would deactivate that are kept, each with why (the user the provider acts as). */
+  kept: pulumi.Input<pulumi.Input<KeptUserArgs>[]>;
 }
 
 export interface OutsideAdminArgs {
@@ -896,6 +962,18 @@ export interface RosterGuardOutputs {
   /** What each guard rail found, set by the provider at check: for the access review. */
   readonly verdicts: pulumi.Output<string[] | undefined>;
   /**
+   * When the record last looked at W&B (ISO 8601): set by the provider at check and at a refresh. A
+   * run plans its changes as of the last look, so that a preview and the `up` after it plan the
+   * same; whoever qualifies only since waits for the next run.
+   */
+  readonly asOf: pulumi.Output<string | undefined>;
+  /**
+   * What the record's write changes in W&B (`outsideCode.users: deactivate`,
+   * `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check
+   * from the listings the run reads: the write makes exactly this, and the access review names it.
+   */
+  readonly planned: pulumi.Output<AccessPlan | undefined>;
+  /**
    * What W&B held that the roster does not declare, set by the provider at a refresh and when the
    * record is written, from the listings alone: for the access review, and for the guard rails to
    * judge what `outsideCode` would deactivate.
@@ -942,6 +1020,60 @@ export interface OutsideCodePolicy {
    * have not been active in this many days are deactivated at `up`.
    */
   deactivateInactiveAfterDays?: number;
+}
+
+export interface PlannedDeactivation {
+  /** The user's userName. */
+  userName: string;
+  /** The user's primary email. */
+  email: string;
+  /** The user's organization role as W&B lists it; absent where the service shows no roles. */
+  organizationRole?: string;
+  /**
+   * `outsideCode`: the roster does not declare the user (`outsideCode.users: deactivate`);
+   * `inactive`: not active in `deactivateInactiveAfterDays`.
+   */
+  reason: "outsideCode" | "inactive";
+  /** The user's last activity (ISO 8601) where `inactive`; absent for someone never active. */
+  lastActiveAt?: string;
+}
+
+export interface PlannedRoleDeletion {
+  /** The custom role's name. */
+  name: string;
+  /** The role its holders fall back to. */
+  inheritedFrom: string;
+  /** Its holders (userNames), where the service shows roles on its listing. */
+  holders?: string[];
+}
+
+export interface KeptUser {
+  /** The user's userName. */
+  userName: string;
+  /** Why the user is kept. */
+  reason: string;
+}
+
+export interface AccessPlan {
+  /**
+   * The users the write deactivates, each with why: those who qualified at the record's last look
+   * at W&B (`asOf`).
+   */
+  deactivate: PlannedDeactivation[];
+  /**
+   * The users who qualify only since the record's last look at W&B: left for the next run, whose
+   * preview names them to deactivate.
+   *
+   * @default []
+   */
+  waiting: PlannedDeactivation[];
+  /**
+   * The custom roles the write deletes (`outsideCode.customRoles: delete`), with their holders and
+   * the role they fall back to.
+   */
+  deleteRoles: PlannedRoleDeletion[];
+  /** Users a rule would deactivate that are kept, each with why (the user the provider acts as). */
+  kept: KeptUser[];
 }
 
 export interface OutsideAdmin {

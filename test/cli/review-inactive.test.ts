@@ -44,7 +44,8 @@ describe("review --drift: the people not active lately", () => {
   });
 
   it("lists those last active before N days ago and those never active, by userName, escaped; not the active, the deactivated or the unreported", async () => {
-    const activity = (days: number) => ({ daysActive: 12, lastActiveAt: daysAgo(days) });
+    // Each made before its last activity: a time before the creation tells nothing (model/activity).
+    const activity = (days: number) => ({ daysActive: 12, lastActiveAt: daysAgo(days), createdAt: daysAgo(500) });
     const preview = withSames(
       {
         ana: activity(200),

@@ -13,6 +13,200 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+type AccessPlan struct {
+	// The users the write deactivates, each with why: those who qualified at the record's last look at W&B (`asOf`).
+	Deactivate []PlannedDeactivation `pulumi:"deactivate"`
+	// The custom roles the write deletes (`outsideCode.customRoles: delete`), with their holders and the role they fall back to.
+	DeleteRoles []PlannedRoleDeletion `pulumi:"deleteRoles"`
+	// Users a rule would deactivate that are kept, each with why (the user the provider acts as).
+	Kept []KeptUser `pulumi:"kept"`
+	// The users who qualify only since the record's last look at W&B: left for the next run, whose preview names them to deactivate.
+	Waiting []PlannedDeactivation `pulumi:"waiting"`
+}
+
+// AccessPlanInput is an input type that accepts AccessPlanArgs and AccessPlanOutput values.
+// You can construct a concrete instance of `AccessPlanInput` via:
+//
+//	AccessPlanArgs{...}
+type AccessPlanInput interface {
+	pulumi.Input
+
+	ToAccessPlanOutput() AccessPlanOutput
+	ToAccessPlanOutputWithContext(context.Context) AccessPlanOutput
+}
+
+type AccessPlanArgs struct {
+	// The users the write deactivates, each with why: those who qualified at the record's last look at W&B (`asOf`).
+	Deactivate PlannedDeactivationArrayInput `pulumi:"deactivate"`
+	// The custom roles the write deletes (`outsideCode.customRoles: delete`), with their holders and the role they fall back to.
+	DeleteRoles PlannedRoleDeletionArrayInput `pulumi:"deleteRoles"`
+	// Users a rule would deactivate that are kept, each with why (the user the provider acts as).
+	Kept KeptUserArrayInput `pulumi:"kept"`
+	// The users who qualify only since the record's last look at W&B: left for the next run, whose preview names them to deactivate.
+	Waiting PlannedDeactivationArrayInput `pulumi:"waiting"`
+}
+
+func (AccessPlanArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AccessPlan)(nil)).Elem()
+}
+
+func (i AccessPlanArgs) ToAccessPlanOutput() AccessPlanOutput {
+	return i.ToAccessPlanOutputWithContext(context.Background())
+}
+
+func (i AccessPlanArgs) ToAccessPlanOutputWithContext(ctx context.Context) AccessPlanOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AccessPlanOutput)
+}
+
+func (i AccessPlanArgs) ToAccessPlanPtrOutput() AccessPlanPtrOutput {
+	return i.ToAccessPlanPtrOutputWithContext(context.Background())
+}
+
+func (i AccessPlanArgs) ToAccessPlanPtrOutputWithContext(ctx context.Context) AccessPlanPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AccessPlanOutput).ToAccessPlanPtrOutputWithContext(ctx)
+}
+
+// AccessPlanPtrInput is an input type that accepts AccessPlanArgs, AccessPlanPtr and AccessPlanPtrOutput values.
+// You can construct a concrete instance of `AccessPlanPtrInput` via:
+//
+//	        AccessPlanArgs{...}
+//
+//	or:
+//
+//	        nil
+type AccessPlanPtrInput interface {
+	pulumi.Input
+
+	ToAccessPlanPtrOutput() AccessPlanPtrOutput
+	ToAccessPlanPtrOutputWithContext(context.Context) AccessPlanPtrOutput
+}
+
+type accessPlanPtrType AccessPlanArgs
+
+func AccessPlanPtr(v *AccessPlanArgs) AccessPlanPtrInput {
+	return (*accessPlanPtrType)(v)
+}
+
+func (*accessPlanPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**AccessPlan)(nil)).Elem()
+}
+
+func (i *accessPlanPtrType) ToAccessPlanPtrOutput() AccessPlanPtrOutput {
+	return i.ToAccessPlanPtrOutputWithContext(context.Background())
+}
+
+func (i *accessPlanPtrType) ToAccessPlanPtrOutputWithContext(ctx context.Context) AccessPlanPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AccessPlanPtrOutput)
+}
+
+type AccessPlanOutput struct{ *pulumi.OutputState }
+
+func (AccessPlanOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AccessPlan)(nil)).Elem()
+}
+
+func (o AccessPlanOutput) ToAccessPlanOutput() AccessPlanOutput {
+	return o
+}
+
+func (o AccessPlanOutput) ToAccessPlanOutputWithContext(ctx context.Context) AccessPlanOutput {
+	return o
+}
+
+func (o AccessPlanOutput) ToAccessPlanPtrOutput() AccessPlanPtrOutput {
+	return o.ToAccessPlanPtrOutputWithContext(context.Background())
+}
+
+func (o AccessPlanOutput) ToAccessPlanPtrOutputWithContext(ctx context.Context) AccessPlanPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AccessPlan) *AccessPlan {
+		return &v
+	}).(AccessPlanPtrOutput)
+}
+
+// The users the write deactivates, each with why: those who qualified at the record's last look at W&B (`asOf`).
+func (o AccessPlanOutput) Deactivate() PlannedDeactivationArrayOutput {
+	return o.ApplyT(func(v AccessPlan) []PlannedDeactivation { return v.Deactivate }).(PlannedDeactivationArrayOutput)
+}
+
+// The custom roles the write deletes (`outsideCode.customRoles: delete`), with their holders and the role they fall back to.
+func (o AccessPlanOutput) DeleteRoles() PlannedRoleDeletionArrayOutput {
+	return o.ApplyT(func(v AccessPlan) []PlannedRoleDeletion { return v.DeleteRoles }).(PlannedRoleDeletionArrayOutput)
+}
+
+// Users a rule would deactivate that are kept, each with why (the user the provider acts as).
+func (o AccessPlanOutput) Kept() KeptUserArrayOutput {
+	return o.ApplyT(func(v AccessPlan) []KeptUser { return v.Kept }).(KeptUserArrayOutput)
+}
+
+// The users who qualify only since the record's last look at W&B: left for the next run, whose preview names them to deactivate.
+func (o AccessPlanOutput) Waiting() PlannedDeactivationArrayOutput {
+	return o.ApplyT(func(v AccessPlan) []PlannedDeactivation { return v.Waiting }).(PlannedDeactivationArrayOutput)
+}
+
+type AccessPlanPtrOutput struct{ *pulumi.OutputState }
+
+func (AccessPlanPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AccessPlan)(nil)).Elem()
+}
+
+func (o AccessPlanPtrOutput) ToAccessPlanPtrOutput() AccessPlanPtrOutput {
+	return o
+}
+
+func (o AccessPlanPtrOutput) ToAccessPlanPtrOutputWithContext(ctx context.Context) AccessPlanPtrOutput {
+	return o
+}
+
+func (o AccessPlanPtrOutput) Elem() AccessPlanOutput {
+	return o.ApplyT(func(v *AccessPlan) AccessPlan {
+		if v != nil {
+			return *v
+		}
+		var ret AccessPlan
+		return ret
+	}).(AccessPlanOutput)
+}
+
+// The users the write deactivates, each with why: those who qualified at the record's last look at W&B (`asOf`).
+func (o AccessPlanPtrOutput) Deactivate() PlannedDeactivationArrayOutput {
+	return o.ApplyT(func(v *AccessPlan) []PlannedDeactivation {
+		if v == nil {
+			return nil
+		}
+		return v.Deactivate
+	}).(PlannedDeactivationArrayOutput)
+}
+
+// The custom roles the write deletes (`outsideCode.customRoles: delete`), with their holders and the role they fall back to.
+func (o AccessPlanPtrOutput) DeleteRoles() PlannedRoleDeletionArrayOutput {
+	return o.ApplyT(func(v *AccessPlan) []PlannedRoleDeletion {
+		if v == nil {
+			return nil
+		}
+		return v.DeleteRoles
+	}).(PlannedRoleDeletionArrayOutput)
+}
+
+// Users a rule would deactivate that are kept, each with why (the user the provider acts as).
+func (o AccessPlanPtrOutput) Kept() KeptUserArrayOutput {
+	return o.ApplyT(func(v *AccessPlan) []KeptUser {
+		if v == nil {
+			return nil
+		}
+		return v.Kept
+	}).(KeptUserArrayOutput)
+}
+
+// The users who qualify only since the record's last look at W&B: left for the next run, whose preview names them to deactivate.
+func (o AccessPlanPtrOutput) Waiting() PlannedDeactivationArrayOutput {
+	return o.ApplyT(func(v *AccessPlan) []PlannedDeactivation {
+		if v == nil {
+			return nil
+		}
+		return v.Waiting
+	}).(PlannedDeactivationArrayOutput)
+}
+
 type ActivePerson struct {
 	// When the user was created (ISO 8601), where W&B says.
 	CreatedAt *string `pulumi:"createdAt"`
@@ -293,6 +487,112 @@ func (o IdpTeamArrayOutput) Index(i pulumi.IntInput) IdpTeamOutput {
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) IdpTeam {
 		return vs[0].([]IdpTeam)[vs[1].(int)]
 	}).(IdpTeamOutput)
+}
+
+type KeptUser struct {
+	// Why the user is kept.
+	Reason string `pulumi:"reason"`
+	// The user's userName.
+	UserName string `pulumi:"userName"`
+}
+
+// KeptUserInput is an input type that accepts KeptUserArgs and KeptUserOutput values.
+// You can construct a concrete instance of `KeptUserInput` via:
+//
+//	KeptUserArgs{...}
+type KeptUserInput interface {
+	pulumi.Input
+
+	ToKeptUserOutput() KeptUserOutput
+	ToKeptUserOutputWithContext(context.Context) KeptUserOutput
+}
+
+type KeptUserArgs struct {
+	// Why the user is kept.
+	Reason pulumi.StringInput `pulumi:"reason"`
+	// The user's userName.
+	UserName pulumi.StringInput `pulumi:"userName"`
+}
+
+func (KeptUserArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*KeptUser)(nil)).Elem()
+}
+
+func (i KeptUserArgs) ToKeptUserOutput() KeptUserOutput {
+	return i.ToKeptUserOutputWithContext(context.Background())
+}
+
+func (i KeptUserArgs) ToKeptUserOutputWithContext(ctx context.Context) KeptUserOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(KeptUserOutput)
+}
+
+// KeptUserArrayInput is an input type that accepts KeptUserArray and KeptUserArrayOutput values.
+// You can construct a concrete instance of `KeptUserArrayInput` via:
+//
+//	KeptUserArray{ KeptUserArgs{...} }
+type KeptUserArrayInput interface {
+	pulumi.Input
+
+	ToKeptUserArrayOutput() KeptUserArrayOutput
+	ToKeptUserArrayOutputWithContext(context.Context) KeptUserArrayOutput
+}
+
+type KeptUserArray []KeptUserInput
+
+func (KeptUserArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]KeptUser)(nil)).Elem()
+}
+
+func (i KeptUserArray) ToKeptUserArrayOutput() KeptUserArrayOutput {
+	return i.ToKeptUserArrayOutputWithContext(context.Background())
+}
+
+func (i KeptUserArray) ToKeptUserArrayOutputWithContext(ctx context.Context) KeptUserArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(KeptUserArrayOutput)
+}
+
+type KeptUserOutput struct{ *pulumi.OutputState }
+
+func (KeptUserOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*KeptUser)(nil)).Elem()
+}
+
+func (o KeptUserOutput) ToKeptUserOutput() KeptUserOutput {
+	return o
+}
+
+func (o KeptUserOutput) ToKeptUserOutputWithContext(ctx context.Context) KeptUserOutput {
+	return o
+}
+
+// Why the user is kept.
+func (o KeptUserOutput) Reason() pulumi.StringOutput {
+	return o.ApplyT(func(v KeptUser) string { return v.Reason }).(pulumi.StringOutput)
+}
+
+// The user's userName.
+func (o KeptUserOutput) UserName() pulumi.StringOutput {
+	return o.ApplyT(func(v KeptUser) string { return v.UserName }).(pulumi.StringOutput)
+}
+
+type KeptUserArrayOutput struct{ *pulumi.OutputState }
+
+func (KeptUserArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]KeptUser)(nil)).Elem()
+}
+
+func (o KeptUserArrayOutput) ToKeptUserArrayOutput() KeptUserArrayOutput {
+	return o
+}
+
+func (o KeptUserArrayOutput) ToKeptUserArrayOutputWithContext(ctx context.Context) KeptUserArrayOutput {
+	return o
+}
+
+func (o KeptUserArrayOutput) Index(i pulumi.IntInput) KeptUserOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) KeptUser {
+		return vs[0].([]KeptUser)[vs[1].(int)]
+	}).(KeptUserOutput)
 }
 
 type ListedCount struct {
@@ -1808,6 +2108,254 @@ func (o OutsideTeamArrayOutput) Index(i pulumi.IntInput) OutsideTeamOutput {
 	}).(OutsideTeamOutput)
 }
 
+type PlannedDeactivation struct {
+	// The user's primary email.
+	Email string `pulumi:"email"`
+	// The user's last activity (ISO 8601) where `inactive`; absent for someone never active.
+	LastActiveAt *string `pulumi:"lastActiveAt"`
+	// The user's organization role as W&B lists it; absent where the service shows no roles.
+	OrganizationRole *string `pulumi:"organizationRole"`
+	// `outsideCode`: the roster does not declare the user (`outsideCode.users: deactivate`); `inactive`: not active in `deactivateInactiveAfterDays`.
+	Reason string `pulumi:"reason"`
+	// The user's userName.
+	UserName string `pulumi:"userName"`
+}
+
+// PlannedDeactivationInput is an input type that accepts PlannedDeactivationArgs and PlannedDeactivationOutput values.
+// You can construct a concrete instance of `PlannedDeactivationInput` via:
+//
+//	PlannedDeactivationArgs{...}
+type PlannedDeactivationInput interface {
+	pulumi.Input
+
+	ToPlannedDeactivationOutput() PlannedDeactivationOutput
+	ToPlannedDeactivationOutputWithContext(context.Context) PlannedDeactivationOutput
+}
+
+type PlannedDeactivationArgs struct {
+	// The user's primary email.
+	Email pulumi.StringInput `pulumi:"email"`
+	// The user's last activity (ISO 8601) where `inactive`; absent for someone never active.
+	LastActiveAt pulumi.StringPtrInput `pulumi:"lastActiveAt"`
+	// The user's organization role as W&B lists it; absent where the service shows no roles.
+	OrganizationRole pulumi.StringPtrInput `pulumi:"organizationRole"`
+	// `outsideCode`: the roster does not declare the user (`outsideCode.users: deactivate`); `inactive`: not active in `deactivateInactiveAfterDays`.
+	Reason pulumi.StringInput `pulumi:"reason"`
+	// The user's userName.
+	UserName pulumi.StringInput `pulumi:"userName"`
+}
+
+func (PlannedDeactivationArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*PlannedDeactivation)(nil)).Elem()
+}
+
+func (i PlannedDeactivationArgs) ToPlannedDeactivationOutput() PlannedDeactivationOutput {
+	return i.ToPlannedDeactivationOutputWithContext(context.Background())
+}
+
+func (i PlannedDeactivationArgs) ToPlannedDeactivationOutputWithContext(ctx context.Context) PlannedDeactivationOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PlannedDeactivationOutput)
+}
+
+// PlannedDeactivationArrayInput is an input type that accepts PlannedDeactivationArray and PlannedDeactivationArrayOutput values.
+// You can construct a concrete instance of `PlannedDeactivationArrayInput` via:
+//
+//	PlannedDeactivationArray{ PlannedDeactivationArgs{...} }
+type PlannedDeactivationArrayInput interface {
+	pulumi.Input
+
+	ToPlannedDeactivationArrayOutput() PlannedDeactivationArrayOutput
+	ToPlannedDeactivationArrayOutputWithContext(context.Context) PlannedDeactivationArrayOutput
+}
+
+type PlannedDeactivationArray []PlannedDeactivationInput
+
+func (PlannedDeactivationArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PlannedDeactivation)(nil)).Elem()
+}
+
+func (i PlannedDeactivationArray) ToPlannedDeactivationArrayOutput() PlannedDeactivationArrayOutput {
+	return i.ToPlannedDeactivationArrayOutputWithContext(context.Background())
+}
+
+func (i PlannedDeactivationArray) ToPlannedDeactivationArrayOutputWithContext(ctx context.Context) PlannedDeactivationArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PlannedDeactivationArrayOutput)
+}
+
+type PlannedDeactivationOutput struct{ *pulumi.OutputState }
+
+func (PlannedDeactivationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PlannedDeactivation)(nil)).Elem()
+}
+
+func (o PlannedDeactivationOutput) ToPlannedDeactivationOutput() PlannedDeactivationOutput {
+	return o
+}
+
+func (o PlannedDeactivationOutput) ToPlannedDeactivationOutputWithContext(ctx context.Context) PlannedDeactivationOutput {
+	return o
+}
+
+// The user's primary email.
+func (o PlannedDeactivationOutput) Email() pulumi.StringOutput {
+	return o.ApplyT(func(v PlannedDeactivation) string { return v.Email }).(pulumi.StringOutput)
+}
+
+// The user's last activity (ISO 8601) where `inactive`; absent for someone never active.
+func (o PlannedDeactivationOutput) LastActiveAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PlannedDeactivation) *string { return v.LastActiveAt }).(pulumi.StringPtrOutput)
+}
+
+// The user's organization role as W&B lists it; absent where the service shows no roles.
+func (o PlannedDeactivationOutput) OrganizationRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PlannedDeactivation) *string { return v.OrganizationRole }).(pulumi.StringPtrOutput)
+}
+
+// `outsideCode`: the roster does not declare the user (`outsideCode.users: deactivate`); `inactive`: not active in `deactivateInactiveAfterDays`.
+func (o PlannedDeactivationOutput) Reason() pulumi.StringOutput {
+	return o.ApplyT(func(v PlannedDeactivation) string { return v.Reason }).(pulumi.StringOutput)
+}
+
+// The user's userName.
+func (o PlannedDeactivationOutput) UserName() pulumi.StringOutput {
+	return o.ApplyT(func(v PlannedDeactivation) string { return v.UserName }).(pulumi.StringOutput)
+}
+
+type PlannedDeactivationArrayOutput struct{ *pulumi.OutputState }
+
+func (PlannedDeactivationArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PlannedDeactivation)(nil)).Elem()
+}
+
+func (o PlannedDeactivationArrayOutput) ToPlannedDeactivationArrayOutput() PlannedDeactivationArrayOutput {
+	return o
+}
+
+func (o PlannedDeactivationArrayOutput) ToPlannedDeactivationArrayOutputWithContext(ctx context.Context) PlannedDeactivationArrayOutput {
+	return o
+}
+
+func (o PlannedDeactivationArrayOutput) Index(i pulumi.IntInput) PlannedDeactivationOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) PlannedDeactivation {
+		return vs[0].([]PlannedDeactivation)[vs[1].(int)]
+	}).(PlannedDeactivationOutput)
+}
+
+type PlannedRoleDeletion struct {
+	// Its holders (userNames), where the service shows roles on its listing.
+	Holders []string `pulumi:"holders"`
+	// The role its holders fall back to.
+	InheritedFrom string `pulumi:"inheritedFrom"`
+	// The custom role's name.
+	Name string `pulumi:"name"`
+}
+
+// PlannedRoleDeletionInput is an input type that accepts PlannedRoleDeletionArgs and PlannedRoleDeletionOutput values.
+// You can construct a concrete instance of `PlannedRoleDeletionInput` via:
+//
+//	PlannedRoleDeletionArgs{...}
+type PlannedRoleDeletionInput interface {
+	pulumi.Input
+
+	ToPlannedRoleDeletionOutput() PlannedRoleDeletionOutput
+	ToPlannedRoleDeletionOutputWithContext(context.Context) PlannedRoleDeletionOutput
+}
+
+type PlannedRoleDeletionArgs struct {
+	// Its holders (userNames), where the service shows roles on its listing.
+	Holders pulumi.StringArrayInput `pulumi:"holders"`
+	// The role its holders fall back to.
+	InheritedFrom pulumi.StringInput `pulumi:"inheritedFrom"`
+	// The custom role's name.
+	Name pulumi.StringInput `pulumi:"name"`
+}
+
+func (PlannedRoleDeletionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*PlannedRoleDeletion)(nil)).Elem()
+}
+
+func (i PlannedRoleDeletionArgs) ToPlannedRoleDeletionOutput() PlannedRoleDeletionOutput {
+	return i.ToPlannedRoleDeletionOutputWithContext(context.Background())
+}
+
+func (i PlannedRoleDeletionArgs) ToPlannedRoleDeletionOutputWithContext(ctx context.Context) PlannedRoleDeletionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PlannedRoleDeletionOutput)
+}
+
+// PlannedRoleDeletionArrayInput is an input type that accepts PlannedRoleDeletionArray and PlannedRoleDeletionArrayOutput values.
+// You can construct a concrete instance of `PlannedRoleDeletionArrayInput` via:
+//
+//	PlannedRoleDeletionArray{ PlannedRoleDeletionArgs{...} }
+type PlannedRoleDeletionArrayInput interface {
+	pulumi.Input
+
+	ToPlannedRoleDeletionArrayOutput() PlannedRoleDeletionArrayOutput
+	ToPlannedRoleDeletionArrayOutputWithContext(context.Context) PlannedRoleDeletionArrayOutput
+}
+
+type PlannedRoleDeletionArray []PlannedRoleDeletionInput
+
+func (PlannedRoleDeletionArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PlannedRoleDeletion)(nil)).Elem()
+}
+
+func (i PlannedRoleDeletionArray) ToPlannedRoleDeletionArrayOutput() PlannedRoleDeletionArrayOutput {
+	return i.ToPlannedRoleDeletionArrayOutputWithContext(context.Background())
+}
+
+func (i PlannedRoleDeletionArray) ToPlannedRoleDeletionArrayOutputWithContext(ctx context.Context) PlannedRoleDeletionArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PlannedRoleDeletionArrayOutput)
+}
+
+type PlannedRoleDeletionOutput struct{ *pulumi.OutputState }
+
+func (PlannedRoleDeletionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PlannedRoleDeletion)(nil)).Elem()
+}
+
+func (o PlannedRoleDeletionOutput) ToPlannedRoleDeletionOutput() PlannedRoleDeletionOutput {
+	return o
+}
+
+func (o PlannedRoleDeletionOutput) ToPlannedRoleDeletionOutputWithContext(ctx context.Context) PlannedRoleDeletionOutput {
+	return o
+}
+
+// Its holders (userNames), where the service shows roles on its listing.
+func (o PlannedRoleDeletionOutput) Holders() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v PlannedRoleDeletion) []string { return v.Holders }).(pulumi.StringArrayOutput)
+}
+
+// The role its holders fall back to.
+func (o PlannedRoleDeletionOutput) InheritedFrom() pulumi.StringOutput {
+	return o.ApplyT(func(v PlannedRoleDeletion) string { return v.InheritedFrom }).(pulumi.StringOutput)
+}
+
+// The custom role's name.
+func (o PlannedRoleDeletionOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v PlannedRoleDeletion) string { return v.Name }).(pulumi.StringOutput)
+}
+
+type PlannedRoleDeletionArrayOutput struct{ *pulumi.OutputState }
+
+func (PlannedRoleDeletionArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PlannedRoleDeletion)(nil)).Elem()
+}
+
+func (o PlannedRoleDeletionArrayOutput) ToPlannedRoleDeletionArrayOutput() PlannedRoleDeletionArrayOutput {
+	return o
+}
+
+func (o PlannedRoleDeletionArrayOutput) ToPlannedRoleDeletionArrayOutputWithContext(ctx context.Context) PlannedRoleDeletionArrayOutput {
+	return o
+}
+
+func (o PlannedRoleDeletionArrayOutput) Index(i pulumi.IntInput) PlannedRoleDeletionOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) PlannedRoleDeletion {
+		return vs[0].([]PlannedRoleDeletion)[vs[1].(int)]
+	}).(PlannedRoleDeletionOutput)
+}
+
 // A user's role in one registry.
 type RegistryRoleInfo struct {
 	// The registry's name.
@@ -2660,10 +3208,14 @@ func (o UsersFilterPtrOutput) UserNameStartsWith() pulumi.StringPtrOutput {
 }
 
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*AccessPlanInput)(nil)).Elem(), AccessPlanArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AccessPlanPtrInput)(nil)).Elem(), AccessPlanArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ActivePersonInput)(nil)).Elem(), ActivePersonArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ActivePersonArrayInput)(nil)).Elem(), ActivePersonArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*IdpTeamInput)(nil)).Elem(), IdpTeamArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*IdpTeamArrayInput)(nil)).Elem(), IdpTeamArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*KeptUserInput)(nil)).Elem(), KeptUserArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*KeptUserArrayInput)(nil)).Elem(), KeptUserArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ListedCountInput)(nil)).Elem(), ListedCountArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ListedCountPtrInput)(nil)).Elem(), ListedCountArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*MissingUserInput)(nil)).Elem(), MissingUserArgs{})
@@ -2682,14 +3234,22 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*OutsidePersonArrayInput)(nil)).Elem(), OutsidePersonArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*OutsideTeamInput)(nil)).Elem(), OutsideTeamArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*OutsideTeamArrayInput)(nil)).Elem(), OutsideTeamArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PlannedDeactivationInput)(nil)).Elem(), PlannedDeactivationArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PlannedDeactivationArrayInput)(nil)).Elem(), PlannedDeactivationArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PlannedRoleDeletionInput)(nil)).Elem(), PlannedRoleDeletionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PlannedRoleDeletionArrayInput)(nil)).Elem(), PlannedRoleDeletionArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TeamStorageBucketInput)(nil)).Elem(), TeamStorageBucketArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TeamStorageBucketPtrInput)(nil)).Elem(), TeamStorageBucketArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*UsersFilterInput)(nil)).Elem(), UsersFilterArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*UsersFilterPtrInput)(nil)).Elem(), UsersFilterArgs{})
+	pulumi.RegisterOutputType(AccessPlanOutput{})
+	pulumi.RegisterOutputType(AccessPlanPtrOutput{})
 	pulumi.RegisterOutputType(ActivePersonOutput{})
 	pulumi.RegisterOutputType(ActivePersonArrayOutput{})
 	pulumi.RegisterOutputType(IdpTeamOutput{})
 	pulumi.RegisterOutputType(IdpTeamArrayOutput{})
+	pulumi.RegisterOutputType(KeptUserOutput{})
+	pulumi.RegisterOutputType(KeptUserArrayOutput{})
 	pulumi.RegisterOutputType(ListedCountOutput{})
 	pulumi.RegisterOutputType(ListedCountPtrOutput{})
 	pulumi.RegisterOutputType(MissingUserOutput{})
@@ -2710,6 +3270,10 @@ func init() {
 	pulumi.RegisterOutputType(OutsidePersonArrayOutput{})
 	pulumi.RegisterOutputType(OutsideTeamOutput{})
 	pulumi.RegisterOutputType(OutsideTeamArrayOutput{})
+	pulumi.RegisterOutputType(PlannedDeactivationOutput{})
+	pulumi.RegisterOutputType(PlannedDeactivationArrayOutput{})
+	pulumi.RegisterOutputType(PlannedRoleDeletionOutput{})
+	pulumi.RegisterOutputType(PlannedRoleDeletionArrayOutput{})
 	pulumi.RegisterOutputType(RegistryRoleInfoOutput{})
 	pulumi.RegisterOutputType(RegistryRoleInfoArrayOutput{})
 	pulumi.RegisterOutputType(TeamMemberInfoOutput{})

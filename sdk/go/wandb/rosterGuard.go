@@ -64,6 +64,8 @@ type RosterGuard struct {
 
 	// The userNames whose organization role is admin.
 	Admins pulumi.StringArrayOutput `pulumi:"admins"`
+	// When the record last looked at W&B (ISO 8601): set by the provider at check and at a refresh. A run plans its changes as of the last look, so that a preview and the `up` after it plan the same; whoever qualifies only since waits for the next run.
+	AsOf pulumi.StringPtrOutput `pulumi:"asOf"`
 	// The custom roles' names.
 	CustomRoles pulumi.StringArrayOutput `pulumi:"customRoles"`
 	// Each user's email, by userName.
@@ -78,6 +80,8 @@ type RosterGuard struct {
 	OutsideCode OutsideCodePolicyOutput `pulumi:"outsideCode"`
 	// What W&B held that the roster does not declare when the record was last written (`pulumi up`): a refresh compares its report with it, and what it shows that is new since (a user, an admin, a team or member, a custom role or permission) is a change of the record, so that `pulumi preview --refresh --expect-no-changes` fails on it and the preview carries the new report. Without the activity lists, which are never news.
 	OutsideWhenWritten OutsideCodeReportPtrOutput `pulumi:"outsideWhenWritten"`
+	// What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
+	Planned AccessPlanPtrOutput `pulumi:"planned"`
 	// Each team's members, by userName.
 	Teams pulumi.StringArrayMapOutput `pulumi:"teams"`
 	// The roster's userNames.
@@ -146,6 +150,8 @@ func RosterGuardExists(ctx *pulumi.Context,
 type rosterGuardArgs struct {
 	// The userNames whose organization role is admin.
 	Admins []string `pulumi:"admins"`
+	// When the record last looked at W&B (ISO 8601): set by the provider at check and at a refresh. A run plans its changes as of the last look, so that a preview and the `up` after it plan the same; whoever qualifies only since waits for the next run.
+	AsOf *string `pulumi:"asOf"`
 	// The custom roles' names.
 	CustomRoles []string `pulumi:"customRoles"`
 	// Each user's email, by userName.
@@ -158,6 +164,8 @@ type rosterGuardArgs struct {
 	Outside *OutsideCodeReport `pulumi:"outside"`
 	// What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
 	OutsideCode *OutsideCodePolicy `pulumi:"outsideCode"`
+	// What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
+	Planned *AccessPlan `pulumi:"planned"`
 	// Each team's members, by userName.
 	Teams map[string][]string `pulumi:"teams"`
 	// The roster's userNames.
@@ -170,6 +178,8 @@ type rosterGuardArgs struct {
 type RosterGuardArgs struct {
 	// The userNames whose organization role is admin.
 	Admins pulumi.StringArrayInput
+	// When the record last looked at W&B (ISO 8601): set by the provider at check and at a refresh. A run plans its changes as of the last look, so that a preview and the `up` after it plan the same; whoever qualifies only since waits for the next run.
+	AsOf pulumi.StringPtrInput
 	// The custom roles' names.
 	CustomRoles pulumi.StringArrayInput
 	// Each user's email, by userName.
@@ -182,6 +192,8 @@ type RosterGuardArgs struct {
 	Outside OutsideCodeReportPtrInput
 	// What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
 	OutsideCode OutsideCodePolicyPtrInput
+	// What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
+	Planned AccessPlanPtrInput
 	// Each team's members, by userName.
 	Teams pulumi.StringArrayMapInput
 	// The roster's userNames.
@@ -282,6 +294,11 @@ func (o RosterGuardOutput) Admins() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *RosterGuard) pulumi.StringArrayOutput { return v.Admins }).(pulumi.StringArrayOutput)
 }
 
+// When the record last looked at W&B (ISO 8601): set by the provider at check and at a refresh. A run plans its changes as of the last look, so that a preview and the `up` after it plan the same; whoever qualifies only since waits for the next run.
+func (o RosterGuardOutput) AsOf() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RosterGuard) pulumi.StringPtrOutput { return v.AsOf }).(pulumi.StringPtrOutput)
+}
+
 // The custom roles' names.
 func (o RosterGuardOutput) CustomRoles() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *RosterGuard) pulumi.StringArrayOutput { return v.CustomRoles }).(pulumi.StringArrayOutput)
@@ -315,6 +332,11 @@ func (o RosterGuardOutput) OutsideCode() OutsideCodePolicyOutput {
 // What W&B held that the roster does not declare when the record was last written (`pulumi up`): a refresh compares its report with it, and what it shows that is new since (a user, an admin, a team or member, a custom role or permission) is a change of the record, so that `pulumi preview --refresh --expect-no-changes` fails on it and the preview carries the new report. Without the activity lists, which are never news.
 func (o RosterGuardOutput) OutsideWhenWritten() OutsideCodeReportPtrOutput {
 	return o.ApplyT(func(v *RosterGuard) OutsideCodeReportPtrOutput { return v.OutsideWhenWritten }).(OutsideCodeReportPtrOutput)
+}
+
+// What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
+func (o RosterGuardOutput) Planned() AccessPlanPtrOutput {
+	return o.ApplyT(func(v *RosterGuard) AccessPlanPtrOutput { return v.Planned }).(AccessPlanPtrOutput)
 }
 
 // Each team's members, by userName.

@@ -5,6 +5,25 @@ import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
+export interface AccessPlanArgs {
+    /**
+     * The users the write deactivates, each with why: those who qualified at the record's last look at W&B (`asOf`).
+     */
+    deactivate: pulumi.Input<pulumi.Input<inputs.PlannedDeactivationArgs>[]>;
+    /**
+     * The custom roles the write deletes (`outsideCode.customRoles: delete`), with their holders and the role they fall back to.
+     */
+    deleteRoles: pulumi.Input<pulumi.Input<inputs.PlannedRoleDeletionArgs>[]>;
+    /**
+     * Users a rule would deactivate that are kept, each with why (the user the provider acts as).
+     */
+    kept: pulumi.Input<pulumi.Input<inputs.KeptUserArgs>[]>;
+    /**
+     * The users who qualify only since the record's last look at W&B: left for the next run, whose preview names them to deactivate.
+     */
+    waiting?: pulumi.Input<pulumi.Input<inputs.PlannedDeactivationArgs>[] | undefined>;
+}
+
 export interface ActivePersonArgs {
     /**
      * When the user was created (ISO 8601), where W&B says.
@@ -49,6 +68,17 @@ export interface IdpTeamArgs {
      * Members the roster lists that W&B does not.
      */
     notInTeam: pulumi.Input<pulumi.Input<string>[]>;
+}
+
+export interface KeptUserArgs {
+    /**
+     * Why the user is kept.
+     */
+    reason: pulumi.Input<string>;
+    /**
+     * The user's userName.
+     */
+    userName: pulumi.Input<string>;
 }
 
 export interface ListedCountArgs {
@@ -220,6 +250,44 @@ export interface OutsideTeamArgs {
      * How many service accounts it holds.
      */
     serviceAccounts: pulumi.Input<number>;
+}
+
+export interface PlannedDeactivationArgs {
+    /**
+     * The user's primary email.
+     */
+    email: pulumi.Input<string>;
+    /**
+     * The user's last activity (ISO 8601) where `inactive`; absent for someone never active.
+     */
+    lastActiveAt?: pulumi.Input<string | undefined>;
+    /**
+     * The user's organization role as W&B lists it; absent where the service shows no roles.
+     */
+    organizationRole?: pulumi.Input<string | undefined>;
+    /**
+     * `outsideCode`: the roster does not declare the user (`outsideCode.users: deactivate`); `inactive`: not active in `deactivateInactiveAfterDays`.
+     */
+    reason: pulumi.Input<string>;
+    /**
+     * The user's userName.
+     */
+    userName: pulumi.Input<string>;
+}
+
+export interface PlannedRoleDeletionArgs {
+    /**
+     * Its holders (userNames), where the service shows roles on its listing.
+     */
+    holders?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * The role its holders fall back to.
+     */
+    inheritedFrom: pulumi.Input<string>;
+    /**
+     * The custom role's name.
+     */
+    name: pulumi.Input<string>;
 }
 
 /**

@@ -5,6 +5,25 @@ import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
+export interface AccessPlan {
+    /**
+     * The users the write deactivates, each with why: those who qualified at the record's last look at W&B (`asOf`).
+     */
+    deactivate: outputs.PlannedDeactivation[];
+    /**
+     * The custom roles the write deletes (`outsideCode.customRoles: delete`), with their holders and the role they fall back to.
+     */
+    deleteRoles: outputs.PlannedRoleDeletion[];
+    /**
+     * Users a rule would deactivate that are kept, each with why (the user the provider acts as).
+     */
+    kept: outputs.KeptUser[];
+    /**
+     * The users who qualify only since the record's last look at W&B: left for the next run, whose preview names them to deactivate.
+     */
+    waiting?: outputs.PlannedDeactivation[];
+}
+
 export interface ActivePerson {
     /**
      * When the user was created (ISO 8601), where W&B says.
@@ -49,6 +68,17 @@ export interface IdpTeam {
      * Members the roster lists that W&B does not.
      */
     notInTeam: string[];
+}
+
+export interface KeptUser {
+    /**
+     * Why the user is kept.
+     */
+    reason: string;
+    /**
+     * The user's userName.
+     */
+    userName: string;
 }
 
 export interface ListedCount {
@@ -231,6 +261,44 @@ export interface OutsideTeam {
      * How many service accounts it holds.
      */
     serviceAccounts: number;
+}
+
+export interface PlannedDeactivation {
+    /**
+     * The user's primary email.
+     */
+    email: string;
+    /**
+     * The user's last activity (ISO 8601) where `inactive`; absent for someone never active.
+     */
+    lastActiveAt?: string;
+    /**
+     * The user's organization role as W&B lists it; absent where the service shows no roles.
+     */
+    organizationRole?: string;
+    /**
+     * `outsideCode`: the roster does not declare the user (`outsideCode.users: deactivate`); `inactive`: not active in `deactivateInactiveAfterDays`.
+     */
+    reason: string;
+    /**
+     * The user's userName.
+     */
+    userName: string;
+}
+
+export interface PlannedRoleDeletion {
+    /**
+     * Its holders (userNames), where the service shows roles on its listing.
+     */
+    holders?: string[];
+    /**
+     * The role its holders fall back to.
+     */
+    inheritedFrom: string;
+    /**
+     * The custom role's name.
+     */
+    name: string;
 }
 
 /**

@@ -15,10 +15,14 @@ else:
 from . import _utilities
 
 __all__ = [
+    'AccessPlanArgs',
+    'AccessPlanArgsDict',
     'ActivePersonArgs',
     'ActivePersonArgsDict',
     'IdpTeamArgs',
     'IdpTeamArgsDict',
+    'KeptUserArgs',
+    'KeptUserArgsDict',
     'ListedCountArgs',
     'ListedCountArgsDict',
     'MissingUserArgs',
@@ -37,11 +41,101 @@ __all__ = [
     'OutsidePersonArgsDict',
     'OutsideTeamArgs',
     'OutsideTeamArgsDict',
+    'PlannedDeactivationArgs',
+    'PlannedDeactivationArgsDict',
+    'PlannedRoleDeletionArgs',
+    'PlannedRoleDeletionArgsDict',
     'TeamStorageBucketArgs',
     'TeamStorageBucketArgsDict',
     'UsersFilter',
     'UsersFilterDict',
 ]
+
+class AccessPlanArgsDict(TypedDict):
+    deactivate: pulumi.Input[Sequence[pulumi.Input['PlannedDeactivationArgsDict']]]
+    """
+    The users the write deactivates, each with why: those who qualified at the record's last look at W&B (`asOf`).
+    """
+    delete_roles: pulumi.Input[Sequence[pulumi.Input['PlannedRoleDeletionArgsDict']]]
+    """
+    The custom roles the write deletes (`outsideCode.customRoles: delete`), with their holders and the role they fall back to.
+    """
+    kept: pulumi.Input[Sequence[pulumi.Input['KeptUserArgsDict']]]
+    """
+    Users a rule would deactivate that are kept, each with why (the user the provider acts as).
+    """
+    waiting: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['PlannedDeactivationArgsDict']]]]]
+    """
+    The users who qualify only since the record's last look at W&B: left for the next run, whose preview names them to deactivate.
+    """
+
+@pulumi.input_type
+class AccessPlanArgs:
+    def __init__(__self__, *,
+                 deactivate: pulumi.Input[Sequence[pulumi.Input['PlannedDeactivationArgs']]],
+                 delete_roles: pulumi.Input[Sequence[pulumi.Input['PlannedRoleDeletionArgs']]],
+                 kept: pulumi.Input[Sequence[pulumi.Input['KeptUserArgs']]],
+                 waiting: pulumi.Input[Optional[Sequence[pulumi.Input['PlannedDeactivationArgs']]]] = None):
+        """
+        :param pulumi.Input[Sequence[pulumi.Input['PlannedDeactivationArgs']]] deactivate: The users the write deactivates, each with why: those who qualified at the record's last look at W&B (`asOf`).
+        :param pulumi.Input[Sequence[pulumi.Input['PlannedRoleDeletionArgs']]] delete_roles: The custom roles the write deletes (`outsideCode.customRoles: delete`), with their holders and the role they fall back to.
+        :param pulumi.Input[Sequence[pulumi.Input['KeptUserArgs']]] kept: Users a rule would deactivate that are kept, each with why (the user the provider acts as).
+        :param pulumi.Input[Sequence[pulumi.Input['PlannedDeactivationArgs']]] waiting: The users who qualify only since the record's last look at W&B: left for the next run, whose preview names them to deactivate.
+        """
+        pulumi.set(__self__, "deactivate", deactivate)
+        pulumi.set(__self__, "delete_roles", delete_roles)
+        pulumi.set(__self__, "kept", kept)
+        if waiting is not None:
+            pulumi.set(__self__, "waiting", waiting)
+
+    @_builtins.property
+    @pulumi.getter
+    def deactivate(self) -> pulumi.Input[Sequence[pulumi.Input['PlannedDeactivationArgs']]]:
+        """
+        The users the write deactivates, each with why: those who qualified at the record's last look at W&B (`asOf`).
+        """
+        return pulumi.get(self, "deactivate")
+
+    @deactivate.setter
+    def deactivate(self, value: pulumi.Input[Sequence[pulumi.Input['PlannedDeactivationArgs']]]):
+        pulumi.set(self, "deactivate", value)
+
+    @_builtins.property
+    @pulumi.getter(name="deleteRoles")
+    def delete_roles(self) -> pulumi.Input[Sequence[pulumi.Input['PlannedRoleDeletionArgs']]]:
+        """
+        The custom roles the write deletes (`outsideCode.customRoles: delete`), with their holders and the role they fall back to.
+        """
+        return pulumi.get(self, "delete_roles")
+
+    @delete_roles.setter
+    def delete_roles(self, value: pulumi.Input[Sequence[pulumi.Input['PlannedRoleDeletionArgs']]]):
+        pulumi.set(self, "delete_roles", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def kept(self) -> pulumi.Input[Sequence[pulumi.Input['KeptUserArgs']]]:
+        """
+        Users a rule would deactivate that are kept, each with why (the user the provider acts as).
+        """
+        return pulumi.get(self, "kept")
+
+    @kept.setter
+    def kept(self, value: pulumi.Input[Sequence[pulumi.Input['KeptUserArgs']]]):
+        pulumi.set(self, "kept", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def waiting(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['PlannedDeactivationArgs']]]]:
+        """
+        The users who qualify only since the record's last look at W&B: left for the next run, whose preview names them to deactivate.
+        """
+        return pulumi.get(self, "waiting")
+
+    @waiting.setter
+    def waiting(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['PlannedDeactivationArgs']]]]):
+        pulumi.set(self, "waiting", value)
+
 
 class ActivePersonArgsDict(TypedDict):
     declared: pulumi.Input[_builtins.bool]
@@ -252,6 +346,53 @@ class IdpTeamArgs:
     @not_in_team.setter
     def not_in_team(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
         pulumi.set(self, "not_in_team", value)
+
+
+class KeptUserArgsDict(TypedDict):
+    reason: pulumi.Input[_builtins.str]
+    """
+    Why the user is kept.
+    """
+    user_name: pulumi.Input[_builtins.str]
+    """
+    The user's userName.
+    """
+
+@pulumi.input_type
+class KeptUserArgs:
+    def __init__(__self__, *,
+                 reason: pulumi.Input[_builtins.str],
+                 user_name: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] reason: Why the user is kept.
+        :param pulumi.Input[_builtins.str] user_name: The user's userName.
+        """
+        pulumi.set(__self__, "reason", reason)
+        pulumi.set(__self__, "user_name", user_name)
+
+    @_builtins.property
+    @pulumi.getter
+    def reason(self) -> pulumi.Input[_builtins.str]:
+        """
+        Why the user is kept.
+        """
+        return pulumi.get(self, "reason")
+
+    @reason.setter
+    def reason(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "reason", value)
+
+    @_builtins.property
+    @pulumi.getter(name="userName")
+    def user_name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The user's userName.
+        """
+        return pulumi.get(self, "user_name")
+
+    @user_name.setter
+    def user_name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "user_name", value)
 
 
 class ListedCountArgsDict(TypedDict):
@@ -1026,6 +1167,179 @@ class OutsideTeamArgs:
     @service_accounts.setter
     def service_accounts(self, value: pulumi.Input[_builtins.float]):
         pulumi.set(self, "service_accounts", value)
+
+
+class PlannedDeactivationArgsDict(TypedDict):
+    email: pulumi.Input[_builtins.str]
+    """
+    The user's primary email.
+    """
+    reason: pulumi.Input[_builtins.str]
+    """
+    `outsideCode`: the roster does not declare the user (`outsideCode.users: deactivate`); `inactive`: not active in `deactivateInactiveAfterDays`.
+    """
+    user_name: pulumi.Input[_builtins.str]
+    """
+    The user's userName.
+    """
+    last_active_at: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The user's last activity (ISO 8601) where `inactive`; absent for someone never active.
+    """
+    organization_role: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The user's organization role as W&B lists it; absent where the service shows no roles.
+    """
+
+@pulumi.input_type
+class PlannedDeactivationArgs:
+    def __init__(__self__, *,
+                 email: pulumi.Input[_builtins.str],
+                 reason: pulumi.Input[_builtins.str],
+                 user_name: pulumi.Input[_builtins.str],
+                 last_active_at: pulumi.Input[Optional[_builtins.str]] = None,
+                 organization_role: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] email: The user's primary email.
+        :param pulumi.Input[_builtins.str] reason: `outsideCode`: the roster does not declare the user (`outsideCode.users: deactivate`); `inactive`: not active in `deactivateInactiveAfterDays`.
+        :param pulumi.Input[_builtins.str] user_name: The user's userName.
+        :param pulumi.Input[_builtins.str] last_active_at: The user's last activity (ISO 8601) where `inactive`; absent for someone never active.
+        :param pulumi.Input[_builtins.str] organization_role: The user's organization role as W&B lists it; absent where the service shows no roles.
+        """
+        pulumi.set(__self__, "email", email)
+        pulumi.set(__self__, "reason", reason)
+        pulumi.set(__self__, "user_name", user_name)
+        if last_active_at is not None:
+            pulumi.set(__self__, "last_active_at", last_active_at)
+        if organization_role is not None:
+            pulumi.set(__self__, "organization_role", organization_role)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> pulumi.Input[_builtins.str]:
+        """
+        The user's primary email.
+        """
+        return pulumi.get(self, "email")
+
+    @email.setter
+    def email(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "email", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def reason(self) -> pulumi.Input[_builtins.str]:
+        """
+        `outsideCode`: the roster does not declare the user (`outsideCode.users: deactivate`); `inactive`: not active in `deactivateInactiveAfterDays`.
+        """
+        return pulumi.get(self, "reason")
+
+    @reason.setter
+    def reason(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "reason", value)
+
+    @_builtins.property
+    @pulumi.getter(name="userName")
+    def user_name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The user's userName.
+        """
+        return pulumi.get(self, "user_name")
+
+    @user_name.setter
+    def user_name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "user_name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="lastActiveAt")
+    def last_active_at(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The user's last activity (ISO 8601) where `inactive`; absent for someone never active.
+        """
+        return pulumi.get(self, "last_active_at")
+
+    @last_active_at.setter
+    def last_active_at(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "last_active_at", value)
+
+    @_builtins.property
+    @pulumi.getter(name="organizationRole")
+    def organization_role(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The user's organization role as W&B lists it; absent where the service shows no roles.
+        """
+        return pulumi.get(self, "organization_role")
+
+    @organization_role.setter
+    def organization_role(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "organization_role", value)
+
+
+class PlannedRoleDeletionArgsDict(TypedDict):
+    inherited_from: pulumi.Input[_builtins.str]
+    """
+    The role its holders fall back to.
+    """
+    name: pulumi.Input[_builtins.str]
+    """
+    The custom role's name.
+    """
+    holders: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Its holders (userNames), where the service shows roles on its listing.
+    """
+
+@pulumi.input_type
+class PlannedRoleDeletionArgs:
+    def __init__(__self__, *,
+                 inherited_from: pulumi.Input[_builtins.str],
+                 name: pulumi.Input[_builtins.str],
+                 holders: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+        """
+        :param pulumi.Input[_builtins.str] inherited_from: The role its holders fall back to.
+        :param pulumi.Input[_builtins.str] name: The custom role's name.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] holders: Its holders (userNames), where the service shows roles on its listing.
+        """
+        pulumi.set(__self__, "inherited_from", inherited_from)
+        pulumi.set(__self__, "name", name)
+        if holders is not None:
+            pulumi.set(__self__, "holders", holders)
+
+    @_builtins.property
+    @pulumi.getter(name="inheritedFrom")
+    def inherited_from(self) -> pulumi.Input[_builtins.str]:
+        """
+        The role its holders fall back to.
+        """
+        return pulumi.get(self, "inherited_from")
+
+    @inherited_from.setter
+    def inherited_from(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "inherited_from", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The custom role's name.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def holders(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Its holders (userNames), where the service shows roles on its listing.
+        """
+        return pulumi.get(self, "holders")
+
+    @holders.setter
+    def holders(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "holders", value)
 
 
 class TeamStorageBucketArgsDict(TypedDict):

@@ -16,8 +16,10 @@ from . import _utilities
 from . import outputs
 
 __all__ = [
+    'AccessPlan',
     'ActivePerson',
     'IdpTeam',
+    'KeptUser',
     'ListedCount',
     'MissingUser',
     'Model',
@@ -27,6 +29,8 @@ __all__ = [
     'OutsideCustomRole',
     'OutsidePerson',
     'OutsideTeam',
+    'PlannedDeactivation',
+    'PlannedRoleDeletion',
     'RegistryRoleInfo',
     'TeamMemberInfo',
     'TeamRoleInfo',
@@ -35,6 +39,75 @@ __all__ = [
     'UserRegistryRole',
     'UserTeamRole',
 ]
+
+@pulumi.output_type
+class AccessPlan(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "deleteRoles":
+            suggest = "delete_roles"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in AccessPlan. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        AccessPlan.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        AccessPlan.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 deactivate: Sequence['outputs.PlannedDeactivation'],
+                 delete_roles: Sequence['outputs.PlannedRoleDeletion'],
+                 kept: Sequence['outputs.KeptUser'],
+                 waiting: Optional[Sequence['outputs.PlannedDeactivation']] = None):
+        """
+        :param Sequence['PlannedDeactivation'] deactivate: The users the write deactivates, each with why: those who qualified at the record's last look at W&B (`asOf`).
+        :param Sequence['PlannedRoleDeletion'] delete_roles: The custom roles the write deletes (`outsideCode.customRoles: delete`), with their holders and the role they fall back to.
+        :param Sequence['KeptUser'] kept: Users a rule would deactivate that are kept, each with why (the user the provider acts as).
+        :param Sequence['PlannedDeactivation'] waiting: The users who qualify only since the record's last look at W&B: left for the next run, whose preview names them to deactivate.
+        """
+        pulumi.set(__self__, "deactivate", deactivate)
+        pulumi.set(__self__, "delete_roles", delete_roles)
+        pulumi.set(__self__, "kept", kept)
+        if waiting is not None:
+            pulumi.set(__self__, "waiting", waiting)
+
+    @_builtins.property
+    @pulumi.getter
+    def deactivate(self) -> Sequence['outputs.PlannedDeactivation']:
+        """
+        The users the write deactivates, each with why: those who qualified at the record's last look at W&B (`asOf`).
+        """
+        return pulumi.get(self, "deactivate")
+
+    @_builtins.property
+    @pulumi.getter(name="deleteRoles")
+    def delete_roles(self) -> Sequence['outputs.PlannedRoleDeletion']:
+        """
+        The custom roles the write deletes (`outsideCode.customRoles: delete`), with their holders and the role they fall back to.
+        """
+        return pulumi.get(self, "delete_roles")
+
+    @_builtins.property
+    @pulumi.getter
+    def kept(self) -> Sequence['outputs.KeptUser']:
+        """
+        Users a rule would deactivate that are kept, each with why (the user the provider acts as).
+        """
+        return pulumi.get(self, "kept")
+
+    @_builtins.property
+    @pulumi.getter
+    def waiting(self) -> Optional[Sequence['outputs.PlannedDeactivation']]:
+        """
+        The users who qualify only since the record's last look at W&B: left for the next run, whose preview names them to deactivate.
+        """
+        return pulumi.get(self, "waiting")
+
 
 @pulumi.output_type
 class ActivePerson(dict):
@@ -203,6 +276,52 @@ class IdpTeam(dict):
         Members the roster lists that W&B does not.
         """
         return pulumi.get(self, "not_in_team")
+
+
+@pulumi.output_type
+class KeptUser(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "userName":
+            suggest = "user_name"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in KeptUser. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        KeptUser.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        KeptUser.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 reason: _builtins.str,
+                 user_name: _builtins.str):
+        """
+        :param _builtins.str reason: Why the user is kept.
+        :param _builtins.str user_name: The user's userName.
+        """
+        pulumi.set(__self__, "reason", reason)
+        pulumi.set(__self__, "user_name", user_name)
+
+    @_builtins.property
+    @pulumi.getter
+    def reason(self) -> _builtins.str:
+        """
+        Why the user is kept.
+        """
+        return pulumi.get(self, "reason")
+
+    @_builtins.property
+    @pulumi.getter(name="userName")
+    def user_name(self) -> _builtins.str:
+        """
+        The user's userName.
+        """
+        return pulumi.get(self, "user_name")
 
 
 @pulumi.output_type
@@ -831,6 +950,149 @@ class OutsideTeam(dict):
         How many service accounts it holds.
         """
         return pulumi.get(self, "service_accounts")
+
+
+@pulumi.output_type
+class PlannedDeactivation(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "userName":
+            suggest = "user_name"
+        elif key == "lastActiveAt":
+            suggest = "last_active_at"
+        elif key == "organizationRole":
+            suggest = "organization_role"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in PlannedDeactivation. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        PlannedDeactivation.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        PlannedDeactivation.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 email: _builtins.str,
+                 reason: _builtins.str,
+                 user_name: _builtins.str,
+                 last_active_at: Optional[_builtins.str] = None,
+                 organization_role: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str email: The user's primary email.
+        :param _builtins.str reason: `outsideCode`: the roster does not declare the user (`outsideCode.users: deactivate`); `inactive`: not active in `deactivateInactiveAfterDays`.
+        :param _builtins.str user_name: The user's userName.
+        :param _builtins.str last_active_at: The user's last activity (ISO 8601) where `inactive`; absent for someone never active.
+        :param _builtins.str organization_role: The user's organization role as W&B lists it; absent where the service shows no roles.
+        """
+        pulumi.set(__self__, "email", email)
+        pulumi.set(__self__, "reason", reason)
+        pulumi.set(__self__, "user_name", user_name)
+        if last_active_at is not None:
+            pulumi.set(__self__, "last_active_at", last_active_at)
+        if organization_role is not None:
+            pulumi.set(__self__, "organization_role", organization_role)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> _builtins.str:
+        """
+        The user's primary email.
+        """
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter
+    def reason(self) -> _builtins.str:
+        """
+        `outsideCode`: the roster does not declare the user (`outsideCode.users: deactivate`); `inactive`: not active in `deactivateInactiveAfterDays`.
+        """
+        return pulumi.get(self, "reason")
+
+    @_builtins.property
+    @pulumi.getter(name="userName")
+    def user_name(self) -> _builtins.str:
+        """
+        The user's userName.
+        """
+        return pulumi.get(self, "user_name")
+
+    @_builtins.property
+    @pulumi.getter(name="lastActiveAt")
+    def last_active_at(self) -> Optional[_builtins.str]:
+        """
+        The user's last activity (ISO 8601) where `inactive`; absent for someone never active.
+        """
+        return pulumi.get(self, "last_active_at")
+
+    @_builtins.property
+    @pulumi.getter(name="organizationRole")
+    def organization_role(self) -> Optional[_builtins.str]:
+        """
+        The user's organization role as W&B lists it; absent where the service shows no roles.
+        """
+        return pulumi.get(self, "organization_role")
+
+
+@pulumi.output_type
+class PlannedRoleDeletion(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "inheritedFrom":
+            suggest = "inherited_from"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in PlannedRoleDeletion. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        PlannedRoleDeletion.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        PlannedRoleDeletion.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 inherited_from: _builtins.str,
+                 name: _builtins.str,
+                 holders: Optional[Sequence[_builtins.str]] = None):
+        """
+        :param _builtins.str inherited_from: The role its holders fall back to.
+        :param _builtins.str name: The custom role's name.
+        :param Sequence[_builtins.str] holders: Its holders (userNames), where the service shows roles on its listing.
+        """
+        pulumi.set(__self__, "inherited_from", inherited_from)
+        pulumi.set(__self__, "name", name)
+        if holders is not None:
+            pulumi.set(__self__, "holders", holders)
+
+    @_builtins.property
+    @pulumi.getter(name="inheritedFrom")
+    def inherited_from(self) -> _builtins.str:
+        """
+        The role its holders fall back to.
+        """
+        return pulumi.get(self, "inherited_from")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The custom role's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def holders(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Its holders (userNames), where the service shows roles on its listing.
+        """
+        return pulumi.get(self, "holders")
 
 
 @pulumi.output_type

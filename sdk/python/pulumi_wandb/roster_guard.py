@@ -25,11 +25,13 @@ class RosterGuardArgs:
                  organization: pulumi.Input[_builtins.str],
                  teams: pulumi.Input[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]],
                  users: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
+                 as_of: pulumi.Input[Optional[_builtins.str]] = None,
                  custom_roles: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  emails: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  idp_teams: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]] = None,
                  outside: pulumi.Input[Optional['OutsideCodeReportArgs']] = None,
                  outside_code: pulumi.Input[Optional['OutsideCodePolicyArgs']] = None,
+                 planned: pulumi.Input[Optional['AccessPlanArgs']] = None,
                  verdicts: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
         The set of arguments for constructing a RosterGuard resource.
@@ -38,17 +40,21 @@ class RosterGuardArgs:
         :param pulumi.Input[_builtins.str] organization: The Organization component's name, for the messages.
         :param pulumi.Input[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]] teams: Each team's members, by userName.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] users: The roster's userNames.
+        :param pulumi.Input[_builtins.str] as_of: When the record last looked at W&B (ISO 8601): set by the provider at check and at a refresh. A run plans its changes as of the last look, so that a preview and the `up` after it plan the same; whoever qualifies only since waits for the next run.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] custom_roles: The custom roles' names.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] emails: Each user's email, by userName.
         :param pulumi.Input[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]] idp_teams: The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
         :param pulumi.Input['OutsideCodeReportArgs'] outside: What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
         :param pulumi.Input['OutsideCodePolicyArgs'] outside_code: What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
+        :param pulumi.Input['AccessPlanArgs'] planned: What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] verdicts: What each guard rail found, set by the provider at check: for the access review.
         """
         pulumi.set(__self__, "admins", admins)
         pulumi.set(__self__, "organization", organization)
         pulumi.set(__self__, "teams", teams)
         pulumi.set(__self__, "users", users)
+        if as_of is not None:
+            pulumi.set(__self__, "as_of", as_of)
         if custom_roles is not None:
             pulumi.set(__self__, "custom_roles", custom_roles)
         if emails is not None:
@@ -59,6 +65,8 @@ class RosterGuardArgs:
             pulumi.set(__self__, "outside", outside)
         if outside_code is not None:
             pulumi.set(__self__, "outside_code", outside_code)
+        if planned is not None:
+            pulumi.set(__self__, "planned", planned)
         if verdicts is not None:
             pulumi.set(__self__, "verdicts", verdicts)
 
@@ -109,6 +117,18 @@ class RosterGuardArgs:
     @users.setter
     def users(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
         pulumi.set(self, "users", value)
+
+    @_builtins.property
+    @pulumi.getter(name="asOf")
+    def as_of(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        When the record last looked at W&B (ISO 8601): set by the provider at check and at a refresh. A run plans its changes as of the last look, so that a preview and the `up` after it plan the same; whoever qualifies only since waits for the next run.
+        """
+        return pulumi.get(self, "as_of")
+
+    @as_of.setter
+    def as_of(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "as_of", value)
 
     @_builtins.property
     @pulumi.getter(name="customRoles")
@@ -172,6 +192,18 @@ class RosterGuardArgs:
 
     @_builtins.property
     @pulumi.getter
+    def planned(self) -> pulumi.Input[Optional['AccessPlanArgs']]:
+        """
+        What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
+        """
+        return pulumi.get(self, "planned")
+
+    @planned.setter
+    def planned(self, value: pulumi.Input[Optional['AccessPlanArgs']]):
+        pulumi.set(self, "planned", value)
+
+    @_builtins.property
+    @pulumi.getter
     def verdicts(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
         What each guard rail found, set by the provider at check: for the access review.
@@ -190,12 +222,14 @@ class RosterGuard(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  admins: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 as_of: pulumi.Input[Optional[_builtins.str]] = None,
                  custom_roles: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  emails: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  idp_teams: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]] = None,
                  organization: pulumi.Input[Optional[_builtins.str]] = None,
                  outside: pulumi.Input[Optional[Union['OutsideCodeReportArgs', 'OutsideCodeReportArgsDict', 'outputs.OutsideCodeReport']]] = None,
                  outside_code: pulumi.Input[Optional[Union['OutsideCodePolicyArgs', 'OutsideCodePolicyArgsDict', 'outputs.OutsideCodePolicy']]] = None,
+                 planned: pulumi.Input[Optional[Union['AccessPlanArgs', 'AccessPlanArgsDict', 'outputs.AccessPlan']]] = None,
                  teams: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]] = None,
                  users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  verdicts: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -234,12 +268,14 @@ class RosterGuard(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] admins: The userNames whose organization role is admin.
+        :param pulumi.Input[_builtins.str] as_of: When the record last looked at W&B (ISO 8601): set by the provider at check and at a refresh. A run plans its changes as of the last look, so that a preview and the `up` after it plan the same; whoever qualifies only since waits for the next run.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] custom_roles: The custom roles' names.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] emails: Each user's email, by userName.
         :param pulumi.Input[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]] idp_teams: The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
         :param pulumi.Input[_builtins.str] organization: The Organization component's name, for the messages.
         :param pulumi.Input[Union['OutsideCodeReportArgs', 'OutsideCodeReportArgsDict', 'outputs.OutsideCodeReport']] outside: What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
         :param pulumi.Input[Union['OutsideCodePolicyArgs', 'OutsideCodePolicyArgsDict', 'outputs.OutsideCodePolicy']] outside_code: What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
+        :param pulumi.Input[Union['AccessPlanArgs', 'AccessPlanArgsDict', 'outputs.AccessPlan']] planned: What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
         :param pulumi.Input[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]] teams: Each team's members, by userName.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] users: The roster's userNames.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] verdicts: What each guard rail found, set by the provider at check: for the access review.
@@ -297,12 +333,14 @@ class RosterGuard(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  admins: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 as_of: pulumi.Input[Optional[_builtins.str]] = None,
                  custom_roles: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  emails: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  idp_teams: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]] = None,
                  organization: pulumi.Input[Optional[_builtins.str]] = None,
                  outside: pulumi.Input[Optional[Union['OutsideCodeReportArgs', 'OutsideCodeReportArgsDict', 'outputs.OutsideCodeReport']]] = None,
                  outside_code: pulumi.Input[Optional[Union['OutsideCodePolicyArgs', 'OutsideCodePolicyArgsDict', 'outputs.OutsideCodePolicy']]] = None,
+                 planned: pulumi.Input[Optional[Union['AccessPlanArgs', 'AccessPlanArgsDict', 'outputs.AccessPlan']]] = None,
                  teams: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]] = None,
                  users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  verdicts: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -318,6 +356,7 @@ class RosterGuard(pulumi.CustomResource):
             if admins is None and not opts.urn:
                 raise TypeError("Missing required property 'admins'")
             __props__.__dict__["admins"] = admins
+            __props__.__dict__["as_of"] = as_of
             __props__.__dict__["custom_roles"] = custom_roles
             __props__.__dict__["emails"] = emails
             __props__.__dict__["idp_teams"] = idp_teams
@@ -326,6 +365,7 @@ class RosterGuard(pulumi.CustomResource):
             __props__.__dict__["organization"] = organization
             __props__.__dict__["outside"] = outside
             __props__.__dict__["outside_code"] = outside_code
+            __props__.__dict__["planned"] = planned
             if teams is None and not opts.urn:
                 raise TypeError("Missing required property 'teams'")
             __props__.__dict__["teams"] = teams
@@ -357,6 +397,7 @@ class RosterGuard(pulumi.CustomResource):
         __props__ = RosterGuardArgs.__new__(RosterGuardArgs)
 
         __props__.__dict__["admins"] = None
+        __props__.__dict__["as_of"] = None
         __props__.__dict__["custom_roles"] = None
         __props__.__dict__["emails"] = None
         __props__.__dict__["idp_teams"] = None
@@ -364,6 +405,7 @@ class RosterGuard(pulumi.CustomResource):
         __props__.__dict__["outside"] = None
         __props__.__dict__["outside_code"] = None
         __props__.__dict__["outside_when_written"] = None
+        __props__.__dict__["planned"] = None
         __props__.__dict__["teams"] = None
         __props__.__dict__["users"] = None
         __props__.__dict__["verdicts"] = None
@@ -382,6 +424,14 @@ class RosterGuard(pulumi.CustomResource):
         The userNames whose organization role is admin.
         """
         return pulumi.get(self, "admins")
+
+    @_builtins.property
+    @pulumi.getter(name="asOf")
+    def as_of(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the record last looked at W&B (ISO 8601): set by the provider at check and at a refresh. A run plans its changes as of the last look, so that a preview and the `up` after it plan the same; whoever qualifies only since waits for the next run.
+        """
+        return pulumi.get(self, "as_of")
 
     @_builtins.property
     @pulumi.getter(name="customRoles")
@@ -438,6 +488,14 @@ class RosterGuard(pulumi.CustomResource):
         What W&B held that the roster does not declare when the record was last written (`pulumi up`): a refresh compares its report with it, and what it shows that is new since (a user, an admin, a team or member, a custom role or permission) is a change of the record, so that `pulumi preview --refresh --expect-no-changes` fails on it and the preview carries the new report. Without the activity lists, which are never news.
         """
         return pulumi.get(self, "outside_when_written")
+
+    @_builtins.property
+    @pulumi.getter
+    def planned(self) -> pulumi.Output[Optional['outputs.AccessPlan']]:
+        """
+        What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
+        """
+        return pulumi.get(self, "planned")
 
     @_builtins.property
     @pulumi.getter

@@ -1,0 +1,113 @@
+// The review is the access change (issue 41), through the real engine, both doors in one stack
+// (test/programs/access-plan): after an up and an up --refresh in report mode, a roster switched to
+// `outsideCode.users: deactivate`, and then to `deactivateInactiveAfterDays: 90`, gives a plain
+// preview (as a pull request's job runs it) whose access review names and counts each person it
+// deactivates, and the plain up after it deactivates exactly them: someone made by hand, or
+// become inactive, after the plan was made waits for the next run.
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { adminRequest, emulatorApi, readState } from "../../scripts/emulator-api";
+import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../support/pulumi";
+import { reviewOf } from "../support/review";
+
+const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d+Z$/, "Z");
+const DOORS = ["dynamic", "plugin"] as const;
+const each = (name: string) => DOORS.map((door) => `${name}-${door}`);
+
+const held = z.object({ users: z.array(z.object({ id: z.string(), userName: z.string(), active: z.boolean() })) });
+const stateFile = z.object({ resources: z.array(z.object({ urn: z.string(), outputs: z.record(z.string(), z.unknown()).optional() })) });
+
+describe("the plain preview's review is the access change, and up makes exactly it (both doors)", () => {
+  let emulator: RunningEmulator;
+  let stack: StackHandle;
+
+  const users = async () => held.parse(await readState(emulator)).users;
+  const active = async (userNames: string[]) => {
+    const all = await users();
+    return Object.fromEntries(userNames.map((userName) => [userName, all.find((u) => u.userName === userName)?.active]));
+  };
+  const everyone = (names: string[], value: boolean) => Object.fromEntries(names.flatMap(each).map((userName) => [userName, value]));
+  const makeByHand = async (name: string) => {
+    for (const userName of each(name)) {
+      const made = await adminRequest(emulator, "POST", "/scim/Users", {
+        schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"],
+        userName,
+        emails: [{ value: `${userName}@contractor.example`, primary: true }],
+      });
+      expect(made.status).toBe(201);
+    }
+  };
+  const lastActive = async (name: string, at: number) => {
+    for (const userName of each(name)) {
+      const user = (await users()).find((u) => u.userName === userName)!;
+      await emulatorApi(emulator).control("PUT", `/users/${user.id}/activity`, { daysActive: 3, lastActiveAt: iso(at) });
+    }
+  };
+  /** The review of a plain `pulumi preview --json`, as a pull request's job runs it. */
+  const review = async () => {
+    const { json, code } = await stack.previewJson();
+    expect(code).toBe(0);
+    return reviewOf(json);
+  };
+  const peopleSection = (markdown: string) => markdown.split(/^### /m).find((section) => section.startsWith("People")) ?? "";
+  /** When each roster's record last looked at W&B, as its state says. */
+  const lastLooks = async () => {
+    const { resources } = stateFile.parse(await stack.exportState());
+    return resources.flatMap((resource) => (typeof resource.outputs?.["asOf"] === "string" ? [Date.parse(resource.outputs["asOf"] as string)] : []));
+  };
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0 });
+    await makeByHand("x");
+    stack = await openStack({ dir: path.join(repoRoot, "test", "programs", "access-plan") }, { config: emulatorConfig(emulator) });
+  });
+
+  afterAll(async () => {
+    await stack?.dispose();
+    await emulator?.close();
+  });
+
+  it("up, then up --refresh, in report mode: nobody is deactivated", async () => {
+    await stack.up();
+    const now = Date.now();
+    await lastActive("stale", now - 200 * DAY);
+    await lastActive("cy", now - 10 * DAY);
+    await stack.up({ refresh: true });
+    expect(await active(["ana", "stale", "cy", "x"].flatMap(each))).toEqual(everyone(["ana", "stale", "cy", "x"], true));
+  });
+
+  it("users: deactivate: the plain preview's review names and counts the undeclared users; up deactivates exactly them", async () => {
+    await stack.stack.setConfig("outsideUsers", { value: "deactivate" });
+    const markdown = await review();
+    const people = peopleSection(markdown);
+    for (const userName of each("x")) expect(people).toContain(`- **${userName}**\n  - is deactivated: not declared in the roster (outsideCode.users: deactivate)`);
+    expect(people).toMatch(/- \*\*admin\*\*\n {2}- kept: the user the provider acts as: never deactivated/);
+    expect(markdown).toMatch(/\*\*Totals:\*\* 2 people gain or lose access \(0 joining the organization, 2 leaving it\)/);
+
+    // Made by hand after the plan: not the preview's, so not the up's.
+    await makeByHand("y");
+    const up = await stack.up();
+    expect(await active(["x", "y", "ana"].flatMap(each))).toEqual({ ...everyone(["x"], false), ...everyone(["y", "ana"], true) });
+    expect((await active(["admin"])).admin).toBe(true);
+    for (const userName of each("y")) expect(up.log).toContain(`${userName} qualifies for deactivation only since the last run: left for the next run`);
+  });
+
+  it("deactivateInactiveAfterDays: the plain preview's review names the inactive; up deactivates exactly them, not one become inactive since", async () => {
+    await stack.stack.setConfig("outsideUsers", { value: "report" });
+    await stack.stack.setConfig("inactiveDays", { value: "90" });
+    const people = peopleSection(await review());
+    for (const userName of each("stale")) expect(people).toMatch(new RegExp(`- \\*\\*${userName}\\*\\*\\n {2}- is deactivated: not active in 90 days \\(last active \\d{4}-\\d\\d-\\d\\d\\)`));
+    expect(people).not.toMatch(/cy-|y-dynamic|y-plugin/);
+
+    // cy becomes inactive after the preview: a second past the cutoff of the plan's last look, and so 90 days ago by now.
+    const lastLook = Math.max(...(await lastLooks()));
+    await lastActive("cy", lastLook - 90 * DAY + 1_000);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, lastLook + 1_500 - Date.now())));
+    const up = await stack.up();
+    expect(await active(["stale", "cy", "y"].flatMap(each))).toEqual({ ...everyone(["stale"], false), ...everyone(["cy", "y"], true) });
+    for (const userName of each("cy")) expect(up.log).toContain(`${userName} qualifies for deactivation only since the last run`);
+  });
+});

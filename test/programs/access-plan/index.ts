@@ -1,0 +1,27 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as wandb from "pulumi-wandb";
+
+const config = new pulumi.Config();
+/** What each roster does with what it does not declare: `users` and `deactivateInactiveAfterDays` come from config. */
+const users: "report" | "deactivate" = config.get("outsideUsers") === "deactivate" ? "deactivate" : "report";
+const inactiveDays = config.getNumber("inactiveDays");
+
+class PluginOrganization extends pulumi.ComponentResource {
+  constructor(name: string, args: Record<string, unknown>) {
+    super("wandb:index:Organization", name, args, {}, true);
+  }
+}
+
+for (const door of ["dynamic", "plugin"] as const) {
+  const other = door === "dynamic" ? "plugin" : "dynamic";
+  const people = ["ana", "stale", "cy"].map((name) => `${name}-${door}`);
+  const roster = {
+    users: people.map((userName) => ({ userName, email: `${userName}@acme.example` })),
+    teams: [{ name: `lab-${door}`, members: people }],
+    // The other door's roster and the seeded people are not this roster's to judge.
+    outsideCode: { users, ignore: [`*-${other}`, "member", "second-admin"] },
+    ...(inactiveDays === undefined ? {} : { deactivateInactiveAfterDays: inactiveDays }),
+  };
+  if (door === "plugin") new PluginOrganization(`acme-${door}`, { roster });
+  else new wandb.Organization(`acme-${door}`, { roster });
+}
