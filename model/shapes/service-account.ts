@@ -14,10 +14,20 @@ export const serviceAccountDescription =
   "resource leaves the account in W&B and says to delete it in the W&B App (the team's settings, Service accounts). " +
   "It is never counted as a user: not by the guard rails, not by `pulumi-wandb export`, not by the outside-code report.";
 
+/**
+ * What an import records of the two inputs W&B never shows once the account is made, which the
+ * import says it assumed; either way a program's declaration of them is taken as it is.
+ */
+export const ASSUMED_AT_IMPORT =
+  "An import records `defaultTeam` as the one team that lists the account (the first by name when several do), and " +
+  "`scope` as `team` for an account in one team (a team-scoped account joins its default team only) or `organization` " +
+  "for one in several (W&B adds an organization-scoped account to every team created later).";
+
 /** How an existing one is brought under Pulumi: `pulumi import` and its id. */
 export const serviceAccountImport =
   "An existing service account, by its SCIM id (a member id of its team, `getTeam` lists them). W&B shows neither its " +
-  "scope nor its default team once it is made: after the import they are taken as the program declares them.\n\n" +
+  `scope nor its default team once it is made, so they are assumed, and the import says so. ${ASSUMED_AT_IMPORT} ` +
+  "Declared otherwise in the program, they are taken as declared: nothing is replaced.\n\n" +
   "```sh\n$ pulumi import wandb:index:ServiceAccount ci-bot <serviceAccountId>\n```";
 
 /** The scopes a program declares, and the `accountType` W&B takes for each. */
@@ -75,6 +85,13 @@ export function brokenTeamsRule(account: { defaultTeam: string; teams?: readonly
   if (account.teams === undefined) return undefined;
   if (saas === false) return "saas-only";
   return account.teams.some((team) => sameIdentity("teamName", team, account.defaultTeam)) ? undefined : "without-default-team";
+}
+
+/** The scope and default team an import records (see `ASSUMED_AT_IMPORT`), from the names of the teams that list the account. */
+export function assumedAtImport(teamNames: readonly string[]): Pick<ServiceAccountInputs, "scope" | "defaultTeam"> {
+  const [first, ...others] = [...new Set(teamNames)].sort();
+  if (first === undefined) throw new Error("a service account no team lists is gone, not imported");
+  return { scope: others.length === 0 ? "team" : "organization", defaultTeam: first };
 }
 
 export const serviceAccountOutputs = z.object({

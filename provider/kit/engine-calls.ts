@@ -8,12 +8,13 @@ import { z } from "zod";
 import type { Difference } from "./difference";
 import { ResourceInitError, withPulumiAdvice } from "./errors";
 import type { ConfiguredOperation, ReplacedOnChange, ResourceImplementation } from "./implementation";
-import { checkedAgain } from "./inputs";
+import { checkedAgain, declarableInputs } from "./inputs";
 import { engineRecord } from "./state";
 import { naturalKeyOf } from "../../model/natural-keys";
 import { warn } from "./engine-output";
 import { namedBy, naturalKeyFields } from "../../model/natural-keys";
 import type { ResourceKind } from "../../model/resource-kinds";
+import { SHAPES } from "../../model/shapes";
 
 type Record_ = Record<string, unknown>;
 
@@ -103,6 +104,7 @@ export function kindCalls<I, O extends object, Op extends ConfiguredOperation>(
   implementation: ReplacedOnChange<I, O, Op> | ResourceImplementation<I, O, Op>,
 ): KindCalls<Op> {
   const { inputs, state } = implementation;
+  const fields = SHAPES[state.kind].fields;
   const record = (value: unknown) => engineRecord.parse(value);
   const checked = (news: unknown) => checkedAgain(inputs, record(news), state.kind);
   // A half-made resource is recorded too, with the outputs the error carries, stamped like any state.
@@ -144,7 +146,12 @@ export function kindCalls<I, O extends object, Op extends ConfiguredOperation>(
       const read = await implementation.read(operation, parsedId, state.parseIfRecorded(props, parsedId));
       const found = read.props === undefined ? undefined : naturalKeyOf(state.kind, read.props as Record<string, unknown>);
       operation.holdings().refreshed(found);
-      return { ...read, props: read.props === undefined ? undefined : state.stamp(read.props) };
+      // Recorded by the engine, and the news of every later refresh's diff: only what the check accepts.
+      return {
+        ...read,
+        props: read.props === undefined ? undefined : state.stamp(read.props),
+        ...(read.inputs === undefined ? {} : { inputs: declarableInputs(inputs, fields, record(read.inputs)) }),
+      };
     },
     update: (operation, id, olds, news) =>
       stampingHalfMade(async () => {

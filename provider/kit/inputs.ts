@@ -3,6 +3,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { ZodObject, type z } from "zod";
 import { issuesOf, propertyPath } from "./issues";
 import { PROVIDER_KEY } from "./state";
+import { programFields, type FieldTable } from "../../model/shapes/fields";
 
 /** Property names the engine and the shim add to every dynamic resource's inputs. */
 const ENGINE_PROPERTIES = new Set([PROVIDER_KEY]);
@@ -105,6 +106,20 @@ export function checkedAgain<I>(schema: z.ZodType<I>, news: Record<string, unkno
   const parsed = schema.safeParse(withoutEngineProperties(news));
   if (parsed.success) return parsed.data;
   throw new Error(`pulumi-wandb: the engine passed ${kind} inputs that its check did not return (${issuesOf(parsed.error)}); run \`pulumi up\` again`);
+}
+
+/**
+ * The inputs a read hands the engine, which records them and hands them back as news to the diff of
+ * every later refresh: an optional field of `table` whose live value the check refuses (e.g. a custom
+ * organization role, which a User does not declare) is left out, so unmanaged, as a program that
+ * leaves it out declares it. The state still shows the value.
+ */
+export function declarableInputs(schema: z.ZodType, table: FieldTable, inputs: Record<string, unknown>): Record<string, unknown> {
+  const parsed = schema.safeParse(withoutEngineProperties(inputs));
+  if (parsed.success) return inputs;
+  const optional = new Set(programFields(table).flatMap(([field, rule]) => (rule.optional ? [field] : [])));
+  const refused = new Set(parsed.error.issues.map((issue) => String(issue.path[0])).filter((field) => optional.has(field)));
+  return Object.fromEntries(Object.entries(inputs).filter(([field]) => !refused.has(field)));
 }
 
 /** Deployment rule failures and other preview-time findings, with the property they concern. */

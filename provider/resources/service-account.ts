@@ -8,10 +8,12 @@ import { type ReplacedOnChange } from "../kit/implementation";
 import { checkInputs, failure } from "../kit/inputs";
 import { fieldChanges } from "../kit/field-changes";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
-import { tell } from "../kit/engine-output";
+import { tell, warn } from "../kit/engine-output";
 import { hasMember } from "../membership/directory";
 import { sameIdentity } from "../../model/identity";
 import {
+  ASSUMED_AT_IMPORT,
+  assumedAtImport,
   brokenTeamsRule,
   SERVICE_ACCOUNT_SCOPES,
   serviceAccountFields,
@@ -66,9 +68,13 @@ async function teamsListing(operation: Operation, id: string, recordedTeamIds: r
   return confirmed.filter((team): team is ScimTeam => team !== undefined && hasMember(team, id));
 }
 
-/** The inputs a read can tell: after an import, W&B shows no scope, default team or teams. */
-function inputsOf({ teamIds: _teamIds, ...declared }: ServiceAccountOutputs): Partial<ServiceAccountInputs> {
-  return declared;
+/** What an import says of the scope and default team it assumed (`assumedAtImport`), which W&B never shows. */
+function assumedWarning(id: string, name: string, assumed: Pick<ServiceAccountInputs, "scope" | "defaultTeam">): string {
+  return (
+    `service account "${name}" (id ${id}) was read from its id alone, and W&B shows neither its scope nor its default team: ` +
+    `its inputs record scope "${assumed.scope}" and defaultTeam "${assumed.defaultTeam}", assumed. ${ASSUMED_AT_IMPORT} ` +
+    "Declare them in the program as the account was made: the declaration is taken as it is, and replaces nothing."
+  );
 }
 
 export const serviceAccount: ReplacedOnChange<ServiceAccountInputs, ServiceAccountOutputs, Operation> = {
@@ -128,16 +134,18 @@ export const serviceAccount: ReplacedOnChange<ServiceAccountInputs, ServiceAccou
   async read(operation, id, props) {
     const teams = await teamsListing(operation, id, props?.teamIds ?? []);
     if (teams.length === 0) return {};
-    const shown = teams.flatMap((team) => team.members).find((member) => member.id === id)?.display;
-    const outs: ServiceAccountOutputs = {
-      name: props?.name ?? shown ?? id,
-      ...(props?.scope === undefined ? {} : { scope: props.scope }),
-      ...(props?.defaultTeam === undefined ? {} : { defaultTeam: props.defaultTeam }),
-      ...(props?.teams === undefined ? {} : { teams: props.teams }),
-      teamIds: [...new Set(teams.map((team) => team.id))].sort(),
-    };
-    // Unchanged since recorded: the state as it is, with no inputs for the engine to take as a change.
-    return props !== undefined && sameState(outs, props) ? { id, props } : { id, props: outs, inputs: inputsOf(outs) };
+    const teamIds = [...new Set(teams.map((team) => team.id))].sort();
+    if (props !== undefined) {
+      // W&B changes nothing a program declares (no PATCH or PUT), and shows none of it but the name: the
+      // inputs the engine recorded stay as they are, and only the teams that list the account are read.
+      const outs = { ...props, teamIds };
+      return sameState(outs, props) ? { id, props } : { id, props: outs };
+    }
+    // From the id alone (an import, a static get): the name its team shows, the scope and default team assumed.
+    const name = teams.flatMap((team) => team.members).find((member) => member.id === id)?.display ?? id;
+    const assumed = assumedAtImport(teams.map((team) => team.name));
+    warn(assumedWarning(id, name, assumed));
+    return { id, props: { name, teamIds }, inputs: { name, ...assumed } };
   },
 
   async delete(_operation, id, props) {

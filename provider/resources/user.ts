@@ -112,7 +112,8 @@ function outputsOf(user: ScimUser, declared: Partial<UserOutputs> & Pick<UserOut
 /** What a refresh makes the inputs: the managed fields as they are live, and the settings as they were. */
 function liveInputs(outs: UserOutputs): UserInputs {
   const { etag: _etag, createdAt: _createdAt, teamRoles: _teamRoles, registryRoles: _registryRoles, ...inputs } = withoutActivity(userFields, outs);
-  // A custom organization role set outside Pulumi shows as such, so the next preview names it.
+  // A custom organization role set outside Pulumi shows as such in the state, so the next preview names it.
+  // No User declares one: the inputs the engine records leave it out (declarableInputs, kit/inputs).
   return inputs as UserInputs;
 }
 

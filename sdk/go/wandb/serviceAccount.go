@@ -52,7 +52,7 @@ import (
 //
 // ## Import
 //
-// An existing service account, by its SCIM id (a member id of its team, `getTeam` lists them). W&B shows neither its scope nor its default team once it is made: after the import they are taken as the program declares them.
+// An existing service account, by its SCIM id (a member id of its team, `getTeam` lists them). W&B shows neither its scope nor its default team once it is made, so they are assumed, and the import says so. An import records `defaultTeam` as the one team that lists the account (the first by name when several do), and `scope` as `team` for an account in one team (a team-scoped account joins its default team only) or `organization` for one in several (W&B adds an organization-scoped account to every team created later). Declared otherwise in the program, they are taken as declared: nothing is replaced.
 //
 // ```sh
 // $ pulumi import wandb:index:ServiceAccount ci-bot <serviceAccountId>

@@ -78,13 +78,31 @@ describe.each(["dedicated", "saas"] as Deployment[])("ServiceAccount on %s", (de
     expect(read.props?.teamIds).toEqual([team.id, later].sort());
   });
 
-  it("imports by id: the name from its team, scope and default team taken as declared (W&B shows neither)", async () => {
+  it("imports by id: the name from its team, scope and default team assumed and said once (W&B shows neither), a declaration taken as it is", async () => {
     const name = unique("imported");
-    const made = await serviceAccount.create(operation, await checked({ name, scope: "team", defaultTeam: team.name }));
+    const made = await serviceAccount.create(operation, await checked({ name, scope: "organization", defaultTeam: team.name }));
+    const lines: string[] = [];
+    sendOutputTo((severity, line) => lines.push(`${severity}: ${line}`));
     const imported = await serviceAccount.read(nextOperation(operation), made.id, undefined);
-    expect(imported).toEqual({ id: made.id, props: { name, teamIds: [team.id] }, inputs: { name } });
-    const declared = await checked({ name, scope: "team", defaultTeam: team.name });
-    expect(await serviceAccount.diff(operation, made.id, imported.props!, declared)).toEqual({ changes: false });
+    sendOutputTo(printedOutput);
+    // In its one team: that team, and a team-scoped account, which this one is not.
+    expect(imported).toEqual({ id: made.id, props: { name, teamIds: [team.id] }, inputs: { name, scope: "team", defaultTeam: team.name } });
+    expect(lines).toEqual([expect.stringMatching(new RegExp(`^warning: service account "${name}" .* scope "team" and defaultTeam "${team.name}", assumed\\. An import records`))]);
+    // Declared otherwise, or as the import assumed: no change, so nothing is replaced.
+    for (const scope of ["organization", "team"]) {
+      const declared = await checked({ name, scope, defaultTeam: team.name });
+      expect(await serviceAccount.diff(operation, made.id, imported.props!, declared)).toEqual({ changes: false });
+    }
+    // A refresh that finds it in another team records the teams only: the inputs the import recorded stay.
+    const laterName = unique("later");
+    const later = await createTeamOutOfBand(emu, laterName, []);
+    const refreshed = await serviceAccount.read(nextOperation(operation), made.id, imported.props!);
+    expect(refreshed).toEqual({ id: made.id, props: { name, teamIds: [team.id, later].sort() } });
+    // Imported now, in several teams: the first by name, organization-scoped.
+    sendOutputTo(() => undefined);
+    const again = await serviceAccount.read(nextOperation(operation), made.id, undefined);
+    sendOutputTo(printedOutput);
+    expect(again.inputs).toEqual({ name, scope: "organization", defaultTeam: [team.name, laterName].sort()[0] });
   });
 
   it("diff: every change replaces it (no PATCH or PUT), created before the old one is dropped; the name compares ignoring case", async () => {
