@@ -34,14 +34,6 @@ export const rosterGuardInputs = rosterAccessSchema
       .array(z.string())
       .optional()
       .meta({ description: "What each guard rail found, set by the provider at check: for the access review." }),
-    asOf: z
-      .string()
-      .optional()
-      .meta({
-        description:
-          "When the record last looked at W&B (ISO 8601): set by the provider at check and at a refresh. A run plans its changes as of the " +
-          "last look, so that a preview and the `up` after it plan the same; whoever qualifies only since waits for the next run.",
-      }),
     planned: accessPlanSchema
       .optional()
       .meta({
@@ -84,7 +76,6 @@ export const rosterGuardFields = {
   outsideCode: stateSetting,
   verdicts: { owner: "program", compare: "never", write: "state", replaces: false },
   planned: { owner: "program", compare: "never", write: "state", replaces: false },
-  asOf: { owner: "program", compare: "never", write: "state", replaces: false },
   outside: { owner: "program", compare: "never", write: "state", replaces: false },
   outsideWhenWritten: serviceField,
 } as const satisfies FieldTable<keyof RosterGuardOutputs>;

@@ -2,11 +2,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { ZodObject, type z } from "zod";
 import { issuesOf, propertyPath } from "./issues";
-import { PROVIDER_KEY } from "./state";
+import { LAST_LOOK_KEY, PROVIDER_KEY } from "./state";
 import { programFields, type FieldTable } from "../../model/shapes/fields";
 
-/** Property names the engine and the shim add to every dynamic resource's inputs. */
-const ENGINE_PROPERTIES = new Set([PROVIDER_KEY]);
+/** Property names the engine, the shim and the provider's own bookkeeping add to inputs: no input of any kind. */
+const ENGINE_PROPERTIES = new Set([PROVIDER_KEY, LAST_LOOK_KEY]);
 
 function withoutEngineProperties(news: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(news).filter(([key]) => !ENGINE_PROPERTIES.has(key)));

@@ -11,6 +11,13 @@ import { issuesOf } from "./issues";
  */
 export const STATE_VERSION_KEY = "__stateVersion";
 
+/**
+ * When a resource last looked at W&B (ISO 8601), kept in its inputs by its check: what its plan is
+ * made as of. Like every key that begins with two underscores, the engine neither shows it in a diff
+ * nor holds it to a saved plan (`pulumi up --plan`), so that a preview and the up after it agree.
+ */
+export const LAST_LOOK_KEY = "__lastLook";
+
 /** The serialized provider shim that the engine keeps in every dynamic resource's inputs and state. */
 export const PROVIDER_KEY = "__provider";
 

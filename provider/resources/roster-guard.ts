@@ -22,15 +22,17 @@ import {
   planActs,
   withoutDroppedThisRun,
   type AccessPlan,
+  type PlanTimes,
   type OutsideCodeReport,
 } from "../../model/outside-code";
+import { z } from "zod";
 import { identityOf } from "../../model/identity";
 import { naturalKeyOf } from "../../model/natural-keys";
 import { sameSet } from "../kit/compare";
 import { tell, warn } from "../kit/engine-output";
 import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs } from "../kit/inputs";
-import { recordedBeforeVersioning, storedState } from "../kit/state";
+import { LAST_LOOK_KEY, recordedBeforeVersioning, storedState } from "../kit/state";
 import { deactivateUsers, deleteCustomRoles } from "../membership/deactivation";
 import { rosterGuardInputs, rosterGuardOutputs, type RosterGuardInputs, type RosterGuardOutputs } from "../../model/shapes/roster-guard";
 import type { Operation } from "../operation";
@@ -71,14 +73,18 @@ async function outsideCodeNow(operation: Operation, record: RosterGuardInputs, b
  * the roster's `outsideCode` changes nothing by itself. The users the run drops from the roster are
  * its own removals (their resources' deletes), not outside code.
  */
-async function plannedNow(operation: Operation, record: RosterGuardInputs, before: RosterGuardInputs | undefined, now: number): Promise<AccessPlan | undefined> {
+async function plannedNow(operation: Operation, record: RosterGuardInputs, before: RosterGuardInputs | undefined, times: PlanTimes): Promise<AccessPlan | undefined> {
   if (!actsOnLiveOrganization(record.outsideCode)) return undefined;
   const listed = await operation.directory().listed();
   const found = outsideCodeUnder(declaredOf(record), listed, record.outsideCode);
   const report = before === undefined ? found : withoutDroppedThisRun(found, declaredOf(before), declaredOf(record));
-  const lastLook = Date.parse(before?.asOf ?? "");
-  const times = { asOf: Number.isFinite(lastLook) && lastLook < now ? lastLook : now, now };
   return accessPlanOf(report, record.outsideCode, declaredOf(record), operation.guardRailsForChecks().self, listed.users, times);
+}
+
+/** When the record last looked at W&B (its last applied check, or a refresh), as its inputs keep it; `now` when they do not say. */
+function lastLookIn(olds: Record<string, unknown>, now: number): number {
+  const lastLook = Date.parse(z.string().catch("").parse(olds[LAST_LOOK_KEY]));
+  return Number.isFinite(lastLook) && lastLook < now ? lastLook : now;
 }
 
 /** The record as written, with its report: what a later refresh's report is compared with. */
@@ -96,8 +102,10 @@ function stillPlanned(organization: string, planned: AccessPlan, now: AccessPlan
   const nowRoles = new Set(now.deleteRoles.map((role) => role.name));
   const plannedRoles = new Set(planned.deleteRoles.map((role) => role.name));
   const at = `Organization "${organization}":`;
+  const waiting = new Set(planned.waiting.map(key));
   for (const user of now.deactivate.filter((each) => !plannedUsers.has(key(each)))) {
-    tell(`${at} ${user.userName} qualifies for deactivation since this run's plan was made: left for the next run, whose preview names it`);
+    const since = waiting.has(key(user)) ? "only since the last run" : "since this run's plan was made";
+    tell(`${at} ${user.userName} qualifies for deactivation ${since}: left for the next run, whose preview names it`);
   }
   for (const user of planned.deactivate.filter((each) => !nowUsers.has(key(each)))) tell(`${at} ${user.userName} no longer qualifies for deactivation: left as it is`);
   for (const role of now.deleteRoles.filter((each) => !plannedRoles.has(each.name))) tell(`${at} custom role ${role.name} is new since this run's plan was made: left for the next run`);
@@ -114,10 +122,10 @@ const OUTSIDE_WHY = "the roster does not declare it (outsideCode)";
 /** Writes the record: the report of a fresh listing, and exactly the changes its check planned that still apply, then reported again as W&B holds it after. */
 async function written(operation: Operation, record: RosterGuardInputs, before?: RosterGuardInputs): Promise<RosterGuardOutputs> {
   const report = await outsideCodeNow(operation, record, before);
-  const now = await plannedNow(operation, record, before, Date.now());
+  const at = Date.now();
+  const now = await plannedNow(operation, record, before, { asOf: at, now: at });
   if (record.planned === undefined || now === undefined || !planActs(record.planned)) return recorded(record, report);
   const plan = stillPlanned(record.organization, record.planned, now);
-  for (const user of plan.waiting) tell(`Organization "${record.organization}": ${user.userName} qualifies for deactivation only since the last run: left for the next run, whose preview names it`);
   const byReason = (reason: AccessPlan["deactivate"][number]["reason"]) => plan.deactivate.filter((user) => user.reason === reason).map((user) => user.userName);
   await deactivateUsers(operation, record.organization, byReason("outsideCode"), OUTSIDE_WHY);
   await deactivateUsers(operation, record.organization, byReason("inactive"), INACTIVE_WHY(record.outsideCode.deactivateInactiveAfterDays));
@@ -145,7 +153,7 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
     const before = previousAccess.safeParse(olds);
     const previous = previousRecord.safeParse(olds);
     const now = Date.now();
-    const planned = await plannedNow(operation, inputs, previous.success ? previous.data : undefined, now);
+    const planned = await plannedNow(operation, inputs, previous.success ? previous.data : undefined, { asOf: lastLookIn(olds, now), now });
     const days = inputs.outsideCode.deactivateInactiveAfterDays;
     const by = (reason: string) => planned?.deactivate.filter((user) => user.reason === reason) ?? [];
     const outside =
@@ -158,7 +166,7 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
             ...(days === undefined ? {} : { inactive: { days, users: by("inactive") } }),
           };
     const judged = judgeRosterChange(inputs.organization, before.success ? { admins: [], ...before.data } : undefined, inputs, operation.guardRailsForChecks(), outside);
-    const judgedInputs = { ...inputs, asOf: new Date(now).toISOString(), verdicts: [...judged.verdicts], ...(planned === undefined ? {} : { planned }) };
+    const judgedInputs = { ...inputs, [LAST_LOOK_KEY]: new Date(now).toISOString(), verdicts: [...judged.verdicts], ...(planned === undefined ? {} : { planned }) };
     return { inputs: judgedInputs, failures: judged.refusals.map((reason) => ({ property: "", reason })) };
   },
 
@@ -203,8 +211,9 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
     // The report is an input as well, so that the check after a refresh judges what it would deactivate.
     // A record written before it kept its report apart compares with the one it last found; one that
     // never reported (an earlier release's) with this one: its first report is no news of a change.
-    const asOf = new Date().toISOString();
-    return { id, props: { ...record, asOf, outside, outsideWhenWritten: newsBasisOf(outsideWhenWritten ?? lastFound ?? outside) }, inputs: { ...record, asOf, outside } };
+    // A refresh is a look: what qualifies by now is planned by the next check.
+    const inputs = { ...record, outside, [LAST_LOOK_KEY]: new Date().toISOString() };
+    return { id, props: { ...record, outside, outsideWhenWritten: newsBasisOf(outsideWhenWritten ?? lastFound ?? outside) }, inputs };
   },
 
   async update(operation, _id, olds, news) {

@@ -68,12 +68,6 @@ namespace PulumiWandb.Wandb
         public Output<ImmutableArray<string>> Admins { get; private set; } = null!;
 
         /// <summary>
-        /// When the record last looked at W&amp;B (ISO 8601): set by the provider at check and at a refresh. A run plans its changes as of the last look, so that a preview and the `up` after it plan the same; whoever qualifies only since waits for the next run.
-        /// </summary>
-        [Output("asOf")]
-        public Output<string?> AsOf { get; private set; } = null!;
-
-        /// <summary>
         /// The custom roles' names.
         /// </summary>
         [Output("customRoles")]
@@ -196,12 +190,6 @@ namespace PulumiWandb.Wandb
             get => _admins ?? (_admins = new InputList<string>());
             set => _admins = value;
         }
-
-        /// <summary>
-        /// When the record last looked at W&amp;B (ISO 8601): set by the provider at check and at a refresh. A run plans its changes as of the last look, so that a preview and the `up` after it plan the same; whoever qualifies only since waits for the next run.
-        /// </summary>
-        [Input("asOf")]
-        public Input<string>? AsOf { get; set; }
 
         [Input("customRoles")]
         private InputList<string>? _customRoles;

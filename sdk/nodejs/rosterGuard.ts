@@ -81,10 +81,6 @@ export class RosterGuard extends pulumi.CustomResource {
      */
     declare public readonly admins: pulumi.Output<string[]>;
     /**
-     * When the record last looked at W&B (ISO 8601): set by the provider at check and at a refresh. A run plans its changes as of the last look, so that a preview and the `up` after it plan the same; whoever qualifies only since waits for the next run.
-     */
-    declare public readonly asOf: pulumi.Output<string | undefined>;
-    /**
      * The custom roles' names.
      */
     declare public readonly customRoles: pulumi.Output<string[]>;
@@ -153,7 +149,6 @@ export class RosterGuard extends pulumi.CustomResource {
                 throw new Error("Missing required property 'users'");
             }
             resourceInputs["admins"] = args?.admins;
-            resourceInputs["asOf"] = args?.asOf;
             resourceInputs["customRoles"] = args?.customRoles;
             resourceInputs["emails"] = args?.emails;
             resourceInputs["idpTeams"] = args?.idpTeams;
@@ -167,7 +162,6 @@ export class RosterGuard extends pulumi.CustomResource {
             resourceInputs["outsideWhenWritten"] = undefined /*out*/;
         } else {
             resourceInputs["admins"] = undefined /*out*/;
-            resourceInputs["asOf"] = undefined /*out*/;
             resourceInputs["customRoles"] = undefined /*out*/;
             resourceInputs["emails"] = undefined /*out*/;
             resourceInputs["idpTeams"] = undefined /*out*/;
@@ -193,10 +187,6 @@ export interface RosterGuardArgs {
      * The userNames whose organization role is admin.
      */
     admins: pulumi.Input<pulumi.Input<string>[]>;
-    /**
-     * When the record last looked at W&B (ISO 8601): set by the provider at check and at a refresh. A run plans its changes as of the last look, so that a preview and the `up` after it plan the same; whoever qualifies only since waits for the next run.
-     */
-    asOf?: pulumi.Input<string | undefined>;
     /**
      * The custom roles' names.
      */

@@ -682,12 +682,6 @@ export interface RosterGuardArgs {
   /** What each guard rail found, set by the provider at check: for the access review. */
   verdicts?: pulumi.Input<pulumi.Input<string>[]>;
   /**
-   * When the record last looked at W&B (ISO 8601): set by the provider at check and at a refresh. A
-   * run plans its changes as of the last look, so that a preview and the `up` after it plan the
-   * same; whoever qualifies only since waits for the next run.
-   */
-  asOf?: pulumi.Input<string>;
-  /**
    * What the record's write changes in W&B (`outsideCode.users: deactivate`,
    * `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check
    * from the listings the run reads: the write makes exactly this, and the access review names it.
@@ -961,12 +955,6 @@ export interface RosterGuardOutputs {
   readonly outsideCode: pulumi.Output<OutsideCodePolicy>;
   /** What each guard rail found, set by the provider at check: for the access review. */
   readonly verdicts: pulumi.Output<string[] | undefined>;
-  /**
-   * When the record last looked at W&B (ISO 8601): set by the provider at check and at a refresh. A
-   * run plans its changes as of the last look, so that a preview and the `up` after it plan the
-   * same; whoever qualifies only since waits for the next run.
-   */
-  readonly asOf: pulumi.Output<string | undefined>;
   /**
    * What the record's write changes in W&B (`outsideCode.users: deactivate`,
    * `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check

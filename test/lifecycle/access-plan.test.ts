@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { adminRequest, emulatorApi, readState } from "../../scripts/emulator-api";
+import { LAST_LOOK_KEY } from "../../provider/kit/state";
 import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 import { reviewOf } from "../support/review";
 
@@ -18,7 +19,7 @@ const DOORS = ["dynamic", "plugin"] as const;
 const each = (name: string) => DOORS.map((door) => `${name}-${door}`);
 
 const held = z.object({ users: z.array(z.object({ id: z.string(), userName: z.string(), active: z.boolean() })) });
-const stateFile = z.object({ resources: z.array(z.object({ urn: z.string(), outputs: z.record(z.string(), z.unknown()).optional() })) });
+const stateFile = z.object({ resources: z.array(z.object({ urn: z.string(), inputs: z.record(z.string(), z.unknown()).optional() })) });
 
 describe("the plain preview's review is the access change, and up makes exactly it (both doors)", () => {
   let emulator: RunningEmulator;
@@ -53,10 +54,10 @@ describe("the plain preview's review is the access change, and up makes exactly 
     return reviewOf(json);
   };
   const peopleSection = (markdown: string) => markdown.split(/^### /m).find((section) => section.startsWith("People")) ?? "";
-  /** When each roster's record last looked at W&B, as its state says. */
+  /** When each roster's record last looked at W&B, as its state keeps it. */
   const lastLooks = async () => {
     const { resources } = stateFile.parse(await stack.exportState());
-    return resources.flatMap((resource) => (typeof resource.outputs?.["asOf"] === "string" ? [Date.parse(resource.outputs["asOf"] as string)] : []));
+    return resources.flatMap((resource) => (typeof resource.inputs?.[LAST_LOOK_KEY] === "string" ? [Date.parse(resource.inputs[LAST_LOOK_KEY] as string)] : []));
   };
 
   beforeAll(async () => {
@@ -109,5 +110,29 @@ describe("the plain preview's review is the access change, and up makes exactly 
     const up = await stack.up();
     expect(await active(["stale", "cy", "y"].flatMap(each))).toEqual({ ...everyone(["stale"], false), ...everyone(["cy", "y"], true) });
     for (const userName of each("cy")) expect(up.log).toContain(`${userName} qualifies for deactivation only since the last run`);
+  });
+
+  it("up --plan: the engine holds the up to the reviewed plan; refused when the organization changed since, it deactivates no one", async () => {
+    await stack.stack.setConfig("outsideUsers", { value: "deactivate" });
+    const plan = path.join(stack.scratch, "plan.json");
+    const reviewedPlan = async () => {
+      const { json, code } = await stack.previewJson(["--save-plan", plan]);
+      expect(code).toBe(0);
+      return peopleSection(await reviewOf(json));
+    };
+    const upWithPlan = () => stack.stack.up({ plan, color: "never" }).then(() => "applied", (error: Error) => error.message);
+
+    // Named by the plan: y, made by hand before it; cy, inactive since the last run.
+    const people = await reviewedPlan();
+    for (const userName of each("y")) expect(people).toContain(`- **${userName}**\n  - is deactivated: not declared in the roster (outsideCode.users: deactivate)`);
+    for (const userName of each("cy")) expect(people).toContain(`- **${userName}**\n  - is deactivated: not active in 90 days`);
+    await makeByHand("z");
+    expect(await upWithPlan()).toMatch(/violates plan: properties changed/);
+    expect(await active(["y", "cy", "z"].flatMap(each))).toEqual(everyone(["y", "cy", "z"], true));
+
+    // Reviewed again, z waits for the next run: the plan is made exactly.
+    expect(await reviewedPlan()).toMatch(/- \*\*z-dynamic\*\*\n {2}- qualifies for deactivation since the last run \(not declared in the roster/);
+    expect(await upWithPlan()).toBe("applied");
+    expect(await active(["y", "cy", "z", "ana"].flatMap(each))).toEqual({ ...everyone(["y", "cy"], false), ...everyone(["z", "ana"], true) });
   });
 });

@@ -64,8 +64,6 @@ type RosterGuard struct {
 
 	// The userNames whose organization role is admin.
 	Admins pulumi.StringArrayOutput `pulumi:"admins"`
-	// When the record last looked at W&B (ISO 8601): set by the provider at check and at a refresh. A run plans its changes as of the last look, so that a preview and the `up` after it plan the same; whoever qualifies only since waits for the next run.
-	AsOf pulumi.StringPtrOutput `pulumi:"asOf"`
 	// The custom roles' names.
 	CustomRoles pulumi.StringArrayOutput `pulumi:"customRoles"`
 	// Each user's email, by userName.
@@ -150,8 +148,6 @@ func RosterGuardExists(ctx *pulumi.Context,
 type rosterGuardArgs struct {
 	// The userNames whose organization role is admin.
 	Admins []string `pulumi:"admins"`
-	// When the record last looked at W&B (ISO 8601): set by the provider at check and at a refresh. A run plans its changes as of the last look, so that a preview and the `up` after it plan the same; whoever qualifies only since waits for the next run.
-	AsOf *string `pulumi:"asOf"`
 	// The custom roles' names.
 	CustomRoles []string `pulumi:"customRoles"`
 	// Each user's email, by userName.
@@ -178,8 +174,6 @@ type rosterGuardArgs struct {
 type RosterGuardArgs struct {
 	// The userNames whose organization role is admin.
 	Admins pulumi.StringArrayInput
-	// When the record last looked at W&B (ISO 8601): set by the provider at check and at a refresh. A run plans its changes as of the last look, so that a preview and the `up` after it plan the same; whoever qualifies only since waits for the next run.
-	AsOf pulumi.StringPtrInput
 	// The custom roles' names.
 	CustomRoles pulumi.StringArrayInput
 	// Each user's email, by userName.
@@ -292,11 +286,6 @@ func (o RosterGuardOutput) ToRosterGuardOutputWithContext(ctx context.Context) R
 // The userNames whose organization role is admin.
 func (o RosterGuardOutput) Admins() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *RosterGuard) pulumi.StringArrayOutput { return v.Admins }).(pulumi.StringArrayOutput)
-}
-
-// When the record last looked at W&B (ISO 8601): set by the provider at check and at a refresh. A run plans its changes as of the last look, so that a preview and the `up` after it plan the same; whoever qualifies only since waits for the next run.
-func (o RosterGuardOutput) AsOf() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *RosterGuard) pulumi.StringPtrOutput { return v.AsOf }).(pulumi.StringPtrOutput)
 }
 
 // The custom roles' names.

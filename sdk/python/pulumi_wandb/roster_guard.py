@@ -25,7 +25,6 @@ class RosterGuardArgs:
                  organization: pulumi.Input[_builtins.str],
                  teams: pulumi.Input[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]],
                  users: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
-                 as_of: pulumi.Input[Optional[_builtins.str]] = None,
                  custom_roles: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  emails: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  idp_teams: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]] = None,
@@ -40,7 +39,6 @@ class RosterGuardArgs:
         :param pulumi.Input[_builtins.str] organization: The Organization component's name, for the messages.
         :param pulumi.Input[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]] teams: Each team's members, by userName.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] users: The roster's userNames.
-        :param pulumi.Input[_builtins.str] as_of: When the record last looked at W&B (ISO 8601): set by the provider at check and at a refresh. A run plans its changes as of the last look, so that a preview and the `up` after it plan the same; whoever qualifies only since waits for the next run.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] custom_roles: The custom roles' names.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] emails: Each user's email, by userName.
         :param pulumi.Input[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]] idp_teams: The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
@@ -53,8 +51,6 @@ class RosterGuardArgs:
         pulumi.set(__self__, "organization", organization)
         pulumi.set(__self__, "teams", teams)
         pulumi.set(__self__, "users", users)
-        if as_of is not None:
-            pulumi.set(__self__, "as_of", as_of)
         if custom_roles is not None:
             pulumi.set(__self__, "custom_roles", custom_roles)
         if emails is not None:
@@ -117,18 +113,6 @@ class RosterGuardArgs:
     @users.setter
     def users(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
         pulumi.set(self, "users", value)
-
-    @_builtins.property
-    @pulumi.getter(name="asOf")
-    def as_of(self) -> pulumi.Input[Optional[_builtins.str]]:
-        """
-        When the record last looked at W&B (ISO 8601): set by the provider at check and at a refresh. A run plans its changes as of the last look, so that a preview and the `up` after it plan the same; whoever qualifies only since waits for the next run.
-        """
-        return pulumi.get(self, "as_of")
-
-    @as_of.setter
-    def as_of(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "as_of", value)
 
     @_builtins.property
     @pulumi.getter(name="customRoles")
@@ -222,7 +206,6 @@ class RosterGuard(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  admins: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 as_of: pulumi.Input[Optional[_builtins.str]] = None,
                  custom_roles: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  emails: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  idp_teams: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]] = None,
@@ -268,7 +251,6 @@ class RosterGuard(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] admins: The userNames whose organization role is admin.
-        :param pulumi.Input[_builtins.str] as_of: When the record last looked at W&B (ISO 8601): set by the provider at check and at a refresh. A run plans its changes as of the last look, so that a preview and the `up` after it plan the same; whoever qualifies only since waits for the next run.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] custom_roles: The custom roles' names.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] emails: Each user's email, by userName.
         :param pulumi.Input[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]] idp_teams: The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
@@ -333,7 +315,6 @@ class RosterGuard(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  admins: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 as_of: pulumi.Input[Optional[_builtins.str]] = None,
                  custom_roles: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  emails: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  idp_teams: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]] = None,
@@ -356,7 +337,6 @@ class RosterGuard(pulumi.CustomResource):
             if admins is None and not opts.urn:
                 raise TypeError("Missing required property 'admins'")
             __props__.__dict__["admins"] = admins
-            __props__.__dict__["as_of"] = as_of
             __props__.__dict__["custom_roles"] = custom_roles
             __props__.__dict__["emails"] = emails
             __props__.__dict__["idp_teams"] = idp_teams
@@ -397,7 +377,6 @@ class RosterGuard(pulumi.CustomResource):
         __props__ = RosterGuardArgs.__new__(RosterGuardArgs)
 
         __props__.__dict__["admins"] = None
-        __props__.__dict__["as_of"] = None
         __props__.__dict__["custom_roles"] = None
         __props__.__dict__["emails"] = None
         __props__.__dict__["idp_teams"] = None
@@ -424,14 +403,6 @@ class RosterGuard(pulumi.CustomResource):
         The userNames whose organization role is admin.
         """
         return pulumi.get(self, "admins")
-
-    @_builtins.property
-    @pulumi.getter(name="asOf")
-    def as_of(self) -> pulumi.Output[Optional[_builtins.str]]:
-        """
-        When the record last looked at W&B (ISO 8601): set by the provider at check and at a refresh. A run plans its changes as of the last look, so that a preview and the `up` after it plan the same; whoever qualifies only since waits for the next run.
-        """
-        return pulumi.get(self, "as_of")
 
     @_builtins.property
     @pulumi.getter(name="customRoles")
