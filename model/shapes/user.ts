@@ -1,6 +1,6 @@
 // The User resource: what it is for, the inputs a program passes (as `check` judges them) and its state.
 import { z } from "zod";
-import { activityField, createSetting, serviceField, stateSetting, type FieldTable } from "./fields";
+import { activityField, createSetting, namingSetting, serviceField, stateSetting, type FieldTable } from "./fields";
 import { ACCESS_LEVELS, EMAIL_ADDRESS, effectiveOrganizationRole, isDeprecatedOrganizationRole, ORGANIZATION_ROLES, USER_NAME } from "../vocabulary";
 import { foldCase } from "../../service/case-folding";
 import { identityOf } from "../identity";
@@ -221,7 +221,7 @@ export const userFields = {
   // Adopting another user means this resource now stands for that user.
   importId: { owner: "program", compare: "own-id", write: "create", replaces: true },
   deletionPolicy: stateSetting,
-  guardedBy: stateSetting,
+  guardedBy: namingSetting,
   deactivateInactiveAfterDays: stateSetting,
   etag: serviceField,
   createdAt: serviceField,

@@ -2,11 +2,12 @@
 // a Team, a CustomRole and an Organization component renamed with no alias reach the provider as
 // creates under the new names, which take the W&B objects over, and deletes under the old ones,
 // which leave them, saying so. Every object stays in W&B with its id, and the next preview has
-// nothing to do.
+// nothing to do. Renamed with aliases (issue 40), nothing changes at all: no create, no delete, no
+// update of the Organization's children (whose guardedBy names the component), no write.
 import type * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { readState } from "../../scripts/emulator-api";
+import { readLog, readState, resetLog } from "../../scripts/emulator-api";
 import { DOORS, type DeclaredKind as Kind } from "../support/native-resources";
 import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 
@@ -25,8 +26,8 @@ describe.each(Object.entries(DOORS))("a rename in code with no alias (%s door)",
   let emulator: RunningEmulator;
   let stack: StackHandle;
   let suffix = "a";
-  /** Whether each renamed resource is given the alias its preview notice advises. */
-  let aliased = false;
+  /** The suffix of the names each renamed resource is given as aliases, as its preview notice advises; none without. */
+  let aliasedFrom: string | undefined;
   let before: Held;
 
   const held = async () => (await readState(emulator)) as Held;
@@ -43,7 +44,7 @@ describe.each(Object.entries(DOORS))("a rename in code with no alias (%s door)",
         projectName: "renames",
         inline: async () => {
           const declare = declarer();
-          const was = (name: string) => (aliased ? { aliases: [{ name: `${name}-a` }] } : {});
+          const was = (name: string) => (aliasedFrom === undefined ? {} : { aliases: [{ name: `${name}-${aliasedFrom}` }] });
           const ana = declare("User", `ana-${suffix}`, { userName: "ana", email: "ana@acme.example" }, was("ana")) as pulumi.CustomResource;
           declare("Team", `research-${suffix}`, { name: "research", members: [ana.id] }, was("research"));
           declare("CustomRole", `operator-${suffix}`, { name: "Operator", inheritedFrom: "member", permissions: ["run:delete"] }, was("operator"));
@@ -83,14 +84,14 @@ describe.each(Object.entries(DOORS))("a rename in code with no alias (%s door)",
     expect(renamed(/its create will take it over/)).toHaveLength(3 * (1 - byProgram));
   });
 
-  it("given the aliases the notices advise, the renamed program's preview has nothing to do", async () => {
-    aliased = true;
+  it("given the aliases the notices advise, the renamed program's preview has nothing to do, the Organization's children included", async () => {
+    aliasedFrom = "a";
     try {
       const preview = await stack.preview();
-      expect(preview.changes).not.toHaveProperty("create");
-      expect(preview.changes).not.toHaveProperty("delete");
+      // No update either: a child's guardedBy names the component, and another name alone is no change.
+      expect(Object.keys(preview.changes)).toEqual(["same"]);
     } finally {
-      aliased = false;
+      aliasedFrom = undefined;
     }
   });
 
@@ -105,5 +106,20 @@ describe.each(Object.entries(DOORS))("a rename in code with no alias (%s door)",
     const after = await stack.preview();
     expect(after.changes).not.toHaveProperty("create");
     expect(after.changes).not.toHaveProperty("delete");
+  });
+
+  it("renamed again with aliases, the up changes nothing and writes nothing to W&B", async () => {
+    [suffix, aliasedFrom] = ["c", "b"];
+    try {
+      const recorded = await held();
+      await resetLog(emulator);
+      const up = await stack.up();
+      expect(Object.keys(up.changes)).toEqual(["same"]);
+      expect((await readLog(emulator)).counters.writes).toBe(0);
+      expect(ids(await held())).toEqual(ids(recorded));
+      expect(Object.keys(await stack.urns())).toEqual(expect.arrayContaining(["ana-c", "acme-c", "acme-c/oli", "acme-c/vision", "acme-c/guard"]));
+    } finally {
+      aliasedFrom = undefined;
+    }
   });
 });
