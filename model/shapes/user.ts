@@ -3,7 +3,7 @@ import { z } from "zod";
 import { activityField, createSetting, namingSetting, serviceField, stateSetting, type FieldTable } from "./fields";
 import { ACCESS_LEVELS, EMAIL_ADDRESS, effectiveOrganizationRole, isDeprecatedOrganizationRole, ORGANIZATION_ROLES, USER_NAME } from "../vocabulary";
 import { foldCase } from "../../service/case-folding";
-import { identityOf } from "../identity";
+import { identityOf, sameIdentity } from "../identity";
 import { adoptExisting, guardedBy, printable } from "./pieces";
 import { inactiveToDeactivate, recordedActivity } from "../activity";
 
@@ -206,6 +206,33 @@ export function userWarnings(written: Record<string, unknown>): string[] {
   const role = written["organizationRole"];
   if (typeof role !== "string" || !isDeprecatedOrganizationRole(role)) return [];
   return [`organizationRole "viewer" is deprecated: W&B assigns "member" instead, which is what this User stores. Set organizationRole: "member".`];
+}
+
+/** A user as a listing of the organization shows it, as far as `heldEmailRefusal` needs. */
+export interface ListedUser {
+  readonly id: string;
+  readonly userName: string;
+  readonly email: string;
+}
+
+/**
+ * Why the User `resource` (a create the run plans: no state) cannot be made with `declared`: the
+ * organization lists `holder` with its email (emails compare ignoring case) under another userName.
+ * W&B holds one user per email, so the create's POST is refused with 409, as is the change of email
+ * an adoption (adoptExisting, importId) would write. Undefined when no user holds the email, or the
+ * one that does has the declared userName (the create takes it over, or refuses it, as it judges).
+ */
+export function heldEmailRefusal(resource: string, declared: { userName: string; email: string }, holder: ListedUser | undefined): string | undefined {
+  if (holder === undefined || !sameIdentity("email", holder.email, declared.email) || sameIdentity("userName", holder.userName, declared.userName)) {
+    return undefined;
+  }
+  const spelled = holder.email === declared.email ? "" : `, its email spelled "${holder.email}"`;
+  return (
+    `User "${resource}": property email "${declared.email}" is the email of the W&B user "${holder.userName}" (id ${holder.id}${spelled}), ` +
+    `which already exists under another userName than "${declared.userName}". W&B holds one user per email, compared ignoring case, ` +
+    "so it would refuse this User's create (409), as it would an adoption's change of email. To manage that user, declare it with " +
+    `its userName "${holder.userName}" (with adoptExisting: true, or importId: "${holder.id}", to take it over); else give this User another email.`
+  );
 }
 
 export const userFields = {
