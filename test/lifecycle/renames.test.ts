@@ -7,7 +7,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { readLog, readState, resetLog } from "../../scripts/emulator-api";
+import { emulatorApi, readLog, readState, resetLog } from "../../scripts/emulator-api";
 import { DOORS, type DeclaredKind as Kind } from "../support/native-resources";
 import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 
@@ -28,6 +28,8 @@ describe.each(Object.entries(DOORS))("a rename in code with no alias (%s door)",
   let suffix = "a";
   /** The suffix of the names each renamed resource is given as aliases, as its preview notice advises; none without. */
   let aliasedFrom: string | undefined;
+  /** Whether the program also declares a new User whose email another W&B user holds. */
+  let newcomer = false;
   let before: Held;
 
   const held = async () => (await readState(emulator)) as Held;
@@ -49,6 +51,7 @@ describe.each(Object.entries(DOORS))("a rename in code with no alias (%s door)",
           declare("Team", `research-${suffix}`, { name: "research", members: [ana.id] }, was("research"));
           declare("CustomRole", `operator-${suffix}`, { name: "Operator", inheritedFrom: "member", permissions: ["run:delete"] }, was("operator"));
           declare("Organization", `acme-${suffix}`, { roster: ROSTER }, was("acme"));
+          if (newcomer) declare("User", "zed", { userName: "zed", email: "ZOE@acme.example" });
         },
       },
       { config: emulatorConfig(emulator), ...(plugins ? { providerPlugins: [{ name: "wandb", path: repoRoot }] } : {}) },
@@ -120,6 +123,28 @@ describe.each(Object.entries(DOORS))("a rename in code with no alias (%s door)",
       expect(Object.keys(await stack.urns())).toEqual(expect.arrayContaining(["ana-c", "acme-c", "acme-c/oli", "acme-c/vision", "acme-c/guard"]));
     } finally {
       aliasedFrom = undefined;
+    }
+  });
+
+  it("a new User whose email, in another case, is an existing W&B user's under another userName fails the preview, naming both, and writes nothing", async () => {
+    const zoe = (await emulatorApi(emulator).scim("POST", "/Users", {
+      schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"],
+      userName: "zoe",
+      emails: [{ value: "zoe@acme.example", primary: true }],
+    })) as { id: string };
+    newcomer = true;
+    try {
+      await resetLog(emulator);
+      const failed = await stack.failing("preview");
+      expect(failed.log).toContain(
+        `User "zed": property email "ZOE@acme.example" is the email of the W&B user "zoe" (id ${zoe.id}, its email spelled "zoe@acme.example"), ` +
+          'which already exists under another userName than "zed".',
+      );
+      expect(failed.log).toContain('declare it with its userName "zoe" (with adoptExisting: true, or importId: ');
+      const requests = (await readLog(emulator)).requests.map((request) => `${request.method} ${request.route}`);
+      expect(requests.filter((request) => !request.startsWith("GET "))).toEqual([]);
+    } finally {
+      newcomer = false;
     }
   });
 });
