@@ -72,6 +72,16 @@ function thisRun(): Run | undefined {
   return run;
 }
 
+/**
+ * Whether the stack's last state holds `urn`, as this run's one reading found it (no W&B request):
+ * a resource it does not hold, with no alias, is a create. Undefined where the reading cannot tell:
+ * under Pulumi's mocks, at an update, or where the engine could not read the stack.
+ */
+export async function lastStateHolds(urn: string): Promise<boolean | undefined> {
+  const holdings = await thisRun()?.holdings;
+  return holdings?.urns.has(urn);
+}
+
 const typeOf = (urn: string) => urn.slice(0, urn.lastIndexOf("::"));
 
 /** The option that carries `from`'s history to `to`: the old name alone where only the name changed. */

@@ -3,6 +3,7 @@ import { userOutputs } from "../model/shapes/user";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
 import { noticeRename } from "../model/rename-notice";
+import { refuseHeldEmail } from "./held-email";
 import { DYNAMIC_MODULE } from "../model/tokens";
 import type { UserArgs, UserOutputs } from "./types/resources";
 
@@ -30,6 +31,7 @@ export class User extends pulumi.dynamic.Resource {
   constructor(name: string, args: UserArgs, opts?: pulumi.CustomResourceOptions) {
     super(providerShim("User", name, args), name, everyOutput(userOutputs, args), opts, DYNAMIC_MODULE, "User");
     noticeRename(this, "User", args, opts);
+    refuseHeldEmail(this, name, args, opts);
   }
 
   /** Reads an existing user by its SCIM id, without managing it. */

@@ -11,9 +11,11 @@ import { identityOf, sameIdentity, type Identity } from "../identity";
  * - `user`: a user reference, the same as the user recorded in state under any of its names;
  * - `{ set }`: a set whose items compare by that rule: order and duplicates do not matter;
  * - `own-id`: names the resource's own id: another id replaces it, none changes nothing;
- * - `never`: consulted only when the resource is created, never a change.
+ * - `never`: consulted only when the resource is created, never a change;
+ * - `presence`: whether it is set is a change; the value it holds only names something, for the
+ *   messages (e.g. the Organization a child answers to, renamed with aliases: no change).
  */
-export type Comparison = "exact" | Identity | "user" | { readonly set: "exact" | Identity | "user" } | "own-id" | "never";
+export type Comparison = "exact" | Identity | "user" | { readonly set: "exact" | Identity | "user" } | "own-id" | "never" | "presence";
 
 /**
  * How a field reaches W&B: an operation of the object's PATCH (without a path, the value is the
@@ -70,6 +72,13 @@ export const createSetting = { owner: "program", compare: "never", write: "creat
 /** A setting of the resource (e.g. its deletionPolicy): kept in its state, so a change sends nothing. */
 export const stateSetting = { owner: "program", compare: "exact", write: "state", replaces: false } as const satisfies FieldRule;
 
+/**
+ * A setting kept in the state whose being set is what counts, and whose value only names what the
+ * messages name (e.g. `guardedBy`: guarded or not, by the component of that name). Setting or
+ * unsetting it is a change that sends nothing; another name alone is no change.
+ */
+export const namingSetting = { owner: "program", compare: "presence", write: "state", replaces: false } as const satisfies FieldRule;
+
 /** The program's fields of `table`, in its order. */
 export function programFields(table: FieldTable): [string, ProgramField][] {
   return Object.entries(table).flatMap(([field, rule]) => (rule.owner === "program" ? [[field, rule] as [string, ProgramField]] : []));
@@ -121,7 +130,7 @@ export function ownedFields(table: FieldTable): string[] {
 /** How a field holding one value compares: by its identity, or exactly; a user reference by SCIM id or caseless email. */
 export function valueRule(compare: Comparison): Identity | "exact" {
   if (compare === "user") return "userReference";
-  if (typeof compare !== "string" || compare === "own-id" || compare === "never") {
+  if (typeof compare !== "string" || compare === "own-id" || compare === "never" || compare === "presence") {
     throw new Error(`a field holding one value compares by one rule: ${JSON.stringify(compare)} is none`);
   }
   return compare;

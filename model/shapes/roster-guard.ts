@@ -1,6 +1,6 @@
 // The RosterGuard resource: what it is for, the inputs the Organization component passes (as `check` judges them) and its state.
 import { z } from "zod";
-import { serviceField, stateSetting, type FieldTable } from "./fields";
+import { namingSetting, serviceField, stateSetting, type FieldTable } from "./fields";
 import { rosterAccessSchema } from "../guard-rails";
 import { accessPlanSchema, outsideCodePolicySchema, outsideCodeReportSchema, REPORT_ONLY } from "../outside-code";
 
@@ -66,7 +66,7 @@ export type RosterGuardOutputs = z.output<typeof rosterGuardOutputs>;
 
 /** The guard's record: compared by its own diff (the teams are a map of sets), written nowhere but its state. */
 export const rosterGuardFields = {
-  organization: stateSetting,
+  organization: namingSetting,
   users: { owner: "program", compare: { set: "exact" }, write: "state", replaces: false },
   admins: { owner: "program", compare: { set: "exact" }, write: "state", replaces: false },
   teams: stateSetting,

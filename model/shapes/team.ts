@@ -1,6 +1,6 @@
 // The Team resource: what it is for, the inputs a program passes (as `check` judges them) and its state.
 import { z } from "zod";
-import { createSetting, serviceField, stateSetting, type FieldTable } from "./fields";
+import { createSetting, namingSetting, serviceField, stateSetting, type FieldTable } from "./fields";
 import { identityOf } from "../identity";
 import { STORAGE_PROVIDERS } from "../vocabulary";
 import { adoptExisting, guardedBy, printable, userReference } from "./pieces";
@@ -188,7 +188,7 @@ export const teamFields = {
   adoptExisting: createSetting,
   importId: createSetting,
   deletionPolicy: stateSetting,
-  guardedBy: stateSetting,
+  guardedBy: namingSetting,
   memberIds: serviceField,
   memberIdsByReference: serviceField,
   memberEmails: serviceField,

@@ -1,9 +1,9 @@
 // The User resource: what it is for, the inputs a program passes (as `check` judges them) and its state.
 import { z } from "zod";
-import { activityField, createSetting, serviceField, stateSetting, type FieldTable } from "./fields";
+import { activityField, createSetting, namingSetting, serviceField, stateSetting, type FieldTable } from "./fields";
 import { ACCESS_LEVELS, EMAIL_ADDRESS, effectiveOrganizationRole, isDeprecatedOrganizationRole, ORGANIZATION_ROLES, USER_NAME } from "../vocabulary";
 import { foldCase } from "../../service/case-folding";
-import { identityOf } from "../identity";
+import { identityOf, sameIdentity } from "../identity";
 import { adoptExisting, guardedBy, printable } from "./pieces";
 import { inactiveToDeactivate, recordedActivity } from "../activity";
 
@@ -208,6 +208,33 @@ export function userWarnings(written: Record<string, unknown>): string[] {
   return [`organizationRole "viewer" is deprecated: W&B assigns "member" instead, which is what this User stores. Set organizationRole: "member".`];
 }
 
+/** A user as a listing of the organization shows it, as far as `heldEmailRefusal` needs. */
+export interface ListedUser {
+  readonly id: string;
+  readonly userName: string;
+  readonly email: string;
+}
+
+/**
+ * Why the User `resource` (a create the run plans: no state) cannot be made with `declared`: the
+ * organization lists `holder` with its email (emails compare ignoring case) under another userName.
+ * W&B holds one user per email, so the create's POST is refused with 409, as is the change of email
+ * an adoption (adoptExisting, importId) would write. Undefined when no user holds the email, or the
+ * one that does has the declared userName (the create takes it over, or refuses it, as it judges).
+ */
+export function heldEmailRefusal(resource: string, declared: { userName: string; email: string }, holder: ListedUser | undefined): string | undefined {
+  if (holder === undefined || !sameIdentity("email", holder.email, declared.email) || sameIdentity("userName", holder.userName, declared.userName)) {
+    return undefined;
+  }
+  const spelled = holder.email === declared.email ? "" : `, its email spelled "${holder.email}"`;
+  return (
+    `User "${resource}": property email "${declared.email}" is the email of the W&B user "${holder.userName}" (id ${holder.id}${spelled}), ` +
+    `which already exists under another userName than "${declared.userName}". W&B holds one user per email, compared ignoring case, ` +
+    "so it would refuse this User's create (409), as it would an adoption's change of email. To manage that user, declare it with " +
+    `its userName "${holder.userName}" (with adoptExisting: true, or importId: "${holder.id}", to take it over); else give this User another email.`
+  );
+}
+
 export const userFields = {
   userName: { owner: "program", compare: "userName", write: "create", replaces: true, naturalKey: true },
   email: { owner: "program", compare: "email", write: { patch: "replace", path: "emails" }, replaces: false },
@@ -221,7 +248,7 @@ export const userFields = {
   // Adopting another user means this resource now stands for that user.
   importId: { owner: "program", compare: "own-id", write: "create", replaces: true },
   deletionPolicy: stateSetting,
-  guardedBy: stateSetting,
+  guardedBy: namingSetting,
   deactivateInactiveAfterDays: stateSetting,
   etag: serviceField,
   createdAt: serviceField,

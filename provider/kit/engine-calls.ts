@@ -28,10 +28,12 @@ export interface KindCalls<Op> {
   update(operation: Op, id: unknown, olds: unknown, news: unknown): Promise<{ outs: Record_ }>;
   delete(operation: Op, id: unknown, props: unknown): Promise<void>;
   /**
-   * At preview, of a create the engine plans for a resource named `name` with no state: names the W&B
-   * object it would take over, which is what a rename in code without an alias does (see `renamedAtCreate`).
+   * At preview, of a create the engine plans for a resource named `name` with no state: the reason
+   * W&B would certainly refuse it, for the preview to fail with; else, where `namesTakeover`, names
+   * the W&B object it would take over, which is what a rename in code without an alias does (see
+   * `renamedAtCreate`).
    */
-  previewCreate(operation: Op, name: string, news: unknown): Promise<void>;
+  previewCreate(operation: Op, name: string, news: unknown, options: { namesTakeover: boolean }): Promise<{ refusal?: string }>;
 }
 
 const engineId = z.string();
@@ -161,10 +163,13 @@ export function kindCalls<I, O extends object, Op extends ConfiguredOperation>(
         operation.holdings().hold(state.kind, parsedId);
         return { outs: state.stamp(updated.outs) };
       }),
-    previewCreate: async (operation, name, news) => {
+    previewCreate: async (operation, name, news, { namesTakeover }) => {
       const inputs = checked(news);
-      const found = await implementation.takenOverAtCreate?.(operation, inputs);
+      const refusal = await implementation.refusedAtCreate?.(operation, inputs, name);
+      if (refusal !== undefined) return { refusal };
+      const found = namesTakeover ? await implementation.takenOverAtCreate?.(operation, inputs) : undefined;
       if (found !== undefined) warn(renamedAtCreate(state.kind, name, inputs as object, found));
+      return {};
     },
     delete: async (operation, id, props) => {
       const parsedId = engineId.parse(id);

@@ -57,6 +57,7 @@ function setChangeOf(rule: ProgramField, old: unknown, now: unknown, context: Ch
 function differs(rule: ProgramField, old: unknown, now: unknown, olds: Values, set: SetChange | undefined, context: ChangeContext): boolean {
   const compare = rule.compare;
   if (compare === "never") return false;
+  if (compare === "presence") return (old === undefined) !== (now === undefined);
   if (compare === "own-id") return now !== undefined && now !== context.id;
   if (compare === "user") return typeof now !== "string" || !namesRecordedUser(now, recordedUser(olds));
   // A set declared on one side only starts or stops being managed.

@@ -45,6 +45,12 @@ export interface ReplacedOnChange<I, O, Op extends ConfiguredOperation> {
    * other request; undefined when the create would make a new one, refuse, or the listings cannot tell.
    */
   takenOverAtCreate?(operation: Op, inputs: I): Promise<string | undefined>;
+  /**
+   * Why W&B would certainly refuse a create of `inputs`, declared as the resource `name`, judged on
+   * the operation's listings alone (e.g. a User's email that another user holds): the preview fails
+   * with it, before anything is written. Undefined when the listings show no such reason.
+   */
+  refusedAtCreate?(operation: Op, inputs: I, name: string): Promise<string | undefined>;
 }
 
 /** What a kind that can change in place implements: all the dynamic-provider methods. */

@@ -23,7 +23,7 @@ import { changeTeamMemberships, currentTeams, teamsFromGroups, teamsOf } from ".
 import { liveUser } from "../membership/users";
 import { withSeatsCounted } from "../membership/seats";
 import { actingUserRefusal } from "../../model/guard-rails";
-import { declaredActivity, userFields, userInputs, userOutputs, userWarnings, type UserInputs, type UserOutputs } from "../../model/shapes/user";
+import { declaredActivity, heldEmailRefusal, userFields, userInputs, userOutputs, userWarnings, type UserInputs, type UserOutputs } from "../../model/shapes/user";
 import { ownedFields, programFields, sameOf, withoutActivity } from "../../model/shapes/fields";
 import { fieldChanges } from "../kit/field-changes";
 import type { Operation } from "../operation";
@@ -438,6 +438,10 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
     if (inputs.importId !== undefined) return undefined;
     const existing = (await operation.directory().users()).byUserName(inputs.userName);
     return takenOver(existing, inputs.adoptExisting, (found) => claimOf(found, inputs, operation.deploymentForChecks() === "saas"));
+  },
+
+  async refusedAtCreate(operation, inputs, name) {
+    return heldEmailRefusal(name, inputs, (await operation.directory().users()).byEmail(inputs.email));
   },
 
   async read(operation, id, props) {

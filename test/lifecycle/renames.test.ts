@@ -2,11 +2,12 @@
 // a Team, a CustomRole and an Organization component renamed with no alias reach the provider as
 // creates under the new names, which take the W&B objects over, and deletes under the old ones,
 // which leave them, saying so. Every object stays in W&B with its id, and the next preview has
-// nothing to do.
+// nothing to do. Renamed with aliases (issue 40), nothing changes at all: no create, no delete, no
+// update of the Organization's children (whose guardedBy names the component), no write.
 import type * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { readState } from "../../scripts/emulator-api";
+import { emulatorApi, readLog, readState, resetLog } from "../../scripts/emulator-api";
 import { DOORS, type DeclaredKind as Kind } from "../support/native-resources";
 import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 
@@ -25,8 +26,10 @@ describe.each(Object.entries(DOORS))("a rename in code with no alias (%s door)",
   let emulator: RunningEmulator;
   let stack: StackHandle;
   let suffix = "a";
-  /** Whether each renamed resource is given the alias its preview notice advises. */
-  let aliased = false;
+  /** The suffix of the names each renamed resource is given as aliases, as its preview notice advises; none without. */
+  let aliasedFrom: string | undefined;
+  /** Whether the program also declares a new User whose email another W&B user holds. */
+  let newcomer = false;
   let before: Held;
 
   const held = async () => (await readState(emulator)) as Held;
@@ -43,11 +46,12 @@ describe.each(Object.entries(DOORS))("a rename in code with no alias (%s door)",
         projectName: "renames",
         inline: async () => {
           const declare = declarer();
-          const was = (name: string) => (aliased ? { aliases: [{ name: `${name}-a` }] } : {});
+          const was = (name: string) => (aliasedFrom === undefined ? {} : { aliases: [{ name: `${name}-${aliasedFrom}` }] });
           const ana = declare("User", `ana-${suffix}`, { userName: "ana", email: "ana@acme.example" }, was("ana")) as pulumi.CustomResource;
           declare("Team", `research-${suffix}`, { name: "research", members: [ana.id] }, was("research"));
           declare("CustomRole", `operator-${suffix}`, { name: "Operator", inheritedFrom: "member", permissions: ["run:delete"] }, was("operator"));
           declare("Organization", `acme-${suffix}`, { roster: ROSTER }, was("acme"));
+          if (newcomer) declare("User", "zed", { userName: "zed", email: "ZOE@acme.example" });
         },
       },
       { config: emulatorConfig(emulator), ...(plugins ? { providerPlugins: [{ name: "wandb", path: repoRoot }] } : {}) },
@@ -83,14 +87,14 @@ describe.each(Object.entries(DOORS))("a rename in code with no alias (%s door)",
     expect(renamed(/its create will take it over/)).toHaveLength(3 * (1 - byProgram));
   });
 
-  it("given the aliases the notices advise, the renamed program's preview has nothing to do", async () => {
-    aliased = true;
+  it("given the aliases the notices advise, the renamed program's preview has nothing to do, the Organization's children included", async () => {
+    aliasedFrom = "a";
     try {
       const preview = await stack.preview();
-      expect(preview.changes).not.toHaveProperty("create");
-      expect(preview.changes).not.toHaveProperty("delete");
+      // No update either: a child's guardedBy names the component, and another name alone is no change.
+      expect(Object.keys(preview.changes)).toEqual(["same"]);
     } finally {
-      aliased = false;
+      aliasedFrom = undefined;
     }
   });
 
@@ -105,5 +109,42 @@ describe.each(Object.entries(DOORS))("a rename in code with no alias (%s door)",
     const after = await stack.preview();
     expect(after.changes).not.toHaveProperty("create");
     expect(after.changes).not.toHaveProperty("delete");
+  });
+
+  it("renamed again with aliases, the up changes nothing and writes nothing to W&B", async () => {
+    [suffix, aliasedFrom] = ["c", "b"];
+    try {
+      const recorded = await held();
+      await resetLog(emulator);
+      const up = await stack.up();
+      expect(Object.keys(up.changes)).toEqual(["same"]);
+      expect((await readLog(emulator)).counters.writes).toBe(0);
+      expect(ids(await held())).toEqual(ids(recorded));
+      expect(Object.keys(await stack.urns())).toEqual(expect.arrayContaining(["ana-c", "acme-c", "acme-c/oli", "acme-c/vision", "acme-c/guard"]));
+    } finally {
+      aliasedFrom = undefined;
+    }
+  });
+
+  it("a new User whose email, in another case, is an existing W&B user's under another userName fails the preview, naming both, and writes nothing", async () => {
+    const zoe = (await emulatorApi(emulator).scim("POST", "/Users", {
+      schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"],
+      userName: "zoe",
+      emails: [{ value: "zoe@acme.example", primary: true }],
+    })) as { id: string };
+    newcomer = true;
+    try {
+      await resetLog(emulator);
+      const failed = await stack.failing("preview");
+      expect(failed.log).toContain(
+        `User "zed": property email "ZOE@acme.example" is the email of the W&B user "zoe" (id ${zoe.id}, its email spelled "zoe@acme.example"), ` +
+          'which already exists under another userName than "zed".',
+      );
+      expect(failed.log).toContain('declare it with its userName "zoe" (with adoptExisting: true, or importId: ');
+      const requests = (await readLog(emulator)).requests.map((request) => `${request.method} ${request.route}`);
+      expect(requests.filter((request) => !request.startsWith("GET "))).toEqual([]);
+    } finally {
+      newcomer = false;
+    }
   });
 });

@@ -98,14 +98,19 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
   let operation = new Operation(NO_CONFIGURATION);
   /**
    * A create the preview plans: the inputs stand for the outputs, as the engine plans it for a plugin
-   * without previews. A resource with no state that takes over an object is named as the rename it
-   * may be, except an Organization's children, whose renames the component names (organization.ts).
+   * without previews. A resource with no state that W&B would certainly refuse fails the preview; one
+   * that takes over an object is named as the rename it may be, except an Organization's children,
+   * whose renames the component names (organization.ts).
    */
   async function plannedCreate(request: providerProto.CreateRequest): Promise<providerProto.CreateResponse> {
     const urn = request.getUrn();
-    if (!diffed.has(urn) && !isOrganizationChild(urn)) {
-      // A listing that fails leaves the preview as it was: the create at `up` still says what it takes over.
-      await calls(request).previewCreate(operation, nameInUrn(urn), unwrapped(request.getProperties()).plain).catch(() => undefined);
+    if (!diffed.has(urn)) {
+      const properties = unwrapped(request.getProperties()).plain;
+      // A listing that fails leaves the preview as it was: the create at `up` still says what it refuses or takes over.
+      const planned = await calls(request)
+        .previewCreate(operation, nameInUrn(urn), properties, { namesTakeover: !isOrganizationChild(urn) })
+        .catch(() => ({ refusal: undefined }));
+      if (planned.refusal !== undefined) throw new Error(planned.refusal);
     }
     return new providerProto.CreateResponse().setProperties(request.getProperties());
   }

@@ -45,3 +45,10 @@ it("counts a set declared on one side only as a change, and compares a set of us
   const userOf = (reference: string) => (reference.toUpperCase() === "A@X.IO" ? "u-1" : reference);
   expect(fieldChanges(table, { members: ["u-1"] }, { members: ["A@x.io"] }, { userOf }).changed).toEqual([]);
 });
+
+it("counts a naming setting set or unset as a change, and another name alone as none", () => {
+  const guarded = { ...user, guardedBy: "acme-a" };
+  expect(fieldChanges(userFields, guarded, { ...user, guardedBy: "acme-b" }, { id: "u-1" }).changed).toEqual([]);
+  expect(fieldChanges(userFields, user, guarded, { id: "u-1" }).changed).toEqual(["guardedBy"]);
+  expect(fieldChanges(userFields, guarded, user, { id: "u-1" }).changed).toEqual(["guardedBy"]);
+});

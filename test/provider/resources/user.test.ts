@@ -9,6 +9,7 @@ import { unique } from "../../support/names";
 import { nextOperation, operationFor } from "../../support/provider";
 import { rolesShownByDefault } from "../../support/wire";
 import type { Operation } from "../../../provider/operation";
+import { KINDS } from "../../../provider/kinds";
 
 /** The engine operation this file's calls are served in, built by each test's setup. */
 let operation: Operation;
@@ -360,6 +361,40 @@ describe.each(DIALECTS)("User on dedicated (%s dialect)", (dialect) => {
       const { id, outs } = await create(args);
       expect(outs.organizationRole).toBe("member");
       expect((await impl.diff(operation, id, outs, await checked(args))).changes).toBe(false);
+    });
+  });
+
+  describe("a create the preview plans", () => {
+    it("is refused when another user holds its email (in any case) under another userName, naming the resource, the property, that user and what to do, from the one listing", async () => {
+      setup();
+      const holder = newUser();
+      const holderId = await makeUserOutOfBand(emu, holder.userName, holder.email);
+      const declared = await checked({ userName: unique("newcomer"), email: holder.email.toUpperCase() });
+      await resetLog(emu);
+      const { refusal } = await KINDS.User.previewCreate(operation, "newcomer", declared, { namesTakeover: true });
+      expect(refusal).toContain(
+        `User "newcomer": property email "${declared.email}" is the email of the W&B user "${holder.userName}" (id ${holderId}, its email spelled "${holder.email}"), ` +
+          `which already exists under another userName than "${declared.userName}".`,
+      );
+      expect(refusal).toContain(`declare it with its userName "${holder.userName}" (with adoptExisting: true, or importId: "${holderId}", to take it over); else give this User another email.`);
+      expect((await readLog(emu)).requests.map((r) => `${r.method} ${r.route}`)).toEqual(["GET /scim/Users"]);
+      // As `up` would find: the create is refused with 409, and so is an adoption of the user with the declared userName.
+      await expect(impl.create(nextOperation(operation), declared)).rejects.toThrow(/already exists/);
+      const namesake = await makeUserOutOfBand(emu, declared.userName, `${declared.userName}@elsewhere.example`);
+      const adopting = await checked({ ...declared, adoptExisting: true });
+      expect(await impl.refusedAtCreate?.(nextOperation(operation), adopting, "newcomer")).toContain(`(id ${holderId}, `);
+      await expect(impl.create(nextOperation(operation), adopting)).rejects.toThrow(/409|already exists/);
+      await expect(impl.create(nextOperation(operation), await checked({ ...declared, importId: namesake }))).rejects.toThrow(/409|already exists/);
+      expect((await live(emu, namesake)).email).toBe(`${declared.userName}@elsewhere.example`);
+    });
+
+    it("is not refused when no user holds its email, or the one that does has the declared userName (the create judges it as its own)", async () => {
+      setup();
+      const holder = newUser();
+      await makeUserOutOfBand(emu, holder.userName, holder.email);
+      for (const declared of [newUser(), { userName: holder.userName.toUpperCase(), email: holder.email.toUpperCase() }, { ...holder, displayName: "Someone else" }]) {
+        expect(await impl.refusedAtCreate?.(operation, await checked(declared), "declared"), JSON.stringify(declared)).toBeUndefined();
+      }
     });
   });
 
