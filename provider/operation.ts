@@ -42,6 +42,7 @@ export class Operation implements ConfiguredOperation {
   #directory: Directory | undefined;
   readonly #cancellation = new AbortController();
   readonly #holdings = new Holdings();
+  #credentialsRefusalTold = false;
   #removals: RunRemovalsGuard | undefined;
 
   constructor(readonly configuration: Configuration) {}
@@ -109,6 +110,16 @@ export class Operation implements ConfiguredOperation {
       () => this.guardRailsForChecks(),
     );
     return this.#removals;
+  }
+
+  /**
+   * Whether this is the first refusal of the credentials this operation tells: every resource that
+   * reads meets the same one, and the run fails on the first; the others say nothing more.
+   */
+  firstCredentialsRefusal(): boolean {
+    const first = !this.#credentialsRefusalTold;
+    this.#credentialsRefusalTold = true;
+    return first;
   }
 
   /** The objects this operation's resources hold: a delete of the same operation leaves them. */

@@ -9,6 +9,7 @@
 // `up` still fails with the service's 409.
 import * as pulumi from "@pulumi/pulumi";
 import { MockMonitor } from "@pulumi/pulumi/runtime/mocks";
+import { credentialsRefused } from "../service";
 import { identityOf } from "../model/identity";
 import { lastStateHolds } from "../model/rename-notice";
 import { heldEmailRefusal, userInputs, type ListedUser } from "../model/shapes/user";
@@ -27,6 +28,8 @@ function usersByEmail(monitor: object): Promise<ReadonlyMap<string, ListedUser> 
       const { client } = await programAccess.scim();
       return new Map((await client.listUsers()).map((user) => [identityOf("email", user.email), user] as const));
     })().catch((error: unknown) => {
+      // Refused credentials fail the preview: no request of the run can succeed.
+      if (credentialsRefused(error)) throw error;
       void pulumi.log.debug(`pulumi-wandb: the users could not be listed to judge new Users' emails at preview: ${String(error)}`);
       return undefined;
     });
@@ -55,10 +58,15 @@ export function refuseHeldEmail(resource: pulumi.CustomResource, name: string, a
   resource.urn.apply((urn) => {
     // Keeps the program's connection to the engine until the judgement, and the refusal it may report, are done.
     const done = pulumi.runtime.rpcKeepAlive();
-    const judged = refusalOf(monitor, urn, name, { userName, email }).then((refusal) => {
-      // Unhandled, as the program's own mistakes are: the engine shows the message alone, on the resource, and the preview fails.
-      if (refusal !== undefined) throw new pulumi.ResourceError(refusal, resource, true);
-    });
+    const judged = refusalOf(monitor, urn, name, { userName, email }).then(
+      (refusal) => {
+        // Unhandled, as the program's own mistakes are: the engine shows the message alone, on the resource, and the preview fails.
+        if (refusal !== undefined) throw new pulumi.ResourceError(refusal, resource, true);
+      },
+      (error: unknown) => {
+        throw new pulumi.ResourceError(error instanceof Error ? error.message : String(error), resource, true);
+      },
+    );
     // Released only after a refusal is reported: unhandled rejections are handled before the loop's next turn.
     void judged.finally(() => setImmediate(done));
   });

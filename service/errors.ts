@@ -49,7 +49,7 @@ export interface WandbApiErrorInit {
 
 const SEAT_LIMIT = /seat limit reached/i;
 const QUOTA = /quota|billing|credits/i;
-const MULTI_ORG = "user is associated with multiple organizations but no valid org ID found in user info";
+const MULTI_ORG_ANSWER = /associated with multiple organizations/i;
 
 /**
  * The one error the W&B clients throw, modelled on Octokit's RequestError.
@@ -206,13 +206,10 @@ function advice(init: WandbApiErrorInit): string {
     case 400:
       return "The service rejected the request as invalid.";
     case 401:
-      return (
-        "Authentication failed. Check the API key (wandb:apiKey / WANDB_API_KEY) and wandb:username (WANDB_USERNAME): " +
-        "set the username for a user's key, leave it unset for an organization service-account key " +
-        "(with wandb:authScheme bearer the key alone is sent). " +
-        "An admin of several organizations acts on the account's Default API organization (W&B user settings); " +
-        `without one the service answers "${MULTI_ORG}". Set it, or use a service-account key of the target organization.`
-      );
+      // W&B answers a multi-organization admin's key without a default organization with its own words.
+      return MULTI_ORG_ANSWER.test(init.detail ?? "")
+        ? "The key's user is an admin of several organizations: set its Default API organization (W&B user settings), or use a service-account key of the target organization."
+        : "Authentication failed. Check the API key (wandb:apiKey / WANDB_API_KEY), and wandb:username (WANDB_USERNAME) for a user's key (unset for a service-account key).";
     case 403:
       return "The key lacks permission: an organization admin's API key (with wandb:username) or an organization service-account key is needed.";
     case 404:
@@ -244,6 +241,16 @@ function inferenceAdvice(status: number, detail: string): string | undefined {
   if (status === 403) return "Inference is not available from this location (country, region or territory not supported).";
   if (status === 404) return "Unknown or retired model, or a wrong wandb:inferenceUrl (WANDB_INFERENCE_URL).";
   return undefined;
+}
+
+/**
+ * Whether the service refused the credentials (401) or their permission (403), itself or as the
+ * cause of another error: no later request of the run can succeed, so a read that may otherwise be left out (a notice at preview) fails the run.
+ */
+export function credentialsRefused(error: unknown): boolean {
+  if (error instanceof WandbApiError) return error.status === 401 || error.status === 403;
+  // A caller's error that carries the service's (e.g. with advice added) is the same refusal.
+  return error instanceof Error && error.cause !== undefined && credentialsRefused(error.cause);
 }
 
 /**

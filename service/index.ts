@@ -3,7 +3,7 @@ import { InferenceClient } from "./inference-client";
 import { ScimClient, type ClientOptions } from "./scim-client";
 
 export { closeAllPools } from "./dispatchers";
-export { KeyHeldError, WandbApiError, type RequestSummary, type ResponseSummary, type WandbService } from "./errors";
+export { credentialsRefused, KeyHeldError, WandbApiError, type RequestSummary, type ResponseSummary, type WandbService } from "./errors";
 export { InferenceClient } from "./inference-client";
 export type * from "./model";
 export { retryLoop } from "./retry";

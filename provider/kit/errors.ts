@@ -41,10 +41,7 @@ function pulumiAdvice(error: WandbApiError): string | undefined {
       return "Check the resource's inputs.";
     case 401:
       // Without the program, the engine configures the provider with the settings its state recorded.
-      return (
-        "If the key was corrected since the stack's last update, `pulumi refresh` and `pulumi destroy` may still send the " +
-        "one recorded then: run them with `--run-program`, which configures the provider from the stack's config as it is now."
-      );
+      return "Corrected the key since the last update? Run `pulumi refresh` and `pulumi destroy` with `--run-program`, or they send the recorded one.";
     case 404:
       // On a collection, a 404 means no SCIM API there: the client's message names the settings to check.
       return error.collection ? undefined : "It may have been deleted outside Pulumi: run `pulumi refresh`.";

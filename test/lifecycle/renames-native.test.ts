@@ -113,4 +113,22 @@ describe("a rename in code with no alias, in a YAML program through the native p
     expect(up.log).toMatch(/a rename in code, not a removal\. Nothing was removed\./);
     expect(await held()).toEqual(before);
   });
+
+  // Issue 41: the plugin's preview read the listing, got a 401, and dropped it: a wrong key passed preview.
+  it("a wrong key fails the preview that plans a create, with the service's 401, once, and sends no write", async () => {
+    declare({ suffix: "b", newcomer: true });
+    const key = emulatorConfig(emulator)["wandb:apiKey"]!;
+    await stack.stack.setConfig("wandb:apiKey", { value: "not-the-key", secret: true });
+    try {
+      await resetLog(emulator);
+      const failed = await stack.failing("preview");
+      const errors = failed.diagnostics.filter((d) => d.severity === "error" && /HTTP 401/.test(d.message));
+      expect(errors, failed.log).toHaveLength(1);
+      expect(errors[0]!.message).toMatch(/Authentication failed.*wandb:apiKey/);
+      expect(failed.log).not.toContain("not-the-key");
+      expect((await readLog(emulator)).counters.writes).toBe(0);
+    } finally {
+      await stack.stack.setConfig("wandb:apiKey", key);
+    }
+  });
 });

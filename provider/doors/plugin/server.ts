@@ -6,6 +6,7 @@ import * as grpc from "@grpc/grpc-js";
 import * as emptyProto from "google-protobuf/google/protobuf/empty_pb";
 import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
+import { credentialsRefused } from "../../../service";
 import { KINDS } from "../../kinds";
 import { NO_CONFIGURATION, Operation } from "../../operation";
 import { NaturalKeyClaims } from "../../../model/natural-keys";
@@ -106,10 +107,14 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
     const urn = request.getUrn();
     if (!diffed.has(urn)) {
       const properties = unwrapped(request.getProperties()).plain;
-      // A listing that fails leaves the preview as it was: the create at `up` still says what it refuses or takes over.
+      // A listing that fails leaves the preview as it was (the create at `up` still says what it refuses or
+      // takes over), but for refused credentials: no request of the run can succeed, so the preview fails, once.
       const planned = await calls(request)
         .previewCreate(operation, nameInUrn(urn), properties, { namesTakeover: !isOrganizationChild(urn) })
-        .catch(() => ({ refusal: undefined }));
+        .catch((error: unknown) => {
+          if (credentialsRefused(error) && operation.firstCredentialsRefusal()) throw error;
+          return { refusal: undefined };
+        });
       if (planned.refusal !== undefined) throw new Error(planned.refusal);
     }
     return new providerProto.CreateResponse().setProperties(request.getProperties());

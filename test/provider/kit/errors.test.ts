@@ -31,11 +31,17 @@ describe("Pulumi advice on a failure of the service", () => {
     ["the seat limit", failure(400, { detail: "Seat limit reached" }), "raise the plan's seat limit. Then run `pulumi up` again."],
     ["a 400", failure(400), "rejected the request as invalid. Check the resource's inputs."],
     ["a 401", failure(401), "Authentication failed. Check the API key (wandb:apiKey / WANDB_API_KEY)"],
-    ["a 401, after the key was corrected", failure(401), "run them with `--run-program`, which configures the provider from the stack's config as it is now"],
+    ["a 401, after the key was corrected", failure(401), "Run `pulumi refresh` and `pulumi destroy` with `--run-program`"],
   ])("%s: the client's message, then what to do in Pulumi", (_what, error, advised) => {
     expect(error.message).not.toContain("pulumi");
     expect(messageOf(withPulumiAdvice(error))).toContain(advised);
     expect(messageOf(withPulumiAdvice(error)).startsWith(error.message)).toBe(true);
+  });
+
+  it("a 401 says what to check in a line; W&B's answer to a key of an admin of several organizations says how to pick one", () => {
+    expect(failure(401).message.length).toBeLessThan(300);
+    const multiOrg = failure(401, { detail: "user is associated with multiple organizations but no valid org ID found in user info" });
+    expect(multiOrg.message).toMatch(/admin of several organizations: set its Default API organization/);
   });
 
   it("adds nothing where Pulumi has nothing to add: the client's error passes as it is", () => {
