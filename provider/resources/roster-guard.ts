@@ -25,6 +25,7 @@ import {
   type OutsideCodeReport,
 } from "../../model/outside-code";
 import { naturalKeyOf } from "../../model/natural-keys";
+import { leftToIdentityProvider, leftToIdentityProviderLines, ownershipRecordSchema } from "../../model/left-to-identity-provider";
 import { sameSet } from "../kit/compare";
 import { tell, warn } from "../kit/engine-output";
 import { type ResourceImplementation } from "../kit/implementation";
@@ -120,7 +121,10 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
       const inactive = actions === undefined || days === undefined ? {} : { inactive: { days, users: actions.inactive } };
       const outside =
         report === undefined || actions === undefined ? undefined : { deactivating: actions.deactivate, deletingRoles: actions.delete, live: report.listed, ...inactive };
-      const judged = judgeRosterChange(inputs.organization, before.success ? { admins: [], ...before.data } : undefined, inputs, settings, outside);
+      // What the roster drops that the identity provider owns stays in W&B as it is: said, and no removal.
+      const left = leftToIdentityProvider(ownershipRecordSchema.safeParse(olds).data, inputs);
+      leftToIdentityProviderLines(inputs.organization, left).forEach(warn);
+      const judged = judgeRosterChange(inputs.organization, before.success ? { admins: [], ...before.data } : undefined, inputs, settings, outside, left.users);
       judgedInputs = { ...inputs, verdicts: [...judged.verdicts] };
       return judged.refusals.map((reason) => ({ property: "", reason }));
     });
@@ -178,7 +182,9 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
     return { outs: await written(operation, news, olds) };
   },
 
-  async delete() {
-    // Nothing in W&B to remove.
+  async delete(_operation, _id, props) {
+    // Nothing in W&B to remove. The identity provider's users stay (its teams' own deletes say they stay).
+    const { users } = leftToIdentityProvider(ownershipRecordSchema.parse(props), undefined);
+    leftToIdentityProviderLines(props.organization, { users, teams: [] }).forEach(tell);
   },
 };
