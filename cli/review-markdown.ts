@@ -90,6 +90,7 @@ function teamLine(change: TeamChange): Phrase {
       ...(change.added.length > 0 ? [joined([phrase`added `, sorted(change.added)], "")] : []),
       ...(change.removed.length > 0 ? [joined([phrase`removed `, sorted(change.removed)], "")] : []),
       ...(change.adopted.length > 0 ? [joined([phrase`adopted with its members `, sorted(change.adopted)], "")] : []),
+      ...(change.left === undefined ? [] : [change.left]),
     ],
     "; ",
   );
@@ -149,7 +150,7 @@ function inactive(found: InactivePeople): string[] {
 }
 
 export function reviewMarkdown(changes: AccessChanges, heading: ReviewHeading, inactivePeople?: InactivePeople): string {
-  const teamsChanged = sortedEntries(changes.teams).filter(([, change]) => change.added.length + change.removed.length + change.adopted.length > 0);
+  const teamsChanged = sortedEntries(changes.teams).filter(([, change]) => change.added.length + change.removed.length + change.adopted.length > 0 || change.left !== undefined);
   const lines = [`## ${heading.title}`, "", heading.lede, "", ...(heading.limits ? [heading.limits, ""] : [])];
   lines.push(totals(changes, teamsChanged.filter(([, change]) => change.added.length + change.removed.length > 0).length), "");
   lines.push(...guardRails(changes), ...people(changes), ...teams(teamsChanged), ...customRoles(changes), ...renames(changes));
