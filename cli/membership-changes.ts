@@ -75,7 +75,9 @@ export function teamChanges(step: ResourceStep, context: ReviewContext): void {
   const had = step.op === "create" ? [] : named(recorded.memberIds ?? before?.members ?? []);
   const emptied = step.op === "delete" && (before?.deletionPolicy ?? recorded.deletionPolicy) === "empty";
   const unknown = (after?.members ?? []).filter((member) => member === UNKNOWN_VALUE).length;
-  const has = step.op === "delete" ? (emptied ? [] : had) : [...named(after?.members ?? []), ...newUsersIn(step, "members", unknown, context)];
+  // Members left out (the identity provider's, or not managed): an update writes none of them.
+  const kept = step.op === "delete" ? !emptied : step.op === "update" && step.after?.["members"] == null;
+  const has = kept ? had : step.op === "delete" ? [] : [...named(after?.members ?? []), ...newUsersIn(step, "members", unknown, context)];
   context.ledger.membership(team, had, has, adopted);
 }
 

@@ -2,7 +2,7 @@
 // doors in one stack by test/lifecycle/idp-owned.test.ts: a team of `membersFrom: idp` is reported
 // only where its members differ from the roster's list, and as information, apart from what is
 // outside code; `--drift`'s heading says what the review found; a team and users the roster drops,
-// or a destroy, leave as W&B holds them are shown so, never as removals.
+// or a destroy, leave as W&B holds them are shown so, never as removals; nor is recording membersFrom.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { bothDoorsFixture } from "../support/review-fixtures";
@@ -74,6 +74,13 @@ describe("the review of what a roster drops that the identity provider owns", ()
       expect(found["Guard rails"]).toContain(`- acme-${door}: passed: removes nobody; wandb:maxRemovalFraction is 25%\n`);
     }
     expect(review).not.toMatch(/: removed|leaves team|leaves the organization/);
+  });
+
+  it("the first preview of a stack an earlier release recorded, whose Teams record membersFrom, changes no one's teams", async () => {
+    const review = await reviewOf(bothDoorsFixture("idp-upgraded"));
+    expect(sections(review)[""]).toContain("**Totals:** 0 people gain or lose access (0 joining the organization, 0 leaving it); 0 teams with members added or removed; 0 custom roles changed. Resources: 2 to update.");
+    expect(review).not.toMatch(/### People|### Teams/);
+    expect(review).toContain("No access changes.");
   });
 
   it("a destroy of a stack an earlier release recorded (its teams without membersFrom) leaves the teams and the users as they are", async () => {

@@ -63,8 +63,11 @@ describe("what the identity provider owns is never written (both doors)", () => 
     expect(fresh).not.toContain(emulator.admin.apiKey);
     await checkedAgainstRecord(`both-${scenario}`, fresh, options);
   };
-  /** The sections of a review, by heading. */
-  const sections = (review: string) => Object.fromEntries(review.split(/^### /m).slice(1).map((section) => [section.slice(0, section.indexOf("\n")), section]));
+  /** The sections of a review, by heading; the text above them as "". */
+  const sections = (review: string): Record<string, string | undefined> => {
+    const [top = "", ...rest] = review.split(/^### /m);
+    return { "": top, ...Object.fromEntries(rest.map((section) => [section.slice(0, section.indexOf("\n")), section])) };
+  };
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, seed: seed() });
@@ -131,6 +134,14 @@ describe("what the identity provider owns is never written (both doors)", () => 
     expect(teams.map((team) => team.outputs?.["membersFrom"])).toEqual(["idp", "idp"]);
     for (const team of teams) for (const recorded of [team.inputs, team.outputs]) delete recorded?.["membersFrom"];
     await stack.stack.importStack(exported);
+
+    // Its next up records membersFrom, an update that writes nothing: reviewed as no change of members.
+    const upgrading = await stack.previewJson();
+    await recorded("idp-upgraded", upgrading);
+    const upgraded = sections(await reviewOf(upgrading.json));
+    expect(upgraded[""]).toContain("Resources: 2 to update.");
+    expect(upgraded["Teams"]).toBeUndefined();
+    expect(upgraded["People"]).toBeUndefined();
 
     const destroying = await stack.previewJson([], { destroy: true });
     await recorded("idp-destroyed", destroying);

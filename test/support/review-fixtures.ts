@@ -35,6 +35,8 @@ export const BOTH_DOORS_FIXTURES = {
   "idp-drift": { drift: true },
   /** A team of `membersFrom: idp` and a user of `usersFrom: idp` dropped from each roster. */
   "idp-dropped": { drift: false },
+  /** A preview of the stack as an earlier release recorded it (its teams without `membersFrom`): the Teams record it. */
+  "idp-upgraded": { drift: false },
   /** `pulumi destroy --preview-only` of the stack as an earlier release recorded it: its teams without `membersFrom`. */
   "idp-destroyed": { drift: false },
 } as const;
