@@ -4,7 +4,7 @@
 // each roster's record last found outside code.
 import { Ledger, type AccessChanges } from "./access-ledger";
 import { KIND_CHANGES } from "./kind-changes";
-import { recordChangesTeams } from "./membership-changes";
+import { leftByRecord, recordChangesTeams } from "./membership-changes";
 import { readState, STATE_READERS } from "./kind-states";
 import type { ReviewContext } from "./review-context";
 import { People } from "./people";
@@ -19,7 +19,8 @@ export function accessChanges(preview: PreviewJson): AccessChanges {
   ledger.changes.renames.push(...renames);
   // A component's roster record names every member, users this change creates included: its teams
   // are read from it, not from the Team resources (whose new members have no id yet).
-  const recordedRosters = new Set(printed.filter((step) => step.kind === "RosterGuard" && recordChangesTeams(step)).map((step) => step.organization));
+  const records = printed.filter((step) => step.kind === "RosterGuard");
+  const recordedRosters = new Set(records.filter(recordChangesTeams).map((step) => step.organization));
   const context: ReviewContext = {
     ledger,
     people: new People(recordedResources(preview)),
@@ -27,6 +28,7 @@ export function accessChanges(preview: PreviewJson): AccessChanges {
     membershipFromRecord: (step) => step.organization !== undefined && recordedRosters.has(step.organization),
     recordedTeams: { before: new Map(), after: new Map() },
     adoptedTeams: new Set(),
+    teamsLeftToIdentityProvider: new Set(records.flatMap((step) => leftByRecord(step).teams)),
   };
   for (const step of steps) KIND_CHANGES[step.kind](step, context);
   // The latest report each roster record shows (a refresh's comes after the state it replaces).

@@ -21,7 +21,10 @@ export enum Aspect {
 export interface PersonLine {
   aspect: Aspect;
   line: Phrase;
-  /** A line of an adoption (taken over as W&B holds it): no access changes by it where the object exists. */
+  /**
+   * A line that changes no access by itself: an adoption (taken over as W&B holds it, where the object
+   * exists), or a person the change leaves as W&B holds them.
+   */
   adoption: boolean;
 }
 
@@ -30,6 +33,8 @@ export interface TeamChange {
   removed: string[];
   /** Members taken over with the team (adoptExisting): in it already, unless the team is new. */
   adopted: string[];
+  /** Why the change leaves the team as W&B holds it, members included, though the code no longer declares it. */
+  left?: Phrase;
 }
 
 export interface CustomRoleChange {

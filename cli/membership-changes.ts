@@ -5,10 +5,11 @@ import { UNKNOWN_VALUE } from "../model/unknown-value";
 import { Aspect } from "./access-ledger";
 import { statesOf, STATE_READERS } from "./kind-states";
 import type { ResourceStep } from "./preview-json";
-import { joined, phrase } from "./quoted-text";
+import { joined, ownWords, phrase } from "./quoted-text";
 import { describedRole, newUsersIn, personOf, type ReviewContext } from "./review-context";
 import type { UserOutputs } from "../model/shapes/user";
 import type { AccessPlan } from "../model/outside-code";
+import { IDP_TEAM_LEFT, IDP_USER_LEFT, leftToIdentityProvider, ownershipRecordSchema } from "../model/left-to-identity-provider";
 
 function userArrives(person: string, state: { organizationRole?: string; adoptExisting?: boolean; importId?: string } | undefined, { ledger }: ReviewContext): void {
   const role = state?.organizationRole;
@@ -65,12 +66,19 @@ export function teamChanges(step: ResourceStep, context: ReviewContext): void {
   const team = after?.name ?? before?.name ?? recorded.name ?? step.name;
   const adopted = step.op === "create" && (after?.adoptExisting === true || after?.importId !== undefined);
   if (adopted) context.adoptedTeams.add(team);
+  // The identity provider's members stay: the team's delete writes nothing (model/shapes/team).
+  if (step.op === "delete" && ((before ?? recorded).membersFrom === "idp" || context.teamsLeftToIdentityProvider.has(team))) {
+    context.ledger.team(team).left = ownWords(`no longer managed; ${IDP_TEAM_LEFT}`);
+    return;
+  }
   if (context.membershipFromRecord(step)) return;
   const named = (references: readonly string[]) => references.flatMap((reference) => (reference === UNKNOWN_VALUE ? [] : (context.people.name(reference) ?? [])));
   const had = step.op === "create" ? [] : named(recorded.memberIds ?? before?.members ?? []);
   const emptied = step.op === "delete" && (before?.deletionPolicy ?? recorded.deletionPolicy) === "empty";
   const unknown = (after?.members ?? []).filter((member) => member === UNKNOWN_VALUE).length;
-  const has = step.op === "delete" ? (emptied ? [] : had) : [...named(after?.members ?? []), ...newUsersIn(step, "members", unknown, context)];
+  // Members left out (the identity provider's, or not managed): an update writes none of them.
+  const kept = step.op === "delete" ? !emptied : step.op === "update" && step.after?.["members"] == null;
+  const has = kept ? had : step.op === "delete" ? [] : [...named(after?.members ?? []), ...newUsersIn(step, "members", unknown, context)];
   context.ledger.membership(team, had, has, adopted);
 }
 
@@ -122,9 +130,17 @@ export function rosterGuardChanges(step: ResourceStep, context: ReviewContext): 
   const organization = step.organization ?? step.name;
   if (after?.verdicts !== undefined && after.verdicts.length > 0) context.ledger.changes.verdicts.set(organization, after.verdicts);
   if (step.op !== "delete" && after?.planned !== undefined) plannedChanges(after.planned, after.outsideCode?.deactivateInactiveAfterDays, context);
+  for (const user of leftByRecord(step).users) context.ledger.say(user, Aspect.Organization, ownWords(IDP_USER_LEFT), true);
   for (const [side, teams] of [["before", before?.teams], ["after", after?.teams]] as const) {
     for (const [team, members] of Object.entries(teams ?? {})) context.recordedTeams[side].set(team, [...(context.recordedTeams[side].get(team) ?? []), ...members]);
   }
+}
+
+/** What a roster record's step leaves to the identity provider: what its roster drops (all of it, when the record is deleted). */
+export function leftByRecord(step: ResourceStep) {
+  const { before, after } = statesOf(STATE_READERS.RosterGuard, step);
+  const record = (state: typeof before) => (state === undefined ? undefined : ownershipRecordSchema.parse(state));
+  return leftToIdentityProvider(record(before), step.op === "delete" ? undefined : record(after));
 }
 
 /** A record's teams, the same however its keys and members are ordered. */

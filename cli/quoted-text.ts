@@ -14,6 +14,9 @@ export function phrase(words: TemplateStringsArray, ...quoted: (string | number)
   return { words: [...words], quoted: quoted.map(String) };
 }
 
+/** The review's own words, held in a constant (e.g. shared with the engine's output): nothing quoted. */
+export const ownWords = (text: string): Phrase => ({ words: [text], quoted: [] });
+
 /** Phrases joined with the review's own separator. */
 export function joined(phrases: readonly Phrase[], separator: string): Phrase {
   const words: string[] = [];

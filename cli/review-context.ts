@@ -20,6 +20,8 @@ export interface ReviewContext {
   recordedTeams: { before: Map<string, string[]>; after: Map<string, string[]> };
   /** Teams created by taking over the one W&B has (adoptExisting, importId). */
   adoptedTeams: Set<string>;
+  /** The teams a roster record tells the change leaves to the identity provider (membersFrom: idp), recorded before the Team said so itself. */
+  teamsLeftToIdentityProvider: ReadonlySet<string>;
 }
 
 const A_NEW_USER = "a user this change creates";

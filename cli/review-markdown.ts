@@ -2,7 +2,7 @@
 // person what they gain and lose, per team who is added and removed, per custom role which
 // permissions, the renames in code, and the totals. Everything quoted from the preview is escaped.
 import type { AccessChanges, TeamChange } from "./access-ledger";
-import { outsideCodeMarkdown } from "./outside-code-markdown";
+import { holdsOutsideCode, outsideCodeMarkdown } from "./outside-code-markdown";
 import type { InactivePeople } from "./inactive-people";
 import { joined, list, markdownOf, phrase, type Phrase } from "./quoted-text";
 
@@ -15,6 +15,11 @@ export interface ReviewHeading {
   limits?: string;
   /** When the "Outside code" section's report was made, as the preview shows it. */
   outsideCodeSeen: string;
+  /**
+   * The title and lede instead, when the review finds no change of access: `outside`, when W&B holds
+   * what a roster does not declare all the same. Undefined: the same title and lede either way.
+   */
+  unchanged?: (outside: boolean) => Pick<ReviewHeading, "title" | "lede">;
 }
 
 export const PULL_REQUEST_HEADING: ReviewHeading = {
@@ -32,6 +37,13 @@ export const DRIFT_HEADING: ReviewHeading = {
   outsideCodeSeen:
     "as this refresh found it when the preview shows the refreshed record (`--show-sames`, as the drift watch runs, or a change of the record: " +
     "something new since its last write fails the preview under `--expect-no-changes`), else as the record last reported it (at its last write, or a `pulumi refresh`)",
+  unchanged: (outside) =>
+    outside
+      ? {
+          title: "Access outside code",
+          lede: "What the code declares is as declared; W&B also holds access the roster does not declare (below, in Outside code).",
+        }
+      : { title: "No access changed outside code", lede: "The organization is as the code declares it." },
 };
 
 /** `1 person`, `2 people`: a count and its noun, in the right number. */
@@ -90,6 +102,7 @@ function teamLine(change: TeamChange): Phrase {
       ...(change.added.length > 0 ? [joined([phrase`added `, sorted(change.added)], "")] : []),
       ...(change.removed.length > 0 ? [joined([phrase`removed `, sorted(change.removed)], "")] : []),
       ...(change.adopted.length > 0 ? [joined([phrase`adopted with its members `, sorted(change.adopted)], "")] : []),
+      ...(change.left === undefined ? [] : [change.left]),
     ],
     "; ",
   );
@@ -149,12 +162,13 @@ function inactive(found: InactivePeople): string[] {
 }
 
 export function reviewMarkdown(changes: AccessChanges, heading: ReviewHeading, inactivePeople?: InactivePeople): string {
-  const teamsChanged = sortedEntries(changes.teams).filter(([, change]) => change.added.length + change.removed.length + change.adopted.length > 0);
-  const lines = [`## ${heading.title}`, "", heading.lede, "", ...(heading.limits ? [heading.limits, ""] : [])];
+  const teamsChanged = sortedEntries(changes.teams).filter(([, change]) => change.added.length + change.removed.length + change.adopted.length > 0 || change.left !== undefined);
+  const nothing = changes.people.size === 0 && teamsChanged.length === 0 && changes.customRoles.size === 0 && changes.refusals.length === 0;
+  const { title, lede } = nothing && heading.unchanged ? heading.unchanged([...changes.outside.values()].some(holdsOutsideCode)) : heading;
+  const lines = [`## ${title}`, "", lede, "", ...(heading.limits ? [heading.limits, ""] : [])];
   lines.push(totals(changes, teamsChanged.filter(([, change]) => change.added.length + change.removed.length > 0).length), "");
   lines.push(...guardRails(changes), ...people(changes), ...teams(teamsChanged), ...customRoles(changes), ...renames(changes));
   lines.push(...outsideCodeMarkdown(changes.outside, heading.outsideCodeSeen));
-  const nothing = changes.people.size === 0 && teamsChanged.length === 0 && changes.customRoles.size === 0 && changes.refusals.length === 0;
   if (nothing) lines.push(changes.renames.length > 0 ? "No access changes: only renames in code." : "No access changes.", "");
   if (inactivePeople !== undefined) lines.push(...inactive(inactivePeople));
   return lines.join("\n");

@@ -90,7 +90,8 @@ export interface OutsideRemovals {
  * applied run declared; undefined on its first run) to `after`. With `outside` (after a refresh,
  * when `outsideCode.users: deactivate` has users to deactivate), the users the roster drops and
  * those deactivated are also judged together against the users W&B listed, as the writes count
- * them, and so are the admins among them.
+ * them, and so are the admins among them. The users in `leftInWandb`, which the roster drops and
+ * W&B keeps (`usersFrom: idp`: model/left-to-identity-provider), are no removal.
  */
 export function judgeRosterChange(
   organization: string,
@@ -98,6 +99,7 @@ export function judgeRosterChange(
   after: RosterAccess,
   settings: GuardRailSettings,
   outside?: OutsideRemovals,
+  leftInWandb: readonly string[] = [],
 ): GuardJudgement {
   const refusals: string[] = [];
   const verdicts: string[] = [];
@@ -158,8 +160,9 @@ export function judgeRosterChange(
     if (from.length === 0 || gone.length === 0) return;
     judgeFraction(`${gone.length} of ${from.length} ${what} (${percent(gone.length / from.length)}): ${listed(gone)}`, gone.length / from.length);
   };
-  removalsOf("users", before?.users ?? [], after.users);
-  const dropped = missing(before?.users ?? [], after.users);
+  const kept = [...after.users, ...leftInWandb];
+  removalsOf("users", before?.users ?? [], kept);
+  const dropped = missing(before?.users ?? [], kept);
   const undeclared = (outside?.deactivating ?? []).map((user) => user.userName).filter((name) => !includes(dropped, name));
   const inactive = (outside?.inactive?.users ?? []).map((user) => user.userName).filter((name) => !includes(dropped, name) && !includes(undeclared, name));
   if (outside !== undefined && undeclared.length + inactive.length > 0) {

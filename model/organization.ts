@@ -365,6 +365,8 @@ function declareUsersAndTeams<C extends ChildrenShape>(
       const teamArgs: OrganizationChildArgs["Team"] = {
         name: team.name,
         ...(membersWritten ? { members: team.members.map(referenceOf) } : {}),
+        // Recorded in the team's state, so that its destroy (or its removal from the roster) writes nothing.
+        ...(team.membersFrom === "idp" ? { membersFrom: "idp" as const } : {}),
         ...adopt,
         ...teamPolicy,
         guardedBy: name,

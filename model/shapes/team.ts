@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { createSetting, namingSetting, serviceField, stateSetting, type FieldTable } from "./fields";
 import { identityOf } from "../identity";
-import { STORAGE_PROVIDERS } from "../vocabulary";
+import { SOURCES, STORAGE_PROVIDERS } from "../vocabulary";
+import type { Deployment } from "../../service/config";
 import { adoptExisting, guardedBy, printable, userReference } from "./pieces";
 
 export const teamDescription =
@@ -139,7 +140,17 @@ export const teamInputs = z
           "output) to delete the team in the W&B web application.\n" +
           "- `retain`: leaves the team untouched and says so.\n" +
           "- `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state delete <urn>`).\n\n" +
-          "Defaults to `empty`.",
+          "Defaults to `empty`. With `membersFrom: idp`, `empty` leaves the team as `retain` does: its members are never written.",
+      }),
+    membersFrom: z
+      .enum(SOURCES, { error: 'membersFrom must be "code" (this resource writes its members, when given) or "idp" (your identity provider does)' })
+      .optional()
+      .meta({
+        description:
+          "Who writes the team's members. `idp`: your identity provider (SCIM push groups, SSO group claims, LDAP group sync): " +
+          "`members` must be left out, no member is ever written, and destroying the resource (or removing it from code) leaves " +
+          "the team and its members as they are, whatever `deletionPolicy` says but `fail`. `code` (or left out): as `members` " +
+          "says. The `Organization` component sets it for a roster's `membersFrom: idp` team.",
       }),
     guardedBy: guardedBy("team"),
   })
@@ -173,6 +184,7 @@ export const teamOutputs = z.object({
   adoptExisting: z.boolean(),
   importId: z.string().optional(),
   deletionPolicy: z.enum(TEAM_DELETION_POLICIES),
+  membersFrom: z.enum(SOURCES).optional(),
   guardedBy: z.string().optional(),
   etag: z.string().meta({ description: "The ETag of the team as last read; the next write is conditional on it." }),
 });
@@ -188,6 +200,7 @@ export const teamFields = {
   adoptExisting: createSetting,
   importId: createSetting,
   deletionPolicy: stateSetting,
+  membersFrom: stateSetting,
   guardedBy: namingSetting,
   memberIds: serviceField,
   memberIdsByReference: serviceField,
@@ -195,3 +208,18 @@ export const teamFields = {
   serviceAccountIds: serviceField,
   etag: serviceField,
 } as const satisfies FieldTable<keyof TeamOutputs>;
+
+/**
+ * Whether a team's recorded state leaves its members to the identity provider, so that its destroy
+ * writes nothing: `membersFrom: "idp"`; or, recorded before that setting (an earlier release's
+ * `membersFrom: idp` team of a roster), an Organization's team (`guardedBy`) that records no
+ * `members` off the multi-tenant cloud: there only a roster's `membersFrom: idp` declares one so (on
+ * saas, each User writes its own teams, and its Organization's teams record no members either).
+ */
+export function membersLeftToIdentityProvider(
+  state: Partial<Pick<TeamOutputs, "membersFrom" | "guardedBy" | "members">>,
+  deployment: Deployment | undefined,
+): boolean {
+  if (state.membersFrom !== undefined) return state.membersFrom === "idp";
+  return state.guardedBy !== undefined && state.members === undefined && deployment !== "saas";
+}

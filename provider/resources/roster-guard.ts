@@ -28,6 +28,7 @@ import {
 import { z } from "zod";
 import { identityOf } from "../../model/identity";
 import { naturalKeyOf } from "../../model/natural-keys";
+import { leftToIdentityProvider, leftToIdentityProviderLines, ownershipRecordSchema } from "../../model/left-to-identity-provider";
 import { sameSet } from "../kit/compare";
 import { tell, warn } from "../kit/engine-output";
 import { type ResourceImplementation } from "../kit/implementation";
@@ -165,7 +166,10 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
             live: liveCountOf((await operation.directory().users()).all()),
             ...(days === undefined ? {} : { inactive: { days, users: by("inactive") } }),
           };
-    const judged = judgeRosterChange(inputs.organization, before.success ? { admins: [], ...before.data } : undefined, inputs, operation.guardRailsForChecks(), outside);
+    // What the roster drops that the identity provider owns stays in W&B as it is: said, and no removal.
+    const left = leftToIdentityProvider(ownershipRecordSchema.safeParse(olds).data, inputs);
+    leftToIdentityProviderLines(inputs.organization, left).forEach(warn);
+    const judged = judgeRosterChange(inputs.organization, before.success ? { admins: [], ...before.data } : undefined, inputs, operation.guardRailsForChecks(), outside, left.users);
     const judgedInputs = { ...inputs, [LAST_LOOK_KEY]: new Date(now).toISOString(), verdicts: [...judged.verdicts], ...(planned === undefined ? {} : { planned }) };
     return { inputs: judgedInputs, failures: judged.refusals.map((reason) => ({ property: "", reason })) };
   },
@@ -221,7 +225,9 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
     return { outs: await written(operation, news, olds) };
   },
 
-  async delete() {
-    // Nothing in W&B to remove.
+  async delete(_operation, _id, props) {
+    // Nothing in W&B to remove. The identity provider's users stay (its teams' own deletes say they stay).
+    const { users } = leftToIdentityProvider(ownershipRecordSchema.parse(props), undefined);
+    leftToIdentityProviderLines(props.organization, { users, teams: [] }).forEach(tell);
   },
 };

@@ -19,7 +19,7 @@ import { classifyMembers, confirmedUserMembers } from "../membership/members";
 import { listedUser, resolveUsers } from "../membership/users";
 import type { Operation } from "../operation";
 import { tell } from "../kit/engine-output";
-import { teamFields, teamInputs, teamOutputs, type TeamInputs, type TeamOutputs } from "../../model/shapes/team";
+import { membersLeftToIdentityProvider, teamFields, teamInputs, teamOutputs, type TeamInputs, type TeamOutputs } from "../../model/shapes/team";
 import { sameOf } from "../../model/shapes/fields";
 import { fieldChanges } from "../kit/field-changes";
 import { teamRemovalRefusal } from "../../model/guard-rails";
@@ -109,7 +109,7 @@ async function emailsOf(operation: Operation, ids: Iterable<string>): Promise<Re
 
 function outputsOf(
   state: TeamState,
-  inputs: Pick<TeamInputs, "members" | "storageBucket" | "adoptExisting" | "importId" | "deletionPolicy" | "guardedBy">,
+  inputs: Pick<TeamInputs, "members" | "storageBucket" | "adoptExisting" | "importId" | "deletionPolicy" | "membersFrom" | "guardedBy">,
   mapping: Record<string, string>,
   memberEmails: Record<string, string>,
 ): TeamOutputs {
@@ -125,6 +125,7 @@ function outputsOf(
     adoptExisting: inputs.adoptExisting ?? false,
     ...(inputs.importId === undefined ? {} : { importId: inputs.importId }),
     deletionPolicy: inputs.deletionPolicy,
+    ...(inputs.membersFrom === undefined ? {} : { membersFrom: inputs.membersFrom }),
     ...(inputs.guardedBy === undefined ? {} : { guardedBy: inputs.guardedBy }),
     etag: state.etag ?? "",
   };
@@ -248,6 +249,7 @@ function inputsOf(outs: TeamOutputs): TeamInputs {
     adoptExisting: outs.adoptExisting,
     ...(outs.importId === undefined ? {} : { importId: outs.importId }),
     deletionPolicy: outs.deletionPolicy,
+    ...(outs.membersFrom === undefined ? {} : { membersFrom: outs.membersFrom }),
     ...(outs.guardedBy === undefined ? {} : { guardedBy: outs.guardedBy }),
   };
 }
@@ -383,6 +385,9 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
       ...(inputs.importId !== undefined && inputs.storageBucket !== undefined
         ? [failure("storageBucket", `${BUCKET_AT_CREATION}: the team importId names exists, and keeps the bucket it has. Remove storageBucket`)]
         : []),
+      ...(inputs.membersFrom === "idp" && inputs.members !== undefined
+        ? [failure("members", 'membersFrom "idp" leaves the team\'s members to your identity provider, which writes them: leave members out, or set membersFrom "code"')]
+        : []),
       ...membersRemovedRefusal(operation, olds, inputs),
     ]);
   },
@@ -464,6 +469,7 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
         adoptExisting: known.adoptExisting ?? false,
         importId: known.importId,
         deletionPolicy: known.deletionPolicy ?? teamInputs.shape.deletionPolicy.parse(undefined),
+        membersFrom: known.membersFrom,
         guardedBy: known.guardedBy,
       },
       live?.mapping ?? {},
@@ -499,9 +505,15 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
           "`pulumi state delete <urn>` (`pulumi stack --show-urns` lists the URNs).",
       );
     }
-    if (policy === "retain") {
+    const why =
+      policy === "retain"
+        ? '(deletionPolicy "retain")'
+        : membersLeftToIdentityProvider(props, operation.deploymentForChecks())
+          ? "with its members: they are the identity provider's (membersFrom: idp), never written by Pulumi"
+          : undefined;
+    if (why !== undefined) {
       tell(
-        `team "${name}" (id ${id}) was left in W&B unchanged (deletionPolicy "retain"); it is no longer managed by Pulumi. ` +
+        `team "${name}" (id ${id}) was left in W&B unchanged ${why}; it is no longer managed by Pulumi. ` +
           "The W&B API cannot delete teams: delete it in the W&B web application if it is no longer needed.",
       );
       return;

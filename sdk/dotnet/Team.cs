@@ -78,7 +78,7 @@ namespace PulumiWandb.Wandb
         /// - `retain`: leaves the team untouched and says so.
         /// - `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state delete &lt;urn&gt;`).
         /// 
-        /// Defaults to `empty`.
+        /// Defaults to `empty`. With `membersFrom: idp`, `empty` leaves the team as `retain` does: its members are never written.
         /// </summary>
         [Output("deletionPolicy")]
         public Output<string> DeletionPolicy { get; private set; } = null!;
@@ -126,6 +126,12 @@ namespace PulumiWandb.Wandb
         /// </summary>
         [Output("members")]
         public Output<ImmutableArray<string>> Members { get; private set; } = null!;
+
+        /// <summary>
+        /// Who writes the team's members. `idp`: your identity provider (SCIM push groups, SSO group claims, LDAP group sync): `members` must be left out, no member is ever written, and destroying the resource (or removing it from code) leaves the team and its members as they are, whatever `deletionPolicy` says but `fail`. `code` (or left out): as `members` says. The `Organization` component sets it for a roster's `membersFrom: idp` team.
+        /// </summary>
+        [Output("membersFrom")]
+        public Output<string?> MembersFrom { get; private set; } = null!;
 
         /// <summary>
         /// The team's name, unique in the organization (case-sensitive). Renaming changes the team in place: its id, members and role assignments stay.
@@ -207,7 +213,7 @@ namespace PulumiWandb.Wandb
         /// - `retain`: leaves the team untouched and says so.
         /// - `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state delete &lt;urn&gt;`).
         /// 
-        /// Defaults to `empty`.
+        /// Defaults to `empty`. With `membersFrom: idp`, `empty` leaves the team as `retain` does: its members are never written.
         /// </summary>
         [Input("deletionPolicy")]
         public Input<string>? DeletionPolicy { get; set; }
@@ -237,6 +243,12 @@ namespace PulumiWandb.Wandb
             get => _members ?? (_members = new InputList<string>());
             set => _members = value;
         }
+
+        /// <summary>
+        /// Who writes the team's members. `idp`: your identity provider (SCIM push groups, SSO group claims, LDAP group sync): `members` must be left out, no member is ever written, and destroying the resource (or removing it from code) leaves the team and its members as they are, whatever `deletionPolicy` says but `fail`. `code` (or left out): as `members` says. The `Organization` component sets it for a roster's `membersFrom: idp` team.
+        /// </summary>
+        [Input("membersFrom")]
+        public Input<string>? MembersFrom { get; set; }
 
         /// <summary>
         /// The team's name, unique in the organization (case-sensitive). Renaming changes the team in place: its id, members and role assignments stay.

@@ -92,7 +92,7 @@ export class Team extends pulumi.CustomResource {
      * - `retain`: leaves the team untouched and says so.
      * - `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state delete <urn>`).
      *
-     * Defaults to `empty`.
+     * Defaults to `empty`. With `membersFrom: idp`, `empty` leaves the team as `retain` does: its members are never written.
      */
     declare public readonly deletionPolicy: pulumi.Output<string>;
     /**
@@ -126,6 +126,10 @@ export class Team extends pulumi.CustomResource {
      */
     declare public readonly members: pulumi.Output<string[] | undefined>;
     /**
+     * Who writes the team's members. `idp`: your identity provider (SCIM push groups, SSO group claims, LDAP group sync): `members` must be left out, no member is ever written, and destroying the resource (or removing it from code) leaves the team and its members as they are, whatever `deletionPolicy` says but `fail`. `code` (or left out): as `members` says. The `Organization` component sets it for a roster's `membersFrom: idp` team.
+     */
+    declare public readonly membersFrom: pulumi.Output<string | undefined>;
+    /**
      * The team's name, unique in the organization (case-sensitive). Renaming changes the team in place: its id, members and role assignments stay.
      */
     declare public readonly name: pulumi.Output<string>;
@@ -157,6 +161,7 @@ export class Team extends pulumi.CustomResource {
             resourceInputs["guardedBy"] = args?.guardedBy;
             resourceInputs["importId"] = args?.importId;
             resourceInputs["members"] = args?.members;
+            resourceInputs["membersFrom"] = args?.membersFrom;
             resourceInputs["name"] = args?.name;
             resourceInputs["storageBucket"] = args?.storageBucket;
             resourceInputs["etag"] = undefined /*out*/;
@@ -174,6 +179,7 @@ export class Team extends pulumi.CustomResource {
             resourceInputs["memberIds"] = undefined /*out*/;
             resourceInputs["memberIdsByReference"] = undefined /*out*/;
             resourceInputs["members"] = undefined /*out*/;
+            resourceInputs["membersFrom"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["serviceAccountIds"] = undefined /*out*/;
             resourceInputs["storageBucket"] = undefined /*out*/;
@@ -199,7 +205,7 @@ export interface TeamArgs {
      * - `retain`: leaves the team untouched and says so.
      * - `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state delete <urn>`).
      *
-     * Defaults to `empty`.
+     * Defaults to `empty`. With `membersFrom: idp`, `empty` leaves the team as `retain` does: its members are never written.
      */
     deletionPolicy?: pulumi.Input<string | undefined>;
     /**
@@ -216,6 +222,10 @@ export interface TeamArgs {
      * After a refresh, a member added outside Pulumi shows as the user's email address.
      */
     members?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * Who writes the team's members. `idp`: your identity provider (SCIM push groups, SSO group claims, LDAP group sync): `members` must be left out, no member is ever written, and destroying the resource (or removing it from code) leaves the team and its members as they are, whatever `deletionPolicy` says but `fail`. `code` (or left out): as `members` says. The `Organization` component sets it for a roster's `membersFrom: idp` team.
+     */
+    membersFrom?: pulumi.Input<string | undefined>;
     /**
      * The team's name, unique in the organization (case-sensitive). Renaming changes the team in place: its id, members and role assignments stay.
      */

@@ -256,11 +256,20 @@ export interface TeamArgs {
    * - `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state
    * delete <urn>`).
    *
-   * Defaults to `empty`.
+   * Defaults to `empty`. With `membersFrom: idp`, `empty` leaves the team as `retain` does: its
+   * members are never written.
    *
    * @default "empty"
    */
   deletionPolicy?: pulumi.Input<"empty" | "retain" | "fail">;
+  /**
+   * Who writes the team's members. `idp`: your identity provider (SCIM push groups, SSO group
+   * claims, LDAP group sync): `members` must be left out, no member is ever written, and destroying
+   * the resource (or removing it from code) leaves the team and its members as they are, whatever
+   * `deletionPolicy` says but `fail`. `code` (or left out): as `members` says. The `Organization`
+   * component sets it for a roster's `membersFrom: idp` team.
+   */
+  membersFrom?: pulumi.Input<"code" | "idp">;
   /**
    * The name of the `Organization` component that declares this team: set by the component, not
    * meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then
@@ -345,9 +354,18 @@ export interface TeamOutputs {
    * - `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state
    * delete <urn>`).
    *
-   * Defaults to `empty`.
+   * Defaults to `empty`. With `membersFrom: idp`, `empty` leaves the team as `retain` does: its
+   * members are never written.
    */
   readonly deletionPolicy: pulumi.Output<"empty" | "retain" | "fail">;
+  /**
+   * Who writes the team's members. `idp`: your identity provider (SCIM push groups, SSO group
+   * claims, LDAP group sync): `members` must be left out, no member is ever written, and destroying
+   * the resource (or removing it from code) leaves the team and its members as they are, whatever
+   * `deletionPolicy` says but `fail`. `code` (or left out): as `members` says. The `Organization`
+   * component sets it for a roster's `membersFrom: idp` team.
+   */
+  readonly membersFrom: pulumi.Output<"code" | "idp" | undefined>;
   /**
    * The name of the `Organization` component that declares this team: set by the component, not
    * meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then

@@ -14,10 +14,8 @@ import { emulatorApi, readState } from "../../scripts/emulator-api";
 import { exportEnvironment, runCommand } from "../support/export-command";
 import { organizationMadeByHand } from "../support/organization-by-hand";
 import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../support/pulumi";
-import { reviewOf } from "../support/review";
-import { FIXTURES, fixtureText, type Door, type Scenario } from "../support/review-fixtures";
+import { checkedAgainstRecord, FIXTURES, fixtureText, type Door, type Scenario } from "../support/review-fixtures";
 
-const CAPTURE = process.env["CAPTURE_REVIEW_FIXTURES"] === "1";
 const PATCH_OP = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
 
 const PROGRAMS: Record<Door, string> = {
@@ -68,10 +66,7 @@ describe.each(["dynamic", "plugin"] as const)("recorded previews for the access 
     for (const key of [emulator.admin.apiKey, ...users.flatMap((user) => user.apiKey ?? []), ...serviceAccounts.map((account) => account.apiKey)]) {
       expect(fresh).not.toContain(key);
     }
-    const file = path.join(repoRoot, "test", "cli", "fixtures", `${door}-${scenario}.json`);
-    if (CAPTURE) writeFileSync(file, fresh);
-    const options = FIXTURES[scenario].drift ? ["--drift"] : [];
-    expect(await reviewOf(fresh, options)).toBe(await reviewOf(readFileSync(file, "utf8"), options));
+    await checkedAgainstRecord(`${door}-${scenario}`, fresh, FIXTURES[scenario].drift ? ["--drift"] : []);
   }
 
   beforeAll(async () => {

@@ -1,8 +1,10 @@
 // The recorded `pulumi preview --json` files of test/cli/fixtures: which there are, how a fresh
 // preview is made into one (test/cli/review-recordings.test.ts records them), and reading one back.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { expect } from "vitest";
 import { repoRoot } from "../../scripts/repo-root";
+import { reviewOf } from "./review";
 
 export type Door = "dynamic" | "plugin";
 
@@ -22,6 +24,33 @@ export const FIXTURES = {
 } as const;
 
 export type Scenario = keyof typeof FIXTURES;
+
+/**
+ * Previews of one stack that declares through both doors (test/programs/idp-owned, recorded by
+ * test/lifecycle/idp-owned.test.ts), in `both-<scenario>.json`: Organizations whose users and teams'
+ * members the identity provider writes.
+ */
+export const BOTH_DOORS_FIXTURES = {
+  /** `--refresh --expect-no-changes --show-sames` right after the adoption: one team's members differ from the roster's list. */
+  "idp-drift": { drift: true },
+  /** A team of `membersFrom: idp` and a user of `usersFrom: idp` dropped from each roster. */
+  "idp-dropped": { drift: false },
+  /** A preview of the stack as an earlier release recorded it (its teams without `membersFrom`): the Teams record it. */
+  "idp-upgraded": { drift: false },
+  /** `pulumi destroy --preview-only` of the stack as an earlier release recorded it: its teams without `membersFrom`. */
+  "idp-destroyed": { drift: false },
+} as const;
+
+export type BothDoorsScenario = keyof typeof BOTH_DOORS_FIXTURES;
+
+/** Where a recorded preview is kept. */
+export const fixtureFile = (name: string) => path.join(repoRoot, "test", "cli", "fixtures", `${name}.json`);
+
+/** With CAPTURE_REVIEW_FIXTURES=1, records a fresh preview; either way, it must be reviewed exactly as its record is. */
+export async function checkedAgainstRecord(name: string, fresh: string, options: string[]): Promise<void> {
+  if (process.env["CAPTURE_REVIEW_FIXTURES"] === "1") writeFileSync(fixtureFile(name), fresh);
+  expect(await reviewOf(fresh, options)).toBe(await reviewOf(readFileSync(fixtureFile(name), "utf8"), options));
+}
 
 /** Where the emulator served, in every recorded file: each run has its own port. */
 const RECORDED_BASE_URL = "http://127.0.0.1:8090";
@@ -44,5 +73,9 @@ export function fixtureText(previewJson: string, emulatorUrl: string): string {
 }
 
 export function fixture(door: Door, scenario: Scenario): string {
-  return readFileSync(path.join(repoRoot, "test", "cli", "fixtures", `${door}-${scenario}.json`), "utf8");
+  return readFileSync(fixtureFile(`${door}-${scenario}`), "utf8");
+}
+
+export function bothDoorsFixture(scenario: BothDoorsScenario): string {
+  return readFileSync(fixtureFile(`both-${scenario}`), "utf8");
 }

@@ -79,7 +79,7 @@ type Team struct {
 	// - `retain`: leaves the team untouched and says so.
 	// - `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state delete <urn>`).
 	//
-	// Defaults to `empty`.
+	// Defaults to `empty`. With `membersFrom: idp`, `empty` leaves the team as `retain` does: its members are never written.
 	DeletionPolicy pulumi.StringOutput `pulumi:"deletionPolicy"`
 	// The ETag of the team as last read; the next write is conditional on it.
 	Etag pulumi.StringOutput `pulumi:"etag"`
@@ -97,6 +97,8 @@ type Team struct {
 	//
 	// After a refresh, a member added outside Pulumi shows as the user's email address.
 	Members pulumi.StringArrayOutput `pulumi:"members"`
+	// Who writes the team's members. `idp`: your identity provider (SCIM push groups, SSO group claims, LDAP group sync): `members` must be left out, no member is ever written, and destroying the resource (or removing it from code) leaves the team and its members as they are, whatever `deletionPolicy` says but `fail`. `code` (or left out): as `members` says. The `Organization` component sets it for a roster's `membersFrom: idp` team.
+	MembersFrom pulumi.StringPtrOutput `pulumi:"membersFrom"`
 	// The team's name, unique in the organization (case-sensitive). Renaming changes the team in place: its id, members and role assignments stay.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// Organization service accounts in the team: ignored by diffs, never removed.
@@ -171,7 +173,7 @@ type teamArgs struct {
 	// - `retain`: leaves the team untouched and says so.
 	// - `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state delete <urn>`).
 	//
-	// Defaults to `empty`.
+	// Defaults to `empty`. With `membersFrom: idp`, `empty` leaves the team as `retain` does: its members are never written.
 	DeletionPolicy *string `pulumi:"deletionPolicy"`
 	// The name of the `Organization` component that declares this team: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
 	GuardedBy *string `pulumi:"guardedBy"`
@@ -181,6 +183,8 @@ type teamArgs struct {
 	//
 	// After a refresh, a member added outside Pulumi shows as the user's email address.
 	Members []string `pulumi:"members"`
+	// Who writes the team's members. `idp`: your identity provider (SCIM push groups, SSO group claims, LDAP group sync): `members` must be left out, no member is ever written, and destroying the resource (or removing it from code) leaves the team and its members as they are, whatever `deletionPolicy` says but `fail`. `code` (or left out): as `members` says. The `Organization` component sets it for a roster's `membersFrom: idp` team.
+	MembersFrom *string `pulumi:"membersFrom"`
 	// The team's name, unique in the organization (case-sensitive). Renaming changes the team in place: its id, members and role assignments stay.
 	Name string `pulumi:"name"`
 	// The team's own bucket (bring your own bucket), where W&B stores its runs' files and artifacts: given to W&B when it creates the team, which it does only once it has checked that the bucket exists and is reachable. W&B never shows it afterwards: it is kept as declared, never compared with the service, never drift. W&B's API cannot delete a team, so a replacement empties the old team and stops until you delete it in the W&B web application; then `pulumi up` again creates the new one. Not with `importId`: an existing team keeps the bucket it has. When omitted, the team uses the instance's storage. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed. Changing it replaces the resource.
@@ -196,7 +200,7 @@ type TeamArgs struct {
 	// - `retain`: leaves the team untouched and says so.
 	// - `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state delete <urn>`).
 	//
-	// Defaults to `empty`.
+	// Defaults to `empty`. With `membersFrom: idp`, `empty` leaves the team as `retain` does: its members are never written.
 	DeletionPolicy pulumi.StringPtrInput
 	// The name of the `Organization` component that declares this team: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
 	GuardedBy pulumi.StringPtrInput
@@ -206,6 +210,8 @@ type TeamArgs struct {
 	//
 	// After a refresh, a member added outside Pulumi shows as the user's email address.
 	Members pulumi.StringArrayInput
+	// Who writes the team's members. `idp`: your identity provider (SCIM push groups, SSO group claims, LDAP group sync): `members` must be left out, no member is ever written, and destroying the resource (or removing it from code) leaves the team and its members as they are, whatever `deletionPolicy` says but `fail`. `code` (or left out): as `members` says. The `Organization` component sets it for a roster's `membersFrom: idp` team.
+	MembersFrom pulumi.StringPtrInput
 	// The team's name, unique in the organization (case-sensitive). Renaming changes the team in place: its id, members and role assignments stay.
 	Name pulumi.StringInput
 	// The team's own bucket (bring your own bucket), where W&B stores its runs' files and artifacts: given to W&B when it creates the team, which it does only once it has checked that the bucket exists and is reachable. W&B never shows it afterwards: it is kept as declared, never compared with the service, never drift. W&B's API cannot delete a team, so a replacement empties the old team and stops until you delete it in the W&B web application; then `pulumi up` again creates the new one. Not with `importId`: an existing team keeps the bucket it has. When omitted, the team uses the instance's storage. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed. Changing it replaces the resource.
@@ -309,7 +315,7 @@ func (o TeamOutput) AdoptExisting() pulumi.BoolOutput {
 // - `retain`: leaves the team untouched and says so.
 // - `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state delete <urn>`).
 //
-// Defaults to `empty`.
+// Defaults to `empty`. With `membersFrom: idp`, `empty` leaves the team as `retain` does: its members are never written.
 func (o TeamOutput) DeletionPolicy() pulumi.StringOutput {
 	return o.ApplyT(func(v *Team) pulumi.StringOutput { return v.DeletionPolicy }).(pulumi.StringOutput)
 }
@@ -349,6 +355,11 @@ func (o TeamOutput) MemberIdsByReference() pulumi.StringMapOutput {
 // After a refresh, a member added outside Pulumi shows as the user's email address.
 func (o TeamOutput) Members() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Team) pulumi.StringArrayOutput { return v.Members }).(pulumi.StringArrayOutput)
+}
+
+// Who writes the team's members. `idp`: your identity provider (SCIM push groups, SSO group claims, LDAP group sync): `members` must be left out, no member is ever written, and destroying the resource (or removing it from code) leaves the team and its members as they are, whatever `deletionPolicy` says but `fail`. `code` (or left out): as `members` says. The `Organization` component sets it for a roster's `membersFrom: idp` team.
+func (o TeamOutput) MembersFrom() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Team) pulumi.StringPtrOutput { return v.MembersFrom }).(pulumi.StringPtrOutput)
 }
 
 // The team's name, unique in the organization (case-sensitive). Renaming changes the team in place: its id, members and role assignments stay.

@@ -27,6 +27,7 @@ class TeamArgs:
                  guarded_by: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
                  members: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 members_from: pulumi.Input[Optional[_builtins.str]] = None,
                  storage_bucket: pulumi.Input[Optional['TeamStorageBucketArgs']] = None):
         """
         The set of arguments for constructing a Team resource.
@@ -38,12 +39,13 @@ class TeamArgs:
                - `retain`: leaves the team untouched and says so.
                - `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state delete <urn>`).
                
-               Defaults to `empty`.
+               Defaults to `empty`. With `membersFrom: idp`, `empty` leaves the team as `retain` does: its members are never written.
         :param pulumi.Input[_builtins.str] guarded_by: The name of the `Organization` component that declares this team: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
         :param pulumi.Input[_builtins.str] import_id: The SCIM id of an existing team to adopt instead of creating one; it is converged to this definition (renamed to `name`, members set to `members` when given). Only consulted when the resource is created. Not together with `adoptExisting`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] members: The team's user members, each as a SCIM user id or an email address (emails compare ignoring case). When given, it is the exact set: members added elsewhere are removed by `pulumi up` (a refresh shows them as drift first). Order and duplicates do not matter. When left out, membership is not managed at all (use `TeamMember` resources, or manage it elsewhere). Organization service accounts, which W&B adds to every new team, are never listed, never counted as drift and never removed.
                
                After a refresh, a member added outside Pulumi shows as the user's email address.
+        :param pulumi.Input[_builtins.str] members_from: Who writes the team's members. `idp`: your identity provider (SCIM push groups, SSO group claims, LDAP group sync): `members` must be left out, no member is ever written, and destroying the resource (or removing it from code) leaves the team and its members as they are, whatever `deletionPolicy` says but `fail`. `code` (or left out): as `members` says. The `Organization` component sets it for a roster's `membersFrom: idp` team.
         :param pulumi.Input['TeamStorageBucketArgs'] storage_bucket: The team's own bucket (bring your own bucket), where W&B stores its runs' files and artifacts: given to W&B when it creates the team, which it does only once it has checked that the bucket exists and is reachable. W&B never shows it afterwards: it is kept as declared, never compared with the service, never drift. W&B's API cannot delete a team, so a replacement empties the old team and stops until you delete it in the W&B web application; then `pulumi up` again creates the new one. Not with `importId`: an existing team keeps the bucket it has. When omitted, the team uses the instance's storage. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed. Changing it replaces the resource.
         """
         pulumi.set(__self__, "name", name)
@@ -61,6 +63,8 @@ class TeamArgs:
             pulumi.set(__self__, "import_id", import_id)
         if members is not None:
             pulumi.set(__self__, "members", members)
+        if members_from is not None:
+            pulumi.set(__self__, "members_from", members_from)
         if storage_bucket is not None:
             pulumi.set(__self__, "storage_bucket", storage_bucket)
 
@@ -97,7 +101,7 @@ class TeamArgs:
         - `retain`: leaves the team untouched and says so.
         - `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state delete <urn>`).
 
-        Defaults to `empty`.
+        Defaults to `empty`. With `membersFrom: idp`, `empty` leaves the team as `retain` does: its members are never written.
         """
         return pulumi.get(self, "deletion_policy")
 
@@ -144,6 +148,18 @@ class TeamArgs:
         pulumi.set(self, "members", value)
 
     @_builtins.property
+    @pulumi.getter(name="membersFrom")
+    def members_from(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Who writes the team's members. `idp`: your identity provider (SCIM push groups, SSO group claims, LDAP group sync): `members` must be left out, no member is ever written, and destroying the resource (or removing it from code) leaves the team and its members as they are, whatever `deletionPolicy` says but `fail`. `code` (or left out): as `members` says. The `Organization` component sets it for a roster's `membersFrom: idp` team.
+        """
+        return pulumi.get(self, "members_from")
+
+    @members_from.setter
+    def members_from(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "members_from", value)
+
+    @_builtins.property
     @pulumi.getter(name="storageBucket")
     def storage_bucket(self) -> pulumi.Input[Optional['TeamStorageBucketArgs']]:
         """
@@ -167,6 +183,7 @@ class Team(pulumi.CustomResource):
                  guarded_by: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
                  members: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 members_from: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  storage_bucket: pulumi.Input[Optional[Union['TeamStorageBucketArgs', 'TeamStorageBucketArgsDict', 'outputs.TeamStorageBucket']]] = None,
                  __props__=None):
@@ -213,12 +230,13 @@ class Team(pulumi.CustomResource):
                - `retain`: leaves the team untouched and says so.
                - `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state delete <urn>`).
                
-               Defaults to `empty`.
+               Defaults to `empty`. With `membersFrom: idp`, `empty` leaves the team as `retain` does: its members are never written.
         :param pulumi.Input[_builtins.str] guarded_by: The name of the `Organization` component that declares this team: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
         :param pulumi.Input[_builtins.str] import_id: The SCIM id of an existing team to adopt instead of creating one; it is converged to this definition (renamed to `name`, members set to `members` when given). Only consulted when the resource is created. Not together with `adoptExisting`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] members: The team's user members, each as a SCIM user id or an email address (emails compare ignoring case). When given, it is the exact set: members added elsewhere are removed by `pulumi up` (a refresh shows them as drift first). Order and duplicates do not matter. When left out, membership is not managed at all (use `TeamMember` resources, or manage it elsewhere). Organization service accounts, which W&B adds to every new team, are never listed, never counted as drift and never removed.
                
                After a refresh, a member added outside Pulumi shows as the user's email address.
+        :param pulumi.Input[_builtins.str] members_from: Who writes the team's members. `idp`: your identity provider (SCIM push groups, SSO group claims, LDAP group sync): `members` must be left out, no member is ever written, and destroying the resource (or removing it from code) leaves the team and its members as they are, whatever `deletionPolicy` says but `fail`. `code` (or left out): as `members` says. The `Organization` component sets it for a roster's `membersFrom: idp` team.
         :param pulumi.Input[_builtins.str] name: The team's name, unique in the organization (case-sensitive). Renaming changes the team in place: its id, members and role assignments stay.
         :param pulumi.Input[Union['TeamStorageBucketArgs', 'TeamStorageBucketArgsDict', 'outputs.TeamStorageBucket']] storage_bucket: The team's own bucket (bring your own bucket), where W&B stores its runs' files and artifacts: given to W&B when it creates the team, which it does only once it has checked that the bucket exists and is reachable. W&B never shows it afterwards: it is kept as declared, never compared with the service, never drift. W&B's API cannot delete a team, so a replacement empties the old team and stops until you delete it in the W&B web application; then `pulumi up` again creates the new one. Not with `importId`: an existing team keeps the bucket it has. When omitted, the team uses the instance's storage. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed. Changing it replaces the resource.
         """
@@ -283,6 +301,7 @@ class Team(pulumi.CustomResource):
                  guarded_by: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
                  members: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 members_from: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  storage_bucket: pulumi.Input[Optional[Union['TeamStorageBucketArgs', 'TeamStorageBucketArgsDict', 'outputs.TeamStorageBucket']]] = None,
                  __props__=None):
@@ -303,6 +322,7 @@ class Team(pulumi.CustomResource):
             __props__.__dict__["guarded_by"] = guarded_by
             __props__.__dict__["import_id"] = import_id
             __props__.__dict__["members"] = members
+            __props__.__dict__["members_from"] = members_from
             if name is None and not opts.urn:
                 raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
@@ -345,6 +365,7 @@ class Team(pulumi.CustomResource):
         __props__.__dict__["member_ids"] = None
         __props__.__dict__["member_ids_by_reference"] = None
         __props__.__dict__["members"] = None
+        __props__.__dict__["members_from"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["service_account_ids"] = None
         __props__.__dict__["storage_bucket"] = None
@@ -373,7 +394,7 @@ class Team(pulumi.CustomResource):
         - `retain`: leaves the team untouched and says so.
         - `fail`: refuses to destroy, explaining how to proceed (change the policy, or `pulumi state delete <urn>`).
 
-        Defaults to `empty`.
+        Defaults to `empty`. With `membersFrom: idp`, `empty` leaves the team as `retain` does: its members are never written.
         """
         return pulumi.get(self, "deletion_policy")
 
@@ -434,6 +455,14 @@ class Team(pulumi.CustomResource):
         After a refresh, a member added outside Pulumi shows as the user's email address.
         """
         return pulumi.get(self, "members")
+
+    @_builtins.property
+    @pulumi.getter(name="membersFrom")
+    def members_from(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Who writes the team's members. `idp`: your identity provider (SCIM push groups, SSO group claims, LDAP group sync): `members` must be left out, no member is ever written, and destroying the resource (or removing it from code) leaves the team and its members as they are, whatever `deletionPolicy` says but `fail`. `code` (or left out): as `members` says. The `Organization` component sets it for a roster's `membersFrom: idp` team.
+        """
+        return pulumi.get(self, "members_from")
 
     @_builtins.property
     @pulumi.getter

@@ -118,6 +118,23 @@ describe("declareOrganization with registered resources", () => {
   });
 });
 
+describe("a roster's membersFrom: idp team", () => {
+  it("is declared without members and with membersFrom idp, which its state keeps for its destroy", async () => {
+    const roster = {
+      users: [{ userName: "alice", email: "alice@example.com" }],
+      teams: [
+        { name: "sso", membersFrom: "idp", members: ["alice"] },
+        { name: "ml", members: ["alice"] },
+      ],
+    };
+    const plan = planOrganization("acme", { roster, deployment: "dedicated" }, noConfiguredDeployment);
+    const declared = declareOrganization(new pulumi.ComponentResource(ORGANIZATION_TYPE, "acme", {}, {}), "acme", plan, KINDS);
+    await Promise.all(Object.values(declared.teams).map((team) => valueOf(team.urn)));
+    expect(inputs.get("acme/sso")).toEqual({ name: "sso", membersFrom: "idp", guardedBy: "acme" });
+    expect(inputs.get("acme/ml")).toEqual({ name: "ml", members: ["acme/alice-id"], guardedBy: "acme" });
+  });
+});
+
 describe("planOrganization with inputs as plain data", () => {
   it("asks for the configured deployment only when the inputs give none", () => {
     let asked = 0;

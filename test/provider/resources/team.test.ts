@@ -62,6 +62,8 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
         [{ name: "t", adoptExisting: "yes" }, "adoptExisting"],
         [{ name: "t", importId: "" }, "importId"],
         [{ name: "t", importId: "abc", adoptExisting: true }, "importId"],
+        [{ name: "t", membersFrom: "okta" }, "membersFrom"],
+        [{ name: "t", membersFrom: "idp", members: ["alice@acme.example"] }, "members"],
         [{ name: "t", owner: "x" }, "owner"],
       ];
       for (const [news, property] of cases) {
@@ -471,6 +473,33 @@ describe.each(["wandb", "rfc"] as Dialect[])("Team (%s dialect)", (dialect) => {
       expect(log.mock.calls.map((c) => String(c[0])).join("\n")).toMatch(/left in W&B unchanged \(deletionPolicy "retain"\)/);
     });
 
+    it("membersFrom idp: the team and the identity provider's members are left as they are, whatever the policy but fail, and said so", async () => {
+      const log = vi.spyOn(console, "log").mockImplementation(() => {});
+      const { id, outs } = await created({ name: unique("idp"), membersFrom: "idp", guardedBy: "acme" });
+      expect(outs).toMatchObject({ membersFrom: "idp", deletionPolicy: "empty" });
+      // What the identity provider wrote since.
+      await patchMembers(emu, id, { op: "add", path: "members", value: [{ value: ids.alice }, { value: ids.bob }] });
+      const held = await memberIdsOf(emu, id);
+      await resetLog(emu);
+      await team.delete(operation, id, { ...outs, memberIds: [ids.alice, ids.bob] });
+      expect((await readLog(emu)).counters.total).toBe(0);
+      expect(await memberIdsOf(emu, id)).toEqual(held);
+      expect(log.mock.calls.map((c) => String(c[0])).join("\n")).toMatch(/left in W&B unchanged with its members: they are the identity provider's \(membersFrom: idp\)/);
+      const refused = await team.delete(operation, id, { ...outs, deletionPolicy: "fail" }).then(() => undefined, (e: Error) => e);
+      expect(refused?.message).toMatch(/deletionPolicy "fail"/);
+    });
+
+    it("an Organization's team recorded before membersFrom with no members (an earlier release's membersFrom: idp) is left as it is", async () => {
+      vi.spyOn(console, "log").mockImplementation(() => {});
+      const { id, outs } = await created({ name: unique("idp-before"), guardedBy: "acme" });
+      await patchMembers(emu, id, { op: "add", path: "members", value: [{ value: ids.alice }] });
+      const { membersFrom: _recordedSince, ...earlier } = { ...outs, memberIds: [ids.alice] };
+      await resetLog(emu);
+      await team.delete(operation, id, earlier);
+      expect((await readLog(emu)).counters.writes).toBe(0);
+      expect(await memberIdsOf(emu, id)).toEqual([ids.alice, sa].sort());
+    });
+
     it("fail refuses, saying how to proceed", async () => {
       const { id, outs } = await created({ name: unique("fail"), members: [ids.alice], deletionPolicy: "fail" });
       await resetLog(emu);
@@ -502,6 +531,18 @@ describe.each(["saas", "self-managed"] as const)("Team on %s", (deployment) => {
     await team.delete(operation, id, outs);
     expect(await memberIdsOf(emu, id)).toEqual([sa]);
     expect(alice).toBeTruthy();
+    vi.restoreAllMocks();
+  });
+
+  it("an Organization's team recorded with no members and no membersFrom: emptied on saas (each User writes its teams), else left to the identity provider", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const alice = await userIdOf(emu, "alice@acme.example");
+    const sa = await serviceAccountId(emu);
+    const { id, outs } = await created({ name: unique(deployment), guardedBy: "acme" });
+    await patchMembers(emu, id, { op: "add", path: "members", value: [{ value: alice }] });
+    // Emptying a team of its one member is past the team's guard rail: let through, as a person who means it would.
+    await team.delete(operationFor(emu, { timeoutSeconds: "10", maxRemovalFraction: "1" }), id, { ...outs, memberIds: [alice] });
+    expect(await memberIdsOf(emu, id)).toEqual(deployment === "saas" ? [sa] : [alice, sa].sort());
     vi.restoreAllMocks();
   });
 });
