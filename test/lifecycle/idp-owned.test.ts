@@ -30,7 +30,7 @@ function seed() {
     ...seeded,
     users: [...seeded.users, ...["ana", "bo", "dee"].flatMap(each).map((userName) => ({ userName, email: `${userName}@acme.example` }))],
     teams: [
-      ...seeded.teams,
+      ...(seeded.teams ?? []),
       ...DOORS.flatMap((door) => [
         { displayName: `lab-${door}`, members: [...people(door, ["ana", "bo", "dee"]), { serviceAccount: SERVICE_ACCOUNT }] },
         { displayName: `desk-${door}`, members: [...people(door, ["ana", "bo"]), { serviceAccount: SERVICE_ACCOUNT }] },
