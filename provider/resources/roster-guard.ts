@@ -74,10 +74,23 @@ async function outsideCodeNow(operation: Operation, record: RosterGuardInputs, b
  * the roster's `outsideCode` changes nothing by itself. The users the run drops from the roster are
  * its own removals (their resources' deletes), not outside code.
  */
+/**
+ * What other resources of this stack hold, as far as the operation knows it: those its program
+ * declared so far (their checks), and those its refresh found (`--refresh`). They are code, never
+ * outside code: a standalone User beside the Organization is neither news nor deactivated.
+ */
+function heldByStackIn(operation: Operation, { declaredInRun }: { declaredInRun: boolean }): HeldByStack {
+  const holdings = operation.holdings();
+  return (kind, name) => {
+    const key = naturalKeyOf(kind, kind === "User" ? { userName: name } : { name });
+    return (declaredInRun && holdings.declared(key)) || holdings.foundAtRefresh(key ?? "");
+  };
+}
+
 async function plannedNow(operation: Operation, record: RosterGuardInputs, before: RosterGuardInputs | undefined, times: PlanTimes): Promise<AccessPlan | undefined> {
   if (!actsOnLiveOrganization(record.outsideCode)) return undefined;
   const listed = await operation.directory().listed();
-  const found = outsideCodeUnder(declaredOf(record), listed, record.outsideCode);
+  const found = withoutHeldByStack(outsideCodeUnder(declaredOf(record), listed, record.outsideCode), heldByStackIn(operation, { declaredInRun: true }));
   const report = before === undefined ? found : withoutDroppedThisRun(found, declaredOf(before), declaredOf(record));
   return accessPlanOf(report, record.outsideCode, declaredOf(record), operation.guardRailsForChecks().self, listed.users, times);
 }
@@ -189,12 +202,10 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
     // refresh read every resource first, so what other resources of the stack hold is known to be
     // code, not news. A report saved by an earlier `pulumi refresh` cannot tell them apart: the
     // review still prints it, and the next `--refresh` judges it.
-    const holdings = operation.holdings();
-    const heldByStack: HeldByStack = (kind, name) => holdings.foundAtRefresh(naturalKeyOf(kind, kind === "User" ? { userName: name } : { name }) ?? "");
     const added =
-      olds.outside === undefined || olds.outsideWhenWritten === undefined || !holdings.refreshRan()
+      olds.outside === undefined || olds.outsideWhenWritten === undefined || !operation.holdings().refreshRan()
         ? []
-        : outsideCodeAddedSince(olds.outsideWhenWritten, withoutHeldByStack(olds.outside, heldByStack));
+        : outsideCodeAddedSince(olds.outsideWhenWritten, withoutHeldByStack(olds.outside, heldByStackIn(operation, { declaredInRun: false })));
     return { changes: changed || added.length > 0 || planActs(news.planned) };
   },
 

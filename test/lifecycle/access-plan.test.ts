@@ -3,7 +3,8 @@
 // `outsideCode.users: deactivate`, and then to `deactivateInactiveAfterDays: 90`, gives a plain
 // preview (as a pull request's job runs it) whose access review names and counts each person it
 // deactivates, and the plain up after it deactivates exactly them: someone made by hand, or
-// become inactive, after the plan was made waits for the next run.
+// become inactive, after the plan was made waits for the next run; a standalone User of the stack
+// is never outside code to deactivate.
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -87,11 +88,12 @@ describe("the plain preview's review is the access change, and up makes exactly 
     for (const userName of each("x")) expect(people).toContain(`- **${userName}**\n  - is deactivated: not declared in the roster (outsideCode.users: deactivate)`);
     expect(people).toMatch(/- \*\*admin\*\*\n {2}- kept: the user the provider acts as: never deactivated/);
     expect(markdown).toMatch(/\*\*Totals:\*\* 2 people gain or lose access \(0 joining the organization, 2 leaving it\)/);
+    expect(people).not.toMatch(/sam-/);
 
     // Made by hand after the plan: not the preview's, so not the up's.
     await makeByHand("y");
     const up = await stack.up();
-    expect(await active(["x", "y", "ana"].flatMap(each))).toEqual({ ...everyone(["x"], false), ...everyone(["y", "ana"], true) });
+    expect(await active(["x", "y", "ana", "sam"].flatMap(each))).toEqual({ ...everyone(["x"], false), ...everyone(["y", "ana", "sam"], true) });
     expect((await active(["admin"])).admin).toBe(true);
     for (const userName of each("y")) expect(up.log).toContain(`${userName} qualifies for deactivation only since the last run: left for the next run`);
   });
@@ -133,6 +135,6 @@ describe("the plain preview's review is the access change, and up makes exactly 
     // Reviewed again, z waits for the next run: the plan is made exactly.
     expect(await reviewedPlan()).toMatch(/- \*\*z-dynamic\*\*\n {2}- qualifies for deactivation since the last run \(not declared in the roster/);
     expect(await upWithPlan()).toBe("applied");
-    expect(await active(["y", "cy", "z", "ana"].flatMap(each))).toEqual({ ...everyone(["y", "cy"], false), ...everyone(["z", "ana"], true) });
+    expect(await active(["y", "cy", "z", "ana", "sam"].flatMap(each))).toEqual({ ...everyone(["y", "cy"], false), ...everyone(["z", "ana", "sam"], true) });
   });
 });

@@ -6,6 +6,11 @@ const config = new pulumi.Config();
 const users: "report" | "deactivate" = config.get("outsideUsers") === "deactivate" ? "deactivate" : "report";
 const inactiveDays = config.getNumber("inactiveDays");
 
+class PluginUser extends pulumi.CustomResource {
+  constructor(name: string, args: Record<string, unknown>) {
+    super("wandb:index:User", name, args);
+  }
+}
 class PluginOrganization extends pulumi.ComponentResource {
   constructor(name: string, args: Record<string, unknown>) {
     super("wandb:index:Organization", name, args, {}, true);
@@ -24,4 +29,8 @@ for (const door of ["dynamic", "plugin"] as const) {
   };
   if (door === "plugin") new PluginOrganization(`acme-${door}`, { roster });
   else new wandb.Organization(`acme-${door}`, { roster });
+  // Beside the roster: the stack's own, never outside code to deactivate.
+  const sam = { userName: `sam-${door}`, email: `sam-${door}@acme.example` };
+  if (door === "plugin") new PluginUser(`sam-${door}`, sam);
+  else new wandb.User(`sam-${door}`, sam);
 }
