@@ -126,8 +126,8 @@ export const outsideCodeReportSchema = z.object({
     .default([])
     .meta({
       description:
-        "The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a " +
-        "`deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.",
+        "The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches, as the run read " +
+        "them: what its plan judges `deactivateInactiveAfterDays` on. Never kept in the record's state (see `inactive`).",
     }),
   activityUnreported: z
     .array(z.string())
@@ -214,10 +214,11 @@ export function outsideCodeOf(
         const team = listed.teams.find((each) => sameIdentity("teamName", each.name, name));
         const members = team === undefined ? [] : peopleOf(team).sort();
         const holds = (names: readonly string[], userName: string) => names.some((each) => sameIdentity("userName", each, userName));
+        // A roster that lists none of the team's members leaves them to the identity provider: no list to differ from.
         return {
           name,
           members,
-          notInRoster: members.filter((member) => !holds(rosterMembers, member)),
+          notInRoster: rosterMembers.length === 0 ? [] : members.filter((member) => !holds(rosterMembers, member)),
           notInTeam: rosterMembers.filter((member) => !holds(members, member)).sort(),
         };
       })
@@ -410,12 +411,21 @@ const grants = (role: string | undefined) => (role === undefined ? "" : `, organ
 const who = (user: OutsidePerson) => `${user.userName} (${user.email}${grants(user.organizationRole)})`;
 
 /**
+ * The report as the record keeps it: without the activity of everyone, which each run reads again
+ * for its plan (about 1.2 MB at 10,000 users), and without the identity provider's teams that agree
+ * with the roster (their members, information only, are W&B's to list); the inactive, whom a
+ * `deactivateInactiveAfterDays` deactivates, stay named.
+ */
+export function keptReportOf(report: OutsideCodeReport): OutsideCodeReport {
+  return { ...report, activity: [], idpTeams: report.idpTeams.filter((team) => team.notInRoster.length + team.notInTeam.length > 0) };
+}
+
+/**
  * What a later refresh's report is compared with (outsideCodeAddedSince): the report without its
- * activity lists, which change with every login and are never news. Kept once in the record, not twice:
- * at 10,000 users they are about 1.2 MB of state.
+ * activity lists, which change with every login and are never news.
  */
 export function newsBasisOf(report: OutsideCodeReport): OutsideCodeReport {
-  return { ...report, activity: [], inactive: [], activityUnreported: [] };
+  return { ...keptReportOf(report), inactive: [], activityUnreported: [] };
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   accessPlanOf,
   actsOnLiveOrganization,
   declaredOf,
+  keptReportOf,
   newsBasisOf,
   outsideCodeAddedSince,
   outsideCodeLines,
@@ -102,7 +103,11 @@ function lastLookIn(olds: Record<string, unknown>, now: number): number {
 }
 
 /** The record as written, with its report: what a later refresh's report is compared with. */
-const recorded = (record: RosterGuardInputs, report: OutsideCodeReport): RosterGuardOutputs => ({ ...record, outside: report, outsideWhenWritten: newsBasisOf(report) });
+const recorded = (record: RosterGuardInputs, report: OutsideCodeReport): RosterGuardOutputs => ({
+  ...record,
+  outside: keptReportOf(report),
+  outsideWhenWritten: newsBasisOf(report),
+});
 
 /**
  * Of what the record's check planned, what the write makes: each planned change that the listings
@@ -223,12 +228,12 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
     }
     const { outside: lastFound, outsideWhenWritten, ...record } = props;
     const outside = await outsideCodeNow(operation, record);
-    // The report is an input as well, so that the check after a refresh judges what it would deactivate.
-    // A record written before it kept its report apart compares with the one it last found; one that
-    // never reported (an earlier release's) with this one: its first report is no news of a change.
-    // A refresh is a look: what qualifies by now is planned by the next check.
-    const inputs = { ...record, outside, [LAST_LOOK_KEY]: new Date().toISOString() };
-    return { id, props: { ...record, outside, outsideWhenWritten: newsBasisOf(outsideWhenWritten ?? lastFound ?? outside) }, inputs };
+    // The report is kept once, in the state (the check reads the organization itself). A record written
+    // before it kept its report apart compares with the one it last found; one that never reported (an
+    // earlier release's) with this one: its first report is no news of a change. A refresh is a look:
+    // what qualifies by now is planned by the next check.
+    const inputs = { ...record, [LAST_LOOK_KEY]: new Date().toISOString() };
+    return { id, props: { ...record, outside: keptReportOf(outside), outsideWhenWritten: newsBasisOf(outsideWhenWritten ?? lastFound ?? outside) }, inputs };
   },
 
   async update(operation, _id, olds, news) {
