@@ -113,6 +113,10 @@ function plannedChanges(planned: AccessPlan, days: number | undefined, { ledger 
     ledger.say(user.userName, Aspect.Organization, joined([phrase`is deactivated: `, why(user)], ""));
     ledger.changes.leaving.push(user.userName);
   }
+  for (const user of planned.reactivate) {
+    ledger.say(user.userName, Aspect.Organization, phrase`is reactivated: deactivated for inactivity, and deactivateInactiveAfterDays no longer deactivates them`);
+    ledger.changes.joining.push(user.userName);
+  }
   for (const user of planned.waiting) {
     ledger.say(user.userName, Aspect.Organization, joined([phrase`qualifies for deactivation since the last run (`, why(user), phrase`): left for the next run, whose preview names it`], ""), true);
   }

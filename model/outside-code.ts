@@ -337,6 +337,14 @@ export const accessPlanSchema = z
           .meta({ id: "PlannedRoleDeletion" }),
       )
       .meta({ description: "The custom roles the write deletes (`outsideCode.customRoles: delete`), with their holders and the role they fall back to." }),
+    reactivate: z
+      .array(person)
+      .default([])
+      .meta({
+        description:
+          "Declared users this roster deactivated for inactivity that `deactivateInactiveAfterDays` no longer deactivates (the key removed or " +
+          "raised, or the user now ignored): the write reactivates them.",
+      }),
     kept: z
       .array(
         z
@@ -392,6 +400,7 @@ export function accessPlanOf(
   const rolesShown = listedUsers.some((user) => user.organizationRole !== undefined);
   return {
     deactivate: qualified.filter((user) => !isSelf(user)),
+    reactivate: [],
     waiting: waiting.filter((user) => !isSelf(user)),
     deleteRoles: rolesToDelete(report, policy, declared).map((name) => ({
       name,
@@ -405,7 +414,31 @@ export function accessPlanOf(
 }
 
 /** Whether the plan changes anything in W&B. */
-export const planActs = (plan: AccessPlan | undefined): boolean => plan !== undefined && plan.deactivate.length + plan.deleteRoles.length > 0;
+export const planActs = (plan: AccessPlan | undefined): boolean => plan !== undefined && plan.deactivate.length + plan.deleteRoles.length + plan.reactivate.length > 0;
+
+/**
+ * The declared users W&B lists as inactive that a roster's `deactivateInactiveAfterDays` kept so
+ * (`previousDays`: they qualified under it) and that `policy` no longer deactivates as of `now` (the
+ * key removed or raised, or the user now ignored): to reactivate. The roster declares them active, so
+ * a refresh would find them as drift all the same; the plan names them first.
+ */
+export function reactivationsOf(
+  previousDays: number | undefined,
+  declared: DeclaredOrganization,
+  policy: OutsideCodePolicy,
+  listedUsers: readonly ScimUser[],
+  now: number,
+): OutsidePerson[] {
+  if (previousDays === undefined) return [];
+  const days = policy.usersFrom === "idp" ? undefined : policy.deactivateInactiveAfterDays;
+  const ignoredBy = patternMatcher(policy.ignore);
+  const isDeclared = amongPeople(declared.users);
+  const qualifies = (user: ScimUser, under: number | undefined) => under !== undefined && inactiveToDeactivate(user.lastActiveAt, user.created, under, now) === true;
+  return listedUsers
+    .filter((user) => !user.active && isDeclared(user) && qualifies(user, previousDays) && (!qualifies(user, days) || ignoredBy(user.userName, user.email) !== undefined))
+    .map(personOf)
+    .sort(byUserName);
+}
 
 const grants = (role: string | undefined) => (role === undefined ? "" : `, organization role ${role}`);
 const who = (user: OutsidePerson) => `${user.userName} (${user.email}${grants(user.organizationRole)})`;

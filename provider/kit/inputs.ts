@@ -2,14 +2,16 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { ZodObject, type z } from "zod";
 import { issuesOf, propertyPath } from "./issues";
-import { LAST_LOOK_KEY, PROVIDER_KEY } from "./state";
 import { programFields, type FieldTable } from "../../model/shapes/fields";
 
-/** Property names the engine, the shim and the provider's own bookkeeping add to inputs: no input of any kind. */
-const ENGINE_PROPERTIES = new Set([PROVIDER_KEY, LAST_LOOK_KEY]);
+/**
+ * Whether a property name is the engine's, the shim's or the provider's own bookkeeping (`__provider`,
+ * `__lastLook`): no input of any kind. Pulumi's own rule: a name that begins with two underscores.
+ */
+const isEngineProperty = (key: string) => key.startsWith("__");
 
 function withoutEngineProperties(news: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(news).filter(([key]) => !ENGINE_PROPERTIES.has(key)));
+  return Object.fromEntries(Object.entries(news).filter(([key]) => !isEngineProperty(key)));
 }
 
 function valueAt(inputs: unknown, path: readonly PropertyKey[]): unknown {

@@ -20,6 +20,19 @@ export async function deactivateUsers(operation: Operation, organization: string
   );
 }
 
+/** Reactivates each user of `userNames` that W&B lists as inactive, for Organization `organization`; `reason` says why. */
+export async function reactivateUsers(operation: Operation, organization: string, userNames: readonly string[], reason: string): Promise<void> {
+  const directory = operation.directory();
+  await Promise.all(
+    userNames.map(async (userName) => {
+      const user = await directory.userNamed(userName);
+      if (user === undefined || user.active) return;
+      await directory.userWrite(() => operation.clients().scim.patchUser(user.id, [{ op: "replace", value: { active: true } }], user.etag ? { ifMatch: user.etag } : {}));
+      tell(`Organization "${organization}": reactivated ${user.userName} (${user.email}): ${reason}`);
+    }),
+  );
+}
+
 /** Deletes each custom role of `names` that W&B lists (its holders fall back to the role it inherits from). */
 export async function deleteCustomRoles(operation: Operation, organization: string, names: readonly string[], reason: string): Promise<void> {
   const directory = operation.directory();

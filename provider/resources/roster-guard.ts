@@ -21,6 +21,7 @@ import {
   type HeldByStack,
   outsideCodeUnder,
   planActs,
+  reactivationsOf,
   withoutDroppedThisRun,
   type AccessPlan,
   type PlanTimes,
@@ -35,7 +36,7 @@ import { tell, warn } from "../kit/engine-output";
 import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs } from "../kit/inputs";
 import { LAST_LOOK_KEY, recordedBeforeVersioning, storedState } from "../kit/state";
-import { deactivateUsers, deleteCustomRoles } from "../membership/deactivation";
+import { deactivateUsers, deleteCustomRoles, reactivateUsers } from "../membership/deactivation";
 import { rosterGuardInputs, rosterGuardOutputs, type RosterGuardInputs, type RosterGuardOutputs } from "../../model/shapes/roster-guard";
 import type { Operation } from "../operation";
 
@@ -88,13 +89,24 @@ function heldByStackIn(operation: Operation, { declaredInRun }: { declaredInRun:
   };
 }
 
+/**
+ * What the record's write will change in W&B, as of `times`: what its `outsideCode` deactivates and
+ * deletes, and which declared users the roster's last `deactivateInactiveAfterDays` kept inactive
+ * that it no longer does, to reactivate. Undefined where there is nothing of either to judge.
+ */
 async function plannedNow(operation: Operation, record: RosterGuardInputs, before: RosterGuardInputs | undefined, times: PlanTimes): Promise<AccessPlan | undefined> {
-  if (!actsOnLiveOrganization(record.outsideCode)) return undefined;
+  const acts = actsOnLiveOrganization(record.outsideCode);
+  const previousDays = before?.outsideCode.deactivateInactiveAfterDays;
+  if (!acts && previousDays === undefined) return undefined;
   const listed = await operation.directory().listed();
-  const found = withoutHeldByStack(outsideCodeUnder(declaredOf(record), listed, record.outsideCode), heldByStackIn(operation, { declaredInRun: true }));
-  const report = before === undefined ? found : withoutDroppedThisRun(found, declaredOf(before), declaredOf(record));
-  return accessPlanOf(report, record.outsideCode, declaredOf(record), operation.guardRailsForChecks().self, listed.users, times);
+  const declared = declaredOf(record);
+  const found = withoutHeldByStack(outsideCodeUnder(declared, listed, record.outsideCode), heldByStackIn(operation, { declaredInRun: true }));
+  const report = before === undefined ? found : withoutDroppedThisRun(found, declaredOf(before), declared);
+  const plan = acts ? accessPlanOf(report, record.outsideCode, declared, operation.guardRailsForChecks().self, listed.users, times) : NOTHING_PLANNED;
+  return { ...plan, reactivate: reactivationsOf(previousDays, declared, record.outsideCode, listed.users, times.now) };
 }
+
+const NOTHING_PLANNED: AccessPlan = { deactivate: [], waiting: [], reactivate: [], deleteRoles: [], kept: [] };
 
 /** When the record last looked at W&B (its last applied check, or a refresh), as its inputs keep it; `now` when they do not say. */
 function lastLookIn(olds: Record<string, unknown>, now: number): number {
@@ -128,15 +140,18 @@ function stillPlanned(organization: string, planned: AccessPlan, now: AccessPlan
   }
   for (const user of planned.deactivate.filter((each) => !nowUsers.has(key(each)))) tell(`${at} ${user.userName} no longer qualifies for deactivation: left as it is`);
   for (const role of now.deleteRoles.filter((each) => !plannedRoles.has(each.name))) tell(`${at} custom role ${role.name} is new since this run's plan was made: left for the next run`);
+  const nowReactivated = new Set(now.reactivate.map(key));
   return {
     ...planned,
     deactivate: planned.deactivate.filter((user) => nowUsers.has(key(user))),
     deleteRoles: planned.deleteRoles.filter((role) => nowRoles.has(role.name)),
+    reactivate: planned.reactivate.filter((user) => nowReactivated.has(key(user))),
   };
 }
 
 const INACTIVE_WHY = (days: number | undefined) => `not active in ${days} days (deactivateInactiveAfterDays)`;
 const OUTSIDE_WHY = "the roster does not declare it (outsideCode)";
+const REACTIVATE_WHY = "deactivated for inactivity, and deactivateInactiveAfterDays no longer deactivates it";
 
 /** Writes the record: the report of a fresh listing, and exactly the changes its check planned that still apply, then reported again as W&B holds it after. */
 async function written(operation: Operation, record: RosterGuardInputs, before?: RosterGuardInputs): Promise<RosterGuardOutputs> {
@@ -149,6 +164,7 @@ async function written(operation: Operation, record: RosterGuardInputs, before?:
   await deactivateUsers(operation, record.organization, byReason("outsideCode"), OUTSIDE_WHY);
   await deactivateUsers(operation, record.organization, byReason("inactive"), INACTIVE_WHY(record.outsideCode.deactivateInactiveAfterDays));
   await deleteCustomRoles(operation, record.organization, plan.deleteRoles.map((role) => role.name), OUTSIDE_WHY);
+  await reactivateUsers(operation, record.organization, plan.reactivate.map((user) => user.userName), REACTIVATE_WHY);
   const after = outsideCodeUnder(declaredOf(record), await operation.directory().listed(), record.outsideCode);
   return recorded(record, before === undefined ? after : withoutDroppedThisRun(after, declaredOf(before), declaredOf(record)));
 }
@@ -188,7 +204,12 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
     const left = leftToIdentityProvider(ownershipRecordSchema.safeParse(olds).data, inputs);
     leftToIdentityProviderLines(inputs.organization, left).forEach(warn);
     const judged = judgeRosterChange(inputs.organization, before.success ? { admins: [], ...before.data } : undefined, inputs, operation.guardRailsForChecks(), outside, left.users);
-    const judgedInputs = { ...inputs, [LAST_LOOK_KEY]: new Date(now).toISOString(), verdicts: [...judged.verdicts], ...(planned === undefined ? {} : { planned }) };
+    const judgedInputs = {
+      ...inputs,
+      [LAST_LOOK_KEY]: new Date(now).toISOString(),
+      verdicts: [...judged.verdicts],
+      ...(planned === undefined ? {} : { planned }),
+    };
     return { inputs: judgedInputs, failures: judged.refusals.map((reason) => ({ property: "", reason })) };
   },
 

@@ -137,4 +137,15 @@ describe("the plain preview's review is the access change, and up makes exactly 
     expect(await upWithPlan()).toBe("applied");
     expect(await active(["y", "cy", "z", "ana", "sam"].flatMap(each))).toEqual({ ...everyone(["y", "cy"], false), ...everyone(["z", "ana", "sam"], true) });
   });
+
+  it("removing deactivateInactiveAfterDays: the plain preview's review names the reactivations, and up makes them", async () => {
+    await stack.stack.setConfig("outsideUsers", { value: "report" });
+    await stack.stack.removeConfig("inactiveDays");
+    const markdown = await review();
+    const people = peopleSection(markdown);
+    for (const userName of ["stale", "cy"].flatMap(each)) expect(people).toContain(`- **${userName}**\n  - is reactivated`);
+    const up = await stack.up();
+    expect(await active(["stale", "cy"].flatMap(each))).toEqual(everyone(["stale", "cy"], true));
+    expect(up.log).not.toMatch(/deactivated (x|y)-/);
+  });
 });

@@ -4,7 +4,10 @@
 import { describe, expect, it } from "vitest";
 import { judgeRosterChange, rosterAccessOf } from "../../model/guard-rails";
 import {
+  accessPlanOf,
   declaredOf,
+  keptReportOf,
+  reactivationsOf,
   newsBasisOf,
   outsideCodeAddedSince,
   outsideCodeLines,
@@ -291,5 +294,57 @@ describe("the guard rails on deactivating what the roster does not declare", () 
       "not judged: deletes the custom roles Deleter, Exporter, which the roster does not declare (outsideCode.customRoles: delete); " +
         "no guard rail counts custom roles: each holder falls back to the role it inherits from",
     );
+  });
+});
+
+describe("the plan of access a run makes (issue 41)", () => {
+  const DAY = 86_400_000;
+  const now = Date.parse("2026-11-28T12:00:00Z");
+  const at = (days: number) => new Date(now - days * DAY).toISOString();
+  const made = (userName: string, created: string, extra: Partial<ScimUser> = {}): ScimUser => ({ ...user(`id-${userName}`, userName), created, ...extra });
+  const { record, declared: declaredOrganization } = declared();
+
+  it("deactivates who qualified at the last look; who qualifies only since waits; the acting user is kept, named", () => {
+    const listed: ListedOrganization = { ...LISTED, users: [...LISTED.users.filter((u) => u.userName !== "dee"), made("dee", at(30)), made("fay", at(0.5))] };
+    const report = outsideCodeUnder(declaredOrganization, listed, record.outsideCode, now);
+    const plan = accessPlanOf(report, record.outsideCode, declaredOrganization, "eve", listed.users, { asOf: now - DAY, now });
+    expect(plan.deactivate.map((each) => [each.userName, each.reason])).toEqual([["dee", "outsideCode"]]);
+    expect(plan.waiting.map((each) => each.userName)).toEqual(["fay"]);
+    expect(plan.kept).toEqual([{ userName: "eve", reason: "the user the provider acts as: never deactivated" }]);
+  });
+
+  it("names each custom role it deletes, with its holders where the listing shows roles, and the role they fall back to", () => {
+    const listed: ListedOrganization = { ...LISTED, users: [...LISTED.users, user("u9", "hal", "Deleter")] };
+    const report = outsideCodeUnder(declaredOrganization, listed, record.outsideCode, now);
+    const plan = accessPlanOf(report, record.outsideCode, declaredOrganization, undefined, listed.users, { asOf: now, now });
+    expect(plan.deleteRoles).toEqual([{ name: "Deleter", inheritedFrom: "member", holders: ["hal"] }]);
+  });
+
+  it("judges inactivity as of the last look, and reactivates the declared users a removed or raised key no longer keeps inactive", () => {
+    const policy = { ...record.outsideCode, users: "report" as const, customRoles: "report" as const, deactivateInactiveAfterDays: 90 };
+    const listed: ListedOrganization = {
+      ...LISTED,
+      users: [made("bo", at(400), { lastActiveAt: at(200) }), made("cy", at(400), { lastActiveAt: at(90.5) }), made("ana", at(400), { lastActiveAt: at(1) })],
+    };
+    const report = outsideCodeUnder(declaredOrganization, listed, policy, now);
+    const plan = accessPlanOf(report, policy, declaredOrganization, undefined, listed.users, { asOf: now - DAY, now });
+    expect(plan.deactivate.map((each) => [each.userName, each.reason])).toEqual([["bo", "inactive"]]);
+    expect(plan.waiting.map((each) => each.userName)).toEqual(["cy"]);
+
+    const inactive = listed.users.map((each) => ({ ...each, active: each.userName === "ana" }));
+    const withoutKey = { ...policy, deactivateInactiveAfterDays: undefined };
+    expect(reactivationsOf(90, declaredOrganization, withoutKey, inactive, now).map((each) => each.userName)).toEqual(["bo", "cy"]);
+    expect(reactivationsOf(90, declaredOrganization, { ...policy, deactivateInactiveAfterDays: 180 }, inactive, now).map((each) => each.userName)).toEqual(["cy"]);
+    expect(reactivationsOf(90, declaredOrganization, policy, inactive, now)).toEqual([]);
+    expect(reactivationsOf(undefined, declaredOrganization, withoutKey, inactive, now)).toEqual([]);
+  });
+
+  it("keeps no activity list in the record, nor an identity provider's team that agrees with the roster", () => {
+    const report = outsideCodeUnder(declaredOrganization, { ...LISTED, users: LISTED.users.map((each) => ({ ...each, lastActiveAt: at(1) })) }, record.outsideCode, now);
+    expect(report.activity.length).toBeGreaterThan(0);
+    const kept = keptReportOf(report);
+    expect(kept.activity).toEqual([]);
+    expect(kept.idpTeams.map((team) => team.name)).toEqual(["sso-ml"]);
+    expect(keptReportOf({ ...report, idpTeams: [{ name: "agrees", members: ["bo"], notInRoster: [], notInTeam: [] }] }).idpTeams).toEqual([]);
   });
 });
