@@ -8,6 +8,7 @@ const UNIT = [
   "test/cli/review.test.ts",
   "test/cli/review-fixtures.test.ts",
   "test/cli/review-inactive.test.ts",
+  "test/cli/review-plan.test.ts",
   "test/cli/review-idp.test.ts",
   "test/model/activity.test.ts",
   "test/model/left-to-identity-provider.test.ts",
