@@ -8,13 +8,14 @@ import { inactivePeople } from "./inactive-people";
 import type { CommandIo } from "./io";
 import { UnreadableStateError } from "./kind-states";
 import { parsePreviewJson } from "./preview-json";
+import { COMMENT_LIMIT, fittedReview } from "./review-fit";
 import { DRIFT_HEADING, PULL_REQUEST_HEADING, reviewMarkdown } from "./review-markdown";
 
 /** How long without activity a person is listed by `--drift`, unless `--inactive-days` says otherwise. */
 const DEFAULT_INACTIVE_DAYS = 90;
 
 const USAGE = [
-  "usage: pulumi-wandb review [--drift [--inactive-days N]] <preview.json | ->",
+  "usage: pulumi-wandb review [--drift [--inactive-days N]] [--whole] <preview.json | ->",
   "",
   "  <preview.json>      the standard output of `pulumi preview --json` (either door, any language); - reads standard input",
   "  --drift             word it for `pulumi preview --refresh --expect-no-changes --show-sames --json`: what was changed",
@@ -22,6 +23,8 @@ const USAGE = [
   "                      without --show-sames the preview does not print the unchanged users). Activity is never drift:",
   "                      the preview's exit status stays 0 however people work",
   `  --inactive-days N   with --drift: list the people not active in the last N days, never active included (default ${DEFAULT_INACTIVE_DAYS})`,
+  `  --whole             print the review whole; without it, a review past ${COMMENT_LIMIT.toLocaleString("en")} characters (GitHub's limit`,
+  "                      on a comment) lists the first entries of each section and counts the rest",
   "  -h, --help          this text",
 ];
 
@@ -33,9 +36,10 @@ export async function run(argv: readonly string[], io: CommandIo): Promise<numbe
     return 0;
   }
   const drift = argv.includes("--drift");
+  const whole = argv.includes("--whole");
   const daysAt = argv.indexOf("--inactive-days");
   const days = daysAt === -1 ? DEFAULT_INACTIVE_DAYS : Number(argv[daysAt + 1]);
-  const files = argv.filter((arg, index) => arg !== "--drift" && (daysAt === -1 || (index !== daysAt && index !== daysAt + 1)));
+  const files = argv.filter((arg, index) => arg !== "--drift" && arg !== "--whole" && (daysAt === -1 || (index !== daysAt && index !== daysAt + 1)));
   const unknownOption = files.find((arg) => arg.startsWith("-") && arg !== "-");
   const refusal =
     daysAt !== -1 && !drift
@@ -65,13 +69,12 @@ export async function run(argv: readonly string[], io: CommandIo): Promise<numbe
     return 1;
   }
   const { preview } = parsed;
-  return print(
-    () =>
-      drift
-        ? reviewMarkdown(accessChanges(preview), DRIFT_HEADING, inactivePeople(preview, days, Date.now()))
-        : reviewMarkdown(accessChanges(preview), PULL_REQUEST_HEADING),
-    io,
-  );
+  const wholeCommand = ["npx pulumi-wandb review", ...(drift ? ["--drift"] : []), ...(daysAt === -1 ? [] : ["--inactive-days", String(days)]), "--whole", file].join(" ");
+  const markdown = () =>
+    drift
+      ? reviewMarkdown(accessChanges(preview), DRIFT_HEADING, inactivePeople(preview, days, Date.now()))
+      : reviewMarkdown(accessChanges(preview), PULL_REQUEST_HEADING);
+  return print(() => (whole ? markdown() : fittedReview(markdown(), wholeCommand)), io);
 }
 
 /** Prints the review, or why this release cannot read the preview's states. */

@@ -59,4 +59,17 @@ describe("review: what an Organization's record plans to change", () => {
     expect(section(markdown, "People")).toContain("- **bo**\n  - is reactivated");
     expect(markdown).toMatch(/1 custom role changed/);
   });
+
+  it("past GitHub's 65,536 characters, lists each section's first entries, counts the rest, and says how to print it whole", async () => {
+    const deactivate = Array.from({ length: 3_000 }, (_, i) => ({ userName: `contractor-${i}`, email: `contractor-${i}@acme.example`, reason: "outsideCode" as const }));
+    const preview = previewPlanning({ deactivate, waiting: [], reactivate: [], deleteRoles: [], kept: [] });
+    const fitted = await reviewOf(preview);
+    expect(fitted.length).toBeLessThanOrEqual(65_536);
+    expect(fitted).toMatch(/^> This review has [\d,]+ characters, past the 65,536 a GitHub comment takes: .*`npx pulumi-wandb review --whole -` prints it whole\./);
+    expect(fitted).toMatch(/\*\*Totals:\*\* 3000 people gain or lose access \(0 joining the organization, 3000 leaving it\)/);
+    expect(section(fitted, "People")).toMatch(/- … and 2950 more, in the full review/);
+    const whole = await reviewOf(preview, ["--whole"]);
+    expect(whole.length).toBeGreaterThan(65_536);
+    expect(section(whole, "People")).toContain("- **contractor-999**");
+  });
 });

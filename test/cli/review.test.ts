@@ -18,7 +18,7 @@ describe("pulumi-wandb", () => {
   it.each([["--help"], ["-h"]])("review %s prints the review's usage, and nothing else", async (flag) => {
     const help = await command(["review", flag]);
     expect(help).toMatchObject({ code: 0, stderr: "" });
-    expect(help.stdout).toMatch(/^usage: pulumi-wandb review \[--drift \[--inactive-days N\]\] <preview\.json \| ->\n/);
+    expect(help.stdout).toMatch(/^usage: pulumi-wandb review \[--drift \[--inactive-days N\]\] \[--whole\] <preview\.json \| ->\n/);
     expect(help.stdout).toContain("--drift");
     expect(help.stdout).toMatch(/--inactive-days N +with --drift: list the people not active in the last N days, never active included \(default 90\)/);
     expect(help.stdout).toContain("Activity is never drift");
@@ -26,7 +26,7 @@ describe("pulumi-wandb", () => {
   });
 
   it("review: a usage line for a missing file or an unknown option", async () => {
-    expect(await command(["review"])).toMatchObject({ code: 2, stderr: expect.stringContaining("usage: pulumi-wandb review [--drift [--inactive-days N]]") });
+    expect(await command(["review"])).toMatchObject({ code: 2, stderr: expect.stringContaining("usage: pulumi-wandb review [--drift [--inactive-days N]] [--whole]") });
     expect(await command(["review", "--diff", "preview.json"])).toMatchObject({ code: 2, stderr: expect.stringContaining("unknown option --diff") });
     expect(await command(["review", "--inactive-days", "30", "preview.json"])).toMatchObject({
       code: 2,
