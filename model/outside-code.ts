@@ -530,6 +530,9 @@ export function withoutDroppedThisRun(report: OutsideCodeReport, before: Declare
   };
 }
 
+/** How many objects of one kind the engine's output names, one line each, before it counts the rest. */
+const LINES_PER_KIND = 20;
+
 /**
  * The report as lines for the engine's output, under Organization `organization`: the admins the
  * roster does not declare as such first, as warnings, then the rest, each object by name, kind and
@@ -537,14 +540,20 @@ export function withoutDroppedThisRun(report: OutsideCodeReport, before: Declare
  */
 export function outsideCodeLines(organization: string, report: OutsideCodeReport, actingUser?: string): { warnings: string[]; notes: string[] } {
   const at = `Organization "${organization}": outside code:`;
+  // Past a count, one line for the rest of a kind: the review and `pulumi-wandb audit` list them all.
+  const atMost = (lines: string[], kind: string) =>
+    lines.length <= LINES_PER_KIND ? lines : [...lines.slice(0, LINES_PER_KIND), `${at} and ${lines.length - LINES_PER_KIND} more ${kind} (the access review lists them all)`];
   const inactive = `Organization "${organization}": inactive:`;
   const warnings = report.admins.map(
     (admin) => `${at} ${admin.userName} (${admin.email}) is an organization admin ${admin.declared ? "the roster declares with another role" : "the roster does not declare"}`,
   );
   const notes = [
-    ...report.users.map((user) => `${at} user ${who(user)}, not declared`),
-    ...report.teams.map((team) => `${at} team ${team.name}, not declared, members: ${team.members.join(", ") || "none"}`),
-    ...report.customRoles.map((role) => `${at} custom role ${role.name}, not declared, ${role.inheritedFrom} plus ${role.permissions.join(", ") || "no permission"}`),
+    ...atMost(report.users.map((user) => `${at} user ${who(user)}, not declared`), "users, not declared"),
+    ...atMost(report.teams.map((team) => `${at} team ${team.name}, not declared, members: ${team.members.join(", ") || "none"}`), "teams, not declared"),
+    ...atMost(
+      report.customRoles.map((role) => `${at} custom role ${role.name}, not declared, ${role.inheritedFrom} plus ${role.permissions.join(", ") || "no permission"}`),
+      "custom roles, not declared",
+    ),
     ...report.idpTeams.flatMap((team) =>
       team.notInRoster.length + team.notInTeam.length === 0
         ? []
@@ -558,10 +567,13 @@ export function outsideCodeLines(organization: string, report: OutsideCodeReport
     ),
     ...report.missingUsers.map((user) => `${at} user ${user.userName} (${user.email}) is declared but not in W&B: the identity provider has not created it`),
     // Declared or not, an inactive user is not access outside code: its lines say what they are.
-    ...report.inactive.map(
-      (user) =>
-        `${inactive} user ${who(user)}, ${user.lastActiveAt === undefined ? "never active" : `last active ${user.lastActiveAt}`}${user.declared ? ", declared" : ""}: ` +
-        (sameIdentity("userName", user.userName, actingUser) ? "kept: the user the provider acts as is never deactivated" : "deactivated by deactivateInactiveAfterDays"),
+    ...atMost(
+      report.inactive.map(
+        (user) =>
+          `${inactive} user ${who(user)}, ${user.lastActiveAt === undefined ? "never active" : `last active ${user.lastActiveAt}`}${user.declared ? ", declared" : ""}: ` +
+          (sameIdentity("userName", user.userName, actingUser) ? "kept: the user the provider acts as is never deactivated" : "deactivated by deactivateInactiveAfterDays"),
+      ),
+      "users not active in the days deactivateInactiveAfterDays gives",
     ),
     ...(report.activityUnreported.length === 0
       ? []

@@ -347,4 +347,12 @@ describe("the plan of access a run makes (issue 41)", () => {
     expect(kept.idpTeams.map((team) => team.name)).toEqual(["sso-ml"]);
     expect(keptReportOf({ ...report, idpTeams: [{ name: "agrees", members: ["bo"], notInRoster: [], notInTeam: [] }] }).idpTeams).toEqual([]);
   });
+
+  it("names at most 20 objects of a kind in the engine's output, one line each, and counts the rest in one line", () => {
+    const many: ListedOrganization = { ...LISTED, users: [...LISTED.users, ...Array.from({ length: 45 }, (_, i) => user(`c${i}`, `contractor-${String(i).padStart(2, "0")}`))] };
+    const { notes } = outsideCodeLines("acme", outsideCodeUnder(declaredOrganization, many, record.outsideCode, now));
+    const users = notes.filter((line) => / user |more users/.test(line));
+    expect(users).toHaveLength(21);
+    expect(users[20]).toBe('Organization "acme": outside code: and 27 more users, not declared (the access review lists them all)');
+  });
 });
