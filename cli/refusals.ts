@@ -49,12 +49,19 @@ const messageAlone = (message: string): string =>
       .trim(),
   );
 
-/** The errors the engine reported, a guard rail's refusal among them, each its message alone. */
+/** Each distinct message once, in the order first reported, with how many reported it where more than one did. */
+function onceEach(messages: readonly string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const message of messages) counts.set(message, (counts.get(message) ?? 0) + 1);
+  return [...counts].map(([message, count]) => (count === 1 ? message : `${message} (reported ${count} times, by as many resources)`));
+}
+
+/** The errors the engine reported, a guard rail's refusal among them, each its message alone, each distinct one once. */
 export function refusalsOf(preview: PreviewJson): string[] {
   const messages = preview.diagnostics
     .filter((diagnostic) => diagnostic.severity === "error")
     .map((diagnostic) => messageAlone(diagnostic.message))
     .filter((message) => message !== "");
   const causes = messages.filter((message) => !ECHOES.has(message));
-  return causes.length > 0 ? causes : messages;
+  return onceEach(causes.length > 0 ? causes : messages);
 }

@@ -135,8 +135,8 @@ function renames(changes: AccessChanges): string[] {
   return [...lines, ""];
 }
 
-/** Who has not been active in the last N days: candidates for freeing a seat or removing access. */
-function inactive(found: InactivePeople): string[] {
+/** Who has not been active in the last N days: candidates for freeing a seat or removing access; `failed` when the preview read nothing to tell. */
+function inactive(found: InactivePeople, failed: boolean): string[] {
   const lines = [
     `### Not active in ${found.days} days`,
     "",
@@ -148,7 +148,7 @@ function inactive(found: InactivePeople): string[] {
     const when = lastActive === undefined ? phrase`never active` : phrase`last active ${lastActive.at.slice(0, 10)} (${plural(lastActive.daysAgo, "day")} ago)`;
     lines.push(`- **${markdownOf(phrase`${userName}`)}**: ${markdownOf(when)}`);
   }
-  if (found.people.length === 0) lines.push("- nobody");
+  if (found.people.length === 0) lines.push(failed ? "- could not be read: the preview failed before it read the users (above)" : "- nobody");
   lines.push("");
   if (found.notSeen > 0) {
     lines.push(
@@ -170,6 +170,6 @@ export function reviewMarkdown(changes: AccessChanges, heading: ReviewHeading, i
   lines.push(...guardRails(changes), ...people(changes), ...teams(teamsChanged), ...customRoles(changes), ...renames(changes));
   lines.push(...outsideCodeMarkdown(changes.outside, heading.outsideCodeSeen));
   if (nothing) lines.push(changes.renames.length > 0 ? "No access changes: only renames in code." : "No access changes.", "");
-  if (inactivePeople !== undefined) lines.push(...inactive(inactivePeople));
+  if (inactivePeople !== undefined) lines.push(...inactive(inactivePeople, changes.refusals.length > 0 && inactivePeople.people.length === 0));
   return lines.join("\n");
 }

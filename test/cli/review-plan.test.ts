@@ -73,3 +73,16 @@ describe("review: what an Organization's record plans to change", () => {
     expect(section(whole, "People")).toContain("- **contractor-999**");
   });
 });
+
+describe("review: a failed preview", () => {
+  it("says each distinct error once, with how many resources reported it; the drift review's inactive people could not be read", async () => {
+    const message = "error: wandb:index:User resource 'u' has a problem: W&B SCIM GET /scim/Users failed with HTTP 401. Authentication failed.";
+    const preview = JSON.stringify({ diagnostics: Array.from({ length: 80 }, () => ({ severity: "error", message })), steps: [] });
+    const pullRequest = await reviewOf(preview);
+    expect(pullRequest.match(/HTTP 401/g)).toHaveLength(1);
+    expect(pullRequest).toContain("(reported 80 times, by as many resources)");
+    const drift = await reviewOf(preview, ["--drift"]);
+    expect(drift).toContain("- could not be read: the preview failed before it read the users (above)");
+    expect(drift).not.toContain("- nobody");
+  });
+});
