@@ -3,8 +3,29 @@
 // write, so that these deactivations count with every other removal of the run. Who is in the list
 // is the caller's rule (model/outside-code): never the user the provider acts as, an ignored one or
 // a service account (W&B lists no service account as a user).
+import type { ScimUser } from "../../service";
+import { SETTLED, writeGuardedByEtag } from "../kit/conflict";
 import { tell } from "../kit/engine-output";
 import type { Operation } from "../operation";
+
+/**
+ * Sets a listed user's `active`, through the conflict rule of every write: a lost answer (or a 412)
+ * is settled by reading the user again, in the same run; one already as wanted is left as it is.
+ */
+async function setActive(operation: Operation, user: ScimUser, active: boolean): Promise<void> {
+  const { scim } = operation.clients();
+  await writeGuardedByEtag({
+    what: `user ${user.userName}`,
+    signal: operation.signal,
+    etag: user.etag,
+    write: (etag) => operation.directory().userWrite(() => scim.patchUser(user.id, [{ op: "replace", value: { active } }], etag ? { ifMatch: etag } : {})),
+    reread: async () => {
+      const read = await scim.getUser(user.id);
+      if (read.status !== "found") throw new Error(`user ${user.userName} (id ${user.id}) is gone from W&B since the run listed it`);
+      return read.user.active === active ? SETTLED : { etag: read.user.etag, changedFields: [] };
+    },
+  });
+}
 
 /** Deactivates each user of `userNames` that W&B lists as active, for Organization `organization`; `reason` says why, in what is told. */
 export async function deactivateUsers(operation: Operation, organization: string, userNames: readonly string[], reason: string): Promise<void> {
@@ -14,7 +35,7 @@ export async function deactivateUsers(operation: Operation, organization: string
       const user = await directory.userNamed(userName);
       if (user === undefined || !user.active) return;
       await operation.removals().admit({ organization, userName: user.userName, removesUser: true, demotesAdmin: user.organizationRole === "admin" });
-      await directory.userWrite(() => operation.clients().scim.patchUser(user.id, [{ op: "replace", value: { active: false } }], user.etag ? { ifMatch: user.etag } : {}));
+      await setActive(operation, user, false);
       tell(`Organization "${organization}": deactivated ${user.userName} (${user.email}): ${reason}`);
     }),
   );
@@ -27,7 +48,7 @@ export async function reactivateUsers(operation: Operation, organization: string
     userNames.map(async (userName) => {
       const user = await directory.userNamed(userName);
       if (user === undefined || user.active) return;
-      await directory.userWrite(() => operation.clients().scim.patchUser(user.id, [{ op: "replace", value: { active: true } }], user.etag ? { ifMatch: user.etag } : {}));
+      await setActive(operation, user, true);
       tell(`Organization "${organization}": reactivated ${user.userName} (${user.email}): ${reason}`);
     }),
   );
