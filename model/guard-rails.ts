@@ -123,8 +123,15 @@ export function judgeRosterChange(
 
   // The identity the provider acts as.
   const self = settings.self;
-  if (self === undefined) {
-    verdicts.push("passed: the provider acts with a key that names no user (service account or bearer): no user to keep");
+  if (self === undefined && settings.selfUnknown && deactivating.length > 0) {
+    refusals.push(
+      `${who}: this change deactivates ${listed(deactivating.map((user) => user.userName))}, and the provider cannot tell which user its ` +
+        "bearer key belongs to, so it could deactivate the user it acts as and lock itself out. Set wandb:username (WANDB_USERNAME) " +
+        "to the key's owner (with a bearer key it is not sent, only kept from deactivation), or use an organization service-account key.",
+    );
+    verdicts.push("refused: deactivates users while the user the provider acts as (a bearer key's owner) is unknown");
+  } else if (self === undefined) {
+    verdicts.push(`passed: the provider acts with a key that names no user (${settings.selfUnknown ? "bearer" : "service account"}): no user to keep`);
   } else if (!settings.protectSelf) {
     verdicts.push(`not judged: wandb:protectSelf is false, so the user the provider acts as (${self}) is not protected`);
   } else {

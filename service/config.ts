@@ -38,8 +38,13 @@ export interface GuardRailSettings {
   readonly maxRemovalFraction: number;
   /** The user the provider acts as (`username`, with a user key) is never deleted, deactivated or demoted. */
   readonly protectSelf: boolean;
-  /** That user's name, when the key is a user's (basic scheme with a username). */
+  /** That user's name, when the key is a user's: the username sent with a basic key, or told with a bearer one. */
   readonly self?: string;
+  /**
+   * Whether the key's owner cannot be told: a bearer key with no `username` (one that names no user,
+   * the basic scheme with no username, is an organization service account's, never a user).
+   */
+  readonly selfUnknown: boolean;
 }
 
 /** The configuration is missing or malformed: `problems` holds every mistake, each naming its key, variable and fix. */
@@ -289,12 +294,14 @@ export function guardRailsFrom(stackConfig: Source, env: Source): GuardRailSetti
     const reading = readSetting(setting, stackConfig, env);
     return "value" in reading ? reading.value : undefined;
   };
-  // With bearer the username is never sent: the key's owner is unknown.
-  const self = (value(settings.authScheme) ?? settings.authScheme.default) === "basic" ? value(settings.username) : undefined;
+  // With bearer the username is never sent, but it tells whose key it is; without it the owner is unknown.
+  const self = value(settings.username);
+  const bearer = (value(settings.authScheme) ?? settings.authScheme.default) === "bearer";
   return {
     minAdmins: value(settings.minAdmins) ?? settings.minAdmins.default,
     maxRemovalFraction: value(settings.maxRemovalFraction) ?? settings.maxRemovalFraction.default,
     protectSelf: value(settings.protectSelf) ?? settings.protectSelf.default,
+    selfUnknown: bearer && self === undefined,
     ...(self === undefined ? {} : { self }),
   };
 }

@@ -771,6 +771,15 @@ export interface PlannedRoleDeletionArgs {
   holders?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
+export interface OutsidePersonArgs {
+  /** The user's userName. */
+  userName: pulumi.Input<string>;
+  /** The user's primary email. */
+  email: pulumi.Input<string>;
+  /** The user's organization role as W&B lists it; absent where the service shows no roles. */
+  organizationRole?: pulumi.Input<string>;
+}
+
 export interface KeptUserArgs {
   /** The user's userName. */
   userName: pulumi.Input<string>;
@@ -796,6 +805,14 @@ export interface AccessPlanArgs {
    * the role they fall back to.
    */
   deleteRoles: pulumi.Input<pulumi.Input<PlannedRoleDeletionArgs>[]>;
+  /**
+   * Declared users this roster deactivated for inactivity that `deactivateInactiveAfterDays` no
+   * longer deactivates (the key removed or raised, or the user now ignored): the write reactivates
+   * them.
+   *
+   * @default []
+   */
+  reactivate?: pulumi.Input<pulumi.Input<OutsidePersonArgs>[]>;
   /** Users a rule would deactivate that are kept, each with why (the user the provider acts as). */
   kept: pulumi.Input<pulumi.Input<KeptUserArgs>[]>;
 }
@@ -809,15 +826,6 @@ export interface OutsideAdminArgs {
   organizationRole?: pulumi.Input<string>;
   /** Whether the roster declares the user, with another role. */
   declared: pulumi.Input<boolean>;
-}
-
-export interface OutsidePersonArgs {
-  /** The user's userName. */
-  userName: pulumi.Input<string>;
-  /** The user's primary email. */
-  email: pulumi.Input<string>;
-  /** The user's organization role as W&B lists it; absent where the service shows no roles. */
-  organizationRole?: pulumi.Input<string>;
 }
 
 export interface OutsideTeamArgs {
@@ -913,8 +921,8 @@ export interface OutsideCodeReportArgs {
   inactive?: pulumi.Input<pulumi.Input<ActivePersonArgs>[]>;
   /**
    * The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore`
-   * matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would
-   * deactivate is judged from it at preview.
+   * matches, as the run read them: what its plan judges `deactivateInactiveAfterDays` on. Never
+   * kept in the record's state (see `inactive`).
    *
    * @default []
    */
@@ -1053,6 +1061,15 @@ export interface PlannedRoleDeletion {
   holders?: string[];
 }
 
+export interface OutsidePerson {
+  /** The user's userName. */
+  userName: string;
+  /** The user's primary email. */
+  email: string;
+  /** The user's organization role as W&B lists it; absent where the service shows no roles. */
+  organizationRole?: string;
+}
+
 export interface KeptUser {
   /** The user's userName. */
   userName: string;
@@ -1078,6 +1095,14 @@ export interface AccessPlan {
    * the role they fall back to.
    */
   deleteRoles: PlannedRoleDeletion[];
+  /**
+   * Declared users this roster deactivated for inactivity that `deactivateInactiveAfterDays` no
+   * longer deactivates (the key removed or raised, or the user now ignored): the write reactivates
+   * them.
+   *
+   * @default []
+   */
+  reactivate: OutsidePerson[];
   /** Users a rule would deactivate that are kept, each with why (the user the provider acts as). */
   kept: KeptUser[];
 }
@@ -1091,15 +1116,6 @@ export interface OutsideAdmin {
   organizationRole?: string;
   /** Whether the roster declares the user, with another role. */
   declared: boolean;
-}
-
-export interface OutsidePerson {
-  /** The user's userName. */
-  userName: string;
-  /** The user's primary email. */
-  email: string;
-  /** The user's organization role as W&B lists it; absent where the service shows no roles. */
-  organizationRole?: string;
 }
 
 export interface OutsideTeam {
@@ -1195,8 +1211,8 @@ export interface OutsideCodeReport {
   inactive: ActivePerson[];
   /**
    * The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore`
-   * matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would
-   * deactivate is judged from it at preview.
+   * matches, as the run read them: what its plan judges `deactivateInactiveAfterDays` on. Never
+   * kept in the record's state (see `inactive`).
    *
    * @default []
    */

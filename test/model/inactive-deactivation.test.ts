@@ -117,7 +117,7 @@ describe("the roster key deactivateInactiveAfterDays", () => {
 });
 
 describe("the guard rails on deactivating the inactive", () => {
-  const settings = { minAdmins: 1, maxRemovalFraction: 0.25, protectSelf: true, self: "ana" };
+  const settings = { minAdmins: 1, maxRemovalFraction: 0.25, protectSelf: true, selfUnknown: false, self: "ana" };
   const access = { users: ["ana", "b1", "b2", "b3", "b4"], admins: ["ana"], teams: {} };
   const judged = (inactive: string[], after = access) =>
     judgeRosterChange("acme", access, after, settings, {

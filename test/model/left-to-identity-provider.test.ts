@@ -5,7 +5,7 @@ import type { GuardRailSettings } from "../../service/config";
 import { judgeRosterChange } from "../../model/guard-rails";
 import { leftToIdentityProvider, leftToIdentityProviderLines, ownershipRecordSchema, type OwnershipRecord } from "../../model/left-to-identity-provider";
 
-const DEFAULTS: GuardRailSettings = { minAdmins: 0, maxRemovalFraction: 0.25, protectSelf: true, self: undefined };
+const DEFAULTS: GuardRailSettings = { minAdmins: 0, maxRemovalFraction: 0.25, protectSelf: true, selfUnknown: false, self: undefined };
 
 const record = (changes: Partial<OwnershipRecord> = {}): OwnershipRecord => ({
   users: ["ana", "bo", "cy"],

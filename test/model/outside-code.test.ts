@@ -242,7 +242,7 @@ describe("the roster's outside-code keys", () => {
 });
 
 describe("the guard rails on deactivating what the roster does not declare", () => {
-  const settings = { minAdmins: 1, maxRemovalFraction: 0.25, protectSelf: true, self: "ana" };
+  const settings = { minAdmins: 1, maxRemovalFraction: 0.25, protectSelf: true, selfUnknown: false, self: "ana" };
   const roster = (users: string[], admins = ["ana"]) => ({ users: [...admins, ...users].sort(), admins, teams: {} });
   const TEN = roster(["b1", "b2", "b3", "b4", "b5", "b6", "b7", "b8", "b9"]);
   const judged = (after: typeof TEN, deactivating: { userName: string; organizationRole?: string }[], live: { users: number; admins?: number }) =>

@@ -49,6 +49,18 @@ namespace PulumiWandb.Wandb.Inputs
             set => _kept = value;
         }
 
+        [Input("reactivate")]
+        private InputList<Inputs.OutsidePersonArgs>? _reactivate;
+
+        /// <summary>
+        /// Declared users this roster deactivated for inactivity that `deactivateInactiveAfterDays` no longer deactivates (the key removed or raised, or the user now ignored): the write reactivates them.
+        /// </summary>
+        public InputList<Inputs.OutsidePersonArgs> Reactivate
+        {
+            get => _reactivate ?? (_reactivate = new InputList<Inputs.OutsidePersonArgs>());
+            set => _reactivate = value;
+        }
+
         [Input("waiting")]
         private InputList<Inputs.PlannedDeactivationArgs>? _waiting;
 

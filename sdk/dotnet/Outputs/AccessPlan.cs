@@ -27,6 +27,10 @@ namespace PulumiWandb.Wandb.Outputs
         /// </summary>
         public readonly ImmutableArray<Outputs.KeptUser> Kept;
         /// <summary>
+        /// Declared users this roster deactivated for inactivity that `deactivateInactiveAfterDays` no longer deactivates (the key removed or raised, or the user now ignored): the write reactivates them.
+        /// </summary>
+        public readonly ImmutableArray<Outputs.OutsidePerson> Reactivate;
+        /// <summary>
         /// The users who qualify only since the record's last look at W&amp;B: left for the next run, whose preview names them to deactivate.
         /// </summary>
         public readonly ImmutableArray<Outputs.PlannedDeactivation> Waiting;
@@ -39,11 +43,14 @@ namespace PulumiWandb.Wandb.Outputs
 
             ImmutableArray<Outputs.KeptUser> kept,
 
+            ImmutableArray<Outputs.OutsidePerson> reactivate,
+
             ImmutableArray<Outputs.PlannedDeactivation> waiting)
         {
             Deactivate = deactivate;
             DeleteRoles = deleteRoles;
             Kept = kept;
+            Reactivate = reactivate;
             Waiting = waiting;
         }
     }

@@ -15,7 +15,7 @@ namespace PulumiWandb.Wandb.Outputs
     public sealed class OutsideCodeReport
     {
         /// <summary>
-        /// The active users W&amp;B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+        /// The active users W&amp;B reports the activity of, declared or not, none that `outsideCode.ignore` matches, as the run read them: what its plan judges `deactivateInactiveAfterDays` on. Never kept in the record's state (see `inactive`).
         /// </summary>
         public readonly ImmutableArray<Outputs.ActivePerson> Activity;
         /// <summary>

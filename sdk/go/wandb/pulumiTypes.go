@@ -20,6 +20,8 @@ type AccessPlan struct {
 	DeleteRoles []PlannedRoleDeletion `pulumi:"deleteRoles"`
 	// Users a rule would deactivate that are kept, each with why (the user the provider acts as).
 	Kept []KeptUser `pulumi:"kept"`
+	// Declared users this roster deactivated for inactivity that `deactivateInactiveAfterDays` no longer deactivates (the key removed or raised, or the user now ignored): the write reactivates them.
+	Reactivate []OutsidePerson `pulumi:"reactivate"`
 	// The users who qualify only since the record's last look at W&B: left for the next run, whose preview names them to deactivate.
 	Waiting []PlannedDeactivation `pulumi:"waiting"`
 }
@@ -42,6 +44,8 @@ type AccessPlanArgs struct {
 	DeleteRoles PlannedRoleDeletionArrayInput `pulumi:"deleteRoles"`
 	// Users a rule would deactivate that are kept, each with why (the user the provider acts as).
 	Kept KeptUserArrayInput `pulumi:"kept"`
+	// Declared users this roster deactivated for inactivity that `deactivateInactiveAfterDays` no longer deactivates (the key removed or raised, or the user now ignored): the write reactivates them.
+	Reactivate OutsidePersonArrayInput `pulumi:"reactivate"`
 	// The users who qualify only since the record's last look at W&B: left for the next run, whose preview names them to deactivate.
 	Waiting PlannedDeactivationArrayInput `pulumi:"waiting"`
 }
@@ -138,6 +142,11 @@ func (o AccessPlanOutput) Kept() KeptUserArrayOutput {
 	return o.ApplyT(func(v AccessPlan) []KeptUser { return v.Kept }).(KeptUserArrayOutput)
 }
 
+// Declared users this roster deactivated for inactivity that `deactivateInactiveAfterDays` no longer deactivates (the key removed or raised, or the user now ignored): the write reactivates them.
+func (o AccessPlanOutput) Reactivate() OutsidePersonArrayOutput {
+	return o.ApplyT(func(v AccessPlan) []OutsidePerson { return v.Reactivate }).(OutsidePersonArrayOutput)
+}
+
 // The users who qualify only since the record's last look at W&B: left for the next run, whose preview names them to deactivate.
 func (o AccessPlanOutput) Waiting() PlannedDeactivationArrayOutput {
 	return o.ApplyT(func(v AccessPlan) []PlannedDeactivation { return v.Waiting }).(PlannedDeactivationArrayOutput)
@@ -195,6 +204,16 @@ func (o AccessPlanPtrOutput) Kept() KeptUserArrayOutput {
 		}
 		return v.Kept
 	}).(KeptUserArrayOutput)
+}
+
+// Declared users this roster deactivated for inactivity that `deactivateInactiveAfterDays` no longer deactivates (the key removed or raised, or the user now ignored): the write reactivates them.
+func (o AccessPlanPtrOutput) Reactivate() OutsidePersonArrayOutput {
+	return o.ApplyT(func(v *AccessPlan) []OutsidePerson {
+		if v == nil {
+			return nil
+		}
+		return v.Reactivate
+	}).(OutsidePersonArrayOutput)
 }
 
 // The users who qualify only since the record's last look at W&B: left for the next run, whose preview names them to deactivate.
@@ -1437,7 +1456,7 @@ func (o OutsideCodePolicyPtrOutput) UsersFrom() pulumi.StringPtrOutput {
 }
 
 type OutsideCodeReport struct {
-	// The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+	// The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches, as the run read them: what its plan judges `deactivateInactiveAfterDays` on. Never kept in the record's state (see `inactive`).
 	Activity []ActivePerson `pulumi:"activity"`
 	// With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
 	ActivityUnreported []string `pulumi:"activityUnreported"`
@@ -1473,7 +1492,7 @@ type OutsideCodeReportInput interface {
 }
 
 type OutsideCodeReportArgs struct {
-	// The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+	// The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches, as the run read them: what its plan judges `deactivateInactiveAfterDays` on. Never kept in the record's state (see `inactive`).
 	Activity ActivePersonArrayInput `pulumi:"activity"`
 	// With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
 	ActivityUnreported pulumi.StringArrayInput `pulumi:"activityUnreported"`
@@ -1574,7 +1593,7 @@ func (o OutsideCodeReportOutput) ToOutsideCodeReportPtrOutputWithContext(ctx con
 	}).(OutsideCodeReportPtrOutput)
 }
 
-// The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+// The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches, as the run read them: what its plan judges `deactivateInactiveAfterDays` on. Never kept in the record's state (see `inactive`).
 func (o OutsideCodeReportOutput) Activity() ActivePersonArrayOutput {
 	return o.ApplyT(func(v OutsideCodeReport) []ActivePerson { return v.Activity }).(ActivePersonArrayOutput)
 }
@@ -1653,7 +1672,7 @@ func (o OutsideCodeReportPtrOutput) Elem() OutsideCodeReportOutput {
 	}).(OutsideCodeReportOutput)
 }
 
-// The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+// The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches, as the run read them: what its plan judges `deactivateInactiveAfterDays` on. Never kept in the record's state (see `inactive`).
 func (o OutsideCodeReportPtrOutput) Activity() ActivePersonArrayOutput {
 	return o.ApplyT(func(v *OutsideCodeReport) []ActivePerson {
 		if v == nil {

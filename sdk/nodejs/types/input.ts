@@ -19,6 +19,10 @@ export interface AccessPlanArgs {
      */
     kept: pulumi.Input<pulumi.Input<inputs.KeptUserArgs>[]>;
     /**
+     * Declared users this roster deactivated for inactivity that `deactivateInactiveAfterDays` no longer deactivates (the key removed or raised, or the user now ignored): the write reactivates them.
+     */
+    reactivate?: pulumi.Input<pulumi.Input<inputs.OutsidePersonArgs>[] | undefined>;
+    /**
      * The users who qualify only since the record's last look at W&B: left for the next run, whose preview names them to deactivate.
      */
     waiting?: pulumi.Input<pulumi.Input<inputs.PlannedDeactivationArgs>[] | undefined>;
@@ -162,7 +166,7 @@ export interface OutsideCodePolicyArgs {
 
 export interface OutsideCodeReportArgs {
     /**
-     * The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+     * The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches, as the run read them: what its plan judges `deactivateInactiveAfterDays` on. Never kept in the record's state (see `inactive`).
      */
     activity?: pulumi.Input<pulumi.Input<inputs.ActivePersonArgs>[] | undefined>;
     /**

@@ -19,6 +19,10 @@ export interface AccessPlan {
      */
     kept: outputs.KeptUser[];
     /**
+     * Declared users this roster deactivated for inactivity that `deactivateInactiveAfterDays` no longer deactivates (the key removed or raised, or the user now ignored): the write reactivates them.
+     */
+    reactivate?: outputs.OutsidePerson[];
+    /**
      * The users who qualify only since the record's last look at W&B: left for the next run, whose preview names them to deactivate.
      */
     waiting?: outputs.PlannedDeactivation[];
@@ -173,7 +177,7 @@ export interface OutsideCodePolicy {
 
 export interface OutsideCodeReport {
     /**
-     * The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+     * The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches, as the run read them: what its plan judges `deactivateInactiveAfterDays` on. Never kept in the record's state (see `inactive`).
      */
     activity?: outputs.ActivePerson[];
     /**

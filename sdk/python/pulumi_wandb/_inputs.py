@@ -64,6 +64,10 @@ class AccessPlanArgsDict(TypedDict):
     """
     Users a rule would deactivate that are kept, each with why (the user the provider acts as).
     """
+    reactivate: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['OutsidePersonArgsDict']]]]]
+    """
+    Declared users this roster deactivated for inactivity that `deactivateInactiveAfterDays` no longer deactivates (the key removed or raised, or the user now ignored): the write reactivates them.
+    """
     waiting: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['PlannedDeactivationArgsDict']]]]]
     """
     The users who qualify only since the record's last look at W&B: left for the next run, whose preview names them to deactivate.
@@ -75,16 +79,20 @@ class AccessPlanArgs:
                  deactivate: pulumi.Input[Sequence[pulumi.Input['PlannedDeactivationArgs']]],
                  delete_roles: pulumi.Input[Sequence[pulumi.Input['PlannedRoleDeletionArgs']]],
                  kept: pulumi.Input[Sequence[pulumi.Input['KeptUserArgs']]],
+                 reactivate: pulumi.Input[Optional[Sequence[pulumi.Input['OutsidePersonArgs']]]] = None,
                  waiting: pulumi.Input[Optional[Sequence[pulumi.Input['PlannedDeactivationArgs']]]] = None):
         """
         :param pulumi.Input[Sequence[pulumi.Input['PlannedDeactivationArgs']]] deactivate: The users the write deactivates, each with why: those who qualified at the record's last look at W&B (`asOf`).
         :param pulumi.Input[Sequence[pulumi.Input['PlannedRoleDeletionArgs']]] delete_roles: The custom roles the write deletes (`outsideCode.customRoles: delete`), with their holders and the role they fall back to.
         :param pulumi.Input[Sequence[pulumi.Input['KeptUserArgs']]] kept: Users a rule would deactivate that are kept, each with why (the user the provider acts as).
+        :param pulumi.Input[Sequence[pulumi.Input['OutsidePersonArgs']]] reactivate: Declared users this roster deactivated for inactivity that `deactivateInactiveAfterDays` no longer deactivates (the key removed or raised, or the user now ignored): the write reactivates them.
         :param pulumi.Input[Sequence[pulumi.Input['PlannedDeactivationArgs']]] waiting: The users who qualify only since the record's last look at W&B: left for the next run, whose preview names them to deactivate.
         """
         pulumi.set(__self__, "deactivate", deactivate)
         pulumi.set(__self__, "delete_roles", delete_roles)
         pulumi.set(__self__, "kept", kept)
+        if reactivate is not None:
+            pulumi.set(__self__, "reactivate", reactivate)
         if waiting is not None:
             pulumi.set(__self__, "waiting", waiting)
 
@@ -123,6 +131,18 @@ class AccessPlanArgs:
     @kept.setter
     def kept(self, value: pulumi.Input[Sequence[pulumi.Input['KeptUserArgs']]]):
         pulumi.set(self, "kept", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def reactivate(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['OutsidePersonArgs']]]]:
+        """
+        Declared users this roster deactivated for inactivity that `deactivateInactiveAfterDays` no longer deactivates (the key removed or raised, or the user now ignored): the write reactivates them.
+        """
+        return pulumi.get(self, "reactivate")
+
+    @reactivate.setter
+    def reactivate(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['OutsidePersonArgs']]]]):
+        pulumi.set(self, "reactivate", value)
 
     @_builtins.property
     @pulumi.getter
@@ -784,7 +804,7 @@ class OutsideCodeReportArgsDict(TypedDict):
     """
     activity: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['ActivePersonArgsDict']]]]]
     """
-    The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+    The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches, as the run read them: what its plan judges `deactivateInactiveAfterDays` on. Never kept in the record's state (see `inactive`).
     """
     activity_unreported: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
@@ -818,7 +838,7 @@ class OutsideCodeReportArgs:
         :param pulumi.Input[Sequence[pulumi.Input['MissingUserArgs']]] missing_users: With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created them).
         :param pulumi.Input[Sequence[pulumi.Input['OutsideTeamArgs']]] teams: Teams the roster does not declare, with their members (people, by userName) and how many service accounts they hold.
         :param pulumi.Input[Sequence[pulumi.Input['OutsidePersonArgs']]] users: Active users the roster does not declare.
-        :param pulumi.Input[Sequence[pulumi.Input['ActivePersonArgs']]] activity: The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+        :param pulumi.Input[Sequence[pulumi.Input['ActivePersonArgs']]] activity: The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches, as the run read them: what its plan judges `deactivateInactiveAfterDays` on. Never kept in the record's state (see `inactive`).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] activity_unreported: With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
         :param pulumi.Input[Sequence[pulumi.Input['ActivePersonArgs']]] inactive: With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
         """
@@ -937,7 +957,7 @@ class OutsideCodeReportArgs:
     @pulumi.getter
     def activity(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['ActivePersonArgs']]]]:
         """
-        The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+        The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches, as the run read them: what its plan judges `deactivateInactiveAfterDays` on. Never kept in the record's state (see `inactive`).
         """
         return pulumi.get(self, "activity")
 

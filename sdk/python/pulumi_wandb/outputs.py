@@ -63,16 +63,20 @@ class AccessPlan(dict):
                  deactivate: Sequence['outputs.PlannedDeactivation'],
                  delete_roles: Sequence['outputs.PlannedRoleDeletion'],
                  kept: Sequence['outputs.KeptUser'],
+                 reactivate: Optional[Sequence['outputs.OutsidePerson']] = None,
                  waiting: Optional[Sequence['outputs.PlannedDeactivation']] = None):
         """
         :param Sequence['PlannedDeactivation'] deactivate: The users the write deactivates, each with why: those who qualified at the record's last look at W&B (`asOf`).
         :param Sequence['PlannedRoleDeletion'] delete_roles: The custom roles the write deletes (`outsideCode.customRoles: delete`), with their holders and the role they fall back to.
         :param Sequence['KeptUser'] kept: Users a rule would deactivate that are kept, each with why (the user the provider acts as).
+        :param Sequence['OutsidePerson'] reactivate: Declared users this roster deactivated for inactivity that `deactivateInactiveAfterDays` no longer deactivates (the key removed or raised, or the user now ignored): the write reactivates them.
         :param Sequence['PlannedDeactivation'] waiting: The users who qualify only since the record's last look at W&B: left for the next run, whose preview names them to deactivate.
         """
         pulumi.set(__self__, "deactivate", deactivate)
         pulumi.set(__self__, "delete_roles", delete_roles)
         pulumi.set(__self__, "kept", kept)
+        if reactivate is not None:
+            pulumi.set(__self__, "reactivate", reactivate)
         if waiting is not None:
             pulumi.set(__self__, "waiting", waiting)
 
@@ -99,6 +103,14 @@ class AccessPlan(dict):
         Users a rule would deactivate that are kept, each with why (the user the provider acts as).
         """
         return pulumi.get(self, "kept")
+
+    @_builtins.property
+    @pulumi.getter
+    def reactivate(self) -> Optional[Sequence['outputs.OutsidePerson']]:
+        """
+        Declared users this roster deactivated for inactivity that `deactivateInactiveAfterDays` no longer deactivates (the key removed or raised, or the user now ignored): the write reactivates them.
+        """
+        return pulumi.get(self, "reactivate")
 
     @_builtins.property
     @pulumi.getter
@@ -670,7 +682,7 @@ class OutsideCodeReport(dict):
         :param Sequence['MissingUser'] missing_users: With `usersFrom: idp`: declared users W&B does not list (the identity provider has not created them).
         :param Sequence['OutsideTeam'] teams: Teams the roster does not declare, with their members (people, by userName) and how many service accounts they hold.
         :param Sequence['OutsidePerson'] users: Active users the roster does not declare.
-        :param Sequence['ActivePerson'] activity: The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+        :param Sequence['ActivePerson'] activity: The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches, as the run read them: what its plan judges `deactivateInactiveAfterDays` on. Never kept in the record's state (see `inactive`).
         :param Sequence[_builtins.str] activity_unreported: With `deactivateInactiveAfterDays`: the active users (userNames) whose activity W&B does not report: left alone.
         :param Sequence['ActivePerson'] inactive: With `deactivateInactiveAfterDays: N`: the active users, declared or not, not active in N days (someone never active once created more than N days ago), whom `up` deactivates; none that `outsideCode.ignore` matches.
         """
@@ -757,7 +769,7 @@ class OutsideCodeReport(dict):
     @pulumi.getter
     def activity(self) -> Optional[Sequence['outputs.ActivePerson']]:
         """
-        The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches: whom a `deactivateInactiveAfterDays` the roster now declares (or changes) would deactivate is judged from it at preview.
+        The active users W&B reports the activity of, declared or not, none that `outsideCode.ignore` matches, as the run read them: what its plan judges `deactivateInactiveAfterDays` on. Never kept in the record's state (see `inactive`).
         """
         return pulumi.get(self, "activity")
 

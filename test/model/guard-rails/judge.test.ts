@@ -8,7 +8,7 @@ import type { DynamicProvider } from "../../../provider/doors/dynamic";
 import { readLog, resetLog } from "../../../scripts/emulator-api";
 import { dynamicProviderWith, stackConfigFor } from "../../support/provider";
 
-const DEFAULTS: GuardRailSettings = { minAdmins: 1, maxRemovalFraction: 0.25, protectSelf: true, self: "ops" };
+const DEFAULTS: GuardRailSettings = { minAdmins: 1, maxRemovalFraction: 0.25, protectSelf: true, selfUnknown: false, self: "ops" };
 const names = (count: number, prefix = "u") => Array.from({ length: count }, (_, i) => `${prefix}${i}`);
 
 const ROSTER: RosterAccess = { users: ["ops", "ada", ...names(8)], admins: ["ops", "ada"], teams: { research: names(10) } };
@@ -56,6 +56,15 @@ describe("judgeRosterChange", () => {
     // A roster that never declared admins (a service account runs it) is not refused for declaring none.
     const noAdmins = { ...ROSTER, admins: [] };
     expect(judgeRosterChange("acme", noAdmins, noAdmins, settings).refusals).toEqual([]);
+  });
+
+  // Issue 46: with a bearer key and no username, the acting admin was deactivated for inactivity, and the next run got 401.
+  it("refuses to deactivate anyone while a bearer key's owner is unknown, naming wandb:username; a service-account key names no user", () => {
+    const outside = { deactivating: [{ userName: "dee" }], deletingRoles: [], live: { users: 10 } };
+    const bearer = judgeRosterChange("acme", ROSTER, ROSTER, { ...DEFAULTS, self: undefined, selfUnknown: true }, outside);
+    expect(bearer.refusals).toEqual([expect.stringMatching(/deactivates dee, and the provider cannot tell which user its bearer key belongs to.*Set wandb:username \(WANDB_USERNAME\)/)]);
+    expect(judgeRosterChange("acme", ROSTER, ROSTER, { ...DEFAULTS, self: undefined, selfUnknown: true }).refusals).toEqual([]);
+    expect(judgeRosterChange("acme", ROSTER, ROSTER, { ...DEFAULTS, self: undefined }, outside).refusals).toEqual([]);
   });
 
   it("the user the provider acts as is never removed nor demoted; wandb:protectSelf false lets it through", () => {
