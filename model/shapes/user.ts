@@ -157,6 +157,14 @@ export const userOutputs = z.object({
   active: z.boolean(),
   /** As the service reports it: predefined names in lower case, a custom role (assigned outside this resource) as named. */
   organizationRole: z.string().optional(),
+  organizationRoleUnverified: z
+    .boolean()
+    .optional()
+    .meta({
+      description:
+        "`true` when the user was taken over (adopted, imported) with its declared organization role recorded without a write, " +
+        "W&B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.",
+    }),
   modelsSeat: z.string().optional(),
   weaveRole: z.string().optional(),
   teams: z.array(z.string()).optional(),
@@ -214,6 +222,7 @@ export const userFields = {
   displayName: { owner: "program", compare: "exact", write: { patch: "replace", path: "displayName" }, replaces: false, optional: true },
   active: { owner: "program", compare: "exact", write: { patch: "replace" }, replaces: false },
   organizationRole: { owner: "program", compare: "organizationRole", write: { patch: "replace", path: "organizationRole" }, replaces: false, optional: true },
+  organizationRoleUnverified: serviceField,
   modelsSeat: { owner: "program", compare: "exact", write: { patch: "replace", path: "modelsSeat" }, replaces: false, optional: true },
   weaveRole: { owner: "program", compare: "exact", write: { patch: "replace", path: "weaveRole" }, replaces: false, optional: true },
   teams: { owner: "program", compare: { set: "teamName" }, write: "members", replaces: false, optional: true },

@@ -158,6 +158,12 @@ namespace PulumiWandb.Wandb
         public Output<string?> OrganizationRole { get; private set; } = null!;
 
         /// <summary>
+        /// `true` when the user was taken over (adopted, imported) with its declared organization role recorded without a write, W&amp;B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
+        /// </summary>
+        [Output("organizationRoleUnverified")]
+        public Output<bool?> OrganizationRoleUnverified { get; private set; } = null!;
+
+        /// <summary>
         /// Read-only: the user's registry roles. Never causes a diff.
         /// </summary>
         [Output("registryRoles")]

@@ -142,6 +142,10 @@ export class User extends pulumi.CustomResource {
      */
     declare public readonly organizationRole: pulumi.Output<string | undefined>;
     /**
+     * `true` when the user was taken over (adopted, imported) with its declared organization role recorded without a write, W&B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
+     */
+    declare public /*out*/ readonly organizationRoleUnverified: pulumi.Output<boolean | undefined>;
+    /**
      * Read-only: the user's registry roles. Never causes a diff.
      */
     declare public /*out*/ readonly registryRoles: pulumi.Output<outputs.UserRegistryRole[]>;
@@ -196,6 +200,7 @@ export class User extends pulumi.CustomResource {
             resourceInputs["daysActive"] = undefined /*out*/;
             resourceInputs["etag"] = undefined /*out*/;
             resourceInputs["lastActiveAt"] = undefined /*out*/;
+            resourceInputs["organizationRoleUnverified"] = undefined /*out*/;
             resourceInputs["registryRoles"] = undefined /*out*/;
             resourceInputs["teamRoles"] = undefined /*out*/;
         } else {
@@ -213,6 +218,7 @@ export class User extends pulumi.CustomResource {
             resourceInputs["lastActiveAt"] = undefined /*out*/;
             resourceInputs["modelsSeat"] = undefined /*out*/;
             resourceInputs["organizationRole"] = undefined /*out*/;
+            resourceInputs["organizationRoleUnverified"] = undefined /*out*/;
             resourceInputs["registryRoles"] = undefined /*out*/;
             resourceInputs["teamRoles"] = undefined /*out*/;
             resourceInputs["teams"] = undefined /*out*/;

@@ -111,6 +111,8 @@ type User struct {
 	ModelsSeat pulumi.StringPtrOutput `pulumi:"modelsSeat"`
 	// The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
 	OrganizationRole pulumi.StringPtrOutput `pulumi:"organizationRole"`
+	// `true` when the user was taken over (adopted, imported) with its declared organization role recorded without a write, W&B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
+	OrganizationRoleUnverified pulumi.BoolPtrOutput `pulumi:"organizationRoleUnverified"`
 	// Read-only: the user's registry roles. Never causes a diff.
 	RegistryRoles UserRegistryRoleArrayOutput `pulumi:"registryRoles"`
 	// Read-only: the user's teams and its role in each. Never causes a diff.
@@ -402,6 +404,11 @@ func (o UserOutput) ModelsSeat() pulumi.StringPtrOutput {
 // The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
 func (o UserOutput) OrganizationRole() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *User) pulumi.StringPtrOutput { return v.OrganizationRole }).(pulumi.StringPtrOutput)
+}
+
+// `true` when the user was taken over (adopted, imported) with its declared organization role recorded without a write, W&B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
+func (o UserOutput) OrganizationRoleUnverified() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *User) pulumi.BoolPtrOutput { return v.OrganizationRoleUnverified }).(pulumi.BoolPtrOutput)
 }
 
 // Read-only: the user's registry roles. Never causes a diff.

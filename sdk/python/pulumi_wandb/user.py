@@ -420,6 +420,7 @@ class User(pulumi.CustomResource):
             __props__.__dict__["days_active"] = None
             __props__.__dict__["etag"] = None
             __props__.__dict__["last_active_at"] = None
+            __props__.__dict__["organization_role_unverified"] = None
             __props__.__dict__["registry_roles"] = None
             __props__.__dict__["team_roles"] = None
         replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["importId", "userName"])
@@ -460,6 +461,7 @@ class User(pulumi.CustomResource):
         __props__.__dict__["last_active_at"] = None
         __props__.__dict__["models_seat"] = None
         __props__.__dict__["organization_role"] = None
+        __props__.__dict__["organization_role_unverified"] = None
         __props__.__dict__["registry_roles"] = None
         __props__.__dict__["team_roles"] = None
         __props__.__dict__["teams"] = None
@@ -584,6 +586,14 @@ class User(pulumi.CustomResource):
         The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
         """
         return pulumi.get(self, "organization_role")
+
+    @_builtins.property
+    @pulumi.getter(name="organizationRoleUnverified")
+    def organization_role_unverified(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        `true` when the user was taken over (adopted, imported) with its declared organization role recorded without a write, W&B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
+        """
+        return pulumi.get(self, "organization_role_unverified")
 
     @_builtins.property
     @pulumi.getter(name="registryRoles")
