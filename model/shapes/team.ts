@@ -3,7 +3,7 @@ import { z } from "zod";
 import { createSetting, serviceField, stateSetting, type FieldTable } from "./fields";
 import { identityOf } from "../identity";
 import { STORAGE_PROVIDERS } from "../vocabulary";
-import { adoptExisting, guardedBy, printable, userReference } from "./pieces";
+import { adoptExisting, adoptedAtCheck, guardedBy, printable, userReference } from "./pieces";
 
 export const teamDescription =
   "A team of the organization (SCIM group), with its name and, optionally, its exact set of user members. " +
@@ -116,6 +116,7 @@ export const teamInputs = z
         "this definition (its members become exactly `members`, when given). Only consulted when the resource is created. " +
         "Defaults to `false`.",
     }),
+    adopted: adoptedAtCheck("team", "name"),
     importId: z
       .string({ error: "importId must be the SCIM id of an existing team" })
       .trim()

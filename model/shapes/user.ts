@@ -4,7 +4,7 @@ import { activityField, createSetting, serviceField, stateSetting, type FieldTab
 import { ACCESS_LEVELS, EMAIL_ADDRESS, effectiveOrganizationRole, isDeprecatedOrganizationRole, ORGANIZATION_ROLES, USER_NAME } from "../vocabulary";
 import { foldCase } from "../../service/case-folding";
 import { identityOf } from "../identity";
-import { adoptExisting, guardedBy, printable } from "./pieces";
+import { adoptExisting, adoptedAtCheck, guardedBy, printable } from "./pieces";
 import { inactiveToDeactivate, recordedActivity } from "../activity";
 
 export const userDescription =
@@ -111,6 +111,7 @@ export const userInputs = z
         "to this definition. With `importId`, the way to bring existing users under code through the dynamic " +
         "resources, which `pulumi import` cannot import (through the native plugin it can). Defaults to `false`.",
     }),
+    adopted: adoptedAtCheck("user", "userName"),
     importId: z
       .string({ error: "importId must be the SCIM id of an existing user" })
       .trim()

@@ -45,6 +45,12 @@ export interface ReplacedOnChange<I, O, Op extends ConfiguredOperation> {
    * other request; undefined when the create would make a new one, refuse, or the listings cannot tell.
    */
   takenOverAtCreate?(operation: Op, inputs: I): Promise<string | undefined>;
+  /**
+   * Whether W&B holds an object with the natural key of `inputs` (a user's userName, a team's or a
+   * custom role's name), as the operation's listing shows it: what a create with `adoptExisting`
+   * adopts rather than makes. The kinds that adopt by natural key implement it.
+   */
+  heldAtCreate?(operation: Op, inputs: I): Promise<boolean>;
 }
 
 /** What a kind that can change in place implements: all the dynamic-provider methods. */

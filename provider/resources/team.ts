@@ -448,6 +448,10 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
     return takenOver(existing, inputs.adoptExisting, (found) => plannedClaimOf(operation, found, inputs.members ?? []));
   },
 
+  async heldAtCreate(operation, inputs) {
+    return (await operation.directory().teams()).named(inputs.name) !== undefined;
+  },
+
   async read(operation, requestedId, props) {
     const known = props ?? ({} as Partial<TeamOutputs>);
     const fromIdOnly = known.name === undefined;

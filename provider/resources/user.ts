@@ -477,6 +477,10 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
     return takenOver(existing, inputs.adoptExisting, (found) => claimOf(found, inputs, operation.deploymentForChecks() === "saas"));
   },
 
+  async heldAtCreate(operation, inputs) {
+    return (await operation.directory().users()).byUserName(inputs.userName) !== undefined;
+  },
+
   async read(operation, id, props) {
     // From the operation's one listing of /Users; a user it does not show is read directly before it counts as gone.
     const live = await operation.directory().userById(id);

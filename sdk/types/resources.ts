@@ -63,6 +63,15 @@ export interface UserArgs {
    */
   adoptExisting?: pulumi.Input<boolean>;
   /**
+   * Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the
+   * user is created, whether W&B holds one with this userName (`true`: the create adopts it;
+   * `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview`
+   * included (the listings are read once per operation). Absent where it could not be read. The
+   * access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent
+   * to W&B.
+   */
+  adopted?: pulumi.Input<boolean>;
+  /**
    * The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName
    * must match `userName`. Find ids with `getUser`/`getUsers`. Naming another id replaces the
    * resource.
@@ -249,6 +258,14 @@ export interface TeamArgs {
    * @default false
    */
   adoptExisting?: pulumi.Input<boolean>;
+  /**
+   * Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the
+   * team is created, whether W&B holds one with this name (`true`: the create adopts it; `false`:
+   * it makes one), as the organization's listing shows it at that check, `pulumi preview` included
+   * (the listings are read once per operation). Absent where it could not be read. The access
+   * review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&B.
+   */
+  adopted?: pulumi.Input<boolean>;
   /**
    * The SCIM id of an existing team to adopt instead of creating one; it is converged to this
    * definition (renamed to `name`, members set to `members` when given). Only consulted when the
@@ -451,6 +468,15 @@ export interface CustomRoleArgs {
    * @default false
    */
   adoptExisting?: pulumi.Input<boolean>;
+  /**
+   * Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the
+   * custom role is created, whether W&B holds one with this name (`true`: the create adopts it;
+   * `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview`
+   * included (the listings are read once per operation). Absent where it could not be read. The
+   * access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent
+   * to W&B.
+   */
+  adopted?: pulumi.Input<boolean>;
 }
 
 /** The outputs of a `CustomRole`: every property of its state. */
