@@ -2,20 +2,28 @@
 // User (arrival, departure, organization role, and its teams on the multi-tenant cloud), Team,
 // TeamMember, and the Organization's roster record (RosterGuard).
 import { UNKNOWN_VALUE } from "../model/unknown-value";
-import { Aspect } from "./access-ledger";
+import { Aspect, UNVERIFIED_KINDS } from "./access-ledger";
 import { statesOf, STATE_READERS } from "./kind-states";
 import type { ResourceStep } from "./preview-json";
 import { joined, phrase } from "./quoted-text";
-import { describedRole, newUsersIn, personOf, type ReviewContext } from "./review-context";
+import { adoptionOf, describedRole, newUsersIn, personOf, type ReviewContext } from "./review-context";
 import type { UserOutputs } from "../model/shapes/user";
 import type { AccessPlan } from "../model/outside-code";
 
-function userArrives(person: string, state: { organizationRole?: string; adoptExisting?: boolean; importId?: string } | undefined, { ledger }: ReviewContext): void {
+/**
+ * A user the change brings in: adopted as W&B holds them (importId, or adoptExisting where the
+ * preview found them), joining where W&B does not hold them, or either where the preview could not
+ * look. An adopted user's declared organization role is recorded, not verified.
+ */
+function userArrives(person: string, state: { organizationRole?: string; adoptExisting?: boolean; importId?: string; adopted?: boolean } | undefined, { ledger }: ReviewContext): void {
   const role = state?.organizationRole;
-  if (state?.adoptExisting === true || state?.importId !== undefined) {
+  const adoption = adoptionOf(state);
+  if (adoption === "adopted" || adoption === "undetermined") {
     const adopted = role === undefined ? phrase`adopted` : phrase`adopted as ${role}`;
-    ledger.say(person, Aspect.Organization, joined([adopted, phrase`taken over as W&B holds them, else joins the organization`], ": "), true);
-    ledger.changes.adopted.push(person);
+    const how = adoption === "adopted" ? phrase`taken over as W&B holds them` : phrase`taken over if W&B holds them, else joins the organization`;
+    ledger.say(person, Aspect.Organization, joined([adopted, how], ": "), true);
+    (adoption === "adopted" ? ledger.changes.adopted : ledger.changes.adoptedOrJoining).push(person);
+    if (role !== undefined) ledger.unverified(UNVERIFIED_KINDS.organization, person, phrase`${person} as ${role}`);
   } else {
     ledger.say(person, Aspect.Organization, role === undefined ? phrase`joins the organization` : phrase`joins the organization as ${role}`);
     ledger.changes.joining.push(person);
@@ -63,15 +71,14 @@ export function userChanges(step: ResourceStep, context: ReviewContext): void {
 export function teamChanges(step: ResourceStep, context: ReviewContext): void {
   const { before, after, recorded } = statesOf(STATE_READERS.Team, step);
   const team = after?.name ?? before?.name ?? recorded.name ?? step.name;
-  const adopted = step.op === "create" && (after?.adoptExisting === true || after?.importId !== undefined);
-  if (adopted) context.adoptedTeams.add(team);
+  const adoption = step.op === "create" ? context.adoptions.teams.get(team) : undefined;
   if (context.membershipFromRecord(step)) return;
   const named = (references: readonly string[]) => references.flatMap((reference) => (reference === UNKNOWN_VALUE ? [] : (context.people.name(reference) ?? [])));
   const had = step.op === "create" ? [] : named(recorded.memberIds ?? before?.members ?? []);
   const emptied = step.op === "delete" && (before?.deletionPolicy ?? recorded.deletionPolicy) === "empty";
   const unknown = (after?.members ?? []).filter((member) => member === UNKNOWN_VALUE).length;
   const has = step.op === "delete" ? (emptied ? [] : had) : [...named(after?.members ?? []), ...newUsersIn(step, "members", unknown, context)];
-  context.ledger.membership(team, had, has, adopted);
+  context.ledger.membership(team, had, has, adoption);
 }
 
 export function teamMemberChanges(step: ResourceStep, context: ReviewContext): void {
