@@ -117,6 +117,8 @@ export function kindCalls<I, O extends object, Op extends ConfiguredOperation>(
     }
   };
 
+  /** The operations whose listing of this kind could not be read at a check. */
+  const unreadable = new WeakSet<Op>();
   /**
    * The checked inputs of a create with `adoptExisting` (no inputs applied before), with `adopted`:
    * whether W&B holds the object, from the operation's listing (read once per operation, `pulumi
@@ -129,8 +131,12 @@ export function kindCalls<I, O extends object, Op extends ConfiguredOperation>(
     if (heldAtCreate === undefined) return checkedInputs;
     const { adopted: _given, ...inputs } = record(checkedInputs);
     const adopting = inputs["adoptExisting"] === true && naturalKeyOf(state.kind, olds) === undefined && naturalKeyOf(state.kind, inputs) !== undefined;
-    if (!adopting || operation.configurationProblems().length > 0) return inputs;
-    const held = await heldAtCreate.call(implementation, operation, inputs as I).catch(() => undefined);
+    if (!adopting || operation.configurationProblems().length > 0 || unreadable.has(operation)) return inputs;
+    const held = await heldAtCreate.call(implementation, operation, inputs as I).catch(() => {
+      // Tried once per operation: the other checks of the kind do not wait on a listing that fails.
+      unreadable.add(operation);
+      return undefined;
+    });
     return held === undefined ? inputs : { ...inputs, adopted: held };
   };
 

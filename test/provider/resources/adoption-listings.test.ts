@@ -95,6 +95,18 @@ describe("adoption from the listings", () => {
     expect((await routesOf(emu)).sort()).toEqual(["GET /scim/Groups", "GET /scim/Roles", "GET /scim/Users"]);
     // Without the settings to read W&B, nothing is read and nothing said.
     expect(await KINDS.User.check(unconfiguredOperation(), {}, { userName: "x", email: "x@acme.example", adoptExisting: true })).not.toHaveProperty("inputs.adopted");
+    // A listing that cannot be read (a key W&B refuses) leaves it unsaid, tried once per operation, not once per check.
+    const refused = operationFor(emu, { apiKey: "refused-key-0000000000000000000000000000" });
+    await resetLog(emu);
+    for (const i of [4, 5, 6]) {
+      const result = await KINDS.User.check(refused, {}, { userName: userName(i), email: emailOf(i), adoptExisting: true });
+      expect(result.failures ?? []).toEqual([]);
+      expect(result.inputs).not.toHaveProperty("adopted");
+    }
+    expect(new Set(await routesOf(emu))).toEqual(new Set(["GET /scim/Users"]));
+    const tries = (await routesOf(emu)).length;
+    await KINDS.User.check(refused, {}, { userName: userName(7), email: emailOf(7), adoptExisting: true });
+    expect((await routesOf(emu)).length).toBe(tries);
   });
 
   it("adopts by importId from the same listings", async () => {
