@@ -2,15 +2,37 @@
 // as changes of people's access (organization role, teams, team roles, registry roles), of teams'
 // members and of custom roles' permissions; renames in code told from removals; the refusals; what
 // each roster's record last found outside code.
-import { Ledger, type AccessChanges } from "./access-ledger";
+import { Ledger, personKey, type AccessChanges, type Adoption } from "./access-ledger";
 import { KIND_CHANGES } from "./kind-changes";
 import { leftByRecord, recordChangesTeams } from "./membership-changes";
-import { readState, STATE_READERS } from "./kind-states";
-import type { ReviewContext } from "./review-context";
+import { readState, statesOf, STATE_READERS } from "./kind-states";
+import { adoptionOf, type ReviewContext } from "./review-context";
+import type { ResourceStep } from "./preview-json";
 import { People } from "./people";
 import { recordedResources, resourceSteps, type PreviewJson } from "./preview-json";
 import { refusalsOf } from "./refusals";
 import { withRenames } from "./renames";
+
+/**
+ * How each person and team the preview creates with adoptExisting or importId is taken, read before
+ * any step: what an assignment's create means depends on whether its user and team exist.
+ */
+function adoptionsIn(steps: readonly ResourceStep[]): ReviewContext["adoptions"] {
+  const people = new Map<string, Adoption>();
+  const teams = new Map<string, Adoption>();
+  for (const step of steps.filter((each) => each.op === "create")) {
+    if (step.kind === "User") {
+      const { after } = statesOf(STATE_READERS.User, step);
+      const adoption = adoptionOf(after);
+      if (adoption !== undefined && after?.userName !== undefined) people.set(personKey(after.userName), adoption);
+    } else if (step.kind === "Team") {
+      const { after } = statesOf(STATE_READERS.Team, step);
+      const adoption = adoptionOf(after);
+      if (adoption !== undefined && after?.name !== undefined) teams.set(after.name, adoption);
+    }
+  }
+  return { people, teams };
+}
 
 export function accessChanges(preview: PreviewJson): AccessChanges {
   const printed = resourceSteps(preview);
@@ -27,7 +49,7 @@ export function accessChanges(preview: PreviewJson): AccessChanges {
     created: new Set(printed.filter((step) => step.op === "create").map((step) => step.urn)),
     membershipFromRecord: (step) => step.organization !== undefined && recordedRosters.has(step.organization),
     recordedTeams: { before: new Map(), after: new Map() },
-    adoptedTeams: new Set(),
+    adoptions: adoptionsIn(steps),
     teamsLeftToIdentityProvider: new Set(records.flatMap((step) => leftByRecord(step).teams)),
   };
   for (const step of steps) KIND_CHANGES[step.kind](step, context);
@@ -39,7 +61,7 @@ export function accessChanges(preview: PreviewJson): AccessChanges {
   }
   const { before, after } = context.recordedTeams;
   for (const team of new Set([...before.keys(), ...after.keys()])) {
-    ledger.membership(team, before.get(team) ?? [], after.get(team) ?? [], context.adoptedTeams.has(team));
+    ledger.membership(team, before.get(team) ?? [], after.get(team) ?? [], context.adoptions.teams.get(team));
   }
   return ledger.changes;
 }

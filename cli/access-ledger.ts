@@ -6,7 +6,7 @@ import { identityOf } from "../model/identity";
 import type { OutsideCodeReport } from "../model/outside-code";
 
 /** A person as the review names them, by userName or else by email: both compare ignoring case. */
-const personKey = (name: string): string => identityOf("userName", name);
+export const personKey = (name: string): string => identityOf("userName", name);
 
 /** What a line is about, in the order a person's lines are shown. */
 export enum Aspect {
@@ -17,6 +17,20 @@ export enum Aspect {
   TeamRole,
   RegistryRole,
 }
+
+/**
+ * How a create takes its object: `adopted` where W&B holds it (importId, or adoptExisting and the
+ * check found it), `created` where it does not, `undetermined` where the check could not read W&B.
+ */
+export type Adoption = "adopted" | "created" | "undetermined";
+
+/** The kinds of role an adoption records as declared where W&B does not show them, as the review names them. */
+export const UNVERIFIED_KINDS = {
+  organization: "organization roles",
+  custom: "custom organization roles",
+  team: "team roles",
+  registry: "registry roles",
+} as const;
 
 export interface PersonLine {
   aspect: Aspect;
@@ -31,14 +45,18 @@ export interface PersonLine {
 export interface TeamChange {
   added: string[];
   removed: string[];
-  /** Members taken over with the team (adoptExisting): in it already, unless the team is new. */
+  /** Members taken over with the team (adoptExisting, importId): in it already. */
   adopted: string[];
   /** Why the change leaves the team as W&B holds it, members included, though the code no longer declares it. */
   left?: Phrase;
+  /** Whether the team is adopted (its `adopted` members are in it already) or may be (undetermined: else they join it). */
+  adoption?: Adoption;
 }
 
 export interface CustomRoleChange {
   status: "created" | "deleted" | "changed";
+  /** How a role created with adoptExisting is taken: adopted as W&B holds it (no change of access), or perhaps. */
+  adoption?: Adoption;
   added: string[];
   removed: string[];
   /** Other changes, e.g. of the role it inherits from. */
@@ -56,8 +74,15 @@ export interface AccessChanges {
   people: Map<string, PersonLine[]>;
   joining: string[];
   leaving: string[];
-  /** People taken over as they are (adoptExisting, importId): they join only if W&B does not have them yet. */
+  /** People taken over as W&B holds them (importId, or adoptExisting where the preview found them in W&B). */
   adopted: string[];
+  /** People declared with adoptExisting whom the preview could not look for in W&B: adopted if it holds them, else joining. */
+  adoptedOrJoining: string[];
+  /**
+   * Per kind of role (organization, custom organization, team, registry), the roles an adoption
+   * records as declared: W&B's documented API does not show them, so they are not verified.
+   */
+  unverified: Map<string, { person: string; holding: Phrase }[]>;
   teams: Map<string, TeamChange>;
   customRoles: Map<string, CustomRoleChange>;
   /** Resources renamed in code without an alias: one W&B object each, deleted under one name and created under the other. */
@@ -82,6 +107,8 @@ export class Ledger {
       joining: [],
       leaving: [],
       adopted: [],
+      adoptedOrJoining: [],
+      unverified: new Map(),
       teams: new Map(),
       customRoles: new Map(),
       renames: [],
@@ -96,6 +123,16 @@ export class Ledger {
     const shown = this.#spelling.get(personKey(person)) ?? person;
     this.#spelling.set(personKey(person), shown);
     this.changes.people.set(shown, [...(this.changes.people.get(shown) ?? []), { aspect, line, adoption }]);
+  }
+
+  /** A role of `kind` (e.g. `team roles`) that `person` holds, which an adoption records as declared, unverified. */
+  unverified(kind: string, person: string, holding: Phrase): void {
+    this.changes.unverified.set(kind, [...(this.changes.unverified.get(kind) ?? []), { person: this.spelled(person), holding }]);
+  }
+
+  /** A person as the review spells them: as first said. */
+  spelled(person: string): string {
+    return this.#spelling.get(personKey(person)) ?? person;
   }
 
   team(name: string): TeamChange {
@@ -114,15 +151,19 @@ export class Ledger {
     this.team(team).removed.push(person);
   }
 
-  /** Members before and after, compared ignoring case; an adopted team's members are taken over with it, not joining. */
-  membership(team: string, before: readonly string[], after: readonly string[], adopted = false): void {
+  /**
+   * Members before and after, compared ignoring case; the members of a team W&B holds are taken over
+   * with it, not joining (of a team it may hold, said so); those of a team created join it.
+   */
+  membership(team: string, before: readonly string[], after: readonly string[], adoption?: Adoption): void {
     const had = new Set(before.map(personKey));
     const has = new Set(after.map(personKey));
     for (const person of after.filter((name) => !had.has(personKey(name)))) {
-      if (!adopted) this.join(person, team);
+      if (adoption === undefined || adoption === "created") this.join(person, team);
       else {
-        this.say(person, Aspect.Team, phrase`in team ${team}, adopted with it`, true);
-        this.team(team).adopted.push(person);
+        const line = adoption === "adopted" ? phrase`in team ${team}, adopted with it` : phrase`in team ${team}, adopted with it if W&B holds it, else joins it`;
+        this.say(person, Aspect.Team, line, true);
+        Object.assign(this.team(team), { adoption }).adopted.push(person);
       }
     }
     for (const person of before) if (!has.has(personKey(person))) this.leave(person, team);

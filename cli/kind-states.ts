@@ -10,11 +10,14 @@ import { UNKNOWN_VALUE } from "../model/unknown-value";
 /** A state shape with every field optional, and unknown keys (another release's) left out. */
 const partialOf = <S extends z.core.$ZodLooseShape>(state: z.ZodObject<S>) => z.object(state.shape).partial();
 
+/** The state shape of a kind that adopts by natural key, with what its check says of a create's adoption (`adopted`, an input only). */
+const adoptingOf = <S extends z.core.$ZodLooseShape, A extends z.ZodType>(state: z.ZodObject<S>, adopted: A) => partialOf(state.extend({ adopted }));
+
 export const STATE_READERS = {
-  User: partialOf(SHAPES.User.outputs),
-  Team: partialOf(SHAPES.Team.outputs),
+  User: adoptingOf(SHAPES.User.outputs, SHAPES.User.inputs.shape.adopted),
+  Team: adoptingOf(SHAPES.Team.outputs, SHAPES.Team.inputs.shape.adopted),
   TeamMember: partialOf(SHAPES.TeamMember.outputs),
-  CustomRole: partialOf(SHAPES.CustomRole.outputs),
+  CustomRole: adoptingOf(SHAPES.CustomRole.outputs, SHAPES.CustomRole.inputs.shape.adopted),
   OrganizationRoleAssignment: partialOf(SHAPES.OrganizationRoleAssignment.outputs),
   TeamRoleAssignment: partialOf(SHAPES.TeamRoleAssignment.outputs),
   RegistryRoleAssignment: partialOf(SHAPES.RegistryRoleAssignment.outputs),

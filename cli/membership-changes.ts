@@ -2,21 +2,29 @@
 // User (arrival, departure, organization role, and its teams on the multi-tenant cloud), Team,
 // TeamMember, and the Organization's roster record (RosterGuard).
 import { UNKNOWN_VALUE } from "../model/unknown-value";
-import { Aspect } from "./access-ledger";
+import { Aspect, UNVERIFIED_KINDS } from "./access-ledger";
 import { statesOf, STATE_READERS } from "./kind-states";
 import type { ResourceStep } from "./preview-json";
 import { joined, ownWords, phrase } from "./quoted-text";
-import { describedRole, newUsersIn, personOf, type ReviewContext } from "./review-context";
+import { adoptionOf, describedRole, newUsersIn, personOf, type ReviewContext } from "./review-context";
 import type { UserOutputs } from "../model/shapes/user";
 import type { AccessPlan } from "../model/outside-code";
 import { IDP_TEAM_LEFT, IDP_USER_LEFT, leftToIdentityProvider, ownershipRecordSchema } from "../model/left-to-identity-provider";
 
-function userArrives(person: string, state: { organizationRole?: string; adoptExisting?: boolean; importId?: string } | undefined, { ledger }: ReviewContext): void {
+/**
+ * A user the change brings in: adopted as W&B holds them (importId, or adoptExisting where the
+ * preview found them), joining where W&B does not hold them, or either where the preview could not
+ * look. An adopted user's declared organization role is recorded, not verified.
+ */
+function userArrives(person: string, state: { organizationRole?: string; adoptExisting?: boolean; importId?: string; adopted?: boolean } | undefined, { ledger }: ReviewContext): void {
   const role = state?.organizationRole;
-  if (state?.adoptExisting === true || state?.importId !== undefined) {
+  const adoption = adoptionOf(state);
+  if (adoption === "adopted" || adoption === "undetermined") {
     const adopted = role === undefined ? phrase`adopted` : phrase`adopted as ${role}`;
-    ledger.say(person, Aspect.Organization, joined([adopted, phrase`taken over as W&B holds them, else joins the organization`], ": "), true);
-    ledger.changes.adopted.push(person);
+    const how = adoption === "adopted" ? phrase`taken over as W&B holds them` : phrase`taken over if W&B holds them, else joins the organization`;
+    ledger.say(person, Aspect.Organization, joined([adopted, how], ": "), true);
+    (adoption === "adopted" ? ledger.changes.adopted : ledger.changes.adoptedOrJoining).push(person);
+    if (role !== undefined) ledger.unverified(UNVERIFIED_KINDS.organization, person, phrase`${person} as ${role}`);
   } else {
     ledger.say(person, Aspect.Organization, role === undefined ? phrase`joins the organization` : phrase`joins the organization as ${role}`);
     ledger.changes.joining.push(person);
@@ -64,8 +72,7 @@ export function userChanges(step: ResourceStep, context: ReviewContext): void {
 export function teamChanges(step: ResourceStep, context: ReviewContext): void {
   const { before, after, recorded } = statesOf(STATE_READERS.Team, step);
   const team = after?.name ?? before?.name ?? recorded.name ?? step.name;
-  const adopted = step.op === "create" && (after?.adoptExisting === true || after?.importId !== undefined);
-  if (adopted) context.adoptedTeams.add(team);
+  const adoption = step.op === "create" ? context.adoptions.teams.get(team) : undefined;
   // The identity provider's members stay: the team's delete writes nothing (model/shapes/team).
   if (step.op === "delete" && ((before ?? recorded).membersFrom === "idp" || context.teamsLeftToIdentityProvider.has(team))) {
     context.ledger.team(team).left = ownWords(`no longer managed; ${IDP_TEAM_LEFT}`);
@@ -79,7 +86,7 @@ export function teamChanges(step: ResourceStep, context: ReviewContext): void {
   // Members left out (the identity provider's, or not managed): an update writes none of them.
   const kept = step.op === "delete" ? !emptied : step.op === "update" && step.after?.["members"] == null;
   const has = kept ? had : step.op === "delete" ? [] : [...named(after?.members ?? []), ...newUsersIn(step, "members", unknown, context)];
-  context.ledger.membership(team, had, has, adopted);
+  context.ledger.membership(team, had, has, adoption);
 }
 
 export function teamMemberChanges(step: ResourceStep, context: ReviewContext): void {

@@ -5,19 +5,24 @@ import { naturalKeyOf } from "../model/natural-keys";
 import type { Rename } from "./access-ledger";
 import type { ResourceStep } from "./preview-json";
 
-/** What a resource stands for across a rename: the W&B object its inputs name, else its name within its component. */
+/** A component's child by its name within the component, which a rename of the component keeps. */
+const nameInComponent = (step: ResourceStep): string | undefined =>
+  step.organization === undefined ? undefined : `${step.kind}\u0000${step.name.slice(step.organization.length)}`;
+
+/**
+ * What a resource stands for across a rename: the W&B object its inputs name, else (a value not
+ * known yet, e.g. the id of a user the same change takes over) its name within its component.
+ */
 function identityOf(step: ResourceStep, inputs: Record<string, unknown> | undefined): string | undefined {
-  const key = naturalKeyOf(step.kind, inputs ?? {});
-  if (key !== undefined) return key;
-  return step.organization === undefined ? undefined : `${step.kind}\u0000${step.name.slice(step.organization.length)}`;
+  return naturalKeyOf(step.kind, inputs ?? {}) ?? nameInComponent(step);
 }
 
 /** The steps with each delete and create of one object made one update from the old inputs; and the renames. */
 export function withRenames(steps: readonly ResourceStep[]): { steps: ResourceStep[]; renames: Rename[] } {
   const deleted = new Map<string, ResourceStep>();
-  for (const step of steps) {
-    const identity = step.op === "delete" ? identityOf(step, step.before) : undefined;
-    if (identity !== undefined) deleted.set(identity, step);
+  for (const step of steps.filter((each) => each.op === "delete")) {
+    // Known by both: the create of its new name may know its object only by its name in the component.
+    for (const identity of [identityOf(step, step.before), nameInComponent(step)]) if (identity !== undefined) deleted.set(identity, step);
   }
   const paired = new Set<ResourceStep>();
   const renames: Rename[] = [];

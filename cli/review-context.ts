@@ -3,7 +3,7 @@
 // person a step is about and a role.
 import { UNKNOWN_VALUE } from "../model/unknown-value";
 import { ORGANIZATION_ROLES } from "../model/vocabulary";
-import type { Ledger } from "./access-ledger";
+import type { Adoption, Ledger } from "./access-ledger";
 import type { People } from "./people";
 import type { ResourceStep } from "./preview-json";
 import { phrase, type Phrase } from "./quoted-text";
@@ -18,10 +18,17 @@ export interface ReviewContext {
   membershipFromRecord(step: ResourceStep): boolean;
   /** Each team's members by userName in the roster records, before and after: compared once every step is read. */
   recordedTeams: { before: Map<string, string[]>; after: Map<string, string[]> };
-  /** Teams created by taking over the one W&B has (adoptExisting, importId). */
-  adoptedTeams: Set<string>;
+  /** How each person (by userName, ignoring case) and each team this preview creates with adoptExisting or importId is taken. */
+  adoptions: { people: ReadonlyMap<string, Adoption>; teams: ReadonlyMap<string, Adoption> };
   /** The teams a roster record tells the change leaves to the identity provider (membersFrom: idp), recorded before the Team said so itself. */
   teamsLeftToIdentityProvider: ReadonlySet<string>;
+}
+
+/** How a create with these inputs takes its object; undefined for a create that does not adopt. */
+export function adoptionOf(inputs: { adoptExisting?: boolean; importId?: string; adopted?: boolean } | undefined): Adoption | undefined {
+  if (inputs?.importId !== undefined) return "adopted";
+  if (inputs?.adoptExisting !== true) return undefined;
+  return inputs.adopted === undefined ? "undetermined" : inputs.adopted ? "adopted" : "created";
 }
 
 const A_NEW_USER = "a user this change creates";

@@ -1,7 +1,7 @@
 // The access review as Markdown for a pull request comment: the guard rails' verdicts, then per
 // person what they gain and lose, per team who is added and removed, per custom role which
 // permissions, the renames in code, and the totals. Everything quoted from the preview is escaped.
-import type { AccessChanges, TeamChange } from "./access-ledger";
+import { UNVERIFIED_KINDS, type AccessChanges, type CustomRoleChange, type TeamChange } from "./access-ledger";
 import { holdsOutsideCode, outsideCodeMarkdown } from "./outside-code-markdown";
 import type { InactivePeople } from "./inactive-people";
 import { joined, list, markdownOf, phrase, type Phrase } from "./quoted-text";
@@ -60,8 +60,11 @@ function totals(changes: AccessChanges, teamsChanged: number): string {
     `${plural(changed, "person", "people")} ${changed === 1 ? "gains or loses" : "gain or lose"} access ` +
       `(${changes.joining.length} joining the organization, ${changes.leaving.length} leaving it)`,
     ...(changes.adopted.length > 0 ? [`${plural(changes.adopted.length, "person", "people")} adopted as W&B holds them`] : []),
+    ...(changes.adoptedOrJoining.length > 0
+      ? [`${plural(changes.adoptedOrJoining.length, "person", "people")} adopted if W&B holds them, else joining (the preview could not look)`]
+      : []),
     `${plural(teamsChanged, "team")} with members added or removed`,
-    `${plural(changes.customRoles.size, "custom role")} changed`,
+    `${plural(rolesChanged(changes), "custom role")} changed`,
     ...(changes.renames.length > 0 ? [`${plural(changes.renames.length, "resource")} renamed in code`] : []),
   ];
   const engine = Object.entries(changes.engineSummary)
@@ -69,6 +72,15 @@ function totals(changes: AccessChanges, teamsChanged: number): string {
     .map(([op, count]) => `${count} to ${op}`)
     .join(", ");
   return `**Totals:** ${parts.join("; ")}.${engine ? ` Resources: ${engine}.` : ""}`;
+}
+
+/** Custom roles created, deleted or changed: not those adopted as W&B holds them. */
+const rolesChanged = (changes: AccessChanges) => [...changes.customRoles.values()].filter((change) => change.adoption !== "adopted").length;
+
+/** What became of a custom role created or deleted: one created with adoptExisting is adopted where W&B holds it. */
+function statusOf(change: CustomRoleChange): Phrase {
+  if (change.adoption === "adopted") return phrase`adopted as W&B holds it`;
+  return change.adoption === "undetermined" ? phrase`adopted if W&B holds it, else created` : phrase`${change.status}`;
 }
 
 function guardRails(changes: AccessChanges): string[] {
@@ -118,12 +130,31 @@ function customRoles(changes: AccessChanges): string[] {
   const lines = ["### Custom roles", ""];
   for (const [role, change] of sortedEntries(changes.customRoles)) {
     const parts = [
-      ...(change.status === "changed" ? [] : [phrase`${change.status}`]),
+      ...(change.status === "changed" ? [] : [statusOf(change)]),
       ...(change.added.length > 0 ? [joined([phrase`permissions added `, list(change.added)], "")] : []),
       ...(change.removed.length > 0 ? [joined([phrase`permissions removed `, list(change.removed)], "")] : []),
       ...change.notes,
     ];
     lines.push(`- **${markdownOf(phrase`${role}`)}**: ${markdownOf(joined(parts, "; "))}`);
+  }
+  return [...lines, ""];
+}
+
+/** The roles an adoption records as the roster declares them, which W&B's documented API does not show: one line per kind. */
+function unverified(changes: AccessChanges): string[] {
+  if (changes.unverified.size === 0) return [];
+  const lines = [
+    "### Roles recorded as declared, not verified",
+    "",
+    "W&B's documented API does not show these roles, so adopting records each as the roster declares it, without a write: check " +
+      "them against the web application. (A service that shows roles has each one that differs recorded as it holds it, and the " +
+      "next preview shows the roster's role as a change.)",
+    "",
+  ];
+  for (const kind of Object.values(UNVERIFIED_KINDS)) {
+    const roles = changes.unverified.get(kind);
+    const sorted = [...(roles ?? [])].sort((a, b) => byName(a.person, b.person)).map((role) => role.holding);
+    if (sorted.length > 0) lines.push(`- ${kind}: ${markdownOf(joined(sorted, ", "))}`);
   }
   return [...lines, ""];
 }
@@ -167,7 +198,7 @@ export function reviewMarkdown(changes: AccessChanges, heading: ReviewHeading, i
   const { title, lede } = nothing && heading.unchanged ? heading.unchanged([...changes.outside.values()].some(holdsOutsideCode)) : heading;
   const lines = [`## ${title}`, "", lede, "", ...(heading.limits ? [heading.limits, ""] : [])];
   lines.push(totals(changes, teamsChanged.filter(([, change]) => change.added.length + change.removed.length > 0).length), "");
-  lines.push(...guardRails(changes), ...people(changes), ...teams(teamsChanged), ...customRoles(changes), ...renames(changes));
+  lines.push(...guardRails(changes), ...people(changes), ...teams(teamsChanged), ...customRoles(changes), ...unverified(changes), ...renames(changes));
   lines.push(...outsideCodeMarkdown(changes.outside, heading.outsideCodeSeen));
   if (nothing) lines.push(changes.renames.length > 0 ? "No access changes: only renames in code." : "No access changes.", "");
   if (inactivePeople !== undefined) lines.push(...inactive(inactivePeople, changes.refusals.length > 0 && inactivePeople.people.length === 0));

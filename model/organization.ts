@@ -48,7 +48,9 @@ const settingsShape = {
     .meta({
       description:
         "Takes over users, teams and custom roles that already exist with the roster's names instead of failing; they are " +
-        "converged to the roster. Default: false.",
+        "converged to the roster, but for roles: a role a person already holds is taken over as W&B holds it, without a write " +
+        "(where W&B does not show it, the roster's role is recorded, unverified, and the component names these once per kind). " +
+        "What W&B does not hold yet is created. Default: false.",
     }),
   deletionPolicy: z
     .strictObject(
@@ -426,7 +428,7 @@ function declareOrganizationRoles<C extends ChildrenShape>(
     if (role === undefined && !(byAssignment && user.organizationRole !== "member")) continue;
     assignments[user.userName] = kinds.OrganizationRoleAssignment(
       userChildName(name, user.userName),
-      { user: referenceOf(user.userName), role: role?.name ?? user.organizationRole },
+      { user: referenceOf(user.userName), role: role?.name ?? user.organizationRole, ...adoptionOf(plan) },
       { ...parent, dependsOn: role === undefined ? [guard] : [guard, role] },
     );
   }
@@ -448,7 +450,7 @@ function declareTeamRoles<C extends ChildrenShape>(
       const role = customRoles[roleName];
       byUser[userName] = kinds.TeamRoleAssignment(
         `${name}/${team.name}/${identityOf("userName", userName)}`,
-        { user: referenceOf(userName), teamName: teamResource.name, roleName: role?.name ?? roleName },
+        { user: referenceOf(userName), teamName: teamResource.name, roleName: role?.name ?? roleName, ...adoptionOf(plan) },
         { ...parent, dependsOn: role === undefined ? [guard, teamResource] : [guard, teamResource, role] },
       );
     }
@@ -467,7 +469,7 @@ function declareRegistryRoles<C extends ChildrenShape>(
     const byUser = (assignments[grant.registry] ??= {});
     byUser[grant.user] = kinds.RegistryRoleAssignment(
       `${name}/${grant.registry}/${identityOf("userName", grant.user)}`,
-      { user: referenceOf(grant.user), registryName: grant.registry, roleName: grant.role },
+      { user: referenceOf(grant.user), registryName: grant.registry, roleName: grant.role, ...adoptionOf(plan) },
       parent,
     );
   }

@@ -24,7 +24,10 @@ interface Holdings {
 }
 
 interface Run {
+  /** At preview: who holds what, to name renames. */
   holdings: Promise<Holdings | undefined>;
+  /** At preview and update alike: the URNs of the last state, to tell what this run creates. */
+  urns: Promise<ReadonlySet<string> | undefined>;
   /** The Organizations already named as renamed in this preview. */
   componentsNamed: Set<string>;
 }
@@ -61,25 +64,31 @@ function thisRun(): Run | undefined {
   let run = runs.get(monitor);
   if (!run) {
     // A stack the engine cannot read (a backend without it) only goes without the notice.
-    // An update names nothing: it reads only for the engine to register what its preview did.
-    const read = pulumi.runtime.isDryRun() ? readHoldings() : readStack().then(() => undefined);
-    const holdings = read.catch((error: unknown) => {
+    // An update names no rename: it reads for the engine to register what its preview did, and keeps only the URNs.
+    const unread = (error: unknown) => {
       void pulumi.log.debug(`pulumi-wandb: the stack's last state could not be read to name renames: ${String(error)}`);
       return undefined;
-    });
-    runs.set(monitor, (run = { holdings, componentsNamed: new Set() }));
+    };
+    const holdings = (pulumi.runtime.isDryRun() ? readHoldings() : Promise.resolve(undefined)).catch(unread);
+    const urns = pulumi.runtime.isDryRun() ? holdings.then((held) => held?.urns) : readStack().then(urnsOf).catch(unread);
+    runs.set(monitor, (run = { holdings, urns, componentsNamed: new Set() }));
   }
   return run;
 }
 
+/** The URNs of the stack's last state as the engine reads it, without the rest of it. */
+function urnsOf(read: unknown): ReadonlySet<string> | undefined {
+  const outputs = typeof read === "object" && read !== null ? (read as { outputs?: unknown }).outputs : undefined;
+  return typeof outputs === "object" && outputs !== null ? new Set(Object.keys(outputs)) : undefined;
+}
+
 /**
- * Whether the stack's last state holds `urn`, as this run's one reading found it (no W&B request):
- * a resource it does not hold, with no alias, is a create. Undefined where the reading cannot tell:
- * under Pulumi's mocks, at an update, or where the engine could not read the stack.
+ * Whether the resource `urn` names is new in this run: not in the stack's last state. Undefined
+ * where that state cannot be read (under Pulumi's mocks, or a backend without it).
  */
-export async function lastStateHolds(urn: string): Promise<boolean | undefined> {
-  const holdings = await thisRun()?.holdings;
-  return holdings?.urns.has(urn);
+export async function newInThisRun(urn: string): Promise<boolean | undefined> {
+  const urns = await thisRun()?.urns;
+  return urns === undefined ? undefined : !urns.has(urn);
 }
 
 const typeOf = (urn: string) => urn.slice(0, urn.lastIndexOf("::"));

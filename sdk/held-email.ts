@@ -11,7 +11,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { MockMonitor } from "@pulumi/pulumi/runtime/mocks";
 import { credentialsRefused } from "../service";
 import { identityOf } from "../model/identity";
-import { lastStateHolds } from "../model/rename-notice";
+import { newInThisRun } from "../model/rename-notice";
 import { heldEmailRefusal, userInputs, type ListedUser } from "../model/shapes/user";
 import { programAccess } from "./functions/clients";
 import type { UserArgs } from "./types/resources";
@@ -40,7 +40,7 @@ function usersByEmail(monitor: object): Promise<ReadonlyMap<string, ListedUser> 
 
 async function refusalOf(monitor: object, urn: string, name: string, written: { userName: string; email: string }): Promise<string | undefined> {
   const declared = declaredKey.safeParse(written);
-  if (!declared.success || (await lastStateHolds(urn)) !== false) return undefined;
+  if (!declared.success || (await newInThisRun(urn)) !== true) return undefined;
   const users = await usersByEmail(monitor);
   return heldEmailRefusal(name, declared.data, users?.get(identityOf("email", declared.data.email)));
 }

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { deploymentFrom, WandbConfigError } from "../service/config";
 import { declareOrganization, planOrganization } from "../model/organization";
+import { noticeAdoptedRoles } from "../model/adoption-notice";
 import { ORGANIZATION_TYPE } from "../model/tokens";
 import type { ValidatedRoster, WandbDeployment } from "../model/roster/roster";
 import type { OrganizationArgs } from "./types/organization";
@@ -96,6 +97,10 @@ export class Organization extends pulumi.ComponentResource {
     this.customRoleIds = declared.outputs.customRoleIds;
     this.serviceAccountIds = declared.outputs.serviceAccountIds;
     this.registerOutputs(declared.outputs);
+    noticeAdoptedRoles(this, name, plan, declared, (child) => {
+      const resource = child as unknown as pulumi.CustomResource & Record<string, pulumi.Output<unknown> | undefined>;
+      return { urn: resource.urn, output: (property) => resource[property] ?? pulumi.output(undefined) };
+    });
   }
 }
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { createSetting, serviceField, type FieldTable } from "./fields";
 import { isPredefinedRole, RESERVED_ROLE_NAMES } from "../vocabulary";
-import { adoptExisting, permissionName, predefinedBaseRole, printable } from "./pieces";
+import { adoptExisting, adoptedAtCheck, permissionName, predefinedBaseRole, printable } from "./pieces";
 
 export const customRoleDescription =
   "A custom role of the organization (SCIM `/Roles`). Assign it with `OrganizationRoleAssignment` or `TeamRoleAssignment`. " +
@@ -44,6 +44,7 @@ export const customRoleInputs = z
         "When a role with this name already exists: `false` fails with a hint, `true` takes it over and converges it to " +
         "this definition. Defaults to `false`.",
     }),
+    adopted: adoptedAtCheck("custom role", "name"),
   })
   .strict();
 

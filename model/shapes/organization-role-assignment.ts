@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { FieldTable } from "./fields";
 import { canonicalRole, effectiveOrganizationRole, isDeprecatedOrganizationRole, ORGANIZATION_ROLES } from "../vocabulary";
-import { assignedUser, assignedUserField, assignmentOutputs, assignmentServiceFields, ROLE_IN_IMPORT_ID } from "./assignment";
+import { adoptingAssignment, assignedUser, assignedUserField, assignmentOutputs, assignmentServiceFields, ROLE_IN_IMPORT_ID } from "./assignment";
 import { roleNameInput } from "./pieces";
 
 export const organizationRoleAssignmentDescription =
@@ -28,6 +28,7 @@ export const organizationRoleAssignmentInputs = z
           "The organization role: `admin`, `member` (predefined names are case-insensitive and stored in lower case) or the " +
           "name of a custom role (case-sensitive). `viewer` is deprecated: W&B assigns `member` instead, so it is stored as `member`.",
       }),
+    adoptExisting: adoptingAssignment,
   })
   .strict();
 

@@ -18,6 +18,23 @@ export const adoptExisting = z
   .boolean({ error: "adoptExisting must be true or false" })
   .default(false);
 
+/**
+ * Whether W&B holds the object an adopting create names, as the provider's check finds it in the
+ * organization's listing: set by the check (at preview too), read by the access review.
+ */
+export function adoptedAtCheck(what: string, key: string) {
+  return z
+    .boolean({ error: "adopted is set by the provider's check, not by hand: remove it" })
+    .optional()
+    .meta({
+      description:
+        `Set by the provider's check, not meant to be set by hand: where \`adoptExisting\` is true and the ${what} is created, ` +
+        `whether W&B holds one with this ${key} (\`true\`: the create adopts it; \`false\`: it makes one), as the organization's ` +
+        "listing shows it at that check, `pulumi preview` included (the listings are read once per operation). Absent where " +
+        "it could not be read. The access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&B.",
+    });
+}
+
 export const permissionName = z
   .string()
   .trim()

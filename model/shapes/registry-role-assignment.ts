@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { FieldTable } from "./fields";
 import { canonicalRole, REGISTRY_ROLES } from "../vocabulary";
-import { assignedUser, assignedUserField, assignmentOutputs, assignmentServiceFields, ROLE_IN_IMPORT_ID } from "./assignment";
+import { adoptingAssignment, assignedUser, assignedUserField, assignmentOutputs, assignmentServiceFields, ROLE_IN_IMPORT_ID } from "./assignment";
 import { printable } from "./pieces";
 
 export const registryRoleAssignmentDescription =
@@ -33,6 +33,7 @@ export const registryRoleAssignmentInputs = z
       .meta({
         description: "The role in the registry: `admin`, `member`, `viewer` or `restricted viewer` (case-insensitive, stored in lower case).",
       }),
+    adoptExisting: adoptingAssignment,
   })
   .strict();
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { FieldTable } from "./fields";
 import { canonicalRole, TEAM_ROLES } from "../vocabulary";
-import { assignedUser, assignedUserField, assignmentOutputs, assignmentServiceFields, ROLE_IN_IMPORT_ID } from "./assignment";
+import { adoptingAssignment, assignedUser, assignedUserField, assignmentOutputs, assignmentServiceFields, ROLE_IN_IMPORT_ID } from "./assignment";
 import { printable, roleNameInput } from "./pieces";
 
 export const teamRoleAssignmentDescription =
@@ -33,6 +33,7 @@ export const teamRoleAssignmentInputs = z
           "The role in the team: `admin`, `member`, `viewer` (case-insensitive, stored in lower case) or the name of a " +
           "custom role (case-sensitive). W&B adds the user to the team if they are not in it.",
       }),
+    adoptExisting: adoptingAssignment,
   })
   .strict();
 

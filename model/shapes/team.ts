@@ -4,7 +4,7 @@ import { createSetting, namingSetting, serviceField, stateSetting, type FieldTab
 import { identityOf } from "../identity";
 import { SOURCES, STORAGE_PROVIDERS } from "../vocabulary";
 import type { Deployment } from "../../service/config";
-import { adoptExisting, guardedBy, printable, userReference } from "./pieces";
+import { adoptExisting, adoptedAtCheck, guardedBy, printable, userReference } from "./pieces";
 
 export const teamDescription =
   "A team of the organization (SCIM group), with its name and, optionally, its exact set of user members. " +
@@ -117,6 +117,7 @@ export const teamInputs = z
         "this definition (its members become exactly `members`, when given). Only consulted when the resource is created. " +
         "Defaults to `false`.",
     }),
+    adopted: adoptedAtCheck("team", "name"),
     importId: z
       .string({ error: "importId must be the SCIM id of an existing team" })
       .trim()

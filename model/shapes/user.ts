@@ -4,7 +4,7 @@ import { activityField, createSetting, namingSetting, serviceField, stateSetting
 import { ACCESS_LEVELS, EMAIL_ADDRESS, effectiveOrganizationRole, isDeprecatedOrganizationRole, ORGANIZATION_ROLES, USER_NAME } from "../vocabulary";
 import { foldCase } from "../../service/case-folding";
 import { identityOf, sameIdentity } from "../identity";
-import { adoptExisting, guardedBy, printable } from "./pieces";
+import { adoptExisting, adoptedAtCheck, guardedBy, printable } from "./pieces";
 import { inactiveToDeactivate, recordedActivity } from "../activity";
 
 export const userDescription =
@@ -111,6 +111,7 @@ export const userInputs = z
         "to this definition. With `importId`, the way to bring existing users under code through the dynamic " +
         "resources, which `pulumi import` cannot import (through the native plugin it can). Defaults to `false`.",
     }),
+    adopted: adoptedAtCheck("user", "userName"),
     importId: z
       .string({ error: "importId must be the SCIM id of an existing user" })
       .trim()
@@ -157,6 +158,14 @@ export const userOutputs = z.object({
   active: z.boolean(),
   /** As the service reports it: predefined names in lower case, a custom role (assigned outside this resource) as named. */
   organizationRole: z.string().optional(),
+  organizationRoleUnverified: z
+    .boolean()
+    .optional()
+    .meta({
+      description:
+        "`true` when the user was taken over (adopted, imported) with its declared organization role recorded without a write, " +
+        "W&B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.",
+    }),
   modelsSeat: z.string().optional(),
   weaveRole: z.string().optional(),
   teams: z.array(z.string()).optional(),
@@ -241,6 +250,7 @@ export const userFields = {
   displayName: { owner: "program", compare: "exact", write: { patch: "replace", path: "displayName" }, replaces: false, optional: true },
   active: { owner: "program", compare: "exact", write: { patch: "replace" }, replaces: false },
   organizationRole: { owner: "program", compare: "organizationRole", write: { patch: "replace", path: "organizationRole" }, replaces: false, optional: true },
+  organizationRoleUnverified: serviceField,
   modelsSeat: { owner: "program", compare: "exact", write: { patch: "replace", path: "modelsSeat" }, replaces: false, optional: true },
   weaveRole: { owner: "program", compare: "exact", write: { patch: "replace", path: "weaveRole" }, replaces: false, optional: true },
   teams: { owner: "program", compare: { set: "teamName" }, write: "members", replaces: false, optional: true },

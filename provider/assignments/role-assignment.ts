@@ -42,16 +42,23 @@ export interface SlotAccess {
    * when their representation says nothing and their ETag did not move. Default: always within it.
    */
   inScope?(userId: string): Promise<boolean>;
+  /**
+   * Whether the user held this place before the operation, beyond being a user it did not create
+   * (e.g. a member of the team it did not add): only such a place is adopted as it is. Default: yes.
+   */
+  heldBefore?(user: ScimUser): Promise<boolean>;
   /** Whether the slot is already given back (destroy has nothing left to do). */
   released: (user: ScimUser) => boolean | Promise<boolean>;
   /** The write that gives the slot back. */
   release: (ifMatch: string | undefined) => Promise<ScimUser>;
 }
 
-/** A slot as the skeleton writes it: its access, the input property holding the role, and its case rule. */
+/** A slot as the skeleton writes it: its access, the input property holding the role, its case rule, and the place it names. */
 interface Slot extends SlotAccess {
   field: string;
   same(live: string | undefined, expected: string | undefined): boolean;
+  /** The one role place of one user the slot is, e.g. `TeamRoleAssignment/<userId>/research`: what this operation wrote of it. */
+  place: string;
 }
 
 const show = (role: string | undefined) => (role === undefined ? "none" : `"${role}"`);
@@ -82,6 +89,7 @@ function slotReading(slot: Slot, user: ScimUser, expected: string | undefined, d
  * the fresh ETag; otherwise it fails naming the role changed outside Pulumi.
  */
 function writeRole(operation: Operation, slot: Slot, userId: string, etag: string | undefined, expected: string | undefined, role: string): Promise<ScimUser> {
+  operation.directory().roleWritten(slot.place);
   return convergeGuardedByEtag({
     signal: operation.signal,
     what: slot.what,
@@ -115,6 +123,7 @@ async function releaseRole(
   const held = await stillHeld();
   if (!held) return;
   refuse(held);
+  operation.directory().roleWritten(slot.place);
   await writeGuardedByEtag({
     signal: operation.signal,
     what: slot.what,
@@ -224,7 +233,30 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
 
   function slotOf(operation: Operation, userId: string, scope: string): Slot {
     const access = spec.slot(operation, userId, scope);
-    return { ...access, field: roleField, same: access.same ?? same };
+    return { ...access, field: roleField, same: access.same ?? same, place: `${spec.kind}/${userId}/${scope}` };
+  }
+
+  /**
+   * Whether the slot comes with its user's adoption: the user was taken over as W&B holds it in this
+   * operation (a User with adoptExisting or importId), and held the place before it (a place this
+   * operation neither made nor wrote). Any other create is a declaration of a role, written.
+   */
+  async function adoptedWithUser(operation: Operation, slot: Slot, user: ScimUser): Promise<boolean> {
+    const directory = operation.directory();
+    if (!directory.adoptedHere(user.id) || !directory.untouched({ userId: user.id, place: slot.place })) return false;
+    return (await slot.heldBefore?.(user)) ?? true;
+  }
+
+  /**
+   * The slot the user held before, taken over as W&B holds it, without a write: where W&B does not
+   * show the role, the declared one, unverified; where it shows another, that one (the next preview
+   * shows the declared role as a change). Undefined where the user holds no role there: a grant, written.
+   */
+  function adopted(inputs: I, user: ScimUser, slot: Slot): O | undefined {
+    if (slot.known?.(user) === false) return outputsOf(inputs, user, true);
+    const live = slot.live(user);
+    if (live === undefined) return undefined;
+    return outputsOf(same(live, roleOf(inputs)) ? inputs : { ...inputs, [roleField]: comparable(roleRule, live) }, user);
   }
 
   /** The assignment's properties in the order of its inputs: user, scope, role. */
@@ -232,12 +264,15 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
     return { user, ...(scopeField === undefined ? {} : { [scopeField]: scope }), [roleField]: role };
   }
 
-  function outputsOf(inputs: { user: string }, user: Pick<ScimUser, "id" | "etag" | "email">): O {
+  /** The state: the assignment, the user it resolved to, whether it adopts, and whether its role is unverified (adopted unseen). */
+  function outputsOf(inputs: { user: string; adoptExisting?: unknown }, user: Pick<ScimUser, "id" | "etag" | "email">, unverified = false): O {
     return spec.state.parse({
       ...assignment(inputs.user, scopeOf(inputs), roleOf(inputs)!),
       userId: user.id,
       userEmail: identityOf("email", user.email),
       etag: user.etag ?? "",
+      ...(inputs.adoptExisting === true ? { adoptExisting: true } : {}),
+      ...(unverified ? { roleUnverified: true } : {}),
     });
   }
 
@@ -274,6 +309,9 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
       const scope = scopeOf(inputs);
       const id = idOf(listed.id, scope);
       const slot = slotOf(operation, listed.id, scope);
+      // Adopted with its user, a place the user held before sends no write: a role W&B does not show is recorded as declared.
+      const taken = inputs["adoptExisting"] === true && (await adoptedWithUser(operation, slot, listed)) ? adopted(inputs, listed, slot) : undefined;
+      if (taken !== undefined) return { id, outs: taken };
       // A role the operation's listing shows as declared is taken over as it is, as every adoption is (by
       // equality, no write). Any other role decides a write: the user is then read as it is now.
       const shownAsDeclared = slot.known?.(listed) !== false && same(slot.live(listed), roleOf(inputs));
@@ -330,8 +368,10 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
         role = await held(user);
       }
       if (user === undefined || role === undefined) return {};
-      const inputs = assignment(props?.user ?? userId, scope, role);
-      return recordRead(id, outputsOf(inputs, user), props, () => inputs as I);
+      const inputs = { ...assignment(props?.user ?? userId, scope, role), ...(props?.adoptExisting === true ? { adoptExisting: true } : {}) };
+      // An adopted role stays unverified until a read shows it.
+      const unverified = props?.roleUnverified === true && slot.known?.(user) === false;
+      return recordRead(id, outputsOf(inputs, user, unverified), props, () => inputs as unknown as I);
     },
 
     async update(operation, id, olds, news) {

@@ -7,6 +7,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Difference } from "./difference";
 import { ResourceInitError, withPulumiAdvice } from "./errors";
+import { credentialsRefused } from "../../service";
 import type { ConfiguredOperation, ReplacedOnChange, ResourceImplementation } from "./implementation";
 import { checkedAgain, declarableInputs } from "./inputs";
 import { engineRecord } from "./state";
@@ -119,13 +120,39 @@ export function kindCalls<I, O extends object, Op extends ConfiguredOperation>(
     }
   };
 
+  /** The operations whose listing of this kind could not be read at a check. */
+  const unreadable = new WeakSet<Op>();
+  /**
+   * The checked inputs of a create with `adoptExisting` (no inputs applied before), with `adopted`:
+   * whether W&B holds the object, from the operation's listing (read once per operation, `pulumi
+   * preview` included), for the access review to tell an adoption from a creation. Only the check
+   * says it: one given is dropped. Left out where the key is not known yet, or the listing cannot be
+   * read (a preview without credentials goes on as it did; the create still judges for itself).
+   */
+  const withAdoptionFound = async (operation: Op, olds: Record_, checkedInputs: unknown): Promise<unknown> => {
+    const { heldAtCreate } = implementation;
+    if (heldAtCreate === undefined) return checkedInputs;
+    const { adopted: _given, ...inputs } = record(checkedInputs);
+    const adopting = inputs["adoptExisting"] === true && naturalKeyOf(state.kind, olds) === undefined && naturalKeyOf(state.kind, inputs) !== undefined;
+    if (!adopting || operation.configurationProblems().length > 0 || unreadable.has(operation)) return inputs;
+    const held = await heldAtCreate.call(implementation, operation, inputs as I).catch((error: unknown) => {
+      // Tried once per operation: the other checks of the kind do not wait on a listing that fails.
+      unreadable.add(operation);
+      // Refused credentials fail the preview, once: no request of the run can succeed.
+      if (credentialsRefused(error) && operation.firstCredentialsRefusal()) throw error;
+      return undefined;
+    });
+    return held === undefined ? inputs : { ...inputs, adopted: held };
+  };
+
   return advisingFailures({
     // The olds of check are the inputs last applied, not state.
     // The engine checks only what the program registers (or imports): a check is a declaration.
     check: async (operation, olds, news) => {
       const result = await implementation.check(operation, record(olds), record(news));
-      if (!result.failures?.length) operation.holdings().declare(naturalKeyOf(state.kind, record(result.inputs)));
-      return withConfigurationFailures(operation, result);
+      if (result.failures?.length) return withConfigurationFailures(operation, result);
+      operation.holdings().declare(naturalKeyOf(state.kind, record(result.inputs)));
+      return withConfigurationFailures(operation, { ...result, inputs: await withAdoptionFound(operation, record(olds), result.inputs) });
     },
     diff: async (operation, id, olds, news) => {
       const parsedId = engineId.parse(id);

@@ -15,6 +15,8 @@ import type { StoredState } from "./state";
 export interface ConfiguredOperation {
   configurationProblems(): readonly string[];
   holdings(): Holdings;
+  /** Whether this is the operation's first refusal of the credentials: the one to tell. */
+  firstCredentialsRefusal(): boolean;
 }
 
 /**
@@ -51,6 +53,12 @@ export interface ReplacedOnChange<I, O, Op extends ConfiguredOperation> {
    * with it, before anything is written. Undefined when the listings show no such reason.
    */
   refusedAtCreate?(operation: Op, inputs: I, name: string): Promise<string | undefined>;
+  /**
+   * Whether W&B holds an object with the natural key of `inputs` (a user's userName, a team's or a
+   * custom role's name), as the operation's listing shows it: what a create with `adoptExisting`
+   * adopts rather than makes. The kinds that adopt by natural key implement it.
+   */
+  heldAtCreate?(operation: Op, inputs: I): Promise<boolean>;
 }
 
 /** What a kind that can change in place implements: all the dynamic-provider methods. */

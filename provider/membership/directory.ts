@@ -188,6 +188,10 @@ export class Directory {
   readonly #teams: Collection<ScimTeam, Teams>;
   readonly #roles: Collection<ScimRole, Roles>;
   readonly #etagsMovedByUs = new Set<string>();
+  /** What this operation made or wrote: users and teams it created, members it added, role places it wrote or gave back. */
+  readonly #madeHere = new Set<string>();
+  /** The users this operation took over as W&B holds them (adoptExisting, importId). */
+  readonly #adoptedHere = new Set<string>();
 
   constructor(private readonly scim: ScimClient) {
     this.#users = new Collection(async () => new Users(await scim.listUsers()), async (id) => itemOf(await scim.getUser(id), "user"));
@@ -319,6 +323,40 @@ export class Directory {
    */
   etagMovedByUs(userId: string): boolean {
     return this.#etagsMovedByUs.has(userId);
+  }
+
+  /** This operation took the user over as W&B holds it (adoptExisting, importId): the roles it holds may come with it. */
+  adopted(userId: string): void {
+    this.#adoptedHere.add(userId);
+  }
+
+  /** Whether this operation took the user over as W&B holds it. */
+  adoptedHere(userId: string): boolean {
+    return this.#adoptedHere.has(userId);
+  }
+
+  /** This operation created the user or team with this id: nothing of it was held before. */
+  created(kind: "user" | "team", id: string): void {
+    this.#madeHere.add(`${kind}:${id}`);
+  }
+
+  /** This operation adds these users to the team, whatever the answer: their places in it are new. */
+  joining(teamId: string, userIds: Iterable<string>): void {
+    for (const userId of userIds) this.#madeHere.add(`member:${teamId}:${userId}`);
+  }
+
+  /** This operation writes or gives back a role place (e.g. `TeamRoleAssignment/<userId>/research`), whatever the answer. */
+  roleWritten(place: string): void {
+    this.#madeHere.add(`role:${place}`);
+  }
+
+  /**
+   * Whether this operation made or wrote none of these: the user, the team, the user's place in the
+   * team, the role place. Only what was so before the operation can be adopted as it is.
+   */
+  untouched({ userId, teamId, place }: { userId: string; teamId?: string; place?: string }): boolean {
+    const keys = [`user:${userId}`, ...(teamId === undefined ? [] : [`team:${teamId}`, `member:${teamId}:${userId}`]), ...(place === undefined ? [] : [`role:${place}`])];
+    return keys.every((key) => !this.#madeHere.has(key));
   }
 
   /** Runs a write of a user, keeping the user as the service answered it. */

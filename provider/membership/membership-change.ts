@@ -28,6 +28,7 @@ export async function changeMembership(operation: Operation, change: MembershipC
   const scim = operation.clients().scim;
   const directory = operation.directory();
   let latest: ScimTeam | undefined;
+  if (join) directory.joining(teamId, [userId]);
   const written = await writeGuardedByEtag({
     signal: operation.signal,
     what: change.what,

@@ -113,7 +113,7 @@ async function converge(
   let role: ScimRole | undefined;
   let live: RoleDefinition & Pick<ScimRole, "inheritedPermissions" | "etag"> = seen;
   if (definitionFieldsChanged(seen, desired).length > 0) {
-    const { adoptExisting: _adopt, ...definition } = desired;
+    const definition = definitionOf(desired);
     role = await guarded(live, live.etag || undefined, (ifMatch) => operation.directory().roleWrite(() => scim.replaceRole(id, definition, { ifMatch })));
     live = role;
   }
@@ -195,6 +195,10 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
   async takenOverAtCreate(operation, inputs) {
     const existing = (await operation.directory().roles()).named(inputs.name);
     return takenOver(existing, inputs.adoptExisting, (found) => claimOf(found, inputs));
+  },
+
+  async heldAtCreate(operation, inputs) {
+    return (await operation.directory().roles()).named(inputs.name) !== undefined;
   },
 
   async read(operation, id, props) {

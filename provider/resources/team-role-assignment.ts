@@ -48,6 +48,11 @@ export const teamRoleAssignment = roleAssignment<TeamRoleAssignmentInputs, TeamR
     known: (user) => user.teamRoles !== undefined,
     grant: (roleName) => patchRole(operation, userId, teamName, roleName),
     inScope: (id) => operation.directory().inTeam(teamName, id),
+    // A member of the team before this operation: one it added, or in a team it made, holds a new place there.
+    heldBefore: async (user) => {
+      const team = await operation.directory().team(teamName);
+      return team !== undefined && operation.directory().untouched({ userId: user.id, teamId: team.id }) && (await operation.directory().inTeam(teamName, user.id));
+    },
     // Back to `member` in that team; a user no longer in the team is left alone (the write would make them join).
     // Without teamRoles, the team's member list tells whether they are still in it.
     released: async (user) => {

@@ -153,6 +153,7 @@ async function converge(operation: Operation, id: string, base: TeamState, name:
   const write = async (ifMatch: string | undefined): Promise<ScimTeam | undefined> => {
     const userIds = desiredIds ?? current.userIds;
     const { added: add, removed: remove } = setChange(current.userIds, userIds);
+    operation.directory().joining(id, add);
     if (current.name !== name) {
       const memberIds = unique([...userIds, ...current.serviceAccountIds]);
       return operation.directory().teamWrite(() => scim.replaceTeam(id, { name, memberIds }, { ifMatch }), [...add, ...remove]);
@@ -441,6 +442,7 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
             )
           : bucketOfExistingTeam(inputs.name, "to take it over as it is, with adoptExisting: true"),
     });
+    if (made.created) operation.directory().created("team", made.object.id);
     return convergeNew(operation, made.object, inputs, mapping);
   },
 
@@ -449,6 +451,10 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
     if (inputs.importId !== undefined || inputs.storageBucket !== undefined) return undefined;
     const existing = (await operation.directory().teams()).named(inputs.name);
     return takenOver(existing, inputs.adoptExisting, (found) => plannedClaimOf(operation, found, inputs.members ?? []));
+  },
+
+  async heldAtCreate(operation, inputs) {
+    return (await operation.directory().teams()).named(inputs.name) !== undefined;
   },
 
   async read(operation, requestedId, props) {

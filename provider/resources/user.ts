@@ -56,6 +56,8 @@ function orgRoleOf(user: ScimUser): string | undefined {
  */
 interface Known extends Access {
   organizationRole?: string;
+  /** The organization role was recorded as declared at a takeover, W&B not showing it (and has not shown it since). */
+  organizationRoleUnverified?: boolean;
   teams?: string[];
   views?: Pick<UserOutputs, "teamRoles" | "registryRoles" | "daysActive" | "lastActiveAt">;
 }
@@ -93,6 +95,8 @@ function outputsOf(user: ScimUser, declared: Partial<UserOutputs> & Pick<UserOut
     ...(declared.displayName === undefined ? {} : { displayName: user.displayName ?? "" }),
     active: user.active,
     ...(declared.organizationRole === undefined || organizationRole === undefined ? {} : { organizationRole }),
+    // Verified once a representation shows the role.
+    ...(declared.organizationRole !== undefined && known.organizationRoleUnverified === true && orgRoleOf(user) === undefined ? { organizationRoleUnverified: true } : {}),
     ...accessOf(user, declared, known),
     ...(declared.teams === undefined || teams === undefined ? {} : { teams }),
     adoptExisting: declared.adoptExisting ?? false,
@@ -111,7 +115,14 @@ function outputsOf(user: ScimUser, declared: Partial<UserOutputs> & Pick<UserOut
 
 /** What a refresh makes the inputs: the managed fields as they are live, and the settings as they were. */
 function liveInputs(outs: UserOutputs): UserInputs {
-  const { etag: _etag, createdAt: _createdAt, teamRoles: _teamRoles, registryRoles: _registryRoles, ...inputs } = withoutActivity(userFields, outs);
+  const {
+    etag: _etag,
+    createdAt: _createdAt,
+    teamRoles: _teamRoles,
+    registryRoles: _registryRoles,
+    organizationRoleUnverified: _unverified,
+    ...inputs
+  } = withoutActivity(userFields, outs);
   // A custom organization role set outside Pulumi shows as such in the state, so the next preview names it.
   // No User declares one: the inputs the engine records leave it out (declarableInputs, kit/inputs).
   return inputs as UserInputs;
@@ -226,38 +237,63 @@ const CREATED: Known = { organizationRole: "member", views: { teamRoles: [], reg
 
 /**
  * Converges a user the service just created (`created`: it holds the role `member`, whether or not
- * the 201 says so) or that is being adopted; a failure keeps it in state.
+ * the 201 says so) or that is being adopted; a failure keeps it in state. A user taken over keeps
+ * the organization role `takenOverRole` records: no role is written by a takeover that adopts.
  */
 async function convergeNew(operation: Operation, user: ScimUser, inputs: UserInputs, created = false): Promise<{ id: string; outs: UserOutputs }> {
+  // An adopted user's roles may be adopted with it, in this operation (role assignments with adoptExisting).
+  if (!created && (inputs.adoptExisting || inputs.importId !== undefined)) operation.directory().adopted(user.id);
   // A created user holds the seats its POST asked for, whether or not the 201 shows them, and has never been active.
-  const known: Known = created ? { ...CREATED, modelsSeat: inputs.modelsSeat, weaveRole: inputs.weaveRole } : takenOverRoleUnshown(operation, user, inputs);
+  const role = created ? { known: {} } : takenOverRole(operation, user, inputs);
+  const known: Known = created ? { ...CREATED, modelsSeat: inputs.modelsSeat, weaveRole: inputs.weaveRole } : role.known;
+  // The role W&B shows, kept: a custom one too (assigned outside this resource), which no declaration names.
+  const desired: UserInputs = role.kept === undefined ? inputs : { ...inputs, organizationRole: role.kept as UserInputs["organizationRole"] };
   const seen = { ...outputsOf(user, { ...inputs, displayName: "", organizationRole: "member", teams: [] }, known), etag: user.etag ?? "" };
   try {
-    const converged = await converge(operation, user.id, seen, inputs, user);
-    return { id: user.id, outs: outputsOf(converged.user, inputs, { ...converged.known, views: known.views }) };
+    const converged = await converge(operation, user.id, seen, desired, user);
+    const after = { ...converged.known, views: known.views, organizationRoleUnverified: known.organizationRoleUnverified };
+    return { id: user.id, outs: outputsOf(converged.user, desired, after) };
   } catch (error) {
-    throw new ResourceInitError(user.id, { ...outputsOf(user, inputs, known) }, error);
+    throw new ResourceInitError(user.id, { ...outputsOf(user, desired, known) }, error);
   }
 }
 
 /**
  * What is known of the organization role of a user taken over (adopted, imported, or found after a
  * lost answer). Where the service does not show it, the declared role is recorded as the role,
- * without a write: taking over never writes. Written blind, `member` would demote an admin (the
- * key's own user among them, locking Pulumi out), and any other role would land in W&B's audit log
- * for every adopted person. A warning says it could not be checked, except for the user the key
- * acts as, who is known to be an admin (SCIM answers no other user's key).
+ * unverified, without a write: taking over never writes it. Written blind, `member` would demote an
+ * admin (the key's own user among them, locking Pulumi out), and any other role would land in W&B's
+ * audit log for every adopted person. The user the key acts as is known to be an admin (SCIM
+ * answers no other user's key). Where the service shows another role than declared, an adoption
+ * (adoptExisting, importId) records that one (`kept`), so that the next preview shows the declared
+ * role as a change to review. A standalone User says so; an Organization's users are named by their
+ * component, once per kind (guardedBy).
  */
-function takenOverRoleUnshown(operation: Operation, user: ScimUser, inputs: UserInputs): Known {
-  if (orgRoleOf(user) !== undefined || inputs.organizationRole === undefined) return {};
+function takenOverRole(operation: Operation, user: ScimUser, inputs: UserInputs): { known: Known; kept?: string } {
   const declared = inputs.organizationRole;
-  if (declared === "admin" && sameIdentity("userName", user.userName, operation.guardRailsForChecks().self ?? "")) return { organizationRole: "admin" };
-  warn(
-    `user "${user.userName}" taken over: W&B does not show its organization role, so organizationRole "${declared}" was recorded ` +
-      "as declared, without a write. Check it against the web application's user list (`pulumi-wandb export --admins` writes the admins from it); " +
-      "if it holds another, declare that one to adopt it: a later change of the declaration is written.",
-  );
-  return { organizationRole: declared };
+  if (declared === undefined) return { known: {} };
+  const live = orgRoleOf(user);
+  const standalone = inputs.guardedBy === undefined;
+  if (live === undefined) {
+    if (declared === "admin" && sameIdentity("userName", user.userName, operation.guardRailsForChecks().self ?? "")) return { known: { organizationRole: "admin" } };
+    if (standalone) {
+      warn(
+        `user "${user.userName}" taken over: W&B does not show its organization role, so organizationRole "${declared}" was recorded ` +
+          "as declared, without a write. Check it against the web application's user list (`pulumi-wandb export --admins` writes the admins from it); " +
+          "if it holds another, declare that one to adopt it: a later change of the declaration is written.",
+      );
+    }
+    return { known: { organizationRole: declared, organizationRoleUnverified: true } };
+  }
+  const adopting = inputs.adoptExisting || inputs.importId !== undefined;
+  if (!adopting || sameIdentity("organizationRole", live, declared)) return { known: {} };
+  if (standalone) {
+    warn(
+      `user "${user.userName}" adopted: W&B shows organization role "${live}", not the declared "${declared}", so "${live}" was recorded, ` +
+        "without a write. The next preview shows the declared role as a change, for review.",
+    );
+  }
+  return { known: {}, kept: live };
 }
 
 /** The user importId names, from the operation's listing of /Users (one it does not show is read directly). */
@@ -431,6 +467,7 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
       claim: (existing) => claimOf(existing, inputs, saas),
       refuse: (conflict, differing) => alreadyExists(inputs, conflict, differing),
     });
+    if (made.created) operation.directory().created("user", made.object.id);
     return convergeNew(operation, made.object, inputs, made.created);
   },
 
@@ -442,6 +479,10 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
 
   async refusedAtCreate(operation, inputs, name) {
     return heldEmailRefusal(name, inputs, (await operation.directory().users()).byEmail(inputs.email));
+  },
+
+  async heldAtCreate(operation, inputs) {
+    return (await operation.directory().users()).byUserName(inputs.userName) !== undefined;
   },
 
   async read(operation, id, props) {
@@ -456,6 +497,7 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
     // user's ETag need not move when its teams change).
     const known: Known = {
       ...(props?.organizationRole === undefined ? {} : { organizationRole: props.organizationRole }),
+      ...(props?.organizationRoleUnverified === true ? { organizationRoleUnverified: true } : {}),
       ...(props === undefined ? {} : { modelsSeat: props.modelsSeat, weaveRole: props.weaveRole }),
       ...(declared.teams !== undefined && live.teamRoles === undefined ? { teams: await teamsFromGroups(operation, id) } : {}),
       ...(props === undefined ? {} : { views: props }),
@@ -473,7 +515,8 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
     if (ownedFieldsDiffering(seen, news).length === 0) {
       // Only settings (deletionPolicy, adoptExisting, importId, guardedBy) changed: nothing to send.
       const { etag, createdAt, teamRoles, registryRoles } = olds;
-      return { outs: { ...seen, ...settingsOf(news), etag, createdAt, teamRoles, registryRoles, ...activityOf({}, olds) } };
+      const unverified = seen.organizationRole !== undefined && olds.organizationRoleUnverified === true ? { organizationRoleUnverified: true } : {};
+      return { outs: { ...seen, ...unverified, ...settingsOf(news), etag, createdAt, teamRoles, registryRoles, ...activityOf({}, olds) } };
     }
     await admitRemoval(operation, news, {
       removesUser: olds.active && !news.active,
@@ -481,7 +524,9 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
     });
     try {
       const converged = await converge(operation, id, { ...seen, etag: olds.etag }, news);
-      return { outs: outputsOf(converged.user, news, { ...converged.known, views: olds }) };
+      // A role not written stays as unverified as it was.
+      const unverified = olds.organizationRoleUnverified === true && sameIdentity("organizationRole", seen.organizationRole ?? "", news.organizationRole ?? "");
+      return { outs: outputsOf(converged.user, news, { ...converged.known, views: olds, organizationRoleUnverified: unverified }) };
     } catch (error) {
       throw await withSeatsCounted(operation, error);
     }

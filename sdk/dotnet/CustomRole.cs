@@ -149,6 +149,12 @@ namespace PulumiWandb.Wandb
         public Input<bool>? AdoptExisting { get; set; }
 
         /// <summary>
+        /// Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the custom role is created, whether W&amp;B holds one with this name (`true`: the create adopts it; `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview` included (the listings are read once per operation). Absent where it could not be read. The access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&amp;B.
+        /// </summary>
+        [Input("adopted")]
+        public Input<bool>? Adopted { get; set; }
+
+        /// <summary>
         /// What the role is for. Defaults to the empty string.
         /// </summary>
         [Input("description")]

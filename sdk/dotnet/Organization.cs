@@ -158,7 +158,7 @@ namespace PulumiWandb.Wandb
     public sealed class OrganizationArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Takes over users, teams and custom roles that already exist with the roster's names instead of failing; they are converged to the roster. Default: false.
+        /// Takes over users, teams and custom roles that already exist with the roster's names instead of failing; they are converged to the roster, but for roles: a role a person already holds is taken over as W&amp;B holds it, without a write (where W&amp;B does not show it, the roster's role is recorded, unverified, and the component names these once per kind). What W&amp;B does not hold yet is created. Default: false.
         /// </summary>
         [Input("adoptExisting")]
         public Input<bool>? AdoptExisting { get; set; }

@@ -62,6 +62,12 @@ namespace PulumiWandb.Wandb
     public partial class OrganizationRoleAssignment : global::Pulumi.CustomResource
     {
         /// <summary>
+        /// When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&amp;B holds it, without a write. Where W&amp;B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
+        /// </summary>
+        [Output("adoptExisting")]
+        public Output<bool?> AdoptExisting { get; private set; } = null!;
+
+        /// <summary>
         /// The user's ETag as last read; the next write is conditional on it.
         /// </summary>
         [Output("etag")]
@@ -72,6 +78,12 @@ namespace PulumiWandb.Wandb
         /// </summary>
         [Output("role")]
         public Output<string> Role { get; private set; } = null!;
+
+        /// <summary>
+        /// `true` when the role was adopted (`adoptExisting`) as declared without a write, W&amp;B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
+        /// </summary>
+        [Output("roleUnverified")]
+        public Output<bool?> RoleUnverified { get; private set; } = null!;
 
         /// <summary>
         /// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
@@ -141,6 +153,12 @@ namespace PulumiWandb.Wandb
 
     public sealed class OrganizationRoleAssignmentArgs : global::Pulumi.ResourceArgs
     {
+        /// <summary>
+        /// When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&amp;B holds it, without a write. Where W&amp;B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
+        /// </summary>
+        [Input("adoptExisting")]
+        public Input<bool>? AdoptExisting { get; set; }
+
         /// <summary>
         /// The organization role: `admin`, `member` (predefined names are case-insensitive and stored in lower case) or the name of a custom role (case-sensitive). `viewer` is deprecated: W&amp;B assigns `member` instead, so it is stored as `member`.
         /// </summary>

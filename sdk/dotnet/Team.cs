@@ -208,6 +208,12 @@ namespace PulumiWandb.Wandb
         public Input<bool>? AdoptExisting { get; set; }
 
         /// <summary>
+        /// Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the team is created, whether W&amp;B holds one with this name (`true`: the create adopts it; `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview` included (the listings are read once per operation). Absent where it could not be read. The access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&amp;B.
+        /// </summary>
+        [Input("adopted")]
+        public Input<bool>? Adopted { get; set; }
+
+        /// <summary>
         /// What destroying this resource does; the W&amp;B API cannot delete teams.
         /// - `empty`: removes every member except organization service accounts, and asks you (in the deployment's output) to delete the team in the W&amp;B web application.
         /// - `retain`: leaves the team untouched and says so.

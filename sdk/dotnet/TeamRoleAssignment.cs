@@ -62,6 +62,12 @@ namespace PulumiWandb.Wandb
     public partial class TeamRoleAssignment : global::Pulumi.CustomResource
     {
         /// <summary>
+        /// When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&amp;B holds it, without a write. Where W&amp;B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
+        /// </summary>
+        [Output("adoptExisting")]
+        public Output<bool?> AdoptExisting { get; private set; } = null!;
+
+        /// <summary>
         /// The user's ETag as last read; the next write is conditional on it.
         /// </summary>
         [Output("etag")]
@@ -72,6 +78,12 @@ namespace PulumiWandb.Wandb
         /// </summary>
         [Output("roleName")]
         public Output<string> RoleName { get; private set; } = null!;
+
+        /// <summary>
+        /// `true` when the role was adopted (`adoptExisting`) as declared without a write, W&amp;B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
+        /// </summary>
+        [Output("roleUnverified")]
+        public Output<bool?> RoleUnverified { get; private set; } = null!;
 
         /// <summary>
         /// The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the resource.
@@ -148,6 +160,12 @@ namespace PulumiWandb.Wandb
 
     public sealed class TeamRoleAssignmentArgs : global::Pulumi.ResourceArgs
     {
+        /// <summary>
+        /// When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&amp;B holds it, without a write. Where W&amp;B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
+        /// </summary>
+        [Input("adoptExisting")]
+        public Input<bool>? AdoptExisting { get; set; }
+
         /// <summary>
         /// The role in the team: `admin`, `member`, `viewer` (case-insensitive, stored in lower case) or the name of a custom role (case-sensitive). W&amp;B adds the user to the team if they are not in it.
         /// </summary>

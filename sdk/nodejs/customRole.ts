@@ -120,6 +120,7 @@ export class CustomRole extends pulumi.CustomResource {
                 throw new Error("Missing required property 'permissions'");
             }
             resourceInputs["adoptExisting"] = (args?.adoptExisting) ?? false;
+            resourceInputs["adopted"] = args?.adopted;
             resourceInputs["description"] = (args?.description) ?? "";
             resourceInputs["inheritedFrom"] = args?.inheritedFrom;
             resourceInputs["name"] = args?.name;
@@ -148,6 +149,10 @@ export interface CustomRoleArgs {
      * When a role with this name already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. Defaults to `false`.
      */
     adoptExisting?: pulumi.Input<boolean | undefined>;
+    /**
+     * Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the custom role is created, whether W&B holds one with this name (`true`: the create adopts it; `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview` included (the listings are read once per operation). Absent where it could not be read. The access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&B.
+     */
+    adopted?: pulumi.Input<boolean | undefined>;
     /**
      * What the role is for. Defaults to the empty string.
      */

@@ -135,7 +135,7 @@ export class Organization extends pulumi.ComponentResource {
  */
 export interface OrganizationArgs {
     /**
-     * Takes over users, teams and custom roles that already exist with the roster's names instead of failing; they are converged to the roster. Default: false.
+     * Takes over users, teams and custom roles that already exist with the roster's names instead of failing; they are converged to the roster, but for roles: a role a person already holds is taken over as W&B holds it, without a write (where W&B does not show it, the roster's role is recorded, unverified, and the component names these once per kind). What W&B does not hold yet is created. Default: false.
      */
     adoptExisting?: pulumi.Input<boolean | undefined>;
     /**

@@ -73,6 +73,10 @@ export class RegistryRoleAssignment extends pulumi.CustomResource {
     }
 
     /**
+     * When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&B holds it, without a write. Where W&B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
+     */
+    declare public readonly adoptExisting: pulumi.Output<boolean | undefined>;
+    /**
      * The user's ETag as last read; the next write is conditional on it.
      */
     declare public /*out*/ readonly etag: pulumi.Output<string>;
@@ -84,6 +88,10 @@ export class RegistryRoleAssignment extends pulumi.CustomResource {
      * The role in the registry: `admin`, `member`, `viewer` or `restricted viewer` (case-insensitive, stored in lower case).
      */
     declare public readonly roleName: pulumi.Output<string>;
+    /**
+     * `true` when the role was adopted (`adoptExisting`) as declared without a write, W&B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
+     */
+    declare public /*out*/ readonly roleUnverified: pulumi.Output<boolean | undefined>;
     /**
      * The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
      */
@@ -117,16 +125,20 @@ export class RegistryRoleAssignment extends pulumi.CustomResource {
             if (args?.user === undefined && !opts.urn) {
                 throw new Error("Missing required property 'user'");
             }
+            resourceInputs["adoptExisting"] = args?.adoptExisting;
             resourceInputs["registryName"] = args?.registryName;
             resourceInputs["roleName"] = args?.roleName;
             resourceInputs["user"] = args?.user;
             resourceInputs["etag"] = undefined /*out*/;
+            resourceInputs["roleUnverified"] = undefined /*out*/;
             resourceInputs["userEmail"] = undefined /*out*/;
             resourceInputs["userId"] = undefined /*out*/;
         } else {
+            resourceInputs["adoptExisting"] = undefined /*out*/;
             resourceInputs["etag"] = undefined /*out*/;
             resourceInputs["registryName"] = undefined /*out*/;
             resourceInputs["roleName"] = undefined /*out*/;
+            resourceInputs["roleUnverified"] = undefined /*out*/;
             resourceInputs["user"] = undefined /*out*/;
             resourceInputs["userEmail"] = undefined /*out*/;
             resourceInputs["userId"] = undefined /*out*/;
@@ -142,6 +154,10 @@ export class RegistryRoleAssignment extends pulumi.CustomResource {
  * The set of arguments for constructing a RegistryRoleAssignment resource.
  */
 export interface RegistryRoleAssignmentArgs {
+    /**
+     * When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&B holds it, without a write. Where W&B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
+     */
+    adoptExisting?: pulumi.Input<boolean | undefined>;
     /**
      * The registry's name (exact), e.g. `"models"`. Changing it replaces the resource.
      */

@@ -157,6 +157,7 @@ export class Team extends pulumi.CustomResource {
                 throw new Error("Missing required property 'name'");
             }
             resourceInputs["adoptExisting"] = (args?.adoptExisting) ?? false;
+            resourceInputs["adopted"] = args?.adopted;
             resourceInputs["deletionPolicy"] = (args?.deletionPolicy) ?? "empty";
             resourceInputs["guardedBy"] = args?.guardedBy;
             resourceInputs["importId"] = args?.importId;
@@ -199,6 +200,10 @@ export interface TeamArgs {
      * When a team with this name already exists: `false` fails with a hint, `true` takes it over and converges it to this definition (its members become exactly `members`, when given). Only consulted when the resource is created. Defaults to `false`.
      */
     adoptExisting?: pulumi.Input<boolean | undefined>;
+    /**
+     * Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the team is created, whether W&B holds one with this name (`true`: the create adopts it; `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview` included (the listings are read once per operation). Absent where it could not be read. The access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&B.
+     */
+    adopted?: pulumi.Input<boolean | undefined>;
     /**
      * What destroying this resource does; the W&B API cannot delete teams.
      * - `empty`: removes every member except organization service accounts, and asks you (in the deployment's output) to delete the team in the W&B web application.

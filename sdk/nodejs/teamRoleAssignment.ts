@@ -77,6 +77,10 @@ export class TeamRoleAssignment extends pulumi.CustomResource {
     }
 
     /**
+     * When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&B holds it, without a write. Where W&B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
+     */
+    declare public readonly adoptExisting: pulumi.Output<boolean | undefined>;
+    /**
      * The user's ETag as last read; the next write is conditional on it.
      */
     declare public /*out*/ readonly etag: pulumi.Output<string>;
@@ -84,6 +88,10 @@ export class TeamRoleAssignment extends pulumi.CustomResource {
      * The role in the team: `admin`, `member`, `viewer` (case-insensitive, stored in lower case) or the name of a custom role (case-sensitive). W&B adds the user to the team if they are not in it.
      */
     declare public readonly roleName: pulumi.Output<string>;
+    /**
+     * `true` when the role was adopted (`adoptExisting`) as declared without a write, W&B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
+     */
+    declare public /*out*/ readonly roleUnverified: pulumi.Output<boolean | undefined>;
     /**
      * The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the resource.
      */
@@ -121,15 +129,19 @@ export class TeamRoleAssignment extends pulumi.CustomResource {
             if (args?.user === undefined && !opts.urn) {
                 throw new Error("Missing required property 'user'");
             }
+            resourceInputs["adoptExisting"] = args?.adoptExisting;
             resourceInputs["roleName"] = args?.roleName;
             resourceInputs["teamName"] = args?.teamName;
             resourceInputs["user"] = args?.user;
             resourceInputs["etag"] = undefined /*out*/;
+            resourceInputs["roleUnverified"] = undefined /*out*/;
             resourceInputs["userEmail"] = undefined /*out*/;
             resourceInputs["userId"] = undefined /*out*/;
         } else {
+            resourceInputs["adoptExisting"] = undefined /*out*/;
             resourceInputs["etag"] = undefined /*out*/;
             resourceInputs["roleName"] = undefined /*out*/;
+            resourceInputs["roleUnverified"] = undefined /*out*/;
             resourceInputs["teamName"] = undefined /*out*/;
             resourceInputs["user"] = undefined /*out*/;
             resourceInputs["userEmail"] = undefined /*out*/;
@@ -146,6 +158,10 @@ export class TeamRoleAssignment extends pulumi.CustomResource {
  * The set of arguments for constructing a TeamRoleAssignment resource.
  */
 export interface TeamRoleAssignmentArgs {
+    /**
+     * When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&B holds it, without a write. Where W&B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
+     */
+    adoptExisting?: pulumi.Input<boolean | undefined>;
     /**
      * The role in the team: `admin`, `member`, `viewer` (case-insensitive, stored in lower case) or the name of a custom role (case-sensitive). W&B adds the user to the team if they are not in it.
      */

@@ -142,6 +142,10 @@ export class User extends pulumi.CustomResource {
      */
     declare public readonly organizationRole: pulumi.Output<string | undefined>;
     /**
+     * `true` when the user was taken over (adopted, imported) with its declared organization role recorded without a write, W&B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
+     */
+    declare public /*out*/ readonly organizationRoleUnverified: pulumi.Output<boolean | undefined>;
+    /**
      * Read-only: the user's registry roles. Never causes a diff.
      */
     declare public /*out*/ readonly registryRoles: pulumi.Output<outputs.UserRegistryRole[]>;
@@ -181,6 +185,7 @@ export class User extends pulumi.CustomResource {
             }
             resourceInputs["active"] = (args?.active) ?? true;
             resourceInputs["adoptExisting"] = (args?.adoptExisting) ?? false;
+            resourceInputs["adopted"] = args?.adopted;
             resourceInputs["deactivateInactiveAfterDays"] = args?.deactivateInactiveAfterDays;
             resourceInputs["deletionPolicy"] = (args?.deletionPolicy) ?? "delete";
             resourceInputs["displayName"] = args?.displayName;
@@ -196,6 +201,7 @@ export class User extends pulumi.CustomResource {
             resourceInputs["daysActive"] = undefined /*out*/;
             resourceInputs["etag"] = undefined /*out*/;
             resourceInputs["lastActiveAt"] = undefined /*out*/;
+            resourceInputs["organizationRoleUnverified"] = undefined /*out*/;
             resourceInputs["registryRoles"] = undefined /*out*/;
             resourceInputs["teamRoles"] = undefined /*out*/;
         } else {
@@ -213,6 +219,7 @@ export class User extends pulumi.CustomResource {
             resourceInputs["lastActiveAt"] = undefined /*out*/;
             resourceInputs["modelsSeat"] = undefined /*out*/;
             resourceInputs["organizationRole"] = undefined /*out*/;
+            resourceInputs["organizationRoleUnverified"] = undefined /*out*/;
             resourceInputs["registryRoles"] = undefined /*out*/;
             resourceInputs["teamRoles"] = undefined /*out*/;
             resourceInputs["teams"] = undefined /*out*/;
@@ -238,6 +245,10 @@ export interface UserArgs {
      * When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, the way to bring existing users under code through the dynamic resources, which `pulumi import` cannot import (through the native plugin it can). Defaults to `false`.
      */
     adoptExisting?: pulumi.Input<boolean | undefined>;
+    /**
+     * Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the user is created, whether W&B holds one with this userName (`true`: the create adopts it; `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview` included (the listings are read once per operation). Absent where it could not be read. The access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&B.
+     */
+    adopted?: pulumi.Input<boolean | undefined>;
     /**
      * Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated. Not meant to be set by hand.
      */

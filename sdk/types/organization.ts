@@ -24,7 +24,10 @@ export interface OrganizationArgs {
   protectAdmins?: boolean;
   /**
    * Takes over users, teams and custom roles that already exist with the roster's names instead of
-   * failing; they are converged to the roster. Default: false.
+   * failing; they are converged to the roster, but for roles: a role a person already holds is
+   * taken over as W&B holds it, without a write (where W&B does not show it, the roster's role is
+   * recorded, unverified, and the component names these once per kind). What W&B does not hold yet
+   * is created. Default: false.
    */
   adoptExisting?: boolean;
   /** What removing an entry from the roster does, per kind of resource. */

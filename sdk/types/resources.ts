@@ -63,6 +63,15 @@ export interface UserArgs {
    */
   adoptExisting?: pulumi.Input<boolean>;
   /**
+   * Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the
+   * user is created, whether W&B holds one with this userName (`true`: the create adopts it;
+   * `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview`
+   * included (the listings are read once per operation). Absent where it could not be read. The
+   * access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent
+   * to W&B.
+   */
+  adopted?: pulumi.Input<boolean>;
+  /**
    * The SCIM id of an existing user to adopt (and converge) instead of creating one; its userName
    * must match `userName`. Find ids with `getUser`/`getUsers`. Naming another id replaces the
    * resource.
@@ -117,6 +126,12 @@ export interface UserOutputs {
    * `OrganizationRoleAssignment`).
    */
   readonly organizationRole: pulumi.Output<string | undefined>;
+  /**
+   * `true` when the user was taken over (adopted, imported) with its declared organization role
+   * recorded without a write, W&B not showing it: the recorded role is unverified. A write of the
+   * role, or a read that shows it, clears it. Never causes a diff.
+   */
+  readonly organizationRoleUnverified: pulumi.Output<boolean | undefined>;
   /**
    * The user's W&B Models seat: `full` (the seat the organization pays for), `viewer` (view-only
    * Models, full Registry) or `none` (case-insensitive). A new user gets `full` unless told
@@ -243,6 +258,14 @@ export interface TeamArgs {
    * @default false
    */
   adoptExisting?: pulumi.Input<boolean>;
+  /**
+   * Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the
+   * team is created, whether W&B holds one with this name (`true`: the create adopts it; `false`:
+   * it makes one), as the organization's listing shows it at that check, `pulumi preview` included
+   * (the listings are read once per operation). Absent where it could not be read. The access
+   * review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&B.
+   */
+  adopted?: pulumi.Input<boolean>;
   /**
    * The SCIM id of an existing team to adopt instead of creating one; it is converged to this
    * definition (renamed to `name`, members set to `members` when given). Only consulted when the
@@ -463,6 +486,15 @@ export interface CustomRoleArgs {
    * @default false
    */
   adoptExisting?: pulumi.Input<boolean>;
+  /**
+   * Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the
+   * custom role is created, whether W&B holds one with this name (`true`: the create adopts it;
+   * `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview`
+   * included (the listings are read once per operation). Absent where it could not be read. The
+   * access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent
+   * to W&B.
+   */
+  adopted?: pulumi.Input<boolean>;
 }
 
 /** The outputs of a `CustomRole`: every property of its state. */
@@ -505,6 +537,19 @@ export interface OrganizationRoleAssignmentArgs {
    * `member` instead, so it is stored as `member`.
    */
   role: pulumi.Input<string>;
+  /**
+   * When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that
+   * takes over an existing user) and already holds this role's place (for a team role, a member of
+   * the team that the run neither made nor added them to): `true` takes the role over with the
+   * user, as W&B holds it, without a write. Where W&B does not show the role (its documented API
+   * shows no organization, team or registry roles), the declared role is recorded, unverified
+   * (`roleUnverified`); where it shows another one, that one is recorded, and the next preview
+   * shows the declared role as a change. Any other create (a user made or already managed, a place
+   * new to the user) writes the role, as without it: a role declared later is written. The
+   * `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded
+   * once per kind. Only consulted when the resource is created. Defaults to `false`.
+   */
+  adoptExisting?: pulumi.Input<boolean>;
 }
 
 /** The outputs of a `OrganizationRoleAssignment`: every property of its state. */
@@ -523,6 +568,25 @@ export interface OrganizationRoleAssignmentOutputs {
   readonly userEmail: pulumi.Output<string | undefined>;
   /** The user's ETag as last read; the next write is conditional on it. */
   readonly etag: pulumi.Output<string>;
+  /**
+   * When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that
+   * takes over an existing user) and already holds this role's place (for a team role, a member of
+   * the team that the run neither made nor added them to): `true` takes the role over with the
+   * user, as W&B holds it, without a write. Where W&B does not show the role (its documented API
+   * shows no organization, team or registry roles), the declared role is recorded, unverified
+   * (`roleUnverified`); where it shows another one, that one is recorded, and the next preview
+   * shows the declared role as a change. Any other create (a user made or already managed, a place
+   * new to the user) writes the role, as without it: a role declared later is written. The
+   * `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded
+   * once per kind. Only consulted when the resource is created. Defaults to `false`.
+   */
+  readonly adoptExisting: pulumi.Output<boolean | undefined>;
+  /**
+   * `true` when the role was adopted (`adoptExisting`) as declared without a write, W&B not showing
+   * it: the recorded role is unverified. A write of the role, or a read that shows it, clears it.
+   * Never causes a diff.
+   */
+  readonly roleUnverified: pulumi.Output<boolean | undefined>;
   /**
    * The organization role: `admin`, `member` (predefined names are case-insensitive and stored in
    * lower case) or the name of a custom role (case-sensitive). `viewer` is deprecated: W&B assigns
@@ -550,6 +614,19 @@ export interface TeamRoleAssignmentArgs {
    * it.
    */
   roleName: pulumi.Input<string>;
+  /**
+   * When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that
+   * takes over an existing user) and already holds this role's place (for a team role, a member of
+   * the team that the run neither made nor added them to): `true` takes the role over with the
+   * user, as W&B holds it, without a write. Where W&B does not show the role (its documented API
+   * shows no organization, team or registry roles), the declared role is recorded, unverified
+   * (`roleUnverified`); where it shows another one, that one is recorded, and the next preview
+   * shows the declared role as a change. Any other create (a user made or already managed, a place
+   * new to the user) writes the role, as without it: a role declared later is written. The
+   * `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded
+   * once per kind. Only consulted when the resource is created. Defaults to `false`.
+   */
+  adoptExisting?: pulumi.Input<boolean>;
 }
 
 /** The outputs of a `TeamRoleAssignment`: every property of its state. */
@@ -568,6 +645,25 @@ export interface TeamRoleAssignmentOutputs {
   readonly userEmail: pulumi.Output<string | undefined>;
   /** The user's ETag as last read; the next write is conditional on it. */
   readonly etag: pulumi.Output<string>;
+  /**
+   * When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that
+   * takes over an existing user) and already holds this role's place (for a team role, a member of
+   * the team that the run neither made nor added them to): `true` takes the role over with the
+   * user, as W&B holds it, without a write. Where W&B does not show the role (its documented API
+   * shows no organization, team or registry roles), the declared role is recorded, unverified
+   * (`roleUnverified`); where it shows another one, that one is recorded, and the next preview
+   * shows the declared role as a change. Any other create (a user made or already managed, a place
+   * new to the user) writes the role, as without it: a role declared later is written. The
+   * `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded
+   * once per kind. Only consulted when the resource is created. Defaults to `false`.
+   */
+  readonly adoptExisting: pulumi.Output<boolean | undefined>;
+  /**
+   * `true` when the role was adopted (`adoptExisting`) as declared without a write, W&B not showing
+   * it: the recorded role is unverified. A write of the role, or a read that shows it, clears it.
+   * Never causes a diff.
+   */
+  readonly roleUnverified: pulumi.Output<boolean | undefined>;
   /** Changing it replaces the resource. */
   readonly teamName: pulumi.Output<string>;
   /**
@@ -594,6 +690,19 @@ export interface RegistryRoleAssignmentArgs {
    * stored in lower case).
    */
   roleName: pulumi.Input<string>;
+  /**
+   * When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that
+   * takes over an existing user) and already holds this role's place (for a team role, a member of
+   * the team that the run neither made nor added them to): `true` takes the role over with the
+   * user, as W&B holds it, without a write. Where W&B does not show the role (its documented API
+   * shows no organization, team or registry roles), the declared role is recorded, unverified
+   * (`roleUnverified`); where it shows another one, that one is recorded, and the next preview
+   * shows the declared role as a change. Any other create (a user made or already managed, a place
+   * new to the user) writes the role, as without it: a role declared later is written. The
+   * `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded
+   * once per kind. Only consulted when the resource is created. Defaults to `false`.
+   */
+  adoptExisting?: pulumi.Input<boolean>;
 }
 
 /** The outputs of a `RegistryRoleAssignment`: every property of its state. */
@@ -612,6 +721,25 @@ export interface RegistryRoleAssignmentOutputs {
   readonly userEmail: pulumi.Output<string | undefined>;
   /** The user's ETag as last read; the next write is conditional on it. */
   readonly etag: pulumi.Output<string>;
+  /**
+   * When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that
+   * takes over an existing user) and already holds this role's place (for a team role, a member of
+   * the team that the run neither made nor added them to): `true` takes the role over with the
+   * user, as W&B holds it, without a write. Where W&B does not show the role (its documented API
+   * shows no organization, team or registry roles), the declared role is recorded, unverified
+   * (`roleUnverified`); where it shows another one, that one is recorded, and the next preview
+   * shows the declared role as a change. Any other create (a user made or already managed, a place
+   * new to the user) writes the role, as without it: a role declared later is written. The
+   * `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded
+   * once per kind. Only consulted when the resource is created. Defaults to `false`.
+   */
+  readonly adoptExisting: pulumi.Output<boolean | undefined>;
+  /**
+   * `true` when the role was adopted (`adoptExisting`) as declared without a write, W&B not showing
+   * it: the recorded role is unverified. A write of the role, or a read that shows it, clears it.
+   * Never causes a diff.
+   */
+  readonly roleUnverified: pulumi.Output<boolean | undefined>;
   /** Changing it replaces the resource. */
   readonly registryName: pulumi.Output<string>;
   /**

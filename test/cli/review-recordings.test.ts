@@ -74,9 +74,13 @@ describe.each(["dynamic", "plugin"] as const)("recorded previews for the access 
     stack = await openStack({ dir: PROGRAMS[door] }, { config: emulatorConfig(emulator) });
     const exported = await runCommand(["export", "--roster", "roster.yaml"], exportEnvironment(emulator), stack.workDir);
     expect(exported.code, exported.err.join("\n")).toBe(0);
-    // The README's step 2: the roles the documented wire hides, filled in by hand.
+    // The README's step 2: the roles the documented wire hides, filled in by hand, as W&B holds them.
     adopted = rosterSchema.parse(parse(readFileSync(rosterFile(), "utf8")));
     for (const user of adopted.users) if (["admin", "breakglass-admin"].includes(user.userName)) user.organizationRole = "admin";
+    adopted.users.find((user) => user.userName === "Bo.Chen")!.organizationRole = "Run operator";
+    adopted.teams.find((team) => team.name === "research")!.roles = { ana: "admin" };
+    adopted.teams.find((team) => team.name === "ML Platform")!.roles = { cy: "Run operator" };
+    adopted.registryRoles = [{ user: "Bo.Chen", registry: "models", role: "admin" }];
     writeRoster(adopted);
   });
 
@@ -99,6 +103,8 @@ describe.each(["dynamic", "plugin"] as const)("recorded previews for the access 
         const research = roster.teams.find((team) => team.name === "research")!;
         research.members = [...research.members.filter((member) => member !== "hal"), "dee"];
         research.roles = { ...research.roles, eve: "admin" };
+        // A team W&B does not hold, under adoptExisting: created, its members joining.
+        roster.teams.push({ name: "vision", members: ["dee", "cy"], roles: {}, membersFrom: "code" });
         roster.customRoles.find((role) => role.name === "Run operator")!.permissions.push("project:update");
         roster.registryRoles = [...(roster.registryRoles ?? []), { user: "cy", registry: "models", role: "viewer" }];
       }),

@@ -3,6 +3,7 @@
 // registrar (thousands of them) rather than as a `pulumi.CustomResource` each.
 import * as pulumi from "@pulumi/pulumi";
 import { declareOrganization, planOrganization, type ChildOptions, type ChildrenShape } from "../../../model/organization";
+import { noticeAdoptedRoles } from "../../../model/adoption-notice";
 import { noticeRename } from "../../../model/rename-notice";
 import type { ResourceKind } from "../../../model/resource-kinds";
 import { ORGANIZATION_TYPE, tokenOf } from "../../../model/tokens";
@@ -47,6 +48,7 @@ export const buildOrganization: ComponentBuilder = (operation, name, inputs, opt
     ServiceAccount: declaring(registrar, "ServiceAccount"),
   });
   component.publish(declared.outputs);
+  noticeAdoptedRoles(component, name, plan, declared, (child) => child as RegisteredChild);
   return { urn: component.urn, outputs: { ...declared.outputs }, registered: registrar.settled() };
 };
 

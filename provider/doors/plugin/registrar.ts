@@ -97,10 +97,15 @@ export class RegisteredChild implements NamedChild {
   get name(): pulumi.Output<string> {
     return (this.outputs.name ??= outputOf(this.answered, (answer) => propertyOutput(answer, "name")));
   }
+
+  /** Any property of the child's state, made when something reads it. */
+  output(property: string): pulumi.Output<unknown> {
+    return outputOf(this.answered, (answer) => propertyOutput(answer, property));
+  }
 }
 
 /** An output property as the runtime resolves it (runtime/rpc.ts resolveProperties): secret unwrapped, unknown where absent. */
-function propertyOutput(answer: Answer, key: string): OutputParts<string> {
+function propertyOutput<T = string>(answer: Answer, key: string): OutputParts<T> {
   const present = Object.prototype.hasOwnProperty.call(answer.properties, key);
   const value: unknown = answer.properties[key];
   const resources = [...(answer.dependencies[key] ?? []).map((urn) => new pulumi.DependencyResource(urn)), answer.standIn];

@@ -137,6 +137,8 @@ func CustomRoleExists(ctx *pulumi.Context,
 type customRoleArgs struct {
 	// When a role with this name already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. Defaults to `false`.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
+	// Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the custom role is created, whether W&B holds one with this name (`true`: the create adopts it; `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview` included (the listings are read once per operation). Absent where it could not be read. The access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&B.
+	Adopted *bool `pulumi:"adopted"`
 	// What the role is for. Defaults to the empty string.
 	Description *string `pulumi:"description"`
 	// The predefined role this role extends: `member` or `viewer` (case-insensitive).
@@ -151,6 +153,8 @@ type customRoleArgs struct {
 type CustomRoleArgs struct {
 	// When a role with this name already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. Defaults to `false`.
 	AdoptExisting pulumi.BoolPtrInput
+	// Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the custom role is created, whether W&B holds one with this name (`true`: the create adopts it; `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview` included (the listings are read once per operation). Absent where it could not be read. The access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&B.
+	Adopted pulumi.BoolPtrInput
 	// What the role is for. Defaults to the empty string.
 	Description pulumi.StringPtrInput
 	// The predefined role this role extends: `member` or `viewer` (case-insensitive).

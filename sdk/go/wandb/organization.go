@@ -122,7 +122,7 @@ func NewOrganization(ctx *pulumi.Context,
 }
 
 type organizationArgs struct {
-	// Takes over users, teams and custom roles that already exist with the roster's names instead of failing; they are converged to the roster. Default: false.
+	// Takes over users, teams and custom roles that already exist with the roster's names instead of failing; they are converged to the roster, but for roles: a role a person already holds is taken over as W&B holds it, without a write (where W&B does not show it, the roster's role is recorded, unverified, and the component names these once per kind). What W&B does not hold yet is created. Default: false.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// What removing an entry from the roster does, per kind of resource.
 	DeletionPolicy *OrganizationDeletionPolicy `pulumi:"deletionPolicy"`
@@ -136,7 +136,7 @@ type organizationArgs struct {
 
 // The set of arguments for constructing a Organization resource.
 type OrganizationArgs struct {
-	// Takes over users, teams and custom roles that already exist with the roster's names instead of failing; they are converged to the roster. Default: false.
+	// Takes over users, teams and custom roles that already exist with the roster's names instead of failing; they are converged to the roster, but for roles: a role a person already holds is taken over as W&B holds it, without a write (where W&B does not show it, the roster's role is recorded, unverified, and the component names these once per kind). What W&B does not hold yet is created. Default: false.
 	AdoptExisting pulumi.BoolPtrInput
 	// What removing an entry from the roster does, per kind of resource.
 	DeletionPolicy OrganizationDeletionPolicyPtrInput

@@ -70,10 +70,14 @@ import (
 type OrganizationRoleAssignment struct {
 	pulumi.CustomResourceState
 
+	// When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&B holds it, without a write. Where W&B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
+	AdoptExisting pulumi.BoolPtrOutput `pulumi:"adoptExisting"`
 	// The user's ETag as last read; the next write is conditional on it.
 	Etag pulumi.StringOutput `pulumi:"etag"`
 	// The organization role: `admin`, `member` (predefined names are case-insensitive and stored in lower case) or the name of a custom role (case-sensitive). `viewer` is deprecated: W&B assigns `member` instead, so it is stored as `member`.
 	Role pulumi.StringOutput `pulumi:"role"`
+	// `true` when the role was adopted (`adoptExisting`) as declared without a write, W&B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
+	RoleUnverified pulumi.BoolPtrOutput `pulumi:"roleUnverified"`
 	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
 	User pulumi.StringOutput `pulumi:"user"`
 	// The user's email address in lower case, as last read (absent in state recorded by earlier releases until a refresh).
@@ -138,6 +142,8 @@ func OrganizationRoleAssignmentExists(ctx *pulumi.Context,
 }
 
 type organizationRoleAssignmentArgs struct {
+	// When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&B holds it, without a write. Where W&B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
+	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// The organization role: `admin`, `member` (predefined names are case-insensitive and stored in lower case) or the name of a custom role (case-sensitive). `viewer` is deprecated: W&B assigns `member` instead, so it is stored as `member`.
 	Role string `pulumi:"role"`
 	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
@@ -146,6 +152,8 @@ type organizationRoleAssignmentArgs struct {
 
 // The set of arguments for constructing a OrganizationRoleAssignment resource.
 type OrganizationRoleAssignmentArgs struct {
+	// When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&B holds it, without a write. Where W&B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
+	AdoptExisting pulumi.BoolPtrInput
 	// The organization role: `admin`, `member` (predefined names are case-insensitive and stored in lower case) or the name of a custom role (case-sensitive). `viewer` is deprecated: W&B assigns `member` instead, so it is stored as `member`.
 	Role pulumi.StringInput
 	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
@@ -239,6 +247,11 @@ func (o OrganizationRoleAssignmentOutput) ToOrganizationRoleAssignmentOutputWith
 	return o
 }
 
+// When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&B holds it, without a write. Where W&B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
+func (o OrganizationRoleAssignmentOutput) AdoptExisting() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *OrganizationRoleAssignment) pulumi.BoolPtrOutput { return v.AdoptExisting }).(pulumi.BoolPtrOutput)
+}
+
 // The user's ETag as last read; the next write is conditional on it.
 func (o OrganizationRoleAssignmentOutput) Etag() pulumi.StringOutput {
 	return o.ApplyT(func(v *OrganizationRoleAssignment) pulumi.StringOutput { return v.Etag }).(pulumi.StringOutput)
@@ -247,6 +260,11 @@ func (o OrganizationRoleAssignmentOutput) Etag() pulumi.StringOutput {
 // The organization role: `admin`, `member` (predefined names are case-insensitive and stored in lower case) or the name of a custom role (case-sensitive). `viewer` is deprecated: W&B assigns `member` instead, so it is stored as `member`.
 func (o OrganizationRoleAssignmentOutput) Role() pulumi.StringOutput {
 	return o.ApplyT(func(v *OrganizationRoleAssignment) pulumi.StringOutput { return v.Role }).(pulumi.StringOutput)
+}
+
+// `true` when the role was adopted (`adoptExisting`) as declared without a write, W&B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
+func (o OrganizationRoleAssignmentOutput) RoleUnverified() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *OrganizationRoleAssignment) pulumi.BoolPtrOutput { return v.RoleUnverified }).(pulumi.BoolPtrOutput)
 }
 
 // The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.

@@ -61,12 +61,16 @@ import (
 type RegistryRoleAssignment struct {
 	pulumi.CustomResourceState
 
+	// When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&B holds it, without a write. Where W&B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
+	AdoptExisting pulumi.BoolPtrOutput `pulumi:"adoptExisting"`
 	// The user's ETag as last read; the next write is conditional on it.
 	Etag pulumi.StringOutput `pulumi:"etag"`
 	// The registry's name (exact), e.g. `"models"`. Changing it replaces the resource.
 	RegistryName pulumi.StringOutput `pulumi:"registryName"`
 	// The role in the registry: `admin`, `member`, `viewer` or `restricted viewer` (case-insensitive, stored in lower case).
 	RoleName pulumi.StringOutput `pulumi:"roleName"`
+	// `true` when the role was adopted (`adoptExisting`) as declared without a write, W&B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
+	RoleUnverified pulumi.BoolPtrOutput `pulumi:"roleUnverified"`
 	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
 	User pulumi.StringOutput `pulumi:"user"`
 	// The user's email address in lower case, as last read (absent in state recorded by earlier releases until a refresh).
@@ -135,6 +139,8 @@ func RegistryRoleAssignmentExists(ctx *pulumi.Context,
 }
 
 type registryRoleAssignmentArgs struct {
+	// When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&B holds it, without a write. Where W&B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
+	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// The registry's name (exact), e.g. `"models"`. Changing it replaces the resource.
 	RegistryName string `pulumi:"registryName"`
 	// The role in the registry: `admin`, `member`, `viewer` or `restricted viewer` (case-insensitive, stored in lower case).
@@ -145,6 +151,8 @@ type registryRoleAssignmentArgs struct {
 
 // The set of arguments for constructing a RegistryRoleAssignment resource.
 type RegistryRoleAssignmentArgs struct {
+	// When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&B holds it, without a write. Where W&B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
+	AdoptExisting pulumi.BoolPtrInput
 	// The registry's name (exact), e.g. `"models"`. Changing it replaces the resource.
 	RegistryName pulumi.StringInput
 	// The role in the registry: `admin`, `member`, `viewer` or `restricted viewer` (case-insensitive, stored in lower case).
@@ -240,6 +248,11 @@ func (o RegistryRoleAssignmentOutput) ToRegistryRoleAssignmentOutputWithContext(
 	return o
 }
 
+// When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&B holds it, without a write. Where W&B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
+func (o RegistryRoleAssignmentOutput) AdoptExisting() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *RegistryRoleAssignment) pulumi.BoolPtrOutput { return v.AdoptExisting }).(pulumi.BoolPtrOutput)
+}
+
 // The user's ETag as last read; the next write is conditional on it.
 func (o RegistryRoleAssignmentOutput) Etag() pulumi.StringOutput {
 	return o.ApplyT(func(v *RegistryRoleAssignment) pulumi.StringOutput { return v.Etag }).(pulumi.StringOutput)
@@ -253,6 +266,11 @@ func (o RegistryRoleAssignmentOutput) RegistryName() pulumi.StringOutput {
 // The role in the registry: `admin`, `member`, `viewer` or `restricted viewer` (case-insensitive, stored in lower case).
 func (o RegistryRoleAssignmentOutput) RoleName() pulumi.StringOutput {
 	return o.ApplyT(func(v *RegistryRoleAssignment) pulumi.StringOutput { return v.RoleName }).(pulumi.StringOutput)
+}
+
+// `true` when the role was adopted (`adoptExisting`) as declared without a write, W&B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
+func (o RegistryRoleAssignmentOutput) RoleUnverified() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *RegistryRoleAssignment) pulumi.BoolPtrOutput { return v.RoleUnverified }).(pulumi.BoolPtrOutput)
 }
 
 // The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.

@@ -70,10 +70,14 @@ import (
 type TeamRoleAssignment struct {
 	pulumi.CustomResourceState
 
+	// When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&B holds it, without a write. Where W&B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
+	AdoptExisting pulumi.BoolPtrOutput `pulumi:"adoptExisting"`
 	// The user's ETag as last read; the next write is conditional on it.
 	Etag pulumi.StringOutput `pulumi:"etag"`
 	// The role in the team: `admin`, `member`, `viewer` (case-insensitive, stored in lower case) or the name of a custom role (case-sensitive). W&B adds the user to the team if they are not in it.
 	RoleName pulumi.StringOutput `pulumi:"roleName"`
+	// `true` when the role was adopted (`adoptExisting`) as declared without a write, W&B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
+	RoleUnverified pulumi.BoolPtrOutput `pulumi:"roleUnverified"`
 	// The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the resource.
 	TeamName pulumi.StringOutput `pulumi:"teamName"`
 	// The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
@@ -144,6 +148,8 @@ func TeamRoleAssignmentExists(ctx *pulumi.Context,
 }
 
 type teamRoleAssignmentArgs struct {
+	// When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&B holds it, without a write. Where W&B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
+	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// The role in the team: `admin`, `member`, `viewer` (case-insensitive, stored in lower case) or the name of a custom role (case-sensitive). W&B adds the user to the team if they are not in it.
 	RoleName string `pulumi:"roleName"`
 	// The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the resource.
@@ -154,6 +160,8 @@ type teamRoleAssignmentArgs struct {
 
 // The set of arguments for constructing a TeamRoleAssignment resource.
 type TeamRoleAssignmentArgs struct {
+	// When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&B holds it, without a write. Where W&B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
+	AdoptExisting pulumi.BoolPtrInput
 	// The role in the team: `admin`, `member`, `viewer` (case-insensitive, stored in lower case) or the name of a custom role (case-sensitive). W&B adds the user to the team if they are not in it.
 	RoleName pulumi.StringInput
 	// The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the resource.
@@ -249,6 +257,11 @@ func (o TeamRoleAssignmentOutput) ToTeamRoleAssignmentOutputWithContext(ctx cont
 	return o
 }
 
+// When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&B holds it, without a write. Where W&B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
+func (o TeamRoleAssignmentOutput) AdoptExisting() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *TeamRoleAssignment) pulumi.BoolPtrOutput { return v.AdoptExisting }).(pulumi.BoolPtrOutput)
+}
+
 // The user's ETag as last read; the next write is conditional on it.
 func (o TeamRoleAssignmentOutput) Etag() pulumi.StringOutput {
 	return o.ApplyT(func(v *TeamRoleAssignment) pulumi.StringOutput { return v.Etag }).(pulumi.StringOutput)
@@ -257,6 +270,11 @@ func (o TeamRoleAssignmentOutput) Etag() pulumi.StringOutput {
 // The role in the team: `admin`, `member`, `viewer` (case-insensitive, stored in lower case) or the name of a custom role (case-sensitive). W&B adds the user to the team if they are not in it.
 func (o TeamRoleAssignmentOutput) RoleName() pulumi.StringOutput {
 	return o.ApplyT(func(v *TeamRoleAssignment) pulumi.StringOutput { return v.RoleName }).(pulumi.StringOutput)
+}
+
+// `true` when the role was adopted (`adoptExisting`) as declared without a write, W&B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
+func (o TeamRoleAssignmentOutput) RoleUnverified() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *TeamRoleAssignment) pulumi.BoolPtrOutput { return v.RoleUnverified }).(pulumi.BoolPtrOutput)
 }
 
 // The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the resource.

@@ -111,6 +111,8 @@ type User struct {
 	ModelsSeat pulumi.StringPtrOutput `pulumi:"modelsSeat"`
 	// The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
 	OrganizationRole pulumi.StringPtrOutput `pulumi:"organizationRole"`
+	// `true` when the user was taken over (adopted, imported) with its declared organization role recorded without a write, W&B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
+	OrganizationRoleUnverified pulumi.BoolPtrOutput `pulumi:"organizationRoleUnverified"`
 	// Read-only: the user's registry roles. Never causes a diff.
 	RegistryRoles UserRegistryRoleArrayOutput `pulumi:"registryRoles"`
 	// Read-only: the user's teams and its role in each. Never causes a diff.
@@ -193,6 +195,8 @@ type userArgs struct {
 	Active *bool `pulumi:"active"`
 	// When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, the way to bring existing users under code through the dynamic resources, which `pulumi import` cannot import (through the native plugin it can). Defaults to `false`.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
+	// Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the user is created, whether W&B holds one with this userName (`true`: the create adopts it; `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview` included (the listings are read once per operation). Absent where it could not be read. The access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&B.
+	Adopted *bool `pulumi:"adopted"`
 	// Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated. Not meant to be set by hand.
 	DeactivateInactiveAfterDays *int `pulumi:"deactivateInactiveAfterDays"`
 	// What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
@@ -223,6 +227,8 @@ type UserArgs struct {
 	Active pulumi.BoolPtrInput
 	// When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, the way to bring existing users under code through the dynamic resources, which `pulumi import` cannot import (through the native plugin it can). Defaults to `false`.
 	AdoptExisting pulumi.BoolPtrInput
+	// Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the user is created, whether W&B holds one with this userName (`true`: the create adopts it; `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview` included (the listings are read once per operation). Absent where it could not be read. The access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&B.
+	Adopted pulumi.BoolPtrInput
 	// Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated. Not meant to be set by hand.
 	DeactivateInactiveAfterDays pulumi.IntPtrInput
 	// What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
@@ -402,6 +408,11 @@ func (o UserOutput) ModelsSeat() pulumi.StringPtrOutput {
 // The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
 func (o UserOutput) OrganizationRole() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *User) pulumi.StringPtrOutput { return v.OrganizationRole }).(pulumi.StringPtrOutput)
+}
+
+// `true` when the user was taken over (adopted, imported) with its declared organization role recorded without a write, W&B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
+func (o UserOutput) OrganizationRoleUnverified() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *User) pulumi.BoolPtrOutput { return v.OrganizationRoleUnverified }).(pulumi.BoolPtrOutput)
 }
 
 // Read-only: the user's registry roles. Never causes a diff.

@@ -23,6 +23,7 @@ class CustomRoleArgs:
                  name: pulumi.Input[_builtins.str],
                  permissions: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 adopted: pulumi.Input[Optional[_builtins.bool]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a CustomRole resource.
@@ -31,6 +32,7 @@ class CustomRoleArgs:
         :param pulumi.Input[_builtins.str] name: The role's name, unique in the organization. Custom role names are case-sensitive.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] permissions: Permissions added to the inherited ones, as `<object>:<operation>` names such as `run:stop`. A set: order and duplicates do not matter. A name W&B does not document is warned about at preview (W&B publishes no complete list); the service refuses one that does not exist.
         :param pulumi.Input[_builtins.bool] adopt_existing: When a role with this name already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. Defaults to `false`.
+        :param pulumi.Input[_builtins.bool] adopted: Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the custom role is created, whether W&B holds one with this name (`true`: the create adopts it; `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview` included (the listings are read once per operation). Absent where it could not be read. The access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&B.
         :param pulumi.Input[_builtins.str] description: What the role is for. Defaults to the empty string.
         """
         pulumi.set(__self__, "inherited_from", inherited_from)
@@ -40,6 +42,8 @@ class CustomRoleArgs:
             adopt_existing = False
         if adopt_existing is not None:
             pulumi.set(__self__, "adopt_existing", adopt_existing)
+        if adopted is not None:
+            pulumi.set(__self__, "adopted", adopted)
         if description is None:
             description = ''
         if description is not None:
@@ -95,6 +99,18 @@ class CustomRoleArgs:
 
     @_builtins.property
     @pulumi.getter
+    def adopted(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the custom role is created, whether W&B holds one with this name (`true`: the create adopts it; `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview` included (the listings are read once per operation). Absent where it could not be read. The access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&B.
+        """
+        return pulumi.get(self, "adopted")
+
+    @adopted.setter
+    def adopted(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "adopted", value)
+
+    @_builtins.property
+    @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         What the role is for. Defaults to the empty string.
@@ -113,6 +129,7 @@ class CustomRole(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 adopted: pulumi.Input[Optional[_builtins.bool]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  inherited_from: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -148,6 +165,7 @@ class CustomRole(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When a role with this name already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. Defaults to `false`.
+        :param pulumi.Input[_builtins.bool] adopted: Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the custom role is created, whether W&B holds one with this name (`true`: the create adopts it; `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview` included (the listings are read once per operation). Absent where it could not be read. The access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&B.
         :param pulumi.Input[_builtins.str] description: What the role is for. Defaults to the empty string.
         :param pulumi.Input[_builtins.str] inherited_from: The predefined role this role extends: `member` or `viewer` (case-insensitive).
         :param pulumi.Input[_builtins.str] name: The role's name, unique in the organization. Custom role names are case-sensitive.
@@ -202,6 +220,7 @@ class CustomRole(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 adopted: pulumi.Input[Optional[_builtins.bool]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  inherited_from: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -218,6 +237,7 @@ class CustomRole(pulumi.CustomResource):
             if adopt_existing is None:
                 adopt_existing = False
             __props__.__dict__["adopt_existing"] = adopt_existing
+            __props__.__dict__["adopted"] = adopted
             if description is None:
                 description = ''
             __props__.__dict__["description"] = description

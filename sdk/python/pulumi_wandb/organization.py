@@ -29,7 +29,7 @@ class OrganizationArgs:
         The set of arguments for constructing a Organization resource.
 
         :param Any roster: Who is in the organization: a roster object, or the path of a YAML or JSON file holding one (a relative path is resolved from the program's directory). Mistakes fail the preview with the file, line, entry and fix.
-        :param pulumi.Input[_builtins.bool] adopt_existing: Takes over users, teams and custom roles that already exist with the roster's names instead of failing; they are converged to the roster. Default: false.
+        :param pulumi.Input[_builtins.bool] adopt_existing: Takes over users, teams and custom roles that already exist with the roster's names instead of failing; they are converged to the roster, but for roles: a role a person already holds is taken over as W&B holds it, without a write (where W&B does not show it, the roster's role is recorded, unverified, and the component names these once per kind). What W&B does not hold yet is created. Default: false.
         :param pulumi.Input['OrganizationDeletionPolicyArgs'] deletion_policy: What removing an entry from the roster does, per kind of resource.
         :param pulumi.Input[_builtins.str] deployment: Where the organization lives: `saas` (the multi-tenant cloud, where users join the organization through teams, so each User writes its teams), `dedicated` or `self-managed` (each Team writes its members). Defaults to the provider's `wandb:deployment`, else `WANDB_DEPLOYMENT`, else inferred from `wandb:baseUrl` / `WANDB_BASE_URL`.
         :param pulumi.Input[_builtins.bool] protect_admins: Protects the users whose organization role is `admin`, so that removing an admin from the roster fails instead of deleting the user (unprotect deliberately with `pulumi state unprotect`). Default: false.
@@ -60,7 +60,7 @@ class OrganizationArgs:
     @pulumi.getter(name="adoptExisting")
     def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Takes over users, teams and custom roles that already exist with the roster's names instead of failing; they are converged to the roster. Default: false.
+        Takes over users, teams and custom roles that already exist with the roster's names instead of failing; they are converged to the roster, but for roles: a role a person already holds is taken over as W&B holds it, without a write (where W&B does not show it, the roster's role is recorded, unverified, and the component names these once per kind). What W&B does not hold yet is created. Default: false.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -171,7 +171,7 @@ class Organization(pulumi.ComponentResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] adopt_existing: Takes over users, teams and custom roles that already exist with the roster's names instead of failing; they are converged to the roster. Default: false.
+        :param pulumi.Input[_builtins.bool] adopt_existing: Takes over users, teams and custom roles that already exist with the roster's names instead of failing; they are converged to the roster, but for roles: a role a person already holds is taken over as W&B holds it, without a write (where W&B does not show it, the roster's role is recorded, unverified, and the component names these once per kind). What W&B does not hold yet is created. Default: false.
         :param pulumi.Input[Union['OrganizationDeletionPolicyArgs', 'OrganizationDeletionPolicyArgsDict']] deletion_policy: What removing an entry from the roster does, per kind of resource.
         :param pulumi.Input[_builtins.str] deployment: Where the organization lives: `saas` (the multi-tenant cloud, where users join the organization through teams, so each User writes its teams), `dedicated` or `self-managed` (each Team writes its members). Defaults to the provider's `wandb:deployment`, else `WANDB_DEPLOYMENT`, else inferred from `wandb:baseUrl` / `WANDB_BASE_URL`.
         :param pulumi.Input[_builtins.bool] protect_admins: Protects the users whose organization role is `admin`, so that removing an admin from the roster fails instead of deleting the user (unprotect deliberately with `pulumi state unprotect`). Default: false.

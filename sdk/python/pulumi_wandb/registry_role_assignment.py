@@ -21,17 +21,21 @@ class RegistryRoleAssignmentArgs:
     def __init__(__self__, *,
                  registry_name: pulumi.Input[_builtins.str],
                  role_name: pulumi.Input[_builtins.str],
-                 user: pulumi.Input[_builtins.str]):
+                 user: pulumi.Input[_builtins.str],
+                 adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None):
         """
         The set of arguments for constructing a RegistryRoleAssignment resource.
 
         :param pulumi.Input[_builtins.str] registry_name: The registry's name (exact), e.g. `"models"`. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] role_name: The role in the registry: `admin`, `member`, `viewer` or `restricted viewer` (case-insensitive, stored in lower case).
         :param pulumi.Input[_builtins.str] user: The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
+        :param pulumi.Input[_builtins.bool] adopt_existing: When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&B holds it, without a write. Where W&B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
         """
         pulumi.set(__self__, "registry_name", registry_name)
         pulumi.set(__self__, "role_name", role_name)
         pulumi.set(__self__, "user", user)
+        if adopt_existing is not None:
+            pulumi.set(__self__, "adopt_existing", adopt_existing)
 
     @_builtins.property
     @pulumi.getter(name="registryName")
@@ -69,6 +73,18 @@ class RegistryRoleAssignmentArgs:
     def user(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "user", value)
 
+    @_builtins.property
+    @pulumi.getter(name="adoptExisting")
+    def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&B holds it, without a write. Where W&B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
+        """
+        return pulumi.get(self, "adopt_existing")
+
+    @adopt_existing.setter
+    def adopt_existing(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "adopt_existing", value)
+
 
 @pulumi.type_token("wandb:index:RegistryRoleAssignment")
 class RegistryRoleAssignment(pulumi.CustomResource):
@@ -76,6 +92,7 @@ class RegistryRoleAssignment(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  registry_name: pulumi.Input[Optional[_builtins.str]] = None,
                  role_name: pulumi.Input[Optional[_builtins.str]] = None,
                  user: pulumi.Input[Optional[_builtins.str]] = None,
@@ -110,6 +127,7 @@ class RegistryRoleAssignment(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.bool] adopt_existing: When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&B holds it, without a write. Where W&B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
         :param pulumi.Input[_builtins.str] registry_name: The registry's name (exact), e.g. `"models"`. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] role_name: The role in the registry: `admin`, `member`, `viewer` or `restricted viewer` (case-insensitive, stored in lower case).
         :param pulumi.Input[_builtins.str] user: The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
@@ -163,6 +181,7 @@ class RegistryRoleAssignment(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  registry_name: pulumi.Input[Optional[_builtins.str]] = None,
                  role_name: pulumi.Input[Optional[_builtins.str]] = None,
                  user: pulumi.Input[Optional[_builtins.str]] = None,
@@ -175,6 +194,7 @@ class RegistryRoleAssignment(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = RegistryRoleAssignmentArgs.__new__(RegistryRoleAssignmentArgs)
 
+            __props__.__dict__["adopt_existing"] = adopt_existing
             if registry_name is None and not opts.urn:
                 raise TypeError("Missing required property 'registry_name'")
             __props__.__dict__["registry_name"] = registry_name
@@ -185,6 +205,7 @@ class RegistryRoleAssignment(pulumi.CustomResource):
                 raise TypeError("Missing required property 'user'")
             __props__.__dict__["user"] = user
             __props__.__dict__["etag"] = None
+            __props__.__dict__["role_unverified"] = None
             __props__.__dict__["user_email"] = None
             __props__.__dict__["user_id"] = None
         replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["registryName", "user"])
@@ -211,9 +232,11 @@ class RegistryRoleAssignment(pulumi.CustomResource):
 
         __props__ = RegistryRoleAssignmentArgs.__new__(RegistryRoleAssignmentArgs)
 
+        __props__.__dict__["adopt_existing"] = None
         __props__.__dict__["etag"] = None
         __props__.__dict__["registry_name"] = None
         __props__.__dict__["role_name"] = None
+        __props__.__dict__["role_unverified"] = None
         __props__.__dict__["user"] = None
         __props__.__dict__["user_email"] = None
         __props__.__dict__["user_id"] = None
@@ -224,6 +247,14 @@ class RegistryRoleAssignment(pulumi.CustomResource):
             opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
         __props__: dict = {}
         return pulumi.runtime.exists_resource(None, 'wandb:index:RegistryRoleAssignment', id, __props__, opts or pulumi.ResourceOptions())
+
+    @_builtins.property
+    @pulumi.getter(name="adoptExisting")
+    def adopt_existing(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&B holds it, without a write. Where W&B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
+        """
+        return pulumi.get(self, "adopt_existing")
 
     @_builtins.property
     @pulumi.getter
@@ -248,6 +279,14 @@ class RegistryRoleAssignment(pulumi.CustomResource):
         The role in the registry: `admin`, `member`, `viewer` or `restricted viewer` (case-insensitive, stored in lower case).
         """
         return pulumi.get(self, "role_name")
+
+    @_builtins.property
+    @pulumi.getter(name="roleUnverified")
+    def role_unverified(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        `true` when the role was adopted (`adoptExisting`) as declared without a write, W&B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
+        """
+        return pulumi.get(self, "role_unverified")
 
     @_builtins.property
     @pulumi.getter

@@ -23,6 +23,7 @@ class TeamArgs:
     def __init__(__self__, *,
                  name: pulumi.Input[_builtins.str],
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 adopted: pulumi.Input[Optional[_builtins.bool]] = None,
                  deletion_policy: pulumi.Input[Optional[_builtins.str]] = None,
                  guarded_by: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -34,6 +35,7 @@ class TeamArgs:
 
         :param pulumi.Input[_builtins.str] name: The team's name, unique in the organization (case-sensitive). Renaming changes the team in place: its id, members and role assignments stay.
         :param pulumi.Input[_builtins.bool] adopt_existing: When a team with this name already exists: `false` fails with a hint, `true` takes it over and converges it to this definition (its members become exactly `members`, when given). Only consulted when the resource is created. Defaults to `false`.
+        :param pulumi.Input[_builtins.bool] adopted: Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the team is created, whether W&B holds one with this name (`true`: the create adopts it; `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview` included (the listings are read once per operation). Absent where it could not be read. The access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&B.
         :param pulumi.Input[_builtins.str] deletion_policy: What destroying this resource does; the W&B API cannot delete teams.
                - `empty`: removes every member except organization service accounts, and asks you (in the deployment's output) to delete the team in the W&B web application.
                - `retain`: leaves the team untouched and says so.
@@ -53,6 +55,8 @@ class TeamArgs:
             adopt_existing = False
         if adopt_existing is not None:
             pulumi.set(__self__, "adopt_existing", adopt_existing)
+        if adopted is not None:
+            pulumi.set(__self__, "adopted", adopted)
         if deletion_policy is None:
             deletion_policy = 'empty'
         if deletion_policy is not None:
@@ -91,6 +95,18 @@ class TeamArgs:
     @adopt_existing.setter
     def adopt_existing(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "adopt_existing", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def adopted(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the team is created, whether W&B holds one with this name (`true`: the create adopts it; `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview` included (the listings are read once per operation). Absent where it could not be read. The access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&B.
+        """
+        return pulumi.get(self, "adopted")
+
+    @adopted.setter
+    def adopted(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "adopted", value)
 
     @_builtins.property
     @pulumi.getter(name="deletionPolicy")
@@ -179,6 +195,7 @@ class Team(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 adopted: pulumi.Input[Optional[_builtins.bool]] = None,
                  deletion_policy: pulumi.Input[Optional[_builtins.str]] = None,
                  guarded_by: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -225,6 +242,7 @@ class Team(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When a team with this name already exists: `false` fails with a hint, `true` takes it over and converges it to this definition (its members become exactly `members`, when given). Only consulted when the resource is created. Defaults to `false`.
+        :param pulumi.Input[_builtins.bool] adopted: Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the team is created, whether W&B holds one with this name (`true`: the create adopts it; `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview` included (the listings are read once per operation). Absent where it could not be read. The access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&B.
         :param pulumi.Input[_builtins.str] deletion_policy: What destroying this resource does; the W&B API cannot delete teams.
                - `empty`: removes every member except organization service accounts, and asks you (in the deployment's output) to delete the team in the W&B web application.
                - `retain`: leaves the team untouched and says so.
@@ -297,6 +315,7 @@ class Team(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 adopted: pulumi.Input[Optional[_builtins.bool]] = None,
                  deletion_policy: pulumi.Input[Optional[_builtins.str]] = None,
                  guarded_by: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -316,6 +335,7 @@ class Team(pulumi.CustomResource):
             if adopt_existing is None:
                 adopt_existing = False
             __props__.__dict__["adopt_existing"] = adopt_existing
+            __props__.__dict__["adopted"] = adopted
             if deletion_policy is None:
                 deletion_policy = 'empty'
             __props__.__dict__["deletion_policy"] = deletion_policy

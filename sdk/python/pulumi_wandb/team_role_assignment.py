@@ -21,17 +21,21 @@ class TeamRoleAssignmentArgs:
     def __init__(__self__, *,
                  role_name: pulumi.Input[_builtins.str],
                  team_name: pulumi.Input[_builtins.str],
-                 user: pulumi.Input[_builtins.str]):
+                 user: pulumi.Input[_builtins.str],
+                 adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None):
         """
         The set of arguments for constructing a TeamRoleAssignment resource.
 
         :param pulumi.Input[_builtins.str] role_name: The role in the team: `admin`, `member`, `viewer` (case-insensitive, stored in lower case) or the name of a custom role (case-sensitive). W&B adds the user to the team if they are not in it.
         :param pulumi.Input[_builtins.str] team_name: The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] user: The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
+        :param pulumi.Input[_builtins.bool] adopt_existing: When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&B holds it, without a write. Where W&B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
         """
         pulumi.set(__self__, "role_name", role_name)
         pulumi.set(__self__, "team_name", team_name)
         pulumi.set(__self__, "user", user)
+        if adopt_existing is not None:
+            pulumi.set(__self__, "adopt_existing", adopt_existing)
 
     @_builtins.property
     @pulumi.getter(name="roleName")
@@ -69,6 +73,18 @@ class TeamRoleAssignmentArgs:
     def user(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "user", value)
 
+    @_builtins.property
+    @pulumi.getter(name="adoptExisting")
+    def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&B holds it, without a write. Where W&B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
+        """
+        return pulumi.get(self, "adopt_existing")
+
+    @adopt_existing.setter
+    def adopt_existing(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "adopt_existing", value)
+
 
 @pulumi.type_token("wandb:index:TeamRoleAssignment")
 class TeamRoleAssignment(pulumi.CustomResource):
@@ -76,6 +92,7 @@ class TeamRoleAssignment(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  role_name: pulumi.Input[Optional[_builtins.str]] = None,
                  team_name: pulumi.Input[Optional[_builtins.str]] = None,
                  user: pulumi.Input[Optional[_builtins.str]] = None,
@@ -113,6 +130,7 @@ class TeamRoleAssignment(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.bool] adopt_existing: When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&B holds it, without a write. Where W&B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
         :param pulumi.Input[_builtins.str] role_name: The role in the team: `admin`, `member`, `viewer` (case-insensitive, stored in lower case) or the name of a custom role (case-sensitive). W&B adds the user to the team if they are not in it.
         :param pulumi.Input[_builtins.str] team_name: The team's name (exact), e.g. `team.name` of a `wandb.Team`. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] user: The user: their SCIM id (e.g. `user.id` of a `wandb.User`, or the id from `wandb.getUser`) or their email address (case-insensitive). Resolved to the SCIM id when the assignment is created. Naming another user replaces the resource; naming the same user by its id or its email changes nothing.
@@ -169,6 +187,7 @@ class TeamRoleAssignment(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  role_name: pulumi.Input[Optional[_builtins.str]] = None,
                  team_name: pulumi.Input[Optional[_builtins.str]] = None,
                  user: pulumi.Input[Optional[_builtins.str]] = None,
@@ -181,6 +200,7 @@ class TeamRoleAssignment(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = TeamRoleAssignmentArgs.__new__(TeamRoleAssignmentArgs)
 
+            __props__.__dict__["adopt_existing"] = adopt_existing
             if role_name is None and not opts.urn:
                 raise TypeError("Missing required property 'role_name'")
             __props__.__dict__["role_name"] = role_name
@@ -191,6 +211,7 @@ class TeamRoleAssignment(pulumi.CustomResource):
                 raise TypeError("Missing required property 'user'")
             __props__.__dict__["user"] = user
             __props__.__dict__["etag"] = None
+            __props__.__dict__["role_unverified"] = None
             __props__.__dict__["user_email"] = None
             __props__.__dict__["user_id"] = None
         replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["teamName", "user"])
@@ -217,8 +238,10 @@ class TeamRoleAssignment(pulumi.CustomResource):
 
         __props__ = TeamRoleAssignmentArgs.__new__(TeamRoleAssignmentArgs)
 
+        __props__.__dict__["adopt_existing"] = None
         __props__.__dict__["etag"] = None
         __props__.__dict__["role_name"] = None
+        __props__.__dict__["role_unverified"] = None
         __props__.__dict__["team_name"] = None
         __props__.__dict__["user"] = None
         __props__.__dict__["user_email"] = None
@@ -230,6 +253,14 @@ class TeamRoleAssignment(pulumi.CustomResource):
             opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
         __props__: dict = {}
         return pulumi.runtime.exists_resource(None, 'wandb:index:TeamRoleAssignment', id, __props__, opts or pulumi.ResourceOptions())
+
+    @_builtins.property
+    @pulumi.getter(name="adoptExisting")
+    def adopt_existing(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        When the user is adopted in the same run (a `User` with `adoptExisting` or `importId` that takes over an existing user) and already holds this role's place (for a team role, a member of the team that the run neither made nor added them to): `true` takes the role over with the user, as W&B holds it, without a write. Where W&B does not show the role (its documented API shows no organization, team or registry roles), the declared role is recorded, unverified (`roleUnverified`); where it shows another one, that one is recorded, and the next preview shows the declared role as a change. Any other create (a user made or already managed, a place new to the user) writes the role, as without it: a role declared later is written. The `Organization` component sets it with its own `adoptExisting`, and names the roles so recorded once per kind. Only consulted when the resource is created. Defaults to `false`.
+        """
+        return pulumi.get(self, "adopt_existing")
 
     @_builtins.property
     @pulumi.getter
@@ -246,6 +277,14 @@ class TeamRoleAssignment(pulumi.CustomResource):
         The role in the team: `admin`, `member`, `viewer` (case-insensitive, stored in lower case) or the name of a custom role (case-sensitive). W&B adds the user to the team if they are not in it.
         """
         return pulumi.get(self, "role_name")
+
+    @_builtins.property
+    @pulumi.getter(name="roleUnverified")
+    def role_unverified(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        `true` when the role was adopted (`adoptExisting`) as declared without a write, W&B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
+        """
+        return pulumi.get(self, "role_unverified")
 
     @_builtins.property
     @pulumi.getter(name="teamName")

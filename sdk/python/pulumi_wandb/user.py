@@ -24,6 +24,7 @@ class UserArgs:
                  user_name: pulumi.Input[_builtins.str],
                  active: pulumi.Input[Optional[_builtins.bool]] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 adopted: pulumi.Input[Optional[_builtins.bool]] = None,
                  deactivate_inactive_after_days: pulumi.Input[Optional[_builtins.int]] = None,
                  deletion_policy: pulumi.Input[Optional[_builtins.str]] = None,
                  display_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -40,6 +41,7 @@ class UserArgs:
         :param pulumi.Input[_builtins.str] user_name: The user's W&B username. W&B treats usernames case-insensitively and cannot rename a user: the old user is removed before the new one is made. Changing it replaces the resource.
         :param pulumi.Input[_builtins.bool] active: Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.
         :param pulumi.Input[_builtins.bool] adopt_existing: When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, the way to bring existing users under code through the dynamic resources, which `pulumi import` cannot import (through the native plugin it can). Defaults to `false`.
+        :param pulumi.Input[_builtins.bool] adopted: Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the user is created, whether W&B holds one with this userName (`true`: the create adopts it; `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview` included (the listings are read once per operation). Absent where it could not be read. The access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&B.
         :param pulumi.Input[_builtins.int] deactivate_inactive_after_days: Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated. Not meant to be set by hand.
         :param pulumi.Input[_builtins.str] deletion_policy: What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
         :param pulumi.Input[_builtins.str] display_name: The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
@@ -60,6 +62,8 @@ class UserArgs:
             adopt_existing = False
         if adopt_existing is not None:
             pulumi.set(__self__, "adopt_existing", adopt_existing)
+        if adopted is not None:
+            pulumi.set(__self__, "adopted", adopted)
         if deactivate_inactive_after_days is not None:
             pulumi.set(__self__, "deactivate_inactive_after_days", deactivate_inactive_after_days)
         if deletion_policy is None:
@@ -128,6 +132,18 @@ class UserArgs:
     @adopt_existing.setter
     def adopt_existing(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "adopt_existing", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def adopted(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the user is created, whether W&B holds one with this userName (`true`: the create adopts it; `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview` included (the listings are read once per operation). Absent where it could not be read. The access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&B.
+        """
+        return pulumi.get(self, "adopted")
+
+    @adopted.setter
+    def adopted(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "adopted", value)
 
     @_builtins.property
     @pulumi.getter(name="deactivateInactiveAfterDays")
@@ -246,6 +262,7 @@ class User(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  active: pulumi.Input[Optional[_builtins.bool]] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 adopted: pulumi.Input[Optional[_builtins.bool]] = None,
                  deactivate_inactive_after_days: pulumi.Input[Optional[_builtins.int]] = None,
                  deletion_policy: pulumi.Input[Optional[_builtins.str]] = None,
                  display_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -300,6 +317,7 @@ class User(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] active: Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.
         :param pulumi.Input[_builtins.bool] adopt_existing: When a user with this userName already exists: `false` fails with a hint, `true` takes it over and converges it to this definition. With `importId`, the way to bring existing users under code through the dynamic resources, which `pulumi import` cannot import (through the native plugin it can). Defaults to `false`.
+        :param pulumi.Input[_builtins.bool] adopted: Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the user is created, whether W&B holds one with this userName (`true`: the create adopts it; `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview` included (the listings are read once per operation). Absent where it could not be read. The access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&B.
         :param pulumi.Input[_builtins.int] deactivate_inactive_after_days: Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated. Not meant to be set by hand.
         :param pulumi.Input[_builtins.str] deletion_policy: What removing the resource does: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
         :param pulumi.Input[_builtins.str] display_name: The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
@@ -373,6 +391,7 @@ class User(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  active: pulumi.Input[Optional[_builtins.bool]] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 adopted: pulumi.Input[Optional[_builtins.bool]] = None,
                  deactivate_inactive_after_days: pulumi.Input[Optional[_builtins.int]] = None,
                  deletion_policy: pulumi.Input[Optional[_builtins.str]] = None,
                  display_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -399,6 +418,7 @@ class User(pulumi.CustomResource):
             if adopt_existing is None:
                 adopt_existing = False
             __props__.__dict__["adopt_existing"] = adopt_existing
+            __props__.__dict__["adopted"] = adopted
             __props__.__dict__["deactivate_inactive_after_days"] = deactivate_inactive_after_days
             if deletion_policy is None:
                 deletion_policy = 'delete'
@@ -420,6 +440,7 @@ class User(pulumi.CustomResource):
             __props__.__dict__["days_active"] = None
             __props__.__dict__["etag"] = None
             __props__.__dict__["last_active_at"] = None
+            __props__.__dict__["organization_role_unverified"] = None
             __props__.__dict__["registry_roles"] = None
             __props__.__dict__["team_roles"] = None
         replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["importId", "userName"])
@@ -460,6 +481,7 @@ class User(pulumi.CustomResource):
         __props__.__dict__["last_active_at"] = None
         __props__.__dict__["models_seat"] = None
         __props__.__dict__["organization_role"] = None
+        __props__.__dict__["organization_role_unverified"] = None
         __props__.__dict__["registry_roles"] = None
         __props__.__dict__["team_roles"] = None
         __props__.__dict__["teams"] = None
@@ -584,6 +606,14 @@ class User(pulumi.CustomResource):
         The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
         """
         return pulumi.get(self, "organization_role")
+
+    @_builtins.property
+    @pulumi.getter(name="organizationRoleUnverified")
+    def organization_role_unverified(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        `true` when the user was taken over (adopted, imported) with its declared organization role recorded without a write, W&B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
+        """
+        return pulumi.get(self, "organization_role_unverified")
 
     @_builtins.property
     @pulumi.getter(name="registryRoles")

@@ -8,7 +8,8 @@ import { customRole } from "../../../provider/resources/custom-role";
 import { team } from "../../../provider/resources/team";
 import { user } from "../../../provider/resources/user";
 import { adminRequest, readLog, readState, resetLog } from "../../../scripts/emulator-api";
-import { checkedInputs, nextOperation, operationFor } from "../../support/provider";
+import { checkedInputs, nextOperation, operationFor, unconfiguredOperation } from "../../support/provider";
+import { KINDS } from "../../../provider/kinds";
 import type { Operation } from "../../../provider/operation";
 
 const USERS = 60;
@@ -75,6 +76,37 @@ describe("adoption from the listings", () => {
     expect(adopted[0]!.id).toBe(await idsOf("users", userName(0)));
     expect(adopted[USERS]!.id).toBe(await idsOf("teams", teamName(0)));
     expect((await routesOf(emu)).sort()).toEqual(["GET /scim/Groups", "GET /scim/Roles", "GET /scim/Users"]);
+  });
+
+  it("records at check, from the same listings, whether an adopting create adopts what W&B holds or creates: for the access review", async () => {
+    const check = (kind: "User" | "Team" | "CustomRole", news: Record<string, unknown>, olds: Record<string, unknown> = {}) =>
+      KINDS[kind].check(operation, olds, news).then((result) => result.inputs as Record<string, unknown>);
+    const role = { description: "", inheritedFrom: "member", permissions: [] };
+    // One given by hand is the check's to say: dropped, then said.
+    expect(await check("User", { userName: userName(3), email: emailOf(3), adoptExisting: true, adopted: false })).toMatchObject({ adopted: true });
+    expect(await check("User", { userName: "newcomer", email: "newcomer@acme.example", adoptExisting: true })).toMatchObject({ adopted: false });
+    expect(await check("Team", { name: teamName(0), adoptExisting: true })).toMatchObject({ adopted: true });
+    expect(await check("Team", { name: "new-team", adoptExisting: true })).toMatchObject({ adopted: false });
+    expect(await check("CustomRole", { name: roleName(0), ...role, adoptExisting: true })).toMatchObject({ adopted: true });
+    expect(await check("CustomRole", { name: "New role", ...role, adoptExisting: true })).toMatchObject({ adopted: false });
+    // Not said of a create that does not adopt, nor of a resource that has inputs applied already.
+    expect(await check("User", { userName: userName(3), email: emailOf(3), adopted: true })).not.toHaveProperty("adopted");
+    expect(await check("Team", { name: teamName(0), adoptExisting: true }, { name: teamName(0), adoptExisting: true })).not.toHaveProperty("adopted");
+    expect((await routesOf(emu)).sort()).toEqual(["GET /scim/Groups", "GET /scim/Roles", "GET /scim/Users"]);
+    // Without the settings to read W&B, nothing is read and nothing said.
+    expect(await KINDS.User.check(unconfiguredOperation(), {}, { userName: "x", email: "x@acme.example", adoptExisting: true })).not.toHaveProperty("inputs.adopted");
+    // A listing that cannot be read (a key W&B refuses) leaves it unsaid, tried once per operation, not once per check.
+    const refused = operationFor(emu, { apiKey: "refused-key-0000000000000000000000000000" });
+    await resetLog(emu);
+    for (const i of [4, 5, 6]) {
+      const result = await KINDS.User.check(refused, {}, { userName: userName(i), email: emailOf(i), adoptExisting: true });
+      expect(result.failures ?? []).toEqual([]);
+      expect(result.inputs).not.toHaveProperty("adopted");
+    }
+    expect(new Set(await routesOf(emu))).toEqual(new Set(["GET /scim/Users"]));
+    const tries = (await routesOf(emu)).length;
+    await KINDS.User.check(refused, {}, { userName: userName(7), email: emailOf(7), adoptExisting: true });
+    expect((await routesOf(emu)).length).toBe(tries);
   });
 
   it("adopts by importId from the same listings", async () => {
