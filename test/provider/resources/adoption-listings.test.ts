@@ -95,10 +95,12 @@ describe("adoption from the listings", () => {
     expect((await routesOf(emu)).sort()).toEqual(["GET /scim/Groups", "GET /scim/Roles", "GET /scim/Users"]);
     // Without the settings to read W&B, nothing is read and nothing said.
     expect(await KINDS.User.check(unconfiguredOperation(), {}, { userName: "x", email: "x@acme.example", adoptExisting: true })).not.toHaveProperty("inputs.adopted");
-    // A listing that cannot be read (a key W&B refuses) leaves it unsaid, tried once per operation, not once per check.
+    // A key W&B refuses fails the first check that reads (no request of the run can succeed), once: the
+    // listing is tried once per operation, and the other checks leave it unsaid.
     const refused = operationFor(emu, { apiKey: "refused-key-0000000000000000000000000000" });
     await resetLog(emu);
-    for (const i of [4, 5, 6]) {
+    await expect(KINDS.User.check(refused, {}, { userName: userName(4), email: emailOf(4), adoptExisting: true })).rejects.toThrow(/HTTP 401/);
+    for (const i of [5, 6]) {
       const result = await KINDS.User.check(refused, {}, { userName: userName(i), email: emailOf(i), adoptExisting: true });
       expect(result.failures ?? []).toEqual([]);
       expect(result.inputs).not.toHaveProperty("adopted");
