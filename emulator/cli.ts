@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { startEmulator, type EmulatorOptions } from "./index";
 import { DEFAULT_SCIM_ROOT, normaliseScimRoot } from "./settings";
 
-const USAGE = `usage: node dist/emulator/cli.js [--port 8090] [--host 127.0.0.1] [--seed org.json]
+const USAGE = `usage: wandb-emulator [--port 8090] [--host 127.0.0.1] [--seed org.json]
        [--deployment saas|dedicated|self-managed] [--dialect wandb|rfc] [--state-file state.json]
        [--saas-deactivation removes-user|unsupported] [--role-put-keeps-permissions]
        [--user-roles-on-get omitted|shown] [--scim-root /scim] [--quiet]`;
