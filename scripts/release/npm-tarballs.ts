@@ -2,9 +2,12 @@
 // - @pulumi-wandb/wandb, the SDK generated for Node.js (sdk/nodejs), compiled as Pulumi's providers
 //   publish theirs: JavaScript and declarations beside a copy of its package.json, packed from there;
 // - pulumi-wandb itself (the dynamic resources, the emulator), packed from dist/ as the release's
-//   setup compiled it; installing it from a git URL compiles it the same way, through `prepare`.
+//   setup compiled it, beside a package.json of the runtime fields only (publishedManifest): no
+//   scripts, so no `prepare` for npm to flag on install, and no devDependencies. The repository's
+//   own package.json keeps `prepare`: installing from a git URL (`npm install <git url>`,
+//   `pulumi package add <git url>`) compiles dist/ through it.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { repoRoot } from "../repo-root";
@@ -29,9 +32,29 @@ function generatedNodeSdk(out: string): string {
   }
 }
 
-/** pulumi-wandb's own tarball, packed from dist/ as it stands. */
+/**
+ * The fields of package.json that an installed package uses, in this order: what npm, Node and
+ * TypeScript read to install, resolve and type it, and what the package reads of itself
+ * (model/package-manifest.ts). Scripts and devDependencies are the development tree's.
+ */
+const PUBLISHED_FIELDS = ["name", "version", "description", "license", "type", "main", "types", "exports", "bin", "files", "engines", "dependencies"] as const;
+
+/** package.json as the release's tarball carries it: `manifest` with only PUBLISHED_FIELDS. */
+export function publishedManifest(manifest: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(PUBLISHED_FIELDS.filter((field) => field in manifest).map((field) => [field, manifest[field]]));
+}
+
+/** pulumi-wandb's own tarball: package.json's `files` (dist/ as it stands) copied beside the published manifest, and packed from there. */
 export function packageTarball(out: string): string {
-  return pack(repoRoot, out);
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { files: string[] } & Record<string, unknown>;
+  const staged = mkdtempSync(path.join(os.tmpdir(), "pulumi-wandb-package-"));
+  try {
+    for (const file of manifest.files) cpSync(path.join(repoRoot, file), path.join(staged, file), { recursive: true });
+    writeFileSync(path.join(staged, "package.json"), `${JSON.stringify(publishedManifest(manifest), null, 2)}\n`);
+    return pack(staged, out);
+  } finally {
+    rmSync(staged, { recursive: true, force: true });
+  }
 }
 
 export function npmTarballs(out: string): string[] {

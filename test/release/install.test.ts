@@ -211,6 +211,39 @@ describe("YAML, with only the CLI, its YAML host and the plugin installed from t
   }, 300_000);
 });
 
+describe("pulumi-wandb's tarball, installed as the README says into a fresh `npm init -y` project", () => {
+  const tarball = path.join(release, `pulumi-wandb-${version}.tgz`);
+  const project = path.join(user, "fresh-project");
+  let installOutput = "";
+  beforeAll(async () => {
+    mkdirSync(project);
+    await run("npm", ["init", "-y"], { cwd: project });
+    // The README's line, the tarball for the registry's name; from npm's cache where it can.
+    const { stdout, stderr } = await run("npm", ["install", "--prefer-offline", "--no-fund", "--no-audit", tarball, "@pulumi/pulumi"], { cwd: project, maxBuffer: 16 << 20 });
+    installOutput = `${stdout}\n${stderr}`;
+  }, 300_000);
+
+  it("carries a package.json of runtime fields only: no scripts (no prepare for npm to flag), no devDependencies", async () => {
+    const { stdout } = await run("tar", ["-xzOf", tarball, "package/package.json"]);
+    const published = JSON.parse(stdout) as Record<string, unknown>;
+    const source = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as Record<string, unknown>;
+    expect(published["scripts"]).toBeUndefined();
+    expect(published["devDependencies"]).toBeUndefined();
+    for (const field of ["name", "version", "main", "types", "exports", "bin", "files", "engines", "dependencies"]) expect(published[field], field).toEqual(source[field]);
+  });
+
+  it("installs with no warning that names pulumi-wandb", () => {
+    expect(installOutput.split("\n").filter((line) => /warn/i.test(line) && line.includes("pulumi-wandb"))).toEqual([]);
+  });
+
+  it("its commands' --help name them as users type them", async () => {
+    const help = async (command: string, ...args: string[]) => (await run(process.execPath, [path.join(project, "node_modules", ".bin", command), ...args, "--help"])).stdout;
+    expect(await help("wandb-emulator")).toMatch(/^usage: wandb-emulator /);
+    expect(await help("pulumi-wandb")).toMatch(/^usage: pulumi-wandb <command>/);
+    for (const subcommand of ["audit", "export", "review"]) expect(await help("pulumi-wandb", subcommand)).toMatch(new RegExp(`^usage: pulumi-wandb ${subcommand} `));
+  });
+});
+
 describe("TypeScript, on the release's npm tarballs", () => {
   // One `npm install` for both programs, in the folder above them (as in a user's monorepo): their
   // folders resolve @pulumi/pulumi and the SDKs from it.
