@@ -8,7 +8,7 @@ import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator
 import { closeAllPools } from "../../service";
 import { readLog, resetLog } from "../../scripts/emulator-api";
 import { exportEnvironment, runCommand, scratchFolder } from "../support/export-command";
-import { expectShownSafely, HOSTILE } from "../support/hostile-names";
+import { expectShownSafely, withHostileNames } from "../support/hostile-names";
 import { IDP_TEAM, IGNORED_ADMIN, MADE_BY_HAND, outsideCodeRoster, outsideCodeSeed, SERVICE_ACCOUNT } from "../support/outside-code-organization";
 
 describe("pulumi-wandb audit", () => {
@@ -63,25 +63,7 @@ describe("pulumi-wandb audit of names made in the web application", () => {
 
   beforeAll(async () => {
     // Names the roster's printable-name check never sees: W&B's web application stores them.
-    const seed = defaultSeed();
-    emulator = await startEmulator({
-      port: 0,
-      userRolesOnGet: "shown",
-      seed: {
-        ...seed,
-        users: [
-          ...seed.users,
-          { userName: HOSTILE.escape, email: "esc@acme.example", organizationRole: "admin" },
-          { userName: HOSTILE.bell, email: "bell@acme.example" },
-          { userName: HOSTILE.html, email: "html@acme.example" },
-          { userName: HOSTILE.mention, email: "team@acme.example" },
-          { userName: HOSTILE.zeroWidth, email: "zw@acme.example" },
-          { userName: HOSTILE.bidi, email: "bidi@acme.example" },
-        ],
-        teams: [{ displayName: HOSTILE.bidi, members: [{ user: HOSTILE.zeroWidth }, { user: HOSTILE.mention }, { user: HOSTILE.bell }] }],
-        roles: [{ name: `${HOSTILE.issue} ${HOSTILE.escape}`, inheritedFrom: "member", permissions: ["project:delete"] }],
-      },
-    });
+    emulator = await startEmulator({ port: 0, userRolesOnGet: "shown", seed: withHostileNames(defaultSeed()) });
   });
   afterAll(async () => {
     await closeAllPools();
@@ -99,7 +81,7 @@ describe("pulumi-wandb audit of names made in the web application", () => {
     };
     writeFileSync(path.join(folder, "roster.yaml"), stringify(roster));
     const run = await runCommand(["audit", "--roster", "roster.yaml"], exportEnvironment(emulator), folder);
-    expect(run.err).toEqual([`listed 9 users, 1 teams and 1 custom roles from ${emulator.url} in 3 requests`]);
+    expect(run.err).toEqual([`listed 9 users, 2 teams and 1 custom roles from ${emulator.url} in 3 requests`]);
     expect(run.code).toBe(0);
     const markdown = run.out.join("\n");
     expectShownSafely(markdown, { markdown: true });

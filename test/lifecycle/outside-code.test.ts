@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { readLog, readState, resetLog } from "../../scripts/emulator-api";
-import { expectShownSafely, HOSTILE } from "../support/hostile-names";
+import { expectShownSafely, withHostileNames } from "../support/hostile-names";
 import { outsideCodeRoster, outsideCodeSeed } from "../support/outside-code-organization";
 import { describeOutsideCode, said, type HeldUser } from "../support/outside-code-steps";
 import { reviewOf } from "../support/review";
@@ -59,24 +59,7 @@ describe("names made in the web application, through the engine", () => {
   let stack: StackHandle;
 
   beforeAll(async () => {
-    const seed = outsideCodeSeed();
-    emulator = await startEmulator({
-      port: 0,
-      userRolesOnGet: "shown",
-      seed: {
-        ...seed,
-        users: [
-          ...seed.users,
-          { userName: HOSTILE.escape, email: "esc@acme.example", organizationRole: "admin" },
-          { userName: HOSTILE.bell, email: "bell@acme.example" },
-          { userName: HOSTILE.html, email: "html@acme.example" },
-          { userName: HOSTILE.mention, email: "team@acme.example" },
-          { userName: HOSTILE.zeroWidth, email: "zw@acme.example" },
-        ],
-        teams: [...(seed.teams ?? []), { displayName: HOSTILE.bidi, members: [{ user: HOSTILE.bell }, { user: HOSTILE.mention }] }],
-        roles: [...(seed.roles ?? []), { name: HOSTILE.issue, inheritedFrom: "member", permissions: ["project:delete"] }],
-      },
-    });
+    emulator = await startEmulator({ port: 0, userRolesOnGet: "shown", seed: withHostileNames(outsideCodeSeed()) });
     stack = await openStack({ dir: PROGRAM }, { config: emulatorConfig(emulator) });
     writeFileSync(path.join(stack.workDir, "roster.yaml"), stringify(outsideCodeRoster()));
   });
@@ -89,7 +72,7 @@ describe("names made in the web application, through the engine", () => {
     const up = await stack.up();
     const told = said(up.diagnostics);
     expect(told).toContain("outside code: red\\u001b[31mteam (hides characters) (esc@acme.example) is an organization admin the roster does not declare");
-    expect(told).toContain("outside code: team admin\\u202enimda (hides characters), not declared, members: @team, ding\\u0007dong (hides characters)");
+    expect(told).toContain("outside code: team admin\\u202enimda (hides characters), not declared, members: @team, ana\\u200blee (hides characters), ding\\u0007dong (hides characters)");
     // What people read (the engine's debug log holds the raw state, names and all).
     const read = up.diagnostics.filter((diagnostic) => diagnostic.severity !== "debug");
     expect(read.length).toBeGreaterThan(5);
@@ -101,6 +84,6 @@ describe("names made in the web application, through the engine", () => {
     const review = await reviewOf(preview.json, ["--drift"]);
     expectShownSafely(review, { markdown: true });
     expect(review).toContain("- user `@team` (team@acme.example, organization role member)");
-    expect(review).toContain("- custom role fix `#123`: member plus project:delete");
+    expect(review).toContain("- custom role fix `#123` red\\\\u001b\\[31mteam (hides characters): member plus project:delete");
   });
 });
