@@ -16,6 +16,7 @@ const UNIT = [
   "test/model/roster/declare.test.ts",
   "test/model/roster/organization.test.ts",
   "test/model/roster/validate.test.ts",
+  "test/model/shown-names.test.ts",
   "test/model/undocumented-permissions.test.ts",
   "test/provider/doors/plugin/struct.test.ts",
   "test/provider/kit/*.test.ts",

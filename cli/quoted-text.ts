@@ -1,7 +1,8 @@
 // Text of the review that quotes the preview (names, roles, messages), kept apart from the review's
 // own words until it is written as Markdown: then every quoted value is escaped for Markdown and HTML,
-// so that no name can format, link, hide (`<!--`) or forge (a newline, then a heading) any part of it.
-import { CONTROL_CHARACTER } from "../model/vocabulary";
+// so that no name can format, link, hide (`<!--`), forge (a newline, then a heading), notify (`@team`)
+// or disguise itself (a bidi control) in any part of it.
+import { shownName } from "../model/shown-names";
 
 /** A sentence of the review: its own words, and the values it quotes between them. */
 export interface Phrase {
@@ -41,16 +42,32 @@ export const plainText = (sentence: Phrase): string => render(sentence, (value) 
 /** The phrase as Markdown: its own words as written, each quoted value escaped. */
 export const markdownOf = (sentence: Phrase): string => render(sentence, escapeMarkdown);
 
-/** Characters no one reads (model/vocabulary): shown as their code, never acted on. */
-const INVISIBLE = new RegExp(CONTROL_CHARACTER.source, "g");
 /** What GitHub's Markdown acts on inside a line: emphasis, code, links, tables, strikethrough, escapes. */
 const MARKDOWN_PUNCTUATION = /[\\`*_[\]|~]/g;
 const HTML_ENTITIES: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
+/**
+ * What GitHub turns into a notification or a link to an issue in a comment's text: an `@mention` (an
+ * `@` that no letter, digit or `_` precedes, then a login or `org/team`) and an issue reference
+ * (`#123`, `owner/repo#123`, `GH-123`). GitHub acts on neither inside a code span.
+ */
+const GITHUB_REFERENCE = /(?<![A-Za-z0-9_])@[A-Za-z0-9][A-Za-z0-9_-]*(?:\/[A-Za-z0-9][A-Za-z0-9_-]*)?|(?:\bGH-|#)\d+/gi;
 
-/** A value quoted in Markdown that reads as the same characters, and acts as nothing else. */
+const escapedText = (text: string) =>
+  text.replace(/[&<>]/g, (character) => HTML_ENTITIES[character] ?? character).replace(MARKDOWN_PUNCTUATION, (character) => `\\${character}`);
+
+/**
+ * A value quoted in Markdown that reads as the same characters, and acts as nothing else: a hidden
+ * character as its code, with the note that the name hides characters (model/shown-names), HTML
+ * and Markdown escaped, and each `@mention` or issue reference in a code span, where GitHub
+ * neither notifies nor links (no invisible character is added).
+ */
 export function escapeMarkdown(value: string): string {
-  return value
-    .replace(/[&<>]/g, (character) => HTML_ENTITIES[character] ?? character)
-    .replace(MARKDOWN_PUNCTUATION, (character) => `\\${character}`)
-    .replace(INVISIBLE, (character) => `U+${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
+  const shown = shownName(value);
+  let text = "";
+  let from = 0;
+  for (const reference of shown.matchAll(GITHUB_REFERENCE)) {
+    text += `${escapedText(shown.slice(from, reference.index))}\`${reference[0]}\``;
+    from = reference.index + reference[0].length;
+  }
+  return text + escapedText(shown.slice(from));
 }

@@ -6,6 +6,7 @@
 // only the children this run creates are named, so that a later run says nothing again.
 import * as pulumi from "@pulumi/pulumi";
 import { sameIdentity, type Identity } from "./identity";
+import { shownName } from "./shown-names";
 import type { ChildrenShape, DeclaredChild, DeclaredOrganization, OrganizationPlan } from "./organization";
 import { newInThisRun } from "./rename-notice";
 
@@ -44,7 +45,7 @@ function named(roles: readonly { holder: string; role: string; declared?: string
     const shown = holders.slice(0, Math.max(room, 0));
     room -= shown.length;
     const more = holders.length - shown.length;
-    return `as ${role}: ${[...shown, ...(more > 0 ? [`${more} more`] : [])].join(", ")}`;
+    return `as ${shownName(role)}: ${[...shown, ...(more > 0 ? [`${more} more`] : [])].join(", ")}`;
   });
   return parts.join("; ");
 }

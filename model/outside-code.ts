@@ -11,6 +11,7 @@ import { liveCountOf, type LiveCount } from "./guard-rails";
 import { inactiveToDeactivate, reportedActivity } from "./activity";
 import { identityOf, sameIdentity } from "./identity";
 import { patternMatcher } from "./name-patterns";
+import { shownName } from "./shown-names";
 import { CUSTOM_ROLES_OUTSIDE_CODE, SOURCES, TEAMS_OUTSIDE_CODE, USERS_OUTSIDE_CODE } from "./vocabulary";
 import type { ValidatedRoster } from "./roster/roster";
 
@@ -440,8 +441,11 @@ export function reactivationsOf(
     .sort(byUserName);
 }
 
-const grants = (role: string | undefined) => (role === undefined ? "" : `, organization role ${role}`);
-const who = (user: OutsidePerson) => `${user.userName} (${user.email}${grants(user.organizationRole)})`;
+const grants = (role: string | undefined) => (role === undefined ? "" : `, organization role ${shownName(role)}`);
+/** A person as a line names one: each name as people may read it (model/shown-names). */
+const who = (user: OutsidePerson) => `${shownName(user.userName)} (${shownName(user.email)}${grants(user.organizationRole)})`;
+/** Names, each as people may read it, joined by commas. */
+const names = (values: readonly string[]) => values.map(shownName).join(", ");
 
 /**
  * The report as the record keeps it: without the activity of everyone, which each run reads again
@@ -539,33 +543,33 @@ const LINES_PER_KIND = 20;
  * what it grants.
  */
 export function outsideCodeLines(organization: string, report: OutsideCodeReport, actingUser?: string): { warnings: string[]; notes: string[] } {
-  const at = `Organization "${organization}": outside code:`;
+  const at = `Organization "${shownName(organization)}": outside code:`;
   // Past a count, one line for the rest of a kind: the review and `pulumi-wandb audit` list them all.
   const atMost = (lines: string[], kind: string) =>
     lines.length <= LINES_PER_KIND ? lines : [...lines.slice(0, LINES_PER_KIND), `${at} and ${lines.length - LINES_PER_KIND} more ${kind} (the access review lists them all)`];
-  const inactive = `Organization "${organization}": inactive:`;
+  const inactive = `Organization "${shownName(organization)}": inactive:`;
   const warnings = report.admins.map(
-    (admin) => `${at} ${admin.userName} (${admin.email}) is an organization admin ${admin.declared ? "the roster declares with another role" : "the roster does not declare"}`,
+    (admin) => `${at} ${shownName(admin.userName)} (${shownName(admin.email)}) is an organization admin ${admin.declared ? "the roster declares with another role" : "the roster does not declare"}`,
   );
   const notes = [
     ...atMost(report.users.map((user) => `${at} user ${who(user)}, not declared`), "users, not declared"),
-    ...atMost(report.teams.map((team) => `${at} team ${team.name}, not declared, members: ${team.members.join(", ") || "none"}`), "teams, not declared"),
+    ...atMost(report.teams.map((team) => `${at} team ${shownName(team.name)}, not declared, members: ${names(team.members) || "none"}`), "teams, not declared"),
     ...atMost(
-      report.customRoles.map((role) => `${at} custom role ${role.name}, not declared, ${role.inheritedFrom} plus ${role.permissions.join(", ") || "no permission"}`),
+      report.customRoles.map((role) => `${at} custom role ${shownName(role.name)}, not declared, ${shownName(role.inheritedFrom)} plus ${names(role.permissions) || "no permission"}`),
       "custom roles, not declared",
     ),
     ...report.idpTeams.flatMap((team) =>
       team.notInRoster.length + team.notInTeam.length === 0
         ? []
         : [
-            `${at} team ${team.name} (members from the identity provider) differs from the roster's list: ` +
+            `${at} team ${shownName(team.name)} (members from the identity provider) differs from the roster's list: ` +
               [
-                ...(team.notInRoster.length > 0 ? [`in the team, not listed: ${team.notInRoster.join(", ")}`] : []),
-                ...(team.notInTeam.length > 0 ? [`listed, not in the team: ${team.notInTeam.join(", ")}`] : []),
+                ...(team.notInRoster.length > 0 ? [`in the team, not listed: ${names(team.notInRoster)}`] : []),
+                ...(team.notInTeam.length > 0 ? [`listed, not in the team: ${names(team.notInTeam)}`] : []),
               ].join("; "),
           ],
     ),
-    ...report.missingUsers.map((user) => `${at} user ${user.userName} (${user.email}) is declared but not in W&B: the identity provider has not created it`),
+    ...report.missingUsers.map((user) => `${at} user ${shownName(user.userName)} (${shownName(user.email)}) is declared but not in W&B: the identity provider has not created it`),
     // Declared or not, an inactive user is not access outside code: its lines say what they are.
     ...atMost(
       report.inactive.map(
@@ -577,7 +581,7 @@ export function outsideCodeLines(organization: string, report: OutsideCodeReport
     ),
     ...(report.activityUnreported.length === 0
       ? []
-      : [`${inactive} W&B does not report the activity of ${report.activityUnreported.join(", ")}: deactivateInactiveAfterDays leaves them alone`]),
+      : [`${inactive} W&B does not report the activity of ${names(report.activityUnreported)}: deactivateInactiveAfterDays leaves them alone`]),
   ];
   return { warnings, notes };
 }

@@ -6,7 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Difference } from "./difference";
-import { ResourceInitError, withPulumiAdvice } from "./errors";
+import { ResourceInitError, shownFailure, shownLines, withPulumiAdvice } from "./errors";
 import { credentialsRefused } from "../../service";
 import type { ConfiguredOperation, ReplacedOnChange, ResourceImplementation } from "./implementation";
 import { checkedAgain, declarableInputs } from "./inputs";
@@ -81,7 +81,7 @@ function withConfigurationFailures<I>(operation: ConfiguredOperation, result: pu
   return { ...result, failures: [...problems.map((reason) => ({ property: "", reason })), ...(result.failures ?? [])] };
 }
 
-/** The same calls, a failure of the service reaching the engine with what to do next in Pulumi. */
+/** The same calls, a failure of the service reaching the engine with what to do next in Pulumi, and every failure as people may read it. */
 function advisingFailures<Op>(calls: KindCalls<Op>): KindCalls<Op> {
   const advising =
     <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
@@ -89,17 +89,26 @@ function advisingFailures<Op>(calls: KindCalls<Op>): KindCalls<Op> {
       try {
         return await call(...args);
       } catch (error) {
-        throw withPulumiAdvice(error);
+        throw shownFailure(withPulumiAdvice(error));
       }
     };
+  // A check's failures quote names as its errors do: shown as people may read them.
+  const check = advising(calls.check);
+  const previewCreate = advising(calls.previewCreate);
   return {
-    check: advising(calls.check),
+    check: async (...args) => {
+      const result = await check(...args);
+      return result.failures?.length ? { ...result, failures: result.failures.map((failure) => ({ ...failure, reason: shownLines(failure.reason) })) } : result;
+    },
     diff: advising(calls.diff),
     create: advising(calls.create),
     read: advising(calls.read),
     update: advising(calls.update),
     delete: advising(calls.delete),
-    previewCreate: advising(calls.previewCreate),
+    previewCreate: async (...args) => {
+      const planned = await previewCreate(...args);
+      return planned.refusal === undefined ? planned : { ...planned, refusal: shownLines(planned.refusal) };
+    },
   };
 }
 

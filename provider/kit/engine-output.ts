@@ -3,7 +3,11 @@
 // log, but the engine relays its standard output and error with the run's own output, so lines are
 // printed there (the default); the native plugin sends them to the engine's log service, attached
 // to the resource, as every plugin's diagnostics are shown (provider/doors/plugin/engine-log.ts).
+// Every line is one line of text, whatever names from W&B it quotes: a control character (ESC, BEL,
+// a newline), a zero-width or a bidi character is shown as its code (model/shown-names), never sent
+// raw to a terminal. The lines that name objects escape each name themselves, where it stands.
 import { AsyncLocalStorage } from "node:async_hooks";
+import { shownName } from "../../model/shown-names";
 
 export type Severity = "info" | "warning";
 
@@ -31,10 +35,10 @@ export function aboutResource<T>(urn: string, call: () => T): T {
 
 /** A line of information, e.g. what a destroy left in W&B. */
 export function tell(line: string): void {
-  sink("info", line, currentResource.getStore());
+  sink("info", shownName(line), currentResource.getStore());
 }
 
 /** A warning, shown as Pulumi's own are. */
 export function warn(line: string): void {
-  sink("warning", line, currentResource.getStore());
+  sink("warning", shownName(line), currentResource.getStore());
 }

@@ -1,5 +1,6 @@
 // Errors shared by the resources: a half-made resource, a resource gone mid-operation, a status test,
 // and what to do next in Pulumi, which the client's errors leave to their caller.
+import { shownName } from "../../model/shown-names";
 import { WandbApiError } from "../../service";
 
 /**
@@ -67,4 +68,21 @@ export function withPulumiAdvice(error: unknown): unknown {
   if (!(error instanceof WandbApiError)) return error;
   const message = messageWithAdvice(error);
   return message === error.message ? error : new Error(message, { cause: error });
+}
+
+/** Text of several lines as people may read it: each line's hidden characters by code (model/shown-names), its lines kept. */
+export const shownLines = (text: string): string => text.split("\n").map(shownName).join("\n");
+
+/**
+ * A failure as the engine shows it to people: the names from W&B its message quotes with their
+ * hidden characters (an ESC, a bidi control) by code, never raw on a terminal. The same error, so
+ * that the doors still tell its kind (a half-made resource keeps its id and properties).
+ */
+export function shownFailure(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const shown = shownLines(error.message);
+  if (shown === error.message) return error;
+  error.message = shown;
+  if (error instanceof ResourceInitError) error.reasons.splice(0, error.reasons.length, ...error.reasons.map(shownLines));
+  return error;
 }

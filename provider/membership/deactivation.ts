@@ -3,6 +3,7 @@
 // write, so that these deactivations count with every other removal of the run. Who is in the list
 // is the caller's rule (model/outside-code): never the user the provider acts as, an ignored one or
 // a service account (W&B lists no service account as a user).
+import { shownName } from "../../model/shown-names";
 import type { ScimUser } from "../../service";
 import { SETTLED, writeGuardedByEtag } from "../kit/conflict";
 import { tell } from "../kit/engine-output";
@@ -36,7 +37,7 @@ export async function deactivateUsers(operation: Operation, organization: string
       if (user === undefined || !user.active) return;
       await operation.removals().admit({ organization, userName: user.userName, removesUser: true, demotesAdmin: user.organizationRole === "admin" });
       await setActive(operation, user, false);
-      tell(`Organization "${organization}": deactivated ${user.userName} (${user.email}): ${reason}`);
+      tell(`Organization "${shownName(organization)}": deactivated ${shownName(user.userName)} (${shownName(user.email)}): ${reason}`);
     }),
   );
 }
@@ -49,7 +50,7 @@ export async function reactivateUsers(operation: Operation, organization: string
       const user = await directory.userNamed(userName);
       if (user === undefined || user.active) return;
       await setActive(operation, user, true);
-      tell(`Organization "${organization}": reactivated ${user.userName} (${user.email}): ${reason}`);
+      tell(`Organization "${shownName(organization)}": reactivated ${shownName(user.userName)} (${shownName(user.email)}): ${reason}`);
     }),
   );
 }
@@ -61,6 +62,6 @@ export async function deleteCustomRoles(operation: Operation, organization: stri
     const role = await directory.roleNamed(name);
     if (role === undefined) continue;
     await directory.roleRemoval(role.id, () => operation.clients().scim.deleteRole(role.id, role.etag ? { ifMatch: role.etag } : {}));
-    tell(`Organization "${organization}": deleted the custom role ${role.name}: ${reason}`);
+    tell(`Organization "${shownName(organization)}": deleted the custom role ${shownName(role.name)}: ${reason}`);
   }
 }

@@ -8,6 +8,7 @@
 // A refresh's report is kept beside the one of the last write: what is new since is a change of the
 // record, so that a drift preview fails on it and shows the new report in its update step (the
 // engine prints a refresh step with the state it had before the read).
+import { shownName } from "../../model/shown-names";
 import { judgeRosterChange, liveAdminsRefusal, liveCountOf, rosterAccessSchema, type RosterAccess } from "../../model/guard-rails";
 import {
   accessPlanOf,
@@ -132,14 +133,14 @@ function stillPlanned(organization: string, planned: AccessPlan, now: AccessPlan
   const plannedUsers = new Set(planned.deactivate.map(key));
   const nowRoles = new Set(now.deleteRoles.map((role) => role.name));
   const plannedRoles = new Set(planned.deleteRoles.map((role) => role.name));
-  const at = `Organization "${organization}":`;
+  const at = `Organization "${shownName(organization)}":`;
   const waiting = new Set(planned.waiting.map(key));
   for (const user of now.deactivate.filter((each) => !plannedUsers.has(key(each)))) {
     const since = waiting.has(key(user)) ? "only since the last run" : "since this run's plan was made";
-    tell(`${at} ${user.userName} qualifies for deactivation ${since}: left for the next run, whose preview names it`);
+    tell(`${at} ${shownName(user.userName)} qualifies for deactivation ${since}: left for the next run, whose preview names it`);
   }
-  for (const user of planned.deactivate.filter((each) => !nowUsers.has(key(each)))) tell(`${at} ${user.userName} no longer qualifies for deactivation: left as it is`);
-  for (const role of now.deleteRoles.filter((each) => !plannedRoles.has(each.name))) tell(`${at} custom role ${role.name} is new since this run's plan was made: left for the next run`);
+  for (const user of planned.deactivate.filter((each) => !nowUsers.has(key(each)))) tell(`${at} ${shownName(user.userName)} no longer qualifies for deactivation: left as it is`);
+  for (const role of now.deleteRoles.filter((each) => !plannedRoles.has(each.name))) tell(`${at} custom role ${shownName(role.name)} is new since this run's plan was made: left for the next run`);
   const nowReactivated = new Set(now.reactivate.map(key));
   return {
     ...planned,

@@ -4,10 +4,11 @@ import { writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator";
 import { closeAllPools } from "../../service";
 import { readLog, resetLog } from "../../scripts/emulator-api";
 import { exportEnvironment, runCommand, scratchFolder } from "../support/export-command";
+import { expectShownSafely, withHostileNames } from "../support/hostile-names";
 import { IDP_TEAM, IGNORED_ADMIN, MADE_BY_HAND, outsideCodeRoster, outsideCodeSeed, SERVICE_ACCOUNT } from "../support/outside-code-organization";
 
 describe("pulumi-wandb audit", () => {
@@ -54,5 +55,45 @@ describe("pulumi-wandb audit", () => {
     expect(run.code).toBe(2);
     expect(run.err.join("\n")).toContain('roster.yaml:1: outsideCode: users "remove" is not "report" or "deactivate"');
     expect((await readLog(emulator)).counters.total).toBe(0);
+  });
+});
+
+describe("pulumi-wandb audit of names made in the web application", () => {
+  let emulator: RunningEmulator;
+
+  beforeAll(async () => {
+    // Names the roster's printable-name check never sees: W&B's web application stores them.
+    emulator = await startEmulator({ port: 0, userRolesOnGet: "shown", seed: withHostileNames(defaultSeed()) });
+  });
+  afterAll(async () => {
+    await closeAllPools();
+    await emulator?.close();
+  });
+
+  it("shows each hidden character as its code, with the note, and neither HTML, an @mention nor an issue reference", async () => {
+    const folder = scratchFolder();
+    const roster = {
+      users: [
+        { userName: "admin", email: "admin@acme.example", organizationRole: "admin" },
+        { userName: "second-admin", email: "second-admin@acme.example", organizationRole: "admin" },
+        { userName: "member", email: "member@acme.example" },
+      ],
+    };
+    writeFileSync(path.join(folder, "roster.yaml"), stringify(roster));
+    const run = await runCommand(["audit", "--roster", "roster.yaml"], exportEnvironment(emulator), folder);
+    expect(run.err).toEqual([`listed 9 users, 2 teams and 1 custom roles from ${emulator.url} in 3 requests`]);
+    expect(run.code).toBe(0);
+    const markdown = run.out.join("\n");
+    expectShownSafely(markdown, { markdown: true });
+    expect(run.out).toContain("- **Warning:** red\\\\u001b\\[31mteam (hides characters) (esc@acme.example) is an organization admin the roster does not declare");
+    expect(run.out).toContain("- user ding\\\\u0007dong (hides characters) (bell@acme.example, organization role member)");
+    expect(run.out).toContain("- user `@team` (team@acme.example, organization role member)");
+    expect(run.out).toContain("- user &lt;img src=x onerror=alert(1)&gt; (html@acme.example, organization role member)");
+    expect(run.out).toContain("- user ana\\\\u200blee (hides characters) (zw@acme.example, organization role member)");
+    expect(run.out).toContain("- user admin\\\\u202enimda (hides characters) (bidi@acme.example, organization role member)");
+    expect(run.out).toContain(
+      "- team admin\\\\u202enimda (hides characters): members `@team`, ana\\\\u200blee (hides characters), ding\\\\u0007dong (hides characters)",
+    );
+    expect(run.out).toContain("- custom role fix `#123` red\\\\u001b\\[31mteam (hides characters): member plus project:delete");
   });
 });

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { UNKNOWN_VALUE } from "../../model/unknown-value";
 import { runCommand } from "../support/export-command";
+import { expectShownSafely, HOSTILE } from "../support/hostile-names";
 import { fixture, FIXTURES, type Door, type Scenario } from "../support/review-fixtures";
 
 const DOORS = ["dynamic", "plugin"] as const satisfies readonly Door[];
@@ -160,11 +161,86 @@ describe("names in the review are escaped for Markdown and HTML", () => {
     for (const [from, to] of Object.entries(renamed)) preview = preview.replaceAll(`"${from}"`, JSON.stringify(to));
     const review = await reviewOf(door, "change", preview);
     expect(review).toContain(
-      "- **&lt;!-- \\*\\*x\\*\\* a\\|b \\`tick\\` \\[a\\](https://example.com) lineU+000Abreak &lt;script&gt;alert(1)&lt;/script&gt; aU+0007bU+009BU+007F**\n",
+      "- **&lt;!-- \\*\\*x\\*\\* a\\|b \\`tick\\` \\[a\\](https://example.com) line\\\\u000abreak &lt;script&gt;alert(1)&lt;/script&gt; a\\\\u0007b\\\\u009b\\\\u007f (hides characters)**\n",
     );
     expect(review).toContain("- **&lt;!-- hidden**: added");
-    expect(review).toContain("- **## Guard railsU+000A- passed**: permissions added project:update\n");
+    expect(review).toContain("- **## Guard rails\\\\u000a- passed (hides characters)**: permissions added project:update\n");
     expect(review).not.toMatch(/<!--|<script>|\n- passed/);
     expect(review.match(/^### Guard rails$/gm)).toHaveLength(1);
+  });
+});
+
+describe("names made in the web application read safely in the review's Outside code", () => {
+  // A report as the roster's record keeps it, naming what people made by hand with names the roster's check never saw.
+  const report = {
+    admins: [{ userName: HOSTILE.escape, email: "esc@acme.example", organizationRole: "admin", declared: false }],
+    users: [
+      { userName: HOSTILE.bell, email: "bell@acme.example", organizationRole: "member" },
+      { userName: HOSTILE.mention, email: "team@acme.example" },
+      { userName: HOSTILE.html, email: "html@acme.example" },
+    ],
+    teams: [{ name: HOSTILE.bidi, members: [HOSTILE.zeroWidth, HOSTILE.mention, HOSTILE.escape], serviceAccounts: 1 }],
+    customRoles: [{ name: HOSTILE.issue, inheritedFrom: "member", permissions: ["run:stop"] }],
+    idpTeams: [{ name: HOSTILE.mention, members: [HOSTILE.bidi], notInRoster: [HOSTILE.bidi], notInTeam: [] }],
+    missingUsers: [{ userName: HOSTILE.zeroWidth, email: "zw@acme.example" }],
+    inactive: [],
+    activity: [],
+    activityUnreported: [],
+    ignored: 0,
+    listed: { users: 12 },
+  };
+
+  /** The recorded preview with this report in every state of the roster's record (a refresh's too). */
+  function withReport(door: Door, scenario: Scenario): string {
+    const preview = JSON.parse(fixture(door, scenario)) as { steps: { oldState?: { urn: string; outputs?: Record<string, unknown> }; newState?: { urn: string; outputs?: Record<string, unknown> } }[] };
+    let recorded = 0;
+    for (const step of preview.steps) {
+      for (const state of [step.oldState, step.newState]) {
+        if (state?.urn.endsWith("::acme/guard") && state.outputs?.outside !== undefined) {
+          state.outputs.outside = report;
+          recorded += 1;
+        }
+      }
+    }
+    expect(recorded).toBeGreaterThan(0);
+    return JSON.stringify(preview);
+  }
+
+  it.each([
+    ["change", "review"],
+    ["drift", "review --drift"],
+  ] as const)("the %s preview's %s: no control, zero-width or bidi character raw, no HTML, no @mention, no issue reference", async (scenario, command) => {
+    expect(command.endsWith("--drift")).toBe(FIXTURES[scenario].drift);
+    for (const door of DOORS) {
+      const review = await reviewOf(door, scenario, withReport(door, scenario));
+      const outside = review.slice(review.indexOf("### Outside code"));
+      expectShownSafely(review, { markdown: true });
+      expect(outside).toContain(
+        "- **Warning:** red\\\\u001b\\[31mteam (hides characters) (esc@acme.example) is an organization admin the roster does not declare\n",
+      );
+      expect(outside).toContain("- user ding\\\\u0007dong (hides characters) (bell@acme.example, organization role member)\n");
+      // In a code span GitHub neither notifies @team nor links issue 123.
+      expect(outside).toContain("- user `@team` (team@acme.example)\n");
+      expect(outside).toContain("- user &lt;img src=x onerror=alert(1)&gt; (html@acme.example)\n");
+      expect(outside).toContain(
+        "- team admin\\\\u202enimda (hides characters): members ana\\\\u200blee (hides characters), `@team`, red\\\\u001b\\[31mteam (hides characters) (and 1 service account)\n",
+      );
+      expect(outside).toContain("- custom role fix `#123`: member plus run:stop\n");
+      expect(outside).toContain("- team `@team`: in the team, not in the roster's list: admin\\\\u202enimda (hides characters)\n");
+      expect(outside).toContain("- user ana\\\\u200blee (hides characters) (zw@acme.example) is declared, and W&B does not list it");
+    }
+  });
+
+  it("a person, a team and a custom role of the change named so read safely where the review names them", async () => {
+    for (const door of DOORS) {
+      let preview = fixture(door, "change");
+      const renamed = { dee: HOSTILE.mention, research: HOSTILE.bidi, "Run operator": `${HOSTILE.escape} ${HOSTILE.bell} ${HOSTILE.zeroWidth}` };
+      for (const [from, to] of Object.entries(renamed)) preview = preview.replaceAll(`"${from}"`, JSON.stringify(to));
+      const review = await reviewOf(door, "change", preview);
+      expectShownSafely(review, { markdown: true });
+      expect(review).toContain("- **`@team`**\n");
+      expect(review).toContain("- **admin\\\\u202enimda (hides characters)**: ");
+      expect(review).toContain("- **red\\\\u001b\\[31mteam ding\\\\u0007dong ana\\\\u200blee (hides characters)**: permissions added project:update\n");
+    }
   });
 });

@@ -1,14 +1,19 @@
 // The whole organization in view, through the real engine, on the dynamic door: the steps of
 // test/support/outside-code-steps.ts (the native door runs them from Python in
 // outside-code-python.test.ts); then `usersFrom: idp`: a declared user W&B does not list is
-// reported and never POSTed.
+// reported and never POSTed; names made in the web application that hide characters or would act
+// (ESC, BEL, HTML, @team, a zero-width space, a bidi override) are shown by code in the engine's
+// output and the review.
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { readLog, readState, resetLog } from "../../scripts/emulator-api";
+import { expectShownSafely, withHostileNames } from "../support/hostile-names";
+import { outsideCodeRoster, outsideCodeSeed } from "../support/outside-code-organization";
 import { describeOutsideCode, said, type HeldUser } from "../support/outside-code-steps";
+import { reviewOf } from "../support/review";
 import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 
 const PROGRAM = path.join(repoRoot, "test", "programs", "outside-code");
@@ -46,5 +51,39 @@ describe("usersFrom: idp, through the engine", () => {
     const { counters } = await readLog(emulator);
     expect(Object.entries(counters.byRoute).filter(([route]) => route.startsWith("POST") && route.includes("Users"))).toEqual([]);
     expect(((await readState(emulator)) as { users: HeldUser[] }).users.map((u) => u.userName)).not.toContain("zed");
+  });
+});
+
+describe("names made in the web application, through the engine", () => {
+  let emulator: RunningEmulator;
+  let stack: StackHandle;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, userRolesOnGet: "shown", seed: withHostileNames(outsideCodeSeed()) });
+    stack = await openStack({ dir: PROGRAM }, { config: emulatorConfig(emulator) });
+    writeFileSync(path.join(stack.workDir, "roster.yaml"), stringify(outsideCodeRoster()));
+  });
+  afterAll(async () => {
+    await stack?.dispose();
+    await emulator?.close();
+  });
+
+  it("shows them by code in the output of up and preview --refresh, and safely in review --drift", async () => {
+    const up = await stack.up();
+    const told = said(up.diagnostics);
+    expect(told).toContain("outside code: red\\u001b[31mteam (hides characters) (esc@acme.example) is an organization admin the roster does not declare");
+    expect(told).toContain("outside code: team admin\\u202enimda (hides characters), not declared, members: @team, ana\\u200blee (hides characters), ding\\u0007dong (hides characters)");
+    // What people read (the engine's debug log holds the raw state, names and all).
+    const read = up.diagnostics.filter((diagnostic) => diagnostic.severity !== "debug");
+    expect(read.length).toBeGreaterThan(5);
+    for (const diagnostic of read) expectShownSafely(diagnostic.message, { markdown: false });
+    const preview = await stack.previewJson(["--refresh"]);
+    const previewed = (JSON.parse(preview.json) as { diagnostics?: { message: string; severity: string }[] }).diagnostics ?? [];
+    expect(previewed.map((diagnostic) => diagnostic.message).join("\n")).toContain("outside code: user ana\\u200blee (hides characters) (zw@acme.example");
+    for (const diagnostic of previewed.filter((each) => each.severity !== "debug")) expectShownSafely(diagnostic.message, { markdown: false });
+    const review = await reviewOf(preview.json, ["--drift"]);
+    expectShownSafely(review, { markdown: true });
+    expect(review).toContain("- user `@team` (team@acme.example, organization role member)");
+    expect(review).toContain("- custom role fix `#123` red\\\\u001b\\[31mteam (hides characters): member plus project:delete");
   });
 });

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { WandbApiError } from "../../../service";
 import { kindCalls } from "../../../provider/kit/engine-calls";
-import { ResourceInitError, withPulumiAdvice } from "../../../provider/kit/errors";
+import { ResourceInitError, shownFailure, withPulumiAdvice } from "../../../provider/kit/errors";
+import { expectShownSafely, HOSTILE } from "../../support/hostile-names";
 import { unconfiguredOperation } from "../../support/provider";
 import { storedState } from "../../../provider/kit/state";
 
@@ -75,5 +76,42 @@ describe("Pulumi advice on a failure of the service", () => {
     const operation = unconfiguredOperation();
     const attempts = [calls.create(operation, {}), calls.read(operation, "u1", {}), calls.update(operation, "u1", {}, {}), calls.delete(operation, "u1", {})];
     for (const attempt of attempts) await expect(attempt).rejects.toThrow(`${gone.message} It may have been deleted outside Pulumi: run \`pulumi refresh\`.`);
+  });
+});
+
+describe("a failure that quotes names from W&B", () => {
+  it("shows their hidden characters by code, each line kept, as the same error", () => {
+    const error = new Error(`team "${HOSTILE.bidi}" is held by ${HOSTILE.escape}\nsecond line ${HOSTILE.zeroWidth}`);
+    expect(shownFailure(error)).toBe(error);
+    expect(error.message).toBe('team "admin\\u202enimda" is held by red\\u001b[31mteam (hides characters)\nsecond line ana\\u200blee (hides characters)');
+    const plain = new Error("nothing hidden");
+    expect(shownFailure(plain)).toBe(plain);
+    expect(plain.message).toBe("nothing hidden");
+    const halfMade = new ResourceInitError("u1", {}, new Error(`team ${HOSTILE.bell} was not written`));
+    expect(shownFailure(halfMade)).toBe(halfMade);
+    for (const text of [halfMade.message, ...halfMade.reasons]) expectShownSafely(text, { markdown: false });
+  });
+
+  it("reaches the engine so from every call, a check's failures and a preview's refusal too", async () => {
+    const quoted = new Error(`user "${HOSTILE.bell}" is W&B's: ${HOSTILE.bidi}`);
+    const calls = kindCalls({
+      inputs: z.object({}),
+      state: storedState({ kind: "User", schema: z.object({}), migrations: [], adoptAgain: () => "" }),
+      check: async () => ({ failures: [{ property: "userName", reason: `held by ${HOSTILE.escape}` }] }),
+      diff: () => Promise.reject(quoted),
+      create: () => Promise.reject(quoted),
+      read: () => Promise.reject(quoted),
+      update: () => Promise.reject(quoted),
+      delete: () => Promise.reject(quoted),
+      refusedAtCreate: async () => `W&B holds ${HOSTILE.zeroWidth}`,
+    });
+    const operation = unconfiguredOperation();
+    const attempts = [calls.create(operation, {}), calls.read(operation, "u1", {}), calls.update(operation, "u1", {}, {}), calls.delete(operation, "u1", {})];
+    for (const attempt of attempts) await expect(attempt).rejects.toThrow('user "ding\\u0007dong" is W&B\'s: admin\\u202enimda (hides characters)');
+    const checked = await calls.check(operation, {}, {});
+    expect(checked.failures).toContainEqual({ property: "userName", reason: "held by red\\u001b[31mteam (hides characters)" });
+    for (const failure of checked.failures ?? []) expectShownSafely(failure.reason, { markdown: false });
+    const planned = await calls.previewCreate(operation, "ana", {}, { namesTakeover: false });
+    expect(planned.refusal).toBe("W&B holds ana\\u200blee (hides characters)");
   });
 });
