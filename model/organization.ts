@@ -2,6 +2,7 @@
 // children it declares from a roster (kinds, names, parents, dependencies, protect, policies), given
 // the constructors of the children: the SDK's dynamic resources, or the plugin's registered ones.
 import * as pulumi from "@pulumi/pulumi";
+import { stackUsersBeside } from "./rename-notice";
 import { z } from "zod";
 import { loadRoster, type Roster, validateRoster, type ValidatedRoster, type WandbDeployment } from "./roster/roster";
 import { rosterSchema } from "./roster/schema";
@@ -248,9 +249,11 @@ export function declareOrganization<C extends ChildrenShape>(
 ): DeclaredOrganization<C> {
   // What the roster declared at the last applied run is the guard's recorded state; its check refuses
   // a change the guard rails forbid, at preview. Every other child waits for it: a refusal writes nothing.
+  // The users the stack declares beside this roster are its own, never outside code to deactivate:
+  // told from its last state, the same at a preview and at the up after it.
   const guard = kinds.RosterGuard(
     `${name}/guard`,
-    { organization: name, ...rosterAccessOf(plan.roster), ...outsideCodeRecordOf(plan.roster) },
+    { organization: name, ...rosterAccessOf(plan.roster), ...outsideCodeRecordOf(plan.roster), stackUsers: pulumi.output(stackUsersBeside(name)) },
     { parent: component },
   );
   const declaring: Declaring<C> = { name, plan, kinds, guard, parent: { parent: component, dependsOn: [guard] } };

@@ -17,17 +17,16 @@ const stackResources = z.object({
   outputs: z.record(z.string(), z.object({ type: z.string(), outputs: z.record(z.string(), z.unknown()).default({}) })).default({}),
 });
 
-/** The stack's last state: each URN, and the URNs that hold each W&B object (by its natural key). */
+/** The stack's last state: each URN, the URNs that hold each W&B object (by its natural key), and each User's userName. */
 interface Holdings {
   urns: ReadonlySet<string>;
   byKey: ReadonlyMap<string, string[]>;
+  userNames: ReadonlyMap<string, string>;
 }
 
 interface Run {
-  /** At preview: who holds what, to name renames. */
+  /** Who holds what in the last state: at preview to name renames; at preview and update alike, what this run creates and the stack's own users. */
   holdings: Promise<Holdings | undefined>;
-  /** At preview and update alike: the URNs of the last state, to tell what this run creates. */
-  urns: Promise<ReadonlySet<string> | undefined>;
   /** The Organizations already named as renamed in this preview. */
   componentsNamed: Set<string>;
 }
@@ -44,12 +43,14 @@ async function readHoldings(): Promise<Holdings | undefined> {
   const read = stackResources.safeParse(await readStack());
   if (!read.success) return undefined;
   const byKey = new Map<string, string[]>();
+  const userNames = new Map<string, string>();
   for (const [urn, { type, outputs }] of Object.entries(read.data.outputs)) {
     const kind = kindOfType(type);
     const key = kind === undefined ? undefined : naturalKeyOf(kind, outputs);
     if (key !== undefined) byKey.set(key, [...(byKey.get(key) ?? []), urn]);
+    if (kind === "User" && typeof outputs["userName"] === "string") userNames.set(urn, outputs["userName"]);
   }
-  return { urns: new Set(Object.keys(read.data.outputs)), byKey };
+  return { urns: new Set(Object.keys(read.data.outputs)), byKey, userNames };
 }
 
 /**
@@ -64,22 +65,14 @@ function thisRun(): Run | undefined {
   let run = runs.get(monitor);
   if (!run) {
     // A stack the engine cannot read (a backend without it) only goes without the notice.
-    // An update names no rename: it reads for the engine to register what its preview did, and keeps only the URNs.
-    const unread = (error: unknown) => {
+    // An update names no rename, but tells what it creates and which users the stack holds, as its preview did.
+    const holdings = readHoldings().catch((error: unknown) => {
       void pulumi.log.debug(`pulumi-wandb: the stack's last state could not be read to name renames: ${String(error)}`);
       return undefined;
-    };
-    const holdings = (pulumi.runtime.isDryRun() ? readHoldings() : Promise.resolve(undefined)).catch(unread);
-    const urns = pulumi.runtime.isDryRun() ? holdings.then((held) => held?.urns) : readStack().then(urnsOf).catch(unread);
-    runs.set(monitor, (run = { holdings, urns, componentsNamed: new Set() }));
+    });
+    runs.set(monitor, (run = { holdings, componentsNamed: new Set() }));
   }
   return run;
-}
-
-/** The URNs of the stack's last state as the engine reads it, without the rest of it. */
-function urnsOf(read: unknown): ReadonlySet<string> | undefined {
-  const outputs = typeof read === "object" && read !== null ? (read as { outputs?: unknown }).outputs : undefined;
-  return typeof outputs === "object" && outputs !== null ? new Set(Object.keys(outputs)) : undefined;
 }
 
 /**
@@ -87,8 +80,20 @@ function urnsOf(read: unknown): ReadonlySet<string> | undefined {
  * where that state cannot be read (under Pulumi's mocks, or a backend without it).
  */
 export async function newInThisRun(urn: string): Promise<boolean | undefined> {
-  const urns = await thisRun()?.urns;
-  return urns === undefined ? undefined : !urns.has(urn);
+  const holdings = await thisRun()?.holdings;
+  return holdings === undefined ? undefined : !holdings.urns.has(urn);
+}
+
+/**
+ * The userNames of the Users the stack's last state holds that are not the children of the
+ * Organization `organization` (standalone Users, another Organization's): the stack's own, never
+ * outside this roster's code. The same at a preview and at the up after it; none where the state
+ * cannot be read.
+ */
+export async function stackUsersBeside(organization: string): Promise<string[]> {
+  const holdings = await thisRun()?.holdings;
+  const own = (urn: string) => isOrganizationChild(urn) && nameInUrn(urn).startsWith(`${organization}/`);
+  return [...(holdings?.userNames ?? new Map<string, string>())].filter(([urn]) => !own(urn)).map(([, userName]) => userName).sort();
 }
 
 const typeOf = (urn: string) => urn.slice(0, urn.lastIndexOf("::"));

@@ -34,6 +34,14 @@ export const rosterGuardInputs = rosterAccessSchema
       .array(z.string())
       .optional()
       .meta({ description: "What each guard rail found, set by the provider at check: for the access review." }),
+    stackUsers: z
+      .array(z.string())
+      .default([])
+      .meta({
+        description:
+          "The userNames of the Users the stack declares beside this roster (standalone, or another Organization's), as its last state " +
+          "holds them: the stack's own, never outside code to deactivate. Set by the Organization component.",
+      }),
     planned: accessPlanSchema
       .optional()
       .meta({
@@ -76,6 +84,7 @@ export const rosterGuardFields = {
   outsideCode: stateSetting,
   verdicts: { owner: "program", compare: "never", write: "state", replaces: false },
   planned: { owner: "program", compare: "never", write: "state", replaces: false },
+  stackUsers: { owner: "program", compare: "never", write: "state", replaces: false },
   outside: { owner: "program", compare: "never", write: "state", replaces: false },
   outsideWhenWritten: serviceField,
 } as const satisfies FieldTable<keyof RosterGuardOutputs>;

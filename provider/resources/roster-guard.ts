@@ -29,7 +29,7 @@ import {
   type OutsideCodeReport,
 } from "../../model/outside-code";
 import { z } from "zod";
-import { identityOf } from "../../model/identity";
+import { identityOf, sameIdentity } from "../../model/identity";
 import { naturalKeyOf } from "../../model/natural-keys";
 import { leftToIdentityProvider, leftToIdentityProviderLines, ownershipRecordSchema } from "../../model/left-to-identity-provider";
 import { sameSet } from "../kit/compare";
@@ -78,13 +78,16 @@ async function outsideCodeNow(operation: Operation, record: RosterGuardInputs, b
  * its own removals (their resources' deletes), not outside code.
  */
 /**
- * What other resources of this stack hold, as far as the operation knows it: those its program
- * declared so far (their checks), and those its refresh found (`--refresh`). They are code, never
- * outside code: a standalone User beside the Organization is neither news nor deactivated.
+ * What other resources of this stack hold: the Users it declares beside the roster, as its last
+ * state holds them (`stackUsers`, the same at a preview and the up after it), those its refresh
+ * found (`--refresh`), and, where `declaredInRun`, those its program declared in this run so far
+ * (the checks seen: at a write, never at a check, whose plan must not hang on the order of checks).
+ * They are code, never outside code: a standalone User is neither news nor deactivated.
  */
-function heldByStackIn(operation: Operation, { declaredInRun }: { declaredInRun: boolean }): HeldByStack {
+function heldByStackIn(operation: Operation, stackUsers: readonly string[], { declaredInRun }: { declaredInRun: boolean }): HeldByStack {
   const holdings = operation.holdings();
   return (kind, name) => {
+    if (kind === "User" && stackUsers.some((userName) => sameIdentity("userName", userName, name))) return true;
     const key = naturalKeyOf(kind, kind === "User" ? { userName: name } : { name });
     return (declaredInRun && holdings.declared(key)) || holdings.foundAtRefresh(key ?? "");
   };
@@ -95,13 +98,19 @@ function heldByStackIn(operation: Operation, { declaredInRun }: { declaredInRun:
  * deletes, and which declared users the roster's last `deactivateInactiveAfterDays` kept inactive
  * that it no longer does, to reactivate. Undefined where there is nothing of either to judge.
  */
-async function plannedNow(operation: Operation, record: RosterGuardInputs, before: RosterGuardInputs | undefined, times: PlanTimes): Promise<AccessPlan | undefined> {
+async function plannedNow(
+  operation: Operation,
+  record: RosterGuardInputs,
+  before: RosterGuardInputs | undefined,
+  times: PlanTimes,
+  { atWrite }: { atWrite: boolean },
+): Promise<AccessPlan | undefined> {
   const acts = actsOnLiveOrganization(record.outsideCode);
   const previousDays = before?.outsideCode.deactivateInactiveAfterDays;
   if (!acts && previousDays === undefined) return undefined;
   const listed = await operation.directory().listed();
   const declared = declaredOf(record);
-  const found = withoutHeldByStack(outsideCodeUnder(declared, listed, record.outsideCode), heldByStackIn(operation, { declaredInRun: true }));
+  const found = withoutHeldByStack(outsideCodeUnder(declared, listed, record.outsideCode), heldByStackIn(operation, record.stackUsers, { declaredInRun: atWrite }));
   const report = before === undefined ? found : withoutDroppedThisRun(found, declaredOf(before), declared);
   const plan = acts ? accessPlanOf(report, record.outsideCode, declared, operation.guardRailsForChecks().self, listed.users, times) : NOTHING_PLANNED;
   return { ...plan, reactivate: reactivationsOf(previousDays, declared, record.outsideCode, listed.users, times.now) };
@@ -158,7 +167,7 @@ const REACTIVATE_WHY = "deactivated for inactivity, and deactivateInactiveAfterD
 async function written(operation: Operation, record: RosterGuardInputs, before?: RosterGuardInputs): Promise<RosterGuardOutputs> {
   const report = await outsideCodeNow(operation, record, before);
   const at = Date.now();
-  const now = await plannedNow(operation, record, before, { asOf: at, now: at });
+  const now = await plannedNow(operation, record, before, { asOf: at, now: at }, { atWrite: true });
   if (record.planned === undefined || now === undefined || !planActs(record.planned)) return recorded(record, report);
   const plan = stillPlanned(record.organization, record.planned, now);
   const byReason = (reason: AccessPlan["deactivate"][number]["reason"]) => plan.deactivate.filter((user) => user.reason === reason).map((user) => user.userName);
@@ -189,7 +198,7 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
     const before = previousAccess.safeParse(olds);
     const previous = previousRecord.safeParse(olds);
     const now = Date.now();
-    const planned = await plannedNow(operation, inputs, previous.success ? previous.data : undefined, { asOf: lastLookIn(olds, now), now });
+    const planned = await plannedNow(operation, inputs, previous.success ? previous.data : undefined, { asOf: lastLookIn(olds, now), now }, { atWrite: false });
     const days = inputs.outsideCode.deactivateInactiveAfterDays;
     const by = (reason: string) => planned?.deactivate.filter((user) => user.reason === reason) ?? [];
     const outside =
@@ -232,7 +241,7 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
     const added =
       olds.outside === undefined || olds.outsideWhenWritten === undefined || !operation.holdings().refreshRan()
         ? []
-        : outsideCodeAddedSince(olds.outsideWhenWritten, withoutHeldByStack(olds.outside, heldByStackIn(operation, { declaredInRun: false })));
+        : outsideCodeAddedSince(olds.outsideWhenWritten, withoutHeldByStack(olds.outside, heldByStackIn(operation, news.stackUsers, { declaredInRun: false })));
     return { changes: changed || added.length > 0 || planActs(news.planned) };
   },
 

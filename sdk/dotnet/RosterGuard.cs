@@ -116,6 +116,12 @@ namespace PulumiWandb.Wandb
         public Output<Outputs.AccessPlan?> Planned { get; private set; } = null!;
 
         /// <summary>
+        /// The userNames of the Users the stack declares beside this roster (standalone, or another Organization's), as its last state holds them: the stack's own, never outside code to deactivate. Set by the Organization component.
+        /// </summary>
+        [Output("stackUsers")]
+        public Output<ImmutableArray<string>> StackUsers { get; private set; } = null!;
+
+        /// <summary>
         /// Each team's members, by userName.
         /// </summary>
         [Output("teams")]
@@ -250,6 +256,18 @@ namespace PulumiWandb.Wandb
         /// </summary>
         [Input("planned")]
         public Input<Inputs.AccessPlanArgs>? Planned { get; set; }
+
+        [Input("stackUsers")]
+        private InputList<string>? _stackUsers;
+
+        /// <summary>
+        /// The userNames of the Users the stack declares beside this roster (standalone, or another Organization's), as its last state holds them: the stack's own, never outside code to deactivate. Set by the Organization component.
+        /// </summary>
+        public InputList<string> StackUsers
+        {
+            get => _stackUsers ?? (_stackUsers = new InputList<string>());
+            set => _stackUsers = value;
+        }
 
         [Input("teams", required: true)]
         private InputMap<ImmutableArray<string>>? _teams;

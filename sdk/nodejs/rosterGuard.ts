@@ -113,6 +113,10 @@ export class RosterGuard extends pulumi.CustomResource {
      */
     declare public readonly planned: pulumi.Output<outputs.AccessPlan | undefined>;
     /**
+     * The userNames of the Users the stack declares beside this roster (standalone, or another Organization's), as its last state holds them: the stack's own, never outside code to deactivate. Set by the Organization component.
+     */
+    declare public readonly stackUsers: pulumi.Output<string[]>;
+    /**
      * Each team's members, by userName.
      */
     declare public readonly teams: pulumi.Output<{[key: string]: string[]}>;
@@ -156,6 +160,7 @@ export class RosterGuard extends pulumi.CustomResource {
             resourceInputs["outside"] = args?.outside;
             resourceInputs["outsideCode"] = args?.outsideCode;
             resourceInputs["planned"] = args?.planned;
+            resourceInputs["stackUsers"] = args?.stackUsers;
             resourceInputs["teams"] = args?.teams;
             resourceInputs["users"] = args?.users;
             resourceInputs["verdicts"] = args?.verdicts;
@@ -170,6 +175,7 @@ export class RosterGuard extends pulumi.CustomResource {
             resourceInputs["outsideCode"] = undefined /*out*/;
             resourceInputs["outsideWhenWritten"] = undefined /*out*/;
             resourceInputs["planned"] = undefined /*out*/;
+            resourceInputs["stackUsers"] = undefined /*out*/;
             resourceInputs["teams"] = undefined /*out*/;
             resourceInputs["users"] = undefined /*out*/;
             resourceInputs["verdicts"] = undefined /*out*/;
@@ -215,6 +221,10 @@ export interface RosterGuardArgs {
      * What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
      */
     planned?: pulumi.Input<inputs.AccessPlanArgs | undefined>;
+    /**
+     * The userNames of the Users the stack declares beside this roster (standalone, or another Organization's), as its last state holds them: the stack's own, never outside code to deactivate. Set by the Organization component.
+     */
+    stackUsers?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Each team's members, by userName.
      */

@@ -828,6 +828,14 @@ export interface RosterGuardArgs {
   /** What each guard rail found, set by the provider at check: for the access review. */
   verdicts?: pulumi.Input<pulumi.Input<string>[]>;
   /**
+   * The userNames of the Users the stack declares beside this roster (standalone, or another
+   * Organization's), as its last state holds them: the stack's own, never outside code to
+   * deactivate. Set by the Organization component.
+   *
+   * @default []
+   */
+  stackUsers?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
    * What the record's write changes in W&B (`outsideCode.users: deactivate`,
    * `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check
    * from the listings the run reads: the write makes exactly this, and the access review names it.
@@ -1109,6 +1117,14 @@ export interface RosterGuardOutputs {
   readonly outsideCode: pulumi.Output<OutsideCodePolicy>;
   /** What each guard rail found, set by the provider at check: for the access review. */
   readonly verdicts: pulumi.Output<string[] | undefined>;
+  /**
+   * The userNames of the Users the stack declares beside this roster (standalone, or another
+   * Organization's), as its last state holds them: the stack's own, never outside code to
+   * deactivate. Set by the Organization component.
+   *
+   * @default []
+   */
+  readonly stackUsers: pulumi.Output<string[]>;
   /**
    * What the record's write changes in W&B (`outsideCode.users: deactivate`,
    * `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check

@@ -96,6 +96,11 @@ describe("the plain preview's review is the access change, and up makes exactly 
     expect(await active(["x", "y", "ana", "sam"].flatMap(each))).toEqual({ ...everyone(["x"], false), ...everyone(["y", "ana", "sam"], true) });
     expect((await active(["admin"])).admin).toBe(true);
     for (const userName of each("y")) expect(up.log).toContain(`${userName} qualifies for deactivation only since the last run: left for the next run`);
+    // Each door's record knows the stack's own users from its last state, whatever the order of the checks.
+    const { resources } = stateFile.parse(await stack.exportState());
+    const stackUsers = resources.flatMap((resource) => (Array.isArray(resource.inputs?.["stackUsers"]) ? [resource.inputs["stackUsers"]] : []));
+    expect(stackUsers).toHaveLength(2);
+    for (const known of stackUsers) expect(known).toEqual(expect.arrayContaining(each("sam")));
   });
 
   it("deactivateInactiveAfterDays: the plain preview's review names the inactive; up deactivates exactly them, not one become inactive since", async () => {

@@ -52,6 +52,22 @@ export function describeOutsideCode(door: string, program: string): void {
       await emulator?.close();
     });
 
+    // Issue 41: a wrong key passed preview on the native plugin (the listing's 401 was dropped).
+    it("a wrong key fails the first preview, with the service's 401 once, and writes nothing", async () => {
+      const key = emulatorConfig(emulator)["wandb:apiKey"]!;
+      await stack.stack.setConfig("wandb:apiKey", { value: "not-the-key-00000000000000000000000000", secret: true });
+      try {
+        await resetLog(emulator);
+        const failed = await stack.failing("preview");
+        const refusals = failed.diagnostics.filter((d) => d.severity === "error" && /HTTP 401/.test(d.message));
+        expect(refusals, failed.log).toHaveLength(1);
+        expect(refusals[0]!.message).toMatch(/Authentication failed\. Check the API key \(wandb:apiKey/);
+        expect((await readLog(emulator)).counters.writes).toBe(0);
+      } finally {
+        await stack.stack.setConfig("wandb:apiKey", key);
+      }
+    });
+
     it("adopts the roster's objects, and names what was made by hand at the up", async () => {
       await resetLog(emulator);
       const up = await stack.up();

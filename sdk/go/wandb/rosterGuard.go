@@ -80,6 +80,8 @@ type RosterGuard struct {
 	OutsideWhenWritten OutsideCodeReportPtrOutput `pulumi:"outsideWhenWritten"`
 	// What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
 	Planned AccessPlanPtrOutput `pulumi:"planned"`
+	// The userNames of the Users the stack declares beside this roster (standalone, or another Organization's), as its last state holds them: the stack's own, never outside code to deactivate. Set by the Organization component.
+	StackUsers pulumi.StringArrayOutput `pulumi:"stackUsers"`
 	// Each team's members, by userName.
 	Teams pulumi.StringArrayMapOutput `pulumi:"teams"`
 	// The roster's userNames.
@@ -162,6 +164,8 @@ type rosterGuardArgs struct {
 	OutsideCode *OutsideCodePolicy `pulumi:"outsideCode"`
 	// What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
 	Planned *AccessPlan `pulumi:"planned"`
+	// The userNames of the Users the stack declares beside this roster (standalone, or another Organization's), as its last state holds them: the stack's own, never outside code to deactivate. Set by the Organization component.
+	StackUsers []string `pulumi:"stackUsers"`
 	// Each team's members, by userName.
 	Teams map[string][]string `pulumi:"teams"`
 	// The roster's userNames.
@@ -188,6 +192,8 @@ type RosterGuardArgs struct {
 	OutsideCode OutsideCodePolicyPtrInput
 	// What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
 	Planned AccessPlanPtrInput
+	// The userNames of the Users the stack declares beside this roster (standalone, or another Organization's), as its last state holds them: the stack's own, never outside code to deactivate. Set by the Organization component.
+	StackUsers pulumi.StringArrayInput
 	// Each team's members, by userName.
 	Teams pulumi.StringArrayMapInput
 	// The roster's userNames.
@@ -326,6 +332,11 @@ func (o RosterGuardOutput) OutsideWhenWritten() OutsideCodeReportPtrOutput {
 // What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
 func (o RosterGuardOutput) Planned() AccessPlanPtrOutput {
 	return o.ApplyT(func(v *RosterGuard) AccessPlanPtrOutput { return v.Planned }).(AccessPlanPtrOutput)
+}
+
+// The userNames of the Users the stack declares beside this roster (standalone, or another Organization's), as its last state holds them: the stack's own, never outside code to deactivate. Set by the Organization component.
+func (o RosterGuardOutput) StackUsers() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *RosterGuard) pulumi.StringArrayOutput { return v.StackUsers }).(pulumi.StringArrayOutput)
 }
 
 // Each team's members, by userName.

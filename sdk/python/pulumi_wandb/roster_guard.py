@@ -31,6 +31,7 @@ class RosterGuardArgs:
                  outside: pulumi.Input[Optional['OutsideCodeReportArgs']] = None,
                  outside_code: pulumi.Input[Optional['OutsideCodePolicyArgs']] = None,
                  planned: pulumi.Input[Optional['AccessPlanArgs']] = None,
+                 stack_users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  verdicts: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
         The set of arguments for constructing a RosterGuard resource.
@@ -45,6 +46,7 @@ class RosterGuardArgs:
         :param pulumi.Input['OutsideCodeReportArgs'] outside: What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
         :param pulumi.Input['OutsideCodePolicyArgs'] outside_code: What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
         :param pulumi.Input['AccessPlanArgs'] planned: What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] stack_users: The userNames of the Users the stack declares beside this roster (standalone, or another Organization's), as its last state holds them: the stack's own, never outside code to deactivate. Set by the Organization component.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] verdicts: What each guard rail found, set by the provider at check: for the access review.
         """
         pulumi.set(__self__, "admins", admins)
@@ -63,6 +65,8 @@ class RosterGuardArgs:
             pulumi.set(__self__, "outside_code", outside_code)
         if planned is not None:
             pulumi.set(__self__, "planned", planned)
+        if stack_users is not None:
+            pulumi.set(__self__, "stack_users", stack_users)
         if verdicts is not None:
             pulumi.set(__self__, "verdicts", verdicts)
 
@@ -187,6 +191,18 @@ class RosterGuardArgs:
         pulumi.set(self, "planned", value)
 
     @_builtins.property
+    @pulumi.getter(name="stackUsers")
+    def stack_users(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        The userNames of the Users the stack declares beside this roster (standalone, or another Organization's), as its last state holds them: the stack's own, never outside code to deactivate. Set by the Organization component.
+        """
+        return pulumi.get(self, "stack_users")
+
+    @stack_users.setter
+    def stack_users(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "stack_users", value)
+
+    @_builtins.property
     @pulumi.getter
     def verdicts(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
@@ -213,6 +229,7 @@ class RosterGuard(pulumi.CustomResource):
                  outside: pulumi.Input[Optional[Union['OutsideCodeReportArgs', 'OutsideCodeReportArgsDict', 'outputs.OutsideCodeReport']]] = None,
                  outside_code: pulumi.Input[Optional[Union['OutsideCodePolicyArgs', 'OutsideCodePolicyArgsDict', 'outputs.OutsideCodePolicy']]] = None,
                  planned: pulumi.Input[Optional[Union['AccessPlanArgs', 'AccessPlanArgsDict', 'outputs.AccessPlan']]] = None,
+                 stack_users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  teams: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]] = None,
                  users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  verdicts: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -258,6 +275,7 @@ class RosterGuard(pulumi.CustomResource):
         :param pulumi.Input[Union['OutsideCodeReportArgs', 'OutsideCodeReportArgsDict', 'outputs.OutsideCodeReport']] outside: What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
         :param pulumi.Input[Union['OutsideCodePolicyArgs', 'OutsideCodePolicyArgsDict', 'outputs.OutsideCodePolicy']] outside_code: What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
         :param pulumi.Input[Union['AccessPlanArgs', 'AccessPlanArgsDict', 'outputs.AccessPlan']] planned: What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] stack_users: The userNames of the Users the stack declares beside this roster (standalone, or another Organization's), as its last state holds them: the stack's own, never outside code to deactivate. Set by the Organization component.
         :param pulumi.Input[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]] teams: Each team's members, by userName.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] users: The roster's userNames.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] verdicts: What each guard rail found, set by the provider at check: for the access review.
@@ -322,6 +340,7 @@ class RosterGuard(pulumi.CustomResource):
                  outside: pulumi.Input[Optional[Union['OutsideCodeReportArgs', 'OutsideCodeReportArgsDict', 'outputs.OutsideCodeReport']]] = None,
                  outside_code: pulumi.Input[Optional[Union['OutsideCodePolicyArgs', 'OutsideCodePolicyArgsDict', 'outputs.OutsideCodePolicy']]] = None,
                  planned: pulumi.Input[Optional[Union['AccessPlanArgs', 'AccessPlanArgsDict', 'outputs.AccessPlan']]] = None,
+                 stack_users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  teams: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]] = None,
                  users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  verdicts: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -346,6 +365,7 @@ class RosterGuard(pulumi.CustomResource):
             __props__.__dict__["outside"] = outside
             __props__.__dict__["outside_code"] = outside_code
             __props__.__dict__["planned"] = planned
+            __props__.__dict__["stack_users"] = stack_users
             if teams is None and not opts.urn:
                 raise TypeError("Missing required property 'teams'")
             __props__.__dict__["teams"] = teams
@@ -385,6 +405,7 @@ class RosterGuard(pulumi.CustomResource):
         __props__.__dict__["outside_code"] = None
         __props__.__dict__["outside_when_written"] = None
         __props__.__dict__["planned"] = None
+        __props__.__dict__["stack_users"] = None
         __props__.__dict__["teams"] = None
         __props__.__dict__["users"] = None
         __props__.__dict__["verdicts"] = None
@@ -467,6 +488,14 @@ class RosterGuard(pulumi.CustomResource):
         What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
         """
         return pulumi.get(self, "planned")
+
+    @_builtins.property
+    @pulumi.getter(name="stackUsers")
+    def stack_users(self) -> pulumi.Output[Sequence[_builtins.str]]:
+        """
+        The userNames of the Users the stack declares beside this roster (standalone, or another Organization's), as its last state holds them: the stack's own, never outside code to deactivate. Set by the Organization component.
+        """
+        return pulumi.get(self, "stack_users")
 
     @_builtins.property
     @pulumi.getter
