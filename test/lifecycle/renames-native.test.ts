@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { readLog, readState, resetLog } from "../../scripts/emulator-api";
 import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../support/pulumi";
+import { previewWithWrongKey } from "../support/wrong-key";
 
 const LISTINGS = ["GET /scim/Groups", "GET /scim/Roles", "GET /scim/Users"];
 
@@ -117,18 +118,10 @@ describe("a rename in code with no alias, in a YAML program through the native p
   // Issue 41: the plugin's preview read the listing, got a 401, and dropped it: a wrong key passed preview.
   it("a wrong key fails the preview that plans a create, with the service's 401, once, and sends no write", async () => {
     declare({ suffix: "b", newcomer: true });
-    const key = emulatorConfig(emulator)["wandb:apiKey"]!;
-    await stack.stack.setConfig("wandb:apiKey", { value: "not-the-key", secret: true });
-    try {
-      await resetLog(emulator);
-      const failed = await stack.failing("preview");
-      const errors = failed.diagnostics.filter((d) => d.severity === "error" && /HTTP 401/.test(d.message));
-      expect(errors, failed.log).toHaveLength(1);
-      expect(errors[0]!.message).toMatch(/Authentication failed.*wandb:apiKey/);
-      expect(failed.log).not.toContain("not-the-key");
-      expect((await readLog(emulator)).counters.writes).toBe(0);
-    } finally {
-      await stack.stack.setConfig("wandb:apiKey", key);
-    }
+    const { refusals, log, writes } = await previewWithWrongKey(stack, emulator);
+    expect(refusals, log).toHaveLength(1);
+    expect(refusals[0]).toMatch(/Authentication failed.*wandb:apiKey/);
+    expect(log).not.toContain("not-the-key");
+    expect(writes).toBe(0);
   });
 });

@@ -15,6 +15,7 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorApi, readLog, readState, resetLog } from "../../scripts/emulator-api";
 import { IDP_TEAM, IGNORED_ADMIN, MADE_BY_HAND, outsideCodeRoster, outsideCodeSeed, SERVICE_ACCOUNT } from "./outside-code-organization";
 import { emulatorConfig, openStack, type Diagnostic, type StackHandle } from "./pulumi";
+import { previewWithWrongKey } from "./wrong-key";
 import { reviewOf } from "./review";
 import { warningsNaming } from "./warnings";
 
@@ -54,18 +55,10 @@ export function describeOutsideCode(door: string, program: string): void {
 
     // Issue 41: a wrong key passed preview on the native plugin (the listing's 401 was dropped).
     it("a wrong key fails the first preview, with the service's 401 once, and writes nothing", async () => {
-      const key = emulatorConfig(emulator)["wandb:apiKey"]!;
-      await stack.stack.setConfig("wandb:apiKey", { value: "not-the-key-00000000000000000000000000", secret: true });
-      try {
-        await resetLog(emulator);
-        const failed = await stack.failing("preview");
-        const refusals = failed.diagnostics.filter((d) => d.severity === "error" && /HTTP 401/.test(d.message));
-        expect(refusals, failed.log).toHaveLength(1);
-        expect(refusals[0]!.message).toMatch(/Authentication failed\. Check the API key \(wandb:apiKey/);
-        expect((await readLog(emulator)).counters.writes).toBe(0);
-      } finally {
-        await stack.stack.setConfig("wandb:apiKey", key);
-      }
+      const { refusals, log, writes } = await previewWithWrongKey(stack, emulator);
+      expect(refusals, log).toHaveLength(1);
+      expect(refusals[0]).toMatch(/Authentication failed\. Check the API key \(wandb:apiKey/);
+      expect(writes).toBe(0);
     });
 
     it("adopts the roster's objects, and names what was made by hand at the up", async () => {

@@ -300,6 +300,7 @@ describe("recorded state through dispatch", () => {
           emails: {},
           customRoles: [],
           idpTeams: {},
+          stackUsers: [],
           outsideCode: { users: "report", teams: "report", customRoles: "report", ignore: [], usersFrom: "code" },
           outside: expect.objectContaining({ users: expect.any(Array), listed: expect.any(Object) }),
           outsideWhenWritten: expect.objectContaining({ users: expect.any(Array), listed: expect.any(Object) }),
