@@ -54,7 +54,8 @@ export const rosterGuardInputs = rosterAccessSchema
       .meta({
         description:
           "What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the " +
-          "listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.",
+          "listings alone, and kept in the state only (without everyone's activity): for the access review. The check plans from the " +
+          "listings it reads itself (`planned`).",
       }),
   })
   .strict();

@@ -92,7 +92,7 @@ namespace PulumiWandb.Wandb
         public Output<string> Organization { get; private set; } = null!;
 
         /// <summary>
-        /// What W&amp;B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
+        /// What W&amp;B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone, and kept in the state only (without everyone's activity): for the access review. The check plans from the listings it reads itself (`planned`).
         /// </summary>
         [Output("outside")]
         public Output<Outputs.OutsideCodeReport?> Outside { get; private set; } = null!;
@@ -240,7 +240,7 @@ namespace PulumiWandb.Wandb
         public Input<string> Organization { get; set; } = null!;
 
         /// <summary>
-        /// What W&amp;B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
+        /// What W&amp;B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone, and kept in the state only (without everyone's activity): for the access review. The check plans from the listings it reads itself (`planned`).
         /// </summary>
         [Input("outside")]
         public Input<Inputs.OutsideCodeReportArgs>? Outside { get; set; }

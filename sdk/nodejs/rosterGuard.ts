@@ -97,7 +97,7 @@ export class RosterGuard extends pulumi.CustomResource {
      */
     declare public readonly organization: pulumi.Output<string>;
     /**
-     * What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
+     * What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone, and kept in the state only (without everyone's activity): for the access review. The check plans from the listings it reads itself (`planned`).
      */
     declare public readonly outside: pulumi.Output<outputs.OutsideCodeReport | undefined>;
     /**
@@ -210,7 +210,7 @@ export interface RosterGuardArgs {
      */
     organization: pulumi.Input<string>;
     /**
-     * What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
+     * What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone, and kept in the state only (without everyone's activity): for the access review. The check plans from the listings it reads itself (`planned`).
      */
     outside?: pulumi.Input<inputs.OutsideCodeReportArgs | undefined>;
     /**

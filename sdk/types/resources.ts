@@ -843,8 +843,9 @@ export interface RosterGuardArgs {
   planned?: pulumi.Input<AccessPlanArgs>;
   /**
    * What W&B held that the roster does not declare, set by the provider at a refresh and when the
-   * record is written, from the listings alone: for the access review, and for the guard rails to
-   * judge what `outsideCode` would deactivate.
+   * record is written, from the listings alone, and kept in the state only (without everyone's
+   * activity): for the access review. The check plans from the listings it reads itself
+   * (`planned`).
    */
   outside?: pulumi.Input<OutsideCodeReportArgs>;
 }
@@ -1133,8 +1134,9 @@ export interface RosterGuardOutputs {
   readonly planned: pulumi.Output<AccessPlan | undefined>;
   /**
    * What W&B held that the roster does not declare, set by the provider at a refresh and when the
-   * record is written, from the listings alone: for the access review, and for the guard rails to
-   * judge what `outsideCode` would deactivate.
+   * record is written, from the listings alone, and kept in the state only (without everyone's
+   * activity): for the access review. The check plans from the listings it reads itself
+   * (`planned`).
    */
   readonly outside: pulumi.Output<OutsideCodeReport | undefined>;
   /**

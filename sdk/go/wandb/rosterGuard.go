@@ -72,7 +72,7 @@ type RosterGuard struct {
 	IdpTeams pulumi.StringArrayMapOutput `pulumi:"idpTeams"`
 	// The Organization component's name, for the messages.
 	Organization pulumi.StringOutput `pulumi:"organization"`
-	// What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
+	// What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone, and kept in the state only (without everyone's activity): for the access review. The check plans from the listings it reads itself (`planned`).
 	Outside OutsideCodeReportPtrOutput `pulumi:"outside"`
 	// What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
 	OutsideCode OutsideCodePolicyOutput `pulumi:"outsideCode"`
@@ -158,7 +158,7 @@ type rosterGuardArgs struct {
 	IdpTeams map[string][]string `pulumi:"idpTeams"`
 	// The Organization component's name, for the messages.
 	Organization string `pulumi:"organization"`
-	// What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
+	// What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone, and kept in the state only (without everyone's activity): for the access review. The check plans from the listings it reads itself (`planned`).
 	Outside *OutsideCodeReport `pulumi:"outside"`
 	// What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
 	OutsideCode *OutsideCodePolicy `pulumi:"outsideCode"`
@@ -186,7 +186,7 @@ type RosterGuardArgs struct {
 	IdpTeams pulumi.StringArrayMapInput
 	// The Organization component's name, for the messages.
 	Organization pulumi.StringInput
-	// What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
+	// What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone, and kept in the state only (without everyone's activity): for the access review. The check plans from the listings it reads itself (`planned`).
 	Outside OutsideCodeReportPtrInput
 	// What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
 	OutsideCode OutsideCodePolicyPtrInput
@@ -314,7 +314,7 @@ func (o RosterGuardOutput) Organization() pulumi.StringOutput {
 	return o.ApplyT(func(v *RosterGuard) pulumi.StringOutput { return v.Organization }).(pulumi.StringOutput)
 }
 
-// What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
+// What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone, and kept in the state only (without everyone's activity): for the access review. The check plans from the listings it reads itself (`planned`).
 func (o RosterGuardOutput) Outside() OutsideCodeReportPtrOutput {
 	return o.ApplyT(func(v *RosterGuard) OutsideCodeReportPtrOutput { return v.Outside }).(OutsideCodeReportPtrOutput)
 }

@@ -43,7 +43,7 @@ class RosterGuardArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] custom_roles: The custom roles' names.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] emails: Each user's email, by userName.
         :param pulumi.Input[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]] idp_teams: The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
-        :param pulumi.Input['OutsideCodeReportArgs'] outside: What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
+        :param pulumi.Input['OutsideCodeReportArgs'] outside: What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone, and kept in the state only (without everyone's activity): for the access review. The check plans from the listings it reads itself (`planned`).
         :param pulumi.Input['OutsideCodePolicyArgs'] outside_code: What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
         :param pulumi.Input['AccessPlanArgs'] planned: What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] stack_users: The userNames of the Users the stack declares beside this roster (standalone, or another Organization's), as its last state holds them: the stack's own, never outside code to deactivate. Set by the Organization component.
@@ -158,7 +158,7 @@ class RosterGuardArgs:
     @pulumi.getter
     def outside(self) -> pulumi.Input[Optional['OutsideCodeReportArgs']]:
         """
-        What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
+        What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone, and kept in the state only (without everyone's activity): for the access review. The check plans from the listings it reads itself (`planned`).
         """
         return pulumi.get(self, "outside")
 
@@ -272,7 +272,7 @@ class RosterGuard(pulumi.CustomResource):
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] emails: Each user's email, by userName.
         :param pulumi.Input[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]] idp_teams: The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
         :param pulumi.Input[_builtins.str] organization: The Organization component's name, for the messages.
-        :param pulumi.Input[Union['OutsideCodeReportArgs', 'OutsideCodeReportArgsDict', 'outputs.OutsideCodeReport']] outside: What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
+        :param pulumi.Input[Union['OutsideCodeReportArgs', 'OutsideCodeReportArgsDict', 'outputs.OutsideCodeReport']] outside: What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone, and kept in the state only (without everyone's activity): for the access review. The check plans from the listings it reads itself (`planned`).
         :param pulumi.Input[Union['OutsideCodePolicyArgs', 'OutsideCodePolicyArgsDict', 'outputs.OutsideCodePolicy']] outside_code: What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
         :param pulumi.Input[Union['AccessPlanArgs', 'AccessPlanArgsDict', 'outputs.AccessPlan']] planned: What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] stack_users: The userNames of the Users the stack declares beside this roster (standalone, or another Organization's), as its last state holds them: the stack's own, never outside code to deactivate. Set by the Organization component.
@@ -461,7 +461,7 @@ class RosterGuard(pulumi.CustomResource):
     @pulumi.getter
     def outside(self) -> pulumi.Output[Optional['outputs.OutsideCodeReport']]:
         """
-        What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone: for the access review, and for the guard rails to judge what `outsideCode` would deactivate.
+        What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone, and kept in the state only (without everyone's activity): for the access review. The check plans from the listings it reads itself (`planned`).
         """
         return pulumi.get(self, "outside")
 
