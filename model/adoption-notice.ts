@@ -8,7 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { sameIdentity, type Identity } from "./identity";
 import { shownName } from "./shown-names";
 import type { ChildrenShape, DeclaredChild, DeclaredOrganization, OrganizationPlan } from "./organization";
-import { newInThisRun } from "./rename-notice";
+import { lastStateUrns } from "./rename-notice";
 
 /** A child as the notice reads it: its URN and any property of its state. */
 export interface ChildReading {
@@ -93,8 +93,10 @@ function noticeKind(component: pulumi.Resource, name: string, kind: RoleKind, re
     const child = read(declared.child);
     return pulumi.all([child.urn, child.output(kind.unverified), child.output(kind.recorded)]);
   });
-  pulumi.all(readings).apply(async (read) => {
-    const adopted = await Promise.all(read.map(async ([urn]) => (await newInThisRun(urn)) === true));
+  // The last state comes in with the readings, so that the notice is said in the apply, at once.
+  pulumi.all([pulumi.output(lastStateUrns()), pulumi.all(readings)]).apply(([urns, read]) => {
+    const last = urns === undefined ? undefined : new Set(urns);
+    const adopted = read.map(([urn]) => last !== undefined && !last.has(urn));
     const unverified = kind.roles.filter((_, i) => adopted[i] && read[i]?.[1] === true);
     const kept = kind.roles.flatMap((declared, i) => {
       const recorded = read[i]?.[2];

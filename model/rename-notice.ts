@@ -85,6 +85,16 @@ export async function newInThisRun(urn: string): Promise<boolean | undefined> {
 }
 
 /**
+ * The URNs of the stack's last state, as a list an Output can carry: so that what is judged from it
+ * inside an `apply` is said there at once, with no wait after the program's last request (the
+ * program may end in that wait). Undefined where the state cannot be read.
+ */
+export async function lastStateUrns(): Promise<string[] | undefined> {
+  const holdings = await thisRun()?.holdings;
+  return holdings === undefined ? undefined : [...holdings.urns];
+}
+
+/**
  * The userNames of the Users the stack's last state holds that are not the children of the
  * Organization `organization` (standalone Users, another Organization's): the stack's own, never
  * outside this roster's code. The same at a preview and at the up after it; none where the state
