@@ -6,8 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Difference } from "./difference";
-import { ResourceInitError, shownFailure, shownLines, withPulumiAdvice } from "./errors";
-import { credentialsRefused } from "../../service";
+import { failsThePreview, ResourceInitError, shownFailure, shownLines, withPulumiAdvice } from "./errors";
 import type { ConfiguredOperation, ReplacedOnChange, ResourceImplementation } from "./implementation";
 import { checkedAgain, declarableInputs } from "./inputs";
 import { engineRecord } from "./state";
@@ -147,8 +146,7 @@ export function kindCalls<I, O extends object, Op extends ConfiguredOperation>(
     const held = await heldAtCreate.call(implementation, operation, inputs as I).catch((error: unknown) => {
       // Tried once per operation: the other checks of the kind do not wait on a listing that fails.
       unreadable.add(operation);
-      // Refused credentials fail the preview, once: no request of the run can succeed.
-      if (credentialsRefused(error) && operation.firstCredentialsRefusal()) throw error;
+      if (failsThePreview(operation, error)) throw error;
       return undefined;
     });
     return held === undefined ? inputs : { ...inputs, adopted: held };

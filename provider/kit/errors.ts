@@ -1,7 +1,8 @@
 // Errors shared by the resources: a half-made resource, a resource gone mid-operation, a status test,
 // and what to do next in Pulumi, which the client's errors leave to their caller.
 import { shownName } from "../../model/shown-names";
-import { WandbApiError } from "../../service";
+import { credentialsRefused, WandbApiError } from "../../service";
+import type { ConfiguredOperation } from "./implementation";
 
 /**
  * Thrown when the service created the resource but a later step of `create` (or `update`)
@@ -26,6 +27,14 @@ export class ResourceInitError extends Error {
 export function requireFound<T>(found: T | undefined, what: string): T {
   if (found === undefined) throw new Error(`${what} no longer exists in W&B: run \`pulumi refresh\`, then \`pulumi up\` to recreate it`);
   return found;
+}
+
+/**
+ * Whether a read the preview may go without must fail it instead: the service refused the
+ * credentials, so no request of the run can succeed; told by the first such read of the operation only.
+ */
+export function failsThePreview(operation: ConfiguredOperation, error: unknown): boolean {
+  return credentialsRefused(error) && operation.firstCredentialsRefusal();
 }
 
 export function isStatus(error: unknown, status: number): error is WandbApiError {

@@ -20,6 +20,7 @@ import {
   outsideCodeLines,
   withoutHeldByStack,
   type HeldByStack,
+  type ListedOrganization,
   outsideCodeUnder,
   planActs,
   reactivationsOf,
@@ -57,26 +58,25 @@ async function refuseLosingLiveAdmins(operation: Operation, before: RosterAccess
   if (refusal !== undefined) throw new Error(refusal);
 }
 
+/** What `listed` holds that the record does not declare; the users and roles the run drops (`before` declared them) are its own removals. */
+function reportOf(record: RosterGuardInputs, listed: ListedOrganization, before: RosterGuardInputs | undefined): OutsideCodeReport {
+  const report = outsideCodeUnder(declaredOf(record), listed, record.outsideCode);
+  return before === undefined ? report : withoutDroppedThisRun(report, declaredOf(before), declaredOf(record));
+}
+
 /**
  * What W&B holds that the record does not declare, from the operation's listings; told in the
  * engine's output, admins first. At a write, `before` is the record it replaces: what the roster
  * dropped since is the run's own removal, not outside code.
  */
 async function outsideCodeNow(operation: Operation, record: RosterGuardInputs, before?: RosterGuardInputs): Promise<OutsideCodeReport> {
-  const listed = outsideCodeUnder(declaredOf(record), await operation.directory().listed(), record.outsideCode);
-  const report = before === undefined ? listed : withoutDroppedThisRun(listed, declaredOf(before), declaredOf(record));
+  const report = reportOf(record, await operation.directory().listed(), before);
   const { warnings, notes } = outsideCodeLines(record.organization, report, operation.guardRailsForChecks().self);
   warnings.forEach(warn);
   notes.forEach(tell);
   return report;
 }
 
-/**
- * What the record's write will change in W&B, from the operation's listings (read once per run):
- * planned at check, so that the preview names it and the write makes exactly that. Undefined where
- * the roster's `outsideCode` changes nothing by itself. The users the run drops from the roster are
- * its own removals (their resources' deletes), not outside code.
- */
 /**
  * What other resources of this stack hold: the Users it declares beside the roster, as its last
  * state holds them (`stackUsers`, the same at a preview and the up after it), those its refresh
@@ -103,15 +103,14 @@ async function plannedNow(
   record: RosterGuardInputs,
   before: RosterGuardInputs | undefined,
   times: PlanTimes,
-  { atWrite }: { atWrite: boolean },
+  { atWrite, report: found }: { atWrite: boolean; report?: OutsideCodeReport },
 ): Promise<AccessPlan | undefined> {
   const acts = actsOnLiveOrganization(record.outsideCode);
   const previousDays = before?.outsideCode.deactivateInactiveAfterDays;
   if (!acts && previousDays === undefined) return undefined;
   const listed = await operation.directory().listed();
   const declared = declaredOf(record);
-  const found = withoutHeldByStack(outsideCodeUnder(declared, listed, record.outsideCode), heldByStackIn(operation, record.stackUsers, { declaredInRun: atWrite }));
-  const report = before === undefined ? found : withoutDroppedThisRun(found, declaredOf(before), declared);
+  const report = withoutHeldByStack(found ?? reportOf(record, listed, before), heldByStackIn(operation, record.stackUsers, { declaredInRun: atWrite }));
   const plan = acts ? accessPlanOf(report, record.outsideCode, declared, operation.guardRailsForChecks().self, listed.users, times) : NOTHING_PLANNED;
   return { ...plan, reactivate: reactivationsOf(previousDays, declared, record.outsideCode, listed.users, times.now) };
 }
@@ -167,7 +166,7 @@ const REACTIVATE_WHY = "deactivated for inactivity, and deactivateInactiveAfterD
 async function written(operation: Operation, record: RosterGuardInputs, before?: RosterGuardInputs): Promise<RosterGuardOutputs> {
   const report = await outsideCodeNow(operation, record, before);
   const at = Date.now();
-  const now = await plannedNow(operation, record, before, { asOf: at, now: at }, { atWrite: true });
+  const now = await plannedNow(operation, record, before, { asOf: at, now: at }, { atWrite: true, report });
   if (record.planned === undefined || now === undefined || !planActs(record.planned)) return recorded(record, report);
   const plan = stillPlanned(record.organization, record.planned, now);
   const byReason = (reason: AccessPlan["deactivate"][number]["reason"]) => plan.deactivate.filter((user) => user.reason === reason).map((user) => user.userName);
@@ -175,8 +174,7 @@ async function written(operation: Operation, record: RosterGuardInputs, before?:
   await deactivateUsers(operation, record.organization, byReason("inactive"), INACTIVE_WHY(record.outsideCode.deactivateInactiveAfterDays));
   await deleteCustomRoles(operation, record.organization, plan.deleteRoles.map((role) => role.name), OUTSIDE_WHY);
   await reactivateUsers(operation, record.organization, plan.reactivate.map((user) => user.userName), REACTIVATE_WHY);
-  const after = outsideCodeUnder(declaredOf(record), await operation.directory().listed(), record.outsideCode);
-  return recorded(record, before === undefined ? after : withoutDroppedThisRun(after, declaredOf(before), declaredOf(record)));
+  return recorded(record, reportOf(record, await operation.directory().listed(), before));
 }
 
 const sameRecords = (a: Readonly<Record<string, readonly string[]>>, b: Readonly<Record<string, readonly string[]>>) =>

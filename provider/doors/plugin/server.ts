@@ -6,7 +6,6 @@ import * as grpc from "@grpc/grpc-js";
 import * as emptyProto from "google-protobuf/google/protobuf/empty_pb";
 import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
-import { credentialsRefused } from "../../../service";
 import { KINDS } from "../../kinds";
 import { NO_CONFIGURATION, Operation } from "../../operation";
 import { NaturalKeyClaims } from "../../../model/natural-keys";
@@ -17,6 +16,7 @@ import { asSecret, fromStruct, plainOf, secretKeysOf, toStruct, unwrapped, withS
 import { kindOf } from "./tokens";
 import { engineRecord } from "../../kit/state";
 import { aboutResource } from "../../kit/engine-output";
+import { failsThePreview } from "../../kit/errors";
 import type { PropertyChangeKind } from "../../kit/difference";
 
 type Handler<Request, Response> = (request: Request) => Promise<Response>;
@@ -112,7 +112,7 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
       const planned = await calls(request)
         .previewCreate(operation, nameInUrn(urn), properties, { namesTakeover: !isOrganizationChild(urn) })
         .catch((error: unknown) => {
-          if (credentialsRefused(error) && operation.firstCredentialsRefusal()) throw error;
+          if (failsThePreview(operation, error)) throw error;
           return { refusal: undefined };
         });
       if (planned.refusal !== undefined) throw new Error(planned.refusal);
