@@ -154,7 +154,16 @@ async function handle(core: EmulatorCore, log: (line: string) => void, req: Inco
   const ms = Math.round((performance.now() - started) * 100) / 100;
   const ifMatch = req.headers["if-match"];
   core.log.record(
-    { method, route: routeName(core, kind, method, path), path, status, ...(ifMatch === undefined ? {} : { ifMatch }), ms, at: new Date().toISOString() },
+    {
+      method,
+      route: routeName(core, kind, method, path),
+      path,
+      ...(url.search === "" ? {} : { query: url.search.slice(1) }),
+      status,
+      ...(ifMatch === undefined ? {} : { ifMatch }),
+      ms,
+      at: new Date().toISOString(),
+    },
     kind !== "other",
   );
   log(`${method} ${req.url ?? path} -> ${outcome.drop ? "dropped" : status} (${ms} ms)`);

@@ -413,6 +413,11 @@ export class ScimClient {
 
 function authorization(config: WandbConfig): Secret {
   if (config.authScheme === "bearer") return new Secret(`Bearer ${config.apiKey.reveal()}`);
+  return basicAuthorization(config);
+}
+
+/** `Basic base64(<username>:<key>)` (no username for a service account's key), registered as a secret. */
+export function basicAuthorization(config: WandbConfig): Secret {
   const credentials = Buffer.from(`${config.username ?? ""}:${config.apiKey.reveal()}`).toString("base64");
   registerSecretText(credentials);
   return new Secret(`Basic ${credentials}`);
