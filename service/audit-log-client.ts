@@ -6,8 +6,9 @@
 import { z } from "zod";
 import type { WandbConfig } from "./config";
 import { DEFAULT_RETRY_POLICY, withOverrides } from "./retry-policy";
-import { basicAuthorization, type ClientOptions } from "./scim-client";
-import { HttpTransport, type HttpRequest, type HttpResponse } from "./transport";
+import { configuredTransport, type ClientOptions } from "./configured-transport";
+import { basicAuthorization } from "./scim-client";
+import type { HttpRequest, HttpResponse, HttpTransport } from "./transport";
 
 /** An entry as the page's schema names its keys; only those the attribution of access reads are kept. */
 export const auditLogEntrySchema = z.object({
@@ -91,16 +92,12 @@ export class AuditLogClient {
   constructor(config: WandbConfig, options: ClientOptions & { pageSize?: number } = {}) {
     this.#saas = config.deployment === "saas";
     this.#pageSize = options.pageSize ?? PAGE_LIMIT;
-    this.#transport = new HttpTransport({
+    this.#transport = configuredTransport(config, options, {
       service: "audit-log",
       baseUrl: config.baseUrl,
       // The page documents Basic alone, whatever scheme SCIM is sent.
       authorization: basicAuthorization(config),
-      maxConcurrency: config.maxConcurrency,
-      timeoutMs: options.timeoutMs ?? config.timeoutSeconds * 1000,
       retry: withOverrides({ ...DEFAULT_RETRY_POLICY, limit: config.maxRetries }, options.retry),
-      ...(options.log ? { log: options.log } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
     });
   }
 
