@@ -9,6 +9,7 @@ const UNIT = [
   "test/cli/review-fixtures.test.ts",
   "test/cli/review-inactive.test.ts",
   "test/cli/review-plan.test.ts",
+  "test/cli/review-attribution.test.ts",
   "test/cli/review-idp.test.ts",
   "test/model/activity.test.ts",
   "test/model/audit-attribution.test.ts",

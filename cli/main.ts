@@ -41,6 +41,7 @@ if (require.main === module) {
     env: process.env,
     cwd: process.cwd(),
     stdin: process.stdin,
+    now: Date.now,
   };
   // The keep-alive pools would hold the process open for their timeout.
   main(process.argv.slice(2), io)

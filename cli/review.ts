@@ -72,7 +72,7 @@ export async function run(argv: readonly string[], io: CommandIo): Promise<numbe
   const wholeCommand = ["npx pulumi-wandb review", ...(drift ? ["--drift"] : []), ...(daysAt === -1 ? [] : ["--inactive-days", String(days)]), "--whole", file].join(" ");
   const markdown = () =>
     drift
-      ? reviewMarkdown(accessChanges(preview), DRIFT_HEADING, inactivePeople(preview, days, Date.now()))
+      ? reviewMarkdown(accessChanges(preview), DRIFT_HEADING, inactivePeople(preview, days, Date.now()), true)
       : reviewMarkdown(accessChanges(preview), PULL_REQUEST_HEADING);
   return print(() => (whole ? markdown() : fittedReview(markdown(), wholeCommand)), io);
 }

@@ -10,7 +10,7 @@ import { authenticate, isOrgAdmin, parseAuthorization } from "./auth";
 import { PII_KEYS, type AuditEntry, type AuditLog } from "./audit-log";
 import { json, type Reply } from "./http";
 import type { Org } from "./org";
-import type { Deployment } from "./settings";
+import type { Deployment, Settings } from "./settings";
 
 const DAY = 86_400_000;
 
@@ -119,12 +119,14 @@ function judged(rules: Rules, params: URLSearchParams, now: number): Query {
 const withoutPii = (entry: AuditEntry): Partial<AuditEntry> => Object.fromEntries(Object.entries(entry).filter(([key]) => !(PII_KEYS as readonly string[]).includes(key)));
 const rfc3339 = (time: number) => new Date(time).toISOString().replace(/\.\d{3}Z$/, "Z");
 
-/** `GET` of the deployment's audit-log path. */
-export function serveAuditLogs(log: AuditLog, org: Org, deployment: Deployment, params: URLSearchParams, headers: IncomingHttpHeaders, now = Date.now()): Reply {
+/** `GET` of the deployment's audit-log path; on the Multi-tenant Cloud, for Enterprise plans only (403 otherwise: the status is the emulator's choice). */
+export function serveAuditLogs(log: AuditLog, org: Org, settings: Pick<Settings, "deployment" | "enterprise">, params: URLSearchParams, headers: IncomingHttpHeaders, now = Date.now()): Reply {
+  const { deployment } = settings;
   const credentials = parseAuthorization(headers.authorization);
   const principal = credentials?.scheme === "basic" ? authenticate(org, credentials) : undefined;
   if (!principal) return json(401, { error: "send Authorization: Basic base64(<username>:<API key>) of an organization admin" });
   if (!isOrgAdmin(principal)) return json(403, { error: "organization-level admins can fetch audit logs" });
+  if (deployment === "saas" && !settings.enterprise) return json(403, { error: "audit logs are available for Enterprise plans only" });
   let query: Query;
   try {
     query = judged(RULES[deployment === "saas" ? "saas" : "instance"], params, now);

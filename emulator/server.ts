@@ -105,7 +105,7 @@ async function serve(core: EmulatorCore, kind: Kind, inFlight: number, req: Inco
   if (kind === "inference") return { reply: serveInference(core, method, path, req.headers, body), drop };
   if (kind === "audit") {
     if (method !== "GET") return { reply: json(405, { error: `use GET on ${path}` }, { Allow: "GET" }), drop };
-    return { reply: serveAuditLogs(core.auditLog, core.org, core.settings.deployment, url.searchParams, req.headers), drop };
+    return { reply: serveAuditLogs(core.auditLog, core.org, core.settings, url.searchParams, req.headers), drop };
   }
   return { reply: json(404, { error: `Not found: ${path}` }), drop };
 }

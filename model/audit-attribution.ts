@@ -5,6 +5,7 @@
 // entries of access, in a window) is data too, kept in the roster record's state for the review.
 import { z } from "zod";
 import type { AuditLogRead } from "../service/audit-log-client";
+import { scrubSecrets } from "../service/secret";
 import { identityOf } from "./identity";
 import { shownName } from "./shown-names";
 
@@ -95,6 +96,19 @@ export function readingOf(read: AuditLogRead): AuditLogReading {
   };
 }
 
+/** The requests a read of the log may send: 80,000 entries on Dedicated and Self-Managed, 32 days on the Multi-tenant Cloud. */
+export const AUDIT_LOG_REQUESTS = 4;
+
+/** What `read` (of the log from `since` to `until`) keeps; a read that fails is kept as why (any failure: nothing else fails on it). */
+export async function readingFrom(read: () => Promise<AuditLogRead>, since: number, until: number): Promise<AuditLogReading> {
+  try {
+    return readingOf(await read());
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    return unreadableReading(since, until, scrubSecrets(error.message));
+  }
+}
+
 /** Who and what a change is about. */
 export interface ChangedObject {
   email?: string | undefined;
@@ -139,11 +153,15 @@ export function attributionText(attribution: Attribution): string {
   return `${attribution.said} by ${shownName(attribution.by)}, ${attribution.at}`;
 }
 
-/** What is said once of a read: the time it covers, that it may miss entries, or why it could not be made. */
-export function readingNote(reading: AuditLogReading): string {
-  if (reading.unreadable !== undefined) return `W&B's audit log could not be read, so who made each change is not told: ${reading.unreadable}`;
-  const time = `from ${minuteOf(reading.from)} to ${minuteOf(reading.until)}`;
-  return reading.complete
-    ? `who made each change: W&B's audit log ${time}`
-    : `who made each change: W&B's audit log ${time}, as far as the requests allowed read it (a change without an entry may have one beyond)`;
+/** What is said once of a read, as a lead and what follows it: the time it covers, that it may miss entries, or why it could not be made. */
+export function readingNote(reading: AuditLogReading): { lead: string; detail: string } {
+  if (reading.unreadable !== undefined) return { lead: "W&B's audit log could not be read, so who made each change is not told", detail: reading.unreadable };
+  const time = `W&B's audit log from ${minuteOf(reading.from)} to ${minuteOf(reading.until)}`;
+  return { lead: "who made each change", detail: reading.complete ? time : `${time}, as far as the requests allowed read it (a change without an entry may have one beyond)` };
 }
+
+/** The note as one line. */
+export const readingLine = (reading: AuditLogReading): string => {
+  const { lead, detail } = readingNote(reading);
+  return `${lead}: ${detail}`;
+};

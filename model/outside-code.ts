@@ -276,6 +276,20 @@ export function outsideCodeUnder(declared: DeclaredOrganization, listed: ListedO
 }
 
 /**
+ * The declared users W&B lists as deactivated, none that `policy.ignore` matches: access the roster
+ * declares and W&B does not give (`pulumi-wandb audit` tells them; a stack's drift preview shows
+ * them as its Users' reactivation).
+ */
+export function deactivatedDeclared(declared: DeclaredOrganization, listed: ListedOrganization, policy: Pick<OutsideCodePolicy, "ignore">): OutsidePerson[] {
+  const isDeclared = amongPeople(declared.users);
+  const ignoredBy = patternMatcher(policy.ignore);
+  return listed.users
+    .filter((user) => !user.active && isDeclared(user) && ignoredBy(user.userName, user.email) === undefined)
+    .map(personOf)
+    .sort(byUserName);
+}
+
+/**
  * The users `policy` deactivates: those the report lists and `declared` (the roster now, which may
  * declare some since the report) does not, when `users: deactivate` (never with `usersFrom: idp`);
  * never the user the provider acts as.

@@ -121,6 +121,15 @@ describe("the audit log's requests and answers, as documented", () => {
     expect((await auditLogs(dedicated, "limit=1", bearer(dedicated.admin.apiKey))).status).toBe(401);
     expect((await auditLogs(dedicated, "limit=1", basic("", dedicated.serviceAccount.apiKey))).status).toBe(200);
   });
+
+  it("the Multi-tenant Cloud has them for Enterprise plans only: 403 on another plan", async () => {
+    const other = await startEmulator({ port: 0, deployment: "saas", enterprise: false });
+    try {
+      expect((await auditLogs(other, "limit=1")).status).toBe(403);
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe("what the emulator's writes log", () => {

@@ -3,7 +3,7 @@
 // (team roles, custom roles, registry roles); the time read without an entry; nothing where the log
 // was not read; and the once-said note, with names shown safely.
 import { describe, expect, it } from "vitest";
-import { ACCESS_ACTIONS, attributionOf, attributionText, readingNote, readingOf, unreadableReading, type AuditLogReading } from "../../model/audit-attribution";
+import { ACCESS_ACTIONS, attributionOf, attributionText, readingLine, readingOf, unreadableReading, type AuditLogReading } from "../../model/audit-attribution";
 import { WIRE } from "../support/audit-log-wire";
 
 const reading = (entries: AuditLogReading["entries"]): AuditLogReading => ({ from: "2026-11-20T00:00:00.000Z", until: "2026-11-21T00:00:00.000Z", complete: true, entries });
@@ -59,9 +59,9 @@ describe("attribution from W&B's audit log", () => {
   });
 
   it("the note said once: the time read, that it may miss entries, or why it could not be read; names shown safely", () => {
-    expect(readingNote(reading([]))).toBe("who made each change: W&B's audit log from 2026-11-20 00:00 UTC to 2026-11-21 00:00 UTC");
-    expect(readingNote({ ...reading([]), complete: false })).toContain("as far as the requests allowed read it");
-    expect(readingNote(unreadableReading(0, 1, "HTTP 403"))).toBe("W&B's audit log could not be read, so who made each change is not told: HTTP 403");
+    expect(readingLine(reading([]))).toBe("who made each change: W&B's audit log from 2026-11-20 00:00 UTC to 2026-11-21 00:00 UTC");
+    expect(readingLine({ ...reading([]), complete: false })).toContain("as far as the requests allowed read it");
+    expect(readingLine(unreadableReading(0, 1, "HTTP 403"))).toBe("W&B's audit log could not be read, so who made each change is not told: HTTP 403");
     expect(attributionText({ said: "added", by: "eve\u001b[31m@acme.example", at: "2026-11-20 14:02 UTC" })).toBe(
       "added by eve\\u001b[31m@acme.example (hides characters), 2026-11-20 14:02 UTC",
     );
