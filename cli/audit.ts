@@ -14,7 +14,7 @@ import { parseRoster, RosterError } from "../model/roster/roster";
 import { scrubSecrets } from "../service/secret";
 import { attributed, readingMarkdown } from "./attribution-markdown";
 import { readAuditLog } from "./audit-log-reading";
-import { commandSettings } from "./command-settings";
+import { requestOrExit, settingsOrExit } from "./command-start";
 import type { CommandIo } from "./io";
 import { readLiveOrganization } from "./live-organization";
 import { outsideCodeMarkdown } from "./outside-code-markdown";
@@ -62,21 +62,10 @@ function parseRequest(argv: readonly string[]): { roster: string } | { problem: 
 }
 
 export async function run(argv: readonly string[], io: CommandIo): Promise<number> {
-  const request = parseRequest(argv);
-  if (request === "help") {
-    USAGE.forEach(io.out);
-    return 0;
-  }
-  if ("problem" in request) {
-    io.err(`pulumi-wandb audit: ${request.problem}`);
-    USAGE.forEach(io.err);
-    return 2;
-  }
-  const settings = commandSettings(io.env);
-  if ("problem" in settings) {
-    io.err(`pulumi-wandb audit: ${settings.problem}`);
-    return 2;
-  }
+  const request = requestOrExit("audit", parseRequest(argv), USAGE, io);
+  if (typeof request === "number") return request;
+  const settings = settingsOrExit("audit", io);
+  if (typeof settings === "number") return settings;
   const { roster: file } = request;
   let text: string;
   try {

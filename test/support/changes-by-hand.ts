@@ -16,7 +16,8 @@ export const BY_HAND = { grantedAdmin: "u1", team: "skunkworks", teamMember: "u2
 
 const PATCH_OP = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
 
-async function asSecondAdmin(emulator: RunningEmulator, method: string, path: string, body: unknown): Promise<unknown> {
+/** A SCIM request (path under the SCIM root) with the second admin's key; its parsed answer. */
+export async function asSecondAdmin(emulator: RunningEmulator, method: string, path: string, body: unknown): Promise<unknown> {
   const response = await fetch(`${emulator.scimUrl}${path}`, {
     method,
     headers: { authorization: basic(SECOND_ADMIN.userName, SECOND_ADMIN.apiKey), "content-type": "application/scim+json" },
@@ -27,7 +28,7 @@ async function asSecondAdmin(emulator: RunningEmulator, method: string, path: st
   return text === "" ? undefined : JSON.parse(text);
 }
 
-async function userId(emulator: RunningEmulator, userName: string): Promise<string> {
+export async function userId(emulator: RunningEmulator, userName: string): Promise<string> {
   const found = (await asSecondAdmin(emulator, "GET", `/Users?filter=${encodeURIComponent(`userName eq "${userName}"`)}`, undefined)) as { Resources: { id: string }[] };
   const id = found.Resources[0]?.id;
   if (id === undefined) throw new Error(`no user ${userName}`);
@@ -44,21 +45,32 @@ export async function changeByHand(emulator: RunningEmulator): Promise<void> {
   await asSecondAdmin(emulator, "POST", "/Roles", { schemas: ["urn:ietf:params:scim:schemas:core:2.0:Role"], name: BY_HAND.customRole, description: "", inheritedFrom: "viewer", permissions: [{ name: "project:update" }] });
 }
 
-/** When the emulator's audit log says the second admin made each change, as the review writes a time. */
-export async function changedAt(emulator: RunningEmulator): Promise<{ grantedAdmin: string; team: string; deactivated: string }> {
-  const today = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-  const response = await fetch(`${emulator.url}${WIRE.paths[emulator.deployment]}?startDate=${today}&numDays=1&limit=1000`, {
+/** An entry of the emulator's audit log, as the page names its keys. */
+export interface LoggedEntry {
+  action: string;
+  actor_email?: string;
+  user_email?: string;
+  entity_name?: string;
+  timestamp: string;
+}
+
+/** When the emulator's audit log says the second admin made `action` (the last such entry `matches`), as the review writes a time. */
+export async function loggedAt(emulator: RunningEmulator, action: string, matches: (entry: LoggedEntry) => boolean): Promise<string> {
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const response = await fetch(`${emulator.url}${WIRE.paths[emulator.deployment]}?startDate=${yesterday}&numDays=1&limit=1000`, {
     headers: { authorization: basic(emulator.admin.username, emulator.admin.apiKey) },
   });
-  const entries = ((await response.json()) as { audit_logs: { action: string; actor_email?: string; user_email?: string; entity_name?: string; timestamp: string }[] }).audit_logs;
-  const at = (action: string, matches: (entry: (typeof entries)[number]) => boolean) => {
-    const entry = entries.findLast((each) => each.action === action && each.actor_email === SECOND_ADMIN.email && matches(each));
-    if (entry === undefined) throw new Error(`no ${action} by ${SECOND_ADMIN.email} in the emulator's audit log`);
-    return minuteOf(entry.timestamp);
-  };
+  const entries = ((await response.json()) as { audit_logs: LoggedEntry[] }).audit_logs;
+  const entry = entries.findLast((each) => each.action === action && each.actor_email === SECOND_ADMIN.email && matches(each));
+  if (entry === undefined) throw new Error(`no ${action} by ${SECOND_ADMIN.email} in the emulator's audit log`);
+  return minuteOf(entry.timestamp);
+}
+
+/** When the emulator's audit log says the second admin made each change of changeByHand. */
+export async function changedAt(emulator: RunningEmulator): Promise<{ grantedAdmin: string; team: string; deactivated: string }> {
   return {
-    grantedAdmin: at("organization:update_member", (entry) => entry.user_email === `${BY_HAND.grantedAdmin}@acme.example`),
-    team: at("team:create", (entry) => entry.entity_name === BY_HAND.team),
-    deactivated: at("user:deactivate", (entry) => entry.user_email === `${BY_HAND.deactivated}@acme.example`),
+    grantedAdmin: await loggedAt(emulator, "organization:update_member", (entry) => entry.user_email === `${BY_HAND.grantedAdmin}@acme.example`),
+    team: await loggedAt(emulator, "team:create", (entry) => entry.entity_name === BY_HAND.team),
+    deactivated: await loggedAt(emulator, "user:deactivate", (entry) => entry.user_email === `${BY_HAND.deactivated}@acme.example`),
   };
 }
