@@ -2,6 +2,7 @@
 // serves (resources, the component, functions, object types), `pulumi-nodejs:dynamic/wandb:<Kind>`
 // for the dynamic resources, which @pulumi/pulumi names after the module they are registered in.
 import { RESOURCE_KINDS, type ResourceKind } from "./resource-kinds";
+import type { Urn } from "./urn";
 
 export const PACKAGE_NAME = "wandb";
 const MODULE = "index";
@@ -14,15 +15,9 @@ export function tokenOf(name: string): string {
 /** The Organization component's type, through either door. */
 export const ORGANIZATION_TYPE = tokenOf("Organization");
 
-/** The name a URN ends with (`urn:pulumi:<stack>::<project>::<parent types$>type::<name>`). */
-export const nameInUrn = (urn: string): string => urn.slice(urn.lastIndexOf("::") + 2);
-
-/** The types a URN holds, its parents' first (`<parent type>$<type>`). */
-export const typeChainInUrn = (urn: string): string => urn.split("::")[2] ?? "";
-
-/** Whether the resource `urn` names is one an Organization component declares: its parent types (`<type>$`) include the Organization's. */
-export function isOrganizationChild(urn: string): boolean {
-  return typeChainInUrn(urn).includes(`${ORGANIZATION_TYPE}$`);
+/** Whether the resource `urn` names is one an Organization component declares: its parents' types include the Organization's. */
+export function isOrganizationChild(urn: Urn): boolean {
+  return urn.types.slice(0, -1).includes(ORGANIZATION_TYPE);
 }
 
 /** The module the dynamic resources are registered in: their type is `pulumi-nodejs:dynamic/wandb:<Kind>`. */

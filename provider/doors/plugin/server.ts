@@ -9,7 +9,8 @@ import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { KINDS } from "../../kinds";
 import { NO_CONFIGURATION, Operation } from "../../operation";
 import { NaturalKeyClaims } from "../../../model/natural-keys";
-import { isOrganizationChild, nameInUrn } from "../../../model/tokens";
+import { isOrganizationChild } from "../../../model/tokens";
+import { parseUrn } from "../../../model/urn";
 import { grpcErrorOf } from "./grpc-errors";
 import { settingsOf, settingsProblems } from "./provider-config";
 import { asSecret, fromStruct, plainOf, secretKeysOf, toStruct, unwrapped, withSecrets } from "./struct";
@@ -104,13 +105,13 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
    * whose renames the component names (organization.ts).
    */
   async function plannedCreate(request: providerProto.CreateRequest): Promise<providerProto.CreateResponse> {
-    const urn = request.getUrn();
-    if (!diffed.has(urn)) {
+    const urn = parseUrn(request.getUrn());
+    if (!diffed.has(urn.text)) {
       const properties = unwrapped(request.getProperties()).plain;
       // A listing that fails leaves the preview as it was (the create at `up` still says what it refuses or
       // takes over), but for refused credentials: no request of the run can succeed, so the preview fails, once.
       const planned = await calls(request)
-        .previewCreate(operation, nameInUrn(urn), properties, { namesTakeover: !isOrganizationChild(urn) })
+        .previewCreate(operation, urn.name, properties, { namesTakeover: !isOrganizationChild(urn) })
         .catch((error: unknown) => {
           if (failsThePreview(operation, error)) throw error;
           return { refusal: undefined };
@@ -170,7 +171,7 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
       const checked = result.failures?.length ? fromStruct(request.getNews()) : withSecrets(engineRecord.parse(result.inputs), news.secretKeys);
       response.setInputs(toStruct(checked));
       // One provider process serves every resource of its provider: the second to name an object is refused.
-      const duplicate = result.failures?.length ? undefined : claims.claim(kind, engineRecord.parse(result.inputs), request.getUrn(), nameInUrn(request.getUrn()));
+      const duplicate = result.failures?.length ? undefined : claims.claim(kind, engineRecord.parse(result.inputs), request.getUrn(), parseUrn(request.getUrn()).name);
       response.setFailuresList(checkFailures([...(result.failures ?? []), ...(duplicate ? [{ property: "", reason: duplicate }] : [])]));
       return response;
     }),
