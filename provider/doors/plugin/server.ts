@@ -7,7 +7,8 @@ import * as emptyProto from "google-protobuf/google/protobuf/empty_pb";
 import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { KINDS } from "../../kinds";
-import { NO_CONFIGURATION, Operation } from "../../operation";
+import { Operation } from "../../operation";
+import { EMPTY_NAMESPACE, namespaceOf } from "../../../service/namespace";
 import { NaturalKeyClaims } from "../../../model/natural-keys";
 import { isOrganizationChild } from "../../../model/tokens";
 import { parseUrn } from "../../../model/urn";
@@ -76,9 +77,7 @@ export interface ServiceParts {
 /** The settings a Configure request carries: its typed arguments, or, from older engines, its `wandb:config:<key>` variables. */
 function settingsOfConfigure(request: providerProto.ConfigureRequest): Record<string, string> {
   if (request.hasArgs()) return settingsOf(fromStruct(request.getArgs()));
-  const variables: Record<string, string> = {};
-  for (const [name, value] of request.getVariablesMap().entries()) variables[name.replace(/^wandb:config:/, "")] = value;
-  return settingsOf(variables);
+  return namespaceOf(Object.fromEntries(request.getVariablesMap().entries()), undefined).stackConfig;
 }
 
 const DIFF = providerProto.DiffResponse.DiffChanges;
@@ -97,7 +96,7 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
   const claims = new NaturalKeyClaims();
   /** The resources the engine diffed: they have a state, so a create of theirs is a replacement, never a rename. */
   const diffed = new Set<string>();
-  let operation = new Operation(NO_CONFIGURATION);
+  let operation = new Operation(EMPTY_NAMESPACE);
   /**
    * A create the preview plans: the inputs stand for the outputs, as the engine plans it for a plugin
    * without previews. A resource with no state that W&B would certainly refuse fails the preview; one
