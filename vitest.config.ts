@@ -18,6 +18,7 @@ const UNIT = [
   "test/model/roster/validate.test.ts",
   "test/model/shown-names.test.ts",
   "test/model/undocumented-permissions.test.ts",
+  "test/model/tokens.test.ts",
   "test/model/urn.test.ts",
   "test/provider/doors/plugin/struct.test.ts",
   "test/provider/kit/*.test.ts",

@@ -2,7 +2,7 @@
 // serves (resources, the component, functions, object types), `pulumi-nodejs:dynamic/wandb:<Kind>`
 // for the dynamic resources, which @pulumi/pulumi names after the module they are registered in.
 import { RESOURCE_KINDS, type ResourceKind } from "./resource-kinds";
-import type { Urn } from "./urn";
+import { parseUrn, type Urn } from "./urn";
 
 export const PACKAGE_NAME = "wandb";
 const MODULE = "index";
@@ -33,4 +33,17 @@ const KIND_BY_TYPE = new Map<string, ResourceKind>(
 /** The resource kind a type names, through either door; undefined for a type that is not one of the package's resources. */
 export function kindOfType(type: string): ResourceKind | undefined {
   return KIND_BY_TYPE.get(type);
+}
+
+/**
+ * The resource kind a request to the plugin is about: from its type token, or, from engines that
+ * send none, the type of its URN. Throws on a type the plugin does not serve (a dynamic one included).
+ */
+export function kindOfPluginRequest(type: string, urn: string): ResourceKind {
+  const token = type || parseUrn(urn).type;
+  const kind = kindOfType(token);
+  if (kind === undefined || tokenOf(kind) !== token) {
+    throw new Error(`pulumi-wandb: the wandb plugin has no resource type "${token}"; its types are ${RESOURCE_KINDS.map(tokenOf).join(", ")}`);
+  }
+  return kind;
 }

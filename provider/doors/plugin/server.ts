@@ -10,12 +10,11 @@ import { KINDS } from "../../kinds";
 import { Operation } from "../../operation";
 import { EMPTY_NAMESPACE, namespaceOf } from "../../../service/namespace";
 import { NaturalKeyClaims } from "../../../model/natural-keys";
-import { isOrganizationChild } from "../../../model/tokens";
+import { isOrganizationChild, kindOfPluginRequest } from "../../../model/tokens";
 import { parseUrn } from "../../../model/urn";
 import { grpcErrorOf } from "./grpc-errors";
 import { settingsOf, settingsProblems } from "./provider-config";
 import { asSecret, fromStruct, plainOf, secretKeysOf, toStruct, unwrapped, withSecrets } from "./struct";
-import { kindOf } from "./tokens";
 import { engineRecord } from "../../kit/state";
 import { aboutResource } from "../../kit/engine-output";
 import { failsThePreview } from "../../kit/errors";
@@ -92,7 +91,7 @@ const topLevelOf = (path: string) => path.split(/[.[]/)[0]!;
 
 export function resourceProviderService(parts: ServiceParts): grpc.UntypedServiceImplementation {
   const answer = <Request, Response>(handler: Handler<Request, Response>) => unary(handler, parts.outputDelivered ?? (async () => undefined));
-  const calls = (request: { getType(): string; getUrn(): string }) => KINDS[kindOf(request.getType(), request.getUrn())];
+  const calls = (request: { getType(): string; getUrn(): string }) => KINDS[kindOfPluginRequest(request.getType(), request.getUrn())];
   const claims = new NaturalKeyClaims();
   /** The resources the engine diffed: they have a state, so a create of theirs is a replacement, never a rename. */
   const diffed = new Set<string>();
@@ -163,7 +162,7 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
       return response;
     }),
     check: answer(async (request: providerProto.CheckRequest) => {
-      const kind = kindOf(request.getType(), request.getUrn());
+      const kind = kindOfPluginRequest(request.getType(), request.getUrn());
       const news = unwrapped(request.getNews());
       const result = await KINDS[kind].check(operation, plainOf(request.getOlds()), news.plain);
       const response = new providerProto.CheckResponse();
