@@ -12,6 +12,7 @@ const UNIT = [
   "test/cli/review-idp.test.ts",
   "test/model/activity.test.ts",
   "test/model/left-to-identity-provider.test.ts",
+  "test/model/deployments.test.ts",
   "test/model/natural-keys.test.ts",
   "test/model/roster/declare.test.ts",
   "test/model/roster/organization.test.ts",

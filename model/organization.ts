@@ -12,6 +12,7 @@ import { outsideCodeRecordOf } from "./outside-code";
 import { identityOf } from "./identity";
 import { got, present } from "./inputs";
 import { DEPLOYMENTS } from "../service/config";
+import { capabilitiesOf } from "./deployments";
 import type { ResourceKind } from "./resource-kinds";
 import type { SHAPES } from "./shapes";
 import type { ArgsOf } from "./shapes/program-types";
@@ -349,14 +350,15 @@ function declareCustomRoles<C extends ChildrenShape>({ name, plan, kinds, parent
 }
 
 /**
- * Users and teams, in the order membership asks: on saas users are created into teams (the teams
- * come first, and each User names its teams); elsewhere each Team names its members (users first).
+ * Users and teams, in the order membership asks: where users join through teams (saas) they are
+ * created into them (the teams come first, and each User names its teams); elsewhere each Team
+ * names its members (users first).
  */
 function declareUsersAndTeams<C extends ChildrenShape>(
   { name, plan, kinds, parent }: Declaring<C>,
   customRoles: Record<string, C["CustomRole"]>,
 ): { users: Record<string, C["User"]>; teams: Record<string, C["Team"]> } {
-  const saas = plan.deployment === "saas";
+  const throughTeams = capabilitiesOf(plan.deployment).usersJoinThroughTeams;
   const adopt = adoptionOf(plan);
   const userPolicy = plan.deletionPolicy.users === undefined ? {} : { deletionPolicy: plan.deletionPolicy.users };
   const teamPolicy = plan.deletionPolicy.teams === undefined ? {} : { deletionPolicy: plan.deletionPolicy.teams };
@@ -365,8 +367,8 @@ function declareUsersAndTeams<C extends ChildrenShape>(
   const referenceOf = userReferences(plan.roster, users);
   const declareTeams = () => {
     for (const team of plan.roster.teams) {
-      // Not on saas: there each User writes its own membership (the team must exist first). Nor when the identity provider writes them.
-      const membersWritten = !saas && team.membersFrom === "code";
+      // Not where users join through teams: there each User writes its own membership (the team must exist first). Nor when the identity provider writes them.
+      const membersWritten = !throughTeams && team.membersFrom === "code";
       const teamArgs: OrganizationChildArgs["Team"] = {
         name: team.name,
         ...(membersWritten ? { members: team.members.map(referenceOf) } : {}),
@@ -393,8 +395,8 @@ function declareUsersAndTeams<C extends ChildrenShape>(
         ...(user.weaveRole === undefined ? {} : { weaveRole: user.weaveRole }),
         // A custom organization role belongs to an OrganizationRoleAssignment: the User leaves it alone.
         ...(custom ? {} : { organizationRole: user.organizationRole }),
-        // On saas, users are created into teams: the teams' names as Outputs make the Teams come first.
-        ...(saas ? { teams: user.teams.map((team) => required(teams, team).name) } : {}),
+        // Users created into teams: the teams' names as Outputs make the Teams come first.
+        ...(throughTeams ? { teams: user.teams.map((team) => required(teams, team).name) } : {}),
         ...adopt,
         ...userPolicy,
         ...inactivityOf(user),
@@ -404,7 +406,7 @@ function declareUsersAndTeams<C extends ChildrenShape>(
       users[user.userName] = kinds.User(userChildName(name, user.userName), userArgs, { ...parent, ...(protect ? { protect: true } : {}) });
     }
   };
-  if (saas) {
+  if (throughTeams) {
     declareTeams();
     declareUsers();
   } else {

@@ -23,6 +23,7 @@ import { changeTeamMemberships, currentTeams, teamsFromGroups, teamsOf } from ".
 import { liveUser } from "../membership/users";
 import { withSeatsCounted } from "../membership/seats";
 import { actingUserRefusal } from "../../model/guard-rails";
+import { accountNotManaged, capabilitiesOf, deactivationNotOffered, REACTIVATION_NOT_OFFERED, USERS_JOIN_THROUGH_TEAMS, type Capabilities } from "../../model/deployments";
 import { declaredActivity, heldEmailRefusal, userFields, userInputs, userOutputs, userWarnings, type UserInputs, type UserOutputs } from "../../model/shapes/user";
 import { ownedFields, programFields, sameOf, withoutActivity } from "../../model/shapes/fields";
 import { fieldChanges } from "../kit/field-changes";
@@ -36,12 +37,6 @@ type Owned = Pick<UserOutputs, "userName" | "email" | "displayName" | "active" |
 
 /** The user's Models seat and Weave role: where the representation leaves them out, they are as last seen or written. */
 type Access = Pick<UserOutputs, "modelsSeat" | "weaveRole">;
-
-const SAAS_ACCOUNT =
-  "not supported on the multi-tenant cloud: the account is not managed by the organization; change it in the user's W&B profile, or remove the property";
-
-const SAAS_DEACTIVATION =
-  "on the multi-tenant cloud (saas), deactivating a user removes them from the organization irreversibly";
 
 /** Predefined role names compare case-insensitively and are stored in lower case; custom role names are kept as they are. */
 function orgRoleOf(user: ScimUser): string | undefined {
@@ -317,14 +312,14 @@ async function importUser(operation: Operation, inputs: UserInputs & { importId:
  * deactivates it when so declared), and a deactivated one is what deletionPolicy "deactivate"
  * leaves: it is reactivated, except on the multi-tenant cloud, which cannot.
  */
-function claimOf(existing: ScimUser, inputs: UserInputs, saas: boolean): Claim {
+function claimOf(existing: ScimUser, inputs: UserInputs, capabilities: Capabilities): Claim {
   const { changed: differing } = fieldChanges(userFields, { email: existing.email, displayName: existing.displayName }, inputs, {
     only: ["email", "displayName"],
   });
   if (differing.length > 0) return { kind: "not-ours", differing };
   const matched = inputs.displayName === undefined ? "email" : "email and displayName";
   if (existing.active || !inputs.active) return { kind: "as-declared", found: `with the declared ${matched}, ${existing.active ? "active" : "deactivated"}` };
-  if (saas) return { kind: "not-ours", differing: ["active"] };
+  if (!capabilities.keepsDeactivatedUsers) return { kind: "not-ours", differing: ["active"] };
   return { kind: "left-by-destroy", found: 'deactivated and otherwise as declared (what deletionPolicy "deactivate" leaves); it is reactivated' };
 }
 
@@ -360,43 +355,37 @@ function actingUserRules(operation: Operation, olds: Record<string, unknown>, in
   ];
 }
 
+/** What the deployment cannot do to a user (model/deployments): each refused at check, naming the property. */
 function deploymentRules(operation: Operation, olds: Record<string, unknown>, inputs: UserInputs): pulumi.dynamic.CheckFailure[] {
-  const deployment = operation.deploymentForChecks();
-  if (deployment !== "saas") return [];
-  const failures: pulumi.dynamic.CheckFailure[] = [];
+  const can = capabilitiesOf(operation.deploymentForChecks());
   const oldUserName = typeof olds["userName"] === "string" ? olds["userName"] : undefined;
   const exists = oldUserName !== undefined && sameIdentity("userName", oldUserName, inputs.userName);
-  if (inputs.teams !== undefined && inputs.teams.length === 0) {
-    failures.push(failure("teams", "on the multi-tenant cloud (saas) a user belongs to the organization through teams: list at least one existing team"));
-  } else if (inputs.teams === undefined && !exists && inputs.importId === undefined) {
-    failures.push(
-      failure(
-        "teams",
-        'on the multi-tenant cloud (saas) a user is created by adding them to teams: set teams to at least one existing team, e.g. teams: ["ml-research"]',
-      ),
-    );
+  const failures: pulumi.dynamic.CheckFailure[] = [];
+  if (can.usersJoinThroughTeams && inputs.teams !== undefined && inputs.teams.length === 0) {
+    failures.push(failure("teams", `${USERS_JOIN_THROUGH_TEAMS}: list at least one existing team`));
+  } else if (can.usersJoinThroughTeams && inputs.teams === undefined && !exists && inputs.importId === undefined) {
+    failures.push(failure("teams", `${USERS_JOIN_THROUGH_TEAMS}, so a user is created by adding them to teams: set teams to at least one existing team, e.g. teams: ["ml-research"]`));
   }
+  const oldEmail = olds["email"];
+  if (!can.managesAccounts && exists && typeof oldEmail === "string" && !sameIdentity("email", oldEmail, inputs.email)) {
+    failures.push(failure("email", accountNotManaged("email")));
+  }
+  if (!can.managesAccounts && exists && inputs.displayName !== undefined && olds["displayName"] !== inputs.displayName) {
+    failures.push(failure("displayName", accountNotManaged("displayName")));
+  }
+  if (can.keepsDeactivatedUsers) return failures;
   if (inputs.deletionPolicy === "deactivate") {
-    failures.push(failure("deletionPolicy", `"deactivate" is not offered: ${SAAS_DEACTIVATION}. Use deletionPolicy "delete" (the default)`));
+    failures.push(failure("deletionPolicy", `${deactivationNotOffered('deletionPolicy "deactivate"')}: use deletionPolicy "delete" (the default)`));
   }
-  if (exists) {
-    const oldEmail = olds["email"];
-    if (typeof oldEmail === "string" && !sameIdentity("email", oldEmail, inputs.email)) {
-      failures.push(failure("email", `changing email is ${SAAS_ACCOUNT}`));
-    }
-    if (inputs.displayName !== undefined && olds["displayName"] !== inputs.displayName) {
-      failures.push(failure("displayName", `changing displayName is ${SAAS_ACCOUNT}`));
-    }
-    if (olds["active"] === false && inputs.active) {
-      failures.push(failure("active", "reactivating a user is not supported on the multi-tenant cloud (saas): add the user again instead (a new User)"));
-    }
+  if (exists && olds["active"] === false && inputs.active) {
+    failures.push(failure("active", `${REACTIVATION_NOT_OFFERED}: add the user again instead (a new User)`));
   }
   if (!inputs.active && olds["active"] !== false) {
-    failures.push(failure("active", `active: false is not offered: ${SAAS_DEACTIVATION}. Remove the User resource (deletionPolicy "delete") instead`));
+    failures.push(failure("active", `${deactivationNotOffered("active: false")}: remove the User resource (deletionPolicy "delete") instead`));
   }
   if (inputs.deactivateInactiveAfterDays !== undefined) {
     failures.push(
-      failure("deactivateInactiveAfterDays", `deactivateInactiveAfterDays is not offered: ${SAAS_DEACTIVATION}. Remove it; \`pulumi-wandb review --drift --inactive-days 90\` lists who is not active`),
+      failure("deactivateInactiveAfterDays", `${deactivationNotOffered("deactivateInactiveAfterDays")}: remove it; \`pulumi-wandb review --drift --inactive-days 90\` lists who is not active`),
     );
   }
   return failures;
@@ -440,9 +429,9 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
       const existing = await operation.directory().userNamed(inputs.userName);
       if (existing) return convergeNew(operation, existing, inputs);
     }
-    const saas = operation.deploymentForChecks() === "saas";
-    // The multi-tenant cloud adds users to the organization through teams; elsewhere they join after the POST.
-    const teams = saas ? inputs.teams : undefined;
+    const capabilities = capabilitiesOf(operation.deploymentForChecks());
+    // Where users join through teams they are created into them; elsewhere they join after the POST.
+    const teams = capabilities.usersJoinThroughTeams ? inputs.teams : undefined;
     const made = await createOrTakeOver<ScimUser>({
       what: `user "${inputs.userName}"`,
       post: async () => {
@@ -464,7 +453,7 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
       },
       // Refused by a 409, so the listing may predate the holder: asked of the service.
       find: () => scim.findUserByUserName(inputs.userName),
-      claim: (existing) => claimOf(existing, inputs, saas),
+      claim: (existing) => claimOf(existing, inputs, capabilities),
       refuse: (conflict, differing) => alreadyExists(inputs, conflict, differing),
     });
     if (made.created) operation.directory().created("user", made.object.id);
@@ -474,7 +463,7 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
   async takenOverAtCreate(operation, inputs) {
     if (inputs.importId !== undefined) return undefined;
     const existing = (await operation.directory().users()).byUserName(inputs.userName);
-    return takenOver(existing, inputs.adoptExisting, (found) => claimOf(found, inputs, operation.deploymentForChecks() === "saas"));
+    return takenOver(existing, inputs.adoptExisting, (found) => claimOf(found, inputs, capabilitiesOf(operation.deploymentForChecks())));
   },
 
   async refusedAtCreate(operation, inputs, name) {
