@@ -24,6 +24,7 @@ const UNIT = [
   "test/provider/doors/plugin/struct.test.ts",
   "test/provider/kit/*.test.ts",
   "test/provider/resources/bad-inputs.test.ts",
+  "test/provider/resources/roster-guard-diff.test.ts",
   "test/provider/schema/zod-properties.test.ts",
   "test/docs/registry-docs.test.ts",
   "test/scripts/bench/bench-report.test.ts",
