@@ -14,7 +14,7 @@ const UNIT = [
   "test/model/left-to-identity-provider.test.ts",
   "test/model/deployments.test.ts",
   "test/model/natural-keys.test.ts",
-  "test/model/roster/declare.test.ts",
+  "test/program/declare.test.ts",
   "test/model/roster/organization.test.ts",
   "test/model/roster/validate.test.ts",
   "test/model/shown-names.test.ts",

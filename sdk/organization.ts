@@ -1,8 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { WandbConfigError } from "../service/config";
 import { programSettings } from "./program-settings";
-import { declareOrganization, planOrganization } from "../model/organization";
-import { noticeAdoptedRoles } from "../model/adoption-notice";
+import { planOrganization } from "../model/organization";
+import { declareOrganization } from "../program/organization";
+import { noticeAdoptedRoles } from "../program/adoption-notice";
 import { ORGANIZATION_TYPE } from "../model/tokens";
 import type { ValidatedRoster, WandbDeployment } from "../model/roster/roster";
 import type { OrganizationArgs } from "./types/organization";

@@ -7,11 +7,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import { MockMonitor } from "@pulumi/pulumi/runtime/mocks";
 import { z } from "zod";
-import { checkedKeyFields, naturalKeyFields, naturalKeyOf, namedBy } from "./natural-keys";
-import type { ResourceKind } from "./resource-kinds";
-import { isOrganizationChild, kindOfType, ORGANIZATION_TYPE } from "./tokens";
-import { componentRenameNotice, renameNotice } from "./rename-wording";
-import { parseUrn, type Urn } from "./urn";
+import { checkedKeyFields, naturalKeyFields, naturalKeyOf, namedBy } from "../model/natural-keys";
+import type { ResourceKind } from "../model/resource-kinds";
+import { isOrganizationChild, kindOfType, ORGANIZATION_TYPE } from "../model/tokens";
+import { componentRenameNotice, renameNotice } from "../model/rename-wording";
+import { parseUrn, type Urn } from "../model/urn";
 
 const READ_STACK = "pulumi:pulumi:readStackResourceOutputs";
 
