@@ -52,7 +52,7 @@ export class AuditTrail {
   }
 
   /** Each team joined (`team:invite_user`) and left (`team:uninvite`) by `member`, from the teams it was in before and after. */
-  memberships(org: Org, member: AuditSubject["user"] & {}, before: ReadonlySet<string>, after: ReadonlySet<string>): void {
+  memberships(org: Org, member: NonNullable<AuditSubject["user"]>, before: ReadonlySet<string>, after: ReadonlySet<string>): void {
     const team = (id: string) => ({ id, name: org.teams.get(id)?.displayName ?? id });
     for (const id of after) if (!before.has(id)) this.record("team:invite_user", { user: member, team: team(id) });
     for (const id of before) if (!after.has(id)) this.record("team:uninvite", { user: member, team: team(id) });
