@@ -24,6 +24,7 @@ const UNIT = [
   "test/model/undocumented-permissions.test.ts",
   "test/model/tokens.test.ts",
   "test/model/urn.test.ts",
+  "test/provider/doors/plugin/registrar.test.ts",
   "test/provider/doors/plugin/struct.test.ts",
   "test/provider/kit/*.test.ts",
   "test/provider/resources/bad-inputs.test.ts",

@@ -4,7 +4,6 @@
 // fails: who made a change is then not told.
 import { AuditLogClient } from "../service/audit-log-client";
 import { AUDIT_LOG_REQUESTS, readingFrom, readingLine, type AuditLogReading } from "../model/audit-attribution";
-import { tell, warn } from "./kit/engine-output";
 import type { Operation } from "./operation";
 
 /** The operations that have said what their reading of the log covers, or why it failed. */
@@ -18,7 +17,8 @@ export async function auditLogSince(operation: Operation, since: number): Promis
   const reading = await readingFrom(() => new AuditLogClient(config, { signal: operation.signal }).read(since, until, AUDIT_LOG_REQUESTS), since, until);
   if (!told.has(operation)) {
     told.add(operation);
-    (reading.unreadable === undefined ? tell : warn)(readingLine(reading));
+    if (reading.unreadable === undefined) operation.tell(readingLine(reading));
+    else operation.warn(readingLine(reading));
   }
   return reading;
 }

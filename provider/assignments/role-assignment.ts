@@ -11,7 +11,6 @@ import { comparable, programRule, sameValue, valueRule, type FieldTable } from "
 import { fieldChanges } from "../kit/field-changes";
 import { changedFieldsOf, convergeGuardedByEtag, recordRead, SETTLED, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
 import { isStatus } from "../kit/errors";
-import { warn } from "../kit/engine-output";
 import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs } from "../kit/inputs";
 import { issuesOf } from "../kit/issues";
@@ -94,7 +93,7 @@ function writeRole(operation: Operation, slot: Slot, userId: string, etag: strin
     signal: operation.signal,
     what: slot.what,
     etag,
-    write: (ifMatch) => operation.directory().userWrite(() => slot.grant(role)(ifMatch)),
+    write: (ifMatch) => slot.grant(role)(ifMatch),
     reread: async () => {
       const user = await liveUser(operation, userId);
       return { live: user, etag: user.etag, readings: [slotReading(slot, user, expected, role)] };
@@ -130,7 +129,7 @@ async function releaseRole(
     etag,
     write: async (ifMatch) => {
       try {
-        await operation.directory().userWrite(() => slot.release(ifMatch));
+        await slot.release(ifMatch);
       } catch (error) {
         if (!isStatus(error, 404)) throw error;
       }
@@ -291,9 +290,9 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
       adoptAgain: () => "run `pulumi up`, which assigns the role again (a role the user already holds is taken over)",
     }),
 
-    async check(_operation, _olds, news) {
+    async check(operation, _olds, news) {
       const checked = checkInputs(spec.inputs, news);
-      if (!checked.failures?.length) for (const warning of spec.warnings?.(news) ?? []) warn(warning);
+      if (!checked.failures?.length) for (const warning of spec.warnings?.(news) ?? []) operation.warn(warning);
       return checked;
     },
 

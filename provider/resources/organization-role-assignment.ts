@@ -18,7 +18,7 @@ export type { OrganizationRoleAssignmentInputs, OrganizationRoleAssignmentOutput
 
 function patchRole(operation: Operation, userId: string, role: string) {
   return (ifMatch: string | undefined) =>
-    operation.clients().scim.patchUser(userId, [{ op: "replace", path: "organizationRole", value: role }], { ifMatch });
+    operation.directory().patchUser(userId, [{ op: "replace", path: "organizationRole", value: role }], { ifMatch });
 }
 
 export const organizationRoleAssignment = roleAssignment<OrganizationRoleAssignmentInputs, OrganizationRoleAssignmentOutputs>({

@@ -35,7 +35,6 @@ import { z } from "zod";
 import { identityOf, sameIdentity } from "../../model/identity";
 import { naturalKeyOf } from "../../model/natural-keys";
 import { leftToIdentityProvider, leftToIdentityProviderLines, ownershipRecordSchema } from "../../model/left-to-identity-provider";
-import { tell, warn } from "../kit/engine-output";
 import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs } from "../kit/inputs";
 import { LAST_LOOK_KEY, recordedBeforeVersioning, storedState } from "../kit/state";
@@ -74,8 +73,8 @@ function reportOf(record: RosterGuardInputs, listed: ListedOrganization, before:
 async function outsideCodeNow(operation: Operation, record: RosterGuardInputs, before?: RosterGuardInputs, reading?: AuditLogReading): Promise<OutsideCodeReport> {
   const report = reportOf(record, await operation.directory().listed(), before);
   const { warnings, notes } = outsideCodeLines(record.organization, report, operation.guardRailsForChecks().self, reading);
-  warnings.forEach(warn);
-  notes.forEach(tell);
+  warnings.forEach((line) => operation.warn(line));
+  notes.forEach((line) => operation.tell(line));
   return report;
 }
 
@@ -141,7 +140,7 @@ const UNWRITTEN_LOOKBACK_MS = 7 * 86_400_000;
  * still call for. Whoever qualifies since the plan waits for the next run, and what no longer
  * qualifies is left; both are said.
  */
-function stillPlanned(organization: string, planned: AccessPlan, now: AccessPlan): AccessPlan {
+function stillPlanned(operation: Operation, organization: string, planned: AccessPlan, now: AccessPlan): AccessPlan {
   const key = (user: { userName: string }) => identityOf("userName", user.userName);
   const nowUsers = new Set(now.deactivate.map(key));
   const plannedUsers = new Set(planned.deactivate.map(key));
@@ -151,10 +150,10 @@ function stillPlanned(organization: string, planned: AccessPlan, now: AccessPlan
   const waiting = new Set(planned.waiting.map(key));
   for (const user of now.deactivate.filter((each) => !plannedUsers.has(key(each)))) {
     const since = waiting.has(key(user)) ? "only since the last run" : "since this run's plan was made";
-    tell(`${at} ${shownName(user.userName)} qualifies for deactivation ${since}: left for the next run, whose preview names it`);
+    operation.tell(`${at} ${shownName(user.userName)} qualifies for deactivation ${since}: left for the next run, whose preview names it`);
   }
-  for (const user of planned.deactivate.filter((each) => !nowUsers.has(key(each)))) tell(`${at} ${shownName(user.userName)} no longer qualifies for deactivation: left as it is`);
-  for (const role of now.deleteRoles.filter((each) => !plannedRoles.has(each.name))) tell(`${at} custom role ${shownName(role.name)} is new since this run's plan was made: left for the next run`);
+  for (const user of planned.deactivate.filter((each) => !nowUsers.has(key(each)))) operation.tell(`${at} ${shownName(user.userName)} no longer qualifies for deactivation: left as it is`);
+  for (const role of now.deleteRoles.filter((each) => !plannedRoles.has(each.name))) operation.tell(`${at} custom role ${shownName(role.name)} is new since this run's plan was made: left for the next run`);
   const nowReactivated = new Set(now.reactivate.map(key));
   return {
     ...planned,
@@ -174,7 +173,7 @@ async function written(operation: Operation, record: RosterGuardInputs, before?:
   const at = Date.now();
   const now = await plannedNow(operation, record, before, { asOf: at, now: at }, { atWrite: true, report });
   if (record.planned === undefined || now === undefined || !planActs(record.planned)) return recorded(record, report);
-  const plan = stillPlanned(record.organization, record.planned, now);
+  const plan = stillPlanned(operation, record.organization, record.planned, now);
   const byReason = (reason: AccessPlan["deactivate"][number]["reason"]) => plan.deactivate.filter((user) => user.reason === reason).map((user) => user.userName);
   await deactivateUsers(operation, record.organization, byReason("outsideCode"), OUTSIDE_WHY);
   await deactivateUsers(operation, record.organization, byReason("inactive"), INACTIVE_WHY(record.outsideCode.deactivateInactiveAfterDays));
@@ -213,7 +212,7 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
           };
     // What the roster drops that the identity provider owns stays in W&B as it is: said, and no removal.
     const left = leftToIdentityProvider(ownershipRecordSchema.safeParse(olds).data, inputs);
-    leftToIdentityProviderLines(inputs.organization, left).forEach(warn);
+    leftToIdentityProviderLines(inputs.organization, left).forEach((line) => operation.warn(line));
     const judged = judgeRosterChange(inputs.organization, before.success ? { admins: [], ...before.data } : undefined, inputs, operation.guardRailsForChecks(), outside, left.users);
     const judgedInputs = {
       ...inputs,
@@ -271,9 +270,9 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
     return { outs: await written(operation, news, olds) };
   },
 
-  async delete(_operation, _id, props) {
+  async delete(operation, _id, props) {
     // Nothing in W&B to remove. The identity provider's users stay (its teams' own deletes say they stay).
     const { users } = leftToIdentityProvider(ownershipRecordSchema.parse(props), undefined);
-    leftToIdentityProviderLines(props.organization, { users, teams: [] }).forEach(tell);
+    leftToIdentityProviderLines(props.organization, { users, teams: [] }).forEach((line) => operation.tell(line));
   },
 };

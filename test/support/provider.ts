@@ -7,6 +7,7 @@ import type { ResourceKind } from "../../model/resource-kinds";
 import type { RunningEmulator } from "../../emulator";
 import { dynamicProvider, type DynamicProvider } from "../../provider/doors/dynamic";
 import { Operation } from "../../provider/operation";
+import { printedOutput, type OutputSink, type Severity } from "../../provider/kit/engine-output";
 import { EMPTY_NAMESPACE } from "../../service/namespace";
 
 const TEST_PROJECT = "test-project";
@@ -27,16 +28,32 @@ export function stackConfigFor(emu: RunningEmulator, settings: Record<string, st
 
 /**
  * An engine operation served for the emulator's admin, as a new provider process would serve it
- * (`settings` as for `stackConfigFor`): nothing read in another operation is carried over.
+ * (`settings` as for `stackConfigFor`): nothing read in another operation is carried over. What it
+ * tells the user goes to `sink` (printed, as a dynamic provider's).
  */
-export function operationFor(emu: RunningEmulator, settings: Record<string, string> = {}): Operation {
-  return new Operation({ stackConfig: adminSettings(emu, settings), sharedWithProject: false });
+export function operationFor(emu: RunningEmulator, settings: Record<string, string> = {}, sink: OutputSink = printedOutput): Operation {
+  return new Operation({ stackConfig: adminSettings(emu, settings), sharedWithProject: false }, sink);
 }
 
 /** An engine operation of a provider no one configured: what a check judges without any setting. */
-export function unconfiguredOperation(): Operation {
-  return new Operation(EMPTY_NAMESPACE);
+export function unconfiguredOperation(sink: OutputSink = printedOutput): Operation {
+  return new Operation(EMPTY_NAMESPACE, sink);
 }
+
+/** A line an operation told the user. */
+export interface ToldLine {
+  severity: Severity;
+  line: string;
+}
+
+/** A sink that keeps what it is told, in `lines`. */
+export function keptOutput(): { sink: OutputSink; lines: ToldLine[] } {
+  const lines: ToldLine[] = [];
+  return { sink: (severity, line) => lines.push({ severity, line }), lines };
+}
+
+/** A sink that drops what it is told: what a test does not judge is not its output's. */
+export const droppedOutput: OutputSink = () => undefined;
 
 /**
  * The next engine operation, as a new provider process would serve it: configured as `operation`
@@ -44,7 +61,7 @@ export function unconfiguredOperation(): Operation {
  * the organization outside Pulumi between two operations.
  */
 export function nextOperation(operation: Operation): Operation {
-  return new Operation(operation.configuration);
+  return new Operation(operation.configuration, operation.sink);
 }
 
 /**
