@@ -169,7 +169,7 @@ async function exportOrganization(request: Request, config: WandbConfig, stack: 
       );
       return 1;
     }
-    const admins = adminIds(request.admins, selection.users);
+    const admins = adminIds(request.admins, selection.users, selection.leftOut.values());
     if ("problem" in admins) {
       io.err(`pulumi-wandb export: ${admins.problem}`);
       return 2;
