@@ -6,6 +6,7 @@ import { RESOURCE_KINDS, type ResourceKind } from "../../../model/resource-kinds
 import { dynamicCalls, type DynamicCall } from "../../kit/dynamic-calls";
 import { KINDS } from "../../kinds";
 import { NO_CONFIGURATION, Operation, type Configuration } from "../../operation";
+import { toldOnce } from "./host-log";
 
 const NAMESPACE = "wandb:";
 
@@ -57,5 +58,7 @@ export function dynamicProvider(): DynamicProvider {
   };
 }
 
-/** The single entry point of the serialized provider shim: this process's provider. */
-export const { dispatch } = dynamicProvider();
+const processProvider = dynamicProvider();
+
+/** The single entry point of the serialized provider shim: this process's provider, whose errors the engine tells once. */
+export const dispatch: DynamicProvider["dispatch"] = (kind, method, args) => toldOnce(() => processProvider.dispatch(kind, method, args));
