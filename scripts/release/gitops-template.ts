@@ -78,7 +78,7 @@ export function installFromTarball(folder: string, tarball: string): void {
 }
 
 /** Writes examples/gitops/package-lock.json: every dependency resolved by npm for the template's package.json, pulumi-wandb pinned to `tarball`. */
-export function writeTemplateLock(tarball: string): void {
+function writeTemplateLock(tarball: string): void {
   const { version } = packageManifest();
   const scratch = mkdtempSync(path.join(os.tmpdir(), "pulumi-wandb-template-lock-"));
   try {
