@@ -158,7 +158,7 @@ async function exportOrganization(request: Request, config: WandbConfig, setting
       );
       return 1;
     }
-    const admins = adminIds(request.admins, selection.users);
+    const admins = adminIds(request.admins, selection.users, selection.leftOut.values());
     if ("problem" in admins) {
       io.err(`pulumi-wandb export: ${admins.problem}`);
       return 2;

@@ -32,10 +32,10 @@ export const organizationRoleAssignment = roleAssignment<OrganizationRoleAssignm
   unheldRole: "member",
   warnings: organizationRoleAssignmentWarnings,
   // Any organization role but admin demotes: the user the provider acts as would lose its own access.
-  refusal: (operation, user, role) =>
+  refusal: (operation, user, role, held) =>
     role !== undefined && sameIdentity("organizationRole", role, "admin")
       ? undefined
-      : actingUserRefusal(user.userName, "demote", operation.guardRailsForChecks()),
+      : actingUserRefusal(user.userName, "demote", held, operation.guardRailsForChecks()),
   slot: (operation, userId) => ({
     what: `the organization role of user ${userId}`,
     live: (user) => user.organizationRole,

@@ -324,18 +324,24 @@ function alreadyExists(inputs: UserInputs, error: unknown, differing: readonly s
   );
 }
 
-/** The user the provider acts as is never deactivated, demoted, or replaced (which deletes it). */
+/**
+ * The user the provider acts as is never deactivated, demoted, or replaced (which deletes it); nor,
+ * where the key's owner cannot be told, a user that may be it. A user this resource makes anew holds
+ * no access to take away; one it holds, adopts or imports may be the provider's own.
+ */
 function actingUserRules(operation: Operation, olds: Record<string, unknown>, inputs: UserInputs): pulumi.dynamic.CheckFailure[] {
+  const oldUserName = typeof olds["userName"] === "string" ? olds["userName"] : undefined;
+  if (oldUserName === undefined && !inputs.adoptExisting && inputs.importId === undefined) return [];
   const settings = operation.guardRailsForChecks();
+  const heldRole = typeof olds["organizationRole"] === "string" ? olds["organizationRole"] : undefined;
   const refusal = (property: string, action: "delete" | "deactivate" | "demote", userName: string) => {
-    const reason = actingUserRefusal(userName, action, settings);
+    const reason = actingUserRefusal(userName, action, heldRole, settings);
     return reason === undefined ? [] : [failure(property, reason)];
   };
-  const oldUserName = typeof olds["userName"] === "string" ? olds["userName"] : undefined;
   const replaced = oldUserName !== undefined && !sameIdentity("userName", oldUserName, inputs.userName);
   return [
     ...(replaced ? refusal("userName", "delete", oldUserName) : []),
-    ...(inputs.active ? [] : refusal("active", "deactivate", inputs.userName)),
+    ...(inputs.active || olds["active"] === false ? [] : refusal("active", "deactivate", inputs.userName)),
     ...(inputs.organizationRole === "member" ? refusal("organizationRole", "demote", inputs.userName) : []),
   ];
 }
@@ -505,7 +511,7 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
   async delete(operation, id, props) {
     // Refused before any request; where the engine shows it only now (a User removed from the program), the Organization
     // component refuses it at preview.
-    const refusal = actingUserRefusal(props.userName ?? "", props.deletionPolicy === "deactivate" ? "deactivate" : "delete", operation.guardRailsForChecks());
+    const refusal = actingUserRefusal(props.userName ?? "", props.deletionPolicy === "deactivate" ? "deactivate" : "delete", props.organizationRole, operation.guardRailsForChecks());
     if (refusal !== undefined) throw new Error(`user "${props.userName}": ${refusal}`);
     await admitRemoval(operation, props, { removesUser: true, demotesAdmin: props.organizationRole === "admin" });
     const deactivate = props.deletionPolicy === "deactivate";

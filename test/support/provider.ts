@@ -12,17 +12,21 @@ import { EMPTY_NAMESPACE } from "../../service/namespace";
 
 const TEST_PROJECT = "test-project";
 
-/** The provider's settings for the emulator's admin; `settings` adds or overrides some, e.g. `{ maxRetries: "1" }`. */
-function adminSettings(emu: RunningEmulator, settings: Record<string, string>): Record<string, string> {
-  return { baseUrl: emu.url, apiKey: emu.admin.apiKey, username: emu.admin.username, deployment: emu.deployment, ...settings };
+/** The provider's settings for the emulator's admin; `settings` adds, overrides or (undefined) leaves out some, e.g. `{ maxRetries: "1" }`. */
+function adminSettings(emu: RunningEmulator, settings: Settings): Record<string, string> {
+  const all = { baseUrl: emu.url, apiKey: emu.admin.apiKey, username: emu.admin.username, deployment: emu.deployment, ...settings };
+  return Object.fromEntries(Object.entries(all).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
+
+/** Settings as keys without the `wandb:` prefix; undefined leaves one out (e.g. `{ authScheme: "bearer", username: undefined }`). */
+export type Settings = Readonly<Record<string, string | undefined>>;
 
 /**
  * The stack config `pulumi config` would give for the emulator's admin (`wandb:baseUrl`,
  * `wandb:apiKey`, `wandb:username`, `wandb:deployment`), with `settings` (keys without the
  * `wandb:` prefix) added or overriding.
  */
-export function stackConfigFor(emu: RunningEmulator, settings: Record<string, string> = {}): Record<string, string> {
+export function stackConfigFor(emu: RunningEmulator, settings: Settings = {}): Record<string, string> {
   return Object.fromEntries(Object.entries(adminSettings(emu, settings)).map(([key, value]) => [`wandb:${key}`, value]));
 }
 
@@ -31,7 +35,7 @@ export function stackConfigFor(emu: RunningEmulator, settings: Record<string, st
  * (`settings` as for `stackConfigFor`): nothing read in another operation is carried over. What it
  * tells the user goes to `sink` (printed, as a dynamic provider's).
  */
-export function operationFor(emu: RunningEmulator, settings: Record<string, string> = {}, sink: OutputSink = printedOutput): Operation {
+export function operationFor(emu: RunningEmulator, settings: Settings = {}, sink: OutputSink = printedOutput): Operation {
   return new Operation({ stackConfig: adminSettings(emu, settings), sharedWithProject: false }, sink);
 }
 
