@@ -9,6 +9,8 @@
 // record, so that a drift preview fails on it and shows the new report in its update step (the
 // engine prints a refresh step with the state it had before the read).
 import { shownName } from "../../model/shown-names";
+import type { AuditLogReading } from "../../model/audit-attribution";
+import { auditLogSince } from "../audit-log";
 import { judgeRosterChange, liveAdminsRefusal, liveCountOf, rosterAccessSchema, type RosterAccess } from "../../model/guard-rails";
 import {
   accessPlanOf,
@@ -68,9 +70,9 @@ function reportOf(record: RosterGuardInputs, listed: ListedOrganization, before:
  * engine's output, admins first. At a write, `before` is the record it replaces: what the roster
  * dropped since is the run's own removal, not outside code.
  */
-async function outsideCodeNow(operation: Operation, record: RosterGuardInputs, before?: RosterGuardInputs): Promise<OutsideCodeReport> {
+async function outsideCodeNow(operation: Operation, record: RosterGuardInputs, before?: RosterGuardInputs, reading?: AuditLogReading): Promise<OutsideCodeReport> {
   const report = reportOf(record, await operation.directory().listed(), before);
-  const { warnings, notes } = outsideCodeLines(record.organization, report, operation.guardRailsForChecks().self);
+  const { warnings, notes } = outsideCodeLines(record.organization, report, operation.guardRailsForChecks().self, reading);
   warnings.forEach((line) => operation.warn(line));
   notes.forEach((line) => operation.tell(line));
   return report;
@@ -122,12 +124,16 @@ function lastLookIn(olds: Record<string, unknown>, now: number): number {
   return Number.isFinite(lastLook) && lastLook < now ? lastLook : now;
 }
 
-/** The record as written, with its report: what a later refresh's report is compared with. */
+/** The record as written, with its report: what a later refresh's report is compared with, and the audit log read from. */
 const recorded = (record: RosterGuardInputs, report: OutsideCodeReport): RosterGuardOutputs => ({
   ...record,
   outside: keptReportOf(report),
   outsideWhenWritten: newsBasisOf(report),
+  writtenAt: new Date().toISOString(),
 });
+
+/** How far back a refresh reads the audit log for a record that does not say when it was written (an earlier release's). */
+const UNWRITTEN_LOOKBACK_MS = 7 * 86_400_000;
 
 /**
  * Of what the record's check planned, what the write makes: each planned change that the listings
@@ -244,14 +250,19 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
           "kept only in the stack's state. Declare the Organization instead; its first run records it.",
       );
     }
-    const { outside: lastFound, outsideWhenWritten, ...record } = props;
-    const outside = await outsideCodeNow(operation, record);
+    const { outside: lastFound, outsideWhenWritten, writtenAt, auditLog: _lastRead, ...record } = props;
+    // Who made what is new since the last write: the log since then (wandb:auditLog), read before the report is told.
+    const written = Date.parse(writtenAt ?? "");
+    const since = Number.isFinite(written) ? written : Date.now() - UNWRITTEN_LOOKBACK_MS;
+    const reading = await auditLogSince(operation, since);
+    const outside = await outsideCodeNow(operation, record, undefined, reading);
     // The report is kept once, in the state (the check reads the organization itself). A record written
     // before it kept its report apart compares with the one it last found; one that never reported (an
     // earlier release's) with this one: its first report is no news of a change. A refresh is a look:
     // what qualifies by now is planned by the next check.
     const inputs = { ...record, [LAST_LOOK_KEY]: new Date().toISOString() };
-    return { id, props: { ...record, outside: keptReportOf(outside), outsideWhenWritten: newsBasisOf(outsideWhenWritten ?? lastFound ?? outside) }, inputs };
+    const kept = { ...(writtenAt === undefined ? {} : { writtenAt }), ...(reading === undefined ? {} : { auditLog: reading }) };
+    return { id, props: { ...record, outside: keptReportOf(outside), outsideWhenWritten: newsBasisOf(outsideWhenWritten ?? lastFound ?? outside), ...kept }, inputs };
   },
 
   async update(operation, _id, olds, news) {

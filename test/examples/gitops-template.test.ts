@@ -145,7 +145,7 @@ it("copied out of the repository, its pull-request job previews and reviews the 
 
 it("actionlint finds nothing in the template's workflows or the repository's own", async () => {
   const workflows = [
-    ...["access.yml", "drift.yml"].map((file) => path.join(team, ".github", "workflows", file)),
+    ...["access.yml", "drift.yml", "attest.yml"].map((file) => path.join(team, ".github", "workflows", file)),
     ...["release.yml", "test.yml"].map((file) => path.join(repoRoot, ".github", "workflows", file)),
   ];
   // Built from the Go module proxy, at a pinned version, like the engine.
