@@ -76,6 +76,8 @@ export interface UpOptions {
   continueOnError?: boolean;
   /** `--refresh`: read every resource first, as the drift job and `pulumi up --refresh` do. */
   refresh?: boolean;
+  /** `--parallel`: how many resource operations the engine runs at once. */
+  parallel?: number;
 }
 
 export interface StackHandle {
