@@ -57,8 +57,13 @@ export function userChanges(step: ResourceStep, context: ReviewContext): void {
   } else {
     // Before, the role may have been left to an OrganizationRoleAssignment (whose own step tells it) or to nobody.
     const [was, is] = [before?.organizationRole, after?.organizationRole];
-    if (is !== undefined && was !== is) ledger.say(person, Aspect.OrganizationRole, was === undefined ? phrase`organization role set to ${is}` : phrase`organization role ${was} → ${is}`);
-    if (before?.active !== false && after?.active === false) ledger.say(person, Aspect.Organization, phrase`is deactivated`);
+    if (is !== undefined && was !== is) {
+      ledger.say(person, Aspect.OrganizationRole, ledger.ended(was === undefined ? phrase`organization role set to ${is}` : phrase`organization role ${was} → ${is}`, "organizationRole", person));
+    }
+    if (before?.active !== false && after?.active === false) {
+      ledger.say(person, Aspect.Organization, ledger.ended(phrase`is deactivated`, "user", person));
+      ledger.changes.leaving.push(person);
+    }
     if (before?.active === false && after?.active !== false) ledger.say(person, Aspect.Organization, phrase`is reactivated`);
   }
   if (step.op !== "delete") seatChanges(person, before, after, context);

@@ -7,6 +7,8 @@ import { z } from "zod";
 import { loadRoster, type Roster, validateRoster, type ValidatedRoster, type WandbDeployment } from "./roster/roster";
 import { rosterSchema } from "./roster/schema";
 import { rosterAccessOf } from "./guard-rails";
+import type { ExpiryClock, JudgedExpiry } from "./expiry";
+import { rosterAsOf } from "./roster/as-of";
 import { patternMatcher } from "./name-patterns";
 import { outsideCodeRecordOf } from "./outside-code";
 import { identityOf } from "./identity";
@@ -112,9 +114,12 @@ export type OrganizationArgs = Omit<z.input<typeof organizationArgsSchema>, "ros
 
 type DeletionPolicy = NonNullable<OrganizationArgs["deletionPolicy"]>;
 
-/** An Organization's inputs once checked: the roster validated, the deployment decided. */
+/** An Organization's inputs once checked: the roster validated and judged as of the run's clock, the deployment decided. */
 export interface OrganizationPlan {
+  /** The roster as of the run's clock: each grant past its `expires` taken away (a user kept, deactivated). */
   roster: ValidatedRoster;
+  /** Every grant of the roster that ends, judged as of the run's clock. */
+  expiries: JudgedExpiry[];
   /** Undefined when neither the inputs nor the configuration say (treated as not saas). */
   deployment: WandbDeployment | undefined;
   protectAdmins: boolean;
@@ -125,9 +130,16 @@ export interface OrganizationPlan {
 /**
  * Checks an Organization's inputs (given in code, or as plain data to a Construct), before anything
  * is registered: a mistake in them is a `pulumi.RunError` naming the input, a roster mistake a
- * `RosterError`. `configuredDeployment` is asked only when the inputs give no deployment.
+ * `RosterError`. `configuredDeployment` is asked only when the inputs give no deployment; `clock`
+ * is the time the roster's expiries are judged as of (model/expiry: now, unless the door's
+ * environment sets WANDB_EXPIRY_AS_OF).
  */
-export function planOrganization(name: string, args: unknown, configuredDeployment: () => WandbDeployment | undefined): OrganizationPlan {
+export function planOrganization(
+  name: string,
+  args: unknown,
+  configuredDeployment: () => WandbDeployment | undefined,
+  clock: ExpiryClock = { asOf: Date.now() },
+): OrganizationPlan {
   const { roster: rosterGiven, ...settingsGiven } = (typeof args === "object" && args !== null ? args : {}) as Record<string, unknown>;
   const parsed = settingsSchema.safeParse(present(settingsGiven), { reportInput: true });
   if (!parsed.success) {
@@ -142,8 +154,10 @@ export function planOrganization(name: string, args: unknown, configuredDeployme
     typeof rosterGiven === "string"
       ? loadRoster(rosterGiven, deploymentOption)
       : validateRoster(rosterGiven, { file: `roster of Organization "${name}"`, ...deploymentOption });
+  const asOfClock = rosterAsOf(roster, clock.asOf);
   return {
-    roster,
+    roster: asOfClock.roster,
+    expiries: asOfClock.expiries,
     deployment,
     protectAdmins: settings.protectAdmins ?? false,
     adoptExisting: settings.adoptExisting ?? false,
@@ -253,7 +267,14 @@ export function declareOrganization<C extends ChildrenShape>(
   // told from its last state, the same at a preview and at the up after it.
   const guard = kinds.RosterGuard(
     `${name}/guard`,
-    { organization: name, ...rosterAccessOf(plan.roster), ...outsideCodeRecordOf(plan.roster), stackUsers: pulumi.output(stackUsersBeside(name)) },
+    {
+      organization: name,
+      ...rosterAccessOf(plan.roster),
+      ...outsideCodeRecordOf(plan.roster),
+      requiredAdmins: plan.roster.requiredAdmins,
+      expiries: plan.expiries,
+      stackUsers: pulumi.output(stackUsersBeside(name)),
+    },
     { parent: component },
   );
   const declaring: Declaring<C> = { name, plan, kinds, guard, parent: { parent: component, dependsOn: [guard] } };
@@ -391,6 +412,8 @@ function declareUsersAndTeams<C extends ChildrenShape>(
         ...(user.displayName === undefined ? {} : { displayName: user.displayName }),
         ...(user.modelsSeat === undefined ? {} : { modelsSeat: user.modelsSeat }),
         ...(user.weaveRole === undefined ? {} : { weaveRole: user.weaveRole }),
+        // The user's access expired: declared inactive (the record names the expiry for the review).
+        ...(user.deactivated === true ? { active: false } : {}),
         // A custom organization role belongs to an OrganizationRoleAssignment: the User leaves it alone.
         ...(custom ? {} : { organizationRole: user.organizationRole }),
         // On saas, users are created into teams: the teams' names as Outputs make the Teams come first.

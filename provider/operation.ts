@@ -5,6 +5,7 @@
 import { clientsFromConfig, type Clients } from "../service";
 import {
   deploymentFrom,
+  expiryNoticeDaysFrom,
   guardRailsFrom,
   judgeNamespace,
   WandbConfigError,
@@ -147,5 +148,10 @@ export class Operation implements ConfiguredOperation {
    */
   guardRailsForChecks(): GuardRailSettings {
     return guardRailsFrom(this.configuration.stackConfig, process.env);
+  }
+
+  /** `wandb:expiryNoticeDays` for preview-time checks, judged without credentials as the guard rails' settings are. */
+  expiryNoticeDaysForChecks(): number {
+    return expiryNoticeDaysFrom(this.configuration.stackConfig, process.env);
   }
 }

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { deploymentFrom, WandbConfigError } from "../service/config";
 import { declareOrganization, planOrganization } from "../model/organization";
+import { expiryClockFrom } from "../model/expiry";
 import { noticeAdoptedRoles } from "../model/adoption-notice";
 import { ORGANIZATION_TYPE } from "../model/tokens";
 import type { ValidatedRoster, WandbDeployment } from "../model/roster/roster";
@@ -71,7 +72,7 @@ export class Organization extends pulumi.ComponentResource {
 
   constructor(name: string, args: OrganizationArgs, opts?: pulumi.ComponentResourceOptions) {
     // Validate before registering anything, the component included: a roster mistake fails the preview cleanly.
-    const plan = planOrganization(name, args, configuredDeployment);
+    const plan = planOrganization(name, args, configuredDeployment, expiryClockFrom(process.env));
     super(ORGANIZATION_TYPE, name, {}, opts);
     this.roster = plan.roster;
     this.deployment = plan.deployment;

@@ -4,6 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { declareOrganization, planOrganization, type ChildOptions, type ChildrenShape } from "../../../model/organization";
 import { noticeAdoptedRoles } from "../../../model/adoption-notice";
+import { expiryClockFrom } from "../../../model/expiry";
 import { noticeRename } from "../../../model/rename-notice";
 import type { ResourceKind } from "../../../model/resource-kinds";
 import { ORGANIZATION_TYPE, tokenOf } from "../../../model/tokens";
@@ -34,7 +35,7 @@ class OrganizationComponent extends pulumi.ComponentResource {
 
 export const buildOrganization: ComponentBuilder = (operation, name, inputs, options, hosting) => {
   // Mistakes fail before anything is registered, the component included, as in a program.
-  const plan = planOrganization(name, inputs, () => operation.deploymentForChecks());
+  const plan = planOrganization(name, inputs, () => operation.deploymentForChecks(), expiryClockFrom(process.env));
   const component = new OrganizationComponent(name, options);
   const registrar = new Registrar({ parent: component, protect: hosting.protect, providers: hosting.providers }, hosting.childrenInFlight);
   const declared = declareOrganization<RegisteredChildren>(component, name, plan, {

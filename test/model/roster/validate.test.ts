@@ -68,6 +68,8 @@ registryRoles:
       serviceAccounts: [],
       outsideCode: { users: "report", teams: "report", customRoles: "report", ignore: [] },
       usersFrom: "code",
+      expiries: [],
+      requiredAdmins: [],
     });
   });
 
@@ -80,6 +82,8 @@ registryRoles:
       serviceAccounts: [],
       outsideCode: { users: "report", teams: "report", customRoles: "report", ignore: [] },
       usersFrom: "code",
+      expiries: [],
+      requiredAdmins: [],
     });
   });
 
@@ -224,10 +228,10 @@ describe("roster mistakes, each with the file, the line, the entry and the fix",
 
   it("team membership or roles written under a user say where they go", () => {
     expect(messageOf(`users:\n  - userName: alice\n    email: alice@example.com\n    teams: [research]\n`)).toBe(
-      'roster.yaml:4: users[0] "alice": unknown key "teams": team membership is written in the team: list the user\'s userName in the team\'s members under teams (the keys of a user are userName, email, displayName, organizationRole, modelsSeat and weaveRole)',
+      'roster.yaml:4: users[0] "alice": unknown key "teams": team membership is written in the team: list the user\'s userName in the team\'s members under teams (the keys of a user are userName, email, displayName, organizationRole, modelsSeat, weaveRole, expires, organizationRoleExpires and organizationRoleAfterExpiry)',
     );
     expect(messageOf(`users:\n  - userName: alice\n    email: alice@example.com\n    teamRoles: { research: admin }\n`)).toBe(
-      'roster.yaml:4: users[0] "alice": unknown key "teamRoles": team roles are written in their team, `roles: { alice: admin }`, or under the top-level teamRoles, `- { user: alice, team: research, role: admin }` (the keys of a user are userName, email, displayName, organizationRole, modelsSeat and weaveRole)',
+      'roster.yaml:4: users[0] "alice": unknown key "teamRoles": team roles are written in their team, `roles: { alice: admin }`, or under the top-level teamRoles, `- { user: alice, team: research, role: admin }` (the keys of a user are userName, email, displayName, organizationRole, modelsSeat, weaveRole, expires, organizationRoleExpires and organizationRoleAfterExpiry)',
     );
   });
 
@@ -436,7 +440,7 @@ teamRoles:
       [
         "roster.yaml:17: teamRoles[0]: team is missing: give the name of a team declared under teams, e.g. `team: research`",
         "roster.yaml:18: teamRoles[1]: team is missing: give the name of a team declared under teams, e.g. `team: research`",
-        'roster.yaml:18: teamRoles[1]: unknown key "teamName": write the team as `team:`, e.g. `team: research` (the keys of a team role are user, team and role)',
+        'roster.yaml:18: teamRoles[1]: unknown key "teamName": write the team as `team:`, e.g. `team: research` (the keys of a team role are user, team, role and expires)',
       ].join("\n"),
     );
   });
@@ -482,7 +486,7 @@ describe("schema mistakes", () => {
 
   it("an unknown key, with the allowed keys (and the likely one)", () => {
     expect(messageOf(`users:\n  - userName: alice\n    email: alice@example.com\n    role: admin\n`)).toBe(
-      'roster.yaml:4: users[0] "alice": unknown key "role": did you mean "organizationRole"? (the keys of a user are userName, email, displayName, organizationRole, modelsSeat and weaveRole)',
+      'roster.yaml:4: users[0] "alice": unknown key "role": did you mean "organizationRole"? (the keys of a user are userName, email, displayName, organizationRole, modelsSeat, weaveRole, expires, organizationRoleExpires and organizationRoleAfterExpiry)',
     );
     expect(messageOf(`teams:\n  - name: research\n    owner: alice\n`)).toBe(
       'roster.yaml:3: teams[0] "research": unknown key "owner": remove it (the keys of a team are name, members, roles and membersFrom)',
@@ -499,7 +503,7 @@ describe("schema mistakes", () => {
         "roster.yaml:2: users[0]: the entry must be a user (a mapping with userName and email), not \"alice\": write the user as `- userName: alice` with `email: alice@example.com` below it",
         'roster.yaml:5: customRoles[0] "Ops": inheritedFrom "admin" is not "member" or "viewer": set `inheritedFrom: member` or `inheritedFrom: viewer`, the predefined role the custom role extends',
         'roster.yaml:6: customRoles[0] "Ops": permissions[0] "Run:Stop" is not a permission "<object>:<operation>" in lower case: list the permissions the role adds, each as <object>:<operation> in lower case, e.g. `permissions: [run:stop, run:delete]`',
-        'roster.yaml:9: teams[0] "research": members must be a list of userNames, not "alice": list the userNames of the team\'s members (users of the roster), e.g. `members: [alice, bob]`',
+        'roster.yaml:9: teams[0] "research": members must be a list of members, not "alice": list the userNames of the team\'s members (users of the roster), e.g. `members: [alice, bob]`, a membership that ends as `{ user: carol, expires: 2025-07-01 }`',
       ].join("\n"),
     );
   });
@@ -509,7 +513,7 @@ describe("schema mistakes", () => {
       "roster.yaml: top level: the roster is empty: list the organization's users under `users:` (and its teams under `teams:`)",
     );
     expect(messageOf("- alice\n")).toBe(
-      "roster.yaml:1: top level: the roster must be a mapping with the keys users, customRoles, teams, teamRoles, registryRoles, serviceAccounts, outsideCode, usersFrom and deactivateInactiveAfterDays, not a list: start the roster with `users:` (see the roster format in the Organization component's documentation)",
+      "roster.yaml:1: top level: the roster must be a mapping with the keys users, customRoles, teams, teamRoles, registryRoles, serviceAccounts, requiredAdmins, outsideCode, usersFrom and deactivateInactiveAfterDays, not a list: start the roster with `users:` (see the roster format in the Organization component's documentation)",
     );
   });
 
