@@ -546,3 +546,121 @@ describe("loadRoster", () => {
     );
   });
 });
+
+describe("grants that end, and required admins", () => {
+  const FORMS = "a UTC day, e.g. `2025-07-01` (the grant ends at 00:00 UTC that day), or a timestamp with its zone, e.g. `2025-07-01T17:00:00Z`";
+
+  it("every kind of grant may carry its end; the validated roster lists each, in roster order, with where it is written", () => {
+    const roster = parseRoster(
+      `users:
+  - { userName: alice, email: alice@example.com, organizationRole: admin }
+  - { userName: bob, email: bob@example.com, expires: 2025-09-01, organizationRole: admin, organizationRoleExpires: "2025-07-01T17:00:00+02:00", organizationRoleAfterExpiry: Ops }
+customRoles:
+  - { name: Ops, inheritedFrom: member, permissions: [run:stop] }
+teams:
+  - name: ml
+    members: [alice, { user: BOB, expires: 2025-08-01 }]
+teamRoles:
+  - { user: bob, team: ml, role: Admin, expires: 2025-07-15 }
+registryRoles:
+  - { user: alice, registry: models, role: viewer, expires: 2025-10-01 }
+requiredAdmins: [Alice]
+`,
+      "roster.yaml",
+    );
+    expect(roster.expiries).toEqual([
+      { grant: "organizationRole", user: "bob", role: "admin", fallback: "Ops", expires: "2025-07-01T17:00:00+02:00", at: 'users[1] "bob": organizationRoleExpires' },
+      { grant: "user", user: "bob", expires: "2025-09-01", at: 'users[1] "bob": expires' },
+      { grant: "team", user: "bob", scope: "ml", expires: "2025-08-01", at: 'teams[0] "ml": members[1].expires' },
+      { grant: "teamRole", user: "bob", scope: "ml", role: "admin", expires: "2025-07-15", at: "teamRoles[0]: expires" },
+      { grant: "registryRole", user: "alice", scope: "models", role: "viewer", expires: "2025-10-01", at: "registryRoles[0]: expires" },
+    ]);
+    expect(roster.teams[0]?.members).toEqual(["alice", "bob"]);
+    expect(roster.users[1]).toEqual({ userName: "bob", email: "bob@example.com", organizationRole: "admin", teams: ["ml"] });
+    expect(roster.requiredAdmins).toEqual(["alice"]);
+  });
+
+  it("a malformed date, wherever it is written, names the property, its line and both forms", () => {
+    expect(
+      messageOf(`users:
+  - { userName: alice, email: alice@example.com, expires: 2025-02-30 }
+  - { userName: bob, email: bob@example.com, organizationRole: admin, organizationRoleExpires: "2025-07-01 17:00" }
+teams:
+  - name: ml
+    members: [alice, { user: bob, expires: next week }]
+teamRoles:
+  - { user: alice, team: ml, role: admin, expires: "2025-07-01T17:00:00" }
+`),
+    ).toBe(
+      [
+        `roster.yaml:2: users[0] "alice": expires "2025-02-30" is not a UTC day (YYYY-MM-DD) or a timestamp with its zone: write ${FORMS}, or remove the key`,
+        `roster.yaml:3: users[1] "bob": organizationRoleExpires "2025-07-01 17:00" is not a UTC day (YYYY-MM-DD) or a timestamp with its zone: write ${FORMS}, or remove the key`,
+        `roster.yaml:6: teams[0] "ml": members[1].expires "next week" is not a UTC day (YYYY-MM-DD) or a timestamp with its zone: write ${FORMS}, or remove the key (a member without one is written as the userName alone)`,
+        `roster.yaml:8: teamRoles[0]: expires "2025-07-01T17:00:00" is not a UTC day (YYYY-MM-DD) or a timestamp with its zone: write ${FORMS}, or remove the key`,
+      ].join("\n"),
+    );
+  });
+
+  it("a member written as a mapping: a missing or misspelt key, and a name that is neither text nor a mapping", () => {
+    expect(messageOf(`${USERS}teams:\n  - name: ml\n    members: [{ user: alice, expire: 2025-07-01 }, 7]\n`)).toBe(
+      [
+        `roster.yaml:8: teams[0] "ml": members[0].expires is missing: write ${FORMS}, or remove the key (a member without one is written as the userName alone)`,
+        'roster.yaml:8: teams[0] "ml": unknown key "expire": did you mean "expires"? (the keys of a member that expires are user and expires)',
+        'roster.yaml:8: teams[0] "ml": members[1] the number 7 is not a userName, or a mapping with user and expires: list the userNames of the team\'s members (users of the roster), e.g. `members: [alice, bob]`, a membership that ends as `{ user: carol, expires: 2025-07-01 }`',
+      ].join("\n"),
+    );
+  });
+
+  it("an expiry the roster cannot enforce: a membership the identity provider writes, a user it creates, a deactivation on the multi-tenant cloud", () => {
+    const idp = `users:
+  - { userName: alice, email: alice@example.com, expires: 2025-07-01 }
+teams:
+  - name: sso
+    membersFrom: idp
+    members: [{ user: alice, expires: 2025-07-01 }]
+`;
+    expect(messageOf(idp)).toBe(
+      'roster.yaml:6: teams[0] "sso": members[0].expires ends a membership, but the identity provider writes this team\'s members (membersFrom: idp): ' +
+        'end "alice"\'s membership in the identity provider, and write the member as "alice" alone (or remove `membersFrom: idp`)',
+    );
+    expect(messageOf(`usersFrom: idp\n${idp.replace("    membersFrom: idp\n", "")}`)).toBe(
+      'roster.yaml:3: users[0] "alice": expires deactivates the user, but usersFrom: idp leaves every user to your identity provider: ' +
+        "end the user's access in the identity provider, and remove `expires` (a team membership or a role may still expire here)",
+    );
+    const saas = rosterError(() => parseRoster("users:\n  - { userName: alice, email: alice@example.com, expires: 2025-07-01 }\nteams:\n  - { name: ml, members: [alice] }\n", "roster.yaml", { deployment: "saas" }));
+    expect(saas.message).toMatch(/^roster\.yaml:2: users\[0\] "alice": expires deactivates the user, and the multi-tenant cloud \(saas\) offers no deactivation/);
+  });
+
+  it("an organization role's end: the role after it exists, differs from the role, and comes with the date", () => {
+    expect(
+      messageOf(`users:
+  - { userName: alice, email: alice@example.com, organizationRoleAfterExpiry: admin }
+  - { userName: bob, email: bob@example.com, organizationRoleExpires: 2025-07-01 }
+  - { userName: cy, email: cy@example.com, organizationRole: admin, organizationRoleExpires: 2025-07-01, organizationRoleAfterExpiry: Opz }
+`),
+    ).toBe(
+      [
+        'roster.yaml:2: users[0] "alice": organizationRoleAfterExpiry is given without organizationRoleExpires: add `organizationRoleExpires: <date>` for the role to end then, or remove organizationRoleAfterExpiry',
+        'roster.yaml:3: users[1] "bob": organizationRoleExpires ends the role "member", and "member" follows it: nothing would change: remove organizationRoleExpires, or give the role that ends as organizationRole',
+        'roster.yaml:4: users[2] "cy": organizationRoleAfterExpiry "Opz" is neither a predefined organization role nor a custom role of the roster: use admin or member, or declare "Opz" under customRoles',
+      ].join("\n"),
+    );
+  });
+
+  it("required admins: users of the roster, each once, none of whose own access or admin grant ends", () => {
+    expect(
+      messageOf(`users:
+  - { userName: alice, email: alice@example.com, organizationRole: admin, organizationRoleExpires: 2025-07-01 }
+  - { userName: bob, email: bob@example.com, organizationRole: admin, expires: 2025-08-01 }
+requiredAdmins: [alice, bobb, ALICE, bob]
+`),
+    ).toBe(
+      [
+        'roster.yaml:4: requiredAdmins[0]: "alice" must stay an organization admin, but users[0] "alice": organizationRoleExpires ends organization role admin (then member) on 2025-07-01: remove the expiry, or "alice" from requiredAdmins',
+        'roster.yaml:4: requiredAdmins[1]: "bobb" is not a user of the roster: did you mean "bob"? Otherwise declare "bobb" under users as an admin, or remove it from requiredAdmins',
+        'roster.yaml:4: requiredAdmins[2]: "ALICE" is listed twice (userNames are case-insensitive): list each required admin once',
+        'roster.yaml:4: requiredAdmins[3]: "bob" must stay an organization admin, but users[1] "bob": expires ends access to the organization (deactivated then) on 2025-08-01: remove the expiry, or "bob" from requiredAdmins',
+      ].join("\n"),
+    );
+  });
+});

@@ -1,0 +1,106 @@
+// The RosterGuard's check and diff on a roster's expiries, in process against the emulator: a grant
+// declared already past is refused before any request; one the last run held is enforced; what ends
+// within wandb:expiryNoticeDays (as of WANDB_EXPIRY_AS_OF, when set) is told and kept for the review;
+// a judgement that flips is a change of the record, where its date is spelled or written is not;
+// and a user whose access expired is still the roster's, never outside code.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../../emulator";
+import type { JudgedExpiry } from "../../../model/expiry";
+import { printedOutput, sendOutputTo } from "../../../provider/kit/engine-output";
+import { rosterGuard, type RosterGuardInputs } from "../../../provider/resources/roster-guard";
+import { rosterGuardOutputs } from "../../../model/shapes/roster-guard";
+import { adminRequest, readLog, resetLog } from "../../../scripts/emulator-api";
+import { operationFor } from "../../support/provider";
+
+const DAY = 86_400_000;
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const expiry = (more: Partial<JudgedExpiry>): JudgedExpiry => ({ grant: "team", user: "bob", scope: "ml", expires: day(Date.now() - DAY), at: 'teams[0] "ml": members[1].expires', expired: true, ...more });
+const record = (expiries: JudgedExpiry[], more: Record<string, unknown> = {}) => ({
+  organization: "acme",
+  users: ["ana", "bob"],
+  admins: ["ana"],
+  teams: { ml: ["ana"] },
+  emails: { ana: "ana@acme.example", bob: "bob@acme.example" },
+  outsideCode: { users: "deactivate", teams: "report", customRoles: "report", ignore: ["admin", "member", "second-admin", "seed-team"], usersFrom: "code" },
+  expiries,
+  ...more,
+});
+
+describe("the RosterGuard on expiries", () => {
+  let emulator: RunningEmulator;
+  let told: string[];
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0 });
+  });
+  afterAll(async () => {
+    await emulator?.close();
+  });
+  afterEach(() => {
+    sendOutputTo(printedOutput);
+    delete process.env["WANDB_EXPIRY_AS_OF"];
+  });
+  const telling = () => {
+    told = [];
+    sendOutputTo((_severity, line) => told.push(line));
+  };
+
+  it("refuses a grant declared already past before any request, naming where it is written", async () => {
+    await resetLog(emulator);
+    const checked = await rosterGuard.check(operationFor(emulator), {}, record([expiry({})]));
+    expect(checked.failures).toEqual([
+      { property: "", reason: expect.stringMatching(/^Organization "acme": teams\[0\] "ml": members\[1\]\.expires \d{4}-\d\d-\d\d is already past, for a grant the last run did not hold so: bob's membership of team ml/) },
+    ]);
+    expect((await readLog(emulator)).counters.total).toBe(0);
+  });
+
+  it("enforces one the last run held, tells it, and keeps what ends within the notice for the review", async () => {
+    telling();
+    const coming = expiry({ user: "ana", expired: false, expires: day(Date.now() + 3 * DAY), at: 'teams[0] "ml": members[0].expires' });
+    const far = expiry({ user: "ana", grant: "registryRole", scope: "models", role: "admin", expired: false, expires: day(Date.now() + 30 * DAY) });
+    const olds = record([{ ...expiry({}), expired: false }, coming, far]);
+    const checked = await rosterGuard.check(operationFor(emulator, { expiryNoticeDays: "7" }), olds, record([expiry({}), coming, far]));
+    expect(checked.failures).toEqual([]);
+    expect((checked.inputs as RosterGuardInputs).expiringSoon).toEqual({ days: 7, grants: [coming] });
+    expect(told).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Organization "acme": bob's membership of team ml expired on [\d-]+ \(teams\[0\] "ml": members\[1\]\.expires\): this run takes it away$/),
+        expect.stringMatching(/^Organization "acme": ana's membership of team ml expires on [\d-]+, in [23] days \(teams\[0\] "ml": members\[0\]\.expires\)$/),
+      ]),
+    );
+  });
+
+  it("judges the notice as of WANDB_EXPIRY_AS_OF, and says so", async () => {
+    telling();
+    const far = expiry({ user: "ana", expired: false, expires: day(Date.now() + 30 * DAY) });
+    process.env["WANDB_EXPIRY_AS_OF"] = day(Date.now() + 20 * DAY);
+    const checked = await rosterGuard.check(operationFor(emulator), {}, record([far]));
+    expect((checked.inputs as RosterGuardInputs).expiringSoon?.grants).toEqual([far]);
+    expect(told[0]).toMatch(/^Organization "acme": expiries are judged as of .* \(WANDB_EXPIRY_AS_OF=[\d-]+\), not now$/);
+  });
+
+  it("a judgement that flips is a change of the record; a date spelled otherwise, or written elsewhere, is not", async () => {
+    const state = (expiries: JudgedExpiry[]) => rosterGuardOutputs.parse(record(expiries));
+    const held = expiry({ expires: "2025-03-01", expired: false });
+    const diff = (news: JudgedExpiry[]) => rosterGuard.diff(operationFor(emulator), "acme", state([held]), rosterGuardOutputs.parse(record(news)));
+    expect((await diff([{ ...held, expired: true }])).changes).toBe(true);
+    expect((await diff([{ ...held, expires: "2025-03-01T00:00:00Z", at: "teamRoles[3]: expires" }])).changes).toBe(false);
+    expect((await diff([{ ...held, expires: "2025-03-02" }])).changes).toBe(true);
+  });
+
+  it("a user whose access expired is the roster's: never outside code, never deactivated as undeclared", async () => {
+    for (const userName of ["ana", "bob"]) {
+      const made = await adminRequest(emulator, "POST", "/scim/Users", { schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"], userName, emails: [{ value: `${userName}@acme.example`, primary: true }] });
+      expect(made.status).toBe(201);
+    }
+    const expired = expiry({ grant: "user", scope: undefined, at: 'users[1] "bob": expires' });
+    const news = record([expired], { users: ["ana"] });
+    // Half the roster's users: let through, as a person who means it would.
+    const operation = () => operationFor(emulator, { maxRemovalFraction: "1" });
+    const checked = await rosterGuard.check(operation(), record([{ ...expired, expired: false }]), news);
+    expect(checked.failures).toEqual([]);
+    expect((checked.inputs as RosterGuardInputs).planned?.deactivate).toEqual([]);
+    const created = await rosterGuard.create(operation(), checked.inputs as RosterGuardInputs);
+    expect(created.outs.outside?.users.map((user) => user.userName)).toEqual([]);
+  });
+});
