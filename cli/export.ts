@@ -6,7 +6,8 @@ import { lstatSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { scrubSecrets } from "../service/secret";
-import { guardRailsFrom, type WandbConfig } from "../service/config";
+import type { WandbConfig } from "../service/config";
+import type { WandbSettings } from "../service/namespace";
 import { commandSettings } from "./command-settings";
 import { parseRoster } from "../model/roster/roster";
 import { adminIds, adminNames } from "./admins";
@@ -143,16 +144,15 @@ export async function run(argv: readonly string[], io: CommandIo): Promise<numbe
     io.err(`pulumi-wandb export: ${settings.problem}`);
     return 2;
   }
-  const { config, stack } = settings;
   try {
-    return await exportOrganization(request, config, stack, io);
+    return await exportOrganization(request, settings.config, settings.settings, io);
   } catch (error) {
     io.err(`pulumi-wandb export: ${scrubSecrets(error instanceof Error ? error.message : String(error))}`);
     return 1;
   }
 }
 
-async function exportOrganization(request: Request, config: WandbConfig, stack: Record<string, string>, io: CommandIo): Promise<number> {
+async function exportOrganization(request: Request, config: WandbConfig, settings: WandbSettings, io: CommandIo): Promise<number> {
   const org = await readLiveOrganization(config);
   io.out(
     `listed ${count(org.users.length, "user")}, ${count(org.teams.length, "team")} and ${count(org.roles.length, "custom role")} ` +
@@ -175,7 +175,7 @@ async function exportOrganization(request: Request, config: WandbConfig, stack: 
       return 2;
     }
     const file = path.resolve(io.cwd, request.roster);
-    const actingUser = guardRailsFrom(stack, io.env).self;
+    const actingUser = settings.guardRails().self;
     const { text, rolesToReview } = rosterFile(selection, { baseUrl: config.baseUrl, actingUser, admins });
     // What the Organization component would refuse is told now, not at the reviewer's first preview.
     parseRoster(text, file, { deployment: config.deployment });

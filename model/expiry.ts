@@ -47,7 +47,7 @@ export const grantExpirySchema = z
     role: z.string().optional().meta({ description: "The role that ends: of the organization, the team or the registry." }),
     fallback: z.string().optional().meta({ description: "An organization role's role after the date (`member` unless the roster names another)." }),
     expires: z.string().meta({ description: "The date as the roster writes it: a UTC day (the grant ends at 00:00 UTC that day) or a timestamp with its zone." }),
-    at: z.string().meta({ description: "Where the roster declares it, e.g. `teams[0] \"lab\": members[2].expires`." }),
+    at: z.string().meta({ description: "Where the roster declares it, e.g. `teams \"lab\", member \"carol\": expires`." }),
   })
   .meta({ id: "GrantExpiry" });
 export type GrantExpiry = z.output<typeof grantExpirySchema>;
@@ -86,9 +86,6 @@ const declarationKey = (expiry: GrantExpiry): string =>
 
 /** The same declaration of an expiry. */
 export const sameExpiry = (a: GrantExpiry, b: GrantExpiry): boolean => declarationKey(a) === declarationKey(b);
-
-/** An expiry as a run judged it, as its record compares it: its declaration, and whether it was past. */
-export const judgedExpiryKey = (expiry: JudgedExpiry): string => `${declarationKey(expiry)}${expiry.expired ? " expired" : ""}`;
 
 /** What an expiry ends, said of its person (`membership of team lab`); `owner` says whose it is first. */
 export function grantWords(expiry: GrantExpiry, { owner = false }: { owner?: boolean } = {}): string {

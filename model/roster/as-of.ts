@@ -1,13 +1,20 @@
 // A roster as of a run's clock: each grant past its `expires` taken away, as the Organization
 // declares it. A user past its date is kept, deactivated; a membership left (with the member's role
 // in that team); an organization role back to its fallback; a team or registry role back to the default.
-import { expiryTime, type Grant, type JudgedExpiry } from "../expiry";
-import { sameIdentity } from "../identity";
+import { expiryTime, GRANTS, type Grant, type JudgedExpiry } from "../expiry";
+import { identityOf, sameIdentity } from "../identity";
 import type { ValidatedRoster } from "./roster";
 
-/** The roster as of `asOf`: each grant past its date taken away (a user kept, deactivated), and every expiry judged. */
+/** Expiries in one order whatever the roster's: by kind of grant, person, then team or registry. */
+const byGrant = (a: JudgedExpiry, b: JudgedExpiry) =>
+  GRANTS.indexOf(a.grant) - GRANTS.indexOf(b.grant) || identityOf("userName", a.user).localeCompare(identityOf("userName", b.user)) || (a.scope ?? "").localeCompare(b.scope ?? "");
+
+/**
+ * The roster as of `asOf`: each grant past its date taken away (a user kept, deactivated), and every
+ * expiry judged, sorted: reordering the roster changes nothing in them.
+ */
 export function rosterAsOf(roster: ValidatedRoster, asOf: number): { roster: ValidatedRoster; expiries: JudgedExpiry[] } {
-  const expiries = roster.expiries.map((expiry) => ({ ...expiry, expired: (expiryTime(expiry.expires) ?? Number.POSITIVE_INFINITY) <= asOf }));
+  const expiries = roster.expiries.map((expiry) => ({ ...expiry, expired: (expiryTime(expiry.expires) ?? Number.POSITIVE_INFINITY) <= asOf })).sort(byGrant);
   const ended = (grant: Grant, user: string, scope?: string) =>
     expiries.find((each) => each.expired && each.grant === grant && sameIdentity("userName", each.user, user) && each.scope === scope);
   const inTeam = (team: string) => (member: string) => ended("team", member, team) === undefined;

@@ -11,6 +11,7 @@ import { closest } from "../../service/spelling";
 import { grantWords, type GrantExpiry } from "../expiry";
 import { identityOf } from "../identity";
 import { brokenTeamsRule } from "../shapes/service-account";
+import { capabilitiesOf, deactivationNotOffered, serviceAccountTeamsNotOffered, TEAM_MEMBERS_FROM_IDP_NOT_OFFERED, USERS_JOIN_THROUGH_TEAMS } from "../deployments";
 import {
   canonicalRole,
   isDeprecatedOrganizationRole,
@@ -343,7 +344,7 @@ function crossCheck(shaped: ShapedRoster, raw: unknown, deployment: WandbDeploym
   checkTeamRoles(checking, declared);
   checkRegistryRoles(checking, declared);
   checkServiceAccounts(checking, declared, deployment);
-  if (deployment === "saas" && shaped.usersFrom === "code") checkEveryUserInATeam(checking, declared);
+  if (capabilitiesOf(deployment).usersJoinThroughTeams && shaped.usersFrom === "code") checkEveryUserInATeam(checking, declared);
   checkUserExpiries(checking, deployment);
   checkRequiredAdmins(checking, declared);
   checkOutsideCode(checking, deployment);
@@ -404,9 +405,9 @@ function checkUsers(checking: Checking, { customRoles }: Declared): Map<string, 
       if (fallback === role) {
         add(["users", i, "organizationRoleExpires"], `organizationRoleExpires ends the role ${q(role)}, and ${q(fallback)} follows it: nothing would change`, "remove organizationRoleExpires, or give the role that ends as organizationRole");
       }
-      roster.expiries.push({ grant: "organizationRole", user: user.userName, role, fallback, expires: user.organizationRoleExpires, at: `${at("users", i)}: organizationRoleExpires` });
+      roster.expiries.push({ grant: "organizationRole", user: user.userName, role, fallback, expires: user.organizationRoleExpires, at: `users ${q(user.userName)}: organizationRoleExpires` });
     }
-    if (user.expires !== undefined) roster.expiries.push({ grant: "user", user: user.userName, expires: user.expires, at: `${at("users", i)}: expires` });
+    if (user.expires !== undefined) roster.expiries.push({ grant: "user", user: user.userName, expires: user.expires, at: `users ${q(user.userName)}: expires` });
     roster.users.push({
       userName: user.userName,
       email: user.email,
@@ -437,18 +438,18 @@ function organizationRoleOf({ add }: Checking, customRoles: Map<string, number>,
 }
 
 /**
- * A user's own expiry deactivates the user: not where W&B's deactivation removes for good (the
- * multi-tenant cloud), nor where the identity provider owns the users (`usersFrom: idp`).
+ * A user's own expiry deactivates the user: not where W&B's deactivation removes for good
+ * (model/deployments), nor where the identity provider owns the users (`usersFrom: idp`).
  */
 function checkUserExpiries({ shaped, add }: Checking, deployment: WandbDeployment | undefined): void {
   shaped.users.forEach((user, i) => {
     if (user.expires === undefined) return;
     if (shaped.usersFrom === "idp") {
       add(["users", i, "expires"], "expires deactivates the user, but usersFrom: idp leaves every user to your identity provider", "end the user's access in the identity provider, and remove `expires` (a team membership or a role may still expire here)");
-    } else if (deployment === "saas") {
+    } else if (!capabilitiesOf(deployment).keepsDeactivatedUsers) {
       add(
         ["users", i, "expires"],
-        "expires deactivates the user, and the multi-tenant cloud (saas) offers no deactivation: it removes the user from the organization for good",
+        deactivationNotOffered("expires on a user (a deactivation at its date)"),
         "let the user's team memberships expire instead (`members: [{ user: ..., expires: ... }]`), or remove `expires`",
       );
     }
@@ -500,9 +501,9 @@ function checkServiceAccounts({ shaped, roster, at, add }: Checking, { users }: 
     } else {
       names.set(key, i);
     }
-    const broken = brokenTeamsRule(account, deployment === undefined ? undefined : deployment === "saas");
-    if (broken === "saas-only") {
-      add(["serviceAccounts", i, "teams"], `teams is taken only on the multi-tenant cloud (saas), not on ${deployment}`, "remove `teams`: the account joins its defaultTeam (an organization-scoped one also joins every team created later)");
+    const broken = brokenTeamsRule(account, capabilitiesOf(deployment));
+    if (broken === "not-offered") {
+      add(["serviceAccounts", i, "teams"], serviceAccountTeamsNotOffered(deployment), "remove `teams`: the account joins its defaultTeam (an organization-scoped one also joins every team created later)");
     } else if (broken === "without-default-team") {
       add(["serviceAccounts", i, "teams"], `teams leaves out the defaultTeam ${q(account.defaultTeam)}`, `add ${q(account.defaultTeam)} to teams, as W&B asks`);
     }
@@ -593,7 +594,7 @@ function checkTeams(checking: Checking, declared: Declared): Map<string, number>
 }
 
 /** A membership that ends: never in a team whose members the identity provider writes. */
-function checkMembershipExpiry({ roster, at, add }: Checking, team: { team: string; index: number; idp: boolean }, user: string, expires: string, k: number): void {
+function checkMembershipExpiry({ roster, add }: Checking, team: { team: string; index: number; idp: boolean }, user: string, expires: string, k: number): void {
   if (team.idp) {
     add(
       ["teams", team.index, "members", k, "expires"],
@@ -602,7 +603,7 @@ function checkMembershipExpiry({ roster, at, add }: Checking, team: { team: stri
     );
     return;
   }
-  roster.expiries.push({ grant: "team", user, scope: team.team, expires, at: `${at("teams", team.index)}: members[${k}].expires` });
+  roster.expiries.push({ grant: "team", user, scope: team.team, expires, at: `teams ${q(team.team)}, member ${q(user)}: expires` });
 }
 
 /** Team roles written outside their team: checked as the team's roles are, then merged into them. */
@@ -640,7 +641,7 @@ function checkTeamRoles(checking: Checking, declared: Declared): void {
       declared.teamRolePlaces.set(key, { place: at("teamRoles", i), role, written: grant.role });
       if (known) team.roles[user.userName] = role;
       if (known && grant.expires !== undefined) {
-        roster.expiries.push({ grant: "teamRole", user: user.userName, scope: team.name, role, expires: grant.expires, at: `${at("teamRoles", i)}: expires` });
+        roster.expiries.push({ grant: "teamRole", user: user.userName, scope: team.name, role, expires: grant.expires, at: `teamRoles, ${q(user.userName)} in team ${q(team.name)}: expires` });
       }
     } else if (earlier.role === role) {
       add(
@@ -690,26 +691,27 @@ function checkRegistryRoles(checking: Checking, declared: Declared): void {
     }
     roster.registryRoles.push({ user: user?.userName ?? grant.user, registry: grant.registry, role });
     if (user !== undefined && grant.expires !== undefined) {
-      roster.expiries.push({ grant: "registryRole", user: user.userName, scope: grant.registry, role, expires: grant.expires, at: `${at("registryRoles", i)}: expires` });
+      roster.expiries.push({ grant: "registryRole", user: user.userName, scope: grant.registry, role, expires: grant.expires, at: `registryRoles, ${q(user.userName)} in registry ${q(grant.registry)}: expires` });
     }
   });
 }
 
-/** On the multi-tenant cloud (saas) users join the organization through teams: each must be in one. */
+/** Where users join the organization through teams, each must be in one. */
 function checkEveryUserInATeam({ roster, add }: Checking, { users }: Declared): void {
   roster.users.forEach((user, i) => {
     if (user.teams.length === 0 && users.get(identityOf("userName", user.userName)) === i) {
       add(
         ["users", i],
-        `${q(user.userName)} is in no team, and on the multi-tenant cloud (saas) users join the organization through teams`,
+        `${q(user.userName)} is in no team, and ${USERS_JOIN_THROUGH_TEAMS}`,
         `add ${q(user.userName)} to the members of a team of the roster`,
       );
     }
   });
 }
 
-/** What the service cannot do, or the roster contradicts: deactivation on saas, an identity provider's users deactivated, its teams on saas. */
+/** What the deployment cannot do (model/deployments), or the roster contradicts: an identity provider's users deactivated. */
 function checkOutsideCode({ shaped, findings, at }: Checking, deployment: WandbDeployment | undefined): void {
+  const can = capabilitiesOf(deployment);
   const outside = (field: string, problem: string, fix: string) => findings.push({ path: ["outsideCode", field], entry: "outsideCode", problem, fix });
   if (shaped.outsideCode.users === "deactivate" && shaped.usersFrom === "idp") {
     outside(
@@ -717,10 +719,10 @@ function checkOutsideCode({ shaped, findings, at }: Checking, deployment: WandbD
       "users: deactivate deactivates the users the roster does not declare, but usersFrom: idp leaves every user to your identity provider",
       "write `users: report` (deprovision people in the identity provider), or remove `usersFrom: idp`",
     );
-  } else if (shaped.outsideCode.users === "deactivate" && deployment === "saas") {
+  } else if (shaped.outsideCode.users === "deactivate" && !can.keepsDeactivatedUsers) {
     outside(
       "users",
-      "users: deactivate is not offered on the multi-tenant cloud (saas), where deactivation removes the user from the organization for good",
+      deactivationNotOffered("users: deactivate"),
       "write `users: report`, and remove the users it lists in the web application or from the roster's own users",
     );
   }
@@ -730,19 +732,19 @@ function checkOutsideCode({ shaped, findings, at }: Checking, deployment: WandbD
       "deactivateInactiveAfterDays deactivates inactive users, but usersFrom: idp leaves every user to your identity provider",
       "deprovision inactive people in the identity provider, and remove `deactivateInactiveAfterDays` (or `usersFrom: idp`)",
     );
-  } else if (shaped.deactivateInactiveAfterDays !== undefined && deployment === "saas") {
+  } else if (shaped.deactivateInactiveAfterDays !== undefined && !can.keepsDeactivatedUsers) {
     days(
-      "deactivateInactiveAfterDays is not offered on the multi-tenant cloud (saas), where deactivation removes the user from the organization for good",
+      deactivationNotOffered("deactivateInactiveAfterDays"),
       "remove `deactivateInactiveAfterDays`; `pulumi-wandb review --drift --inactive-days 90` lists who is not active, to remove from the roster",
     );
   }
-  if (deployment !== "saas") return;
+  if (can.teamMembersFromIdentityProvider) return;
   shaped.teams.forEach((team, i) => {
     if (team.membersFrom !== "idp") return;
     findings.push({
       path: ["teams", i, "membersFrom"],
       entry: at("teams", i),
-      problem: "membersFrom: idp is not offered on the multi-tenant cloud (saas), where each user of the roster writes the exact set of its teams",
+      problem: TEAM_MEMBERS_FROM_IDP_NOT_OFFERED,
       fix: "remove `membersFrom: idp` and list the members, or declare the team's members with TeamMember resources outside the roster",
     });
   });

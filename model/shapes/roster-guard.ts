@@ -95,15 +95,15 @@ export const rosterGuardOutputs = rosterGuardInputs.extend({
 });
 export type RosterGuardOutputs = z.output<typeof rosterGuardOutputs>;
 
-/** The guard's record: compared by its own diff (the teams are a map of sets), written nowhere but its state. */
+/** The guard's record: written nowhere but its state; its diff compares it as this table says. */
 export const rosterGuardFields = {
   organization: namingSetting,
   users: { owner: "program", compare: { set: "exact" }, write: "state", replaces: false },
   admins: { owner: "program", compare: { set: "exact" }, write: "state", replaces: false },
-  teams: stateSetting,
+  teams: { owner: "program", compare: { setsByKey: "exact" }, write: "state", replaces: false },
   emails: stateSetting,
   customRoles: { owner: "program", compare: { set: "exact" }, write: "state", replaces: false },
-  idpTeams: stateSetting,
+  idpTeams: { owner: "program", compare: { setsByKey: "exact" }, write: "state", replaces: false },
   outsideCode: stateSetting,
   requiredAdmins: { owner: "program", compare: { set: "userName" }, write: "state", replaces: false },
   expiries: stateSetting,

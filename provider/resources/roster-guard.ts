@@ -30,17 +30,17 @@ import {
   type OutsideCodeReport,
 } from "../../model/outside-code";
 import { z } from "zod";
-import { alreadyPastRefusals, expiringWithin, expiryClockFrom, expiryLines, judgedExpiryKey, type ExpiryClock } from "../../model/expiry";
+import { alreadyPastRefusals, expiringWithin, expiryClockFrom, expiryLines, type ExpiryClock } from "../../model/expiry";
 import { identityOf, sameIdentity } from "../../model/identity";
 import { naturalKeyOf } from "../../model/natural-keys";
 import { leftToIdentityProvider, leftToIdentityProviderLines, ownershipRecordSchema } from "../../model/left-to-identity-provider";
-import { sameSet } from "../kit/compare";
 import { tell, warn } from "../kit/engine-output";
 import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs } from "../kit/inputs";
 import { LAST_LOOK_KEY, recordedBeforeVersioning, storedState } from "../kit/state";
 import { deactivateUsers, deleteCustomRoles, reactivateUsers } from "../membership/deactivation";
-import { rosterGuardInputs, rosterGuardOutputs, type RosterGuardInputs, type RosterGuardOutputs } from "../../model/shapes/roster-guard";
+import { rosterGuardFields, rosterGuardInputs, rosterGuardOutputs, type RosterGuardInputs, type RosterGuardOutputs } from "../../model/shapes/roster-guard";
+import { fieldChanges } from "../kit/field-changes";
 import type { Operation } from "../operation";
 
 export type { RosterGuardInputs };
@@ -187,9 +187,6 @@ async function written(operation: Operation, record: RosterGuardInputs, before?:
   return recorded(record, reportOf(record, await operation.directory().listed(), before));
 }
 
-const sameRecords = (a: Readonly<Record<string, readonly string[]>>, b: Readonly<Record<string, readonly string[]>>) =>
-  sameSet(Object.keys(a), Object.keys(b)) && Object.entries(b).every(([key, values]) => sameSet(a[key] ?? [], values));
-
 export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardOutputs, Operation> = {
   inputs: rosterGuardInputs,
   state: storedState({
@@ -240,16 +237,7 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
   },
 
   async diff(operation, _id, olds, news) {
-    const changed =
-      !sameSet(olds.users, news.users) ||
-      !sameSet(olds.admins, news.admins) ||
-      !sameRecords(olds.teams, news.teams) ||
-      !sameSet(Object.entries(olds.emails).map(String), Object.entries(news.emails).map(String)) ||
-      !sameSet(olds.customRoles, news.customRoles) ||
-      !sameRecords(olds.idpTeams, news.idpTeams) ||
-      !sameSet(olds.requiredAdmins, news.requiredAdmins, (name) => identityOf("userName", name)) ||
-      !sameSet(olds.expiries.map(judgedExpiryKey), news.expiries.map(judgedExpiryKey)) ||
-      JSON.stringify(olds.outsideCode) !== JSON.stringify(news.outsideCode);
+    const changed = fieldChanges(rosterGuardFields, olds, news).changed.length > 0;
     // What the check planned to change in W&B is a change to make; so is what a refresh found new
     // since the record was written, to be reported.
     // News is judged only where this run refreshed the stack (`--refresh`, as the drift watch runs): its

@@ -2,6 +2,7 @@
 // No documented request reads, changes or deletes one: it is read among its teams' members, every
 // change replaces it, and a destroy leaves it in W&B (docs/reference-quotes/service-accounts.md).
 import { KeyHeldError, type ScimServiceAccount, type ScimTeam } from "../../service";
+import { capabilitiesOf, serviceAccountTeamsNotOffered } from "../../model/deployments";
 import { sameState } from "../kit/compare";
 import { isStatus } from "../kit/errors";
 import { type ReplacedOnChange } from "../kit/implementation";
@@ -88,9 +89,10 @@ export const serviceAccount: ReplacedOnChange<ServiceAccountInputs, ServiceAccou
 
   async check(operation, _olds, news) {
     return checkInputs(serviceAccountInputs, news, (inputs) => {
-      switch (brokenTeamsRule(inputs, operation.deploymentForChecks() === "saas")) {
-        case "saas-only":
-          return [failure("teams", "is for the multi-tenant cloud (saas) only, as W&B's reference documents it: remove it; the account joins defaultTeam")];
+      const deployment = operation.deploymentForChecks();
+      switch (brokenTeamsRule(inputs, capabilitiesOf(deployment))) {
+        case "not-offered":
+          return [failure("teams", `${serviceAccountTeamsNotOffered(deployment)}: remove it; the account joins defaultTeam`)];
         case "without-default-team":
           return [failure("teams", `must include defaultTeam "${inputs.defaultTeam}", as W&B's reference asks: add it to teams, or leave teams out`)];
         case undefined:

@@ -920,7 +920,7 @@ export interface JudgedExpiryArgs {
    * timestamp with its zone.
    */
   expires: pulumi.Input<string>;
-  /** Where the roster declares it, e.g. `teams[0] "lab": members[2].expires`. */
+  /** Where the roster declares it, e.g. `teams "lab", member "carol": expires`. */
   at: pulumi.Input<string>;
   /** Whether the date had passed when the run judged it: the grant is then taken away. */
   expired: pulumi.Input<boolean>;
@@ -1269,7 +1269,7 @@ export interface JudgedExpiry {
    * timestamp with its zone.
    */
   expires: string;
-  /** Where the roster declares it, e.g. `teams[0] "lab": members[2].expires`. */
+  /** Where the roster declares it, e.g. `teams "lab", member "carol": expires`. */
   at: string;
   /** Whether the date had passed when the run judged it: the grant is then taken away. */
   expired: boolean;

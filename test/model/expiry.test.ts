@@ -44,7 +44,7 @@ describe("expiryClockFrom", () => {
   });
 });
 
-const ROSTER = validateRoster({
+const ROSTER_INPUT = {
   users: [
     { userName: "ana", email: "ana@example.com", organizationRole: "admin" },
     { userName: "bob", email: "bob@example.com", expires: "2025-03-01" },
@@ -53,7 +53,8 @@ const ROSTER = validateRoster({
   teams: [{ name: "ml", members: ["ana", { user: "bob", expires: "2025-04-01" }, { user: "cy", expires: "2025-03-01" }], roles: { cy: "admin" } }],
   teamRoles: [{ user: "bob", team: "ml", role: "viewer", expires: "2025-03-05" }],
   registryRoles: [{ user: "ana", registry: "models", role: "admin", expires: "2025-03-20T09:00:00Z" }],
-});
+};
+const ROSTER = validateRoster(ROSTER_INPUT);
 
 describe("rosterAsOf", () => {
   it("before any date, is the roster itself, every expiry judged not past", () => {
@@ -71,20 +72,24 @@ describe("rosterAsOf", () => {
     ]);
     expect(roster.teams).toEqual([{ name: "ml", members: ["ana", "bob"], roles: {}, membersFrom: "code" }]);
     expect(roster.registryRoles).toEqual([{ user: "ana", registry: "models", role: "admin" }]);
-    expect(expiries.filter((expiry) => expiry.expired).map((expiry) => `${expiry.grant} ${expiry.user}`)).toEqual(["user bob", "organizationRole cy", "team cy", "teamRole bob"]);
+    // In one order, and named where written by their entries' keys: the same whatever the roster's order.
+    const [team] = ROSTER_INPUT.teams;
+    const reordered = validateRoster({ ...ROSTER_INPUT, users: [...ROSTER_INPUT.users].reverse(), teams: [{ ...team, members: [...(team?.members ?? [])].reverse() }] });
+    expect(rosterAsOf(reordered, at("2025-03-10T00:00:00Z")).expiries).toEqual(expiries);
+    expect(expiries.filter((expiry) => expiry.expired).map((expiry) => `${expiry.grant} ${expiry.user}`)).toEqual(["user bob", "team cy", "organizationRole cy", "teamRole bob"]);
   });
 });
 
-const expiry = (more: Partial<JudgedExpiry>): JudgedExpiry => ({ grant: "team", user: "bob", scope: "ml", expires: "2025-03-01", at: 'teams[0] "ml": members[1].expires', expired: true, ...more });
+const expiry = (more: Partial<JudgedExpiry>): JudgedExpiry => ({ grant: "team", user: "bob", scope: "ml", expires: "2025-03-01", at: 'teams "ml", member "bob": expires', expired: true, ...more });
 
 describe("alreadyPastRefusals", () => {
   it("refuses a grant past its date that the last run did not hold so, naming where; one it held, however spelled, is enforced", () => {
     const held: GrantExpiry[] = [{ grant: "team", user: "Bob", scope: "ml", expires: "2025-03-01T00:00:00Z", at: "elsewhere" }];
     expect(alreadyPastRefusals("acme", [expiry({})], held)).toEqual([]);
     expect(alreadyPastRefusals("acme", [expiry({ expired: false, expires: "2030-01-01" })], [])).toEqual([]);
-    const [refusal, ...more] = alreadyPastRefusals("acme", [expiry({ expires: "2025-02-01" }), expiry({ grant: "registryRole", scope: "models", role: "admin", at: "registryRoles[0]: expires" })], held);
-    expect(refusal).toMatch(/^Organization "acme": teams\[0\] "ml": members\[1\]\.expires 2025-02-01 is already past, for a grant the last run did not hold so: bob's membership of team ml would end before it began\. Give a date to come/);
-    expect(more).toEqual([expect.stringContaining("registryRoles[0]: expires 2025-03-01 is already past, for a grant the last run did not hold so: bob's role admin in registry models")]);
+    const [refusal, ...more] = alreadyPastRefusals("acme", [expiry({ expires: "2025-02-01" }), expiry({ grant: "registryRole", scope: "models", role: "admin", at: 'registryRoles, "bob" in registry "models": expires' })], held);
+    expect(refusal).toMatch(/^Organization "acme": teams "ml", member "bob": expires 2025-02-01 is already past, for a grant the last run did not hold so: bob's membership of team ml would end before it began\. Give a date to come/);
+    expect(more).toEqual([expect.stringContaining(`registryRoles, "bob" in registry "models": expires 2025-03-01 is already past, for a grant the last run did not hold so: bob's role admin in registry models`)]);
   });
 
   it("compares the grant, its role and its moment", () => {
@@ -112,9 +117,9 @@ describe("what a check says of the expiries", () => {
     const lines = expiryLines("acme", { expiries: [expiry({}), ended], previous: [ended], soon: expiringWithin(coming, 14, now) }, { asOf: now, setBy: "2025-03-01T10:00:00Z" });
     expect(lines).toEqual([
       'Organization "acme": expiries are judged as of 2025-03-01T10:00:00.000Z (WANDB_EXPIRY_AS_OF=2025-03-01T10:00:00Z), not now',
-      'Organization "acme": bob\'s membership of team ml expired on 2025-03-01 (teams[0] "ml": members[1].expires): this run takes it away',
+      'Organization "acme": bob\'s membership of team ml expired on 2025-03-01 (teams "ml", member "bob": expires): this run takes it away',
       'Organization "acme": sooner\'s organization role admin (then member) expires on 2025-03-02T10:00:00Z, in 1 day (users[3] "sooner": organizationRoleExpires)',
-      'Organization "acme": soon\'s membership of team ml expires on 2025-03-04, in 3 days (teams[0] "ml": members[1].expires)',
+      'Organization "acme": soon\'s membership of team ml expires on 2025-03-04, in 3 days (teams "ml", member "bob": expires)',
     ]);
   });
 });

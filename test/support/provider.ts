@@ -6,7 +6,8 @@ import { expect } from "vitest";
 import type { ResourceKind } from "../../model/resource-kinds";
 import type { RunningEmulator } from "../../emulator";
 import { dynamicProvider, type DynamicProvider } from "../../provider/doors/dynamic";
-import { NO_CONFIGURATION, Operation } from "../../provider/operation";
+import { Operation } from "../../provider/operation";
+import { EMPTY_NAMESPACE } from "../../service/namespace";
 
 const TEST_PROJECT = "test-project";
 
@@ -34,7 +35,7 @@ export function operationFor(emu: RunningEmulator, settings: Record<string, stri
 
 /** An engine operation of a provider no one configured: what a check judges without any setting. */
 export function unconfiguredOperation(): Operation {
-  return new Operation(NO_CONFIGURATION);
+  return new Operation(EMPTY_NAMESPACE);
 }
 
 /**

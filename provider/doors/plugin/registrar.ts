@@ -12,7 +12,7 @@ import * as grpc from "@grpc/grpc-js";
 import * as pulumi from "@pulumi/pulumi";
 import * as resourceProto from "@pulumi/pulumi/proto/resource_pb";
 import * as structProto from "google-protobuf/google/protobuf/struct_pb";
-import type { NamedChild } from "../../../model/organization";
+import type { NamedChild } from "../../../program/organization";
 import { resourceReferencesDisabled, SettlingOutput, terminateRpcs, urnsOfDependencies } from "./pulumi-internals";
 
 /** What the engine answered a registration, which the child's outputs are read from. */

@@ -14,7 +14,7 @@ namespace PulumiWandb.Wandb.Inputs
     public sealed class JudgedExpiryArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Where the roster declares it, e.g. `teams[0] "lab": members[2].expires`.
+        /// Where the roster declares it, e.g. `teams "lab", member "carol": expires`.
         /// </summary>
         [Input("at", required: true)]
         public Input<string> At { get; set; } = null!;

@@ -15,7 +15,7 @@ namespace PulumiWandb.Wandb.Outputs
     public sealed class JudgedExpiry
     {
         /// <summary>
-        /// Where the roster declares it, e.g. `teams[0] "lab": members[2].expires`.
+        /// Where the roster declares it, e.g. `teams "lab", member "carol": expires`.
         /// </summary>
         public readonly string At;
         /// <summary>

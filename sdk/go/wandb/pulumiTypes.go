@@ -665,7 +665,7 @@ func (o IdpTeamArrayOutput) Index(i pulumi.IntInput) IdpTeamOutput {
 }
 
 type JudgedExpiry struct {
-	// Where the roster declares it, e.g. `teams[0] "lab": members[2].expires`.
+	// Where the roster declares it, e.g. `teams "lab", member "carol": expires`.
 	At string `pulumi:"at"`
 	// Whether the date had passed when the run judged it: the grant is then taken away.
 	Expired bool `pulumi:"expired"`
@@ -695,7 +695,7 @@ type JudgedExpiryInput interface {
 }
 
 type JudgedExpiryArgs struct {
-	// Where the roster declares it, e.g. `teams[0] "lab": members[2].expires`.
+	// Where the roster declares it, e.g. `teams "lab", member "carol": expires`.
 	At pulumi.StringInput `pulumi:"at"`
 	// Whether the date had passed when the run judged it: the grant is then taken away.
 	Expired pulumi.BoolInput `pulumi:"expired"`
@@ -764,7 +764,7 @@ func (o JudgedExpiryOutput) ToJudgedExpiryOutputWithContext(ctx context.Context)
 	return o
 }
 
-// Where the roster declares it, e.g. `teams[0] "lab": members[2].expires`.
+// Where the roster declares it, e.g. `teams "lab", member "carol": expires`.
 func (o JudgedExpiryOutput) At() pulumi.StringOutput {
 	return o.ApplyT(func(v JudgedExpiry) string { return v.At }).(pulumi.StringOutput)
 }

@@ -87,7 +87,7 @@ export interface IdpTeamArgs {
 
 export interface JudgedExpiryArgs {
     /**
-     * Where the roster declares it, e.g. `teams[0] "lab": members[2].expires`.
+     * Where the roster declares it, e.g. `teams "lab", member "carol": expires`.
      */
     at: pulumi.Input<string>;
     /**

@@ -422,7 +422,7 @@ class IdpTeamArgs:
 class JudgedExpiryArgsDict(TypedDict):
     at: pulumi.Input[_builtins.str]
     """
-    Where the roster declares it, e.g. `teams[0] "lab": members[2].expires`.
+    Where the roster declares it, e.g. `teams "lab", member "carol": expires`.
     """
     expired: pulumi.Input[_builtins.bool]
     """
@@ -465,7 +465,7 @@ class JudgedExpiryArgs:
                  role: pulumi.Input[Optional[_builtins.str]] = None,
                  scope: pulumi.Input[Optional[_builtins.str]] = None):
         """
-        :param pulumi.Input[_builtins.str] at: Where the roster declares it, e.g. `teams[0] "lab": members[2].expires`.
+        :param pulumi.Input[_builtins.str] at: Where the roster declares it, e.g. `teams "lab", member "carol": expires`.
         :param pulumi.Input[_builtins.bool] expired: Whether the date had passed when the run judged it: the grant is then taken away.
         :param pulumi.Input[_builtins.str] expires: The date as the roster writes it: a UTC day (the grant ends at 00:00 UTC that day) or a timestamp with its zone.
         :param pulumi.Input[_builtins.str] grant: What ends: `user` (deactivated), `team` (a membership), `organizationRole`, `teamRole` or `registryRole`.
@@ -490,7 +490,7 @@ class JudgedExpiryArgs:
     @pulumi.getter
     def at(self) -> pulumi.Input[_builtins.str]:
         """
-        Where the roster declares it, e.g. `teams[0] "lab": members[2].expires`.
+        Where the roster declares it, e.g. `teams "lab", member "carol": expires`.
         """
         return pulumi.get(self, "at")
 

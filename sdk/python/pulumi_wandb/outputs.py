@@ -333,7 +333,7 @@ class JudgedExpiry(dict):
                  role: Optional[_builtins.str] = None,
                  scope: Optional[_builtins.str] = None):
         """
-        :param _builtins.str at: Where the roster declares it, e.g. `teams[0] "lab": members[2].expires`.
+        :param _builtins.str at: Where the roster declares it, e.g. `teams "lab", member "carol": expires`.
         :param _builtins.bool expired: Whether the date had passed when the run judged it: the grant is then taken away.
         :param _builtins.str expires: The date as the roster writes it: a UTC day (the grant ends at 00:00 UTC that day) or a timestamp with its zone.
         :param _builtins.str grant: What ends: `user` (deactivated), `team` (a membership), `organizationRole`, `teamRole` or `registryRole`.
@@ -358,7 +358,7 @@ class JudgedExpiry(dict):
     @pulumi.getter
     def at(self) -> _builtins.str:
         """
-        Where the roster declares it, e.g. `teams[0] "lab": members[2].expires`.
+        Where the roster declares it, e.g. `teams "lab", member "carol": expires`.
         """
         return pulumi.get(self, "at")
 

@@ -9,7 +9,7 @@ import { validateRoster } from "../../../model/roster/roster";
 
 const SETTINGS: GuardRailSettings = { minAdmins: 1, maxRemovalFraction: 1, protectSelf: true, selfUnknown: false, self: "ops" };
 const BEFORE: RosterAccess = { users: ["ops", "ada", "bob", "cy"], admins: ["ops", "ada", "cy"], teams: { ml: ["ops", "ada", "bob", "cy"] } };
-const expired = (more: Partial<JudgedExpiry>): JudgedExpiry => ({ grant: "team", user: "ops", scope: "ml", expires: "2025-03-01", at: 'teams[0] "ml": members[0].expires', expired: true, ...more });
+const expired = (more: Partial<JudgedExpiry>): JudgedExpiry => ({ grant: "team", user: "ops", scope: "ml", expires: "2025-03-01", at: 'teams "ml", member "ops": expires', expired: true, ...more });
 
 describe("the acting user's access never expires by itself", () => {
   it("an expired grant of the acting user is refused, naming the user, each grant and where it is declared", () => {
@@ -17,7 +17,7 @@ describe("the acting user's access never expires by itself", () => {
     const judged = judgeRosterChange("acme", BEFORE, after, SETTINGS);
     expect(judged.refusals).toEqual([
       'Organization "acme": this change takes away access of ops, the user the provider acts as (wandb:username), whose grants expired: ' +
-        'membership of team ml, expired on 2025-03-01 (teams[0] "ml": members[0].expires). The acting user\'s access never expires by itself: the run ' +
+        'membership of team ml, expired on 2025-03-01 (teams "ml", member "ops": expires). The acting user\'s access never expires by itself: the run ' +
         "could lose its own access. Remove the expiry (or the grant) from the roster. If it is meant, let this one run through with `WANDB_PROTECT_SELF=false pulumi up` " +
         "(when the stack config does not set wandb:protectSelf; `pulumi config set wandb:protectSelf <value>` changes it for good).",
     ]);

@@ -290,7 +290,7 @@ describe("roster mistakes, each with the file, the line, the entry and the fix",
       parseRoster(`serviceAccounts:\n  - { name: syncer, scope: organization, defaultTeam: ml, teams: [ml, research] }\n`, "roster.yaml", { deployment: "dedicated" }),
     );
     expect(dedicated.message).toBe(
-      'roster.yaml:2: serviceAccounts[0] "syncer": teams is taken only on the multi-tenant cloud (saas), not on dedicated: remove `teams`: the account joins its defaultTeam (an organization-scoped one also joins every team created later)',
+      `roster.yaml:2: serviceAccounts[0] "syncer": teams is taken only on the multi-tenant cloud (saas), as W&B's reference documents it, not on dedicated: remove \`teams\`: the account joins its defaultTeam (an organization-scoped one also joins every team created later)`,
     );
     expect(parseRoster(`serviceAccounts:\n  - { name: syncer, scope: Organization, defaultTeam: ml, teams: [ml, research] }\n`, "roster.yaml", { deployment: "saas" }).serviceAccounts).toEqual([
       { name: "syncer", scope: "organization", defaultTeam: "ml", teams: ["ml", "research"] },
@@ -568,12 +568,13 @@ requiredAdmins: [Alice]
 `,
       "roster.yaml",
     );
+    // Where each is written, by its entry's key: the same however the roster is ordered.
     expect(roster.expiries).toEqual([
-      { grant: "organizationRole", user: "bob", role: "admin", fallback: "Ops", expires: "2025-07-01T17:00:00+02:00", at: 'users[1] "bob": organizationRoleExpires' },
-      { grant: "user", user: "bob", expires: "2025-09-01", at: 'users[1] "bob": expires' },
-      { grant: "team", user: "bob", scope: "ml", expires: "2025-08-01", at: 'teams[0] "ml": members[1].expires' },
-      { grant: "teamRole", user: "bob", scope: "ml", role: "admin", expires: "2025-07-15", at: "teamRoles[0]: expires" },
-      { grant: "registryRole", user: "alice", scope: "models", role: "viewer", expires: "2025-10-01", at: "registryRoles[0]: expires" },
+      { grant: "organizationRole", user: "bob", role: "admin", fallback: "Ops", expires: "2025-07-01T17:00:00+02:00", at: 'users "bob": organizationRoleExpires' },
+      { grant: "user", user: "bob", expires: "2025-09-01", at: 'users "bob": expires' },
+      { grant: "team", user: "bob", scope: "ml", expires: "2025-08-01", at: 'teams "ml", member "bob": expires' },
+      { grant: "teamRole", user: "bob", scope: "ml", role: "admin", expires: "2025-07-15", at: 'teamRoles, "bob" in team "ml": expires' },
+      { grant: "registryRole", user: "alice", scope: "models", role: "viewer", expires: "2025-10-01", at: 'registryRoles, "alice" in registry "models": expires' },
     ]);
     expect(roster.teams[0]?.members).toEqual(["alice", "bob"]);
     expect(roster.users[1]).toEqual({ userName: "bob", email: "bob@example.com", organizationRole: "admin", teams: ["ml"] });
@@ -628,7 +629,7 @@ teams:
         "end the user's access in the identity provider, and remove `expires` (a team membership or a role may still expire here)",
     );
     const saas = rosterError(() => parseRoster("users:\n  - { userName: alice, email: alice@example.com, expires: 2025-07-01 }\nteams:\n  - { name: ml, members: [alice] }\n", "roster.yaml", { deployment: "saas" }));
-    expect(saas.message).toMatch(/^roster\.yaml:2: users\[0\] "alice": expires deactivates the user, and the multi-tenant cloud \(saas\) offers no deactivation/);
+    expect(saas.message).toMatch(/^roster\.yaml:2: users\[0\] "alice": expires on a user \(a deactivation at its date\) is not offered on the multi-tenant cloud \(saas\), where deactivating a user removes them/);
   });
 
   it("an organization role's end: the role after it exists, differs from the role, and comes with the date", () => {
@@ -656,10 +657,10 @@ requiredAdmins: [alice, bobb, ALICE, bob]
 `),
     ).toBe(
       [
-        'roster.yaml:4: requiredAdmins[0]: "alice" must stay an organization admin, but users[0] "alice": organizationRoleExpires ends organization role admin (then member) on 2025-07-01: remove the expiry, or "alice" from requiredAdmins',
+        'roster.yaml:4: requiredAdmins[0]: "alice" must stay an organization admin, but users "alice": organizationRoleExpires ends organization role admin (then member) on 2025-07-01: remove the expiry, or "alice" from requiredAdmins',
         'roster.yaml:4: requiredAdmins[1]: "bobb" is not a user of the roster: did you mean "bob"? Otherwise declare "bobb" under users as an admin, or remove it from requiredAdmins',
         'roster.yaml:4: requiredAdmins[2]: "ALICE" is listed twice (userNames are case-insensitive): list each required admin once',
-        'roster.yaml:4: requiredAdmins[3]: "bob" must stay an organization admin, but users[1] "bob": expires ends access to the organization (deactivated then) on 2025-08-01: remove the expiry, or "bob" from requiredAdmins',
+        'roster.yaml:4: requiredAdmins[3]: "bob" must stay an organization admin, but users "bob": expires ends access to the organization (deactivated then) on 2025-08-01: remove the expiry, or "bob" from requiredAdmins',
       ].join("\n"),
     );
   });
