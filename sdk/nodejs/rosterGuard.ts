@@ -7,7 +7,7 @@ import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
- * The `Organization` component's record of who its roster declared at the last applied run (users, admins, each team's members). Its check holds the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`) at preview, and the component's other children wait for it. It writes nothing to W&B; where the service shows roles, its create and update count the live admins too, before any other child is written. Declared by the component; not meant to be declared by hand.
+ * The `Organization` component's record of who its roster declared at the last applied run (users, admins, each team's members, who must stay admins, which grants end and when). Its check holds the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`, `requiredAdmins`) at preview, refuses a grant declared already past its `expires`, and lists what ends within `wandb:expiryNoticeDays`; the component's other children wait for it. It writes nothing to W&B; where the service shows roles, its create and update count the live admins too, before any other child is written. Declared by the component; not meant to be declared by hand.
  *
  * No change replaces it: every change is made in place.
  *
