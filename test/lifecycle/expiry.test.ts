@@ -89,6 +89,10 @@ describe("access that ends: listed before, enforced after, never the acting user
       expect(code).toBe(0);
       const review = await reviewOf(json);
       const people = section(review, "People");
+      for (const door of DOORS) {
+        expect(people).toContain(`- **bob-${door}**\n  - leaves team lab-${door} (expired on ${soon}, still has access)\n`);
+        expect(people).toContain(`- **carol-${door}**\n  - organization role admin → member (expired on ${soon}, still has access)\n`);
+      }
       expect(people.match(/^- \*\*/gm)).toHaveLength(4);
       expect(review).toMatch(/\*\*Totals:\*\* 4 people gain or lose access \(0 joining the organization, 0 leaving it\); 2 teams with members added or removed/);
 
