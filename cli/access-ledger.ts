@@ -4,6 +4,7 @@
 import { joined, phrase, type Phrase } from "./quoted-text";
 import type { Grant, JudgedExpiry } from "../model/expiry";
 import { identityOf, sameIdentity } from "../model/identity";
+import type { AuditLogReading, ChangedObject, ChangeOutsideCode } from "../model/audit-attribution";
 import type { OutsideCodeReport } from "../model/outside-code";
 import type { RecordedExpiries } from "./expiry-changes";
 
@@ -42,6 +43,11 @@ export interface PersonLine {
    * exists), or a person the change leaves as W&B holds them.
    */
   adoption: boolean;
+  /**
+   * In a drift preview, the change made in W&B that the line puts back, and who and what it was about:
+   * what W&B's audit log is searched for.
+   */
+  undoes?: { change: ChangeOutsideCode; object: ChangedObject };
 }
 
 export interface TeamChange {
@@ -95,6 +101,8 @@ export interface AccessChanges {
   outside: Map<string, OutsideCodeReport>;
   /** What ends within `wandb:expiryNoticeDays`, per Organization whose record the preview shows. */
   expiring: RecordedExpiries["expiring"];
+  /** What W&B's audit log held of access when each Organization's record was last refreshed (`wandb:auditLog`). */
+  auditLogs: Map<string, AuditLogReading>;
   /** The errors the preview failed with (a guard rail's refusal among them), each its message alone. */
   refusals: string[];
   engineSummary: Record<string, number>;
@@ -105,10 +113,18 @@ export class Ledger {
   /** The first spelling seen of each person, by lower case. */
   readonly #spelling = new Map<string, string>();
 
+  /** A person's email where the preview tells it: what W&B's audit log names people by. */
+  readonly #emailOf: (person: string) => string | undefined;
   /** The grants past their date that the run takes away: their removals say so. */
   readonly #expired: readonly JudgedExpiry[];
 
-  constructor(refusals: string[], engineSummary: Record<string, number>, expiries: RecordedExpiries = { expired: [], expiring: [] }) {
+  constructor(
+    refusals: string[],
+    engineSummary: Record<string, number>,
+    emailOf: (person: string) => string | undefined = () => undefined,
+    expiries: RecordedExpiries = { expired: [], expiring: [] },
+  ) {
+    this.#emailOf = emailOf;
     this.#expired = expiries.expired;
     this.changes = {
       people: new Map(),
@@ -123,15 +139,25 @@ export class Ledger {
       verdicts: new Map(),
       outside: new Map(),
       expiring: expiries.expiring,
+      auditLogs: new Map(),
       refusals,
       engineSummary,
     };
   }
 
   say(person: string, aspect: Aspect, line: Phrase, adoption = false): void {
+    this.#add(person, { aspect, line, adoption });
+  }
+
+  /** A line that, in a drift preview, puts back `change`, made in W&B to `person` (in `team`). */
+  sayUndoing(person: string, aspect: Aspect, line: Phrase, change: ChangeOutsideCode, team?: string): void {
+    this.#add(person, { aspect, line, adoption: false, undoes: { change, object: { email: this.#emailOf(person), ...(team === undefined ? {} : { team }) } } });
+  }
+
+  #add(person: string, line: PersonLine): void {
     const shown = this.#spelling.get(personKey(person)) ?? person;
     this.#spelling.set(personKey(person), shown);
-    this.changes.people.set(shown, [...(this.changes.people.get(shown) ?? []), { aspect, line, adoption }]);
+    this.changes.people.set(shown, [...(this.changes.people.get(shown) ?? []), line]);
   }
 
   /** A role of `kind` (e.g. `team roles`) that `person` holds, which an adoption records as declared, unverified. */
@@ -151,12 +177,12 @@ export class Ledger {
   }
 
   join(person: string, team: string): void {
-    this.say(person, Aspect.Team, phrase`joins team ${team}`);
+    this.sayUndoing(person, Aspect.Team, phrase`joins team ${team}`, "leftTeam", team);
     this.team(team).added.push(person);
   }
 
   leave(person: string, team: string): void {
-    this.say(person, Aspect.Team, this.ended(phrase`leaves team ${team}`, "team", person, team));
+    this.sayUndoing(person, Aspect.Team, this.ended(phrase`leaves team ${team}`, "team", person, team), "joinedTeam", team);
     this.team(team).removed.push(person);
   }
 

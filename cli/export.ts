@@ -8,10 +8,10 @@ import { parseArgs } from "node:util";
 import { scrubSecrets } from "../service/secret";
 import type { WandbConfig } from "../service/config";
 import type { WandbSettings } from "../service/namespace";
-import { commandSettings } from "./command-settings";
 import { parseRoster } from "../model/roster/roster";
 import { adminIds, adminNames } from "./admins";
 import { importFileText } from "./import-file";
+import { requestOrExit, settingsOrExit } from "./command-start";
 import type { CommandIo } from "./io";
 import { readLiveOrganization } from "./live-organization";
 import { rosterFile, teamsHoldingUnwritten } from "./roster-file";
@@ -123,27 +123,16 @@ function writeAll(files: readonly { file: string; text: string }[]): void {
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 export async function run(argv: readonly string[], io: CommandIo): Promise<number> {
-  const request = parseRequest(argv, io.cwd);
-  if (request === "help") {
-    USAGE.forEach(io.out);
-    return 0;
-  }
-  if ("problem" in request) {
-    io.err(`pulumi-wandb export: ${request.problem}`);
-    USAGE.forEach(io.err);
-    return 2;
-  }
+  const request = requestOrExit("export", parseRequest(argv, io.cwd), USAGE, io);
+  if (typeof request === "number") return request;
   const existing = [request.roster, request.importFile].filter((file) => file !== undefined && !request.force && lexists(path.resolve(io.cwd, file)));
   if (existing.length > 0) {
     const [verb, them] = existing.length === 1 ? ["exists", "it"] : ["exist", "them"];
     io.err(`pulumi-wandb export: ${existing.join(" and ")} ${verb} already: give --force to replace ${them}, or another file name`);
     return 2;
   }
-  const settings = commandSettings(io.env);
-  if ("problem" in settings) {
-    io.err(`pulumi-wandb export: ${settings.problem}`);
-    return 2;
-  }
+  const settings = settingsOrExit("export", io);
+  if (typeof settings === "number") return settings;
   try {
     return await exportOrganization(request, settings.config, settings.settings, io);
   } catch (error) {
@@ -169,7 +158,7 @@ async function exportOrganization(request: Request, config: WandbConfig, setting
       );
       return 1;
     }
-    const admins = adminIds(request.admins, selection.users);
+    const admins = adminIds(request.admins, selection.users, selection.leftOut.values());
     if ("problem" in admins) {
       io.err(`pulumi-wandb export: ${admins.problem}`);
       return 2;

@@ -1,5 +1,6 @@
 // Steps that change roles and what they grant, each read by its kind's reader: the organization,
 // team and registry role assignments, and custom roles' permissions.
+import type { ChangeOutsideCode } from "../model/audit-attribution";
 import { Aspect, personKey, UNVERIFIED_KINDS, type Adoption } from "./access-ledger";
 import { statesOf, STATE_READERS } from "./kind-states";
 import type { ResourceStep } from "./preview-json";
@@ -49,6 +50,13 @@ interface AssignmentReading {
   unverified: { kind: string; holding: Phrase };
 }
 
+/** The change in W&B each kind of assignment's line puts back in a drift preview. */
+const UNDOES: Partial<Record<Aspect, ChangeOutsideCode>> = {
+  [Aspect.OrganizationRole]: "roleOrSeatChanged",
+  [Aspect.TeamRole]: "teamRoleChanged",
+  [Aspect.RegistryRole]: "registryRoleChanged",
+};
+
 /** Where the role applies and how it is named; `grant` and `scope`, as an expiry of it names them. */
 interface AssignedRole {
   where: Phrase;
@@ -59,7 +67,9 @@ interface AssignedRole {
 
 function sayAssignment({ person, aspect, line, adoption, unverified }: AssignmentReading, { where, role, grant, scope }: AssignedRole, { ledger }: ReviewContext): void {
   if (adoption === undefined) {
-    if (line) ledger.say(person, aspect, ledger.ended(line, grant, person, scope));
+    const undoes = UNDOES[aspect];
+    const said = line === undefined ? undefined : ledger.ended(line, grant, person, scope);
+    if (said) (undoes === undefined ? ledger.say(person, aspect, said) : ledger.sayUndoing(person, aspect, said, undoes));
     return;
   }
   const how = adoption === "adopted" ? phrase`, adopted with them as declared (not verified)` : phrase`, adopted with them if W&B holds them (as declared, not verified), else gained`;

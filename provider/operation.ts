@@ -1,10 +1,11 @@
-// One engine operation as a front door serves it: the provider's configuration, judged once, and
-// what is built and read from it on first use (the clients, the directory of users and teams), so
-// that none of it outlives the operation. Each call of a kind is handed the operation it belongs
+// One engine operation as a front door serves it: the provider's configuration, judged once, where
+// what its calls tell the user goes, and what is built and read from the configuration on first use
+// (the clients, the directory of users and teams), so that none of it outlives the operation. Each call of a kind is handed the operation it belongs
 // to; nothing here is ever serialized into state.
 import { clientsFromConfig, type Clients } from "../service";
 import { WandbConfigError, type Deployment, type GuardRailSettings, type WandbConfig } from "../service/config";
 import { WandbSettings, type Namespace } from "../service/namespace";
+import { engineOutput, printedOutput, type EngineOutput, type OutputSink } from "./kit/engine-output";
 import { Holdings } from "./kit/holdings";
 import type { ConfiguredOperation } from "./kit/implementation";
 import { Directory } from "./membership/directory";
@@ -13,6 +14,7 @@ import { liveCountOf } from "../model/guard-rails";
 
 export class Operation implements ConfiguredOperation {
   readonly #settings: WandbSettings;
+  readonly #output: EngineOutput;
   #clients: Clients | undefined;
   #directory: Directory | undefined;
   readonly #cancellation = new AbortController();
@@ -20,8 +22,13 @@ export class Operation implements ConfiguredOperation {
   #credentialsRefusalTold = false;
   #removals: RunRemovalsGuard | undefined;
 
-  constructor(readonly configuration: Namespace) {
+  /** `sink` is where the door sends what the operation's calls tell the user. */
+  constructor(
+    readonly configuration: Namespace,
+    readonly sink: OutputSink = printedOutput,
+  ) {
     this.#settings = new WandbSettings(configuration, process.env);
+    this.#output = engineOutput(sink);
   }
 
   /**
@@ -30,7 +37,15 @@ export class Operation implements ConfiguredOperation {
    * operation has read), a new one otherwise.
    */
   configured(configuration: Namespace): Operation {
-    return JSON.stringify(configuration) === JSON.stringify(this.configuration) ? this : new Operation(configuration);
+    return JSON.stringify(configuration) === JSON.stringify(this.configuration) ? this : new Operation(configuration, this.sink);
+  }
+
+  tell(line: string): void {
+    this.#output.tell(line);
+  }
+
+  warn(line: string): void {
+    this.#output.warn(line);
   }
 
   /**

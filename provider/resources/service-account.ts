@@ -9,7 +9,6 @@ import { type ReplacedOnChange } from "../kit/implementation";
 import { checkInputs, failure } from "../kit/inputs";
 import { fieldChanges } from "../kit/field-changes";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
-import { tell, warn } from "../kit/engine-output";
 import { hasMember } from "../membership/directory";
 import { sameIdentity } from "../../model/identity";
 import {
@@ -115,7 +114,7 @@ export const serviceAccount: ReplacedOnChange<ServiceAccountInputs, ServiceAccou
     if (!defaultTeam) throw new Error("defaultTeam: the default team was not found");
     let made: ScimServiceAccount;
     try {
-      made = await operation.clients().scim.createServiceAccount(
+      made = await operation.directory().createServiceAccount(
         {
           userName: inputs.name,
           accountType: SERVICE_ACCOUNT_SCOPES[inputs.scope],
@@ -146,13 +145,13 @@ export const serviceAccount: ReplacedOnChange<ServiceAccountInputs, ServiceAccou
     // From the id alone (an import, a static get): the name its team shows, the scope and default team assumed.
     const name = teams.flatMap((team) => team.members).find((member) => member.id === id)?.display ?? id;
     const assumed = assumedAtImport(teams.map((team) => team.name));
-    warn(assumedWarning(id, name, assumed));
+    operation.warn(assumedWarning(id, name, assumed));
     return { id, props: { name, teamIds }, inputs: { name, ...assumed } };
   },
 
-  async delete(_operation, id, props) {
+  async delete(operation, id, props) {
     const team = props.defaultTeam === undefined ? "its team" : `team "${props.defaultTeam}"`;
-    tell(
+    operation.tell(
       `service account "${props.name}" (id ${id}) is no longer managed by this stack and was left in W&B: no documented SCIM ` +
         `request deletes a service account. Delete it in the W&B App (the settings of ${team}, Service accounts) if it is no longer needed.`,
     );

@@ -12,7 +12,6 @@ import {
   type FieldReading,
 } from "../kit/conflict";
 import { isStatus, ResourceInitError } from "../kit/errors";
-import { warn } from "../kit/engine-output";
 import { createOrTakeOver, leftAsItIs, takenOver, type Claim } from "../kit/takeover";
 import { detailed, propertyChanges } from "../kit/difference";
 import { type ResourceImplementation } from "../kit/implementation";
@@ -182,7 +181,6 @@ async function converge(
   /** The user as just read or created, when the caller has it: saves a GET. */
   known?: ScimUser,
 ): Promise<{ user: ScimUser; known: Known }> {
-  const scim = operation.clients().scim;
   const what = `user "${seen.userName ?? desired.userName}"`;
   const operations = userOperations(seen, desired);
   let user = known;
@@ -191,7 +189,7 @@ async function converge(
       signal: operation.signal,
       what,
       etag: recordedEtag(operation, id, seen.etag),
-      write: (ifMatch) => operation.directory().userWrite(() => scim.patchUser(id, operations, { ifMatch })),
+      write: (ifMatch) => operation.directory().patchUser(id, operations, { ifMatch }),
       reread: async () => {
         const live = await liveUser(operation, id);
         return { live, etag: live.etag, readings: await ownedFieldReadings(operation, seen, desired, live) };
@@ -259,7 +257,7 @@ function takenOverRole(operation: Operation, user: ScimUser, inputs: UserInputs)
   if (live === undefined) {
     if (declared === "admin" && sameIdentity("userName", user.userName, operation.guardRailsForChecks().self ?? "")) return { known: { organizationRole: "admin" } };
     if (standalone) {
-      warn(
+      operation.warn(
         `user "${user.userName}" taken over: W&B does not show its organization role, so organizationRole "${declared}" was recorded ` +
           "as declared, without a write. Check it against the web application's user list (`pulumi-wandb export --admins` writes the admins from it); " +
           "if it holds another, declare that one to adopt it: a later change of the declaration is written.",
@@ -270,7 +268,7 @@ function takenOverRole(operation: Operation, user: ScimUser, inputs: UserInputs)
   const adopting = inputs.adoptExisting || inputs.importId !== undefined;
   if (!adopting || sameIdentity("organizationRole", live, declared)) return { known: {} };
   if (standalone) {
-    warn(
+    operation.warn(
       `user "${user.userName}" adopted: W&B shows organization role "${live}", not the declared "${declared}", so "${live}" was recorded, ` +
         "without a write. The next preview shows the declared role as a change, for review.",
     );
@@ -326,18 +324,24 @@ function alreadyExists(inputs: UserInputs, error: unknown, differing: readonly s
   );
 }
 
-/** The user the provider acts as is never deactivated, demoted, or replaced (which deletes it). */
+/**
+ * The user the provider acts as is never deactivated, demoted, or replaced (which deletes it); nor,
+ * where the key's owner cannot be told, a user that may be it. A user this resource makes anew holds
+ * no access to take away; one it holds, adopts or imports may be the provider's own.
+ */
 function actingUserRules(operation: Operation, olds: Record<string, unknown>, inputs: UserInputs): pulumi.dynamic.CheckFailure[] {
+  const oldUserName = typeof olds["userName"] === "string" ? olds["userName"] : undefined;
+  if (oldUserName === undefined && !inputs.adoptExisting && inputs.importId === undefined) return [];
   const settings = operation.guardRailsForChecks();
+  const heldRole = typeof olds["organizationRole"] === "string" ? olds["organizationRole"] : undefined;
   const refusal = (property: string, action: "delete" | "deactivate" | "demote", userName: string) => {
-    const reason = actingUserRefusal(userName, action, settings);
+    const reason = actingUserRefusal(userName, action, heldRole, settings);
     return reason === undefined ? [] : [failure(property, reason)];
   };
-  const oldUserName = typeof olds["userName"] === "string" ? olds["userName"] : undefined;
   const replaced = oldUserName !== undefined && !sameIdentity("userName", oldUserName, inputs.userName);
   return [
     ...(replaced ? refusal("userName", "delete", oldUserName) : []),
-    ...(inputs.active ? [] : refusal("active", "deactivate", inputs.userName)),
+    ...(inputs.active || olds["active"] === false ? [] : refusal("active", "deactivate", inputs.userName)),
     ...(inputs.organizationRole === "member" ? refusal("organizationRole", "demote", inputs.userName) : []),
   ];
 }
@@ -390,7 +394,7 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
   async check(operation, olds, news) {
     const checked = checkInputs(userInputs, news, (inputs) => [...actingUserRules(operation, olds, inputs), ...deploymentRules(operation, olds, inputs)]);
     // Told where the user reads the preview, through either front door (kit/engine-output).
-    if (!checked.failures?.length) for (const warning of userWarnings(news)) warn(warning);
+    if (!checked.failures?.length) for (const warning of userWarnings(news)) operation.warn(warning);
     return checked;
   },
 
@@ -407,7 +411,6 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
   },
 
   async create(operation, inputs) {
-    const scim = operation.clients().scim;
     if (inputs.importId !== undefined) {
       return convergeNew(operation, await importUser(operation, { ...inputs, importId: inputs.importId }), inputs);
     }
@@ -419,7 +422,7 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
     const capabilities = capabilitiesOf(operation.deploymentForChecks());
     // Where users join through teams they are created into them; elsewhere they join after the POST.
     const teams = capabilities.usersJoinThroughTeams ? inputs.teams : undefined;
-    const made = await createOrTakeOver<ScimUser>({
+    const made = await createOrTakeOver<ScimUser>(operation, {
       what: `user "${inputs.userName}"`,
       post: async () => {
         try {
@@ -431,15 +434,13 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
             ...(inputs.weaveRole === undefined ? {} : { weaveRole: inputs.weaveRole }),
             ...(teams === undefined ? {} : { teams }),
           };
-          return await operation.directory().userWrite(() => scim.createUser(definition));
+          return await operation.directory().createUser(definition);
         } catch (error) {
           throw await withSeatsCounted(operation, error);
-        } finally {
-          if (teams !== undefined) operation.directory().teamsChanged();
         }
       },
       // Refused by a 409, so the listing may predate the holder: asked of the service.
-      find: () => scim.findUserByUserName(inputs.userName),
+      find: () => operation.directory().userNamedNow(inputs.userName),
       claim: (existing) => claimOf(existing, inputs, capabilities),
       refuse: (conflict, differing) => alreadyExists(inputs, conflict, differing),
     });
@@ -510,10 +511,9 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
   async delete(operation, id, props) {
     // Refused before any request; where the engine shows it only now (a User removed from the program), the Organization
     // component refuses it at preview.
-    const refusal = actingUserRefusal(props.userName ?? "", props.deletionPolicy === "deactivate" ? "deactivate" : "delete", operation.guardRailsForChecks());
+    const refusal = actingUserRefusal(props.userName ?? "", props.deletionPolicy === "deactivate" ? "deactivate" : "delete", props.organizationRole, operation.guardRailsForChecks());
     if (refusal !== undefined) throw new Error(`user "${props.userName}": ${refusal}`);
     await admitRemoval(operation, props, { removesUser: true, demotesAdmin: props.organizationRole === "admin" });
-    const scim = operation.clients().scim;
     const deactivate = props.deletionPolicy === "deactivate";
     // Under the rule of every write: a user changed outside Pulumi since it was last read is not removed.
     await writeGuardedByEtag({
@@ -521,9 +521,9 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
       what: `user "${props.userName ?? id}"`,
       etag: recordedEtag(operation, id, props.etag),
       write: async (ifMatch) => {
-        if (!deactivate) return operation.directory().userRemoval(id, () => scim.deleteUser(id, { ifMatch }));
+        if (!deactivate) return operation.directory().deleteUser(id, { ifMatch });
         try {
-          await operation.directory().userWrite(() => scim.patchUser(id, [{ op: "replace", value: { active: false } }], { ifMatch }));
+          await operation.directory().patchUser(id, [{ op: "replace", value: { active: false } }], { ifMatch });
         } catch (error) {
           if (!isStatus(error, 404)) throw error;
         }

@@ -89,7 +89,7 @@ async function throughThePluginsFunctions(): Promise<readonly string[]> {
 async function throughTheCommand(): Promise<string[]> {
   const err: string[] = [];
   const env = { ...process.env, PULUMI_CONFIG: JSON.stringify(Object.fromEntries(Object.entries(STACK_CONFIG).map(([key, value]) => [key.replace(":", ":config:"), value]))) };
-  const code = await main(["audit", "--roster", "roster.yaml"], { out: () => undefined, err: (line) => err.push(line), env, cwd: process.cwd(), stdin: Readable.from([""]) });
+  const code = await main(["audit", "--roster", "roster.yaml"], { out: () => undefined, err: (line) => err.push(line), env, cwd: process.cwd(), stdin: Readable.from([""]), now: Date.now });
   expect(code).toBe(2);
   const [first = "", ...rest] = err.join("\n").replace(/^pulumi-wandb audit: /, "").split("\n");
   // One problem is the message itself; several are listed under a count.

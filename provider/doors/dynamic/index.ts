@@ -7,6 +7,7 @@ import { RESOURCE_KINDS, type ResourceKind } from "../../../model/resource-kinds
 import { dynamicCalls, type DynamicCall } from "../../kit/dynamic-calls";
 import { KINDS } from "../../kinds";
 import { Operation } from "../../operation";
+import { toldOnce } from "./host-log";
 
 /**
  * What the dynamic provider hands to `configure`: an instance of @pulumi/pulumi's
@@ -49,5 +50,7 @@ export function dynamicProvider(): DynamicProvider {
   };
 }
 
-/** The single entry point of the serialized provider shim: this process's provider. */
-export const { dispatch } = dynamicProvider();
+const processProvider = dynamicProvider();
+
+/** The single entry point of the serialized provider shim: this process's provider, whose errors the engine tells once. */
+export const dispatch: DynamicProvider["dispatch"] = (kind, method, args) => toldOnce(() => processProvider.dispatch(kind, method, args));

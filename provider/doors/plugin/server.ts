@@ -16,7 +16,8 @@ import { grpcErrorOf } from "./grpc-errors";
 import { settingsOf, settingsProblems } from "./provider-config";
 import { asSecret, fromStruct, plainOf, secretKeysOf, toStruct, unwrapped, withSecrets } from "./struct";
 import { engineRecord } from "../../kit/state";
-import { aboutResource } from "../../kit/engine-output";
+import { aboutResource } from "./engine-log";
+import { printedOutput, type OutputSink } from "../../kit/engine-output";
 import { failsThePreview } from "../../kit/errors";
 import type { PropertyChangeKind } from "../../kit/difference";
 
@@ -69,7 +70,9 @@ export interface ServiceParts {
   schema: () => Promise<string>;
   invoke?: (operation: Operation, token: string, args: Record<string, unknown>) => Promise<{ outputs?: Record<string, unknown>; failures?: { property: string; reason: string }[] }>;
   construct?: (operation: Operation, request: providerProto.ConstructRequest) => Promise<providerProto.ConstructResponse>;
-  /** Settles when what the calls so far told the user has been delivered (provider/doors/plugin/engine-log.ts). */
+  /** Where what the calls tell the user goes (provider/doors/plugin/engine-log.ts); printed by default. */
+  output?: OutputSink;
+  /** Settles when what the calls so far told the user has been delivered. */
   outputDelivered?: () => Promise<void>;
 }
 
@@ -95,7 +98,7 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
   const claims = new NaturalKeyClaims();
   /** The resources the engine diffed: they have a state, so a create of theirs is a replacement, never a rename. */
   const diffed = new Set<string>();
-  let operation = new Operation(EMPTY_NAMESPACE);
+  let operation = new Operation(EMPTY_NAMESPACE, parts.output ?? printedOutput);
   /**
    * A create the preview plans: the inputs stand for the outputs, as the engine plans it for a plugin
    * without previews. A resource with no state that W&B would certainly refuse fails the preview; one

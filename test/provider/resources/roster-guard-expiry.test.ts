@@ -6,11 +6,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import type { JudgedExpiry } from "../../../model/expiry";
-import { printedOutput, sendOutputTo } from "../../../provider/kit/engine-output";
 import { rosterGuard, type RosterGuardInputs } from "../../../provider/resources/roster-guard";
 import { rosterGuardOutputs } from "../../../model/shapes/roster-guard";
 import { adminRequest, readLog, resetLog } from "../../../scripts/emulator-api";
-import { operationFor } from "../../support/provider";
+import { droppedOutput, keptOutput, operationFor } from "../../support/provider";
 
 const DAY = 86_400_000;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -28,7 +27,6 @@ const record = (expiries: JudgedExpiry[], more: Record<string, unknown> = {}) =>
 
 describe("the RosterGuard on expiries", () => {
   let emulator: RunningEmulator;
-  let told: string[];
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0 });
@@ -37,17 +35,17 @@ describe("the RosterGuard on expiries", () => {
     await emulator?.close();
   });
   afterEach(() => {
-    sendOutputTo(printedOutput);
     delete process.env["WANDB_EXPIRY_AS_OF"];
   });
-  const telling = () => {
-    told = [];
-    sendOutputTo((_severity, line) => told.push(line));
+  /** An operation whose told lines are kept, in `told`. */
+  const telling = (settings: Record<string, string> = {}) => {
+    const output = keptOutput();
+    return { operation: operationFor(emulator, settings, output.sink), told: () => output.lines.map((each) => each.line) };
   };
 
   it("refuses a grant declared already past before any request, naming where it is written", async () => {
     await resetLog(emulator);
-    const checked = await rosterGuard.check(operationFor(emulator), {}, record([expiry({})]));
+    const checked = await rosterGuard.check(operationFor(emulator, {}, droppedOutput), {}, record([expiry({})]));
     expect(checked.failures).toEqual([
       { property: "", reason: expect.stringMatching(/^Organization "acme": teams "ml", member "bob": expires \d{4}-\d\d-\d\d is already past, for a grant the last run did not hold so: bob's membership of team ml/) },
     ]);
@@ -55,14 +53,14 @@ describe("the RosterGuard on expiries", () => {
   });
 
   it("enforces one the last run held, tells it, and keeps what ends within the notice for the review", async () => {
-    telling();
+    const { operation, told } = telling({ expiryNoticeDays: "7" });
     const coming = expiry({ user: "ana", expired: false, expires: day(Date.now() + 3 * DAY), at: 'teams "ml", member "ana": expires' });
     const far = expiry({ user: "ana", grant: "registryRole", scope: "models", role: "admin", expired: false, expires: day(Date.now() + 30 * DAY) });
     const olds = record([{ ...expiry({}), expired: false }, coming, far]);
-    const checked = await rosterGuard.check(operationFor(emulator, { expiryNoticeDays: "7" }), olds, record([expiry({}), coming, far]));
+    const checked = await rosterGuard.check(operation, olds, record([expiry({}), coming, far]));
     expect(checked.failures).toEqual([]);
     expect((checked.inputs as RosterGuardInputs).expiringSoon).toEqual({ days: 7, grants: [coming] });
-    expect(told).toEqual(
+    expect(told()).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^Organization "acme": bob's membership of team ml expired on [\d-]+ \(teams "ml", member "bob": expires\): this run takes it away$/),
         expect.stringMatching(/^Organization "acme": ana's membership of team ml expires on [\d-]+, in [23] days \(teams "ml", member "ana": expires\)$/),
@@ -71,18 +69,18 @@ describe("the RosterGuard on expiries", () => {
   });
 
   it("judges the notice as of WANDB_EXPIRY_AS_OF, and says so", async () => {
-    telling();
+    const { operation, told } = telling();
     const far = expiry({ user: "ana", expired: false, expires: day(Date.now() + 30 * DAY) });
     process.env["WANDB_EXPIRY_AS_OF"] = day(Date.now() + 20 * DAY);
-    const checked = await rosterGuard.check(operationFor(emulator), {}, record([far]));
+    const checked = await rosterGuard.check(operation, {}, record([far]));
     expect((checked.inputs as RosterGuardInputs).expiringSoon?.grants).toEqual([far]);
-    expect(told[0]).toMatch(/^Organization "acme": expiries are judged as of .* \(WANDB_EXPIRY_AS_OF=[\d-]+\), not now$/);
+    expect(told()[0]).toMatch(/^Organization "acme": expiries are judged as of .* \(WANDB_EXPIRY_AS_OF=[\d-]+\), not now$/);
   });
 
   it("a judgement that flips, or another date, is a change of the record; the same expiries are not", async () => {
     const state = (expiries: JudgedExpiry[]) => rosterGuardOutputs.parse(record(expiries));
     const held = expiry({ expires: "2025-03-01", expired: false });
-    const diff = (news: JudgedExpiry[]) => rosterGuard.diff(operationFor(emulator), "acme", state([held]), rosterGuardOutputs.parse(record(news)));
+    const diff = (news: JudgedExpiry[]) => rosterGuard.diff(operationFor(emulator, {}, droppedOutput), "acme", state([held]), rosterGuardOutputs.parse(record(news)));
     expect((await diff([{ ...held, expired: true }])).changes).toBe(true);
     expect((await diff([{ ...held }])).changes).toBe(false);
     expect((await diff([{ ...held, expires: "2025-03-02" }])).changes).toBe(true);
@@ -96,7 +94,7 @@ describe("the RosterGuard on expiries", () => {
     const expired = expiry({ grant: "user", scope: undefined, at: 'users[1] "bob": expires' });
     const news = record([expired], { users: ["ana"] });
     // Half the roster's users: let through, as a person who means it would.
-    const operation = () => operationFor(emulator, { maxRemovalFraction: "1" });
+    const operation = () => operationFor(emulator, { maxRemovalFraction: "1" }, droppedOutput);
     const checked = await rosterGuard.check(operation(), record([{ ...expired, expired: false }]), news);
     expect(checked.failures).toEqual([]);
     expect((checked.inputs as RosterGuardInputs).planned?.deactivate).toEqual([]);

@@ -58,6 +58,7 @@ function adminClient(emu: RunningEmulator): ScimClient {
       apiKey: { reveal: () => emu.admin.apiKey } as never,
       authScheme: "basic",
       username: emu.admin.username,
+      auditLog: false,
       deployment: emu.deployment,
       inferenceUrl: emu.inferenceUrl,
       maxConcurrency: 4,
