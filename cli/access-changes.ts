@@ -11,6 +11,7 @@ import type { ResourceStep } from "./preview-json";
 import { People } from "./people";
 import { recordedResources, resourceSteps, type PreviewJson } from "./preview-json";
 import { refusalsOf } from "./refusals";
+import { expiriesIn } from "./expiry-changes";
 import { withRenames } from "./renames";
 
 /**
@@ -38,7 +39,7 @@ export function accessChanges(preview: PreviewJson): AccessChanges {
   const printed = resourceSteps(preview);
   const { steps, renames } = withRenames(printed);
   const people = new People(recordedResources(preview));
-  const ledger = new Ledger(refusalsOf(preview), preview.changeSummary ?? {}, (person) => people.emailOf(person));
+  const ledger = new Ledger(refusalsOf(preview), preview.changeSummary ?? {}, (person) => people.emailOf(person), expiriesIn(preview));
   ledger.changes.renames.push(...renames);
   // A component's roster record names every member, users this change creates included: its teams
   // are read from it, not from the Team resources (whose new members have no id yet).

@@ -1,10 +1,12 @@
 // What the review found, as it is found: per person the lines of what they gain and lose, per team
 // who is added, removed or adopted with it, per custom role its permissions; people grouped ignoring
 // case, as W&B compares userNames.
-import { phrase, type Phrase } from "./quoted-text";
-import { identityOf } from "../model/identity";
+import { joined, phrase, type Phrase } from "./quoted-text";
+import type { Grant, JudgedExpiry } from "../model/expiry";
+import { identityOf, sameIdentity } from "../model/identity";
 import type { AuditLogReading, ChangedObject, ChangeOutsideCode } from "../model/audit-attribution";
 import type { OutsideCodeReport } from "../model/outside-code";
+import type { RecordedExpiries } from "./expiry-changes";
 
 /** A person as the review names them, by userName or else by email: both compare ignoring case. */
 export const personKey = (name: string): string => identityOf("userName", name);
@@ -97,6 +99,8 @@ export interface AccessChanges {
   verdicts: Map<string, string[]>;
   /** What W&B held outside each Organization's roster, as its record last reported it (a refresh, or its write). */
   outside: Map<string, OutsideCodeReport>;
+  /** What ends within `wandb:expiryNoticeDays`, per Organization whose record the preview shows. */
+  expiring: RecordedExpiries["expiring"];
   /** What W&B's audit log held of access when each Organization's record was last refreshed (`wandb:auditLog`). */
   auditLogs: Map<string, AuditLogReading>;
   /** The errors the preview failed with (a guard rail's refusal among them), each its message alone. */
@@ -111,9 +115,17 @@ export class Ledger {
 
   /** A person's email where the preview tells it: what W&B's audit log names people by. */
   readonly #emailOf: (person: string) => string | undefined;
+  /** The grants past their date that the run takes away: their removals say so. */
+  readonly #expired: readonly JudgedExpiry[];
 
-  constructor(refusals: string[], engineSummary: Record<string, number>, emailOf: (person: string) => string | undefined = () => undefined) {
+  constructor(
+    refusals: string[],
+    engineSummary: Record<string, number>,
+    emailOf: (person: string) => string | undefined = () => undefined,
+    expiries: RecordedExpiries = { expired: [], expiring: [] },
+  ) {
     this.#emailOf = emailOf;
+    this.#expired = expiries.expired;
     this.changes = {
       people: new Map(),
       joining: [],
@@ -126,6 +138,7 @@ export class Ledger {
       renames: [],
       verdicts: new Map(),
       outside: new Map(),
+      expiring: expiries.expiring,
       auditLogs: new Map(),
       refusals,
       engineSummary,
@@ -169,8 +182,19 @@ export class Ledger {
   }
 
   leave(person: string, team: string): void {
-    this.sayUndoing(person, Aspect.Team, phrase`leaves team ${team}`, "joinedTeam", team);
+    this.sayUndoing(person, Aspect.Team, this.ended(phrase`leaves team ${team}`, "team", person, team), "joinedTeam", team);
     this.team(team).removed.push(person);
+  }
+
+  /**
+   * The line of a removal, said to be an expiry's where a grant of `person` of this kind (and in
+   * this team or registry) is past its date: `leaves team lab (expired on 2025-07-01, still has access)`.
+   */
+  ended(line: Phrase, grant: Grant, person: string, scope?: string): Phrase {
+    // A member who leaves a team leaves its role there with it.
+    const ends = (each: JudgedExpiry) => each.grant === grant || (grant === "teamRole" && each.grant === "team");
+    const expiry = this.#expired.find((each) => ends(each) && sameIdentity("userName", each.user, person) && each.scope === scope);
+    return expiry === undefined ? line : joined([line, phrase` (expired on ${expiry.expires}, still has access)`], "");
   }
 
   /**

@@ -10,6 +10,7 @@ import { parseArgs } from "node:util";
 import { readingLine } from "../model/audit-attribution";
 import { ATTESTATION_FORMAT, attestationJson, attestationSchema, attestedPrincipals, changesSince, type Attestation } from "../model/attestation";
 import { parseRoster, RosterError, type ValidatedRoster } from "../model/roster/roster";
+import { rosterAsOf } from "../model/roster/as-of";
 import type { WandbConfig } from "../service/config";
 import { scrubSecrets } from "../service/secret";
 import { attestationMarkdown } from "./attest-markdown";
@@ -88,8 +89,10 @@ async function readRoster(file: string, io: CommandIo, config: WandbConfig): Pro
 }
 
 /** Reads the organization (and, since a previous attestation, the log) and makes the attestation, with the requests it took. */
-async function attestation(config: WandbConfig, roster: ValidatedRoster, request: Request, previous: Attestation | undefined, io: CommandIo) {
+async function attestation(config: WandbConfig, declared: ValidatedRoster, request: Request, previous: Attestation | undefined, io: CommandIo) {
   const now = io.now();
+  // What the roster declares as of now: a grant past its `expires` is no longer declared.
+  const roster = rosterAsOf(declared, now).roster;
   const org = await readLiveOrganization(config);
   const principals = attestedPrincipals(org.users, org.listed.teams, roster);
   const log = previous !== undefined && config.auditLog ? await readAuditLog(config, Date.parse(previous.takenAt), now) : undefined;

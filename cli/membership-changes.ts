@@ -58,9 +58,13 @@ export function userChanges(step: ResourceStep, context: ReviewContext): void {
     // Before, the role may have been left to an OrganizationRoleAssignment (whose own step tells it) or to nobody.
     const [was, is] = [before?.organizationRole, after?.organizationRole];
     if (is !== undefined && was !== is) {
-      ledger.sayUndoing(person, Aspect.OrganizationRole, was === undefined ? phrase`organization role set to ${is}` : phrase`organization role ${was} → ${is}`, "roleOrSeatChanged");
+      const line = was === undefined ? phrase`organization role set to ${is}` : phrase`organization role ${was} → ${is}`;
+      ledger.sayUndoing(person, Aspect.OrganizationRole, ledger.ended(line, "organizationRole", person), "roleOrSeatChanged");
     }
-    if (before?.active !== false && after?.active === false) ledger.sayUndoing(person, Aspect.Organization, phrase`is deactivated`, "reactivated");
+    if (before?.active !== false && after?.active === false) {
+      ledger.sayUndoing(person, Aspect.Organization, ledger.ended(phrase`is deactivated`, "user", person), "reactivated");
+      ledger.changes.leaving.push(person);
+    }
     if (before?.active === false && after?.active !== false) ledger.sayUndoing(person, Aspect.Organization, phrase`is reactivated`, "deactivated");
   }
   if (step.op !== "delete") seatChanges(person, before, after, context);

@@ -7,6 +7,7 @@ import { attributed, combinedReading, readingMarkdown } from "./attribution-mark
 import { holdsOutsideCode, outsideCodeMarkdown } from "./outside-code-markdown";
 import type { InactivePeople } from "./inactive-people";
 import { joined, list, markdownOf, phrase, type Phrase } from "./quoted-text";
+import { grantWords } from "../model/expiry";
 
 export interface ReviewHeading {
   /** The first heading. */
@@ -171,6 +172,21 @@ function renames(changes: AccessChanges): string[] {
   return [...lines, ""];
 }
 
+/** What ends within each roster's notice (`wandb:expiryNoticeDays`): no change yet, a reminder of the run that makes it. */
+function expiring(changes: AccessChanges): string[] {
+  if (changes.expiring.length === 0) return [];
+  const days = Math.max(...changes.expiring.map((each) => each.days));
+  const lines = [
+    `### Expiring within ${plural(days, "day")}`,
+    "",
+    "Grants the roster ends at a date to come (`expires`): the first `pulumi up` from that date takes each away, under the guard rails. No change yet.",
+    "",
+  ];
+  const grants = changes.expiring.flatMap((each) => each.grants).sort((a, b) => byName(a.user, b.user));
+  for (const grant of grants) lines.push(`- **${markdownOf(phrase`${grant.user}`)}**: ${markdownOf(phrase`${grantWords(grant)} expires on ${grant.expires}`)}`);
+  return [...lines, ""];
+}
+
 /** Who has not been active in the last N days: candidates for freeing a seat or removing access; `failed` when the preview read nothing to tell. */
 function inactive(found: InactivePeople, failed: boolean): string[] {
   const lines = [
@@ -208,7 +224,7 @@ export function reviewMarkdown(changes: AccessChanges, heading: ReviewHeading, i
   const { title, lede } = nothing && heading.unchanged ? heading.unchanged([...changes.outside.values()].some(holdsOutsideCode)) : heading;
   const lines = [`## ${title}`, "", lede, "", ...(heading.limits ? [heading.limits, ""] : []), ...readingMarkdown(reading)];
   lines.push(totals(changes, teamsChanged.filter(([, change]) => change.added.length + change.removed.length > 0).length), "");
-  lines.push(...guardRails(changes), ...people(changes, reading), ...teams(teamsChanged), ...customRoles(changes, reading), ...unverified(changes), ...renames(changes));
+  lines.push(...guardRails(changes), ...people(changes, reading), ...teams(teamsChanged), ...customRoles(changes, reading), ...unverified(changes), ...renames(changes), ...expiring(changes));
   lines.push(...outsideCodeMarkdown(changes.outside, heading.outsideCodeSeen, reading === undefined ? undefined : changes.auditLogs));
   if (nothing) lines.push(changes.renames.length > 0 ? "No access changes: only renames in code." : "No access changes.", "");
   if (inactivePeople !== undefined) lines.push(...inactive(inactivePeople, changes.refusals.length > 0 && inactivePeople.people.length === 0));

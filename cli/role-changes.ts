@@ -6,6 +6,7 @@ import { statesOf, STATE_READERS } from "./kind-states";
 import type { ResourceStep } from "./preview-json";
 import { joined, phrase, type Phrase } from "./quoted-text";
 import { adoptionOf, describedRole, personOf, type ReviewContext } from "./review-context";
+import type { Grant } from "../model/expiry";
 
 /** How an assignment's lines read: where the role applies, what it is called there, what a delete leaves. */
 interface RoleWording {
@@ -56,10 +57,19 @@ const UNDOES: Partial<Record<Aspect, ChangeOutsideCode>> = {
   [Aspect.RegistryRole]: "registryRoleChanged",
 };
 
-function sayAssignment({ person, aspect, line, adoption, unverified }: AssignmentReading, { where, role }: { where: Phrase; role: Phrase }, { ledger }: ReviewContext): void {
+/** Where the role applies and how it is named; `grant` and `scope`, as an expiry of it names them. */
+interface AssignedRole {
+  where: Phrase;
+  role: Phrase;
+  grant: Grant;
+  scope?: string;
+}
+
+function sayAssignment({ person, aspect, line, adoption, unverified }: AssignmentReading, { where, role, grant, scope }: AssignedRole, { ledger }: ReviewContext): void {
   if (adoption === undefined) {
     const undoes = UNDOES[aspect];
-    if (line) (undoes === undefined ? ledger.say(person, aspect, line) : ledger.sayUndoing(person, aspect, line, undoes));
+    const said = line === undefined ? undefined : ledger.ended(line, grant, person, scope);
+    if (said) (undoes === undefined ? ledger.say(person, aspect, said) : ledger.sayUndoing(person, aspect, said, undoes));
     return;
   }
   const how = adoption === "adopted" ? phrase`, adopted with them as declared (not verified)` : phrase`, adopted with them if W&B holds them (as declared, not verified), else gained`;
@@ -74,7 +84,7 @@ export function organizationRoleChanges(step: ResourceStep, context: ReviewConte
   const role = after?.role ?? "";
   const adoption = roleAdoption(step, after?.adoptExisting, person, context);
   const holding = phrase`${context.ledger.spelled(person)} as ${role}`;
-  sayAssignment({ person, aspect: Aspect.OrganizationRole, line, adoption, unverified: { kind: UNVERIFIED_KINDS.custom, holding } }, { where: phrase`organization `, role: describedRole(role) }, context);
+  sayAssignment({ person, aspect: Aspect.OrganizationRole, line, adoption, unverified: { kind: UNVERIFIED_KINDS.custom, holding } }, { where: phrase`organization `, role: describedRole(role), grant: "organizationRole" }, context);
 }
 
 export function teamRoleChanges(step: ResourceStep, context: ReviewContext): void {
@@ -85,7 +95,7 @@ export function teamRoleChanges(step: ResourceStep, context: ReviewContext): voi
   const role = after?.roleName ?? "";
   const adoption = roleAdoption(step, after?.adoptExisting, person, context, team);
   const holding = phrase`${context.ledger.spelled(person)} in team ${team} as ${role}`;
-  sayAssignment({ person, aspect: Aspect.TeamRole, line, adoption, unverified: { kind: UNVERIFIED_KINDS.team, holding } }, { where: phrase`team ${team}: `, role: phrase`${role}` }, context);
+  sayAssignment({ person, aspect: Aspect.TeamRole, line, adoption, unverified: { kind: UNVERIFIED_KINDS.team, holding } }, { where: phrase`team ${team}: `, role: phrase`${role}`, grant: "teamRole", scope: team }, context);
 }
 
 export function registryRoleChanges(step: ResourceStep, context: ReviewContext): void {
@@ -96,7 +106,7 @@ export function registryRoleChanges(step: ResourceStep, context: ReviewContext):
   const role = after?.roleName ?? "";
   const adoption = roleAdoption(step, after?.adoptExisting, person, context);
   const holding = phrase`${context.ledger.spelled(person)} in registry ${registry} as ${role}`;
-  sayAssignment({ person, aspect: Aspect.RegistryRole, line, adoption, unverified: { kind: UNVERIFIED_KINDS.registry, holding } }, { where: phrase`registry ${registry}: `, role: phrase`${role}` }, context);
+  sayAssignment({ person, aspect: Aspect.RegistryRole, line, adoption, unverified: { kind: UNVERIFIED_KINDS.registry, holding } }, { where: phrase`registry ${registry}: `, role: phrase`${role}`, grant: "registryRole", scope: registry }, context);
 }
 
 export function customRoleChanges(step: ResourceStep, { ledger }: ReviewContext): void {

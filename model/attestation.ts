@@ -71,12 +71,16 @@ export type Attestation = z.output<typeof attestationSchema>;
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, "en");
 const byTeam = (a: { team: string }, b: { team: string }) => a.team.localeCompare(b.team, "en");
 
-/**
- * What the roster declares beyond access, per principal. The roster declares no expiry yet: where a
- * later roster does (issue 44), its `expires` is set here, and the attestation shows it.
- */
+/** What the roster declares beyond access, per principal: when a user's own access ends (`expires`), where it says. */
 export function declarationsOf(roster: ValidatedRoster): ReadonlyMap<string, { expires?: string }> {
-  return new Map([...roster.users.map((user) => [identityOf("userName", user.userName), {}] as const), ...roster.serviceAccounts.map((account) => [identityOf("userName", account.name), {}] as const)]);
+  const expiresOf = (userName: string) => roster.expiries.find((expiry) => expiry.grant === "user" && sameIdentity("userName", expiry.user, userName))?.expires;
+  return new Map([
+    ...roster.users.map((user) => {
+      const expires = expiresOf(user.userName);
+      return [identityOf("userName", user.userName), expires === undefined ? {} : { expires }] as const;
+    }),
+    ...roster.serviceAccounts.map((account) => [identityOf("userName", account.name), {}] as const),
+  ]);
 }
 
 /** Every principal W&B lists, in a stable order: users by userName, then service accounts (team members GET /Users does not list) by name. */
@@ -127,7 +131,8 @@ function declaredView(roster: ValidatedRoster, principal: AttestedPrincipal): Pa
   const user = roster.users.find((each) => same(each.userName));
   if (user !== undefined) {
     return {
-      active: true,
+      // A roster as of the attestation's time (model/roster/as-of) declares a user whose access expired inactive.
+      active: user.deactivated !== true,
       organizationRole: user.organizationRole,
       ...(user.modelsSeat === undefined ? {} : { modelsSeat: user.modelsSeat }),
       ...(user.weaveRole === undefined ? {} : { weaveRole: user.weaveRole }),

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { GuardRailSettings } from "../service/config";
 import { identityOf, sameIdentity } from "./identity";
 import type { ValidatedRoster } from "./roster/roster";
+import { grantWords, type JudgedExpiry } from "./expiry";
 
 /** Who a roster gives access to, as far as the guard rails count: userNames as spelled in the roster. */
 export const rosterAccessSchema = z.object({
@@ -14,12 +15,13 @@ export const rosterAccessSchema = z.object({
 });
 export type RosterAccess = z.output<typeof rosterAccessSchema>;
 
-/** The roster's access, sorted: reordering the roster changes nothing in it. */
+/** The roster's access, sorted: reordering the roster changes nothing in it. A user whose access expired has none. */
 export function rosterAccessOf(roster: ValidatedRoster): RosterAccess {
   const sorted = (names: string[]) => [...names].sort();
+  const active = roster.users.filter((user) => user.deactivated !== true);
   return {
-    users: sorted(roster.users.map((user) => user.userName)),
-    admins: sorted(roster.users.filter((user) => user.organizationRole === "admin").map((user) => user.userName)),
+    users: sorted(active.map((user) => user.userName)),
+    admins: sorted(active.filter((user) => user.organizationRole === "admin").map((user) => user.userName)),
     // The identity provider writes the members of a team of `membersFrom: idp`: the roster removes none of them.
     teams: Object.fromEntries(
       roster.teams
@@ -85,9 +87,16 @@ export interface OutsideRemovals {
   readonly inactive?: { readonly days: number; readonly users: readonly UndeclaredUser[] };
 }
 
+/** What a roster declares beside its access that the guard rails judge: who must stay admins, and its grants past their date. */
+export interface JudgedRoster extends RosterAccess {
+  readonly requiredAdmins?: readonly string[];
+  readonly expiries?: readonly JudgedExpiry[];
+}
+
 /**
  * Judges the change of the roster of Organization `organization` from `before` (what the last
- * applied run declared; undefined on its first run) to `after`. With `outside` (after a refresh,
+ * applied run declared; undefined on its first run) to `after` (its grants past their date taken
+ * away, and each `requiredAdmins` kept an admin). With `outside` (after a refresh,
  * when `outsideCode.users: deactivate` has users to deactivate), the users the roster drops and
  * those deactivated are also judged together against the users W&B listed, as the writes count
  * them, and so are the admins among them. The users in `leftInWandb`, which the roster drops and
@@ -96,7 +105,7 @@ export interface OutsideRemovals {
 export function judgeRosterChange(
   organization: string,
   before: RosterAccess | undefined,
-  after: RosterAccess,
+  after: JudgedRoster,
   settings: GuardRailSettings,
   outside?: OutsideRemovals,
   leftInWandb: readonly string[] = [],
@@ -120,10 +129,20 @@ export function judgeRosterChange(
   }
   const liveAdmins = outside === undefined ? undefined : liveAdminsAfterDeactivations(who, lostAdmins, deactivating, outside.live, settings);
   if (liveAdmins !== undefined) refusals.push(liveAdmins);
+  judgeRequiredAdmins(who, after, deactivating, { refusals, verdicts });
 
   // The identity the provider acts as.
   const self = settings.self;
-  if (self === undefined && settings.selfUnknown) {
+  const selfExpired = (after.expiries ?? []).filter((expiry) => expiry.expired && sameIdentity("userName", expiry.user, self));
+  if (self !== undefined && settings.protectSelf && selfExpired.length > 0) {
+    // Whatever it would end, a grant of the acting user never expires by itself: said once, with each grant.
+    const grants = selfExpired.map((expiry) => `${grantWords(expiry)}, expired on ${expiry.expires} (${expiry.at})`).join("; ");
+    refusals.push(
+      `${who}: this change takes away access of ${self}, the user the provider acts as (wandb:username), whose grants expired: ${grants}. ` +
+        `The acting user's access never expires by itself: the run could lose its own access. Remove the expiry (or the grant) from the roster. ${letThrough("protectSelf")}`,
+    );
+    verdicts.push(`refused: an expiry takes access away from ${self}, the user the provider acts as`);
+  } else if (self === undefined && settings.selfUnknown) {
     const judged = unknownSelfJudgement(who, lostAdmins, outside, settings);
     if (judged.refusal !== undefined) refusals.push(judged.refusal);
     verdicts.push(judged.verdict);
@@ -194,6 +213,29 @@ export function judgeRosterChange(
     );
   }
   return { refusals, verdicts };
+}
+
+/**
+ * Each of the roster's `requiredAdmins` stays an organization admin: declared one after the change,
+ * active, and not deactivated by the run (for inactivity). Refused otherwise, naming them and why.
+ */
+function judgeRequiredAdmins(who: string, after: JudgedRoster, deactivating: readonly UndeclaredUser[], judged: { refusals: string[]; verdicts: string[] }): void {
+  const required = after.requiredAdmins ?? [];
+  if (required.length === 0) return;
+  const lost = required.flatMap((name) => {
+    if (!includes(after.users, name)) return [`${name} (no longer an active user of the roster)`];
+    if (!includes(after.admins, name)) return [`${name} (no longer an admin in the roster)`];
+    return deactivating.some((user) => sameIdentity("userName", user.userName, name)) ? [`${name} (deactivated by this run)`] : [];
+  });
+  if (lost.length === 0) {
+    judged.verdicts.push(`passed: the required admins (requiredAdmins) stay organization admins: ${listed(required)}`);
+    return;
+  }
+  judged.refusals.push(
+    `${who}: this change demotes or deactivates ${listed(lost)}, listed in requiredAdmins: each must stay an active organization admin. ` +
+      "Keep them admins, match them with outsideCode.ignore where deactivateInactiveAfterDays would take them, or remove them from requiredAdmins first.",
+  );
+  judged.verdicts.push(`refused: takes organization admin away from required admins: ${listed(lost)}`);
 }
 
 /** How to tell the provider whose bearer key it acts with, so that it keeps that user. */

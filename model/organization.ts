@@ -4,6 +4,8 @@
 import { z } from "zod";
 import { loadRoster, type Roster, validateRoster, type ValidatedRoster, type WandbDeployment } from "./roster/roster";
 import { rosterSchema } from "./roster/schema";
+import type { ExpiryClock, JudgedExpiry } from "./expiry";
+import { rosterAsOf } from "./roster/as-of";
 import { got, present } from "./inputs";
 import { DEPLOYMENTS } from "../service/config";
 import { ProgramError } from "./program-error";
@@ -106,7 +108,10 @@ type DeletionPolicy = NonNullable<OrganizationArgs["deletionPolicy"]>;
 
 /** An Organization's inputs once checked: the roster validated, the deployment decided. */
 export interface OrganizationPlan {
+  /** The roster as of the run's clock: each grant past its `expires` taken away (a user kept, deactivated). */
   roster: ValidatedRoster;
+  /** Every grant of the roster that ends, judged as of the run's clock. */
+  expiries: JudgedExpiry[];
   /** Undefined when neither the inputs nor the configuration say (treated as not saas). */
   deployment: WandbDeployment | undefined;
   protectAdmins: boolean;
@@ -118,9 +123,16 @@ export interface OrganizationPlan {
  * Checks an Organization's inputs (given in code, or as plain data to a Construct), before anything
  * is registered: a mistake in them is a `ProgramError` naming the input (shown as Pulumi shows a
  * `RunError`), a roster mistake a
- * `RosterError`. `configuredDeployment` is asked only when the inputs give no deployment.
+ * `RosterError`. `configuredDeployment` is asked only when the inputs give no deployment; `clock`
+ * is the time the roster's expiries are judged as of (model/expiry: now, unless the door's
+ * environment sets WANDB_EXPIRY_AS_OF).
  */
-export function planOrganization(name: string, args: unknown, configuredDeployment: () => WandbDeployment | undefined): OrganizationPlan {
+export function planOrganization(
+  name: string,
+  args: unknown,
+  configuredDeployment: () => WandbDeployment | undefined,
+  clock: ExpiryClock = { asOf: Date.now() },
+): OrganizationPlan {
   const { roster: rosterGiven, ...settingsGiven } = (typeof args === "object" && args !== null ? args : {}) as Record<string, unknown>;
   const parsed = settingsSchema.safeParse(present(settingsGiven), { reportInput: true });
   if (!parsed.success) {
@@ -135,8 +147,10 @@ export function planOrganization(name: string, args: unknown, configuredDeployme
     typeof rosterGiven === "string"
       ? loadRoster(rosterGiven, deploymentOption)
       : validateRoster(rosterGiven, { file: `roster of Organization "${name}"`, ...deploymentOption });
+  const asOfClock = rosterAsOf(roster, clock.asOf);
   return {
-    roster,
+    roster: asOfClock.roster,
+    expiries: asOfClock.expiries,
     deployment,
     protectAdmins: settings.protectAdmins ?? false,
     adoptExisting: settings.adoptExisting ?? false,

@@ -59,7 +59,11 @@ export function outsideCodeRecordOf(roster: ValidatedRoster) {
   };
 }
 
-/** What a guard record (or a roster, through `rosterAccessOf` and `outsideCodeRecordOf`) declares, as the report compares. */
+/**
+ * What a guard record (or a roster, through `rosterAccessOf` and `outsideCodeRecordOf`) declares, as
+ * the report compares: a user whose access expired is still the roster's (its User deactivates it),
+ * never outside code.
+ */
 export function declaredOf(record: {
   users: readonly string[];
   admins: readonly string[];
@@ -67,9 +71,11 @@ export function declaredOf(record: {
   emails: Readonly<Record<string, string>>;
   customRoles: readonly string[];
   idpTeams: Readonly<Record<string, readonly string[]>>;
+  expiries?: readonly { grant: string; user: string; expired: boolean }[];
 }): DeclaredOrganization {
+  const expired = (record.expiries ?? []).filter((expiry) => expiry.grant === "user" && expiry.expired).map((expiry) => expiry.user);
   return {
-    users: record.users.map((userName) => ({ userName, email: record.emails[userName] ?? "" })),
+    users: [...record.users, ...expired].map((userName) => ({ userName, email: record.emails[userName] ?? "" })),
     admins: [...record.admins],
     teams: Object.keys(record.teams),
     idpTeams: Object.fromEntries(Object.entries(record.idpTeams).map(([team, members]) => [team, [...members]])),

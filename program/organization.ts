@@ -117,7 +117,14 @@ export function declareOrganization<C extends ChildrenShape>(
   // told from its last state, the same at a preview and at the up after it.
   const guard = kinds.RosterGuard(
     `${name}/guard`,
-    { organization: name, ...rosterAccessOf(plan.roster), ...outsideCodeRecordOf(plan.roster), stackUsers: pulumi.output(stackUsersBeside(name)) },
+    {
+      organization: name,
+      ...rosterAccessOf(plan.roster),
+      ...outsideCodeRecordOf(plan.roster),
+      requiredAdmins: plan.roster.requiredAdmins,
+      expiries: plan.expiries,
+      stackUsers: pulumi.output(stackUsersBeside(name)),
+    },
     { parent: component },
   );
   const declaring: Declaring<C> = { name, plan, kinds, guard, parent: { parent: component, dependsOn: [guard] } };
@@ -256,6 +263,8 @@ function declareUsersAndTeams<C extends ChildrenShape>(
         ...(user.displayName === undefined ? {} : { displayName: user.displayName }),
         ...(user.modelsSeat === undefined ? {} : { modelsSeat: user.modelsSeat }),
         ...(user.weaveRole === undefined ? {} : { weaveRole: user.weaveRole }),
+        // The user's access expired: declared inactive (the record names the expiry for the review).
+        ...(user.deactivated === true ? { active: false } : {}),
         // A custom organization role belongs to an OrganizationRoleAssignment: the User leaves it alone.
         ...(custom ? {} : { organizationRole: user.organizationRole }),
         // Users created into teams: the teams' names as Outputs make the Teams come first.

@@ -128,4 +128,9 @@ export class Operation implements ConfiguredOperation {
   guardRailsForChecks(): GuardRailSettings {
     return this.#settings.guardRails();
   }
+
+  /** `wandb:expiryNoticeDays` for preview-time checks, judged without credentials as the guard rails' settings are. */
+  expiryNoticeDaysForChecks(): number {
+    return this.#settings.expiryNoticeDays();
+  }
 }

@@ -4,6 +4,7 @@ import { programSettings } from "./program-settings";
 import { planOrganization } from "../model/organization";
 import { declareOrganization } from "../program/organization";
 import { noticeAdoptedRoles } from "../program/adoption-notice";
+import { expiryClockFrom } from "../model/expiry";
 import { ORGANIZATION_TYPE } from "../model/tokens";
 import type { ValidatedRoster, WandbDeployment } from "../model/roster/roster";
 import type { OrganizationArgs } from "./types/organization";
@@ -73,7 +74,7 @@ export class Organization extends pulumi.ComponentResource {
 
   constructor(name: string, args: OrganizationArgs, opts?: pulumi.ComponentResourceOptions) {
     // Validate before registering anything, the component included: a roster mistake fails the preview cleanly.
-    const plan = planOrganization(name, args, configuredDeployment);
+    const plan = planOrganization(name, args, configuredDeployment, expiryClockFrom(process.env));
     super(ORGANIZATION_TYPE, name, {}, opts);
     this.roster = plan.roster;
     this.deployment = plan.deployment;

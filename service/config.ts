@@ -220,6 +220,13 @@ const settings = {
     expected: "true or false",
     default: true,
   },
+  expiryNoticeDays: {
+    key: "expiryNoticeDays",
+    env: "WANDB_EXPIRY_NOTICE_DAYS",
+    schema: intBetween(0, 3650),
+    expected: "a whole number of days from 0 to 3650 (0 turns the notice off)",
+    default: 14,
+  },
   auditLog: {
     key: "auditLog",
     env: "WANDB_AUDIT_LOG",
@@ -273,6 +280,7 @@ export function judgeConfig(stackConfig: Source, env: Source): ConfigJudgement {
   read(settings.minAdmins);
   read(settings.maxRemovalFraction);
   read(settings.protectSelf);
+  read(settings.expiryNoticeDays);
   if (baseUrl?.scimRoot !== undefined && scimPath !== undefined && !sameIgnoringCase(scimPath, baseUrl.scimRoot)) {
     problems.push(
       `wandb:baseUrl ends with the SCIM root ${baseUrl.scimRoot} while wandb:scimPath (WANDB_SCIM_PATH) says ${scimPath || "/"}: ` +
@@ -318,6 +326,15 @@ export function guardRailsFrom(stackConfig: Source, env: Source): GuardRailSetti
     selfUnknown: bearer && self === undefined,
     ...(self === undefined ? {} : { self }),
   };
+}
+
+/**
+ * How many days ahead the preview and the access review list the roster's grants that end, judged
+ * without credentials; a malformed setting counts as its default here, as for the guard rails.
+ */
+export function expiryNoticeDaysFrom(stackConfig: Source, env: Source): number {
+  const reading = readSetting(settings.expiryNoticeDays, stackConfig, env);
+  return ("value" in reading ? reading.value : undefined) ?? settings.expiryNoticeDays.default;
 }
 
 /**

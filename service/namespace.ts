@@ -3,7 +3,7 @@
 // the namespace comes from; what is a mistake in it (a misspelt key, a malformed or missing value)
 // is judged here, so a mistake reads the same through every one of them.
 import { z } from "zod";
-import { deploymentFrom, guardRailsFrom, judgeNamespace, WandbConfigError, type ConfigJudgement, type Deployment, type GuardRailSettings, type WandbConfig } from "./config";
+import { deploymentFrom, expiryNoticeDaysFrom, guardRailsFrom, judgeNamespace, WandbConfigError, type ConfigJudgement, type Deployment, type GuardRailSettings, type WandbConfig } from "./config";
 
 /** The namespace's name: its keys are `wandb:<key>`. */
 export const NAMESPACE = "wandb";
@@ -73,5 +73,10 @@ export class WandbSettings {
   /** The guard rails' settings, without credentials: a malformed one counts as its default here, and is among the problems. */
   guardRails(): GuardRailSettings {
     return guardRailsFrom(this.namespace.stackConfig, this.env);
+  }
+
+  /** How many days ahead a roster's expiries are listed, without credentials: a malformed one counts as its default here, as the guard rails' do. */
+  expiryNoticeDays(): number {
+    return expiryNoticeDaysFrom(this.namespace.stackConfig, this.env);
   }
 }

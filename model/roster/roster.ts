@@ -8,6 +8,7 @@ import { entryLabel, type Finding, formatField, list, type Path, rosterSchema, s
 import type { Deployment } from "../../service/config";
 import { sameIgnoringCase } from "../../service/case-folding";
 import { closest } from "../../service/spelling";
+import { grantWords, type GrantExpiry } from "../expiry";
 import { identityOf } from "../identity";
 import { brokenTeamsRule } from "../shapes/service-account";
 import { capabilitiesOf, deactivationNotOffered, serviceAccountTeamsNotOffered, TEAM_MEMBERS_FROM_IDP_NOT_OFFERED, USERS_JOIN_THROUGH_TEAMS } from "../deployments";
@@ -39,18 +40,21 @@ export type WandbDeployment = Deployment;
  *     displayName: Alice Doe
  *     organizationRole: admin        # admin | member (default) | <custom role name>
  *   - { userName: bob, email: bob@example.com, organizationRole: Run operator }
+ *   - { userName: carol, email: carol@example.com, expires: 2025-09-01 }     # deactivated then
+ *   - { userName: dave, email: dave@example.com, organizationRole: admin, organizationRoleExpires: 2025-07-01 }  # then member
  * customRoles:
  *   - name: Run operator
  *     inheritedFrom: member          # member | viewer
  *     permissions: [run:stop, run:delete]
  * teams:
  *   - name: ml-platform
- *     members: [alice, bob]          # userNames from users
+ *     members: [alice, bob, { user: carol, expires: 2025-07-01 }]   # userNames from users
  *     roles: { alice: admin }        # admin | member (default) | viewer | <custom role name>
  * teamRoles:                         # the same, outside the team (a declared team, one of its members)
- *   - { user: bob, team: ml-platform, role: viewer }
+ *   - { user: bob, team: ml-platform, role: viewer, expires: 2025-07-01 }   # back to member then
  * registryRoles:
  *   - { user: alice, registry: models, role: admin }   # admin | member | viewer | restricted viewer
+ * requiredAdmins: [alice]            # must stay organization admins
  * serviceAccounts:                   # never users; their API keys are made in the W&B App
  *   - { name: ci-bot, scope: team, defaultTeam: ml-platform }   # team | organization
  * ```
@@ -77,11 +81,13 @@ export type RosterServiceAccount = NonNullable<Roster["serviceAccounts"]>[number
 /** A roster that passed validation, in canonical form: every team role is in its team's `roles`. */
 export interface ValidatedRoster {
   users: Array<
-    Omit<ShapedRoster["users"][number], "organizationRole"> & {
+    Omit<ShapedRoster["users"][number], "organizationRole" | "expires" | "organizationRoleExpires" | "organizationRoleAfterExpiry"> & {
       /** `admin` or `member` (lower case), or the exact name of a custom role of the roster. */
       organizationRole: string;
       /** Names of the roster's teams that list the user, in roster order. */
       teams: string[];
+      /** Set by `rosterAsOf` (model/expiry): the user's access has expired, and the user is declared inactive. */
+      deactivated?: boolean;
     }
   >;
   customRoles: ShapedRoster["customRoles"];
@@ -90,9 +96,9 @@ export interface ValidatedRoster {
    * `viewer` (lower case) or a custom role's name: the team's `roles`, then the top-level
    * `teamRoles` for the team, merged.
    */
-  teams: ShapedRoster["teams"];
+  teams: Array<Omit<ShapedRoster["teams"][number], "members"> & { members: string[] }>;
   /** `user` as spelled under `users`; `role` in lower case. */
-  registryRoles: ShapedRoster["registryRoles"];
+  registryRoles: Array<Omit<ShapedRoster["registryRoles"][number], "expires">>;
   /** `scope` in lower case; `teams`, where given, hold `defaultTeam`. */
   serviceAccounts: ShapedRoster["serviceAccounts"];
   /** What is done with what W&B holds and the roster does not declare. */
@@ -101,6 +107,10 @@ export interface ValidatedRoster {
   usersFrom: ShapedRoster["usersFrom"];
   /** Users not active in this many days are deactivated at `up`. */
   deactivateInactiveAfterDays?: number;
+  /** Every grant that ends (`expires` and `organizationRoleExpires`), in roster order: `rosterAsOf` judges them. */
+  expiries: GrantExpiry[];
+  /** userNames as spelled under `users`: people who must stay organization admins. */
+  requiredAdmins: string[];
 }
 
 /** One mistake in a roster. */
@@ -320,6 +330,8 @@ function crossCheck(shaped: ShapedRoster, raw: unknown, deployment: WandbDeploym
     roster: { users: [], customRoles: [], teams: [], registryRoles: [], serviceAccounts: [], outsideCode: shaped.outsideCode,
       usersFrom: shaped.usersFrom,
       ...(shaped.deactivateInactiveAfterDays === undefined ? {} : { deactivateInactiveAfterDays: shaped.deactivateInactiveAfterDays }),
+      expiries: [],
+      requiredAdmins: [],
     },
     findings,
     at,
@@ -333,9 +345,11 @@ function crossCheck(shaped: ShapedRoster, raw: unknown, deployment: WandbDeploym
   checkRegistryRoles(checking, declared);
   checkServiceAccounts(checking, declared, deployment);
   if (capabilitiesOf(deployment).usersJoinThroughTeams && shaped.usersFrom === "code") checkEveryUserInATeam(checking, declared);
+  checkUserExpiries(checking, deployment);
+  checkRequiredAdmins(checking, declared);
   checkOutsideCode(checking, deployment);
-  // Roster order: users, custom roles, teams, team roles, registry roles, service accounts, then what the roster does not declare.
-  const order = ["users", "customRoles", "teams", "teamRoles", "registryRoles", "serviceAccounts", "outsideCode"];
+  // Roster order: users, custom roles, teams, team roles, registry roles, service accounts, required admins, then what the roster does not declare.
+  const order = ["users", "customRoles", "teams", "teamRoles", "registryRoles", "serviceAccounts", "requiredAdmins", "outsideCode"];
   const rank = (f: Finding) => order.indexOf(String(f.path[0]));
   findings.sort((a, b) => rank(a) - rank(b));
   return { roster: checking.roster, findings };
@@ -363,7 +377,8 @@ function checkCustomRoles({ shaped, roster, at, add }: Checking): Map<string, nu
   return customRoles;
 }
 
-function checkUsers({ shaped, roster, at, add }: Checking, { customRoles }: Declared): Map<string, number> {
+function checkUsers(checking: Checking, { customRoles }: Declared): Map<string, number> {
+  const { shaped, roster, at, add } = checking;
   const users = new Map<string, number>();
   const emails = new Map<string, number>();
   shaped.users.forEach((user, i) => {
@@ -380,28 +395,92 @@ function checkUsers({ shaped, roster, at, add }: Checking, { customRoles }: Decl
     } else {
       emails.set(identityOf("email", user.email), i);
     }
-    const role = user.organizationRole ?? "member";
-    const predefined = canonicalRole(role, ORGANIZATION_ROLES);
-    if (isDeprecatedOrganizationRole(role)) {
-      add(["users", i, "organizationRole"], 'organizationRole "viewer" is deprecated for organizations (W&B assigns member instead)', "use member, or a custom role that inherits from viewer");
-    } else if (!ORGANIZATION_ROLES.includes(predefined) && !customRoles.has(role)) {
-      add(
-        ["users", i, "organizationRole"],
-        `organizationRole ${q(role)} is neither a predefined organization role nor a custom role of the roster`,
-        `${didYouMean(role, [...ORGANIZATION_ROLES, ...customRoles.keys()], CUSTOM_NAMES_ARE_CASE_SENSITIVE)}use admin or member, or declare ${q(role)} under customRoles`,
-      );
+    const roleOf = (field: "organizationRole" | "organizationRoleAfterExpiry", role: string) => organizationRoleOf(checking, customRoles, ["users", i, field], role);
+    const role = roleOf("organizationRole", user.organizationRole ?? "member");
+    if (user.organizationRoleAfterExpiry !== undefined && user.organizationRoleExpires === undefined) {
+      add(["users", i, "organizationRoleAfterExpiry"], "organizationRoleAfterExpiry is given without organizationRoleExpires", "add `organizationRoleExpires: <date>` for the role to end then, or remove organizationRoleAfterExpiry");
     }
+    if (user.organizationRoleExpires !== undefined) {
+      const fallback = roleOf("organizationRoleAfterExpiry", user.organizationRoleAfterExpiry ?? "member");
+      if (fallback === role) {
+        add(["users", i, "organizationRoleExpires"], `organizationRoleExpires ends the role ${q(role)}, and ${q(fallback)} follows it: nothing would change`, "remove organizationRoleExpires, or give the role that ends as organizationRole");
+      }
+      roster.expiries.push({ grant: "organizationRole", user: user.userName, role, fallback, expires: user.organizationRoleExpires, at: `users ${q(user.userName)}: organizationRoleExpires` });
+    }
+    if (user.expires !== undefined) roster.expiries.push({ grant: "user", user: user.userName, expires: user.expires, at: `users ${q(user.userName)}: expires` });
     roster.users.push({
       userName: user.userName,
       email: user.email,
       ...(user.displayName === undefined ? {} : { displayName: user.displayName }),
       ...(user.modelsSeat === undefined ? {} : { modelsSeat: user.modelsSeat }),
       ...(user.weaveRole === undefined ? {} : { weaveRole: user.weaveRole }),
-      organizationRole: ORGANIZATION_ROLES.includes(predefined) ? predefined : role,
+      organizationRole: role,
       teams: [],
     });
   });
   return users;
+}
+
+/** An organization role as stored (predefined in lower case, a custom role as written), with a finding at `path` when it is neither. */
+function organizationRoleOf({ add }: Checking, customRoles: Map<string, number>, path: Path, role: string): string {
+  const field = String(path.at(-1));
+  const predefined = canonicalRole(role, ORGANIZATION_ROLES);
+  if (isDeprecatedOrganizationRole(role)) {
+    add(path, `${field} "viewer" is deprecated for organizations (W&B assigns member instead)`, "use member, or a custom role that inherits from viewer");
+  } else if (!ORGANIZATION_ROLES.includes(predefined) && !customRoles.has(role)) {
+    add(
+      path,
+      `${field} ${q(role)} is neither a predefined organization role nor a custom role of the roster`,
+      `${didYouMean(role, [...ORGANIZATION_ROLES, ...customRoles.keys()], CUSTOM_NAMES_ARE_CASE_SENSITIVE)}use admin or member, or declare ${q(role)} under customRoles`,
+    );
+  }
+  return ORGANIZATION_ROLES.includes(predefined) ? predefined : role;
+}
+
+/**
+ * A user's own expiry deactivates the user: not where W&B's deactivation removes for good
+ * (model/deployments), nor where the identity provider owns the users (`usersFrom: idp`).
+ */
+function checkUserExpiries({ shaped, add }: Checking, deployment: WandbDeployment | undefined): void {
+  shaped.users.forEach((user, i) => {
+    if (user.expires === undefined) return;
+    if (shaped.usersFrom === "idp") {
+      add(["users", i, "expires"], "expires deactivates the user, but usersFrom: idp leaves every user to your identity provider", "end the user's access in the identity provider, and remove `expires` (a team membership or a role may still expire here)");
+    } else if (!capabilitiesOf(deployment).keepsDeactivatedUsers) {
+      add(
+        ["users", i, "expires"],
+        deactivationNotOffered("expires on a user (a deactivation at its date)"),
+        "let the user's team memberships expire instead (`members: [{ user: ..., expires: ... }]`), or remove `expires`",
+      );
+    }
+  });
+}
+
+/** Required admins are users of the roster, each once, none of whose access ends by itself. */
+function checkRequiredAdmins(checking: Checking, declared: Declared): void {
+  const { shaped, roster, add } = checking;
+  const listed = new Set<string>();
+  shaped.requiredAdmins.forEach((name, k) => {
+    const user = userNamed(checking, declared, name);
+    if (user === undefined) {
+      add(["requiredAdmins", k], `${q(name)} is not a user of the roster`, `${didYouMean(name, shaped.users.map((each) => each.userName))}declare ${q(name)} under users as an admin, or remove it from requiredAdmins`);
+      return;
+    }
+    const key = identityOf("userName", user.userName);
+    if (listed.has(key)) {
+      add(["requiredAdmins", k], `${q(name)} is listed twice (userNames are case-insensitive)`, "list each required admin once");
+      return;
+    }
+    listed.add(key);
+    roster.requiredAdmins.push(user.userName);
+    for (const ending of roster.expiries.filter((expiry) => expiry.user === user.userName && (expiry.grant === "user" || expiry.grant === "organizationRole"))) {
+      add(
+        ["requiredAdmins", k],
+        `${q(user.userName)} must stay an organization admin, but ${ending.at} ends ${grantWords(ending)} on ${ending.expires}`,
+        `remove the expiry, or ${q(user.userName)} from requiredAdmins`,
+      );
+    }
+  });
 }
 
 /**
@@ -466,7 +545,8 @@ function checkTeams(checking: Checking, declared: Declared): Map<string, number>
       teams.set(team.name, i);
     }
     const members: string[] = [];
-    team.members.forEach((member, k) => {
+    team.members.forEach((entry, k) => {
+      const member = typeof entry === "string" ? entry : entry.user;
       const user = userNamed(checking, declared, member);
       if (user === undefined) {
         add(
@@ -479,6 +559,7 @@ function checkTeams(checking: Checking, declared: Declared): Map<string, number>
       } else {
         members.push(user.userName);
         if (other === undefined) user.teams.push(team.name);
+        if (typeof entry !== "string") checkMembershipExpiry(checking, { team: team.name, index: i, idp: team.membersFrom === "idp" }, user.userName, entry.expires, k);
       }
     });
     const roles: Record<string, string> = {};
@@ -510,6 +591,19 @@ function checkTeams(checking: Checking, declared: Declared): Map<string, number>
     roster.teams.push({ name: team.name, members, roles, membersFrom: team.membersFrom });
   });
   return teams;
+}
+
+/** A membership that ends: never in a team whose members the identity provider writes. */
+function checkMembershipExpiry({ roster, add }: Checking, team: { team: string; index: number; idp: boolean }, user: string, expires: string, k: number): void {
+  if (team.idp) {
+    add(
+      ["teams", team.index, "members", k, "expires"],
+      `members[${k}].expires ends a membership, but the identity provider writes this team's members (membersFrom: idp)`,
+      `end ${q(user)}'s membership in the identity provider, and write the member as ${q(user)} alone (or remove \`membersFrom: idp\`)`,
+    );
+    return;
+  }
+  roster.expiries.push({ grant: "team", user, scope: team.team, expires, at: `teams ${q(team.team)}, member ${q(user)}: expires` });
 }
 
 /** Team roles written outside their team: checked as the team's roles are, then merged into them. */
@@ -546,6 +640,9 @@ function checkTeamRoles(checking: Checking, declared: Declared): void {
     if (earlier === undefined) {
       declared.teamRolePlaces.set(key, { place: at("teamRoles", i), role, written: grant.role });
       if (known) team.roles[user.userName] = role;
+      if (known && grant.expires !== undefined) {
+        roster.expiries.push({ grant: "teamRole", user: user.userName, scope: team.name, role, expires: grant.expires, at: `teamRoles, ${q(user.userName)} in team ${q(team.name)}: expires` });
+      }
     } else if (earlier.role === role) {
       add(
         ["teamRoles", i],
@@ -593,6 +690,9 @@ function checkRegistryRoles(checking: Checking, declared: Declared): void {
       );
     }
     roster.registryRoles.push({ user: user?.userName ?? grant.user, registry: grant.registry, role });
+    if (user !== undefined && grant.expires !== undefined) {
+      roster.expiries.push({ grant: "registryRole", user: user.userName, scope: grant.registry, role, expires: grant.expires, at: `registryRoles, ${q(user.userName)} in registry ${q(grant.registry)}: expires` });
+    }
   });
 }
 

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { foldCase } from "../../service/case-folding";
 import { closest } from "../../service/spelling";
+import { EXPIRY_FORMS, expiryTime } from "../expiry";
 import { identityOf } from "../identity";
 import { SERVICE_ACCOUNT_SCOPES, type ServiceAccountScope } from "../shapes/service-account";
 import {
@@ -29,6 +30,17 @@ const accessLevel = z.string().trim().overwrite(foldCase).pipe(z.enum(ACCESS_LEV
 
 const ROLE_IN_TEAM = "`admin`, `member`, `viewer` (case-insensitive) or the `name` of a custom role under `customRoles` (case-sensitive).";
 
+/** When a grant ends: a UTC day (at 00:00 UTC that day) or a timestamp with its zone. */
+const expiry = z
+  .string()
+  .trim()
+  .refine((written) => expiryTime(written) !== undefined);
+const EXPIRES =
+  "When the grant ends: a UTC day, e.g. `2025-07-01` (it ends at 00:00 UTC that day: June 30 is its last), or a timestamp with its zone, " +
+  "e.g. `2025-07-01T17:00:00Z`. From that date the next `pulumi up` takes it away, under the guard rails (the preview names it, " +
+  "`expired on <date>`), and the drift watch reports it until then; the preview lists it within `wandb:expiryNoticeDays` before. " +
+  "A date already past when the grant is first declared is refused.";
+
 const userSchema = z
   .strictObject({
     userName: text
@@ -44,6 +56,15 @@ const userSchema = z
     }),
     weaveRole: accessLevel.meta({
       description: "The user's Weave role: `full`, `viewer` or `none` (case-insensitive). When left out, it is not managed (W&B gives a new user `full`).",
+    }),
+    expires: expiry.optional().meta({
+      description: `When the user's access ends: the user is deactivated (dedicated cloud and self-managed; refused on the multi-tenant cloud and with \`usersFrom: idp\`). ${EXPIRES}`,
+    }),
+    organizationRoleExpires: expiry.optional().meta({
+      description: `When the organization role ends: the user goes back to \`organizationRoleAfterExpiry\` (default \`member\`). ${EXPIRES}`,
+    }),
+    organizationRoleAfterExpiry: text.optional().meta({
+      description: "The organization role once `organizationRoleExpires` has passed: `admin`, `member` (the default) or the `name` of a custom role under `customRoles`.",
     }),
   })
   .meta({ description: "A user of the organization." });
@@ -63,13 +84,24 @@ const customRoleSchema = z
   })
   .meta({ description: "A custom role: a predefined role plus permissions." });
 
+const memberSchema = z
+  .strictObject({
+    user: text.meta({ description: "The member's `userName`, a user of the roster." }),
+    expires: expiry.meta({ description: `When the membership ends: the member leaves the team (and its role there). ${EXPIRES}` }),
+  })
+  .meta({ description: "A member whose membership ends, e.g. `{ user: carol, expires: 2025-07-01 }`." });
+
 const teamSchema = z
   .strictObject({
     name: text.regex(NO_SLASH).meta({ description: "The team's name (case-sensitive, unique). No \"/\"." }),
     members: z
-      .array(text)
+      .array(z.union([text, memberSchema]))
       .default([])
-      .meta({ description: "The `userName`s of its members, all users of the roster: exactly these (members added elsewhere are removed)." }),
+      .meta({
+        description:
+          "Its members, all users of the roster: exactly these (members added elsewhere are removed). Each a `userName`, or " +
+          "`{ user: <userName>, expires: <date> }` for a membership that ends.",
+      }),
     roles: z
       .record(z.string(), text)
       .default({})
@@ -92,6 +124,7 @@ const teamRoleSchema = z
     user: text.meta({ description: "The `userName` of a member of the team." }),
     team: text.meta({ description: "The `name` of a team under `teams` (case-sensitive)." }),
     role: text.meta({ description: ROLE_IN_TEAM }),
+    expires: expiry.optional().meta({ description: `When the role ends: the member keeps the team's default role, \`member\`. ${EXPIRES}` }),
   })
   .meta({
     description:
@@ -103,6 +136,7 @@ const registryRoleSchema = z
     user: text.meta({ description: "The `userName` of a user of the roster." }),
     registry: text.regex(NO_SLASH).meta({ description: "The registry's name, e.g. `models`." }),
     role: text.meta({ description: "`admin`, `member`, `viewer` or `restricted viewer` (case-insensitive; custom roles do not apply to registries)." }),
+    expires: expiry.optional().meta({ description: `When the role ends: the user no longer has a role in the registry. ${EXPIRES}` }),
   })
   .meta({ description: "A user's role in a registry." });
 
@@ -160,6 +194,14 @@ export const rosterSchema = z
     teamRoles: z.array(teamRoleSchema).default([]).meta({ description: "Team roles written outside their teams." }),
     registryRoles: z.array(registryRoleSchema).default([]).meta({ description: "Users' roles in registries." }),
     serviceAccounts: z.array(serviceAccountSchema).default([]).meta({ description: "Service accounts: automation identities, never users." }),
+    requiredAdmins: z
+      .array(text)
+      .default([])
+      .meta({
+        description:
+          "The `userName`s of people who must stay organization admins: a run that would demote, deactivate or remove one is refused " +
+          "at preview, naming them, and none of their access may carry an expiry.",
+      }),
     outsideCode: outsideCodeSchema.default({ users: "report", teams: "report", customRoles: "report", ignore: [] }),
     usersFrom: z
       .enum(SOURCES)
@@ -217,6 +259,11 @@ const SECTIONS: Record<Section, { noun: string; shape: z.ZodObject; label?: stri
 
 const isSection = (key: unknown): key is Section => typeof key === "string" && Object.hasOwn(SECTIONS, key);
 
+/** Entries nested in an entry, by `<section>.<field>`: a team's member written as a mapping. */
+const NESTED: Readonly<Record<string, { noun: string; shape: z.ZodObject }>> = {
+  "teams.members": { noun: "a member that expires", shape: memberSchema },
+};
+
 interface FieldInfo {
   /** What a valid value is, after "must be" / "is not". */
   describe: string;
@@ -229,10 +276,14 @@ const CONTROL_CHARACTER_FIX = "write it on one line, without control characters 
 
 const ROLE_FIX = "use admin or member, or the name of a custom role declared under customRoles";
 
+const EXPIRY_DESCRIBED = "a UTC day (YYYY-MM-DD) or a timestamp with its zone";
+const EXPIRY_FIX = `write ${EXPIRY_FORMS}, or remove the key`;
+
 /** Keyed by `<section>.<field>`; `<section>.` is the entry itself, `top.<key>` a top-level key. */
 const FIELDS: Record<string, FieldInfo> = {
   "top.": {
-    describe: "a mapping with the keys users, customRoles, teams, teamRoles, registryRoles, serviceAccounts, outsideCode, usersFrom and deactivateInactiveAfterDays",
+    describe:
+      "a mapping with the keys users, customRoles, teams, teamRoles, registryRoles, serviceAccounts, requiredAdmins, outsideCode, usersFrom and deactivateInactiveAfterDays",
     fix: "start the roster with `users:` (see the roster format in the Organization component's documentation)",
   },
   "top.users": { describe: "a list of users", fix: "list the users under `users:`, one `- userName: ...` entry each" },
@@ -254,6 +305,12 @@ const FIELDS: Record<string, FieldInfo> = {
     describe: "a positive whole number of days",
     fix: "write e.g. `deactivateInactiveAfterDays: 90` to deactivate the users not active in 90 days, or remove the key",
   },
+  "top.requiredAdmins": {
+    describe: "a list of userNames",
+    item: "a userName",
+    fix: "list the userNames of the people who must stay organization admins, e.g. `requiredAdmins: [ada, grace]`",
+  },
+  "requiredAdmins.": { describe: "a userName", fix: "list the userNames of the people who must stay organization admins, e.g. `requiredAdmins: [ada, grace]`" },
   "top.usersFrom": { describe: '"code" or "idp"', fix: "write `usersFrom: idp` when your identity provider creates the users, or remove the key" },
   "outsideCode.": {
     describe: "a mapping with the keys users, teams, customRoles and ignore",
@@ -277,6 +334,9 @@ const FIELDS: Record<string, FieldInfo> = {
   "users.displayName": { describe: "text", fix: "give the name shown for the user, e.g. `displayName: Alice Doe`, or remove the key" },
   "users.organizationRole": { describe: "a role name", fix: ROLE_FIX },
   "users.modelsSeat": { describe: '"full", "viewer" or "none"', fix: "set `modelsSeat: viewer` (or full, or none), or remove the key to leave the seat alone" },
+  "users.expires": { describe: EXPIRY_DESCRIBED, fix: EXPIRY_FIX },
+  "users.organizationRoleExpires": { describe: EXPIRY_DESCRIBED, fix: EXPIRY_FIX },
+  "users.organizationRoleAfterExpiry": { describe: "a role name", fix: `${ROLE_FIX}, or remove the key to go back to member` },
   "users.weaveRole": { describe: '"full", "viewer" or "none"', fix: "set `weaveRole: viewer` (or full, or none), or remove the key to leave the Weave role alone" },
   "customRoles.": {
     describe: "a custom role (a mapping with name, inheritedFrom and permissions)",
@@ -296,14 +356,18 @@ const FIELDS: Record<string, FieldInfo> = {
   "teams.": { describe: "a team (a mapping with name and members)", fix: "write the team as `- name: ml-platform` with `members: [alice, bob]` below it" },
   "teams.name": { describe: 'a team name (no "/")', fix: "give the team's name, e.g. `name: ml-platform`" },
   "teams.members": {
-    describe: "a list of userNames",
-    item: "a userName",
-    fix: "list the userNames of the team's members (users of the roster), e.g. `members: [alice, bob]`",
+    describe: "a list of members",
+    item: "a userName, or a mapping with user and expires",
+    fix: "list the userNames of the team's members (users of the roster), e.g. `members: [alice, bob]`, a membership that ends as `{ user: carol, expires: 2025-07-01 }`",
   },
+  "teams.members.user": { describe: "a userName", fix: "give the member's userName, e.g. `{ user: carol, expires: 2025-07-01 }`" },
+  "teams.members.expires": { describe: EXPIRY_DESCRIBED, fix: `${EXPIRY_FIX} (a member without one is written as the userName alone)` },
   "teams.roles": {
     describe: "a mapping from userName to team role",
     item: "a team role name",
-    fix: "map members to their role in the team, e.g. `roles: { alice: admin }` (admin, member, viewer or a custom role)",
+    fix:
+      "map members to their role in the team, e.g. `roles: { alice: admin }` (admin, member, viewer or a custom role); a role that ends is " +
+      "written under the top-level teamRoles, e.g. `- { user: alice, team: research, role: admin, expires: 2025-07-01 }`",
   },
   "teamRoles.": {
     describe: "a team role (a mapping with user, team and role)",
@@ -312,6 +376,7 @@ const FIELDS: Record<string, FieldInfo> = {
   "teamRoles.user": { describe: "a userName", fix: "give the userName of a member of the team, e.g. `user: alice`" },
   "teamRoles.team": { describe: "a team name", fix: "give the name of a team declared under teams, e.g. `team: research`" },
   "teamRoles.role": { describe: "a team role", fix: "use admin, member or viewer, or the name of a custom role declared under customRoles" },
+  "teamRoles.expires": { describe: EXPIRY_DESCRIBED, fix: EXPIRY_FIX },
   "registryRoles.": {
     describe: "a registry role (a mapping with user, registry and role)",
     fix: "write the registry role as `- { user: alice, registry: models, role: admin }`",
@@ -319,6 +384,7 @@ const FIELDS: Record<string, FieldInfo> = {
   "registryRoles.user": { describe: "a userName", fix: "give the userName of a user of the roster, e.g. `user: alice`" },
   "registryRoles.registry": { describe: 'a registry name (no "/")', fix: "give the registry's name, e.g. `registry: models`" },
   "registryRoles.role": { describe: "a registry role", fix: "use admin, member, viewer or restricted viewer" },
+  "registryRoles.expires": { describe: EXPIRY_DESCRIBED, fix: EXPIRY_FIX },
   "serviceAccounts.": {
     describe: "a service account (a mapping with name, scope and defaultTeam)",
     fix: "write the service account as `- { name: ci-bot, scope: team, defaultTeam: ml-platform }`",
@@ -398,9 +464,10 @@ const MISPLACED: Record<string, string> = {
 };
 
 function unknownKeyFinding(data: unknown, objectPath: Path, key: string): Finding {
-  const { entry, section } = locate(data, objectPath);
-  const noun = isSection(section) ? SECTIONS[section].noun : "the roster";
-  const keys = Object.keys((isSection(section) ? SECTIONS[section].shape : rosterSchema).shape);
+  const { entry, section, field } = locate(data, objectPath);
+  const nested = field.length === 2 ? NESTED[`${section}.${String(field[0])}`] : undefined;
+  const noun = nested?.noun ?? (isSection(section) ? SECTIONS[section].noun : "the roster");
+  const keys = Object.keys((nested?.shape ?? (isSection(section) ? SECTIONS[section].shape : rosterSchema)).shape);
   // A typo, or a shortened name ("role" for "organizationRole").
   const guess =
     closest(key, keys) ?? (key.length >= 4 ? keys.find((k) => foldCase(k).includes(foldCase(key))) : undefined);
@@ -414,19 +481,45 @@ function unknownKeyFinding(data: unknown, objectPath: Path, key: string): Findin
   };
 }
 
+/**
+ * The issues of the alternative a value in a union was meant as (a name written as text, a mapping
+ * as a mapping: the one alternative of the value's own type), their paths from the roster's top;
+ * undefined when it is none of their types, which the union's own issue tells.
+ */
+function meantAlternative(issue: z.core.$ZodIssue): z.core.$ZodIssue[] | undefined {
+  if (issue.code !== "invalid_union") return undefined;
+  const meant = issue.errors.filter((alternative) => !alternative.some((each) => each.code === "invalid_type" && each.path.length === 0));
+  return meant.length === 1 ? meant[0]?.map((each) => ({ ...each, path: [...issue.path, ...each.path] })) : undefined;
+}
+
+/**
+ * What a field is and how to fix it: a field of a nested mapping (`teams.members.expires`) first,
+ * then its entry's; `item` when the value is an element of the entry's field (a list's, a map's).
+ */
+function fieldInfo(section: string, field: Path): { info: FieldInfo | undefined; item: boolean } {
+  const [name] = field;
+  const last = field.at(-1);
+  const nested = field.length > 2 && typeof last === "string" ? FIELDS[`${section}.${String(name)}.${last}`] : undefined;
+  if (nested !== undefined) return { info: nested, item: false };
+  return { info: FIELDS[`${section}.${typeof name === "string" ? name : ""}`], item: field.length > 1 };
+}
+
 /** Turns the schema's issues into findings, one per mistake, in the order zod found them. */
 export function shapeFindings(data: unknown, issues: readonly z.core.$ZodIssue[]): Finding[] {
   const findings: Finding[] = [];
   for (const issue of issues) {
     const path = issue.path.filter((p): p is string | number => typeof p !== "symbol");
+    const alternative = meantAlternative(issue);
+    if (alternative !== undefined) {
+      findings.push(...shapeFindings(data, alternative));
+      continue;
+    }
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) findings.push(unknownKeyFinding(data, path, key));
       continue;
     }
     const { entry, section, field } = locate(data, path);
-    const [name] = field;
-    const info = FIELDS[`${section}.${typeof name === "string" ? name : ""}`];
-    const itemLevel = field.length > 1;
+    const { info, item: itemLevel } = fieldInfo(section, field);
     const describe = (itemLevel ? info?.item : info?.describe) ?? info?.describe ?? "valid";
     const controlCharacter = issue.code === "custom" && issue.params?.["controlCharacter"] === true;
     const fix = controlCharacter ? CONTROL_CHARACTER_FIX : (info?.fix ?? "correct the value");

@@ -4,11 +4,13 @@ import { namingSetting, serviceField, stateSetting, type FieldTable } from "./fi
 import { rosterAccessSchema } from "../guard-rails";
 import { auditLogReadingSchema } from "../audit-attribution";
 import { accessPlanSchema, outsideCodePolicySchema, outsideCodeReportSchema, REPORT_ONLY } from "../outside-code";
+import { judgedExpirySchema } from "../expiry";
 
 export const rosterGuardDescription =
   "The `Organization` component's record of who its roster declared at the last applied run (users, admins, each team's " +
-  "members). Its check holds the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`) at " +
-  "preview, and the component's other children wait for it. It writes nothing to W&B; where the service shows roles, its " +
+  "members, who must stay admins, which grants end and when). Its check holds the guard rails (`wandb:minAdmins`, " +
+  "`wandb:maxRemovalFraction`, `wandb:protectSelf`, `requiredAdmins`) at preview, refuses a grant declared already past its " +
+  "`expires`, and lists what ends within `wandb:expiryNoticeDays`; the component's other children wait for it. It writes nothing to W&B; where the service shows roles, its " +
   "create and update count the live admins too, before any other child is written. Declared by the component; not meant " +
   "to be declared by hand.";
 
@@ -31,6 +33,27 @@ export const rosterGuardInputs = rosterAccessSchema
     outsideCode: outsideCodePolicySchema
       .default(REPORT_ONLY)
       .meta({ description: "What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`)." }),
+    requiredAdmins: z
+      .array(z.string())
+      .default([])
+      .meta({ description: "The userNames of the people who must stay organization admins (`requiredAdmins`)." }),
+    expiries: z
+      .array(judgedExpirySchema)
+      .default([])
+      .meta({
+        description:
+          "Every grant of the roster that ends (`expires`, `organizationRoleExpires`), as the run judged it: one past its date is taken " +
+          "away by the other children, under the guard rails, and named in the access review; one not held by the last run and already " +
+          "past is refused.",
+      }),
+    expiringSoon: z
+      .object({
+        days: z.number().meta({ description: "`wandb:expiryNoticeDays`: how far ahead the notice looks." }),
+        grants: z.array(judgedExpirySchema).meta({ description: "The grants not yet past that end within those days, soonest first." }),
+      })
+      .meta({ id: "ExpiringSoon" })
+      .optional()
+      .meta({ description: "What ends within `wandb:expiryNoticeDays`, set by the provider at check: for the access review." }),
     verdicts: z
       .array(z.string())
       .optional()
@@ -92,6 +115,9 @@ export const rosterGuardFields = {
   customRoles: { owner: "program", compare: { set: "exact" }, write: "state", replaces: false },
   idpTeams: { owner: "program", compare: { setsByKey: "exact" }, write: "state", replaces: false },
   outsideCode: stateSetting,
+  requiredAdmins: { owner: "program", compare: { set: "userName" }, write: "state", replaces: false },
+  expiries: stateSetting,
+  expiringSoon: { owner: "program", compare: "never", write: "state", replaces: false },
   verdicts: { owner: "program", compare: "never", write: "state", replaces: false },
   planned: { owner: "program", compare: "never", write: "state", replaces: false },
   stackUsers: { owner: "program", compare: "never", write: "state", replaces: false },

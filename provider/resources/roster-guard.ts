@@ -32,6 +32,7 @@ import {
   type OutsideCodeReport,
 } from "../../model/outside-code";
 import { z } from "zod";
+import { alreadyPastRefusals, expiringWithin, expiryClockFrom, expiryLines, type ExpiryClock } from "../../model/expiry";
 import { identityOf, sameIdentity } from "../../model/identity";
 import { naturalKeyOf } from "../../model/natural-keys";
 import { leftToIdentityProvider, leftToIdentityProviderLines, ownershipRecordSchema } from "../../model/left-to-identity-provider";
@@ -118,6 +119,15 @@ async function plannedNow(
 
 const NOTHING_PLANNED: AccessPlan = { deactivate: [], waiting: [], reactivate: [], deleteRoles: [], kept: [] };
 
+/** The clock the program judged the roster's expiries by; now where WANDB_EXPIRY_AS_OF is malformed (the program refused it already). */
+function expiryClock(): ExpiryClock {
+  try {
+    return expiryClockFrom(process.env);
+  } catch {
+    return { asOf: Date.now() };
+  }
+}
+
 /** When the record last looked at W&B (its last applied check, or a refresh), as its inputs keep it; `now` when they do not say. */
 function lastLookIn(olds: Record<string, unknown>, now: number): number {
   const lastLook = Date.parse(z.string().catch("").parse(olds[LAST_LOOK_KEY]));
@@ -197,6 +207,13 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
     if (parsed.failures?.length || inputs === undefined) return parsed;
     const before = previousAccess.safeParse(olds);
     const previous = previousRecord.safeParse(olds);
+    // A grant declared already past is bad input: refused before any read.
+    const previousExpiries = previous.success ? previous.data.expiries : [];
+    const pastRefusals = alreadyPastRefusals(inputs.organization, inputs.expiries, previousExpiries);
+    if (pastRefusals.length > 0) return { inputs, failures: pastRefusals.map((reason) => ({ property: "", reason })) };
+    const clock = expiryClock();
+    const soon = expiringWithin(inputs.expiries, operation.expiryNoticeDaysForChecks(), clock.asOf);
+    expiryLines(inputs.organization, { expiries: inputs.expiries, previous: previousExpiries, soon }, clock).forEach((line) => operation.tell(line));
     const now = Date.now();
     const planned = await plannedNow(operation, inputs, previous.success ? previous.data : undefined, { asOf: lastLookIn(olds, now), now }, { atWrite: false });
     const days = inputs.outsideCode.deactivateInactiveAfterDays;
@@ -219,6 +236,7 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
       [LAST_LOOK_KEY]: new Date(now).toISOString(),
       verdicts: [...judged.verdicts],
       ...(planned === undefined ? {} : { planned }),
+      ...(soon.length === 0 ? {} : { expiringSoon: { days: operation.expiryNoticeDaysForChecks(), grants: soon } }),
     };
     return { inputs: judgedInputs, failures: judged.refusals.map((reason) => ({ property: "", reason })) };
   },

@@ -85,6 +85,12 @@ namespace PulumiWandb.Wandb
         public Input<string>? Deployment { get; set; }
 
         /// <summary>
+        /// Expects a whole number of days from 0 to 3650 (0 turns the notice off). When unset, read from the environment variable `WANDB_EXPIRY_NOTICE_DAYS`, else `14`.
+        /// </summary>
+        [Input("expiryNoticeDays", json: true)]
+        public Input<int>? ExpiryNoticeDays { get; set; }
+
+        /// <summary>
         /// Expects `&lt;entity&gt;/&lt;project&gt;`. When unset, read from the environment variable `WANDB_INFERENCE_PROJECT`.
         /// </summary>
         [Input("inferenceProject")]
@@ -151,6 +157,7 @@ namespace PulumiWandb.Wandb
             AuthScheme = Utilities.GetEnv("WANDB_AUTH_SCHEME") ?? "basic";
             BaseUrl = Utilities.GetEnv("WANDB_BASE_URL");
             Deployment = Utilities.GetEnv("WANDB_DEPLOYMENT");
+            ExpiryNoticeDays = Utilities.GetEnvInt32("WANDB_EXPIRY_NOTICE_DAYS") ?? 14;
             InferenceProject = Utilities.GetEnv("WANDB_INFERENCE_PROJECT");
             InferenceUrl = Utilities.GetEnv("WANDB_INFERENCE_URL") ?? "https://api.inference.wandb.ai/v1";
             MaxConcurrency = Utilities.GetEnvInt32("WANDB_MAX_CONCURRENCY") ?? 8;

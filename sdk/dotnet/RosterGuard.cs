@@ -11,7 +11,7 @@ using Pulumi;
 namespace PulumiWandb.Wandb
 {
     /// <summary>
-    /// The `Organization` component's record of who its roster declared at the last applied run (users, admins, each team's members). Its check holds the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`) at preview, and the component's other children wait for it. It writes nothing to W&amp;B; where the service shows roles, its create and update count the live admins too, before any other child is written. Declared by the component; not meant to be declared by hand.
+    /// The `Organization` component's record of who its roster declared at the last applied run (users, admins, each team's members, who must stay admins, which grants end and when). Its check holds the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`, `requiredAdmins`) at preview, refuses a grant declared already past its `expires`, and lists what ends within `wandb:expiryNoticeDays`; the component's other children wait for it. It writes nothing to W&amp;B; where the service shows roles, its create and update count the live admins too, before any other child is written. Declared by the component; not meant to be declared by hand.
     /// 
     /// No change replaces it: every change is made in place.
     /// 
@@ -86,6 +86,18 @@ namespace PulumiWandb.Wandb
         public Output<ImmutableDictionary<string, string>> Emails { get; private set; } = null!;
 
         /// <summary>
+        /// Every grant of the roster that ends (`expires`, `organizationRoleExpires`), as the run judged it: one past its date is taken away by the other children, under the guard rails, and named in the access review; one not held by the last run and already past is refused.
+        /// </summary>
+        [Output("expiries")]
+        public Output<ImmutableArray<Outputs.JudgedExpiry>> Expiries { get; private set; } = null!;
+
+        /// <summary>
+        /// What ends within `wandb:expiryNoticeDays`, set by the provider at check: for the access review.
+        /// </summary>
+        [Output("expiringSoon")]
+        public Output<Outputs.ExpiringSoon?> ExpiringSoon { get; private set; } = null!;
+
+        /// <summary>
         /// The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
         /// </summary>
         [Output("idpTeams")]
@@ -120,6 +132,12 @@ namespace PulumiWandb.Wandb
         /// </summary>
         [Output("planned")]
         public Output<Outputs.AccessPlan?> Planned { get; private set; } = null!;
+
+        /// <summary>
+        /// The userNames of the people who must stay organization admins (`requiredAdmins`).
+        /// </summary>
+        [Output("requiredAdmins")]
+        public Output<ImmutableArray<string>> RequiredAdmins { get; private set; } = null!;
 
         /// <summary>
         /// The userNames of the Users the stack declares beside this roster (standalone, or another Organization's), as its last state holds them: the stack's own, never outside code to deactivate. Set by the Organization component.
@@ -233,6 +251,24 @@ namespace PulumiWandb.Wandb
             set => _emails = value;
         }
 
+        [Input("expiries")]
+        private InputList<Inputs.JudgedExpiryArgs>? _expiries;
+
+        /// <summary>
+        /// Every grant of the roster that ends (`expires`, `organizationRoleExpires`), as the run judged it: one past its date is taken away by the other children, under the guard rails, and named in the access review; one not held by the last run and already past is refused.
+        /// </summary>
+        public InputList<Inputs.JudgedExpiryArgs> Expiries
+        {
+            get => _expiries ?? (_expiries = new InputList<Inputs.JudgedExpiryArgs>());
+            set => _expiries = value;
+        }
+
+        /// <summary>
+        /// What ends within `wandb:expiryNoticeDays`, set by the provider at check: for the access review.
+        /// </summary>
+        [Input("expiringSoon")]
+        public Input<Inputs.ExpiringSoonArgs>? ExpiringSoon { get; set; }
+
         [Input("idpTeams")]
         private InputMap<ImmutableArray<string>>? _idpTeams;
 
@@ -268,6 +304,18 @@ namespace PulumiWandb.Wandb
         /// </summary>
         [Input("planned")]
         public Input<Inputs.AccessPlanArgs>? Planned { get; set; }
+
+        [Input("requiredAdmins")]
+        private InputList<string>? _requiredAdmins;
+
+        /// <summary>
+        /// The userNames of the people who must stay organization admins (`requiredAdmins`).
+        /// </summary>
+        public InputList<string> RequiredAdmins
+        {
+            get => _requiredAdmins ?? (_requiredAdmins = new InputList<string>());
+            set => _requiredAdmins = value;
+        }
 
         [Input("stackUsers")]
         private InputList<string>? _stackUsers;

@@ -39,6 +39,7 @@ export class Provider extends pulumi.ProviderResource {
             resourceInputs["authScheme"] = (args?.authScheme) ?? (utilities.getEnv("WANDB_AUTH_SCHEME") || "basic");
             resourceInputs["baseUrl"] = (args?.baseUrl) ?? utilities.getEnv("WANDB_BASE_URL");
             resourceInputs["deployment"] = (args?.deployment) ?? utilities.getEnv("WANDB_DEPLOYMENT");
+            resourceInputs["expiryNoticeDays"] = pulumi.output((args?.expiryNoticeDays) ?? (utilities.getEnvNumber("WANDB_EXPIRY_NOTICE_DAYS") || 14)).apply(JSON.stringify);
             resourceInputs["inferenceProject"] = (args?.inferenceProject) ?? utilities.getEnv("WANDB_INFERENCE_PROJECT");
             resourceInputs["inferenceUrl"] = (args?.inferenceUrl) ?? (utilities.getEnv("WANDB_INFERENCE_URL") || "https://api.inference.wandb.ai/v1");
             resourceInputs["maxConcurrency"] = pulumi.output((args?.maxConcurrency) ?? (utilities.getEnvNumber("WANDB_MAX_CONCURRENCY") || 8)).apply(JSON.stringify);
@@ -79,6 +80,10 @@ export interface ProviderArgs {
      * Expects one of saas, dedicated, self-managed. When unset, read from the environment variable `WANDB_DEPLOYMENT`.
      */
     deployment?: pulumi.Input<string | undefined>;
+    /**
+     * Expects a whole number of days from 0 to 3650 (0 turns the notice off). When unset, read from the environment variable `WANDB_EXPIRY_NOTICE_DAYS`, else `14`.
+     */
+    expiryNoticeDays?: pulumi.Input<number | undefined>;
     /**
      * Expects `<entity>/<project>`. When unset, read from the environment variable `WANDB_INFERENCE_PROJECT`.
      */

@@ -7,7 +7,7 @@ import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
- * The `Organization` component's record of who its roster declared at the last applied run (users, admins, each team's members). Its check holds the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`) at preview, and the component's other children wait for it. It writes nothing to W&B; where the service shows roles, its create and update count the live admins too, before any other child is written. Declared by the component; not meant to be declared by hand.
+ * The `Organization` component's record of who its roster declared at the last applied run (users, admins, each team's members, who must stay admins, which grants end and when). Its check holds the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`, `requiredAdmins`) at preview, refuses a grant declared already past its `expires`, and lists what ends within `wandb:expiryNoticeDays`; the component's other children wait for it. It writes nothing to W&B; where the service shows roles, its create and update count the live admins too, before any other child is written. Declared by the component; not meant to be declared by hand.
  *
  * No change replaces it: every change is made in place.
  *
@@ -93,6 +93,14 @@ export class RosterGuard extends pulumi.CustomResource {
      */
     declare public readonly emails: pulumi.Output<{[key: string]: string}>;
     /**
+     * Every grant of the roster that ends (`expires`, `organizationRoleExpires`), as the run judged it: one past its date is taken away by the other children, under the guard rails, and named in the access review; one not held by the last run and already past is refused.
+     */
+    declare public readonly expiries: pulumi.Output<outputs.JudgedExpiry[]>;
+    /**
+     * What ends within `wandb:expiryNoticeDays`, set by the provider at check: for the access review.
+     */
+    declare public readonly expiringSoon: pulumi.Output<outputs.ExpiringSoon | undefined>;
+    /**
      * The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
      */
     declare public readonly idpTeams: pulumi.Output<{[key: string]: string[]}>;
@@ -116,6 +124,10 @@ export class RosterGuard extends pulumi.CustomResource {
      * What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
      */
     declare public readonly planned: pulumi.Output<outputs.AccessPlan | undefined>;
+    /**
+     * The userNames of the people who must stay organization admins (`requiredAdmins`).
+     */
+    declare public readonly requiredAdmins: pulumi.Output<string[]>;
     /**
      * The userNames of the Users the stack declares beside this roster (standalone, or another Organization's), as its last state holds them: the stack's own, never outside code to deactivate. Set by the Organization component.
      */
@@ -163,11 +175,14 @@ export class RosterGuard extends pulumi.CustomResource {
             resourceInputs["admins"] = args?.admins;
             resourceInputs["customRoles"] = args?.customRoles;
             resourceInputs["emails"] = args?.emails;
+            resourceInputs["expiries"] = args?.expiries;
+            resourceInputs["expiringSoon"] = args?.expiringSoon;
             resourceInputs["idpTeams"] = args?.idpTeams;
             resourceInputs["organization"] = args?.organization;
             resourceInputs["outside"] = args?.outside;
             resourceInputs["outsideCode"] = args?.outsideCode;
             resourceInputs["planned"] = args?.planned;
+            resourceInputs["requiredAdmins"] = args?.requiredAdmins;
             resourceInputs["stackUsers"] = args?.stackUsers;
             resourceInputs["teams"] = args?.teams;
             resourceInputs["users"] = args?.users;
@@ -180,12 +195,15 @@ export class RosterGuard extends pulumi.CustomResource {
             resourceInputs["auditLog"] = undefined /*out*/;
             resourceInputs["customRoles"] = undefined /*out*/;
             resourceInputs["emails"] = undefined /*out*/;
+            resourceInputs["expiries"] = undefined /*out*/;
+            resourceInputs["expiringSoon"] = undefined /*out*/;
             resourceInputs["idpTeams"] = undefined /*out*/;
             resourceInputs["organization"] = undefined /*out*/;
             resourceInputs["outside"] = undefined /*out*/;
             resourceInputs["outsideCode"] = undefined /*out*/;
             resourceInputs["outsideWhenWritten"] = undefined /*out*/;
             resourceInputs["planned"] = undefined /*out*/;
+            resourceInputs["requiredAdmins"] = undefined /*out*/;
             resourceInputs["stackUsers"] = undefined /*out*/;
             resourceInputs["teams"] = undefined /*out*/;
             resourceInputs["users"] = undefined /*out*/;
@@ -214,6 +232,14 @@ export interface RosterGuardArgs {
      */
     emails?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
     /**
+     * Every grant of the roster that ends (`expires`, `organizationRoleExpires`), as the run judged it: one past its date is taken away by the other children, under the guard rails, and named in the access review; one not held by the last run and already past is refused.
+     */
+    expiries?: pulumi.Input<pulumi.Input<inputs.JudgedExpiryArgs>[] | undefined>;
+    /**
+     * What ends within `wandb:expiryNoticeDays`, set by the provider at check: for the access review.
+     */
+    expiringSoon?: pulumi.Input<inputs.ExpiringSoonArgs | undefined>;
+    /**
      * The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
      */
     idpTeams?: pulumi.Input<{[key: string]: pulumi.Input<pulumi.Input<string>[]>} | undefined>;
@@ -233,6 +259,10 @@ export interface RosterGuardArgs {
      * What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
      */
     planned?: pulumi.Input<inputs.AccessPlanArgs | undefined>;
+    /**
+     * The userNames of the people who must stay organization admins (`requiredAdmins`).
+     */
+    requiredAdmins?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * The userNames of the Users the stack declares beside this roster (standalone, or another Organization's), as its last state holds them: the stack's own, never outside code to deactivate. Set by the Organization component.
      */

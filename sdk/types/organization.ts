@@ -79,6 +79,31 @@ export interface Roster {
      * not managed (W&B gives a new user `full`).
      */
     weaveRole?: string;
+    /**
+     * When the user's access ends: the user is deactivated (dedicated cloud and self-managed;
+     * refused on the multi-tenant cloud and with `usersFrom: idp`). When the grant ends: a UTC day,
+     * e.g. `2025-07-01` (it ends at 00:00 UTC that day: June 30 is its last), or a timestamp with
+     * its zone, e.g. `2025-07-01T17:00:00Z`. From that date the next `pulumi up` takes it away,
+     * under the guard rails (the preview names it, `expired on <date>`), and the drift watch
+     * reports it until then; the preview lists it within `wandb:expiryNoticeDays` before. A date
+     * already past when the grant is first declared is refused.
+     */
+    expires?: string;
+    /**
+     * When the organization role ends: the user goes back to `organizationRoleAfterExpiry` (default
+     * `member`). When the grant ends: a UTC day, e.g. `2025-07-01` (it ends at 00:00 UTC that day:
+     * June 30 is its last), or a timestamp with its zone, e.g. `2025-07-01T17:00:00Z`. From that
+     * date the next `pulumi up` takes it away, under the guard rails (the preview names it,
+     * `expired on <date>`), and the drift watch reports it until then; the preview lists it within
+     * `wandb:expiryNoticeDays` before. A date already past when the grant is first declared is
+     * refused.
+     */
+    organizationRoleExpires?: string;
+    /**
+     * The organization role once `organizationRoleExpires` has passed: `admin`, `member` (the
+     * default) or the `name` of a custom role under `customRoles`.
+     */
+    organizationRoleAfterExpiry?: string;
   }[];
   /**
    * Custom roles, for organization and team roles.
@@ -107,12 +132,24 @@ export interface Roster {
     /** The team's name (case-sensitive, unique). No "/". */
     name: string;
     /**
-     * The `userName`s of its members, all users of the roster: exactly these (members added
-     * elsewhere are removed).
+     * Its members, all users of the roster: exactly these (members added elsewhere are removed).
+     * Each a `userName`, or `{ user: <userName>, expires: <date> }` for a membership that ends.
      *
      * @default []
      */
-    members?: string[];
+    members?: (string | {
+      /** The member's `userName`, a user of the roster. */
+      user: string;
+      /**
+       * When the membership ends: the member leaves the team (and its role there). When the grant
+       * ends: a UTC day, e.g. `2025-07-01` (it ends at 00:00 UTC that day: June 30 is its last), or
+       * a timestamp with its zone, e.g. `2025-07-01T17:00:00Z`. From that date the next `pulumi up`
+       * takes it away, under the guard rails (the preview names it, `expired on <date>`), and the
+       * drift watch reports it until then; the preview lists it within `wandb:expiryNoticeDays`
+       * before. A date already past when the grant is first declared is refused.
+       */
+      expires: string;
+    })[];
     /**
      * Member `userName` → role in the team: `admin`, `member`, `viewer` (case-insensitive) or the
      * `name` of a custom role under `customRoles` (case-sensitive). Members given no role here or
@@ -145,6 +182,15 @@ export interface Roster {
      * `customRoles` (case-sensitive).
      */
     role: string;
+    /**
+     * When the role ends: the member keeps the team's default role, `member`. When the grant ends:
+     * a UTC day, e.g. `2025-07-01` (it ends at 00:00 UTC that day: June 30 is its last), or a
+     * timestamp with its zone, e.g. `2025-07-01T17:00:00Z`. From that date the next `pulumi up`
+     * takes it away, under the guard rails (the preview names it, `expired on <date>`), and the
+     * drift watch reports it until then; the preview lists it within `wandb:expiryNoticeDays`
+     * before. A date already past when the grant is first declared is refused.
+     */
+    expires?: string;
   }[];
   /**
    * Users' roles in registries.
@@ -161,6 +207,15 @@ export interface Roster {
      * apply to registries).
      */
     role: string;
+    /**
+     * When the role ends: the user no longer has a role in the registry. When the grant ends: a UTC
+     * day, e.g. `2025-07-01` (it ends at 00:00 UTC that day: June 30 is its last), or a timestamp
+     * with its zone, e.g. `2025-07-01T17:00:00Z`. From that date the next `pulumi up` takes it
+     * away, under the guard rails (the preview names it, `expired on <date>`), and the drift watch
+     * reports it until then; the preview lists it within `wandb:expiryNoticeDays` before. A date
+     * already past when the grant is first declared is refused.
+     */
+    expires?: string;
   }[];
   /**
    * Service accounts: automation identities, never users.
@@ -185,6 +240,14 @@ export interface Roster {
     /** Multi-tenant cloud (saas) only: the teams it is added to, `defaultTeam` among them. */
     teams?: string[];
   }[];
+  /**
+   * The `userName`s of people who must stay organization admins: a run that would demote,
+   * deactivate or remove one is refused at preview, naming them, and none of their access may carry
+   * an expiry.
+   *
+   * @default []
+   */
+  requiredAdmins?: string[];
   /**
    * What is done with what W&B holds and the roster does not declare.
    *

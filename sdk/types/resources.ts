@@ -825,6 +825,24 @@ export interface RosterGuardArgs {
    * {"users":"report","teams":"report","customRoles":"report","ignore":[],"usersFrom":"code"}
    */
   outsideCode?: pulumi.Input<OutsideCodePolicyArgs>;
+  /**
+   * The userNames of the people who must stay organization admins (`requiredAdmins`).
+   *
+   * @default []
+   */
+  requiredAdmins?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * Every grant of the roster that ends (`expires`, `organizationRoleExpires`), as the run judged
+   * it: one past its date is taken away by the other children, under the guard rails, and named in
+   * the access review; one not held by the last run and already past is refused.
+   *
+   * @default []
+   */
+  expiries?: pulumi.Input<pulumi.Input<JudgedExpiryArgs>[]>;
+  /**
+   * What ends within `wandb:expiryNoticeDays`, set by the provider at check: for the access review.
+   */
+  expiringSoon?: pulumi.Input<ExpiringSoonArgs>;
   /** What each guard rail found, set by the provider at check: for the access review. */
   verdicts?: pulumi.Input<pulumi.Input<string>[]>;
   /**
@@ -881,6 +899,38 @@ export interface OutsideCodePolicyArgs {
    * have not been active in this many days are deactivated at `up`.
    */
   deactivateInactiveAfterDays?: pulumi.Input<number>;
+}
+
+export interface JudgedExpiryArgs {
+  /**
+   * What ends: `user` (deactivated), `team` (a membership), `organizationRole`, `teamRole` or
+   * `registryRole`.
+   */
+  grant: pulumi.Input<"user" | "team" | "organizationRole" | "teamRole" | "registryRole">;
+  /** The userName, as spelled under the roster's users. */
+  user: pulumi.Input<string>;
+  /** The team of a membership or team role, the registry of a registry role. */
+  scope?: pulumi.Input<string>;
+  /** The role that ends: of the organization, the team or the registry. */
+  role?: pulumi.Input<string>;
+  /** An organization role's role after the date (`member` unless the roster names another). */
+  fallback?: pulumi.Input<string>;
+  /**
+   * The date as the roster writes it: a UTC day (the grant ends at 00:00 UTC that day) or a
+   * timestamp with its zone.
+   */
+  expires: pulumi.Input<string>;
+  /** Where the roster declares it, e.g. `teams "lab", member "carol": expires`. */
+  at: pulumi.Input<string>;
+  /** Whether the date had passed when the run judged it: the grant is then taken away. */
+  expired: pulumi.Input<boolean>;
+}
+
+export interface ExpiringSoonArgs {
+  /** `wandb:expiryNoticeDays`: how far ahead the notice looks. */
+  days: pulumi.Input<number>;
+  /** The grants not yet past that end within those days, soonest first. */
+  grants: pulumi.Input<pulumi.Input<JudgedExpiryArgs>[]>;
 }
 
 export interface PlannedDeactivationArgs {
@@ -1116,6 +1166,24 @@ export interface RosterGuardOutputs {
    * {"users":"report","teams":"report","customRoles":"report","ignore":[],"usersFrom":"code"}
    */
   readonly outsideCode: pulumi.Output<OutsideCodePolicy>;
+  /**
+   * The userNames of the people who must stay organization admins (`requiredAdmins`).
+   *
+   * @default []
+   */
+  readonly requiredAdmins: pulumi.Output<string[]>;
+  /**
+   * Every grant of the roster that ends (`expires`, `organizationRoleExpires`), as the run judged
+   * it: one past its date is taken away by the other children, under the guard rails, and named in
+   * the access review; one not held by the last run and already past is refused.
+   *
+   * @default []
+   */
+  readonly expiries: pulumi.Output<JudgedExpiry[]>;
+  /**
+   * What ends within `wandb:expiryNoticeDays`, set by the provider at check: for the access review.
+   */
+  readonly expiringSoon: pulumi.Output<ExpiringSoon | undefined>;
   /** What each guard rail found, set by the provider at check: for the access review. */
   readonly verdicts: pulumi.Output<string[] | undefined>;
   /**
@@ -1191,6 +1259,38 @@ export interface OutsideCodePolicy {
    * have not been active in this many days are deactivated at `up`.
    */
   deactivateInactiveAfterDays?: number;
+}
+
+export interface JudgedExpiry {
+  /**
+   * What ends: `user` (deactivated), `team` (a membership), `organizationRole`, `teamRole` or
+   * `registryRole`.
+   */
+  grant: "user" | "team" | "organizationRole" | "teamRole" | "registryRole";
+  /** The userName, as spelled under the roster's users. */
+  user: string;
+  /** The team of a membership or team role, the registry of a registry role. */
+  scope?: string;
+  /** The role that ends: of the organization, the team or the registry. */
+  role?: string;
+  /** An organization role's role after the date (`member` unless the roster names another). */
+  fallback?: string;
+  /**
+   * The date as the roster writes it: a UTC day (the grant ends at 00:00 UTC that day) or a
+   * timestamp with its zone.
+   */
+  expires: string;
+  /** Where the roster declares it, e.g. `teams "lab", member "carol": expires`. */
+  at: string;
+  /** Whether the date had passed when the run judged it: the grant is then taken away. */
+  expired: boolean;
+}
+
+export interface ExpiringSoon {
+  /** `wandb:expiryNoticeDays`: how far ahead the notice looks. */
+  days: number;
+  /** The grants not yet past that end within those days, soonest first. */
+  grants: JudgedExpiry[];
 }
 
 export interface PlannedDeactivation {

@@ -48,6 +48,10 @@ describe.each([
     expect(roster.users.map((user) => user.userName)).toEqual(["admin", "ana", "Bo.Chen", "breakglass-admin", "cy"]);
     // The service account in research is no user, and no member.
     expect(text).not.toContain("ci-bot");
+    // W&B holds no end to any grant, nor who must stay an admin: the roster invents neither.
+    expect(roster.expiries).toEqual([]);
+    expect(roster.requiredAdmins).toEqual([]);
+    expect(text).not.toMatch(/expires|Expires|requiredAdmins/);
     expect(roster.teams.map((team) => [team.name, team.members])).toEqual([
       ["empty-team", []],
       ["ML Platform", ["admin", "cy"]],

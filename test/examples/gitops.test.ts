@@ -91,7 +91,7 @@ describe("examples/gitops", () => {
       on: Record<string, unknown>;
       jobs: Record<string, { if: string; env?: Record<string, string>; steps: { run?: string; with?: Record<string, unknown> }[] }>;
     };
-    expect(Object.keys(workflow.on).sort()).toEqual(["pull_request", "push"]);
+    expect(Object.keys(workflow.on).sort()).toEqual(["pull_request", "push", "workflow_dispatch"]);
     const preview = workflow.jobs["preview"]!;
     const previewScript = preview.steps.map((step) => step.run ?? "").join("\n");
     expect(preview.if).toContain("pull_request");
@@ -99,7 +99,7 @@ describe("examples/gitops", () => {
     expect(previewScript).toContain("pulumi preview --diff");
     expect(JSON.stringify(preview)).not.toContain("secrets.");
     const apply = workflow.jobs["apply"]!;
-    expect(apply.if).toContain("push");
+    expect(apply.if).toBe("github.event_name == 'push' || github.event_name == 'workflow_dispatch'");
     expect(apply.env?.["WANDB_API_KEY"]).toContain("secrets.");
     expect(apply.steps.some((step) => step.with?.["command"] === "up")).toBe(true);
   });

@@ -2,7 +2,8 @@
 // made, a seat, a registry role removed; each told as made outside code unless W&B now holds what
 // the roster declares; with the log off, who made it is "not read".
 import { describe, expect, it } from "vitest";
-import { changesSince, type AttestedPrincipal } from "../../model/attestation";
+import { attestedPrincipals, changesSince, type AttestedPrincipal } from "../../model/attestation";
+import { rosterAsOf } from "../../model/roster/as-of";
 import { parseRoster } from "../../model/roster/roster";
 
 const roster = parseRoster(
@@ -46,6 +47,31 @@ describe("changes between two attestations", () => {
     expect(changes.map(({ what, outsideCode }) => ({ what, outsideCode }))).toEqual([
       { what: "deactivated", outsideCode: true },
       { what: "organization role member → admin", outsideCode: true },
+    ]);
+  });
+});
+
+describe("a roster's expiries in an attestation", () => {
+  const expiring = parseRoster(
+    JSON.stringify({
+      users: [{ userName: "ana", email: "ana@acme.example", expires: "2025-07-01" }, { userName: "bo", email: "bo@acme.example" }],
+      teams: [{ name: "ml", members: ["ana", { user: "bo", expires: "2025-07-01" }] }],
+    }),
+    "roster.json",
+    { deployment: "dedicated" },
+  );
+
+  it("shows when a user's own access ends, where the roster says", () => {
+    const principals = attestedPrincipals([{ id: "1", userName: "ana", email: "ana@acme.example", active: true }, { id: "2", userName: "bo", email: "bo@acme.example", active: true }], [], expiring);
+    expect(principals.map(({ name, expires }) => ({ name, expires }))).toEqual([{ name: "ana", expires: "2025-07-01" }, { name: "bo", expires: undefined }]);
+  });
+
+  it("as of a time past the date, a user deactivated and a membership left are what the roster declares, not outside code", () => {
+    const asOf = rosterAsOf(expiring, Date.parse("2025-07-02T00:00:00Z")).roster;
+    const changes = changesSince([user("ana", { teams: [{ team: "ml", role: "member" }] }), user("bo", { teams: [{ team: "ml", role: "member" }] })], [user("ana", { active: false, teams: [{ team: "ml", role: "member" }] }), user("bo")], asOf, undefined);
+    expect(changes.map(({ principal, what, outsideCode }) => ({ principal, what, outsideCode }))).toEqual([
+      { principal: "ana", what: "deactivated", outsideCode: false },
+      { principal: "bo", what: "left team ml", outsideCode: false },
     ]);
   });
 });

@@ -136,6 +136,44 @@ describe("a roster's membersFrom: idp team", () => {
   });
 });
 
+describe("a roster's grants past their date, as of the run's clock", () => {
+  it("are declared taken away: the user deactivated, the membership and its team role left, the roles back to their fallbacks; the record holds each judged", async () => {
+    const roster = {
+      users: [
+        { userName: "ana", email: "ana@example.com", organizationRole: "admin" },
+        { userName: "bob", email: "bob@example.com", expires: "2025-03-01" },
+        { userName: "cy", email: "cy@example.com", organizationRole: "admin", organizationRoleExpires: "2025-03-01T12:00:00Z", organizationRoleAfterExpiry: "Run operator" },
+        { userName: "dee", email: "dee@example.com" },
+      ],
+      customRoles: [{ name: "Run operator", inheritedFrom: "member", permissions: ["run:stop"] }],
+      teams: [{ name: "ml", members: ["ana", "bob", "cy", { user: "dee", expires: "2025-03-01" }], roles: { dee: "admin" } }],
+      registryRoles: [{ user: "ana", registry: "models", role: "admin", expires: "2025-04-01" }],
+      requiredAdmins: ["ana"],
+    };
+    const plan = planOrganization("acme", { roster, deployment: "dedicated" }, noConfiguredDeployment, { asOf: Date.parse("2025-03-02T00:00:00Z") });
+    const declared = declareOrganization(new pulumi.ComponentResource(ORGANIZATION_TYPE, "acme", {}, {}), "acme", plan, KINDS);
+    await Promise.all([declared.guard, ...Object.values(declared.users), ...Object.values(declared.teams)].map((child) => valueOf(child.urn)));
+    expect(inputs.get("acme/bob")).toMatchObject({ userName: "bob", active: false, organizationRole: "member" });
+    // A custom role as the fallback is an assignment's: the User leaves the role alone.
+    expect(inputs.get("acme/cy")).not.toHaveProperty("organizationRole");
+    expect(Object.keys(declared.organizationRoleAssignments)).toEqual(["cy"]);
+    expect(inputs.get("acme/ml")).toEqual({ name: "ml", members: ["acme/ana-id", "acme/bob-id", "acme/cy-id"], guardedBy: "acme" });
+    expect(declared.teamRoleAssignments).toEqual({});
+    expect(Object.keys(declared.registryRoleAssignments["models"] ?? {})).toEqual(["ana"]);
+    const record = inputs.get("acme/guard") as { users: string[]; admins: string[]; requiredAdmins: string[]; expiries: { grant: string; user: string; expired: boolean }[] };
+    // bob's access expired: none, to the guard rails; cy's admin grant too.
+    expect(record.users).toEqual(["ana", "cy", "dee"]);
+    expect(record.admins).toEqual(["ana"]);
+    expect(record.requiredAdmins).toEqual(["ana"]);
+    expect(record.expiries.map(({ grant, user, expired }) => [grant, user, expired])).toEqual([
+      ["user", "bob", true],
+      ["team", "dee", true],
+      ["organizationRole", "cy", true],
+      ["registryRole", "ana", false],
+    ]);
+  });
+});
+
 describe("planOrganization with inputs as plain data", () => {
   it("asks for the configured deployment only when the inputs give none", () => {
     let asked = 0;

@@ -164,6 +164,8 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
   if (options.config) await stack.setAllConfig(options.config);
 
   const allLines: string[] = [];
+  /** The environment the workspace runs the engine with: `withEnv` adds to it for a while, and the CLI's own runs (previewJson) take it too. */
+  const workspaceEnv = () => (stack.workspace as unknown as { envVars: Record<string, string> }).envVars;
   async function exportState(): Promise<unknown> {
     const stacks = path.join(scratch, "backend", ".pulumi", "stacks");
     const file = readdirSync(stacks, { recursive: true, encoding: "utf8" }).find((f) => path.basename(f) === `${stackName}.json`);
@@ -220,7 +222,7 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
         execFile(
           pulumiCommand.command,
           [...(options.destroy ? ["destroy", "--preview-only"] : ["preview"]), "--json", "--stack", stackName, "--non-interactive", ...args],
-          { cwd: workDir, env: { ...process.env, ...envVars }, maxBuffer: 64 * 1024 * 1024 },
+          { cwd: workDir, env: { ...process.env, ...workspaceEnv() }, maxBuffer: 64 * 1024 * 1024 },
           (error, stdout) => {
             if (error && typeof error.code !== "number") reject(error);
             else resolve({ json: stdout, code: typeof error?.code === "number" ? error.code : 0 });
@@ -246,12 +248,11 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
     exportState,
     async withEnv(env, run) {
       // The workspace's environment is the engine's, and so the provider processes', for the operations run meanwhile.
-      const workspaceEnv = (stack.workspace as unknown as { envVars: Record<string, string> }).envVars;
-      Object.assign(workspaceEnv, env);
+      Object.assign(workspaceEnv(), env);
       try {
         return await run();
       } finally {
-        for (const key of Object.keys(env)) delete workspaceEnv[key];
+        for (const key of Object.keys(env)) delete workspaceEnv()[key];
       }
     },
     async urns() {

@@ -6,6 +6,7 @@ import { planOrganization } from "../../../model/organization";
 import { declareOrganization, type ChildOptions, type ChildrenShape } from "../../../program/organization";
 import { noticeAdoptedRoles } from "../../../program/adoption-notice";
 import { noticeRename } from "../../../program/rename-notice";
+import { expiryClockFrom } from "../../../model/expiry";
 import type { ResourceKind } from "../../../model/resource-kinds";
 import { ORGANIZATION_TYPE, tokenOf } from "../../../model/tokens";
 import type { ComponentBuilder } from "./construct";
@@ -35,7 +36,7 @@ class OrganizationComponent extends pulumi.ComponentResource {
 
 export const buildOrganization: ComponentBuilder = (operation, name, inputs, options, hosting) => {
   // Mistakes fail before anything is registered, the component included, as in a program.
-  const plan = planOrganization(name, inputs, () => operation.deploymentForChecks());
+  const plan = planOrganization(name, inputs, () => operation.deploymentForChecks(), expiryClockFrom(process.env));
   const component = new OrganizationComponent(name, options);
   const registrar = new Registrar({ parent: component, protect: hosting.protect, providers: hosting.providers }, hosting.childrenInFlight);
   const declared = declareOrganization<RegisteredChildren>(component, name, plan, {

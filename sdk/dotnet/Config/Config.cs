@@ -82,6 +82,16 @@ namespace PulumiWandb.Wandb
             set => _deployment.Set(value);
         }
 
+        private static readonly __Value<int?> _expiryNoticeDays = new __Value<int?>(() => __config.GetInt32("expiryNoticeDays") ?? Utilities.GetEnvInt32("WANDB_EXPIRY_NOTICE_DAYS") ?? 14);
+        /// <summary>
+        /// Expects a whole number of days from 0 to 3650 (0 turns the notice off). When unset, read from the environment variable `WANDB_EXPIRY_NOTICE_DAYS`, else `14`.
+        /// </summary>
+        public static int? ExpiryNoticeDays
+        {
+            get => _expiryNoticeDays.Get();
+            set => _expiryNoticeDays.Set(value);
+        }
+
         private static readonly __Value<string?> _inferenceProject = new __Value<string?>(() => __config.Get("inferenceProject") ?? Utilities.GetEnv("WANDB_INFERENCE_PROJECT"));
         /// <summary>
         /// Expects `&lt;entity&gt;/&lt;project&gt;`. When unset, read from the environment variable `WANDB_INFERENCE_PROJECT`.

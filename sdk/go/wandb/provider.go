@@ -48,6 +48,11 @@ func NewProvider(ctx *pulumi.Context,
 			args.Deployment = pulumi.StringPtr(d.(string))
 		}
 	}
+	if args.ExpiryNoticeDays == nil {
+		if d := internal.GetEnvOrDefault(14, internal.ParseEnvInt, "WANDB_EXPIRY_NOTICE_DAYS"); d != nil {
+			args.ExpiryNoticeDays = pulumi.IntPtr(d.(int))
+		}
+	}
 	if args.InferenceProject == nil {
 		if d := internal.GetEnvOrDefault(nil, nil, "WANDB_INFERENCE_PROJECT"); d != nil {
 			args.InferenceProject = pulumi.StringPtr(d.(string))
@@ -121,6 +126,8 @@ type providerArgs struct {
 	BaseUrl *string `pulumi:"baseUrl"`
 	// Expects one of saas, dedicated, self-managed. When unset, read from the environment variable `WANDB_DEPLOYMENT`.
 	Deployment *string `pulumi:"deployment"`
+	// Expects a whole number of days from 0 to 3650 (0 turns the notice off). When unset, read from the environment variable `WANDB_EXPIRY_NOTICE_DAYS`, else `14`.
+	ExpiryNoticeDays *int `pulumi:"expiryNoticeDays"`
 	// Expects `<entity>/<project>`. When unset, read from the environment variable `WANDB_INFERENCE_PROJECT`.
 	InferenceProject *string `pulumi:"inferenceProject"`
 	// Expects an http(s) URL ending in /v1, e.g. https://api.inference.wandb.ai/v1. When unset, read from the environment variable `WANDB_INFERENCE_URL`, else `https://api.inference.wandb.ai/v1`.
@@ -155,6 +162,8 @@ type ProviderArgs struct {
 	BaseUrl pulumi.StringPtrInput
 	// Expects one of saas, dedicated, self-managed. When unset, read from the environment variable `WANDB_DEPLOYMENT`.
 	Deployment pulumi.StringPtrInput
+	// Expects a whole number of days from 0 to 3650 (0 turns the notice off). When unset, read from the environment variable `WANDB_EXPIRY_NOTICE_DAYS`, else `14`.
+	ExpiryNoticeDays pulumi.IntPtrInput
 	// Expects `<entity>/<project>`. When unset, read from the environment variable `WANDB_INFERENCE_PROJECT`.
 	InferenceProject pulumi.StringPtrInput
 	// Expects an http(s) URL ending in /v1, e.g. https://api.inference.wandb.ai/v1. When unset, read from the environment variable `WANDB_INFERENCE_URL`, else `https://api.inference.wandb.ai/v1`.

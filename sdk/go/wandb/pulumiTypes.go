@@ -582,6 +582,162 @@ type CustomRoleInfo struct {
 	Permissions []string `pulumi:"permissions"`
 }
 
+type ExpiringSoon struct {
+	// `wandb:expiryNoticeDays`: how far ahead the notice looks.
+	Days float64 `pulumi:"days"`
+	// The grants not yet past that end within those days, soonest first.
+	Grants []JudgedExpiry `pulumi:"grants"`
+}
+
+// ExpiringSoonInput is an input type that accepts ExpiringSoonArgs and ExpiringSoonOutput values.
+// You can construct a concrete instance of `ExpiringSoonInput` via:
+//
+//	ExpiringSoonArgs{...}
+type ExpiringSoonInput interface {
+	pulumi.Input
+
+	ToExpiringSoonOutput() ExpiringSoonOutput
+	ToExpiringSoonOutputWithContext(context.Context) ExpiringSoonOutput
+}
+
+type ExpiringSoonArgs struct {
+	// `wandb:expiryNoticeDays`: how far ahead the notice looks.
+	Days pulumi.Float64Input `pulumi:"days"`
+	// The grants not yet past that end within those days, soonest first.
+	Grants JudgedExpiryArrayInput `pulumi:"grants"`
+}
+
+func (ExpiringSoonArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ExpiringSoon)(nil)).Elem()
+}
+
+func (i ExpiringSoonArgs) ToExpiringSoonOutput() ExpiringSoonOutput {
+	return i.ToExpiringSoonOutputWithContext(context.Background())
+}
+
+func (i ExpiringSoonArgs) ToExpiringSoonOutputWithContext(ctx context.Context) ExpiringSoonOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ExpiringSoonOutput)
+}
+
+func (i ExpiringSoonArgs) ToExpiringSoonPtrOutput() ExpiringSoonPtrOutput {
+	return i.ToExpiringSoonPtrOutputWithContext(context.Background())
+}
+
+func (i ExpiringSoonArgs) ToExpiringSoonPtrOutputWithContext(ctx context.Context) ExpiringSoonPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ExpiringSoonOutput).ToExpiringSoonPtrOutputWithContext(ctx)
+}
+
+// ExpiringSoonPtrInput is an input type that accepts ExpiringSoonArgs, ExpiringSoonPtr and ExpiringSoonPtrOutput values.
+// You can construct a concrete instance of `ExpiringSoonPtrInput` via:
+//
+//	        ExpiringSoonArgs{...}
+//
+//	or:
+//
+//	        nil
+type ExpiringSoonPtrInput interface {
+	pulumi.Input
+
+	ToExpiringSoonPtrOutput() ExpiringSoonPtrOutput
+	ToExpiringSoonPtrOutputWithContext(context.Context) ExpiringSoonPtrOutput
+}
+
+type expiringSoonPtrType ExpiringSoonArgs
+
+func ExpiringSoonPtr(v *ExpiringSoonArgs) ExpiringSoonPtrInput {
+	return (*expiringSoonPtrType)(v)
+}
+
+func (*expiringSoonPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ExpiringSoon)(nil)).Elem()
+}
+
+func (i *expiringSoonPtrType) ToExpiringSoonPtrOutput() ExpiringSoonPtrOutput {
+	return i.ToExpiringSoonPtrOutputWithContext(context.Background())
+}
+
+func (i *expiringSoonPtrType) ToExpiringSoonPtrOutputWithContext(ctx context.Context) ExpiringSoonPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ExpiringSoonPtrOutput)
+}
+
+type ExpiringSoonOutput struct{ *pulumi.OutputState }
+
+func (ExpiringSoonOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ExpiringSoon)(nil)).Elem()
+}
+
+func (o ExpiringSoonOutput) ToExpiringSoonOutput() ExpiringSoonOutput {
+	return o
+}
+
+func (o ExpiringSoonOutput) ToExpiringSoonOutputWithContext(ctx context.Context) ExpiringSoonOutput {
+	return o
+}
+
+func (o ExpiringSoonOutput) ToExpiringSoonPtrOutput() ExpiringSoonPtrOutput {
+	return o.ToExpiringSoonPtrOutputWithContext(context.Background())
+}
+
+func (o ExpiringSoonOutput) ToExpiringSoonPtrOutputWithContext(ctx context.Context) ExpiringSoonPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ExpiringSoon) *ExpiringSoon {
+		return &v
+	}).(ExpiringSoonPtrOutput)
+}
+
+// `wandb:expiryNoticeDays`: how far ahead the notice looks.
+func (o ExpiringSoonOutput) Days() pulumi.Float64Output {
+	return o.ApplyT(func(v ExpiringSoon) float64 { return v.Days }).(pulumi.Float64Output)
+}
+
+// The grants not yet past that end within those days, soonest first.
+func (o ExpiringSoonOutput) Grants() JudgedExpiryArrayOutput {
+	return o.ApplyT(func(v ExpiringSoon) []JudgedExpiry { return v.Grants }).(JudgedExpiryArrayOutput)
+}
+
+type ExpiringSoonPtrOutput struct{ *pulumi.OutputState }
+
+func (ExpiringSoonPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ExpiringSoon)(nil)).Elem()
+}
+
+func (o ExpiringSoonPtrOutput) ToExpiringSoonPtrOutput() ExpiringSoonPtrOutput {
+	return o
+}
+
+func (o ExpiringSoonPtrOutput) ToExpiringSoonPtrOutputWithContext(ctx context.Context) ExpiringSoonPtrOutput {
+	return o
+}
+
+func (o ExpiringSoonPtrOutput) Elem() ExpiringSoonOutput {
+	return o.ApplyT(func(v *ExpiringSoon) ExpiringSoon {
+		if v != nil {
+			return *v
+		}
+		var ret ExpiringSoon
+		return ret
+	}).(ExpiringSoonOutput)
+}
+
+// `wandb:expiryNoticeDays`: how far ahead the notice looks.
+func (o ExpiringSoonPtrOutput) Days() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *ExpiringSoon) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.Days
+	}).(pulumi.Float64PtrOutput)
+}
+
+// The grants not yet past that end within those days, soonest first.
+func (o ExpiringSoonPtrOutput) Grants() JudgedExpiryArrayOutput {
+	return o.ApplyT(func(v *ExpiringSoon) []JudgedExpiry {
+		if v == nil {
+			return nil
+		}
+		return v.Grants
+	}).(JudgedExpiryArrayOutput)
+}
+
 type IdpTeam struct {
 	// Its members as W&B lists them, by userName.
 	Members []string `pulumi:"members"`
@@ -704,6 +860,166 @@ func (o IdpTeamArrayOutput) Index(i pulumi.IntInput) IdpTeamOutput {
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) IdpTeam {
 		return vs[0].([]IdpTeam)[vs[1].(int)]
 	}).(IdpTeamOutput)
+}
+
+type JudgedExpiry struct {
+	// Where the roster declares it, e.g. `teams "lab", member "carol": expires`.
+	At string `pulumi:"at"`
+	// Whether the date had passed when the run judged it: the grant is then taken away.
+	Expired bool `pulumi:"expired"`
+	// The date as the roster writes it: a UTC day (the grant ends at 00:00 UTC that day) or a timestamp with its zone.
+	Expires string `pulumi:"expires"`
+	// An organization role's role after the date (`member` unless the roster names another).
+	Fallback *string `pulumi:"fallback"`
+	// What ends: `user` (deactivated), `team` (a membership), `organizationRole`, `teamRole` or `registryRole`.
+	Grant string `pulumi:"grant"`
+	// The role that ends: of the organization, the team or the registry.
+	Role *string `pulumi:"role"`
+	// The team of a membership or team role, the registry of a registry role.
+	Scope *string `pulumi:"scope"`
+	// The userName, as spelled under the roster's users.
+	User string `pulumi:"user"`
+}
+
+// JudgedExpiryInput is an input type that accepts JudgedExpiryArgs and JudgedExpiryOutput values.
+// You can construct a concrete instance of `JudgedExpiryInput` via:
+//
+//	JudgedExpiryArgs{...}
+type JudgedExpiryInput interface {
+	pulumi.Input
+
+	ToJudgedExpiryOutput() JudgedExpiryOutput
+	ToJudgedExpiryOutputWithContext(context.Context) JudgedExpiryOutput
+}
+
+type JudgedExpiryArgs struct {
+	// Where the roster declares it, e.g. `teams "lab", member "carol": expires`.
+	At pulumi.StringInput `pulumi:"at"`
+	// Whether the date had passed when the run judged it: the grant is then taken away.
+	Expired pulumi.BoolInput `pulumi:"expired"`
+	// The date as the roster writes it: a UTC day (the grant ends at 00:00 UTC that day) or a timestamp with its zone.
+	Expires pulumi.StringInput `pulumi:"expires"`
+	// An organization role's role after the date (`member` unless the roster names another).
+	Fallback pulumi.StringPtrInput `pulumi:"fallback"`
+	// What ends: `user` (deactivated), `team` (a membership), `organizationRole`, `teamRole` or `registryRole`.
+	Grant pulumi.StringInput `pulumi:"grant"`
+	// The role that ends: of the organization, the team or the registry.
+	Role pulumi.StringPtrInput `pulumi:"role"`
+	// The team of a membership or team role, the registry of a registry role.
+	Scope pulumi.StringPtrInput `pulumi:"scope"`
+	// The userName, as spelled under the roster's users.
+	User pulumi.StringInput `pulumi:"user"`
+}
+
+func (JudgedExpiryArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*JudgedExpiry)(nil)).Elem()
+}
+
+func (i JudgedExpiryArgs) ToJudgedExpiryOutput() JudgedExpiryOutput {
+	return i.ToJudgedExpiryOutputWithContext(context.Background())
+}
+
+func (i JudgedExpiryArgs) ToJudgedExpiryOutputWithContext(ctx context.Context) JudgedExpiryOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(JudgedExpiryOutput)
+}
+
+// JudgedExpiryArrayInput is an input type that accepts JudgedExpiryArray and JudgedExpiryArrayOutput values.
+// You can construct a concrete instance of `JudgedExpiryArrayInput` via:
+//
+//	JudgedExpiryArray{ JudgedExpiryArgs{...} }
+type JudgedExpiryArrayInput interface {
+	pulumi.Input
+
+	ToJudgedExpiryArrayOutput() JudgedExpiryArrayOutput
+	ToJudgedExpiryArrayOutputWithContext(context.Context) JudgedExpiryArrayOutput
+}
+
+type JudgedExpiryArray []JudgedExpiryInput
+
+func (JudgedExpiryArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]JudgedExpiry)(nil)).Elem()
+}
+
+func (i JudgedExpiryArray) ToJudgedExpiryArrayOutput() JudgedExpiryArrayOutput {
+	return i.ToJudgedExpiryArrayOutputWithContext(context.Background())
+}
+
+func (i JudgedExpiryArray) ToJudgedExpiryArrayOutputWithContext(ctx context.Context) JudgedExpiryArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(JudgedExpiryArrayOutput)
+}
+
+type JudgedExpiryOutput struct{ *pulumi.OutputState }
+
+func (JudgedExpiryOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*JudgedExpiry)(nil)).Elem()
+}
+
+func (o JudgedExpiryOutput) ToJudgedExpiryOutput() JudgedExpiryOutput {
+	return o
+}
+
+func (o JudgedExpiryOutput) ToJudgedExpiryOutputWithContext(ctx context.Context) JudgedExpiryOutput {
+	return o
+}
+
+// Where the roster declares it, e.g. `teams "lab", member "carol": expires`.
+func (o JudgedExpiryOutput) At() pulumi.StringOutput {
+	return o.ApplyT(func(v JudgedExpiry) string { return v.At }).(pulumi.StringOutput)
+}
+
+// Whether the date had passed when the run judged it: the grant is then taken away.
+func (o JudgedExpiryOutput) Expired() pulumi.BoolOutput {
+	return o.ApplyT(func(v JudgedExpiry) bool { return v.Expired }).(pulumi.BoolOutput)
+}
+
+// The date as the roster writes it: a UTC day (the grant ends at 00:00 UTC that day) or a timestamp with its zone.
+func (o JudgedExpiryOutput) Expires() pulumi.StringOutput {
+	return o.ApplyT(func(v JudgedExpiry) string { return v.Expires }).(pulumi.StringOutput)
+}
+
+// An organization role's role after the date (`member` unless the roster names another).
+func (o JudgedExpiryOutput) Fallback() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v JudgedExpiry) *string { return v.Fallback }).(pulumi.StringPtrOutput)
+}
+
+// What ends: `user` (deactivated), `team` (a membership), `organizationRole`, `teamRole` or `registryRole`.
+func (o JudgedExpiryOutput) Grant() pulumi.StringOutput {
+	return o.ApplyT(func(v JudgedExpiry) string { return v.Grant }).(pulumi.StringOutput)
+}
+
+// The role that ends: of the organization, the team or the registry.
+func (o JudgedExpiryOutput) Role() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v JudgedExpiry) *string { return v.Role }).(pulumi.StringPtrOutput)
+}
+
+// The team of a membership or team role, the registry of a registry role.
+func (o JudgedExpiryOutput) Scope() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v JudgedExpiry) *string { return v.Scope }).(pulumi.StringPtrOutput)
+}
+
+// The userName, as spelled under the roster's users.
+func (o JudgedExpiryOutput) User() pulumi.StringOutput {
+	return o.ApplyT(func(v JudgedExpiry) string { return v.User }).(pulumi.StringOutput)
+}
+
+type JudgedExpiryArrayOutput struct{ *pulumi.OutputState }
+
+func (JudgedExpiryArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]JudgedExpiry)(nil)).Elem()
+}
+
+func (o JudgedExpiryArrayOutput) ToJudgedExpiryArrayOutput() JudgedExpiryArrayOutput {
+	return o
+}
+
+func (o JudgedExpiryArrayOutput) ToJudgedExpiryArrayOutputWithContext(ctx context.Context) JudgedExpiryArrayOutput {
+	return o
+}
+
+func (o JudgedExpiryArrayOutput) Index(i pulumi.IntInput) JudgedExpiryOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) JudgedExpiry {
+		return vs[0].([]JudgedExpiry)[vs[1].(int)]
+	}).(JudgedExpiryOutput)
 }
 
 type KeptUser struct {
@@ -3429,8 +3745,12 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*AccessPlanPtrInput)(nil)).Elem(), AccessPlanArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ActivePersonInput)(nil)).Elem(), ActivePersonArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ActivePersonArrayInput)(nil)).Elem(), ActivePersonArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ExpiringSoonInput)(nil)).Elem(), ExpiringSoonArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ExpiringSoonPtrInput)(nil)).Elem(), ExpiringSoonArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*IdpTeamInput)(nil)).Elem(), IdpTeamArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*IdpTeamArrayInput)(nil)).Elem(), IdpTeamArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*JudgedExpiryInput)(nil)).Elem(), JudgedExpiryArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*JudgedExpiryArrayInput)(nil)).Elem(), JudgedExpiryArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*KeptUserInput)(nil)).Elem(), KeptUserArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*KeptUserArrayInput)(nil)).Elem(), KeptUserArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ListedCountInput)(nil)).Elem(), ListedCountArgs{})
@@ -3467,8 +3787,12 @@ func init() {
 	pulumi.RegisterOutputType(AuditLogEntryArrayOutput{})
 	pulumi.RegisterOutputType(AuditLogReadingOutput{})
 	pulumi.RegisterOutputType(AuditLogReadingPtrOutput{})
+	pulumi.RegisterOutputType(ExpiringSoonOutput{})
+	pulumi.RegisterOutputType(ExpiringSoonPtrOutput{})
 	pulumi.RegisterOutputType(IdpTeamOutput{})
 	pulumi.RegisterOutputType(IdpTeamArrayOutput{})
+	pulumi.RegisterOutputType(JudgedExpiryOutput{})
+	pulumi.RegisterOutputType(JudgedExpiryArrayOutput{})
 	pulumi.RegisterOutputType(KeptUserOutput{})
 	pulumi.RegisterOutputType(KeptUserArrayOutput{})
 	pulumi.RegisterOutputType(ListedCountOutput{})

@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The `Organization` component's record of who its roster declared at the last applied run (users, admins, each team's members). Its check holds the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`) at preview, and the component's other children wait for it. It writes nothing to W&B; where the service shows roles, its create and update count the live admins too, before any other child is written. Declared by the component; not meant to be declared by hand.
+// The `Organization` component's record of who its roster declared at the last applied run (users, admins, each team's members, who must stay admins, which grants end and when). Its check holds the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`, `requiredAdmins`) at preview, refuses a grant declared already past its `expires`, and lists what ends within `wandb:expiryNoticeDays`; the component's other children wait for it. It writes nothing to W&B; where the service shows roles, its create and update count the live admins too, before any other child is written. Declared by the component; not meant to be declared by hand.
 //
 // No change replaces it: every change is made in place.
 //
@@ -70,6 +70,10 @@ type RosterGuard struct {
 	CustomRoles pulumi.StringArrayOutput `pulumi:"customRoles"`
 	// Each user's email, by userName.
 	Emails pulumi.StringMapOutput `pulumi:"emails"`
+	// Every grant of the roster that ends (`expires`, `organizationRoleExpires`), as the run judged it: one past its date is taken away by the other children, under the guard rails, and named in the access review; one not held by the last run and already past is refused.
+	Expiries JudgedExpiryArrayOutput `pulumi:"expiries"`
+	// What ends within `wandb:expiryNoticeDays`, set by the provider at check: for the access review.
+	ExpiringSoon ExpiringSoonPtrOutput `pulumi:"expiringSoon"`
 	// The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
 	IdpTeams pulumi.StringArrayMapOutput `pulumi:"idpTeams"`
 	// The Organization component's name, for the messages.
@@ -82,6 +86,8 @@ type RosterGuard struct {
 	OutsideWhenWritten OutsideCodeReportPtrOutput `pulumi:"outsideWhenWritten"`
 	// What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
 	Planned AccessPlanPtrOutput `pulumi:"planned"`
+	// The userNames of the people who must stay organization admins (`requiredAdmins`).
+	RequiredAdmins pulumi.StringArrayOutput `pulumi:"requiredAdmins"`
 	// The userNames of the Users the stack declares beside this roster (standalone, or another Organization's), as its last state holds them: the stack's own, never outside code to deactivate. Set by the Organization component.
 	StackUsers pulumi.StringArrayOutput `pulumi:"stackUsers"`
 	// Each team's members, by userName.
@@ -158,6 +164,10 @@ type rosterGuardArgs struct {
 	CustomRoles []string `pulumi:"customRoles"`
 	// Each user's email, by userName.
 	Emails map[string]string `pulumi:"emails"`
+	// Every grant of the roster that ends (`expires`, `organizationRoleExpires`), as the run judged it: one past its date is taken away by the other children, under the guard rails, and named in the access review; one not held by the last run and already past is refused.
+	Expiries []JudgedExpiry `pulumi:"expiries"`
+	// What ends within `wandb:expiryNoticeDays`, set by the provider at check: for the access review.
+	ExpiringSoon *ExpiringSoon `pulumi:"expiringSoon"`
 	// The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
 	IdpTeams map[string][]string `pulumi:"idpTeams"`
 	// The Organization component's name, for the messages.
@@ -168,6 +178,8 @@ type rosterGuardArgs struct {
 	OutsideCode *OutsideCodePolicy `pulumi:"outsideCode"`
 	// What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
 	Planned *AccessPlan `pulumi:"planned"`
+	// The userNames of the people who must stay organization admins (`requiredAdmins`).
+	RequiredAdmins []string `pulumi:"requiredAdmins"`
 	// The userNames of the Users the stack declares beside this roster (standalone, or another Organization's), as its last state holds them: the stack's own, never outside code to deactivate. Set by the Organization component.
 	StackUsers []string `pulumi:"stackUsers"`
 	// Each team's members, by userName.
@@ -186,6 +198,10 @@ type RosterGuardArgs struct {
 	CustomRoles pulumi.StringArrayInput
 	// Each user's email, by userName.
 	Emails pulumi.StringMapInput
+	// Every grant of the roster that ends (`expires`, `organizationRoleExpires`), as the run judged it: one past its date is taken away by the other children, under the guard rails, and named in the access review; one not held by the last run and already past is refused.
+	Expiries JudgedExpiryArrayInput
+	// What ends within `wandb:expiryNoticeDays`, set by the provider at check: for the access review.
+	ExpiringSoon ExpiringSoonPtrInput
 	// The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
 	IdpTeams pulumi.StringArrayMapInput
 	// The Organization component's name, for the messages.
@@ -196,6 +212,8 @@ type RosterGuardArgs struct {
 	OutsideCode OutsideCodePolicyPtrInput
 	// What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
 	Planned AccessPlanPtrInput
+	// The userNames of the people who must stay organization admins (`requiredAdmins`).
+	RequiredAdmins pulumi.StringArrayInput
 	// The userNames of the Users the stack declares beside this roster (standalone, or another Organization's), as its last state holds them: the stack's own, never outside code to deactivate. Set by the Organization component.
 	StackUsers pulumi.StringArrayInput
 	// Each team's members, by userName.
@@ -313,6 +331,16 @@ func (o RosterGuardOutput) Emails() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *RosterGuard) pulumi.StringMapOutput { return v.Emails }).(pulumi.StringMapOutput)
 }
 
+// Every grant of the roster that ends (`expires`, `organizationRoleExpires`), as the run judged it: one past its date is taken away by the other children, under the guard rails, and named in the access review; one not held by the last run and already past is refused.
+func (o RosterGuardOutput) Expiries() JudgedExpiryArrayOutput {
+	return o.ApplyT(func(v *RosterGuard) JudgedExpiryArrayOutput { return v.Expiries }).(JudgedExpiryArrayOutput)
+}
+
+// What ends within `wandb:expiryNoticeDays`, set by the provider at check: for the access review.
+func (o RosterGuardOutput) ExpiringSoon() ExpiringSoonPtrOutput {
+	return o.ApplyT(func(v *RosterGuard) ExpiringSoonPtrOutput { return v.ExpiringSoon }).(ExpiringSoonPtrOutput)
+}
+
 // The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
 func (o RosterGuardOutput) IdpTeams() pulumi.StringArrayMapOutput {
 	return o.ApplyT(func(v *RosterGuard) pulumi.StringArrayMapOutput { return v.IdpTeams }).(pulumi.StringArrayMapOutput)
@@ -341,6 +369,11 @@ func (o RosterGuardOutput) OutsideWhenWritten() OutsideCodeReportPtrOutput {
 // What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
 func (o RosterGuardOutput) Planned() AccessPlanPtrOutput {
 	return o.ApplyT(func(v *RosterGuard) AccessPlanPtrOutput { return v.Planned }).(AccessPlanPtrOutput)
+}
+
+// The userNames of the people who must stay organization admins (`requiredAdmins`).
+func (o RosterGuardOutput) RequiredAdmins() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *RosterGuard) pulumi.StringArrayOutput { return v.RequiredAdmins }).(pulumi.StringArrayOutput)
 }
 
 // The userNames of the Users the stack declares beside this roster (standalone, or another Organization's), as its last state holds them: the stack's own, never outside code to deactivate. Set by the Organization component.

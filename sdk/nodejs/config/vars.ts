@@ -63,6 +63,17 @@ Object.defineProperty(exports, "deployment", {
 });
 
 /**
+ * Expects a whole number of days from 0 to 3650 (0 turns the notice off). When unset, read from the environment variable `WANDB_EXPIRY_NOTICE_DAYS`, else `14`.
+ */
+export declare const expiryNoticeDays: number;
+Object.defineProperty(exports, "expiryNoticeDays", {
+    get() {
+        return __config.getObject<number>("expiryNoticeDays") ?? (utilities.getEnvNumber("WANDB_EXPIRY_NOTICE_DAYS") || 14);
+    },
+    enumerable: true,
+});
+
+/**
  * Expects `<entity>/<project>`. When unset, read from the environment variable `WANDB_INFERENCE_PROJECT`.
  */
 export declare const inferenceProject: string | undefined;

@@ -55,6 +55,17 @@ export interface ActivePersonArgs {
     userName: pulumi.Input<string>;
 }
 
+export interface ExpiringSoonArgs {
+    /**
+     * `wandb:expiryNoticeDays`: how far ahead the notice looks.
+     */
+    days: pulumi.Input<number>;
+    /**
+     * The grants not yet past that end within those days, soonest first.
+     */
+    grants: pulumi.Input<pulumi.Input<inputs.JudgedExpiryArgs>[]>;
+}
+
 export interface IdpTeamArgs {
     /**
      * Its members as W&B lists them, by userName.
@@ -72,6 +83,41 @@ export interface IdpTeamArgs {
      * Members the roster lists that W&B does not.
      */
     notInTeam: pulumi.Input<pulumi.Input<string>[]>;
+}
+
+export interface JudgedExpiryArgs {
+    /**
+     * Where the roster declares it, e.g. `teams "lab", member "carol": expires`.
+     */
+    at: pulumi.Input<string>;
+    /**
+     * Whether the date had passed when the run judged it: the grant is then taken away.
+     */
+    expired: pulumi.Input<boolean>;
+    /**
+     * The date as the roster writes it: a UTC day (the grant ends at 00:00 UTC that day) or a timestamp with its zone.
+     */
+    expires: pulumi.Input<string>;
+    /**
+     * An organization role's role after the date (`member` unless the roster names another).
+     */
+    fallback?: pulumi.Input<string | undefined>;
+    /**
+     * What ends: `user` (deactivated), `team` (a membership), `organizationRole`, `teamRole` or `registryRole`.
+     */
+    grant: pulumi.Input<string>;
+    /**
+     * The role that ends: of the organization, the team or the registry.
+     */
+    role?: pulumi.Input<string | undefined>;
+    /**
+     * The team of a membership or team role, the registry of a registry role.
+     */
+    scope?: pulumi.Input<string | undefined>;
+    /**
+     * The userName, as spelled under the roster's users.
+     */
+    user: pulumi.Input<string>;
 }
 
 export interface KeptUserArgs {

@@ -101,6 +101,17 @@ export interface AuditLogReading {
     until: string;
 }
 
+export interface ExpiringSoon {
+    /**
+     * `wandb:expiryNoticeDays`: how far ahead the notice looks.
+     */
+    days: number;
+    /**
+     * The grants not yet past that end within those days, soonest first.
+     */
+    grants: outputs.JudgedExpiry[];
+}
+
 export interface IdpTeam {
     /**
      * Its members as W&B lists them, by userName.
@@ -118,6 +129,41 @@ export interface IdpTeam {
      * Members the roster lists that W&B does not.
      */
     notInTeam: string[];
+}
+
+export interface JudgedExpiry {
+    /**
+     * Where the roster declares it, e.g. `teams "lab", member "carol": expires`.
+     */
+    at: string;
+    /**
+     * Whether the date had passed when the run judged it: the grant is then taken away.
+     */
+    expired: boolean;
+    /**
+     * The date as the roster writes it: a UTC day (the grant ends at 00:00 UTC that day) or a timestamp with its zone.
+     */
+    expires: string;
+    /**
+     * An organization role's role after the date (`member` unless the roster names another).
+     */
+    fallback?: string;
+    /**
+     * What ends: `user` (deactivated), `team` (a membership), `organizationRole`, `teamRole` or `registryRole`.
+     */
+    grant: string;
+    /**
+     * The role that ends: of the organization, the team or the registry.
+     */
+    role?: string;
+    /**
+     * The team of a membership or team role, the registry of a registry role.
+     */
+    scope?: string;
+    /**
+     * The userName, as spelled under the roster's users.
+     */
+    user: string;
 }
 
 export interface KeptUser {

@@ -19,8 +19,12 @@ __all__ = [
     'AccessPlanArgsDict',
     'ActivePersonArgs',
     'ActivePersonArgsDict',
+    'ExpiringSoonArgs',
+    'ExpiringSoonArgsDict',
     'IdpTeamArgs',
     'IdpTeamArgsDict',
+    'JudgedExpiryArgs',
+    'JudgedExpiryArgsDict',
     'KeptUserArgs',
     'KeptUserArgsDict',
     'ListedCountArgs',
@@ -283,6 +287,53 @@ class ActivePersonArgs:
         pulumi.set(self, "organization_role", value)
 
 
+class ExpiringSoonArgsDict(TypedDict):
+    days: pulumi.Input[_builtins.float]
+    """
+    `wandb:expiryNoticeDays`: how far ahead the notice looks.
+    """
+    grants: pulumi.Input[Sequence[pulumi.Input['JudgedExpiryArgsDict']]]
+    """
+    The grants not yet past that end within those days, soonest first.
+    """
+
+@pulumi.input_type
+class ExpiringSoonArgs:
+    def __init__(__self__, *,
+                 days: pulumi.Input[_builtins.float],
+                 grants: pulumi.Input[Sequence[pulumi.Input['JudgedExpiryArgs']]]):
+        """
+        :param pulumi.Input[_builtins.float] days: `wandb:expiryNoticeDays`: how far ahead the notice looks.
+        :param pulumi.Input[Sequence[pulumi.Input['JudgedExpiryArgs']]] grants: The grants not yet past that end within those days, soonest first.
+        """
+        pulumi.set(__self__, "days", days)
+        pulumi.set(__self__, "grants", grants)
+
+    @_builtins.property
+    @pulumi.getter
+    def days(self) -> pulumi.Input[_builtins.float]:
+        """
+        `wandb:expiryNoticeDays`: how far ahead the notice looks.
+        """
+        return pulumi.get(self, "days")
+
+    @days.setter
+    def days(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "days", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def grants(self) -> pulumi.Input[Sequence[pulumi.Input['JudgedExpiryArgs']]]:
+        """
+        The grants not yet past that end within those days, soonest first.
+        """
+        return pulumi.get(self, "grants")
+
+    @grants.setter
+    def grants(self, value: pulumi.Input[Sequence[pulumi.Input['JudgedExpiryArgs']]]):
+        pulumi.set(self, "grants", value)
+
+
 class IdpTeamArgsDict(TypedDict):
     members: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
     """
@@ -366,6 +417,170 @@ class IdpTeamArgs:
     @not_in_team.setter
     def not_in_team(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
         pulumi.set(self, "not_in_team", value)
+
+
+class JudgedExpiryArgsDict(TypedDict):
+    at: pulumi.Input[_builtins.str]
+    """
+    Where the roster declares it, e.g. `teams "lab", member "carol": expires`.
+    """
+    expired: pulumi.Input[_builtins.bool]
+    """
+    Whether the date had passed when the run judged it: the grant is then taken away.
+    """
+    expires: pulumi.Input[_builtins.str]
+    """
+    The date as the roster writes it: a UTC day (the grant ends at 00:00 UTC that day) or a timestamp with its zone.
+    """
+    grant: pulumi.Input[_builtins.str]
+    """
+    What ends: `user` (deactivated), `team` (a membership), `organizationRole`, `teamRole` or `registryRole`.
+    """
+    user: pulumi.Input[_builtins.str]
+    """
+    The userName, as spelled under the roster's users.
+    """
+    fallback: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    An organization role's role after the date (`member` unless the roster names another).
+    """
+    role: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The role that ends: of the organization, the team or the registry.
+    """
+    scope: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The team of a membership or team role, the registry of a registry role.
+    """
+
+@pulumi.input_type
+class JudgedExpiryArgs:
+    def __init__(__self__, *,
+                 at: pulumi.Input[_builtins.str],
+                 expired: pulumi.Input[_builtins.bool],
+                 expires: pulumi.Input[_builtins.str],
+                 grant: pulumi.Input[_builtins.str],
+                 user: pulumi.Input[_builtins.str],
+                 fallback: pulumi.Input[Optional[_builtins.str]] = None,
+                 role: pulumi.Input[Optional[_builtins.str]] = None,
+                 scope: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] at: Where the roster declares it, e.g. `teams "lab", member "carol": expires`.
+        :param pulumi.Input[_builtins.bool] expired: Whether the date had passed when the run judged it: the grant is then taken away.
+        :param pulumi.Input[_builtins.str] expires: The date as the roster writes it: a UTC day (the grant ends at 00:00 UTC that day) or a timestamp with its zone.
+        :param pulumi.Input[_builtins.str] grant: What ends: `user` (deactivated), `team` (a membership), `organizationRole`, `teamRole` or `registryRole`.
+        :param pulumi.Input[_builtins.str] user: The userName, as spelled under the roster's users.
+        :param pulumi.Input[_builtins.str] fallback: An organization role's role after the date (`member` unless the roster names another).
+        :param pulumi.Input[_builtins.str] role: The role that ends: of the organization, the team or the registry.
+        :param pulumi.Input[_builtins.str] scope: The team of a membership or team role, the registry of a registry role.
+        """
+        pulumi.set(__self__, "at", at)
+        pulumi.set(__self__, "expired", expired)
+        pulumi.set(__self__, "expires", expires)
+        pulumi.set(__self__, "grant", grant)
+        pulumi.set(__self__, "user", user)
+        if fallback is not None:
+            pulumi.set(__self__, "fallback", fallback)
+        if role is not None:
+            pulumi.set(__self__, "role", role)
+        if scope is not None:
+            pulumi.set(__self__, "scope", scope)
+
+    @_builtins.property
+    @pulumi.getter
+    def at(self) -> pulumi.Input[_builtins.str]:
+        """
+        Where the roster declares it, e.g. `teams "lab", member "carol": expires`.
+        """
+        return pulumi.get(self, "at")
+
+    @at.setter
+    def at(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "at", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def expired(self) -> pulumi.Input[_builtins.bool]:
+        """
+        Whether the date had passed when the run judged it: the grant is then taken away.
+        """
+        return pulumi.get(self, "expired")
+
+    @expired.setter
+    def expired(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "expired", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def expires(self) -> pulumi.Input[_builtins.str]:
+        """
+        The date as the roster writes it: a UTC day (the grant ends at 00:00 UTC that day) or a timestamp with its zone.
+        """
+        return pulumi.get(self, "expires")
+
+    @expires.setter
+    def expires(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "expires", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def grant(self) -> pulumi.Input[_builtins.str]:
+        """
+        What ends: `user` (deactivated), `team` (a membership), `organizationRole`, `teamRole` or `registryRole`.
+        """
+        return pulumi.get(self, "grant")
+
+    @grant.setter
+    def grant(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "grant", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def user(self) -> pulumi.Input[_builtins.str]:
+        """
+        The userName, as spelled under the roster's users.
+        """
+        return pulumi.get(self, "user")
+
+    @user.setter
+    def user(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "user", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def fallback(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        An organization role's role after the date (`member` unless the roster names another).
+        """
+        return pulumi.get(self, "fallback")
+
+    @fallback.setter
+    def fallback(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "fallback", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def role(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The role that ends: of the organization, the team or the registry.
+        """
+        return pulumi.get(self, "role")
+
+    @role.setter
+    def role(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "role", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def scope(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The team of a membership or team role, the registry of a registry role.
+        """
+        return pulumi.get(self, "scope")
+
+    @scope.setter
+    def scope(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "scope", value)
 
 
 class KeptUserArgsDict(TypedDict):

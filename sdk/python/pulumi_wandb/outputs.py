@@ -20,7 +20,9 @@ __all__ = [
     'ActivePerson',
     'AuditLogEntry',
     'AuditLogReading',
+    'ExpiringSoon',
     'IdpTeam',
+    'JudgedExpiry',
     'KeptUser',
     'ListedCount',
     'MissingUser',
@@ -384,6 +386,35 @@ class AuditLogReading(dict):
 
 
 @pulumi.output_type
+class ExpiringSoon(dict):
+    def __init__(__self__, *,
+                 days: _builtins.float,
+                 grants: Sequence['outputs.JudgedExpiry']):
+        """
+        :param _builtins.float days: `wandb:expiryNoticeDays`: how far ahead the notice looks.
+        :param Sequence['JudgedExpiry'] grants: The grants not yet past that end within those days, soonest first.
+        """
+        pulumi.set(__self__, "days", days)
+        pulumi.set(__self__, "grants", grants)
+
+    @_builtins.property
+    @pulumi.getter
+    def days(self) -> _builtins.float:
+        """
+        `wandb:expiryNoticeDays`: how far ahead the notice looks.
+        """
+        return pulumi.get(self, "days")
+
+    @_builtins.property
+    @pulumi.getter
+    def grants(self) -> Sequence['outputs.JudgedExpiry']:
+        """
+        The grants not yet past that end within those days, soonest first.
+        """
+        return pulumi.get(self, "grants")
+
+
+@pulumi.output_type
 class IdpTeam(dict):
     @staticmethod
     def __key_warning(key: str):
@@ -451,6 +482,104 @@ class IdpTeam(dict):
         Members the roster lists that W&B does not.
         """
         return pulumi.get(self, "not_in_team")
+
+
+@pulumi.output_type
+class JudgedExpiry(dict):
+    def __init__(__self__, *,
+                 at: _builtins.str,
+                 expired: _builtins.bool,
+                 expires: _builtins.str,
+                 grant: _builtins.str,
+                 user: _builtins.str,
+                 fallback: Optional[_builtins.str] = None,
+                 role: Optional[_builtins.str] = None,
+                 scope: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str at: Where the roster declares it, e.g. `teams "lab", member "carol": expires`.
+        :param _builtins.bool expired: Whether the date had passed when the run judged it: the grant is then taken away.
+        :param _builtins.str expires: The date as the roster writes it: a UTC day (the grant ends at 00:00 UTC that day) or a timestamp with its zone.
+        :param _builtins.str grant: What ends: `user` (deactivated), `team` (a membership), `organizationRole`, `teamRole` or `registryRole`.
+        :param _builtins.str user: The userName, as spelled under the roster's users.
+        :param _builtins.str fallback: An organization role's role after the date (`member` unless the roster names another).
+        :param _builtins.str role: The role that ends: of the organization, the team or the registry.
+        :param _builtins.str scope: The team of a membership or team role, the registry of a registry role.
+        """
+        pulumi.set(__self__, "at", at)
+        pulumi.set(__self__, "expired", expired)
+        pulumi.set(__self__, "expires", expires)
+        pulumi.set(__self__, "grant", grant)
+        pulumi.set(__self__, "user", user)
+        if fallback is not None:
+            pulumi.set(__self__, "fallback", fallback)
+        if role is not None:
+            pulumi.set(__self__, "role", role)
+        if scope is not None:
+            pulumi.set(__self__, "scope", scope)
+
+    @_builtins.property
+    @pulumi.getter
+    def at(self) -> _builtins.str:
+        """
+        Where the roster declares it, e.g. `teams "lab", member "carol": expires`.
+        """
+        return pulumi.get(self, "at")
+
+    @_builtins.property
+    @pulumi.getter
+    def expired(self) -> _builtins.bool:
+        """
+        Whether the date had passed when the run judged it: the grant is then taken away.
+        """
+        return pulumi.get(self, "expired")
+
+    @_builtins.property
+    @pulumi.getter
+    def expires(self) -> _builtins.str:
+        """
+        The date as the roster writes it: a UTC day (the grant ends at 00:00 UTC that day) or a timestamp with its zone.
+        """
+        return pulumi.get(self, "expires")
+
+    @_builtins.property
+    @pulumi.getter
+    def grant(self) -> _builtins.str:
+        """
+        What ends: `user` (deactivated), `team` (a membership), `organizationRole`, `teamRole` or `registryRole`.
+        """
+        return pulumi.get(self, "grant")
+
+    @_builtins.property
+    @pulumi.getter
+    def user(self) -> _builtins.str:
+        """
+        The userName, as spelled under the roster's users.
+        """
+        return pulumi.get(self, "user")
+
+    @_builtins.property
+    @pulumi.getter
+    def fallback(self) -> Optional[_builtins.str]:
+        """
+        An organization role's role after the date (`member` unless the roster names another).
+        """
+        return pulumi.get(self, "fallback")
+
+    @_builtins.property
+    @pulumi.getter
+    def role(self) -> Optional[_builtins.str]:
+        """
+        The role that ends: of the organization, the team or the registry.
+        """
+        return pulumi.get(self, "role")
+
+    @_builtins.property
+    @pulumi.getter
+    def scope(self) -> Optional[_builtins.str]:
+        """
+        The team of a membership or team role, the registry of a registry role.
+        """
+        return pulumi.get(self, "scope")
 
 
 @pulumi.output_type

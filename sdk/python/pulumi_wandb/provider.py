@@ -24,6 +24,7 @@ class ProviderArgs:
                  auth_scheme: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  deployment: pulumi.Input[Optional[_builtins.str]] = None,
+                 expiry_notice_days: pulumi.Input[Optional[_builtins.int]] = None,
                  inference_project: pulumi.Input[Optional[_builtins.str]] = None,
                  inference_url: pulumi.Input[Optional[_builtins.str]] = None,
                  max_concurrency: pulumi.Input[Optional[_builtins.int]] = None,
@@ -42,6 +43,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] auth_scheme: Expects basic (Basic `<username>:<key>`, the default) or bearer (Bearer `<key>`). When unset, read from the environment variable `WANDB_AUTH_SCHEME`, else `basic`.
         :param pulumi.Input[_builtins.str] base_url: Expects an http(s) URL such as https://api.wandb.ai or `https://<instance>.wandb.io`. Required: when unset, read from the environment variable `WANDB_BASE_URL`.
         :param pulumi.Input[_builtins.str] deployment: Expects one of saas, dedicated, self-managed. When unset, read from the environment variable `WANDB_DEPLOYMENT`.
+        :param pulumi.Input[_builtins.int] expiry_notice_days: Expects a whole number of days from 0 to 3650 (0 turns the notice off). When unset, read from the environment variable `WANDB_EXPIRY_NOTICE_DAYS`, else `14`.
         :param pulumi.Input[_builtins.str] inference_project: Expects `<entity>/<project>`. When unset, read from the environment variable `WANDB_INFERENCE_PROJECT`.
         :param pulumi.Input[_builtins.str] inference_url: Expects an http(s) URL ending in /v1, e.g. https://api.inference.wandb.ai/v1. When unset, read from the environment variable `WANDB_INFERENCE_URL`, else `https://api.inference.wandb.ai/v1`.
         :param pulumi.Input[_builtins.int] max_concurrency: Expects an integer from 1 to 64. When unset, read from the environment variable `WANDB_MAX_CONCURRENCY`, else `8`.
@@ -73,6 +75,10 @@ class ProviderArgs:
             deployment = _utilities.get_env('WANDB_DEPLOYMENT')
         if deployment is not None:
             pulumi.set(__self__, "deployment", deployment)
+        if expiry_notice_days is None:
+            expiry_notice_days = (_utilities.get_env_int('WANDB_EXPIRY_NOTICE_DAYS') or 14)
+        if expiry_notice_days is not None:
+            pulumi.set(__self__, "expiry_notice_days", expiry_notice_days)
         if inference_project is None:
             inference_project = _utilities.get_env('WANDB_INFERENCE_PROJECT')
         if inference_project is not None:
@@ -173,6 +179,18 @@ class ProviderArgs:
     @deployment.setter
     def deployment(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "deployment", value)
+
+    @_builtins.property
+    @pulumi.getter(name="expiryNoticeDays")
+    def expiry_notice_days(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Expects a whole number of days from 0 to 3650 (0 turns the notice off). When unset, read from the environment variable `WANDB_EXPIRY_NOTICE_DAYS`, else `14`.
+        """
+        return pulumi.get(self, "expiry_notice_days")
+
+    @expiry_notice_days.setter
+    def expiry_notice_days(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "expiry_notice_days", value)
 
     @_builtins.property
     @pulumi.getter(name="inferenceProject")
@@ -306,6 +324,7 @@ class Provider(pulumi.ProviderResource):
                  auth_scheme: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  deployment: pulumi.Input[Optional[_builtins.str]] = None,
+                 expiry_notice_days: pulumi.Input[Optional[_builtins.int]] = None,
                  inference_project: pulumi.Input[Optional[_builtins.str]] = None,
                  inference_url: pulumi.Input[Optional[_builtins.str]] = None,
                  max_concurrency: pulumi.Input[Optional[_builtins.int]] = None,
@@ -327,6 +346,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] auth_scheme: Expects basic (Basic `<username>:<key>`, the default) or bearer (Bearer `<key>`). When unset, read from the environment variable `WANDB_AUTH_SCHEME`, else `basic`.
         :param pulumi.Input[_builtins.str] base_url: Expects an http(s) URL such as https://api.wandb.ai or `https://<instance>.wandb.io`. Required: when unset, read from the environment variable `WANDB_BASE_URL`.
         :param pulumi.Input[_builtins.str] deployment: Expects one of saas, dedicated, self-managed. When unset, read from the environment variable `WANDB_DEPLOYMENT`.
+        :param pulumi.Input[_builtins.int] expiry_notice_days: Expects a whole number of days from 0 to 3650 (0 turns the notice off). When unset, read from the environment variable `WANDB_EXPIRY_NOTICE_DAYS`, else `14`.
         :param pulumi.Input[_builtins.str] inference_project: Expects `<entity>/<project>`. When unset, read from the environment variable `WANDB_INFERENCE_PROJECT`.
         :param pulumi.Input[_builtins.str] inference_url: Expects an http(s) URL ending in /v1, e.g. https://api.inference.wandb.ai/v1. When unset, read from the environment variable `WANDB_INFERENCE_URL`, else `https://api.inference.wandb.ai/v1`.
         :param pulumi.Input[_builtins.int] max_concurrency: Expects an integer from 1 to 64. When unset, read from the environment variable `WANDB_MAX_CONCURRENCY`, else `8`.
@@ -367,6 +387,7 @@ class Provider(pulumi.ProviderResource):
                  auth_scheme: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  deployment: pulumi.Input[Optional[_builtins.str]] = None,
+                 expiry_notice_days: pulumi.Input[Optional[_builtins.int]] = None,
                  inference_project: pulumi.Input[Optional[_builtins.str]] = None,
                  inference_url: pulumi.Input[Optional[_builtins.str]] = None,
                  max_concurrency: pulumi.Input[Optional[_builtins.int]] = None,
@@ -401,6 +422,9 @@ class Provider(pulumi.ProviderResource):
             if deployment is None:
                 deployment = _utilities.get_env('WANDB_DEPLOYMENT')
             __props__.__dict__["deployment"] = deployment
+            if expiry_notice_days is None:
+                expiry_notice_days = (_utilities.get_env_int('WANDB_EXPIRY_NOTICE_DAYS') or 14)
+            __props__.__dict__["expiry_notice_days"] = pulumi.Output.from_input(expiry_notice_days).apply(pulumi.runtime.to_json) if expiry_notice_days is not None else None
             if inference_project is None:
                 inference_project = _utilities.get_env('WANDB_INFERENCE_PROJECT')
             __props__.__dict__["inference_project"] = inference_project

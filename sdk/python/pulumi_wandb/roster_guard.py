@@ -27,10 +27,13 @@ class RosterGuardArgs:
                  users: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
                  custom_roles: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  emails: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
+                 expiries: pulumi.Input[Optional[Sequence[pulumi.Input['JudgedExpiryArgs']]]] = None,
+                 expiring_soon: pulumi.Input[Optional['ExpiringSoonArgs']] = None,
                  idp_teams: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]] = None,
                  outside: pulumi.Input[Optional['OutsideCodeReportArgs']] = None,
                  outside_code: pulumi.Input[Optional['OutsideCodePolicyArgs']] = None,
                  planned: pulumi.Input[Optional['AccessPlanArgs']] = None,
+                 required_admins: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  stack_users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  verdicts: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
@@ -42,10 +45,13 @@ class RosterGuardArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] users: The roster's userNames.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] custom_roles: The custom roles' names.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] emails: Each user's email, by userName.
+        :param pulumi.Input[Sequence[pulumi.Input['JudgedExpiryArgs']]] expiries: Every grant of the roster that ends (`expires`, `organizationRoleExpires`), as the run judged it: one past its date is taken away by the other children, under the guard rails, and named in the access review; one not held by the last run and already past is refused.
+        :param pulumi.Input['ExpiringSoonArgs'] expiring_soon: What ends within `wandb:expiryNoticeDays`, set by the provider at check: for the access review.
         :param pulumi.Input[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]] idp_teams: The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
         :param pulumi.Input['OutsideCodeReportArgs'] outside: What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone, and kept in the state only (without everyone's activity): for the access review. The check plans from the listings it reads itself (`planned`).
         :param pulumi.Input['OutsideCodePolicyArgs'] outside_code: What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
         :param pulumi.Input['AccessPlanArgs'] planned: What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] required_admins: The userNames of the people who must stay organization admins (`requiredAdmins`).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] stack_users: The userNames of the Users the stack declares beside this roster (standalone, or another Organization's), as its last state holds them: the stack's own, never outside code to deactivate. Set by the Organization component.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] verdicts: What each guard rail found, set by the provider at check: for the access review.
         """
@@ -57,6 +63,10 @@ class RosterGuardArgs:
             pulumi.set(__self__, "custom_roles", custom_roles)
         if emails is not None:
             pulumi.set(__self__, "emails", emails)
+        if expiries is not None:
+            pulumi.set(__self__, "expiries", expiries)
+        if expiring_soon is not None:
+            pulumi.set(__self__, "expiring_soon", expiring_soon)
         if idp_teams is not None:
             pulumi.set(__self__, "idp_teams", idp_teams)
         if outside is not None:
@@ -65,6 +75,8 @@ class RosterGuardArgs:
             pulumi.set(__self__, "outside_code", outside_code)
         if planned is not None:
             pulumi.set(__self__, "planned", planned)
+        if required_admins is not None:
+            pulumi.set(__self__, "required_admins", required_admins)
         if stack_users is not None:
             pulumi.set(__self__, "stack_users", stack_users)
         if verdicts is not None:
@@ -143,6 +155,30 @@ class RosterGuardArgs:
         pulumi.set(self, "emails", value)
 
     @_builtins.property
+    @pulumi.getter
+    def expiries(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['JudgedExpiryArgs']]]]:
+        """
+        Every grant of the roster that ends (`expires`, `organizationRoleExpires`), as the run judged it: one past its date is taken away by the other children, under the guard rails, and named in the access review; one not held by the last run and already past is refused.
+        """
+        return pulumi.get(self, "expiries")
+
+    @expiries.setter
+    def expiries(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['JudgedExpiryArgs']]]]):
+        pulumi.set(self, "expiries", value)
+
+    @_builtins.property
+    @pulumi.getter(name="expiringSoon")
+    def expiring_soon(self) -> pulumi.Input[Optional['ExpiringSoonArgs']]:
+        """
+        What ends within `wandb:expiryNoticeDays`, set by the provider at check: for the access review.
+        """
+        return pulumi.get(self, "expiring_soon")
+
+    @expiring_soon.setter
+    def expiring_soon(self, value: pulumi.Input[Optional['ExpiringSoonArgs']]):
+        pulumi.set(self, "expiring_soon", value)
+
+    @_builtins.property
     @pulumi.getter(name="idpTeams")
     def idp_teams(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]]:
         """
@@ -191,6 +227,18 @@ class RosterGuardArgs:
         pulumi.set(self, "planned", value)
 
     @_builtins.property
+    @pulumi.getter(name="requiredAdmins")
+    def required_admins(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        The userNames of the people who must stay organization admins (`requiredAdmins`).
+        """
+        return pulumi.get(self, "required_admins")
+
+    @required_admins.setter
+    def required_admins(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "required_admins", value)
+
+    @_builtins.property
     @pulumi.getter(name="stackUsers")
     def stack_users(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
@@ -224,18 +272,21 @@ class RosterGuard(pulumi.CustomResource):
                  admins: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  custom_roles: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  emails: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
+                 expiries: pulumi.Input[Optional[Sequence[pulumi.Input[Union['JudgedExpiryArgs', 'JudgedExpiryArgsDict', 'outputs.JudgedExpiry']]]]] = None,
+                 expiring_soon: pulumi.Input[Optional[Union['ExpiringSoonArgs', 'ExpiringSoonArgsDict', 'outputs.ExpiringSoon']]] = None,
                  idp_teams: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]] = None,
                  organization: pulumi.Input[Optional[_builtins.str]] = None,
                  outside: pulumi.Input[Optional[Union['OutsideCodeReportArgs', 'OutsideCodeReportArgsDict', 'outputs.OutsideCodeReport']]] = None,
                  outside_code: pulumi.Input[Optional[Union['OutsideCodePolicyArgs', 'OutsideCodePolicyArgsDict', 'outputs.OutsideCodePolicy']]] = None,
                  planned: pulumi.Input[Optional[Union['AccessPlanArgs', 'AccessPlanArgsDict', 'outputs.AccessPlan']]] = None,
+                 required_admins: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  stack_users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  teams: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]] = None,
                  users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  verdicts: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         """
-        The `Organization` component's record of who its roster declared at the last applied run (users, admins, each team's members). Its check holds the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`) at preview, and the component's other children wait for it. It writes nothing to W&B; where the service shows roles, its create and update count the live admins too, before any other child is written. Declared by the component; not meant to be declared by hand.
+        The `Organization` component's record of who its roster declared at the last applied run (users, admins, each team's members, who must stay admins, which grants end and when). Its check holds the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`, `requiredAdmins`) at preview, refuses a grant declared already past its `expires`, and lists what ends within `wandb:expiryNoticeDays`; the component's other children wait for it. It writes nothing to W&B; where the service shows roles, its create and update count the live admins too, before any other child is written. Declared by the component; not meant to be declared by hand.
 
         No change replaces it: every change is made in place.
 
@@ -270,11 +321,14 @@ class RosterGuard(pulumi.CustomResource):
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] admins: The userNames whose organization role is admin.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] custom_roles: The custom roles' names.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] emails: Each user's email, by userName.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['JudgedExpiryArgs', 'JudgedExpiryArgsDict', 'outputs.JudgedExpiry']]]] expiries: Every grant of the roster that ends (`expires`, `organizationRoleExpires`), as the run judged it: one past its date is taken away by the other children, under the guard rails, and named in the access review; one not held by the last run and already past is refused.
+        :param pulumi.Input[Union['ExpiringSoonArgs', 'ExpiringSoonArgsDict', 'outputs.ExpiringSoon']] expiring_soon: What ends within `wandb:expiryNoticeDays`, set by the provider at check: for the access review.
         :param pulumi.Input[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]] idp_teams: The teams whose members the identity provider writes (`membersFrom: idp`), with the members the roster lists beside them.
         :param pulumi.Input[_builtins.str] organization: The Organization component's name, for the messages.
         :param pulumi.Input[Union['OutsideCodeReportArgs', 'OutsideCodeReportArgsDict', 'outputs.OutsideCodeReport']] outside: What W&B held that the roster does not declare, set by the provider at a refresh and when the record is written, from the listings alone, and kept in the state only (without everyone's activity): for the access review. The check plans from the listings it reads itself (`planned`).
         :param pulumi.Input[Union['OutsideCodePolicyArgs', 'OutsideCodePolicyArgsDict', 'outputs.OutsideCodePolicy']] outside_code: What is done with what W&B holds and the roster does not declare (`outsideCode`, `usersFrom`).
         :param pulumi.Input[Union['AccessPlanArgs', 'AccessPlanArgsDict', 'outputs.AccessPlan']] planned: What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] required_admins: The userNames of the people who must stay organization admins (`requiredAdmins`).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] stack_users: The userNames of the Users the stack declares beside this roster (standalone, or another Organization's), as its last state holds them: the stack's own, never outside code to deactivate. Set by the Organization component.
         :param pulumi.Input[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]] teams: Each team's members, by userName.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] users: The roster's userNames.
@@ -287,7 +341,7 @@ class RosterGuard(pulumi.CustomResource):
                  args: RosterGuardArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        The `Organization` component's record of who its roster declared at the last applied run (users, admins, each team's members). Its check holds the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`) at preview, and the component's other children wait for it. It writes nothing to W&B; where the service shows roles, its create and update count the live admins too, before any other child is written. Declared by the component; not meant to be declared by hand.
+        The `Organization` component's record of who its roster declared at the last applied run (users, admins, each team's members, who must stay admins, which grants end and when). Its check holds the guard rails (`wandb:minAdmins`, `wandb:maxRemovalFraction`, `wandb:protectSelf`, `requiredAdmins`) at preview, refuses a grant declared already past its `expires`, and lists what ends within `wandb:expiryNoticeDays`; the component's other children wait for it. It writes nothing to W&B; where the service shows roles, its create and update count the live admins too, before any other child is written. Declared by the component; not meant to be declared by hand.
 
         No change replaces it: every change is made in place.
 
@@ -335,11 +389,14 @@ class RosterGuard(pulumi.CustomResource):
                  admins: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  custom_roles: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  emails: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
+                 expiries: pulumi.Input[Optional[Sequence[pulumi.Input[Union['JudgedExpiryArgs', 'JudgedExpiryArgsDict', 'outputs.JudgedExpiry']]]]] = None,
+                 expiring_soon: pulumi.Input[Optional[Union['ExpiringSoonArgs', 'ExpiringSoonArgsDict', 'outputs.ExpiringSoon']]] = None,
                  idp_teams: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]] = None,
                  organization: pulumi.Input[Optional[_builtins.str]] = None,
                  outside: pulumi.Input[Optional[Union['OutsideCodeReportArgs', 'OutsideCodeReportArgsDict', 'outputs.OutsideCodeReport']]] = None,
                  outside_code: pulumi.Input[Optional[Union['OutsideCodePolicyArgs', 'OutsideCodePolicyArgsDict', 'outputs.OutsideCodePolicy']]] = None,
                  planned: pulumi.Input[Optional[Union['AccessPlanArgs', 'AccessPlanArgsDict', 'outputs.AccessPlan']]] = None,
+                 required_admins: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  stack_users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  teams: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]] = None,
                  users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -358,6 +415,8 @@ class RosterGuard(pulumi.CustomResource):
             __props__.__dict__["admins"] = admins
             __props__.__dict__["custom_roles"] = custom_roles
             __props__.__dict__["emails"] = emails
+            __props__.__dict__["expiries"] = expiries
+            __props__.__dict__["expiring_soon"] = expiring_soon
             __props__.__dict__["idp_teams"] = idp_teams
             if organization is None and not opts.urn:
                 raise TypeError("Missing required property 'organization'")
@@ -365,6 +424,7 @@ class RosterGuard(pulumi.CustomResource):
             __props__.__dict__["outside"] = outside
             __props__.__dict__["outside_code"] = outside_code
             __props__.__dict__["planned"] = planned
+            __props__.__dict__["required_admins"] = required_admins
             __props__.__dict__["stack_users"] = stack_users
             if teams is None and not opts.urn:
                 raise TypeError("Missing required property 'teams'")
@@ -402,12 +462,15 @@ class RosterGuard(pulumi.CustomResource):
         __props__.__dict__["audit_log"] = None
         __props__.__dict__["custom_roles"] = None
         __props__.__dict__["emails"] = None
+        __props__.__dict__["expiries"] = None
+        __props__.__dict__["expiring_soon"] = None
         __props__.__dict__["idp_teams"] = None
         __props__.__dict__["organization"] = None
         __props__.__dict__["outside"] = None
         __props__.__dict__["outside_code"] = None
         __props__.__dict__["outside_when_written"] = None
         __props__.__dict__["planned"] = None
+        __props__.__dict__["required_admins"] = None
         __props__.__dict__["stack_users"] = None
         __props__.__dict__["teams"] = None
         __props__.__dict__["users"] = None
@@ -452,6 +515,22 @@ class RosterGuard(pulumi.CustomResource):
         Each user's email, by userName.
         """
         return pulumi.get(self, "emails")
+
+    @_builtins.property
+    @pulumi.getter
+    def expiries(self) -> pulumi.Output[Sequence['outputs.JudgedExpiry']]:
+        """
+        Every grant of the roster that ends (`expires`, `organizationRoleExpires`), as the run judged it: one past its date is taken away by the other children, under the guard rails, and named in the access review; one not held by the last run and already past is refused.
+        """
+        return pulumi.get(self, "expiries")
+
+    @_builtins.property
+    @pulumi.getter(name="expiringSoon")
+    def expiring_soon(self) -> pulumi.Output[Optional['outputs.ExpiringSoon']]:
+        """
+        What ends within `wandb:expiryNoticeDays`, set by the provider at check: for the access review.
+        """
+        return pulumi.get(self, "expiring_soon")
 
     @_builtins.property
     @pulumi.getter(name="idpTeams")
@@ -500,6 +579,14 @@ class RosterGuard(pulumi.CustomResource):
         What the record's write changes in W&B (`outsideCode.users: deactivate`, `deactivateInactiveAfterDays`, `outsideCode.customRoles: delete`), set by the provider at check from the listings the run reads: the write makes exactly this, and the access review names it.
         """
         return pulumi.get(self, "planned")
+
+    @_builtins.property
+    @pulumi.getter(name="requiredAdmins")
+    def required_admins(self) -> pulumi.Output[Sequence[_builtins.str]]:
+        """
+        The userNames of the people who must stay organization admins (`requiredAdmins`).
+        """
+        return pulumi.get(self, "required_admins")
 
     @_builtins.property
     @pulumi.getter(name="stackUsers")

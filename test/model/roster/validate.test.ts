@@ -68,6 +68,8 @@ registryRoles:
       serviceAccounts: [],
       outsideCode: { users: "report", teams: "report", customRoles: "report", ignore: [] },
       usersFrom: "code",
+      expiries: [],
+      requiredAdmins: [],
     });
   });
 
@@ -80,6 +82,8 @@ registryRoles:
       serviceAccounts: [],
       outsideCode: { users: "report", teams: "report", customRoles: "report", ignore: [] },
       usersFrom: "code",
+      expiries: [],
+      requiredAdmins: [],
     });
   });
 
@@ -224,10 +228,10 @@ describe("roster mistakes, each with the file, the line, the entry and the fix",
 
   it("team membership or roles written under a user say where they go", () => {
     expect(messageOf(`users:\n  - userName: alice\n    email: alice@example.com\n    teams: [research]\n`)).toBe(
-      'roster.yaml:4: users[0] "alice": unknown key "teams": team membership is written in the team: list the user\'s userName in the team\'s members under teams (the keys of a user are userName, email, displayName, organizationRole, modelsSeat and weaveRole)',
+      'roster.yaml:4: users[0] "alice": unknown key "teams": team membership is written in the team: list the user\'s userName in the team\'s members under teams (the keys of a user are userName, email, displayName, organizationRole, modelsSeat, weaveRole, expires, organizationRoleExpires and organizationRoleAfterExpiry)',
     );
     expect(messageOf(`users:\n  - userName: alice\n    email: alice@example.com\n    teamRoles: { research: admin }\n`)).toBe(
-      'roster.yaml:4: users[0] "alice": unknown key "teamRoles": team roles are written in their team, `roles: { alice: admin }`, or under the top-level teamRoles, `- { user: alice, team: research, role: admin }` (the keys of a user are userName, email, displayName, organizationRole, modelsSeat and weaveRole)',
+      'roster.yaml:4: users[0] "alice": unknown key "teamRoles": team roles are written in their team, `roles: { alice: admin }`, or under the top-level teamRoles, `- { user: alice, team: research, role: admin }` (the keys of a user are userName, email, displayName, organizationRole, modelsSeat, weaveRole, expires, organizationRoleExpires and organizationRoleAfterExpiry)',
     );
   });
 
@@ -436,7 +440,7 @@ teamRoles:
       [
         "roster.yaml:17: teamRoles[0]: team is missing: give the name of a team declared under teams, e.g. `team: research`",
         "roster.yaml:18: teamRoles[1]: team is missing: give the name of a team declared under teams, e.g. `team: research`",
-        'roster.yaml:18: teamRoles[1]: unknown key "teamName": write the team as `team:`, e.g. `team: research` (the keys of a team role are user, team and role)',
+        'roster.yaml:18: teamRoles[1]: unknown key "teamName": write the team as `team:`, e.g. `team: research` (the keys of a team role are user, team, role and expires)',
       ].join("\n"),
     );
   });
@@ -482,7 +486,7 @@ describe("schema mistakes", () => {
 
   it("an unknown key, with the allowed keys (and the likely one)", () => {
     expect(messageOf(`users:\n  - userName: alice\n    email: alice@example.com\n    role: admin\n`)).toBe(
-      'roster.yaml:4: users[0] "alice": unknown key "role": did you mean "organizationRole"? (the keys of a user are userName, email, displayName, organizationRole, modelsSeat and weaveRole)',
+      'roster.yaml:4: users[0] "alice": unknown key "role": did you mean "organizationRole"? (the keys of a user are userName, email, displayName, organizationRole, modelsSeat, weaveRole, expires, organizationRoleExpires and organizationRoleAfterExpiry)',
     );
     expect(messageOf(`teams:\n  - name: research\n    owner: alice\n`)).toBe(
       'roster.yaml:3: teams[0] "research": unknown key "owner": remove it (the keys of a team are name, members, roles and membersFrom)',
@@ -499,7 +503,7 @@ describe("schema mistakes", () => {
         "roster.yaml:2: users[0]: the entry must be a user (a mapping with userName and email), not \"alice\": write the user as `- userName: alice` with `email: alice@example.com` below it",
         'roster.yaml:5: customRoles[0] "Ops": inheritedFrom "admin" is not "member" or "viewer": set `inheritedFrom: member` or `inheritedFrom: viewer`, the predefined role the custom role extends',
         'roster.yaml:6: customRoles[0] "Ops": permissions[0] "Run:Stop" is not a permission "<object>:<operation>" in lower case: list the permissions the role adds, each as <object>:<operation> in lower case, e.g. `permissions: [run:stop, run:delete]`',
-        'roster.yaml:9: teams[0] "research": members must be a list of userNames, not "alice": list the userNames of the team\'s members (users of the roster), e.g. `members: [alice, bob]`',
+        'roster.yaml:9: teams[0] "research": members must be a list of members, not "alice": list the userNames of the team\'s members (users of the roster), e.g. `members: [alice, bob]`, a membership that ends as `{ user: carol, expires: 2025-07-01 }`',
       ].join("\n"),
     );
   });
@@ -509,7 +513,7 @@ describe("schema mistakes", () => {
       "roster.yaml: top level: the roster is empty: list the organization's users under `users:` (and its teams under `teams:`)",
     );
     expect(messageOf("- alice\n")).toBe(
-      "roster.yaml:1: top level: the roster must be a mapping with the keys users, customRoles, teams, teamRoles, registryRoles, serviceAccounts, outsideCode, usersFrom and deactivateInactiveAfterDays, not a list: start the roster with `users:` (see the roster format in the Organization component's documentation)",
+      "roster.yaml:1: top level: the roster must be a mapping with the keys users, customRoles, teams, teamRoles, registryRoles, serviceAccounts, requiredAdmins, outsideCode, usersFrom and deactivateInactiveAfterDays, not a list: start the roster with `users:` (see the roster format in the Organization component's documentation)",
     );
   });
 
@@ -539,6 +543,125 @@ describe("loadRoster", () => {
     const error = rosterError(() => loadRoster("no-such-roster.yaml"));
     expect(error.message).toBe(
       `no-such-roster.yaml: file: cannot read the roster file (ENOENT): check the path: a relative path is resolved from ${process.cwd()}`,
+    );
+  });
+});
+
+describe("grants that end, and required admins", () => {
+  const FORMS = "a UTC day, e.g. `2025-07-01` (the grant ends at 00:00 UTC that day), or a timestamp with its zone, e.g. `2025-07-01T17:00:00Z`";
+
+  it("every kind of grant may carry its end; the validated roster lists each, in roster order, with where it is written", () => {
+    const roster = parseRoster(
+      `users:
+  - { userName: alice, email: alice@example.com, organizationRole: admin }
+  - { userName: bob, email: bob@example.com, expires: 2025-09-01, organizationRole: admin, organizationRoleExpires: "2025-07-01T17:00:00+02:00", organizationRoleAfterExpiry: Ops }
+customRoles:
+  - { name: Ops, inheritedFrom: member, permissions: [run:stop] }
+teams:
+  - name: ml
+    members: [alice, { user: BOB, expires: 2025-08-01 }]
+teamRoles:
+  - { user: bob, team: ml, role: Admin, expires: 2025-07-15 }
+registryRoles:
+  - { user: alice, registry: models, role: viewer, expires: 2025-10-01 }
+requiredAdmins: [Alice]
+`,
+      "roster.yaml",
+    );
+    // Where each is written, by its entry's key: the same however the roster is ordered.
+    expect(roster.expiries).toEqual([
+      { grant: "organizationRole", user: "bob", role: "admin", fallback: "Ops", expires: "2025-07-01T17:00:00+02:00", at: 'users "bob": organizationRoleExpires' },
+      { grant: "user", user: "bob", expires: "2025-09-01", at: 'users "bob": expires' },
+      { grant: "team", user: "bob", scope: "ml", expires: "2025-08-01", at: 'teams "ml", member "bob": expires' },
+      { grant: "teamRole", user: "bob", scope: "ml", role: "admin", expires: "2025-07-15", at: 'teamRoles, "bob" in team "ml": expires' },
+      { grant: "registryRole", user: "alice", scope: "models", role: "viewer", expires: "2025-10-01", at: 'registryRoles, "alice" in registry "models": expires' },
+    ]);
+    expect(roster.teams[0]?.members).toEqual(["alice", "bob"]);
+    expect(roster.users[1]).toEqual({ userName: "bob", email: "bob@example.com", organizationRole: "admin", teams: ["ml"] });
+    expect(roster.requiredAdmins).toEqual(["alice"]);
+  });
+
+  it("a malformed date, wherever it is written, names the property, its line and both forms", () => {
+    expect(
+      messageOf(`users:
+  - { userName: alice, email: alice@example.com, expires: 2025-02-30 }
+  - { userName: bob, email: bob@example.com, organizationRole: admin, organizationRoleExpires: "2025-07-01 17:00" }
+teams:
+  - name: ml
+    members: [alice, { user: bob, expires: next week }]
+teamRoles:
+  - { user: alice, team: ml, role: admin, expires: "2025-07-01T17:00:00" }
+`),
+    ).toBe(
+      [
+        `roster.yaml:2: users[0] "alice": expires "2025-02-30" is not a UTC day (YYYY-MM-DD) or a timestamp with its zone: write ${FORMS}, or remove the key`,
+        `roster.yaml:3: users[1] "bob": organizationRoleExpires "2025-07-01 17:00" is not a UTC day (YYYY-MM-DD) or a timestamp with its zone: write ${FORMS}, or remove the key`,
+        `roster.yaml:6: teams[0] "ml": members[1].expires "next week" is not a UTC day (YYYY-MM-DD) or a timestamp with its zone: write ${FORMS}, or remove the key (a member without one is written as the userName alone)`,
+        `roster.yaml:8: teamRoles[0]: expires "2025-07-01T17:00:00" is not a UTC day (YYYY-MM-DD) or a timestamp with its zone: write ${FORMS}, or remove the key`,
+      ].join("\n"),
+    );
+  });
+
+  it("a member written as a mapping: a missing or misspelt key, and a name that is neither text nor a mapping", () => {
+    expect(messageOf(`${USERS}teams:\n  - name: ml\n    members: [{ user: alice, expire: 2025-07-01 }, 7]\n`)).toBe(
+      [
+        `roster.yaml:8: teams[0] "ml": members[0].expires is missing: write ${FORMS}, or remove the key (a member without one is written as the userName alone)`,
+        'roster.yaml:8: teams[0] "ml": unknown key "expire": did you mean "expires"? (the keys of a member that expires are user and expires)',
+        'roster.yaml:8: teams[0] "ml": members[1] the number 7 is not a userName, or a mapping with user and expires: list the userNames of the team\'s members (users of the roster), e.g. `members: [alice, bob]`, a membership that ends as `{ user: carol, expires: 2025-07-01 }`',
+      ].join("\n"),
+    );
+  });
+
+  it("an expiry the roster cannot enforce: a membership the identity provider writes, a user it creates, a deactivation on the multi-tenant cloud", () => {
+    const idp = `users:
+  - { userName: alice, email: alice@example.com, expires: 2025-07-01 }
+teams:
+  - name: sso
+    membersFrom: idp
+    members: [{ user: alice, expires: 2025-07-01 }]
+`;
+    expect(messageOf(idp)).toBe(
+      'roster.yaml:6: teams[0] "sso": members[0].expires ends a membership, but the identity provider writes this team\'s members (membersFrom: idp): ' +
+        'end "alice"\'s membership in the identity provider, and write the member as "alice" alone (or remove `membersFrom: idp`)',
+    );
+    expect(messageOf(`usersFrom: idp\n${idp.replace("    membersFrom: idp\n", "")}`)).toBe(
+      'roster.yaml:3: users[0] "alice": expires deactivates the user, but usersFrom: idp leaves every user to your identity provider: ' +
+        "end the user's access in the identity provider, and remove `expires` (a team membership or a role may still expire here)",
+    );
+    const saas = rosterError(() => parseRoster("users:\n  - { userName: alice, email: alice@example.com, expires: 2025-07-01 }\nteams:\n  - { name: ml, members: [alice] }\n", "roster.yaml", { deployment: "saas" }));
+    expect(saas.message).toMatch(/^roster\.yaml:2: users\[0\] "alice": expires on a user \(a deactivation at its date\) is not offered on the multi-tenant cloud \(saas\), where deactivating a user removes them/);
+  });
+
+  it("an organization role's end: the role after it exists, differs from the role, and comes with the date", () => {
+    expect(
+      messageOf(`users:
+  - { userName: alice, email: alice@example.com, organizationRoleAfterExpiry: admin }
+  - { userName: bob, email: bob@example.com, organizationRoleExpires: 2025-07-01 }
+  - { userName: cy, email: cy@example.com, organizationRole: admin, organizationRoleExpires: 2025-07-01, organizationRoleAfterExpiry: Opz }
+`),
+    ).toBe(
+      [
+        'roster.yaml:2: users[0] "alice": organizationRoleAfterExpiry is given without organizationRoleExpires: add `organizationRoleExpires: <date>` for the role to end then, or remove organizationRoleAfterExpiry',
+        'roster.yaml:3: users[1] "bob": organizationRoleExpires ends the role "member", and "member" follows it: nothing would change: remove organizationRoleExpires, or give the role that ends as organizationRole',
+        'roster.yaml:4: users[2] "cy": organizationRoleAfterExpiry "Opz" is neither a predefined organization role nor a custom role of the roster: use admin or member, or declare "Opz" under customRoles',
+      ].join("\n"),
+    );
+  });
+
+  it("required admins: users of the roster, each once, none of whose own access or admin grant ends", () => {
+    expect(
+      messageOf(`users:
+  - { userName: alice, email: alice@example.com, organizationRole: admin, organizationRoleExpires: 2025-07-01 }
+  - { userName: bob, email: bob@example.com, organizationRole: admin, expires: 2025-08-01 }
+requiredAdmins: [alice, bobb, ALICE, bob]
+`),
+    ).toBe(
+      [
+        'roster.yaml:4: requiredAdmins[0]: "alice" must stay an organization admin, but users "alice": organizationRoleExpires ends organization role admin (then member) on 2025-07-01: remove the expiry, or "alice" from requiredAdmins',
+        'roster.yaml:4: requiredAdmins[1]: "bobb" is not a user of the roster: did you mean "bob"? Otherwise declare "bobb" under users as an admin, or remove it from requiredAdmins',
+        'roster.yaml:4: requiredAdmins[2]: "ALICE" is listed twice (userNames are case-insensitive): list each required admin once',
+        'roster.yaml:4: requiredAdmins[3]: "bob" must stay an organization admin, but users "bob": expires ends access to the organization (deactivated then) on 2025-08-01: remove the expiry, or "bob" from requiredAdmins',
+      ].join("\n"),
     );
   });
 });

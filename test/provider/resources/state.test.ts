@@ -301,6 +301,8 @@ describe("recorded state through dispatch", () => {
           customRoles: [],
           idpTeams: {},
           stackUsers: [],
+          requiredAdmins: [],
+          expiries: [],
           outsideCode: { users: "report", teams: "report", customRoles: "report", ignore: [], usersFrom: "code" },
           outside: expect.objectContaining({ users: expect.any(Array), listed: expect.any(Object) }),
           outsideWhenWritten: expect.objectContaining({ users: expect.any(Array), listed: expect.any(Object) }),

@@ -131,7 +131,7 @@ describe("configuration", () => {
   it("marks the API key secret and types the numeric settings as integers", () => {
     const variables = schema.config.variables;
     expect(Object.keys(variables).filter((key) => variables[key]?.secret)).toEqual(["apiKey"]);
-    expect(Object.keys(variables).filter((key) => typeOf(variables[key]) === "integer")).toEqual(["maxConcurrency", "maxRetries", "timeoutSeconds", "minAdmins"]);
+    expect(Object.keys(variables).filter((key) => typeOf(variables[key]) === "integer")).toEqual(["maxConcurrency", "maxRetries", "timeoutSeconds", "minAdmins", "expiryNoticeDays"]);
   });
 });
 

@@ -76,6 +76,19 @@ func GetDeployment(ctx *pulumi.Context) string {
 	return value
 }
 
+// Expects a whole number of days from 0 to 3650 (0 turns the notice off). When unset, read from the environment variable `WANDB_EXPIRY_NOTICE_DAYS`, else `14`.
+func GetExpiryNoticeDays(ctx *pulumi.Context) int {
+	v, err := config.TryInt(ctx, "wandb:expiryNoticeDays")
+	if err == nil {
+		return v
+	}
+	var value int
+	if d := internal.GetEnvOrDefault(14, internal.ParseEnvInt, "WANDB_EXPIRY_NOTICE_DAYS"); d != nil {
+		value = d.(int)
+	}
+	return value
+}
+
 // Expects `<entity>/<project>`. When unset, read from the environment variable `WANDB_INFERENCE_PROJECT`.
 func GetInferenceProject(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "wandb:inferenceProject")

@@ -39,6 +39,11 @@ deployment: Optional[str]
 Expects one of saas, dedicated, self-managed. When unset, read from the environment variable `WANDB_DEPLOYMENT`.
 """
 
+expiryNoticeDays: int
+"""
+Expects a whole number of days from 0 to 3650 (0 turns the notice off). When unset, read from the environment variable `WANDB_EXPIRY_NOTICE_DAYS`, else `14`.
+"""
+
 inferenceProject: Optional[str]
 """
 Expects `<entity>/<project>`. When unset, read from the environment variable `WANDB_INFERENCE_PROJECT`.

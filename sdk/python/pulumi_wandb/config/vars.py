@@ -56,6 +56,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('deployment') or _utilities.get_env('WANDB_DEPLOYMENT')
 
     @_builtins.property
+    def expiry_notice_days(self) -> int:
+        """
+        Expects a whole number of days from 0 to 3650 (0 turns the notice off). When unset, read from the environment variable `WANDB_EXPIRY_NOTICE_DAYS`, else `14`.
+        """
+        return __config__.get_int('expiryNoticeDays') or (_utilities.get_env_int('WANDB_EXPIRY_NOTICE_DAYS') or 14)
+
+    @_builtins.property
     def inference_project(self) -> Optional[str]:
         """
         Expects `<entity>/<project>`. When unset, read from the environment variable `WANDB_INFERENCE_PROJECT`.
