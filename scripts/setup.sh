@@ -60,7 +60,8 @@ fi
 ln -sfn .. node_modules/pulumi-wandb
 export PATH="$repo/node_modules/.bin:$PATH"
 
-step "compiling TypeScript" tsc -p tsconfig.json --incremental --tsBuildInfoFile dist/.tsbuildinfo
+# package.json's prepare, which npm ci has just run on a new clone: incremental, so this finds it done.
+step "compiling TypeScript" npm run --silent prepare
 
 # Each version is pinned in one file (scripts/setup/pulumi-versions.ts says which).
 pinned=$(node -p 'const pinned = require("./dist/scripts/setup/pulumi-versions.js"); [pinned.ENGINE, pinned.YAML_HOST, pinned.PYTHON_SDK].join(" ")')

@@ -1,7 +1,8 @@
 // A new machine: the README's first command on a copy of this tree that was never set up (no
 // node_modules, dist/, .tools/ or .venv) with an empty per-user cache (PULUMI_WANDB_CACHE), so setup
 // builds the engine, the SDK generator and the YAML language host, makes .venv and installs the Python SDK before the demo
-// runs. A second clone sets up at the same time with the same cache, as parallel CI jobs do. Go's module and build caches, npm's and pip's stay warm: they hold what the registries
+// runs; the demo then shows the drift found and repaired, and stays on its emulator though the
+// environment points at a real organization. A second clone sets up at the same time with the same cache, as parallel CI jobs do. Go's module and build caches, npm's and pip's stay warm: they hold what the registries
 // serve, so a cold one changes how long a step takes, not what it does.
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -51,15 +52,17 @@ const failure = (what: string) => (error: { code?: number; stdout?: string; stde
   throw new Error(`${what} exited ${error.code} on a new machine:\n${error.stderr?.slice(-6000)}\n${error.stdout?.slice(-3000)}`);
 };
 
-it("sets up from nothing and runs the demo, beside a second setup on the same cache; one engine is built; the clone stays as cloned; a second setup only checks", async () => {
+it("sets up from nothing and runs the demo on its emulator, beside a second setup on the same cache; one engine is built; the clone stays as cloned; a second setup only checks", async () => {
   mkdirSync(cache, { recursive: true });
   const files = await cloneWorkTree(clone);
   await cloneWorkTree(secondClone);
   const cloned = digest(files);
   const env = newMachineWithEmptyCache();
 
+  // A real organization's settings, which the demo must not use.
+  const realOrg = { WANDB_BASE_URL: "https://api.wandb.ai", WANDB_API_KEY: "not-a-real-key-0000000000" };
   const [demo, beside] = await Promise.all([
-    run("npm", ["run", "demo"], { cwd: clone, env, maxBuffer: 64 << 20 }).catch(failure("npm run demo")),
+    run("npm", ["run", "demo"], { cwd: clone, env: { ...env, ...realOrg }, maxBuffer: 64 << 20 }).catch(failure("npm run demo")),
     run("bash", ["scripts/setup.sh"], { cwd: secondClone, env, maxBuffer: 64 << 20 }).catch(failure("a second setup at the same time")),
   ]);
   for (const stepName of SETUP_STEPS) expect(demo.stderr).toContain(`setup: ${stepName}: done in`);
@@ -73,7 +76,15 @@ it("sets up from nothing and runs the demo, beside a second setup on the same ca
   expect(`${demo.stderr}${beside.stderr}`).toContain("setup: building the SDK generator (tools/codegen): done in");
   expect(`${demo.stderr}${beside.stderr}`).toContain(`setup: building pulumi-language-yaml v${YAML_HOST} from the Go module proxy: done in`);
   expect(existsSync(yamlHostFile)).toBe(true);
+  expect(demo.stdout).toContain("the demo uses its emulator unless you pass --real-org");
+  expect(demo.stdout).toMatch(/Target: the embedded W&B emulator at http:\/\/127\.0\.0\.1:\d+/);
+  expect(demo.stdout).toContain("update bob: displayName");
+  expect(demo.stdout).toContain("update ml-platform: members");
+  expect(demo.stdout).toContain("update run-operator: permissions");
+  expect(demo.stdout).toMatch(/updated 3 resources/);
   expect(demo.stdout).toContain("no drift left: true");
+  expect(demo.stdout).toMatch(/deleted 9 resources/);
+  expect(`${demo.stdout}${demo.stderr}`).not.toContain(realOrg.WANDB_API_KEY);
   expect(existsSync(engineFile)).toBe(true);
   expect(digest(files)).toEqual(cloned);
 
