@@ -108,9 +108,10 @@ fi
 node_bin="$repo/node_modules/.bin/node"
 cat > "$tools_bin/pulumi-resource-pulumi-nodejs" <<EOF
 #!/bin/sh
-# Dynamic-resource provider: the engine starts it in the program's folder, whose @pulumi/pulumi serves it.
+# Dynamic-resource provider: the engine starts it in the program's folder, whose @pulumi/pulumi serves it
+# (its module reads its arguments from process.argv after the script's place, which "dynamic-provider" holds).
 # The preloaded lifeline ends it when the engine goes (see scripts/engine-lifeline.ts).
-exec "$node_bin" --require "$repo/dist/scripts/provider-lifeline.js" "\$("$node_bin" -e 'process.stdout.write(require.resolve("@pulumi/pulumi/cmd/dynamic-provider", { paths: [process.cwd()] }))')" "\$@"
+exec "$node_bin" --require "$repo/dist/scripts/provider-lifeline.js" -e 'require(require.resolve("@pulumi/pulumi/cmd/dynamic-provider", { paths: [process.cwd()] }))' dynamic-provider "\$@"
 EOF
 cat > "$tools_bin/pulumi-language-nodejs" <<EOF
 #!/bin/sh
