@@ -31,6 +31,7 @@ const COMMAND = {
     cold: { value: "LIST", default: "wandb", description: `caches that start empty: a subset of ${CACHES.join(",")} (wandb: PULUMI_WANDB_CACHE)` },
     projects: { value: "LIST", default: PROJECT_KEYS.join(","), description: 'vitest projects to run (roles-shown: "emulator, roles shown")' },
     top: { value: "N", default: "15", description: "how many of the slowest files to list" },
+    forks: { value: "N", description: "vitest's workers at once (VITEST_MAX_FORKS; default: vitest.config.ts's maxForks)" },
     out: { value: "DIR", description: "keep the clone, its caches and timings.json here (default: a scratch folder, removed)" },
   },
 } as const satisfies CommandSpec;
@@ -117,6 +118,7 @@ async function main(): Promise<void> {
   const cold = listOf(COMMAND, "cold", values.cold, CACHES);
   const projects = listOf(COMMAND, "projects", values.projects, PROJECT_KEYS);
   const top = wholeNumber(COMMAND, "top", values.top, 1);
+  const forks = values.forks === undefined ? {} : { VITEST_MAX_FORKS: String(wholeNumber(COMMAND, "forks", values.forks, 1)) };
   const scratch = values.out ?? mkdtempSync(path.join(os.tmpdir(), "pulumi-wandb-bench-suite-"));
   mkdirSync(scratch, { recursive: true });
   const clone = path.join(scratch, "pulumi-wandb");
@@ -131,12 +133,13 @@ async function main(): Promise<void> {
     const vitest = await timed(
       `npx vitest run --reporter=default --reporter=./scripts/bench/suite-reporter.ts${projectArgs}`,
       clone,
-      { ...env, SUITE_TIMINGS_FILE: timingsFile },
+      { ...env, ...forks, SUITE_TIMINGS_FILE: timingsFile },
       path.join(scratch, "times-vitest"),
     );
     const setupSteps = [...setup.stderr.matchAll(/^setup: (.*): done in (\d+)s$/gm)].map((m) => `${m[1]} ${m[2]} s`);
     const total = setup.wallS + vitest.wallS;
-    console.log(`\nnpm test on a fresh clone, caches emptied: ${cold.join(", ")}; ${os.cpus().length} cores, load average at the end ${os.loadavg()[0]!.toFixed(2)}`);
+    const workers = forks.VITEST_MAX_FORKS === undefined ? "" : `, ${forks.VITEST_MAX_FORKS} vitest workers`;
+    console.log(`\nnpm test on a fresh clone, caches emptied: ${cold.join(", ")}${workers}; ${os.cpus().length} cores, load average at the end ${os.loadavg()[0]!.toFixed(2)}`);
     console.log(`| phase | wall | user CPU | system CPU |\n|---|---|---|---|`);
     for (const [phase, t] of [["setup", setup], ["vitest", vitest]] as const) console.log(`| ${phase} | ${minutes(t.wallS)} | ${t.userS.toFixed(0)} s | ${t.systemS.toFixed(0)} s |`);
     console.log(`| npm test | ${minutes(total)} | ${(setup.userS + vitest.userS).toFixed(0)} s | ${(setup.systemS + vitest.systemS).toFixed(0)} s |`);
