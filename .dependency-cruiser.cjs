@@ -1,5 +1,6 @@
-// The import rules of the project, layers by job: service ← model ← provider, sdk and cli; the
-// provider's kit self-contained; the emulator apart; no cycles. `npm test` runs this check.
+// The import rules of the project, layers by job: service ← model ← program ← provider and sdk; cli
+// on service and model alone; the provider's kit self-contained; the emulator apart; no cycles.
+// `npm test` runs this check.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -15,13 +16,29 @@ module.exports = {
       severity: "error",
       comment: "service/ is W&B's clients and wire: it knows nothing of the package's model, of Pulumi or of who calls it.",
       from: { path: "^service/" },
-      to: { path: "^(model|cli|provider|sdk|emulator|scripts)/|node_modules/@pulumi/" },
+      to: { path: "^(model|program|cli|provider|sdk|emulator|scripts)/|node_modules/@pulumi/" },
     },
     {
       name: "model-below-its-users",
       severity: "error",
       comment: "model/ (shapes, roster, rules as data) is what the provider, the SDK and the command share: it imports none of them.",
       from: { path: "^model/" },
+      to: { path: "^(program|cli|provider|sdk|emulator|scripts)/" },
+    },
+    {
+      name: "model-without-pulumi",
+      severity: "error",
+      comment:
+        "model/ is rules as data, read by the command too: nothing of it runs inside a Pulumi program or the engine's provider, " +
+        "so it imports nothing of @pulumi/ (type imports included); what runs in a program is program/'s.",
+      from: { path: "^model/" },
+      to: { path: "node_modules/@pulumi/" },
+    },
+    {
+      name: "program-below-its-users",
+      severity: "error",
+      comment: "program/ (what runs inside a Pulumi program) is what the SDK and the plugin's components share: it imports neither.",
+      from: { path: "^program/" },
       to: { path: "^(cli|provider|sdk|emulator|scripts)/" },
     },
     {
@@ -29,7 +46,7 @@ module.exports = {
       severity: "error",
       comment: "The pulumi-wandb command (export, review) talks to the service and reads the model, nothing else.",
       from: { path: "^cli/" },
-      to: { path: "^(provider|sdk|scripts|emulator)/" },
+      to: { path: "^(program|provider|sdk|scripts|emulator)/" },
     },
     {
       name: "cli-never-loads-pulumi",
@@ -50,7 +67,7 @@ module.exports = {
     {
       name: "sdk-not-to-provider",
       severity: "error",
-      comment: "sdk/ shares code with provider/ only through model/ and service/.",
+      comment: "sdk/ shares code with provider/ only through program/, model/ and service/.",
       from: { path: "^sdk/", pathNot: "^sdk/provider-shim\\.ts$" },
       to: { path: "^provider/" },
     },
@@ -77,13 +94,13 @@ module.exports = {
       severity: "error",
       comment: "The emulator stands in for the service: it shares no code with the provider.",
       from: { path: "^emulator/" },
-      to: { path: "^(service|model|cli|provider|sdk)/" },
+      to: { path: "^(service|model|program|cli|provider|sdk)/" },
     },
     {
       name: "no-tests-in-product",
       severity: "error",
       comment: "Product code never imports tests.",
-      from: { path: "^(service|model|cli|provider|sdk|emulator)/" },
+      from: { path: "^(service|model|program|cli|provider|sdk|emulator)/" },
       to: { path: "^test/" },
     },
   ],

@@ -37,7 +37,8 @@ function adoptionsIn(steps: readonly ResourceStep[]): ReviewContext["adoptions"]
 export function accessChanges(preview: PreviewJson): AccessChanges {
   const printed = resourceSteps(preview);
   const { steps, renames } = withRenames(printed);
-  const ledger = new Ledger(refusalsOf(preview), preview.changeSummary ?? {});
+  const people = new People(recordedResources(preview));
+  const ledger = new Ledger(refusalsOf(preview), preview.changeSummary ?? {}, (person) => people.emailOf(person));
   ledger.changes.renames.push(...renames);
   // A component's roster record names every member, users this change creates included: its teams
   // are read from it, not from the Team resources (whose new members have no id yet).
@@ -45,7 +46,7 @@ export function accessChanges(preview: PreviewJson): AccessChanges {
   const recordedRosters = new Set(records.filter(recordChangesTeams).map((step) => step.organization));
   const context: ReviewContext = {
     ledger,
-    people: new People(recordedResources(preview)),
+    people,
     created: new Set(printed.filter((step) => step.op === "create").map((step) => step.urn)),
     membershipFromRecord: (step) => step.organization !== undefined && recordedRosters.has(step.organization),
     recordedTeams: { before: new Map(), after: new Map() },
@@ -56,8 +57,9 @@ export function accessChanges(preview: PreviewJson): AccessChanges {
   // The latest report each roster record shows (a refresh's comes after the state it replaces).
   for (const resource of recordedResources(preview)) {
     if (resource.kind !== "RosterGuard") continue;
-    const { organization, outside } = readState(STATE_READERS.RosterGuard, resource.kind, resource.urn, resource.state);
+    const { organization, outside, auditLog } = readState(STATE_READERS.RosterGuard, resource.kind, resource.urn, resource.state);
     if (organization !== undefined && outside !== undefined) ledger.changes.outside.set(organization, outside);
+    if (organization !== undefined && auditLog !== undefined) ledger.changes.auditLogs.set(organization, auditLog);
   }
   const { before, after } = context.recordedTeams;
   for (const team of new Set([...before.keys(), ...after.keys()])) {

@@ -3,6 +3,7 @@
 // case, as W&B compares userNames.
 import { phrase, type Phrase } from "./quoted-text";
 import { identityOf } from "../model/identity";
+import type { AuditLogReading, ChangedObject, ChangeOutsideCode } from "../model/audit-attribution";
 import type { OutsideCodeReport } from "../model/outside-code";
 
 /** A person as the review names them, by userName or else by email: both compare ignoring case. */
@@ -40,6 +41,11 @@ export interface PersonLine {
    * exists), or a person the change leaves as W&B holds them.
    */
   adoption: boolean;
+  /**
+   * In a drift preview, the change made in W&B that the line puts back, and who and what it was about:
+   * what W&B's audit log is searched for.
+   */
+  undoes?: { change: ChangeOutsideCode; object: ChangedObject };
 }
 
 export interface TeamChange {
@@ -91,6 +97,8 @@ export interface AccessChanges {
   verdicts: Map<string, string[]>;
   /** What W&B held outside each Organization's roster, as its record last reported it (a refresh, or its write). */
   outside: Map<string, OutsideCodeReport>;
+  /** What W&B's audit log held of access when each Organization's record was last refreshed (`wandb:auditLog`). */
+  auditLogs: Map<string, AuditLogReading>;
   /** The errors the preview failed with (a guard rail's refusal among them), each its message alone. */
   refusals: string[];
   engineSummary: Record<string, number>;
@@ -101,7 +109,11 @@ export class Ledger {
   /** The first spelling seen of each person, by lower case. */
   readonly #spelling = new Map<string, string>();
 
-  constructor(refusals: string[], engineSummary: Record<string, number>) {
+  /** A person's email where the preview tells it: what W&B's audit log names people by. */
+  readonly #emailOf: (person: string) => string | undefined;
+
+  constructor(refusals: string[], engineSummary: Record<string, number>, emailOf: (person: string) => string | undefined = () => undefined) {
+    this.#emailOf = emailOf;
     this.changes = {
       people: new Map(),
       joining: [],
@@ -114,15 +126,25 @@ export class Ledger {
       renames: [],
       verdicts: new Map(),
       outside: new Map(),
+      auditLogs: new Map(),
       refusals,
       engineSummary,
     };
   }
 
   say(person: string, aspect: Aspect, line: Phrase, adoption = false): void {
+    this.#add(person, { aspect, line, adoption });
+  }
+
+  /** A line that, in a drift preview, puts back `change`, made in W&B to `person` (in `team`). */
+  sayUndoing(person: string, aspect: Aspect, line: Phrase, change: ChangeOutsideCode, team?: string): void {
+    this.#add(person, { aspect, line, adoption: false, undoes: { change, object: { email: this.#emailOf(person), ...(team === undefined ? {} : { team }) } } });
+  }
+
+  #add(person: string, line: PersonLine): void {
     const shown = this.#spelling.get(personKey(person)) ?? person;
     this.#spelling.set(personKey(person), shown);
-    this.changes.people.set(shown, [...(this.changes.people.get(shown) ?? []), { aspect, line, adoption }]);
+    this.changes.people.set(shown, [...(this.changes.people.get(shown) ?? []), line]);
   }
 
   /** A role of `kind` (e.g. `team roles`) that `person` holds, which an adoption records as declared, unverified. */
@@ -142,12 +164,12 @@ export class Ledger {
   }
 
   join(person: string, team: string): void {
-    this.say(person, Aspect.Team, phrase`joins team ${team}`);
+    this.sayUndoing(person, Aspect.Team, phrase`joins team ${team}`, "leftTeam", team);
     this.team(team).added.push(person);
   }
 
   leave(person: string, team: string): void {
-    this.say(person, Aspect.Team, phrase`leaves team ${team}`);
+    this.sayUndoing(person, Aspect.Team, phrase`leaves team ${team}`, "joinedTeam", team);
     this.team(team).removed.push(person);
   }
 

@@ -18,14 +18,21 @@ export function adminNames(value: string, cwd: string): string[] {
 
 /**
  * The ids of the users `names` lists (by userName or email, case ignored), or why the list cannot
- * be taken: a name that is no exported user (a typo, or someone --exclude left out), or a user the
- * service shows in another role.
+ * be taken: a name that is no exported user (one the export left out, with why, e.g. `--exclude`;
+ * or none W&B lists: a typo), or a user the service shows in another role.
  */
-export function adminIds(names: readonly string[], users: readonly ScimUser[]): Set<string> | { problem: string } {
-  const byName = new Map(users.flatMap((user) => [[identityOf("userName", user.userName), user], [identityOf("email", user.email), user]] as const));
+export function adminIds(names: readonly string[], users: readonly ScimUser[], leftOut: Iterable<{ user: ScimUser; reason: string }> = []): Set<string> | { problem: string } {
+  const keyed = <T>(entries: Iterable<T>, userOf: (entry: T) => ScimUser) =>
+    new Map([...entries].flatMap((entry) => [[identityOf("userName", userOf(entry).userName), entry], [identityOf("email", userOf(entry).email), entry]] as const));
+  const byName = keyed(users, (user) => user);
+  const leftOutByName = keyed(leftOut, (left) => left.user);
   const unknown = names.filter((name) => !byName.has(identityOf("userName", name)));
   if (unknown.length > 0) {
-    return { problem: `--admins names ${unknown.map((name) => JSON.stringify(name)).join(", ")}, not among the users exported: check the spelling, or --exclude` };
+    const why = unknown.map((name) => {
+      const left = leftOutByName.get(identityOf("userName", name));
+      return `${JSON.stringify(name)}, ${left === undefined ? "whom W&B does not list: check the spelling" : `${left.reason}: a roster holds no one it leaves out`}`;
+    });
+    return { problem: `--admins names ${why.join("; ")}` };
   }
   const listed = names.map((name) => byName.get(identityOf("userName", name))!);
   const otherwise = listed.filter((user) => user.organizationRole !== undefined && !sameIdentity("organizationRole", user.organizationRole, "admin"));

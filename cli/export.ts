@@ -6,11 +6,12 @@ import { lstatSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { scrubSecrets } from "../service/secret";
-import { guardRailsFrom, type WandbConfig } from "../service/config";
-import { commandSettings } from "./command-settings";
+import type { WandbConfig } from "../service/config";
+import type { WandbSettings } from "../service/namespace";
 import { parseRoster } from "../model/roster/roster";
 import { adminIds, adminNames } from "./admins";
 import { importFileText } from "./import-file";
+import { requestOrExit, settingsOrExit } from "./command-start";
 import type { CommandIo } from "./io";
 import { readLiveOrganization } from "./live-organization";
 import { rosterFile, teamsHoldingUnwritten } from "./roster-file";
@@ -122,37 +123,25 @@ function writeAll(files: readonly { file: string; text: string }[]): void {
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 export async function run(argv: readonly string[], io: CommandIo): Promise<number> {
-  const request = parseRequest(argv, io.cwd);
-  if (request === "help") {
-    USAGE.forEach(io.out);
-    return 0;
-  }
-  if ("problem" in request) {
-    io.err(`pulumi-wandb export: ${request.problem}`);
-    USAGE.forEach(io.err);
-    return 2;
-  }
+  const request = requestOrExit("export", parseRequest(argv, io.cwd), USAGE, io);
+  if (typeof request === "number") return request;
   const existing = [request.roster, request.importFile].filter((file) => file !== undefined && !request.force && lexists(path.resolve(io.cwd, file)));
   if (existing.length > 0) {
     const [verb, them] = existing.length === 1 ? ["exists", "it"] : ["exist", "them"];
     io.err(`pulumi-wandb export: ${existing.join(" and ")} ${verb} already: give --force to replace ${them}, or another file name`);
     return 2;
   }
-  const settings = commandSettings(io.env);
-  if ("problem" in settings) {
-    io.err(`pulumi-wandb export: ${settings.problem}`);
-    return 2;
-  }
-  const { config, stack } = settings;
+  const settings = settingsOrExit("export", io);
+  if (typeof settings === "number") return settings;
   try {
-    return await exportOrganization(request, config, stack, io);
+    return await exportOrganization(request, settings.config, settings.settings, io);
   } catch (error) {
     io.err(`pulumi-wandb export: ${scrubSecrets(error instanceof Error ? error.message : String(error))}`);
     return 1;
   }
 }
 
-async function exportOrganization(request: Request, config: WandbConfig, stack: Record<string, string>, io: CommandIo): Promise<number> {
+async function exportOrganization(request: Request, config: WandbConfig, settings: WandbSettings, io: CommandIo): Promise<number> {
   const org = await readLiveOrganization(config);
   io.out(
     `listed ${count(org.users.length, "user")}, ${count(org.teams.length, "team")} and ${count(org.roles.length, "custom role")} ` +
@@ -169,13 +158,13 @@ async function exportOrganization(request: Request, config: WandbConfig, stack: 
       );
       return 1;
     }
-    const admins = adminIds(request.admins, selection.users);
+    const admins = adminIds(request.admins, selection.users, selection.leftOut.values());
     if ("problem" in admins) {
       io.err(`pulumi-wandb export: ${admins.problem}`);
       return 2;
     }
     const file = path.resolve(io.cwd, request.roster);
-    const actingUser = guardRailsFrom(stack, io.env).self;
+    const actingUser = settings.guardRails().self;
     const { text, rolesToReview } = rosterFile(selection, { baseUrl: config.baseUrl, actingUser, admins });
     // What the Organization component would refuse is told now, not at the reviewer's first preview.
     parseRoster(text, file, { deployment: config.deployment });

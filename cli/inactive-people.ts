@@ -6,6 +6,7 @@ import { readState, STATE_READERS } from "./kind-states";
 import type { PreviewJson } from "./preview-json";
 import { DAY_MS, inactiveFor, recordedActivity } from "../model/activity";
 import { kindOfType } from "../model/tokens";
+import { parseUrn } from "../model/urn";
 
 export interface InactivePerson {
   userName: string;
@@ -43,7 +44,7 @@ export function inactivePeople(preview: PreviewJson, days: number, now: number):
     }
     // A user this change removes, or one deactivated, holds no access to clean up.
     if (Object.keys(properties).length === 0) continue;
-    const user = readState(STATE_READERS.User, "User", urn.split("::").pop() ?? urn, properties);
+    const user = readState(STATE_READERS.User, "User", parseUrn(urn).name, properties);
     if (user.active === false || user.userName === undefined) continue;
     const lastActiveAt = recordedActivity(user);
     const inactive = inactiveFor(lastActiveAt, days, now, user.createdAt);

@@ -12,6 +12,8 @@ export interface CommandIo {
   cwd: string;
   /** Standard input, for a subcommand that reads `-`. */
   stdin: AsyncIterable<unknown>;
+  /** The time now (ms since the epoch): what a command dates its windows and files by. */
+  now(): number;
 }
 
 /** A subcommand's module: runs with its own arguments (after the subcommand's name) and answers the exit code. */

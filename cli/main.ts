@@ -3,12 +3,14 @@
 // named in this table; the command imports only the service and the model (service/, model/).
 import { closeAllPools } from "../service/dispatchers";
 import { scrubSecrets } from "../service/secret";
+import * as attestCommand from "./attest";
 import * as auditCommand from "./audit";
 import * as exportCommand from "./export";
 import type { CommandIo, Subcommand } from "./io";
 import * as reviewCommand from "./review";
 
 const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
+  attest: attestCommand,
   audit: auditCommand,
   export: exportCommand,
   review: reviewCommand,
@@ -41,6 +43,7 @@ if (require.main === module) {
     env: process.env,
     cwd: process.cwd(),
     stdin: process.stdin,
+    now: Date.now,
   };
   // The keep-alive pools would hold the process open for their timeout.
   main(process.argv.slice(2), io)

@@ -40,7 +40,7 @@ function seatChanges(person: string, before: UserState, after: UserState, { ledg
     [before?.weaveRole, after?.weaveRole, (is: string) => phrase`Weave role ${is}`, (was: string, is: string) => phrase`Weave role ${was} → ${is}`],
   ] as const;
   for (const [was, is, set, changed] of seats) {
-    if (is !== undefined && was !== is) ledger.say(person, Aspect.Seats, was === undefined ? set(is) : changed(was, is));
+    if (is !== undefined && was !== is) ledger.sayUndoing(person, Aspect.Seats, was === undefined ? set(is) : changed(was, is), "roleOrSeatChanged");
   }
 }
 
@@ -57,9 +57,11 @@ export function userChanges(step: ResourceStep, context: ReviewContext): void {
   } else {
     // Before, the role may have been left to an OrganizationRoleAssignment (whose own step tells it) or to nobody.
     const [was, is] = [before?.organizationRole, after?.organizationRole];
-    if (is !== undefined && was !== is) ledger.say(person, Aspect.OrganizationRole, was === undefined ? phrase`organization role set to ${is}` : phrase`organization role ${was} → ${is}`);
-    if (before?.active !== false && after?.active === false) ledger.say(person, Aspect.Organization, phrase`is deactivated`);
-    if (before?.active === false && after?.active !== false) ledger.say(person, Aspect.Organization, phrase`is reactivated`);
+    if (is !== undefined && was !== is) {
+      ledger.sayUndoing(person, Aspect.OrganizationRole, was === undefined ? phrase`organization role set to ${is}` : phrase`organization role ${was} → ${is}`, "roleOrSeatChanged");
+    }
+    if (before?.active !== false && after?.active === false) ledger.sayUndoing(person, Aspect.Organization, phrase`is deactivated`, "reactivated");
+    if (before?.active === false && after?.active !== false) ledger.sayUndoing(person, Aspect.Organization, phrase`is reactivated`, "deactivated");
   }
   if (step.op !== "delete") seatChanges(person, before, after, context);
   // On the multi-tenant cloud a user writes its own teams, by name.

@@ -2,37 +2,57 @@
 // access review (from the guard record a preview shows) and for `pulumi-wandb audit` (from the
 // listings themselves); and beside it, where what the identity provider writes differs from the
 // roster's lists, as information. The one writer of both sections; every name quoted is escaped.
+import type { AuditLogReading } from "../model/audit-attribution";
 import type { OutsideCodeReport, OutsidePerson } from "../model/outside-code";
+import { attributed } from "./attribution-markdown";
 import { joined, list, markdownOf, phrase, type Phrase } from "./quoted-text";
 
 const grants = (person: OutsidePerson): Phrase => (person.organizationRole === undefined ? phrase`` : phrase`, organization role ${person.organizationRole}`);
 const bullet = (line: Phrase) => `- ${markdownOf(line)}`;
 
-function organizationLines(report: OutsideCodeReport): string[] {
+/** The report's lines, each with who made it and when where `reading` (W&B's audit log) is given. */
+function organizationLines(report: OutsideCodeReport, reading: AuditLogReading | undefined): string[] {
   const lines = [
     // Admins rank first: each holds the whole organization.
     ...report.admins.map((admin) =>
       bullet(
-        admin.declared
-          ? phrase`**Warning:** ${admin.userName} (${admin.email}) is an organization admin; the roster declares another role`
-          : phrase`**Warning:** ${admin.userName} (${admin.email}) is an organization admin the roster does not declare`,
+        attributed(
+          admin.declared
+            ? phrase`**Warning:** ${admin.userName} (${admin.email}) is an organization admin; the roster declares another role`
+            : phrase`**Warning:** ${admin.userName} (${admin.email}) is an organization admin the roster does not declare`,
+          "adminGranted",
+          admin,
+          reading,
+        ),
       ),
     ),
-    ...report.users.map((user) => bullet(joined([phrase`user ${user.userName} (${user.email}`, grants(user), phrase`)`], ""))),
+    ...report.users.map((user) => bullet(attributed(joined([phrase`user ${user.userName} (${user.email}`, grants(user), phrase`)`], ""), "userAdded", user, reading))),
     ...report.teams.map((team) =>
       bullet(
-        joined(
-          [
-            phrase`team ${team.name}: members `,
-            team.members.length === 0 ? phrase`none` : list(team.members),
-            team.serviceAccounts === 0 ? phrase`` : phrase` (and ${team.serviceAccounts} service account${team.serviceAccounts === 1 ? "" : "s"})`,
-          ],
-          "",
+        attributed(
+          joined(
+            [
+              phrase`team ${team.name}: members `,
+              team.members.length === 0 ? phrase`none` : list(team.members),
+              team.serviceAccounts === 0 ? phrase`` : phrase` (and ${team.serviceAccounts} service account${team.serviceAccounts === 1 ? "" : "s"})`,
+            ],
+            "",
+          ),
+          "teamMade",
+          { team: team.name },
+          reading,
         ),
       ),
     ),
     ...report.customRoles.map((role) =>
-      bullet(joined([phrase`custom role ${role.name}: ${role.inheritedFrom} plus `, role.permissions.length === 0 ? phrase`no permission` : list(role.permissions)], "")),
+      bullet(
+        attributed(
+          joined([phrase`custom role ${role.name}: ${role.inheritedFrom} plus `, role.permissions.length === 0 ? phrase`no permission` : list(role.permissions)], ""),
+          "customRoleChanged",
+          {},
+          reading,
+        ),
+      ),
     ),
   ];
   return lines.length > 0 ? lines : ["- nothing: W&B holds only what the roster declares"];
@@ -62,15 +82,16 @@ function identityProviderLines(report: OutsideCodeReport): string[] {
 
 /**
  * The section for each Organization's report, by component name, then where the identity provider
- * differs from the rosters' lists (only when it does); nothing when there is no report.
+ * differs from the rosters' lists (only when it does); nothing when there is no report. With
+ * `readings` (W&B's audit log, by component), each line says who made it and when.
  */
-export function outsideCodeMarkdown(reports: ReadonlyMap<string, OutsideCodeReport>, when: string): string[] {
+export function outsideCodeMarkdown(reports: ReadonlyMap<string, OutsideCodeReport>, when: string, readings: ReadonlyMap<string, AuditLogReading> = new Map()): string[] {
   if (reports.size === 0) return [];
   const sorted = [...reports].sort(([a], [b]) => a.localeCompare(b));
   const heading = (organization: string) => (reports.size > 1 ? [`**${markdownOf(phrase`${organization}`)}**`, ""] : []);
   const lines = ["### Outside code", "", `What W&B holds that the roster does not declare, ${when}. Service accounts, and names \`outsideCode.ignore\` matches, are left out.`, ""];
   for (const [organization, report] of sorted) {
-    lines.push(...heading(organization), ...organizationLines(report));
+    lines.push(...heading(organization), ...organizationLines(report, readings.get(organization)));
     if (report.ignored > 0) lines.push(`- ${report.ignored} left out by \`outsideCode.ignore\``);
     lines.push("");
   }

@@ -13,6 +13,7 @@ interface Known {
 export class People {
   readonly #byId = new Map<string, Known>();
   readonly #userNameByEmail = new Map<string, string>();
+  readonly #emailByUserName = new Map<string, string>();
   readonly #teamNameById = new Map<string, string>();
   readonly #userNameByUrn = new Map<string, string>();
   readonly #teamNameByUrn = new Map<string, string>();
@@ -27,7 +28,10 @@ export class People {
       const { userName, email } = readState(STATE_READERS.User, kind, name, state);
       if (id !== undefined) this.#know(id, { userName, email });
       if (userName !== undefined) this.#userNameByUrn.set(urn, userName);
-      if (email !== undefined && userName !== undefined) this.#userNameByEmail.set(identityOf("email", email), userName);
+      if (email !== undefined && userName !== undefined) {
+        this.#userNameByEmail.set(identityOf("email", email), userName);
+        this.#emailByUserName.set(identityOf("userName", userName), email);
+      }
     } else if (kind === "Team") {
       const team = readState(STATE_READERS.Team, kind, name, state);
       if (team.name !== undefined) this.#teamNameByUrn.set(urn, team.name);
@@ -56,6 +60,11 @@ export class People {
 
   team(id: string | undefined): string | undefined {
     return id === undefined ? undefined : (this.#teamNameById.get(id) ?? id);
+  }
+
+  /** A person's email, by their userName (any case) where a User's state tells it, or the email the name already is. */
+  emailOf(person: string): string | undefined {
+    return this.#emailByUserName.get(identityOf("userName", person)) ?? (person.includes("@") ? person : undefined);
   }
 
   /** The userNames of the users these URNs name (an input's dependencies): who a value not known yet stands for. */

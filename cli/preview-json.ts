@@ -4,7 +4,8 @@
 // (model/tokens). A document that is not such a preview is refused, saying what it is instead.
 import { z } from "zod";
 import type { ResourceKind } from "../model/resource-kinds";
-import { kindOfType, ORGANIZATION_TYPE } from "../model/tokens";
+import { isOrganizationChild, kindOfType } from "../model/tokens";
+import { parseUrn } from "../model/urn";
 
 const resourceState = z.object({
   type: z.string(),
@@ -86,12 +87,6 @@ function operationOf(op: string): ResourceStep["op"] | undefined {
   return op === "update" || op === "replace" ? "update" : undefined;
 }
 
-/** The URN's parts: the type chain (parents' types, then its own) and the name. */
-function urnParts(urn: string): { types: string[]; name: string } {
-  const [, , typeChain = "", ...name] = urn.split("::");
-  return { types: typeChain.split("$"), name: name.join("::") };
-}
-
 /** The steps on wandb resources that change something, in the order the engine printed them. */
 export function resourceSteps(preview: PreviewJson): ResourceStep[] {
   return preview.steps.flatMap((each: Step) => {
@@ -99,14 +94,15 @@ export function resourceSteps(preview: PreviewJson): ResourceStep[] {
     const state = each.newState ?? each.oldState;
     const kind = state ? kindOfType(state.type) : undefined;
     if (op === undefined || kind === undefined) return [];
-    const { types, name } = urnParts(each.urn);
+    const urn = parseUrn(each.urn);
+    const name = urn.name;
     return [
       {
         kind,
         op,
         urn: each.urn,
         name,
-        organization: types.slice(0, -1).includes(ORGANIZATION_TYPE) ? name.split("/")[0] : undefined,
+        organization: isOrganizationChild(urn) ? name.split("/")[0] : undefined,
         before: op === "create" ? undefined : withoutEngineKeys(each.oldState?.inputs),
         after: op === "delete" ? undefined : withoutEngineKeys(each.newState?.inputs),
         recorded: withoutEngineKeys(each.oldState?.outputs),

@@ -2,6 +2,8 @@
 // person what they gain and lose, per team who is added and removed, per custom role which
 // permissions, the renames in code, and the totals. Everything quoted from the preview is escaped.
 import { UNVERIFIED_KINDS, type AccessChanges, type CustomRoleChange, type TeamChange } from "./access-ledger";
+import type { AuditLogReading } from "../model/audit-attribution";
+import { attributed, combinedReading, readingMarkdown } from "./attribution-markdown";
 import { holdsOutsideCode, outsideCodeMarkdown } from "./outside-code-markdown";
 import type { InactivePeople } from "./inactive-people";
 import { joined, list, markdownOf, phrase, type Phrase } from "./quoted-text";
@@ -97,12 +99,15 @@ function guardRails(changes: AccessChanges): string[] {
   return [...lines, ""];
 }
 
-function people(changes: AccessChanges): string[] {
+/** Each person's lines; with `reading` (a drift preview's, from W&B's audit log), each that puts back a change says who made it and when. */
+function people(changes: AccessChanges, reading: AuditLogReading | undefined): string[] {
   if (changes.people.size === 0) return [];
   const lines = ["### People", ""];
   for (const [person, said] of sortedEntries(changes.people)) {
     lines.push(`- **${markdownOf(phrase`${person}`)}**`);
-    for (const { line } of [...said].sort((a, b) => a.aspect - b.aspect)) lines.push(`  - ${markdownOf(line)}`);
+    for (const { line, undoes } of [...said].sort((a, b) => a.aspect - b.aspect)) {
+      lines.push(`  - ${markdownOf(undoes === undefined ? line : attributed(line, undoes.change, undoes.object, reading))}`);
+    }
   }
   return [...lines, ""];
 }
@@ -125,7 +130,7 @@ function teams(changed: readonly (readonly [string, TeamChange])[]): string[] {
   return ["### Teams", "", ...changed.map(([team, change]) => `- **${markdownOf(phrase`${team}`)}**: ${markdownOf(teamLine(change))}`), ""];
 }
 
-function customRoles(changes: AccessChanges): string[] {
+function customRoles(changes: AccessChanges, reading: AuditLogReading | undefined): string[] {
   if (changes.customRoles.size === 0) return [];
   const lines = ["### Custom roles", ""];
   for (const [role, change] of sortedEntries(changes.customRoles)) {
@@ -135,7 +140,7 @@ function customRoles(changes: AccessChanges): string[] {
       ...(change.removed.length > 0 ? [joined([phrase`permissions removed `, list(change.removed)], "")] : []),
       ...change.notes,
     ];
-    lines.push(`- **${markdownOf(phrase`${role}`)}**: ${markdownOf(joined(parts, "; "))}`);
+    lines.push(`- **${markdownOf(phrase`${role}`)}**: ${markdownOf(attributed(joined(parts, "; "), "customRoleChanged", {}, reading))}`);
   }
   return [...lines, ""];
 }
@@ -192,14 +197,19 @@ function inactive(found: InactivePeople, failed: boolean): string[] {
   return lines;
 }
 
-export function reviewMarkdown(changes: AccessChanges, heading: ReviewHeading, inactivePeople?: InactivePeople): string {
+/**
+ * The review. With `attributed` (a drift preview's review), each change outside code says who made
+ * it and when, from the W&B audit log its roster records read (`wandb:auditLog`), said once above.
+ */
+export function reviewMarkdown(changes: AccessChanges, heading: ReviewHeading, inactivePeople?: InactivePeople, attributedChanges = false): string {
+  const reading = attributedChanges ? combinedReading(changes.auditLogs.values()) : undefined;
   const teamsChanged = sortedEntries(changes.teams).filter(([, change]) => change.added.length + change.removed.length + change.adopted.length > 0 || change.left !== undefined);
   const nothing = changes.people.size === 0 && teamsChanged.length === 0 && changes.customRoles.size === 0 && changes.refusals.length === 0;
   const { title, lede } = nothing && heading.unchanged ? heading.unchanged([...changes.outside.values()].some(holdsOutsideCode)) : heading;
-  const lines = [`## ${title}`, "", lede, "", ...(heading.limits ? [heading.limits, ""] : [])];
+  const lines = [`## ${title}`, "", lede, "", ...(heading.limits ? [heading.limits, ""] : []), ...readingMarkdown(reading)];
   lines.push(totals(changes, teamsChanged.filter(([, change]) => change.added.length + change.removed.length > 0).length), "");
-  lines.push(...guardRails(changes), ...people(changes), ...teams(teamsChanged), ...customRoles(changes), ...unverified(changes), ...renames(changes));
-  lines.push(...outsideCodeMarkdown(changes.outside, heading.outsideCodeSeen));
+  lines.push(...guardRails(changes), ...people(changes, reading), ...teams(teamsChanged), ...customRoles(changes, reading), ...unverified(changes), ...renames(changes));
+  lines.push(...outsideCodeMarkdown(changes.outside, heading.outsideCodeSeen, reading === undefined ? undefined : changes.auditLogs));
   if (nothing) lines.push(changes.renames.length > 0 ? "No access changes: only renames in code." : "No access changes.", "");
   if (inactivePeople !== undefined) lines.push(...inactive(inactivePeople, changes.refusals.length > 0 && inactivePeople.people.length === 0));
   return lines.join("\n");

@@ -21,7 +21,8 @@ const USAGE = [
   "  --drift             word it for `pulumi preview --refresh --expect-no-changes --show-sames --json`: what was changed",
   "                      outside code, and who has not been active in W&B lately (W&B's last activity as the refresh read it;",
   "                      without --show-sames the preview does not print the unchanged users). Activity is never drift:",
-  "                      the preview's exit status stays 0 however people work",
+  "                      the preview's exit status stays 0 however people work. With wandb:auditLog, each change outside",
+  "                      code says who made it and when, from the W&B audit log the preview's refresh read",
   `  --inactive-days N   with --drift: list the people not active in the last N days, never active included (default ${DEFAULT_INACTIVE_DAYS})`,
   `  --whole             print the review whole; without it, a review past ${COMMENT_LIMIT.toLocaleString("en")} characters (GitHub's limit`,
   "                      on a comment) lists the first entries of each section and counts the rest",
@@ -72,7 +73,7 @@ export async function run(argv: readonly string[], io: CommandIo): Promise<numbe
   const wholeCommand = ["npx pulumi-wandb review", ...(drift ? ["--drift"] : []), ...(daysAt === -1 ? [] : ["--inactive-days", String(days)]), "--whole", file].join(" ");
   const markdown = () =>
     drift
-      ? reviewMarkdown(accessChanges(preview), DRIFT_HEADING, inactivePeople(preview, days, Date.now()))
+      ? reviewMarkdown(accessChanges(preview), DRIFT_HEADING, inactivePeople(preview, days, Date.now()), true)
       : reviewMarkdown(accessChanges(preview), PULL_REQUEST_HEADING);
   return print(() => (whole ? markdown() : fittedReview(markdown(), wholeCommand)), io);
 }

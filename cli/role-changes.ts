@@ -1,5 +1,6 @@
 // Steps that change roles and what they grant, each read by its kind's reader: the organization,
 // team and registry role assignments, and custom roles' permissions.
+import type { ChangeOutsideCode } from "../model/audit-attribution";
 import { Aspect, personKey, UNVERIFIED_KINDS, type Adoption } from "./access-ledger";
 import { statesOf, STATE_READERS } from "./kind-states";
 import type { ResourceStep } from "./preview-json";
@@ -48,9 +49,17 @@ interface AssignmentReading {
   unverified: { kind: string; holding: Phrase };
 }
 
+/** The change in W&B each kind of assignment's line puts back in a drift preview. */
+const UNDOES: Partial<Record<Aspect, ChangeOutsideCode>> = {
+  [Aspect.OrganizationRole]: "roleOrSeatChanged",
+  [Aspect.TeamRole]: "teamRoleChanged",
+  [Aspect.RegistryRole]: "registryRoleChanged",
+};
+
 function sayAssignment({ person, aspect, line, adoption, unverified }: AssignmentReading, { where, role }: { where: Phrase; role: Phrase }, { ledger }: ReviewContext): void {
   if (adoption === undefined) {
-    if (line) ledger.say(person, aspect, line);
+    const undoes = UNDOES[aspect];
+    if (line) (undoes === undefined ? ledger.say(person, aspect, line) : ledger.sayUndoing(person, aspect, line, undoes));
     return;
   }
   const how = adoption === "adopted" ? phrase`, adopted with them as declared (not verified)` : phrase`, adopted with them if W&B holds them (as declared, not verified), else gained`;

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { authenticate, isOrgAdmin, parseAuthorization } from "./auth";
+import { AuditLog } from "./audit-log";
 import { Faults } from "./faults";
 import { Org } from "./org";
 import { saveState } from "./persistence";
@@ -7,11 +8,12 @@ import { RequestLog } from "./request-log";
 import type { ParsedSeed } from "./seed";
 import type { Settings } from "./settings";
 
-/** Everything one running emulator holds: settings, the org, faults and the request log. */
+/** Everything one running emulator holds: settings, the org, faults, the request log and W&B's audit log. */
 export class EmulatorCore {
   org: Org;
   readonly faults = new Faults();
   readonly log = new RequestLog();
+  readonly auditLog = new AuditLog();
   /** The control API trusts the seed's admins and service accounts, even after SCIM changed them. */
   private readonly controlOrg: Org;
 
@@ -31,6 +33,7 @@ export class EmulatorCore {
 
   reset(): void {
     this.org = Org.fromSeed(this.seed);
+    this.auditLog.reset();
     this.persist();
   }
 

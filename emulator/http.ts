@@ -6,6 +6,8 @@ export interface Reply {
   headers?: Record<string, string>;
   /** JSON-serialisable body; absent for 204 and 304. */
   body?: unknown;
+  /** A body sent as it is (newline-delimited JSON), instead of `body`. */
+  text?: string;
   contentType?: string;
 }
 

@@ -30,6 +30,8 @@ export interface EmulatorOptions {
   userRolesOnGet?: UserRolesOnGet;
   /** Where the SCIM API is served (`meta.location` and `Location` follow): `/scim` (default, as W&B), `/v2`, `/scim/v2`, or `/`. */
   scimRoot?: string;
+  /** On `saas`: whether the plan is Enterprise (default), the only one W&B gives audit logs; otherwise they answer 403. */
+  enterprise?: boolean;
   log?: (line: string) => void;
 }
 
@@ -74,6 +76,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     userRolesOnGet: options.userRolesOnGet ?? "omitted",
     baseUrl: "",
     scimRoot: normaliseScimRoot(options.scimRoot ?? DEFAULT_SCIM_ROOT),
+    enterprise: options.enterprise ?? true,
   };
   const initial = (options.stateFile !== undefined ? loadState(options.stateFile) : undefined) ?? seed;
   const core = new EmulatorCore(settings, seed, initial, options.stateFile);

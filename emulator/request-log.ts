@@ -3,6 +3,8 @@ export interface LoggedRequest {
   /** Route pattern, e.g. "/scim/Users/:id"; "(unmatched)" when no route matched. */
   route: string;
   path: string;
+  /** The query string without its `?`, when the request had one (the audit log's dates and cursor). */
+  query?: string;
   /** 0 when a dropNext fault closed the connection without an answer. */
   status: number;
   /** The If-Match header, when the request carried one: shows which writes were conditional. */

@@ -19,6 +19,17 @@ const newGroupSchema = groupSchema.extend({ storageBucket: storageBucketSchema.o
 
 const TEAM_DELETE_STATUS = 405;
 
+/** A member as the audit log names it: its id, and a user's email. */
+const memberOf = (req: ScimRequest, id: string) => ({ id, ...(req.org.users.has(id) ? { email: req.org.getUser(id).email } : {}) });
+
+/** Who the write invited to the team and who it uninvited; a new name has no documented action. */
+function auditMembers(req: ScimRequest, team: Team, before: readonly string[]): void {
+  const after = new Set(team.members.keys());
+  for (const id of new Set([...before, ...after])) {
+    req.audit.memberships(req.org, memberOf(req, id), new Set(before.includes(id) ? [team.id] : []), new Set(after.has(id) ? [team.id] : []));
+  }
+}
+
 export function listGroups(req: ScimRequest): Reply {
   const filter = req.query.get("filter");
   let teams: Team[];
@@ -37,11 +48,11 @@ export function getGroup(req: ScimRequest): Reply {
 
 export function createGroup(req: ScimRequest): Reply {
   const body = parseBody(req, newGroupSchema);
-  const team = req.org.createTeam(
-    body.displayName,
-    body.members.map((m) => req.org.resolveMember(m.value)),
-    body.storageBucket,
-  );
+  const memberIds = body.members.map((m) => req.org.resolveMember(m.value));
+  const team = req.org.createTeam(body.displayName, memberIds, body.storageBucket);
+  req.audit.record("team:create", { team: { id: team.id, name: team.displayName } });
+  // The organization's service accounts join by themselves; the members the request names are invited.
+  for (const id of new Set(memberIds)) req.audit.memberships(req.org, memberOf(req, id), new Set(), new Set([team.id]));
   return createdReply(req, "Groups", team, renderGroup(req.org, req.settings, team, { creation: true }));
 }
 
@@ -49,10 +60,12 @@ export function putGroup(req: ScimRequest): Reply {
   const team = req.org.getTeam(req.params.id ?? "");
   checkIfMatch(req.headers, team.version);
   const body = parseBody(req, groupSchema);
+  const before = [...team.members.keys()];
   req.org.updateTeam(team, {
     displayName: body.displayName,
     memberIds: body.members.map((m) => req.org.resolveMember(m.value)),
   });
+  auditMembers(req, team, before);
   return resourceReply(req.settings, 200, team.version, renderGroup(req.org, req.settings, team));
 }
 
@@ -115,7 +128,9 @@ export function patchGroup(req: ScimRequest): Reply {
   checkIfMatch(req.headers, team.version);
   const state = { displayName: team.displayName, members: [...team.members.keys()] };
   for (const op of parsePatchOps(req)) applyGroupOp(req, op, state);
+  const before = [...team.members.keys()];
   req.org.updateTeam(team, { displayName: state.displayName, memberIds: state.members });
+  auditMembers(req, team, before);
   return patchedReply(req.settings, team.version, () => renderGroup(req.org, req.settings, team));
 }
 

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { z } from "zod";
+import type { AuditTrail } from "./audit-log";
 import { badRequest } from "./errors";
 import { etagOf, isNotModified } from "./etag";
 import type { Reply } from "./http";
@@ -15,6 +16,8 @@ export interface ScimRequest {
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
   body: string;
+  /** What the request does that W&B's audit log records: entries once it succeeds. */
+  audit: AuditTrail;
 }
 
 const MAX_COUNT = 9999;

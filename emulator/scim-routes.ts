@@ -1,6 +1,7 @@
 import { authenticate, isOrgAdmin, parseAuthorization } from "./auth";
 import { ScimError } from "./errors";
 import type { Reply } from "./http";
+import type { Principal } from "./org";
 import type { Route } from "./router";
 import { createGroup, deleteGroup, getGroup, listGroups, patchGroup, putGroup } from "./scim-groups";
 import type { ScimRequest } from "./scim-request";
@@ -30,8 +31,8 @@ export const scimRoutes: Route<Handler>[] = [
   { method: "DELETE", pattern: "/Roles/:id", handler: deleteRole },
 ];
 
-/** 401 for unknown or malformed credentials, 403 for a valid caller who is not an org admin. */
-export function authorizeScim(req: ScimRequest): void {
+/** The caller; 401 for unknown or malformed credentials, 403 for a valid caller who is not an org admin. */
+export function authorizeScim(req: ScimRequest): Principal {
   const principal = authenticate(req.org, parseAuthorization(req.headers.authorization));
   if (!principal) {
     throw new ScimError(401, "Authentication failed: send Basic base64(<username>:<API key>), Basic base64(:<service account key>) or Bearer <API key>", undefined, {
@@ -39,4 +40,5 @@ export function authorizeScim(req: ScimRequest): void {
     });
   }
   if (!isOrgAdmin(principal)) throw new ScimError(403, "Permission denied: organization admin privileges are required");
+  return principal;
 }

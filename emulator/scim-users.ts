@@ -85,6 +85,8 @@ export function createUser(req: ScimRequest): Reply {
     ...(body.weaveRole === undefined ? {} : { weaveRole: body.weaveRole }),
     teamIds,
   });
+  req.audit.record("user:create", { user });
+  req.audit.memberships(req.org, user, new Set(), new Set(teamIds));
   return createdReply(req, "Users", user, renderUser(req.org, req.settings, user, { creation: true }));
 }
 
@@ -92,6 +94,7 @@ export function deleteUser(req: ScimRequest): Reply {
   const user = req.org.getUser(req.params.id ?? "");
   checkIfMatch(req.headers, user.version);
   req.org.deleteUser(user);
+  req.audit.record("user:permanently_delete", { user });
   return { status: 204 };
 }
 
@@ -203,6 +206,25 @@ function collectUserOp(req: ScimRequest, op: PatchOperation, change: UserChange)
   }
 }
 
+/** What W&B's audit log tells of a user: whether active, the organization role and seats, the profile, the teams. */
+function accessOf(org: Org, user: User) {
+  return {
+    active: user.active,
+    member: [user.orgRole, user.modelsSeat, user.weaveRole].join(" "),
+    profile: [user.email, user.displayName].join(" "),
+    teams: new Set(org.teamRolesOf(user.id).map((held) => held.team.id)),
+  };
+}
+
+/** The documented actions of a user's change; its team roles and registry roles have none. */
+function auditUserChange(req: ScimRequest, user: User, before: ReturnType<typeof accessOf>): void {
+  const after = accessOf(req.org, user);
+  if (before.active !== after.active) req.audit.record(after.active ? "user:reactivate" : "user:deactivate", { user });
+  if (before.member !== after.member) req.audit.record("organization:update_member", { user });
+  if (before.profile !== after.profile) req.audit.record("user:update", { user });
+  req.audit.memberships(req.org, user, before.teams, after.teams);
+}
+
 export function patchUser(req: ScimRequest): Reply {
   if (req.org.serviceAccounts.has(req.params.id ?? "")) throw badRequest("Service accounts cannot be updated with PATCH or PUT", "mutability");
   const user = req.org.getUser(req.params.id ?? "");
@@ -212,7 +234,9 @@ export function patchUser(req: ScimRequest): Reply {
   if (req.settings.deployment === "saas" && change.active === true && !user.active) {
     throw new ScimError(400, "Reactivating users is not supported on the multi-tenant cloud (SaaS); add the user again", "mutability");
   }
+  const before = accessOf(req.org, user);
   req.org.updateUser(user, change);
+  auditUserChange(req, user, before);
   if (req.settings.deployment === "saas" && change.active === false) {
     // Newer docs: on SaaS, deactivation removes the user from the organization for good.
     const last = renderUser(req.org, req.settings, user, { patched: true });

@@ -1,5 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
+import { AuditTrail } from "./audit-log";
+import { auditLogPath, serveAuditLogs } from "./audit-log-api";
 import { serveControl } from "./control";
 import type { EmulatorCore } from "./core";
 import { ScimError } from "./errors";
@@ -11,7 +13,7 @@ import { renderError, scimContentType } from "./scim-render";
 import type { ScimRequest } from "./scim-request";
 import { authorizeScim, scimRoutes } from "./scim-routes";
 
-type Kind = "scim" | "inference" | "other";
+type Kind = "scim" | "inference" | "audit" | "other";
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
@@ -39,17 +41,22 @@ function failureReply(core: EmulatorCore, kind: Kind, f: InjectedFailure): Reply
   return errorReply(core, kind, f.status, f.message, f.retryAfter === undefined ? {} : { "Retry-After": String(f.retryAfter) });
 }
 
-function serveScim(core: EmulatorCore, method: string, path: string, url: URL, headers: IncomingHttpHeaders, body: string): Reply {
+/** Who sent a request, as W&B's audit log records it (`actor_ip`): an IPv4 address without its IPv6 mapping. */
+const clientAddress = (req: IncomingMessage) => (req.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
+
+function serveScim(core: EmulatorCore, method: string, path: string, url: URL, headers: IncomingHttpHeaders, body: string, ip: string): Reply {
   const settings = core.settings;
   const match = matchRoute(scimRoutes, method, path.slice(settings.scimRoot.length));
-  const req: ScimRequest = { org: core.org, settings, params: match.kind === "found" ? match.params : {}, query: url.searchParams, headers, body };
+  const audit = new AuditTrail();
+  const req: ScimRequest = { org: core.org, settings, params: match.kind === "found" ? match.params : {}, query: url.searchParams, headers, body, audit };
   try {
-    authorizeScim(req);
+    const actor = authorizeScim(req);
     if (match.kind === "none") throw new ScimError(404, `No SCIM endpoint at ${path}`);
     if (match.kind === "wrongMethod") {
       throw new ScimError(405, `Method ${method} is not supported on ${settings.scimRoot}${match.pattern}`, undefined, { Allow: match.allowed.join(", ") });
     }
     const reply = match.route.handler(req);
+    core.auditLog.commit(audit, actor, ip, reply.status);
     if (method !== "GET") core.persist();
     return reply;
   } catch (e) {
@@ -72,6 +79,7 @@ function serveInference(core: EmulatorCore, method: string, path: string, header
 
 /** The route pattern from the server's root, e.g. `/scim/Users/:id`: the request log's name for it. */
 function routeName(core: EmulatorCore, kind: Kind, method: string, path: string): string {
+  if (kind === "audit") return path;
   const prefix = kind === "scim" ? core.settings.scimRoot : "";
   const routes = kind === "scim" ? scimRoutes : kind === "inference" ? inferenceRoutes : [];
   const match = matchRoute<unknown>(routes, method, path.slice(prefix.length));
@@ -93,18 +101,22 @@ async function serve(core: EmulatorCore, kind: Kind, inFlight: number, req: Inco
     if (failure) return { reply: failureReply(core, kind, failure), drop };
     drop = core.faults.takeDrop(method, path);
   }
-  if (kind === "scim") return { reply: serveScim(core, method, path, url, req.headers, body), drop };
+  if (kind === "scim") return { reply: serveScim(core, method, path, url, req.headers, body, clientAddress(req)), drop };
   if (kind === "inference") return { reply: serveInference(core, method, path, req.headers, body), drop };
+  if (kind === "audit") {
+    if (method !== "GET") return { reply: json(405, { error: `use GET on ${path}` }, { Allow: "GET" }), drop };
+    return { reply: serveAuditLogs(core.auditLog, core.org, core.settings, url.searchParams, req.headers), drop };
+  }
   return { reply: json(404, { error: `Not found: ${path}` }), drop };
 }
 
 function write(res: ServerResponse, reply: Reply): void {
   const headers: Record<string, string> = { ...reply.headers };
-  if (reply.body === undefined) {
+  if (reply.body === undefined && reply.text === undefined) {
     res.writeHead(reply.status, headers).end();
     return;
   }
-  const text = JSON.stringify(reply.body);
+  const text = reply.text ?? JSON.stringify(reply.body);
   headers["Content-Type"] = `${reply.contentType ?? "application/json"}; charset=utf-8`;
   headers["Content-Length"] = String(Buffer.byteLength(text));
   res.writeHead(reply.status, headers).end(text);
@@ -123,8 +135,8 @@ async function handle(core: EmulatorCore, log: (line: string) => void, req: Inco
     }
     return;
   }
-  // Inference first: a SCIM root of "/" (empty) would otherwise take every path.
-  const kind: Kind = under(path, "/v1") ? "inference" : under(path, core.settings.scimRoot) ? "scim" : "other";
+  // Inference and the audit log first: a SCIM root of "/" (empty) would otherwise take every path.
+  const kind: Kind = under(path, "/v1") ? "inference" : path === auditLogPath(core.settings.deployment) ? "audit" : under(path, core.settings.scimRoot) ? "scim" : "other";
   const inFlight = core.log.enter();
   let outcome: { reply: Reply; drop: boolean };
   try {
@@ -142,7 +154,16 @@ async function handle(core: EmulatorCore, log: (line: string) => void, req: Inco
   const ms = Math.round((performance.now() - started) * 100) / 100;
   const ifMatch = req.headers["if-match"];
   core.log.record(
-    { method, route: routeName(core, kind, method, path), path, status, ...(ifMatch === undefined ? {} : { ifMatch }), ms, at: new Date().toISOString() },
+    {
+      method,
+      route: routeName(core, kind, method, path),
+      path,
+      ...(url.search === "" ? {} : { query: url.search.slice(1) }),
+      status,
+      ...(ifMatch === undefined ? {} : { ifMatch }),
+      ms,
+      at: new Date().toISOString(),
+    },
     kind !== "other",
   );
   log(`${method} ${req.url ?? path} -> ${outcome.drop ? "dropped" : status} (${ms} ms)`);

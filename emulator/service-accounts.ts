@@ -50,6 +50,9 @@ export function createServiceAccount(req: ScimRequest): Reply {
   if (teams !== undefined && !teams.includes(defaultTeam)) throw badRequest(`teams must include the defaultTeam "${defaultTeam}"`);
   const teamIds = [...new Set([defaultTeam, ...(teams ?? [])])].map((name) => teamIdOf(req, name));
   const account = req.org.createServiceAccount({ name: body.userName, accountType: body.accountType, teamIds });
+  const [defaultTeamId = "", ...others] = teamIds;
+  req.audit.record("team:create_service_account", { user: { id: account.id }, team: { id: defaultTeamId, name: defaultTeam } });
+  req.audit.memberships(req.org, { id: account.id }, new Set(), new Set(others));
   return createdReply(req, "Users", { id: account.id, version: newVersion() }, {
     id: account.id,
     userName: account.name,

@@ -19,6 +19,8 @@ export interface Settings {
   baseUrl: string;
   /** Where the SCIM API is served, without a trailing slash: `/scim` (W&B), `/v2`, or `` (the server root). */
   scimRoot: string;
+  /** On `saas`, whether the organization's plan is Enterprise, the only one with audit logs. */
+  enterprise: boolean;
 }
 
 export const DEFAULT_SCIM_ROOT = "/scim";

@@ -123,15 +123,12 @@ export function judgeRosterChange(
 
   // The identity the provider acts as.
   const self = settings.self;
-  if (self === undefined && settings.selfUnknown && deactivating.length > 0) {
-    refusals.push(
-      `${who}: this change deactivates ${listed(deactivating.map((user) => user.userName))}, and the provider cannot tell which user its ` +
-        "bearer key belongs to, so it could deactivate the user it acts as and lock itself out. Set wandb:username (WANDB_USERNAME) " +
-        "to the key's owner (with a bearer key it is not sent, only kept from deactivation), or use an organization service-account key.",
-    );
-    verdicts.push("refused: deactivates users while the user the provider acts as (a bearer key's owner) is unknown");
+  if (self === undefined && settings.selfUnknown) {
+    const judged = unknownSelfJudgement(who, lostAdmins, outside, settings);
+    if (judged.refusal !== undefined) refusals.push(judged.refusal);
+    verdicts.push(judged.verdict);
   } else if (self === undefined) {
-    verdicts.push(`passed: the provider acts with a key that names no user (${settings.selfUnknown ? "bearer" : "service account"}): no user to keep`);
+    verdicts.push("passed: the provider acts with a key that names no user (service account): no user to keep");
   } else if (!settings.protectSelf) {
     verdicts.push(`not judged: wandb:protectSelf is false, so the user the provider acts as (${self}) is not protected`);
   } else {
@@ -199,6 +196,40 @@ export function judgeRosterChange(
   return { refusals, verdicts };
 }
 
+/** How to tell the provider whose bearer key it acts with, so that it keeps that user. */
+const TELL_SELF =
+  "Set wandb:username (WANDB_USERNAME) to the key's owner (with a bearer key it is not sent: it tells the provider which user to keep), " +
+  "or act with an organization service account's key.";
+
+/** Whether `role` (as held; undefined where W&B does not show it) may be an organization admin's: the one a key that calls SCIM belongs to. */
+const mayBeAdmin = (role: string | undefined) => role === undefined || identityOf("organizationRole", role) === "admin";
+
+/**
+ * The acting user's guard rail where the key's owner cannot be told (a bearer key with no
+ * wandb:username): a change that removes or demotes an admin of the roster, or deactivates users
+ * who may be admins (`deactivateInactiveAfterDays`, `outsideCode.users: deactivate`; every one where
+ * W&B shows no roles), could lock the provider out, and is refused unless wandb:protectSelf is false.
+ */
+function unknownSelfJudgement(who: string, lostAdmins: readonly string[], outside: OutsideRemovals | undefined, settings: GuardRailSettings): { refusal?: string; verdict: string } {
+  const named = (users: readonly UndeclaredUser[] | undefined) => (users ?? []).filter((user) => mayBeAdmin(user.organizationRole)).map((user) => user.userName);
+  const inactive = named(outside?.inactive?.users);
+  const undeclared = named(outside?.deactivating).filter((name) => !includes(inactive, name));
+  const risks = [
+    ...(lostAdmins.length > 0 ? [`removes or demotes the admin${lostAdmins.length === 1 ? "" : "s"} ${listed(lostAdmins)}`] : []),
+    ...(inactive.length > 0 ? [`deactivates ${listed(inactive)}, not active in ${outside?.inactive?.days} days (deactivateInactiveAfterDays)`] : []),
+    ...(undeclared.length > 0 ? [`deactivates ${listed(undeclared)}, who the roster does not declare (outsideCode.users: deactivate)`] : []),
+  ];
+  const unknown = "the user the provider acts as (a bearer key's owner, no wandb:username) cannot be told";
+  if (risks.length === 0) return { verdict: `passed: ${unknown}, and this change removes, deactivates or demotes no one who may be an admin` };
+  if (!settings.protectSelf) return { verdict: `not judged: wandb:protectSelf is false, and ${unknown}` };
+  return {
+    refusal:
+      `${who}: this change ${risks.join("; ")}; the provider cannot tell which user its bearer key belongs to, so it could take away ` +
+      `the access of the user it acts as and lock itself out. ${TELL_SELF} ${letThrough("protectSelf")}`,
+    verdict: `refused: ${unknown}, and this change may take away its access`,
+  };
+}
+
 const KEEP_UNDECLARED = "Declare the ones to keep in the roster, or match them with outsideCode.ignore.";
 const KEEP_INACTIVE = "Match the ones to keep with outsideCode.ignore, raise deactivateInactiveAfterDays, or deactivate fewer at a time.";
 
@@ -227,11 +258,20 @@ function liveAdminsAfterDeactivations(
 }
 
 /**
- * Why a resource must not delete, deactivate or demote `userName`, when it is the user the provider
- * acts as (`wandb:username` with a user key) and `wandb:protectSelf` holds; undefined otherwise.
+ * Why a resource must not delete, deactivate or demote `userName`, unless wandb:protectSelf is false:
+ * it is the user the provider acts as (`wandb:username` with a user key); or the key's owner cannot
+ * be told (a bearer key with no wandb:username) and the user may be it, holding `heldRole` admin or
+ * a role W&B does not show (undefined). Undefined when it may.
  */
-export function actingUserRefusal(userName: string, action: "delete" | "deactivate" | "demote", settings: GuardRailSettings): string | undefined {
-  if (!settings.protectSelf || !sameIdentity("userName", settings.self, userName)) return undefined;
+export function actingUserRefusal(userName: string, action: "delete" | "deactivate" | "demote", heldRole: string | undefined, settings: GuardRailSettings): string | undefined {
+  if (!settings.protectSelf) return undefined;
+  if (settings.self === undefined && settings.selfUnknown && mayBeAdmin(heldRole)) {
+    return (
+      `this would ${action} ${userName}, ${heldRole === undefined ? "whose organization role W&B does not show" : "an organization admin"}, and the provider ` +
+      `cannot tell which user its bearer key belongs to: if it is this one, the run would lose its own access. ${TELL_SELF} ${letThrough("protectSelf")}`
+    );
+  }
+  if (!sameIdentity("userName", settings.self, userName)) return undefined;
   return (
     `this would ${action} ${userName}, the user the provider acts as (wandb:username): the run would lose its own access. ` +
     `Act with another admin's key, or an organization service account's. ${letThrough("protectSelf")}`

@@ -9,6 +9,7 @@ import type { ScimRole, ScimTeam, ScimUser } from "../service/model";
 import { isPersonMember } from "../service/team-membership";
 import { liveCountOf, type LiveCount } from "./guard-rails";
 import { inactiveToDeactivate, reportedActivity } from "./activity";
+import { attributionOf, attributionText, type AuditLogReading, type ChangedObject, type ChangeOutsideCode } from "./audit-attribution";
 import { identityOf, sameIdentity } from "./identity";
 import { patternMatcher } from "./name-patterns";
 import { shownName } from "./shown-names";
@@ -275,6 +276,20 @@ export function outsideCodeUnder(declared: DeclaredOrganization, listed: ListedO
 }
 
 /**
+ * The declared users W&B lists as deactivated, none that `policy.ignore` matches: access the roster
+ * declares and W&B does not give (`pulumi-wandb audit` tells them; a stack's drift preview shows
+ * them as its Users' reactivation).
+ */
+export function deactivatedDeclared(declared: DeclaredOrganization, listed: ListedOrganization, policy: Pick<OutsideCodePolicy, "ignore">): OutsidePerson[] {
+  const isDeclared = amongPeople(declared.users);
+  const ignoredBy = patternMatcher(policy.ignore);
+  return listed.users
+    .filter((user) => !user.active && isDeclared(user) && ignoredBy(user.userName, user.email) === undefined)
+    .map(personOf)
+    .sort(byUserName);
+}
+
+/**
  * The users `policy` deactivates: those the report lists and `declared` (the roster now, which may
  * declare some since the report) does not, when `users: deactivate` (never with `usersFrom: idp`);
  * never the user the provider acts as.
@@ -537,25 +552,45 @@ export function withoutDroppedThisRun(report: OutsideCodeReport, before: Declare
 /** How many objects of one kind the engine's output names, one line each, before it counts the rest. */
 const LINES_PER_KIND = 20;
 
+/** What the audit log says of a change, after its line: nothing where the log was not read. */
+function attributed(kind: ChangeOutsideCode, object: ChangedObject, reading: AuditLogReading | undefined): string {
+  const attribution = attributionOf(kind, object, reading);
+  return attribution === undefined ? "" : ` (${attributionText(attribution)})`;
+}
+
 /**
  * The report as lines for the engine's output, under Organization `organization`: the admins the
  * roster does not declare as such first, as warnings, then the rest, each object by name, kind and
- * what it grants.
+ * what it grants; with `reading` (wandb:auditLog), each change with who made it and when.
  */
-export function outsideCodeLines(organization: string, report: OutsideCodeReport, actingUser?: string): { warnings: string[]; notes: string[] } {
+export function outsideCodeLines(
+  organization: string,
+  report: OutsideCodeReport,
+  actingUser?: string,
+  reading?: AuditLogReading,
+): { warnings: string[]; notes: string[] } {
   const at = `Organization "${shownName(organization)}": outside code:`;
   // Past a count, one line for the rest of a kind: the review and `pulumi-wandb audit` list them all.
   const atMost = (lines: string[], kind: string) =>
     lines.length <= LINES_PER_KIND ? lines : [...lines.slice(0, LINES_PER_KIND), `${at} and ${lines.length - LINES_PER_KIND} more ${kind} (the access review lists them all)`];
   const inactive = `Organization "${shownName(organization)}": inactive:`;
   const warnings = report.admins.map(
-    (admin) => `${at} ${shownName(admin.userName)} (${shownName(admin.email)}) is an organization admin ${admin.declared ? "the roster declares with another role" : "the roster does not declare"}`,
+    (admin) =>
+      `${at} ${shownName(admin.userName)} (${shownName(admin.email)}) is an organization admin ${admin.declared ? "the roster declares with another role" : "the roster does not declare"}` +
+      attributed("adminGranted", admin, reading),
   );
   const notes = [
-    ...atMost(report.users.map((user) => `${at} user ${who(user)}, not declared`), "users, not declared"),
-    ...atMost(report.teams.map((team) => `${at} team ${shownName(team.name)}, not declared, members: ${names(team.members) || "none"}`), "teams, not declared"),
+    ...atMost(report.users.map((user) => `${at} user ${who(user)}, not declared${attributed("userAdded", user, reading)}`), "users, not declared"),
     ...atMost(
-      report.customRoles.map((role) => `${at} custom role ${shownName(role.name)}, not declared, ${shownName(role.inheritedFrom)} plus ${names(role.permissions) || "no permission"}`),
+      report.teams.map((team) => `${at} team ${shownName(team.name)}, not declared, members: ${names(team.members) || "none"}${attributed("teamMade", { team: team.name }, reading)}`),
+      "teams, not declared",
+    ),
+    ...atMost(
+      report.customRoles.map(
+        (role) =>
+          `${at} custom role ${shownName(role.name)}, not declared, ${shownName(role.inheritedFrom)} plus ${names(role.permissions) || "no permission"}` +
+          attributed("customRoleChanged", {}, reading),
+      ),
       "custom roles, not declared",
     ),
     ...report.idpTeams.flatMap((team) =>

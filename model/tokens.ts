@@ -2,6 +2,7 @@
 // serves (resources, the component, functions, object types), `pulumi-nodejs:dynamic/wandb:<Kind>`
 // for the dynamic resources, which @pulumi/pulumi names after the module they are registered in.
 import { RESOURCE_KINDS, type ResourceKind } from "./resource-kinds";
+import { parseUrn, type Urn } from "./urn";
 
 export const PACKAGE_NAME = "wandb";
 const MODULE = "index";
@@ -14,15 +15,9 @@ export function tokenOf(name: string): string {
 /** The Organization component's type, through either door. */
 export const ORGANIZATION_TYPE = tokenOf("Organization");
 
-/** The name a URN ends with (`urn:pulumi:<stack>::<project>::<parent types$>type::<name>`). */
-export const nameInUrn = (urn: string): string => urn.slice(urn.lastIndexOf("::") + 2);
-
-/** The types a URN holds, its parents' first (`<parent type>$<type>`). */
-export const typeChainInUrn = (urn: string): string => urn.split("::")[2] ?? "";
-
-/** Whether the resource `urn` names is one an Organization component declares: its parent types (`<type>$`) include the Organization's. */
-export function isOrganizationChild(urn: string): boolean {
-  return typeChainInUrn(urn).includes(`${ORGANIZATION_TYPE}$`);
+/** Whether the resource `urn` names is one an Organization component declares: its parents' types include the Organization's. */
+export function isOrganizationChild(urn: Urn): boolean {
+  return urn.types.slice(0, -1).includes(ORGANIZATION_TYPE);
 }
 
 /** The module the dynamic resources are registered in: their type is `pulumi-nodejs:dynamic/wandb:<Kind>`. */
@@ -38,4 +33,17 @@ const KIND_BY_TYPE = new Map<string, ResourceKind>(
 /** The resource kind a type names, through either door; undefined for a type that is not one of the package's resources. */
 export function kindOfType(type: string): ResourceKind | undefined {
   return KIND_BY_TYPE.get(type);
+}
+
+/**
+ * The resource kind a request to the plugin is about: from its type token, or, from engines that
+ * send none, the type of its URN. Throws on a type the plugin does not serve (a dynamic one included).
+ */
+export function kindOfPluginRequest(type: string, urn: string): ResourceKind {
+  const token = type || parseUrn(urn).type;
+  const kind = kindOfType(token);
+  if (kind === undefined || tokenOf(kind) !== token) {
+    throw new Error(`pulumi-wandb: the wandb plugin has no resource type "${token}"; its types are ${RESOURCE_KINDS.map(tokenOf).join(", ")}`);
+  }
+  return kind;
 }

@@ -1,43 +1,20 @@
-// One engine operation as a front door serves it: the provider's configuration, judged once, and
-// what is built and read from it on first use (the clients, the directory of users and teams), so
-// that none of it outlives the operation. Each call of a kind is handed the operation it belongs
+// One engine operation as a front door serves it: the provider's configuration, judged once, where
+// what its calls tell the user goes, and what is built and read from the configuration on first use
+// (the clients, the directory of users and teams), so that none of it outlives the operation. Each call of a kind is handed the operation it belongs
 // to; nothing here is ever serialized into state.
 import { clientsFromConfig, type Clients } from "../service";
-import {
-  deploymentFrom,
-  guardRailsFrom,
-  judgeNamespace,
-  WandbConfigError,
-  type Deployment,
-  type GuardRailSettings,
-  type WandbConfig,
-} from "../service/config";
+import { WandbConfigError, type Deployment, type GuardRailSettings, type WandbConfig } from "../service/config";
+import { WandbSettings, type Namespace } from "../service/namespace";
+import { engineOutput, printedOutput, type EngineOutput, type OutputSink } from "./kit/engine-output";
 import { Holdings } from "./kit/holdings";
 import type { ConfiguredOperation } from "./kit/implementation";
 import { Directory } from "./membership/directory";
 import { RunRemovalsGuard } from "./removals";
 import { liveCountOf } from "../model/guard-rails";
 
-/** The provider's settings as a front door receives them. */
-export interface Configuration {
-  /** The `wandb` namespace of the stack config (or the provider's own settings), keys without the namespace. */
-  readonly stackConfig: Readonly<Record<string, string>>;
-  /** The project's own config shares the namespace when the project is named `wandb`. */
-  readonly sharedWithProject: boolean;
-}
-
-/** What a front door serves before it is configured. */
-export const NO_CONFIGURATION: Configuration = { stackConfig: {}, sharedWithProject: false };
-
-interface Judged {
-  /** Every mistake: misspelt keys, then missing or malformed settings. */
-  readonly problems: readonly string[];
-  /** Undefined while there is any problem. */
-  readonly config: WandbConfig | undefined;
-}
-
 export class Operation implements ConfiguredOperation {
-  #judged: Judged | undefined;
+  readonly #settings: WandbSettings;
+  readonly #output: EngineOutput;
   #clients: Clients | undefined;
   #directory: Directory | undefined;
   readonly #cancellation = new AbortController();
@@ -45,25 +22,30 @@ export class Operation implements ConfiguredOperation {
   #credentialsRefusalTold = false;
   #removals: RunRemovalsGuard | undefined;
 
-  constructor(readonly configuration: Configuration) {}
+  /** `sink` is where the door sends what the operation's calls tell the user. */
+  constructor(
+    readonly configuration: Namespace,
+    readonly sink: OutputSink = printedOutput,
+  ) {
+    this.#settings = new WandbSettings(configuration, process.env);
+    this.#output = engineOutput(sink);
+  }
 
   /**
    * The operation a door serves once configured with `configuration`: this one when it is the same
    * (the dynamic provider configures each kind it serves alike, and the kinds share what the
    * operation has read), a new one otherwise.
    */
-  configured(configuration: Configuration): Operation {
-    return JSON.stringify(configuration) === JSON.stringify(this.configuration) ? this : new Operation(configuration);
+  configured(configuration: Namespace): Operation {
+    return JSON.stringify(configuration) === JSON.stringify(this.configuration) ? this : new Operation(configuration, this.sink);
   }
 
-  /** The stack config and the environment, judged once per operation. */
-  #judgement(): Judged {
-    if (!this.#judged) {
-      const { stackConfig, sharedWithProject } = this.configuration;
-      const result = judgeNamespace(stackConfig, process.env, { sharedWithProject });
-      this.#judged = "problems" in result ? { problems: result.problems, config: undefined } : { problems: [], config: result.config };
-    }
-    return this.#judged;
+  tell(line: string): void {
+    this.#output.tell(line);
+  }
+
+  warn(line: string): void {
+    this.#output.warn(line);
   }
 
   /**
@@ -72,14 +54,12 @@ export class Operation implements ConfiguredOperation {
    * so that `check` reports them at preview.
    */
   configurationProblems(): readonly string[] {
-    return this.#judgement().problems;
+    return this.#settings.problems();
   }
 
   /** The provider's configuration; a `WandbConfigError` listing every mistake when there is any. */
   config(): WandbConfig {
-    const { problems, config } = this.#judgement();
-    if (config === undefined) throw new WandbConfigError(problems);
-    return config;
+    return this.#settings.config();
   }
 
   clients(): Clients {
@@ -134,7 +114,7 @@ export class Operation implements ConfiguredOperation {
    */
   deploymentForChecks(): Deployment | undefined {
     try {
-      return deploymentFrom(this.configuration.stackConfig, process.env);
+      return this.#settings.deployment();
     } catch (error) {
       if (error instanceof WandbConfigError) return undefined;
       throw error;
@@ -146,6 +126,6 @@ export class Operation implements ConfiguredOperation {
    * counts as its default here, and is among the configuration problems every check reports.
    */
   guardRailsForChecks(): GuardRailSettings {
-    return guardRailsFrom(this.configuration.stackConfig, process.env);
+    return this.#settings.guardRails();
   }
 }

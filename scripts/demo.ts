@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 import { LocalWorkspace, type ConfigMap, type EngineEvent, type Stack } from "@pulumi/pulumi/automation";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { clientsFromConfig, closeAllPools, type ScimClient } from "../service";
+import { parseUrn } from "../model/urn";
 import { resolveConfig } from "../service/config";
 import { changedProperties, isolatedEnvironment, pinnedCommand, repoRoot, shownStep, workRoot } from "./engine";
 
@@ -57,7 +58,7 @@ function plannedChanges(events: EngineEvent[]): string[] {
   return events.flatMap((event) => {
     const metadata = shownStep(event);
     if (!metadata) return [];
-    const name = metadata.urn.split("::").pop();
+    const name = parseUrn(metadata.urn).name;
     const props = changedProperties(metadata);
     return [`   ${metadata.op} ${name}${props.length ? `: ${props.join(", ")}` : ""}`];
   });

@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import * as path from "node:path";
 import { type ConfigMap, type EngineEvent, PulumiCommand, type StepEventMetadata } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "../emulator";
+import { parseUrn } from "../model/urn";
 import { repoRoot } from "./repo-root";
 
 export { repoRoot };
@@ -63,8 +64,8 @@ export function changedProperties(metadata: StepEventMetadata): string[] {
 export function shownStep(event: EngineEvent): StepEventMetadata | undefined {
   const metadata = event.resourcePreEvent?.metadata;
   if (!metadata || metadata.op === "same" || metadata.type === "pulumi:pulumi:Stack") return undefined;
-  const [type, name] = metadata.urn.split("::").slice(-2);
-  return type?.startsWith("pulumi:providers:") && name?.startsWith("default") ? undefined : metadata;
+  const { type, name } = parseUrn(metadata.urn);
+  return type.startsWith("pulumi:providers:") && name.startsWith("default") ? undefined : metadata;
 }
 
 /** Stack config pointing the provider at an emulator, with the key stored as a secret. */

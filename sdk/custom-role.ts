@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { customRoleOutputs } from "../model/shapes/custom-role";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
-import { noticeRename } from "../model/rename-notice";
+import { noticeRename } from "../program/rename-notice";
 import { DYNAMIC_MODULE } from "../model/tokens";
 import type { CustomRoleArgs, CustomRoleOutputs } from "./types/resources";
 

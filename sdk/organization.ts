@@ -1,7 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
-import { deploymentFrom, WandbConfigError } from "../service/config";
-import { declareOrganization, planOrganization } from "../model/organization";
-import { noticeAdoptedRoles } from "../model/adoption-notice";
+import { WandbConfigError } from "../service/config";
+import { programSettings } from "./program-settings";
+import { planOrganization } from "../model/organization";
+import { declareOrganization } from "../program/organization";
+import { noticeAdoptedRoles } from "../program/adoption-notice";
 import { ORGANIZATION_TYPE } from "../model/tokens";
 import type { ValidatedRoster, WandbDeployment } from "../model/roster/roster";
 import type { OrganizationArgs } from "./types/organization";
@@ -115,9 +117,8 @@ function declaring<Args, R>(Kind: new (name: string, args: Args, opts: pulumi.Cu
  * any other error with a stack trace (and slowly).
  */
 function configuredDeployment(): WandbDeployment | undefined {
-  const config = new pulumi.Config("wandb");
   try {
-    return deploymentFrom({ deployment: config.get("deployment"), baseUrl: config.get("baseUrl") }, process.env);
+    return programSettings().deployment();
   } catch (error) {
     if (error instanceof WandbConfigError) throw new pulumi.RunError(error.message);
     throw error;

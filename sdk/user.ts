@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { userOutputs } from "../model/shapes/user";
 import { everyOutput } from "./outputs";
 import { providerShim } from "./provider-shim";
-import { noticeRename } from "../model/rename-notice";
+import { noticeRename } from "../program/rename-notice";
 import { refuseHeldEmail } from "./held-email";
 import { DYNAMIC_MODULE } from "../model/tokens";
 import type { UserArgs, UserOutputs } from "./types/resources";

@@ -28,6 +28,8 @@ export interface WandbConfig {
   readonly maxConcurrency: number;
   readonly maxRetries: number;
   readonly timeoutSeconds: number;
+  /** Whether changes made outside code are told with who made them and when, from W&B's audit log. */
+  readonly auditLog: boolean;
 }
 
 /** The guard rails' settings (see model/guard-rails.ts), judged without credentials. */
@@ -104,6 +106,12 @@ function intBetween(min: number, max: number) {
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 }
+
+/** `true` or `false`, as typed. */
+const trueOrFalse = z
+  .enum(["true", "false"])
+  .transform((value) => value === "true")
+  .pipe(z.boolean());
 
 const settings = {
   baseUrl: {
@@ -208,12 +216,16 @@ const settings = {
   protectSelf: {
     key: "protectSelf",
     env: "WANDB_PROTECT_SELF",
-    schema: z
-      .enum(["true", "false"])
-      .transform((value) => value === "true")
-      .pipe(z.boolean()),
+    schema: trueOrFalse,
     expected: "true or false",
     default: true,
+  },
+  auditLog: {
+    key: "auditLog",
+    env: "WANDB_AUDIT_LOG",
+    schema: trueOrFalse,
+    expected: "true or false (true: changes outside code are told with who made them and when, from W&B's audit log, which an organization admin's key reads; on the Multi-tenant Cloud, Enterprise plans only)",
+    default: false,
   },
 } satisfies Record<string, ConfigSetting<unknown>>;
 
@@ -256,6 +268,7 @@ export function judgeConfig(stackConfig: Source, env: Source): ConfigJudgement {
   const maxConcurrency = read(settings.maxConcurrency);
   const maxRetries = read(settings.maxRetries);
   const timeoutSeconds = read(settings.timeoutSeconds);
+  const auditLog = read(settings.auditLog);
   // The guard rails' settings are read without credentials (guardRailsFrom); judged here so that a mistake in them is told.
   read(settings.minAdmins);
   read(settings.maxRemovalFraction);
@@ -280,6 +293,7 @@ export function judgeConfig(stackConfig: Source, env: Source): ConfigJudgement {
       maxConcurrency: maxConcurrency ?? settings.maxConcurrency.default,
       maxRetries: maxRetries ?? settings.maxRetries.default,
       timeoutSeconds: timeoutSeconds ?? settings.timeoutSeconds.default,
+      auditLog: auditLog ?? settings.auditLog.default,
     },
   };
 }

@@ -2,7 +2,10 @@ import { inspect } from "node:util";
 import { redactBody, redactHeaders, scrubSecrets } from "./secret";
 import { inspectedAsMessage } from "./inspected-as-message";
 
-export type WandbService = "scim" | "inference";
+export type WandbService = "scim" | "inference" | "audit-log";
+
+/** How a message names each service. */
+const SERVICE_NAMES: { readonly [S in WandbService]: string } = { scim: "SCIM", inference: "inference", "audit-log": "audit log" };
 
 /** What came back, scrubbed of secrets, with the body cut to an excerpt: enough to quote to support (e.g. `x-request-id`). */
 export interface ResponseSummary {
@@ -147,7 +150,7 @@ function bodyExcerpt(text: string): string {
 }
 
 function describe(init: WandbApiErrorInit): string {
-  const what = `W&B ${init.service === "scim" ? "SCIM" : "inference"} ${init.method} ${init.path}`;
+  const what = `W&B ${SERVICE_NAMES[init.service]} ${init.method} ${init.path}`;
   const tries = init.attempts > 1 ? ` after ${init.attempts} attempts` : "";
   const detail = init.detail ? `: ${init.detail}` : "";
   const type = init.scimType ? ` (${init.scimType})` : "";
@@ -187,6 +190,10 @@ function advice(init: WandbApiErrorInit): string {
   if (init.service === "inference") {
     const inference = inferenceAdvice(init.status, detail);
     if (inference) return inference;
+  }
+  if (init.service === "audit-log") {
+    const auditLog = auditLogAdvice(init.status);
+    if (auditLog) return auditLog;
   }
   if (init.collection && (init.status === 404 || init.status === 405)) {
     const url = init.request.url.split("?")[0];
@@ -240,6 +247,18 @@ function inferenceAdvice(status: number, detail: string): string | undefined {
   }
   if (status === 403) return "Inference is not available from this location (country, region or territory not supported).";
   if (status === 404) return "Unknown or retired model, or a wrong wandb:inferenceUrl (WANDB_INFERENCE_URL).";
+  return undefined;
+}
+
+/** What W&B's audit-logging page says of its refusals (docs/reference-quotes/audit-logging.md). */
+function auditLogAdvice(status: number): string | undefined {
+  if (status === 403) return "Organization-level admins can fetch audit logs; on the multi-tenant cloud, only Enterprise plans have them.";
+  if (status === 404) {
+    return (
+      "No audit log at this URL: W&B serves it at <host>/admin/audit_logs (Dedicated Cloud, Self-Managed) and at " +
+      "https://api.wandb.ai/audit_logs (multi-tenant cloud). Check wandb:baseUrl (WANDB_BASE_URL) and wandb:deployment (WANDB_DEPLOYMENT)."
+    );
+  }
   return undefined;
 }
 

@@ -2,9 +2,9 @@ import { z } from "zod";
 import type { WandbConfig } from "./config";
 import type { InferenceModel } from "./model";
 import { INFERENCE_RETRY_POLICY, withOverrides } from "./retry-policy";
-import type { ClientOptions } from "./scim-client";
+import { configuredTransport, type ClientOptions } from "./configured-transport";
 import { Secret } from "./secret";
-import { HttpTransport, type HttpRequest, type HttpResponse } from "./transport";
+import type { HttpRequest, HttpResponse, HttpTransport } from "./transport";
 
 const modelList = z.object({
   data: z.array(
@@ -34,17 +34,13 @@ export class InferenceClient {
   readonly #transport: HttpTransport;
 
   constructor(config: WandbConfig, options: ClientOptions = {}) {
-    this.#transport = new HttpTransport({
+    this.#transport = configuredTransport(config, options, {
       service: "inference",
       baseUrl: config.inferenceUrl,
       authorization: new Secret(`Bearer ${config.apiKey.reveal()}`),
       // Without the header the service bills the key's default entity and the project "inference".
       ...(config.inferenceProject ? { headers: { "openai-project": config.inferenceProject } } : {}),
-      maxConcurrency: config.maxConcurrency,
-      timeoutMs: options.timeoutMs ?? config.timeoutSeconds * 1000,
       retry: withOverrides({ ...INFERENCE_RETRY_POLICY, limit: config.maxRetries }, options.retry),
-      ...(options.log ? { log: options.log } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
     });
   }
 

@@ -7,16 +7,10 @@ import { classifyHttpAttempt, DEFAULT_RETRY_POLICY, withOverrides, type HttpMeth
 import { eqFilter } from "./scim-filter";
 import { parseListPage, parseRole, parseScimErrorBody, parseServiceAccount, parseTeam, parseUser } from "./scim-wire";
 import { registerSecretText, Secret } from "./secret";
-import { HttpTransport, type HttpRequest, type HttpResponse, type TransportEvent } from "./transport";
+import { configuredTransport, type ClientOptions } from "./configured-transport";
+import { type HttpTransport, type HttpRequest, type HttpResponse, type TransportEvent } from "./transport";
 
-export interface ClientOptions {
-  retry?: RetryPolicyOverrides;
-  /** Per-attempt timeout; defaults to the config's timeoutSeconds. */
-  timeoutMs?: number;
-  log?: (event: TransportEvent) => void;
-  /** The operation's cancellation: every retry loop of the client ends when it aborts. */
-  signal?: AbortSignal;
-}
+export type { ClientOptions };
 
 export interface NewUser {
   userName: string;
@@ -113,16 +107,7 @@ export class ScimClient {
     this.#groups = { path: `${config.scimPath}/Groups`, kind: "team", parse: parseTeam };
     this.#roles = { path: `${config.scimPath}/Roles`, kind: "role", parse: parseRole };
     this.#serviceAccounts = { path: `${config.scimPath}/Users`, kind: "service account", parse: parseServiceAccount };
-    this.#transport = new HttpTransport({
-      service: "scim",
-      baseUrl: config.baseUrl,
-      authorization: authorization(config),
-      maxConcurrency: config.maxConcurrency,
-      timeoutMs: options.timeoutMs ?? config.timeoutSeconds * 1000,
-      retry: this.#retry,
-      ...(options.log ? { log: options.log } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    this.#transport = configuredTransport(config, options, { service: "scim", baseUrl: config.baseUrl, authorization: authorization(config), retry: this.#retry });
   }
 
   // Users
@@ -413,6 +398,11 @@ export class ScimClient {
 
 function authorization(config: WandbConfig): Secret {
   if (config.authScheme === "bearer") return new Secret(`Bearer ${config.apiKey.reveal()}`);
+  return basicAuthorization(config);
+}
+
+/** `Basic base64(<username>:<key>)` (no username for a service account's key), registered as a secret. */
+export function basicAuthorization(config: WandbConfig): Secret {
   const credentials = Buffer.from(`${config.username ?? ""}:${config.apiKey.reveal()}`).toString("base64");
   registerSecretText(credentials);
   return new Secret(`Basic ${credentials}`);

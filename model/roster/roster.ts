@@ -10,6 +10,7 @@ import { sameIgnoringCase } from "../../service/case-folding";
 import { closest } from "../../service/spelling";
 import { identityOf } from "../identity";
 import { brokenTeamsRule } from "../shapes/service-account";
+import { capabilitiesOf, deactivationNotOffered, serviceAccountTeamsNotOffered, TEAM_MEMBERS_FROM_IDP_NOT_OFFERED, USERS_JOIN_THROUGH_TEAMS } from "../deployments";
 import {
   canonicalRole,
   isDeprecatedOrganizationRole,
@@ -331,7 +332,7 @@ function crossCheck(shaped: ShapedRoster, raw: unknown, deployment: WandbDeploym
   checkTeamRoles(checking, declared);
   checkRegistryRoles(checking, declared);
   checkServiceAccounts(checking, declared, deployment);
-  if (deployment === "saas" && shaped.usersFrom === "code") checkEveryUserInATeam(checking, declared);
+  if (capabilitiesOf(deployment).usersJoinThroughTeams && shaped.usersFrom === "code") checkEveryUserInATeam(checking, declared);
   checkOutsideCode(checking, deployment);
   // Roster order: users, custom roles, teams, team roles, registry roles, service accounts, then what the roster does not declare.
   const order = ["users", "customRoles", "teams", "teamRoles", "registryRoles", "serviceAccounts", "outsideCode"];
@@ -421,9 +422,9 @@ function checkServiceAccounts({ shaped, roster, at, add }: Checking, { users }: 
     } else {
       names.set(key, i);
     }
-    const broken = brokenTeamsRule(account, deployment === undefined ? undefined : deployment === "saas");
-    if (broken === "saas-only") {
-      add(["serviceAccounts", i, "teams"], `teams is taken only on the multi-tenant cloud (saas), not on ${deployment}`, "remove `teams`: the account joins its defaultTeam (an organization-scoped one also joins every team created later)");
+    const broken = brokenTeamsRule(account, capabilitiesOf(deployment));
+    if (broken === "not-offered") {
+      add(["serviceAccounts", i, "teams"], serviceAccountTeamsNotOffered(deployment), "remove `teams`: the account joins its defaultTeam (an organization-scoped one also joins every team created later)");
     } else if (broken === "without-default-team") {
       add(["serviceAccounts", i, "teams"], `teams leaves out the defaultTeam ${q(account.defaultTeam)}`, `add ${q(account.defaultTeam)} to teams, as W&B asks`);
     }
@@ -595,21 +596,22 @@ function checkRegistryRoles(checking: Checking, declared: Declared): void {
   });
 }
 
-/** On the multi-tenant cloud (saas) users join the organization through teams: each must be in one. */
+/** Where users join the organization through teams, each must be in one. */
 function checkEveryUserInATeam({ roster, add }: Checking, { users }: Declared): void {
   roster.users.forEach((user, i) => {
     if (user.teams.length === 0 && users.get(identityOf("userName", user.userName)) === i) {
       add(
         ["users", i],
-        `${q(user.userName)} is in no team, and on the multi-tenant cloud (saas) users join the organization through teams`,
+        `${q(user.userName)} is in no team, and ${USERS_JOIN_THROUGH_TEAMS}`,
         `add ${q(user.userName)} to the members of a team of the roster`,
       );
     }
   });
 }
 
-/** What the service cannot do, or the roster contradicts: deactivation on saas, an identity provider's users deactivated, its teams on saas. */
+/** What the deployment cannot do (model/deployments), or the roster contradicts: an identity provider's users deactivated. */
 function checkOutsideCode({ shaped, findings, at }: Checking, deployment: WandbDeployment | undefined): void {
+  const can = capabilitiesOf(deployment);
   const outside = (field: string, problem: string, fix: string) => findings.push({ path: ["outsideCode", field], entry: "outsideCode", problem, fix });
   if (shaped.outsideCode.users === "deactivate" && shaped.usersFrom === "idp") {
     outside(
@@ -617,10 +619,10 @@ function checkOutsideCode({ shaped, findings, at }: Checking, deployment: WandbD
       "users: deactivate deactivates the users the roster does not declare, but usersFrom: idp leaves every user to your identity provider",
       "write `users: report` (deprovision people in the identity provider), or remove `usersFrom: idp`",
     );
-  } else if (shaped.outsideCode.users === "deactivate" && deployment === "saas") {
+  } else if (shaped.outsideCode.users === "deactivate" && !can.keepsDeactivatedUsers) {
     outside(
       "users",
-      "users: deactivate is not offered on the multi-tenant cloud (saas), where deactivation removes the user from the organization for good",
+      deactivationNotOffered("users: deactivate"),
       "write `users: report`, and remove the users it lists in the web application or from the roster's own users",
     );
   }
@@ -630,19 +632,19 @@ function checkOutsideCode({ shaped, findings, at }: Checking, deployment: WandbD
       "deactivateInactiveAfterDays deactivates inactive users, but usersFrom: idp leaves every user to your identity provider",
       "deprovision inactive people in the identity provider, and remove `deactivateInactiveAfterDays` (or `usersFrom: idp`)",
     );
-  } else if (shaped.deactivateInactiveAfterDays !== undefined && deployment === "saas") {
+  } else if (shaped.deactivateInactiveAfterDays !== undefined && !can.keepsDeactivatedUsers) {
     days(
-      "deactivateInactiveAfterDays is not offered on the multi-tenant cloud (saas), where deactivation removes the user from the organization for good",
+      deactivationNotOffered("deactivateInactiveAfterDays"),
       "remove `deactivateInactiveAfterDays`; `pulumi-wandb review --drift --inactive-days 90` lists who is not active, to remove from the roster",
     );
   }
-  if (deployment !== "saas") return;
+  if (can.teamMembersFromIdentityProvider) return;
   shaped.teams.forEach((team, i) => {
     if (team.membersFrom !== "idp") return;
     findings.push({
       path: ["teams", i, "membersFrom"],
       entry: at("teams", i),
-      problem: "membersFrom: idp is not offered on the multi-tenant cloud (saas), where each user of the roster writes the exact set of its teams",
+      problem: TEAM_MEMBERS_FROM_IDP_NOT_OFFERED,
       fix: "remove `membersFrom: idp` and list the members, or declare the team's members with TeamMember resources outside the roster",
     });
   });

@@ -10,12 +10,21 @@ import { identityOf, sameIdentity, type Identity } from "../identity";
  * - an identity (model/identity): names and roles, e.g. a userName ignoring case;
  * - `user`: a user reference, the same as the user recorded in state under any of its names;
  * - `{ set }`: a set whose items compare by that rule: order and duplicates do not matter;
+ * - `{ setsByKey }`: a record of such sets (e.g. each team's members): the same keys, each set the same;
  * - `own-id`: names the resource's own id: another id replaces it, none changes nothing;
  * - `never`: consulted only when the resource is created, never a change;
  * - `presence`: whether it is set is a change; the value it holds only names something, for the
  *   messages (e.g. the Organization a child answers to, renamed with aliases: no change).
  */
-export type Comparison = "exact" | Identity | "user" | { readonly set: "exact" | Identity | "user" } | "own-id" | "never" | "presence";
+export type Comparison =
+  | "exact"
+  | Identity
+  | "user"
+  | { readonly set: "exact" | Identity | "user" }
+  | { readonly setsByKey: "exact" | Identity }
+  | "own-id"
+  | "never"
+  | "presence";
 
 /**
  * How a field reaches W&B: an operation of the object's PATCH (without a path, the value is the
@@ -122,9 +131,39 @@ export function replacingFields(table: FieldTable): string[] {
   return programFields(table).flatMap(([field, rule]) => (rule.replaces ? [field] : []));
 }
 
+/** Whether the resource writes the field to W&B and guards it: a change outside Pulumi can touch it. */
+const isOwned = (rule: ProgramField): boolean => rule.write !== "state" && rule.compare !== "never" && rule.compare !== "own-id";
+
 /** The fields the resource writes to W&B and guards: those a change outside Pulumi can touch. */
 export function ownedFields(table: FieldTable): string[] {
-  return programFields(table).flatMap(([field, rule]) => (rule.write !== "state" && rule.compare !== "never" && rule.compare !== "own-id" ? [field] : []));
+  return programFields(table).flatMap(([field, rule]) => (isOwned(rule) ? [field] : []));
+}
+
+/** The program's fields the resource does not own: settings kept in its state, or consulted when it is created. */
+export function settingFields(table: FieldTable): string[] {
+  return programFields(table).flatMap(([field, rule]) => (isOwned(rule) ? [] : [field]));
+}
+
+/** The owned fields of a table, as a type: those `ownedFields` lists. */
+export type OwnedField<T extends FieldTable> = {
+  [F in keyof T]: T[F] extends { readonly owner: "program"; readonly write: infer W; readonly compare: infer C }
+    ? [W] extends ["state"]
+      ? never
+      : [C] extends ["never" | "own-id"]
+        ? never
+        : F
+    : never;
+}[keyof T] &
+  string;
+
+/** The settings of a table, as a type: those `settingFields` lists. */
+export type SettingField<T extends FieldTable> = Exclude<{ [F in keyof T]: T[F] extends { readonly owner: "program" } ? F : never }[keyof T] & string, OwnedField<T>>;
+
+/** The values `values` holds of `fields`, those it leaves undefined left out. */
+export function valuesOf<V extends object, F extends keyof V & string>(values: V, fields: readonly F[]): Partial<Pick<V, F>> {
+  const held: Partial<Pick<V, F>> = {};
+  for (const field of fields) if (values[field] !== undefined) held[field] = values[field];
+  return held;
 }
 
 /** How a field holding one value compares: by its identity, or exactly; a user reference by SCIM id or caseless email. */

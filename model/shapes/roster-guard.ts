@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { namingSetting, serviceField, stateSetting, type FieldTable } from "./fields";
 import { rosterAccessSchema } from "../guard-rails";
+import { auditLogReadingSchema } from "../audit-attribution";
 import { accessPlanSchema, outsideCodePolicySchema, outsideCodeReportSchema, REPORT_ONLY } from "../outside-code";
 
 export const rosterGuardDescription =
@@ -63,6 +64,14 @@ export const rosterGuardInputs = rosterAccessSchema
 export type RosterGuardInputs = z.output<typeof rosterGuardInputs>;
 
 export const rosterGuardOutputs = rosterGuardInputs.extend({
+  writtenAt: z.string().optional().meta({
+    description: "When the record was last written (ISO 8601): where a refresh reads W&B's audit log from (`wandb:auditLog`).",
+  }),
+  auditLog: auditLogReadingSchema.optional().meta({
+    description:
+      "With `wandb:auditLog`: the entries of access W&B's audit log holds since the record's last write, read at a refresh, or why it " +
+      "could not be read: who made each change outside code and when, for the engine's output and the access review. State only.",
+  }),
   outsideWhenWritten: outsideCodeReportSchema.optional().meta({
     description:
       "What W&B held that the roster does not declare when the record was last written (`pulumi up`): a refresh compares its " +
@@ -73,19 +82,21 @@ export const rosterGuardOutputs = rosterGuardInputs.extend({
 });
 export type RosterGuardOutputs = z.output<typeof rosterGuardOutputs>;
 
-/** The guard's record: compared by its own diff (the teams are a map of sets), written nowhere but its state. */
+/** The guard's record: written nowhere but its state; its diff compares it as this table says. */
 export const rosterGuardFields = {
   organization: namingSetting,
   users: { owner: "program", compare: { set: "exact" }, write: "state", replaces: false },
   admins: { owner: "program", compare: { set: "exact" }, write: "state", replaces: false },
-  teams: stateSetting,
+  teams: { owner: "program", compare: { setsByKey: "exact" }, write: "state", replaces: false },
   emails: stateSetting,
   customRoles: { owner: "program", compare: { set: "exact" }, write: "state", replaces: false },
-  idpTeams: stateSetting,
+  idpTeams: { owner: "program", compare: { setsByKey: "exact" }, write: "state", replaces: false },
   outsideCode: stateSetting,
   verdicts: { owner: "program", compare: "never", write: "state", replaces: false },
   planned: { owner: "program", compare: "never", write: "state", replaces: false },
   stackUsers: { owner: "program", compare: "never", write: "state", replaces: false },
   outside: { owner: "program", compare: "never", write: "state", replaces: false },
   outsideWhenWritten: serviceField,
+  writtenAt: serviceField,
+  auditLog: serviceField,
 } as const satisfies FieldTable<keyof RosterGuardOutputs>;

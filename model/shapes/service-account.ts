@@ -3,6 +3,7 @@ import { z } from "zod";
 import { serviceField, type FieldTable } from "./fields";
 import { printable } from "./pieces";
 import { sameIdentity } from "../identity";
+import type { Capabilities } from "../deployments";
 
 export const serviceAccountDescription =
   "A service account of the organization, made through W&B's SCIM API (Multi-tenant Cloud; Dedicated Cloud and " +
@@ -78,12 +79,12 @@ export type ServiceAccountInputs = z.output<typeof serviceAccountInputs>;
 
 /**
  * Which of the reference's rules on `teams` an account breaks, for the roster and the resource to
- * word: `saas-only` (given off the multi-tenant cloud), `without-default-team` (`defaultTeam` not
- * among them). `saas` undefined (the deployment unknown) judges the second rule alone.
+ * word: `not-offered` (given where service accounts join no teams, model/deployments),
+ * `without-default-team` (`defaultTeam` not among them).
  */
-export function brokenTeamsRule(account: { defaultTeam: string; teams?: readonly string[] | undefined }, saas: boolean | undefined): "saas-only" | "without-default-team" | undefined {
+export function brokenTeamsRule(account: { defaultTeam: string; teams?: readonly string[] | undefined }, capabilities: Capabilities): "not-offered" | "without-default-team" | undefined {
   if (account.teams === undefined) return undefined;
-  if (saas === false) return "saas-only";
+  if (!capabilities.serviceAccountsJoinTeams) return "not-offered";
   return account.teams.some((team) => sameIdentity("teamName", team, account.defaultTeam)) ? undefined : "without-default-team";
 }
 

@@ -4,6 +4,7 @@ import { createSetting, namingSetting, serviceField, stateSetting, type FieldTab
 import { identityOf } from "../identity";
 import { SOURCES, STORAGE_PROVIDERS } from "../vocabulary";
 import type { Deployment } from "../../service/config";
+import { capabilitiesOf } from "../deployments";
 import { adoptExisting, adoptedAtCheck, guardedBy, printable, userReference } from "./pieces";
 
 export const teamDescription =
@@ -222,5 +223,5 @@ export function membersLeftToIdentityProvider(
   deployment: Deployment | undefined,
 ): boolean {
   if (state.membersFrom !== undefined) return state.membersFrom === "idp";
-  return state.guardedBy !== undefined && state.members === undefined && deployment !== "saas";
+  return state.guardedBy !== undefined && state.members === undefined && capabilitiesOf(deployment).teamMembersFromIdentityProvider;
 }

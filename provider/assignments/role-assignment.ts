@@ -11,7 +11,6 @@ import { comparable, programRule, sameValue, valueRule, type FieldTable } from "
 import { fieldChanges } from "../kit/field-changes";
 import { changedFieldsOf, convergeGuardedByEtag, recordRead, SETTLED, valueReading, writeGuardedByEtag, type FieldReading } from "../kit/conflict";
 import { isStatus } from "../kit/errors";
-import { warn } from "../kit/engine-output";
 import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs } from "../kit/inputs";
 import { issuesOf } from "../kit/issues";
@@ -94,7 +93,7 @@ function writeRole(operation: Operation, slot: Slot, userId: string, etag: strin
     signal: operation.signal,
     what: slot.what,
     etag,
-    write: (ifMatch) => operation.directory().userWrite(() => slot.grant(role)(ifMatch)),
+    write: (ifMatch) => slot.grant(role)(ifMatch),
     reread: async () => {
       const user = await liveUser(operation, userId);
       return { live: user, etag: user.etag, readings: [slotReading(slot, user, expected, role)] };
@@ -130,7 +129,7 @@ async function releaseRole(
     etag,
     write: async (ifMatch) => {
       try {
-        await operation.directory().userWrite(() => slot.release(ifMatch));
+        await slot.release(ifMatch);
       } catch (error) {
         if (!isStatus(error, 404)) throw error;
       }
@@ -181,10 +180,11 @@ export interface RoleAssignmentSpec<I extends Inputs, O extends AssignmentOutput
   unheldRole?: string;
   slot(operation: Operation, userId: string, scope: string): SlotAccess;
   /**
-   * Why the slot of `user` must not be given `role` (undefined: giving it back), e.g. a demotion of
-   * the user the provider acts as; undefined when it may. Asked before every write of the slot.
+   * Why the slot of `user`, holding `held` (as recorded or shown; undefined: not known), must not be
+   * given `role` (undefined: giving it back), e.g. a demotion of the user the provider acts as;
+   * undefined when it may. Asked before every write of the slot.
    */
-  refusal?(operation: Operation, user: ScimUser, role: string | undefined): string | undefined;
+  refusal?(operation: Operation, user: ScimUser, role: string | undefined, held: string | undefined): string | undefined;
   /** What check tells the program of the inputs as written, through either front door. */
   warnings?(written: Record<string, unknown>): readonly string[];
 }
@@ -226,8 +226,8 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
   };
 
   /** Fails, before the write, when the spec refuses to give the slot of `user` that role. */
-  function refuseWrite(operation: Operation, slot: Slot, user: ScimUser, role: string | undefined): void {
-    const refusal = spec.refusal?.(operation, user, role);
+  function refuseWrite(operation: Operation, slot: Slot, user: ScimUser, role: string | undefined, held: string | undefined): void {
+    const refusal = spec.refusal?.(operation, user, role, held);
     if (refusal !== undefined) throw new Error(`${slot.what} (${user.userName}): ${refusal}`);
   }
 
@@ -291,9 +291,9 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
       adoptAgain: () => "run `pulumi up`, which assigns the role again (a role the user already holds is taken over)",
     }),
 
-    async check(_operation, _olds, news) {
+    async check(operation, _olds, news) {
       const checked = checkInputs(spec.inputs, news);
-      if (!checked.failures?.length) for (const warning of spec.warnings?.(news) ?? []) warn(warning);
+      if (!checked.failures?.length) for (const warning of spec.warnings?.(news) ?? []) operation.warn(warning);
       return checked;
     },
 
@@ -320,7 +320,7 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
       const shown = slot.known?.(user) !== false;
       const current = shown ? slot.live(user) : undefined;
       if (shown && same(current, roleOf(inputs))) return { id, outs: outputsOf(inputs, user) };
-      refuseWrite(operation, slot, user, roleOf(inputs));
+      refuseWrite(operation, slot, user, roleOf(inputs), current);
       // Nothing of ours is on the user yet: the 412 rule guards the role as first read.
       const written = await writeRole(operation, slot, user.id, user.etag, current, roleOf(inputs)!);
       return { id, outs: outputsOf(inputs, written) };
@@ -382,7 +382,7 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
       }
       const slot = slotOf(operation, userId, scope);
       const user = await operation.directory().userById(userId);
-      if (user) refuseWrite(operation, slot, user, roleOf(news));
+      if (user) refuseWrite(operation, slot, user, roleOf(news), roleOf(olds));
       const written = await writeRole(operation, slot, userId, olds.etag, roleOf(olds), roleOf(news)!);
       return { outs: outputsOf(news, written) };
     },
@@ -390,7 +390,7 @@ export function roleAssignment<I extends Inputs, O extends AssignmentOutputs>(sp
     async delete(operation, id, props) {
       const { userId, scope } = recorded(id, props);
       const slot = slotOf(operation, userId, scope);
-      await releaseRole(operation, slot, userId, props.etag, roleOf(props), (user) => refuseWrite(operation, slot, user, undefined));
+      await releaseRole(operation, slot, userId, props.etag, roleOf(props), (user) => refuseWrite(operation, slot, user, undefined, roleOf(props)));
     },
   };
 }

@@ -11,7 +11,6 @@ import type { ConfiguredOperation, ReplacedOnChange, ResourceImplementation } fr
 import { checkedAgain, declarableInputs } from "./inputs";
 import { engineRecord } from "./state";
 import { naturalKeyOf } from "../../model/natural-keys";
-import { warn } from "./engine-output";
 import { namedBy, naturalKeyFields } from "../../model/natural-keys";
 import type { ResourceKind } from "../../model/resource-kinds";
 import { SHAPES } from "../../model/shapes";
@@ -202,14 +201,14 @@ export function kindCalls<I, O extends object, Op extends ConfiguredOperation>(
       const refusal = await implementation.refusedAtCreate?.(operation, inputs, name);
       if (refusal !== undefined) return { refusal };
       const found = namesTakeover ? await implementation.takenOverAtCreate?.(operation, inputs) : undefined;
-      if (found !== undefined) warn(renamedAtCreate(state.kind, name, inputs as object, found));
+      if (found !== undefined) operation.warn(renamedAtCreate(state.kind, name, inputs as object, found));
       return {};
     },
     delete: async (operation, id, props) => {
       const parsedId = engineId.parse(id);
       const recorded = state.parse(props, parsedId);
       if (operation.holdings().held(state.kind, parsedId)) {
-        warn(leftToItsHolder(state.kind, parsedId, recorded));
+        operation.warn(leftToItsHolder(state.kind, parsedId, recorded));
         return;
       }
       return implementation.delete(operation, parsedId, recorded);

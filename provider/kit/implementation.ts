@@ -3,16 +3,17 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { Difference } from "./difference";
+import type { EngineOutput } from "./engine-output";
 import type { Holdings } from "./holdings";
 import type { StoredState } from "./state";
 
 /**
  * The engine operation a call belongs to, as far as every kind's calls share it: the mistakes of
- * the provider's configuration, which every check reports, and the objects its resources hold,
- * which no delete of it removes. What else an operation holds (clients, what it has read) is the
- * kinds' own affair.
+ * the provider's configuration, which every check reports, the objects its resources hold, which
+ * no delete of it removes, and where what its calls tell the user goes. What else an operation
+ * holds (clients, what it has read) is the kinds' own affair.
  */
-export interface ConfiguredOperation {
+export interface ConfiguredOperation extends EngineOutput {
   configurationProblems(): readonly string[];
   holdings(): Holdings;
   /** Whether this is the operation's first refusal of the credentials: the one to tell. */

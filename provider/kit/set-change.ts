@@ -1,7 +1,7 @@
 // Set-valued inputs (permissions, members) change by what joins and what leaves, not by position.
 // Dynamic providers cannot hand the engine a detailed diff, so the preview names the change in a
 // line of its own, beside the engine's position-wise view of the list.
-import { tell } from "./engine-output";
+import type { EngineOutput } from "./engine-output";
 
 export interface SetChange {
   added: string[];
@@ -25,7 +25,7 @@ export function describeSetChange(property: string, owner: string, change: SetCh
 }
 
 /** Shows a set change in the preview (the provider's output reaches the engine's). */
-export function reportSetChange(property: string, owner: string, change: SetChange): void {
+export function reportSetChange(output: EngineOutput, property: string, owner: string, change: SetChange): void {
   const line = describeSetChange(property, owner, change);
-  if (line !== undefined) tell(line);
+  if (line !== undefined) output.tell(line);
 }

@@ -5,7 +5,7 @@
 // and judges nothing.
 import { KeyHeldError } from "../../service";
 import { isStatus } from "./errors";
-import { warn } from "./engine-output";
+import type { EngineOutput } from "./engine-output";
 
 /** How an existing object with the natural key stands to the declaration; `found` says what was found, for the warning. */
 export type Claim =
@@ -46,7 +46,7 @@ export interface Made<T> {
  * 409 the resource explains, as it would without any fault. One lookup at most: after an unknown
  * outcome the client's, after a 409 this one's.
  */
-export async function createOrTakeOver<T extends Held>(spec: CreateByNaturalKey<T>): Promise<Made<T>> {
+export async function createOrTakeOver<T extends Held>(output: EngineOutput, spec: CreateByNaturalKey<T>): Promise<Made<T>> {
   try {
     return { object: await spec.post(), created: true };
   } catch (error) {
@@ -60,7 +60,7 @@ export async function createOrTakeOver<T extends Held>(spec: CreateByNaturalKey<
     if (claim.kind === "not-ours") throw spec.refuse(error, claim.differing);
     // As declared, found after this POST's outcome was unknown: taken as what the POST made, so nothing to tell.
     if (lostAnswer && claim.kind === "as-declared") return { object: existing, created: true };
-    warn(`${spec.what} already existed in W&B (${seenAs(existing)}), ${claim.found}: taken over, it is now managed by this stack.`);
+    output.warn(`${spec.what} already existed in W&B (${seenAs(existing)}), ${claim.found}: taken over, it is now managed by this stack.`);
     return { object: existing, created: false };
   }
 }

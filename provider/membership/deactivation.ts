@@ -6,7 +6,6 @@
 import { shownName } from "../../model/shown-names";
 import type { ScimUser } from "../../service";
 import { SETTLED, writeGuardedByEtag } from "../kit/conflict";
-import { tell } from "../kit/engine-output";
 import type { Operation } from "../operation";
 
 /**
@@ -14,16 +13,16 @@ import type { Operation } from "../operation";
  * is settled by reading the user again, in the same run; one already as wanted is left as it is.
  */
 async function setActive(operation: Operation, user: ScimUser, active: boolean): Promise<void> {
-  const { scim } = operation.clients();
+  const directory = operation.directory();
   await writeGuardedByEtag({
     what: `user ${user.userName}`,
     signal: operation.signal,
     etag: user.etag,
-    write: (etag) => operation.directory().userWrite(() => scim.patchUser(user.id, [{ op: "replace", value: { active } }], etag ? { ifMatch: etag } : {})),
+    write: (etag) => directory.patchUser(user.id, [{ op: "replace", value: { active } }], etag ? { ifMatch: etag } : {}),
     reread: async () => {
-      const read = await scim.getUser(user.id);
-      if (read.status !== "found") throw new Error(`user ${user.userName} (id ${user.id}) is gone from W&B since the run listed it`);
-      return read.user.active === active ? SETTLED : { etag: read.user.etag, changedFields: [] };
+      const read = await directory.userNow(user.id);
+      if (read === undefined) throw new Error(`user ${user.userName} (id ${user.id}) is gone from W&B since the run listed it`);
+      return read.active === active ? SETTLED : { etag: read.etag, changedFields: [] };
     },
   });
 }
@@ -37,7 +36,7 @@ export async function deactivateUsers(operation: Operation, organization: string
       if (user === undefined || !user.active) return;
       await operation.removals().admit({ organization, userName: user.userName, removesUser: true, demotesAdmin: user.organizationRole === "admin" });
       await setActive(operation, user, false);
-      tell(`Organization "${shownName(organization)}": deactivated ${shownName(user.userName)} (${shownName(user.email)}): ${reason}`);
+      operation.tell(`Organization "${shownName(organization)}": deactivated ${shownName(user.userName)} (${shownName(user.email)}): ${reason}`);
     }),
   );
 }
@@ -50,7 +49,7 @@ export async function reactivateUsers(operation: Operation, organization: string
       const user = await directory.userNamed(userName);
       if (user === undefined || user.active) return;
       await setActive(operation, user, true);
-      tell(`Organization "${shownName(organization)}": reactivated ${shownName(user.userName)} (${shownName(user.email)}): ${reason}`);
+      operation.tell(`Organization "${shownName(organization)}": reactivated ${shownName(user.userName)} (${shownName(user.email)}): ${reason}`);
     }),
   );
 }
@@ -61,7 +60,7 @@ export async function deleteCustomRoles(operation: Operation, organization: stri
   for (const name of names) {
     const role = await directory.roleNamed(name);
     if (role === undefined) continue;
-    await directory.roleRemoval(role.id, () => operation.clients().scim.deleteRole(role.id, role.etag ? { ifMatch: role.etag } : {}));
-    tell(`Organization "${shownName(organization)}": deleted the custom role ${shownName(role.name)}: ${reason}`);
+    await directory.deleteRole(role.id, role.etag ? { ifMatch: role.etag } : {});
+    operation.tell(`Organization "${shownName(organization)}": deleted the custom role ${shownName(role.name)}: ${reason}`);
   }
 }

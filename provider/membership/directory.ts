@@ -1,13 +1,30 @@
 // The organization's users, teams and custom roles as one engine operation knows them (each
 // operation keeps one, provider/operation.ts): each collection listed at most once per operation
-// (one request per 9999 objects), shared by every resource the operation reads or writes. Our own writes keep it truthful: a write's answer
-// replaces the entry it changed, and a write whose effect is not known drops the listing, which is
-// then read again on next use. A listing is trusted for what it shows, not for what it leaves out:
-// an object it does not show is read directly before it counts as gone.
+// (one request per 9999 objects), shared by every resource the operation reads or writes. The
+// resources read and write W&B through it alone, so its own write methods keep it truthful: a
+// write's answer replaces the entry it changed, a write whose effect is not known drops the
+// listing, which is then read again on next use, and a write that changes what its answer does not
+// show (a team's members, the roles users show) drops what it made stale. A listing is trusted for
+// what it shows, not for what it leaves out: an object it does not show is read directly before it
+// counts as gone.
 import { identityOf, sameIdentity } from "../../model/identity";
 import type { ListedOrganization } from "../../model/outside-code";
 import { isEmailReference } from "../../model/vocabulary";
-import type { GetResult, ScimClient, ScimRole, ScimTeam, ScimUser } from "../../service";
+import type {
+  GetResult,
+  NewServiceAccount,
+  NewTeam,
+  NewUser,
+  PatchOperation,
+  RoleDefinition,
+  ScimClient,
+  ScimRole,
+  ScimServiceAccount,
+  ScimTeam,
+  ScimUser,
+  TeamDefinition,
+  WriteOptions,
+} from "../../service";
 import { Collection, refused, type Index } from "./listing";
 
 export const hasMember = (team: ScimTeam, userId: string): boolean => team.members.some((member) => member.id === userId);
@@ -303,11 +320,90 @@ export class Directory {
     return this.#roles.fetch(id);
   }
 
+  /** The user with this userName as the service finds it now (after a 409: the listing may predate the holder). */
+  userNamedNow(userName: string): Promise<ScimUser | undefined> {
+    return this.scim.findUserByUserName(userName);
+  }
+
+  /** The team with exactly this name as the service finds it now. */
+  teamNamedNow(name: string): Promise<ScimTeam | undefined> {
+    return this.scim.findTeamByName(name);
+  }
+
+  /** The custom role with exactly this name as the service finds it now. */
+  roleNamedNow(name: string): Promise<ScimRole | undefined> {
+    return this.scim.findRoleByName(name);
+  }
+
+  /** Creates a user; one created into teams (W&B's teams extension) changes their member lists, which the answer does not show. */
+  async createUser(user: NewUser): Promise<ScimUser> {
+    try {
+      return await this.#userWrite(() => this.scim.createUser(user));
+    } finally {
+      if (user.teams !== undefined) this.#teams.forget();
+    }
+  }
+
+  /** Changes a user; a change of its team roles also puts it in that team, which the answer does not show of the team. */
+  async patchUser(id: string, operations: PatchOperation[], options: WriteOptions): Promise<ScimUser> {
+    try {
+      return await this.#userWrite(() => this.scim.patchUser(id, operations, options));
+    } finally {
+      if (operations.some((operation) => operation.path?.startsWith("teamRoles"))) this.#teams.forget();
+    }
+  }
+
+  /** Deletes a user from the organization, which also takes them out of every team. */
+  deleteUser(id: string, options: WriteOptions): Promise<void> {
+    return this.#userRemoval(id, () => this.scim.deleteUser(id, options));
+  }
+
+  /** Creates a service account (see ScimClient), which joins its teams: their member lists change, which no answer shows. */
+  async createServiceAccount(account: NewServiceAccount, findExisting: () => Promise<ScimServiceAccount | undefined>): Promise<ScimServiceAccount> {
+    try {
+      return await this.scim.createServiceAccount(account, findExisting);
+    } finally {
+      this.#teams.forget();
+    }
+  }
+
+  /** Creates a team with its members. */
+  createTeam(team: NewTeam): Promise<ScimTeam> {
+    return this.#teamWrite(() => this.scim.createTeam(team), team.memberIds);
+  }
+
+  /** Changes a team; `members` are the users it adds or removes. */
+  patchTeam(id: string, operations: PatchOperation[], options: WriteOptions, members: Iterable<string>): Promise<ScimTeam> {
+    return this.#teamWrite(() => this.scim.patchTeam(id, operations, options), members);
+  }
+
+  /** Restates a team; `members` are the users it adds or removes. */
+  replaceTeam(id: string, team: TeamDefinition, options: WriteOptions, members: Iterable<string>): Promise<ScimTeam> {
+    return this.#teamWrite(() => this.scim.replaceTeam(id, team, options), members);
+  }
+
+  createRole(role: RoleDefinition): Promise<ScimRole> {
+    return this.#roleWrite(() => this.scim.createRole(role));
+  }
+
+  patchRole(id: string, operations: PatchOperation[], options: WriteOptions): Promise<ScimRole> {
+    return this.#roleWrite(() => this.scim.patchRole(id, operations, options));
+  }
+
+  replaceRole(id: string, role: RoleDefinition, options: WriteOptions): Promise<ScimRole> {
+    return this.#roleWrite(() => this.scim.replaceRole(id, role, options));
+  }
+
+  /** Deletes a custom role; its holders fall back to the role it inherits from. */
+  deleteRole(id: string, options: WriteOptions): Promise<void> {
+    return this.#roleRemoval(id, () => this.scim.deleteRole(id, options));
+  }
+
   /**
    * Runs a write of a team, keeping the team as the service answered it. Joining or leaving a team,
    * or its rename, changes the team roles its users show, which the answer does not tell.
    */
-  async teamWrite(write: () => Promise<ScimTeam>, members: Iterable<string>): Promise<ScimTeam> {
+  async #teamWrite(write: () => Promise<ScimTeam>, members: Iterable<string>): Promise<ScimTeam> {
     // Attempted, whatever the answer: a user's representation shows their teams, so its ETag may have moved.
     for (const id of members) this.#etagsMovedByUs.add(id);
     try {
@@ -360,12 +456,12 @@ export class Directory {
   }
 
   /** Runs a write of a user, keeping the user as the service answered it. */
-  userWrite(write: () => Promise<ScimUser>): Promise<ScimUser> {
+  #userWrite(write: () => Promise<ScimUser>): Promise<ScimUser> {
     return this.#users.written(write, (users, user) => users.put(user));
   }
 
   /** Runs the removal of a user from the organization, which also takes them out of every team. */
-  async userRemoval(id: string, remove: () => Promise<unknown>): Promise<void> {
+  async #userRemoval(id: string, remove: () => Promise<unknown>): Promise<void> {
     try {
       await remove();
     } catch (error) {
@@ -380,7 +476,7 @@ export class Directory {
   }
 
   /** Runs a write of a custom role, keeping the role as the service answered it. */
-  async roleWrite(write: () => Promise<ScimRole>): Promise<ScimRole> {
+  async #roleWrite(write: () => Promise<ScimRole>): Promise<ScimRole> {
     try {
       return await this.#roles.written(write, (roles, role) => roles.put(role));
     } finally {
@@ -389,17 +485,12 @@ export class Directory {
   }
 
   /** Runs the removal of a custom role; its holders fall back to the role it inherits from. */
-  async roleRemoval(id: string, remove: () => Promise<unknown>): Promise<void> {
+  async #roleRemoval(id: string, remove: () => Promise<unknown>): Promise<void> {
     try {
       await this.#roles.written(remove, (roles) => roles.remove(id));
     } finally {
       this.#rolesOfUsersChanged();
     }
-  }
-
-  /** A write changed team membership in a way its answer does not show (e.g. a user created into teams). */
-  teamsChanged(): void {
-    this.#teams.forget();
   }
 
   /** A custom role renamed or removed changes the roles its holders show, which no answer tells. */

@@ -25,7 +25,6 @@ export interface MembershipChange {
  */
 export async function changeMembership(operation: Operation, change: MembershipChange): Promise<ScimTeam | undefined> {
   const { teamId, userId, join } = change;
-  const scim = operation.clients().scim;
   const directory = operation.directory();
   let latest: ScimTeam | undefined;
   if (join) directory.joining(teamId, [userId]);
@@ -36,7 +35,7 @@ export async function changeMembership(operation: Operation, change: MembershipC
     write: async (ifMatch) => {
       const operations = membershipOperations(join ? { add: [userId] } : { remove: [userId] });
       try {
-        return await directory.teamWrite(() => scim.patchTeam(teamId, operations, { ifMatch }), [userId]);
+        return await directory.patchTeam(teamId, operations, { ifMatch }, [userId]);
       } catch (error) {
         if (isStatus(error, 404)) {
           if (join) throw change.noSuchTeam();

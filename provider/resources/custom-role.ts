@@ -9,7 +9,6 @@ import { customRoleFields, customRoleInputs, customRoleOutputs, type CustomRoleI
 import { sameOf } from "../../model/shapes/fields";
 import { fieldChanges } from "../kit/field-changes";
 import { checkInputs } from "../kit/inputs";
-import { warn } from "../kit/engine-output";
 import { undocumentedPermissionWarnings } from "../../model/undocumented-permissions";
 import { detailed, propertyChanges } from "../kit/difference";
 import { reportSetChange, setChange, type SetChange } from "../kit/set-change";
@@ -98,7 +97,6 @@ async function converge(
   /** The role as just listed, when the caller has it: returned as it is when nothing is written (saves a GET). */
   known?: ScimRole,
 ): Promise<ScimRole> {
-  const scim = operation.clients().scim;
   const guarded = (last: RoleDefinition, etag: string | undefined, write: (ifMatch: string | undefined) => Promise<ScimRole>) =>
     convergeGuardedByEtag({
       signal: operation.signal,
@@ -114,12 +112,12 @@ async function converge(
   let live: RoleDefinition & Pick<ScimRole, "inheritedPermissions" | "etag"> = seen;
   if (definitionFieldsChanged(seen, desired).length > 0) {
     const definition = definitionOf(desired);
-    role = await guarded(live, live.etag || undefined, (ifMatch) => operation.directory().roleWrite(() => scim.replaceRole(id, definition, { ifMatch })));
+    role = await guarded(live, live.etag || undefined, (ifMatch) => operation.directory().replaceRole(id, definition, { ifMatch }));
     live = role;
   }
   const operations = permissionOperations(setChange(live.permissions, customPermissions(desired.permissions, live.inheritedPermissions)));
   if (operations.length) {
-    role = await guarded(live, live.etag || undefined, (ifMatch) => operation.directory().roleWrite(() => scim.patchRole(id, operations, { ifMatch })));
+    role = await guarded(live, live.etag || undefined, (ifMatch) => operation.directory().patchRole(id, operations, { ifMatch }));
   }
   return role ?? known ?? (await liveRole(operation, id));
 }
@@ -143,24 +141,23 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
     adoptAgain: () => "set `adoptExisting: true` on the CustomRole (it adopts the role by its name) and run `pulumi up`",
   }),
 
-  async check(_operation, _olds, news) {
+  async check(operation, _olds, news) {
     const checked = checkInputs(customRoleInputs, news);
     // Told where the user reads the preview, through either front door (kit/engine-output).
     if (checked.failures?.length) return checked;
-    for (const warning of undocumentedPermissionWarnings(checked.inputs?.permissions ?? [])) warn(warning);
+    for (const warning of undocumentedPermissionWarnings(checked.inputs?.permissions ?? [])) operation.warn(warning);
     return checked;
   },
 
-  async diff(_operation, _id, olds, news) {
+  async diff(operation, _id, olds, news) {
     // Every field can change in place; custom role names compare case-sensitively.
     const declared = { ...news, permissions: customPermissions(news.permissions, olds.inheritedPermissions) };
     const { changed, sets } = fieldChanges(customRoleFields, olds, declared);
-    if (sets.permissions !== undefined) reportSetChange("permissions", `custom role "${olds.name}"`, sets.permissions);
+    if (sets.permissions !== undefined) reportSetChange(operation, "permissions", `custom role "${olds.name}"`, sets.permissions);
     return { changes: changed.length > 0, ...detailed(propertyChanges(olds, news, changed, sets)) };
   },
 
   async create(operation, inputs) {
-    const scim = operation.clients().scim;
     if (inputs.adoptExisting) {
       const existing = await operation.directory().roleNamed(inputs.name);
       if (existing) {
@@ -168,10 +165,10 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
         return { id: role.id, outs: outputsOf(role, inputs) };
       }
     }
-    const { object: role } = await createOrTakeOver<ScimRole>({
+    const { object: role } = await createOrTakeOver<ScimRole>(operation, {
       what: `custom role "${inputs.name}"`,
-      post: () => operation.directory().roleWrite(() => scim.createRole(definitionOf(inputs))),
-      find: () => scim.findRoleByName(inputs.name),
+      post: () => operation.directory().createRole(definitionOf(inputs)),
+      find: () => operation.directory().roleNamedNow(inputs.name),
       claim: (existing) => claimOf(existing, inputs),
       refuse: (conflict, differing) =>
         new Error(
@@ -214,13 +211,12 @@ export const customRole: ResourceImplementation<CustomRoleInputs, CustomRoleOutp
   },
 
   async delete(operation, id, props) {
-    const scim = operation.clients().scim;
     // Under the rule of every write: a role changed outside Pulumi since it was last read is not deleted.
     await writeGuardedByEtag({
       signal: operation.signal,
       what: `custom role "${props.name ?? id}"`,
       etag: props.etag || undefined,
-      write: (ifMatch) => operation.directory().roleRemoval(id, () => scim.deleteRole(id, { ifMatch })),
+      write: (ifMatch) => operation.directory().deleteRole(id, { ifMatch }),
       reread: async () => {
         const live = await operation.directory().roleNow(id);
         if (!live) return SETTLED;

@@ -18,7 +18,7 @@ export type { OrganizationRoleAssignmentInputs, OrganizationRoleAssignmentOutput
 
 function patchRole(operation: Operation, userId: string, role: string) {
   return (ifMatch: string | undefined) =>
-    operation.clients().scim.patchUser(userId, [{ op: "replace", path: "organizationRole", value: role }], { ifMatch });
+    operation.directory().patchUser(userId, [{ op: "replace", path: "organizationRole", value: role }], { ifMatch });
 }
 
 export const organizationRoleAssignment = roleAssignment<OrganizationRoleAssignmentInputs, OrganizationRoleAssignmentOutputs>({
@@ -32,10 +32,10 @@ export const organizationRoleAssignment = roleAssignment<OrganizationRoleAssignm
   unheldRole: "member",
   warnings: organizationRoleAssignmentWarnings,
   // Any organization role but admin demotes: the user the provider acts as would lose its own access.
-  refusal: (operation, user, role) =>
+  refusal: (operation, user, role, held) =>
     role !== undefined && sameIdentity("organizationRole", role, "admin")
       ? undefined
-      : actingUserRefusal(user.userName, "demote", operation.guardRailsForChecks()),
+      : actingUserRefusal(user.userName, "demote", held, operation.guardRailsForChecks()),
   slot: (operation, userId) => ({
     what: `the organization role of user ${userId}`,
     live: (user) => user.organizationRole,

@@ -24,20 +24,20 @@ const roleIn = (user: ScimUser, registryName: string) =>
  */
 function grant(operation: Operation, userId: string, registryName: string, roleName: string) {
   return async (ifMatch: string | undefined) => {
-    const scim = operation.clients().scim;
+    const directory = operation.directory();
     const value = [{ roleName, registryName }];
     try {
-      return await scim.patchUser(userId, [{ op: "add", path: "registryRoles", value }], { ifMatch });
+      return await directory.patchUser(userId, [{ op: "add", path: "registryRoles", value }], { ifMatch });
     } catch (error) {
       if (!isStatus(error, 400)) throw error;
-      return scim.patchUser(userId, [{ op: "replace", path: "registryRoles", value }], { ifMatch });
+      return directory.patchUser(userId, [{ op: "replace", path: "registryRoles", value }], { ifMatch });
     }
   };
 }
 
 function revoke(operation: Operation, userId: string, registryName: string) {
   return (ifMatch: string | undefined) =>
-    operation.clients().scim.patchUser(userId, [{ op: "remove", path: valuePath("registryRoles", "registryName", registryName) }], { ifMatch });
+    operation.directory().patchUser(userId, [{ op: "remove", path: valuePath("registryRoles", "registryName", registryName) }], { ifMatch });
 }
 
 export const registryRoleAssignment = roleAssignment<RegistryRoleAssignmentInputs, RegistryRoleAssignmentOutputs>({

@@ -9,6 +9,8 @@
 // record, so that a drift preview fails on it and shows the new report in its update step (the
 // engine prints a refresh step with the state it had before the read).
 import { shownName } from "../../model/shown-names";
+import type { AuditLogReading } from "../../model/audit-attribution";
+import { auditLogSince } from "../audit-log";
 import { judgeRosterChange, liveAdminsRefusal, liveCountOf, rosterAccessSchema, type RosterAccess } from "../../model/guard-rails";
 import {
   accessPlanOf,
@@ -33,13 +35,12 @@ import { z } from "zod";
 import { identityOf, sameIdentity } from "../../model/identity";
 import { naturalKeyOf } from "../../model/natural-keys";
 import { leftToIdentityProvider, leftToIdentityProviderLines, ownershipRecordSchema } from "../../model/left-to-identity-provider";
-import { sameSet } from "../kit/compare";
-import { tell, warn } from "../kit/engine-output";
 import { type ResourceImplementation } from "../kit/implementation";
 import { checkInputs } from "../kit/inputs";
 import { LAST_LOOK_KEY, recordedBeforeVersioning, storedState } from "../kit/state";
 import { deactivateUsers, deleteCustomRoles, reactivateUsers } from "../membership/deactivation";
-import { rosterGuardInputs, rosterGuardOutputs, type RosterGuardInputs, type RosterGuardOutputs } from "../../model/shapes/roster-guard";
+import { rosterGuardFields, rosterGuardInputs, rosterGuardOutputs, type RosterGuardInputs, type RosterGuardOutputs } from "../../model/shapes/roster-guard";
+import { fieldChanges } from "../kit/field-changes";
 import type { Operation } from "../operation";
 
 export type { RosterGuardInputs };
@@ -69,11 +70,11 @@ function reportOf(record: RosterGuardInputs, listed: ListedOrganization, before:
  * engine's output, admins first. At a write, `before` is the record it replaces: what the roster
  * dropped since is the run's own removal, not outside code.
  */
-async function outsideCodeNow(operation: Operation, record: RosterGuardInputs, before?: RosterGuardInputs): Promise<OutsideCodeReport> {
+async function outsideCodeNow(operation: Operation, record: RosterGuardInputs, before?: RosterGuardInputs, reading?: AuditLogReading): Promise<OutsideCodeReport> {
   const report = reportOf(record, await operation.directory().listed(), before);
-  const { warnings, notes } = outsideCodeLines(record.organization, report, operation.guardRailsForChecks().self);
-  warnings.forEach(warn);
-  notes.forEach(tell);
+  const { warnings, notes } = outsideCodeLines(record.organization, report, operation.guardRailsForChecks().self, reading);
+  warnings.forEach((line) => operation.warn(line));
+  notes.forEach((line) => operation.tell(line));
   return report;
 }
 
@@ -123,19 +124,23 @@ function lastLookIn(olds: Record<string, unknown>, now: number): number {
   return Number.isFinite(lastLook) && lastLook < now ? lastLook : now;
 }
 
-/** The record as written, with its report: what a later refresh's report is compared with. */
+/** The record as written, with its report: what a later refresh's report is compared with, and the audit log read from. */
 const recorded = (record: RosterGuardInputs, report: OutsideCodeReport): RosterGuardOutputs => ({
   ...record,
   outside: keptReportOf(report),
   outsideWhenWritten: newsBasisOf(report),
+  writtenAt: new Date().toISOString(),
 });
+
+/** How far back a refresh reads the audit log for a record that does not say when it was written (an earlier release's). */
+const UNWRITTEN_LOOKBACK_MS = 7 * 86_400_000;
 
 /**
  * Of what the record's check planned, what the write makes: each planned change that the listings
  * still call for. Whoever qualifies since the plan waits for the next run, and what no longer
  * qualifies is left; both are said.
  */
-function stillPlanned(organization: string, planned: AccessPlan, now: AccessPlan): AccessPlan {
+function stillPlanned(operation: Operation, organization: string, planned: AccessPlan, now: AccessPlan): AccessPlan {
   const key = (user: { userName: string }) => identityOf("userName", user.userName);
   const nowUsers = new Set(now.deactivate.map(key));
   const plannedUsers = new Set(planned.deactivate.map(key));
@@ -145,10 +150,10 @@ function stillPlanned(organization: string, planned: AccessPlan, now: AccessPlan
   const waiting = new Set(planned.waiting.map(key));
   for (const user of now.deactivate.filter((each) => !plannedUsers.has(key(each)))) {
     const since = waiting.has(key(user)) ? "only since the last run" : "since this run's plan was made";
-    tell(`${at} ${shownName(user.userName)} qualifies for deactivation ${since}: left for the next run, whose preview names it`);
+    operation.tell(`${at} ${shownName(user.userName)} qualifies for deactivation ${since}: left for the next run, whose preview names it`);
   }
-  for (const user of planned.deactivate.filter((each) => !nowUsers.has(key(each)))) tell(`${at} ${shownName(user.userName)} no longer qualifies for deactivation: left as it is`);
-  for (const role of now.deleteRoles.filter((each) => !plannedRoles.has(each.name))) tell(`${at} custom role ${shownName(role.name)} is new since this run's plan was made: left for the next run`);
+  for (const user of planned.deactivate.filter((each) => !nowUsers.has(key(each)))) operation.tell(`${at} ${shownName(user.userName)} no longer qualifies for deactivation: left as it is`);
+  for (const role of now.deleteRoles.filter((each) => !plannedRoles.has(each.name))) operation.tell(`${at} custom role ${shownName(role.name)} is new since this run's plan was made: left for the next run`);
   const nowReactivated = new Set(now.reactivate.map(key));
   return {
     ...planned,
@@ -168,7 +173,7 @@ async function written(operation: Operation, record: RosterGuardInputs, before?:
   const at = Date.now();
   const now = await plannedNow(operation, record, before, { asOf: at, now: at }, { atWrite: true, report });
   if (record.planned === undefined || now === undefined || !planActs(record.planned)) return recorded(record, report);
-  const plan = stillPlanned(record.organization, record.planned, now);
+  const plan = stillPlanned(operation, record.organization, record.planned, now);
   const byReason = (reason: AccessPlan["deactivate"][number]["reason"]) => plan.deactivate.filter((user) => user.reason === reason).map((user) => user.userName);
   await deactivateUsers(operation, record.organization, byReason("outsideCode"), OUTSIDE_WHY);
   await deactivateUsers(operation, record.organization, byReason("inactive"), INACTIVE_WHY(record.outsideCode.deactivateInactiveAfterDays));
@@ -176,9 +181,6 @@ async function written(operation: Operation, record: RosterGuardInputs, before?:
   await reactivateUsers(operation, record.organization, plan.reactivate.map((user) => user.userName), REACTIVATE_WHY);
   return recorded(record, reportOf(record, await operation.directory().listed(), before));
 }
-
-const sameRecords = (a: Readonly<Record<string, readonly string[]>>, b: Readonly<Record<string, readonly string[]>>) =>
-  sameSet(Object.keys(a), Object.keys(b)) && Object.entries(b).every(([key, values]) => sameSet(a[key] ?? [], values));
 
 export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardOutputs, Operation> = {
   inputs: rosterGuardInputs,
@@ -210,7 +212,7 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
           };
     // What the roster drops that the identity provider owns stays in W&B as it is: said, and no removal.
     const left = leftToIdentityProvider(ownershipRecordSchema.safeParse(olds).data, inputs);
-    leftToIdentityProviderLines(inputs.organization, left).forEach(warn);
+    leftToIdentityProviderLines(inputs.organization, left).forEach((line) => operation.warn(line));
     const judged = judgeRosterChange(inputs.organization, before.success ? { admins: [], ...before.data } : undefined, inputs, operation.guardRailsForChecks(), outside, left.users);
     const judgedInputs = {
       ...inputs,
@@ -222,14 +224,7 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
   },
 
   async diff(operation, _id, olds, news) {
-    const changed =
-      !sameSet(olds.users, news.users) ||
-      !sameSet(olds.admins, news.admins) ||
-      !sameRecords(olds.teams, news.teams) ||
-      !sameSet(Object.entries(olds.emails).map(String), Object.entries(news.emails).map(String)) ||
-      !sameSet(olds.customRoles, news.customRoles) ||
-      !sameRecords(olds.idpTeams, news.idpTeams) ||
-      JSON.stringify(olds.outsideCode) !== JSON.stringify(news.outsideCode);
+    const changed = fieldChanges(rosterGuardFields, olds, news).changed.length > 0;
     // What the check planned to change in W&B is a change to make; so is what a refresh found new
     // since the record was written, to be reported.
     // News is judged only where this run refreshed the stack (`--refresh`, as the drift watch runs): its
@@ -255,14 +250,19 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
           "kept only in the stack's state. Declare the Organization instead; its first run records it.",
       );
     }
-    const { outside: lastFound, outsideWhenWritten, ...record } = props;
-    const outside = await outsideCodeNow(operation, record);
+    const { outside: lastFound, outsideWhenWritten, writtenAt, auditLog: _lastRead, ...record } = props;
+    // Who made what is new since the last write: the log since then (wandb:auditLog), read before the report is told.
+    const written = Date.parse(writtenAt ?? "");
+    const since = Number.isFinite(written) ? written : Date.now() - UNWRITTEN_LOOKBACK_MS;
+    const reading = await auditLogSince(operation, since);
+    const outside = await outsideCodeNow(operation, record, undefined, reading);
     // The report is kept once, in the state (the check reads the organization itself). A record written
     // before it kept its report apart compares with the one it last found; one that never reported (an
     // earlier release's) with this one: its first report is no news of a change. A refresh is a look:
     // what qualifies by now is planned by the next check.
     const inputs = { ...record, [LAST_LOOK_KEY]: new Date().toISOString() };
-    return { id, props: { ...record, outside: keptReportOf(outside), outsideWhenWritten: newsBasisOf(outsideWhenWritten ?? lastFound ?? outside) }, inputs };
+    const kept = { ...(writtenAt === undefined ? {} : { writtenAt }), ...(reading === undefined ? {} : { auditLog: reading }) };
+    return { id, props: { ...record, outside: keptReportOf(outside), outsideWhenWritten: newsBasisOf(outsideWhenWritten ?? lastFound ?? outside), ...kept }, inputs };
   },
 
   async update(operation, _id, olds, news) {
@@ -270,9 +270,9 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
     return { outs: await written(operation, news, olds) };
   },
 
-  async delete(_operation, _id, props) {
+  async delete(operation, _id, props) {
     // Nothing in W&B to remove. The identity provider's users stay (its teams' own deletes say they stay).
     const { users } = leftToIdentityProvider(ownershipRecordSchema.parse(props), undefined);
-    leftToIdentityProviderLines(props.organization, { users, teams: [] }).forEach(tell);
+    leftToIdentityProviderLines(props.organization, { users, teams: [] }).forEach((line) => operation.tell(line));
   },
 };

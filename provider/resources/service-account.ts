@@ -2,13 +2,13 @@
 // No documented request reads, changes or deletes one: it is read among its teams' members, every
 // change replaces it, and a destroy leaves it in W&B (docs/reference-quotes/service-accounts.md).
 import { KeyHeldError, type ScimServiceAccount, type ScimTeam } from "../../service";
+import { capabilitiesOf, serviceAccountTeamsNotOffered } from "../../model/deployments";
 import { sameState } from "../kit/compare";
 import { isStatus } from "../kit/errors";
 import { type ReplacedOnChange } from "../kit/implementation";
 import { checkInputs, failure } from "../kit/inputs";
 import { fieldChanges } from "../kit/field-changes";
 import { recordedBeforeVersioning, storedState } from "../kit/state";
-import { tell, warn } from "../kit/engine-output";
 import { hasMember } from "../membership/directory";
 import { sameIdentity } from "../../model/identity";
 import {
@@ -88,9 +88,10 @@ export const serviceAccount: ReplacedOnChange<ServiceAccountInputs, ServiceAccou
 
   async check(operation, _olds, news) {
     return checkInputs(serviceAccountInputs, news, (inputs) => {
-      switch (brokenTeamsRule(inputs, operation.deploymentForChecks() === "saas")) {
-        case "saas-only":
-          return [failure("teams", "is for the multi-tenant cloud (saas) only, as W&B's reference documents it: remove it; the account joins defaultTeam")];
+      const deployment = operation.deploymentForChecks();
+      switch (brokenTeamsRule(inputs, capabilitiesOf(deployment))) {
+        case "not-offered":
+          return [failure("teams", `${serviceAccountTeamsNotOffered(deployment)}: remove it; the account joins defaultTeam`)];
         case "without-default-team":
           return [failure("teams", `must include defaultTeam "${inputs.defaultTeam}", as W&B's reference asks: add it to teams, or leave teams out`)];
         case undefined:
@@ -113,7 +114,7 @@ export const serviceAccount: ReplacedOnChange<ServiceAccountInputs, ServiceAccou
     if (!defaultTeam) throw new Error("defaultTeam: the default team was not found");
     let made: ScimServiceAccount;
     try {
-      made = await operation.clients().scim.createServiceAccount(
+      made = await operation.directory().createServiceAccount(
         {
           userName: inputs.name,
           accountType: SERVICE_ACCOUNT_SCOPES[inputs.scope],
@@ -144,13 +145,13 @@ export const serviceAccount: ReplacedOnChange<ServiceAccountInputs, ServiceAccou
     // From the id alone (an import, a static get): the name its team shows, the scope and default team assumed.
     const name = teams.flatMap((team) => team.members).find((member) => member.id === id)?.display ?? id;
     const assumed = assumedAtImport(teams.map((team) => team.name));
-    warn(assumedWarning(id, name, assumed));
+    operation.warn(assumedWarning(id, name, assumed));
     return { id, props: { name, teamIds }, inputs: { name, ...assumed } };
   },
 
-  async delete(_operation, id, props) {
+  async delete(operation, id, props) {
     const team = props.defaultTeam === undefined ? "its team" : `team "${props.defaultTeam}"`;
-    tell(
+    operation.tell(
       `service account "${props.name}" (id ${id}) is no longer managed by this stack and was left in W&B: no documented SCIM ` +
         `request deletes a service account. Delete it in the W&B App (the settings of ${team}, Service accounts) if it is no longer needed.`,
     );

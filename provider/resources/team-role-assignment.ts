@@ -23,13 +23,7 @@ const roleIn = (user: ScimUser, teamName: string) => user.teamRoles?.find((entry
  * user to the team when they are not in it (which the user's answer does not show of the team).
  */
 function patchRole(operation: Operation, userId: string, teamName: string, roleName: string) {
-  return async (ifMatch: string | undefined) => {
-    try {
-      return await operation.clients().scim.patchUser(userId, [{ op: "replace", path: "teamRoles", value: [{ teamName, roleName }] }], { ifMatch });
-    } finally {
-      operation.directory().teamsChanged();
-    }
-  };
+  return (ifMatch: string | undefined) => operation.directory().patchUser(userId, [{ op: "replace", path: "teamRoles", value: [{ teamName, roleName }] }], { ifMatch });
 }
 
 export const teamRoleAssignment = roleAssignment<TeamRoleAssignmentInputs, TeamRoleAssignmentOutputs>({

@@ -18,7 +18,6 @@ import type { Users } from "../membership/directory";
 import { classifyMembers, confirmedUserMembers } from "../membership/members";
 import { listedUser, resolveUsers } from "../membership/users";
 import type { Operation } from "../operation";
-import { tell } from "../kit/engine-output";
 import { membersLeftToIdentityProvider, teamFields, teamInputs, teamOutputs, type TeamInputs, type TeamOutputs } from "../../model/shapes/team";
 import { sameOf } from "../../model/shapes/fields";
 import { fieldChanges } from "../kit/field-changes";
@@ -147,7 +146,6 @@ function ownedFieldReadings(seen: TeamState, live: TeamState, name: string, desi
  * fields we do not own moved.
  */
 async function converge(operation: Operation, id: string, base: TeamState, name: string, desiredIds: string[] | undefined): Promise<TeamState> {
-  const scim = operation.clients().scim;
   let current = base;
   const recorded = () => [...current.userIds, ...(desiredIds ?? [])];
   const write = async (ifMatch: string | undefined): Promise<ScimTeam | undefined> => {
@@ -156,11 +154,11 @@ async function converge(operation: Operation, id: string, base: TeamState, name:
     operation.directory().joining(id, add);
     if (current.name !== name) {
       const memberIds = unique([...userIds, ...current.serviceAccountIds]);
-      return operation.directory().teamWrite(() => scim.replaceTeam(id, { name, memberIds }, { ifMatch }), [...add, ...remove]);
+      return operation.directory().replaceTeam(id, { name, memberIds }, { ifMatch }, [...add, ...remove]);
     }
     const operations = membershipOperations({ add, remove });
     if (operations.length === 0) return undefined;
-    return operation.directory().teamWrite(() => scim.patchTeam(id, operations, { ifMatch }), [...add, ...remove]);
+    return operation.directory().patchTeam(id, operations, { ifMatch }, [...add, ...remove]);
   };
   let team: ScimTeam | undefined;
   try {
@@ -288,7 +286,6 @@ function membersRemovedRefusal(operation: Operation, olds: Record<string, unknow
  * Undefined when the team is gone.
  */
 async function empty(operation: Operation, id: string, props: Partial<TeamOutputs>): Promise<{ name: string; removed: number } | undefined> {
-  const scim = operation.clients().scim;
   const recorded = [...(props.memberIds ?? []), ...Object.values(props.memberIdsByReference ?? {})];
   let state: TeamState | undefined;
   const emptied = await writeGuardedByEtag({
@@ -299,7 +296,7 @@ async function empty(operation: Operation, id: string, props: Partial<TeamOutput
     write: async (ifMatch) => {
       const remove = state?.userIds ?? [];
       try {
-        await operation.directory().teamWrite(() => scim.patchTeam(id, membershipOperations({ remove }), { ifMatch }), remove);
+        await operation.directory().patchTeam(id, membershipOperations({ remove }), { ifMatch }, remove);
       } catch (error) {
         if (isStatus(error, 404)) return undefined;
         throw error;
@@ -393,13 +390,13 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
     ]);
   },
 
-  async diff(_operation, _id, olds, news) {
+  async diff(operation, _id, olds, news) {
     // No request: member references compare as sets of users against the state.
     // adoptExisting and importId only matter when the resource is created.
     // Members compare by the user they name: an id and an email of the same user are one member.
     const userOf = userIdentities({ emailsById: olds.memberEmails, idsByReference: olds.memberIdsByReference });
     const { changed, replaces, sets } = fieldChanges(teamFields, olds, news, { userOf });
-    if (sets.members !== undefined) reportSetChange("members", `team "${olds.name}"`, { added: sets.members.added.map(shownMember(olds)), removed: sets.members.removed.map(shownMember(olds)) });
+    if (sets.members !== undefined) reportSetChange(operation, "members", `team "${olds.name}"`, { added: sets.members.added.map(shownMember(olds)), removed: sets.members.removed.map(shownMember(olds)) });
     return {
       changes: changed.length > 0,
       ...detailed(propertyChanges(olds, news, changed, sets)),
@@ -409,7 +406,6 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
   },
 
   async create(operation, inputs) {
-    const scim = operation.clients().scim;
     // Resolve first: a bad member reference fails before anything is written or adopted.
     const mapping = inputs.members ? await resolveMembers(operation, inputs.members, {}) : {};
     if (inputs.importId !== undefined) {
@@ -426,11 +422,11 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
     }
     const desiredIds = inputs.members ? idsOf(inputs.members, mapping) : [];
     const { storageBucket } = inputs;
-    const made = await createOrTakeOver<ScimTeam>({
+    const made = await createOrTakeOver<ScimTeam>(operation, {
       what: `team "${inputs.name}"`,
       post: () =>
-        operation.directory().teamWrite(() => scim.createTeam({ name: inputs.name, memberIds: desiredIds, ...(storageBucket === undefined ? {} : { storageBucket }) }), desiredIds),
-      find: () => scim.findTeamByName(inputs.name),
+        operation.directory().createTeam({ name: inputs.name, memberIds: desiredIds, ...(storageBucket === undefined ? {} : { storageBucket }) }),
+      find: () => operation.directory().teamNamedNow(inputs.name),
       // A team found under the name cannot be told to hold the declared bucket: W&B never shows one.
       claim: async (existing) =>
         storageBucket === undefined ? claimOf(await confirmedUserMembers(operation, existing.members), desiredIds) : { kind: "not-ours", differing: [] },
@@ -518,7 +514,7 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
           ? "with its members: they are the identity provider's (membersFrom: idp), never written by Pulumi"
           : undefined;
     if (why !== undefined) {
-      tell(
+      operation.tell(
         `team "${name}" (id ${id}) was left in W&B unchanged ${why}; it is no longer managed by Pulumi. ` +
           "The W&B API cannot delete teams: delete it in the W&B web application if it is no longer needed.",
       );
@@ -530,7 +526,7 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
     }
     const emptied = await empty(operation, id, props);
     if (!emptied) return; // already gone
-    tell(
+    operation.tell(
       `team "${emptied.name}" (id ${id}) was emptied: ${emptied.removed} member(s) removed, organization service ` +
         "accounts kept. The W&B API cannot delete teams: delete it in the W&B web application (organization settings, Teams).",
     );

@@ -8,12 +8,10 @@ import {
   recordRead,
   SETTLED,
   setReading,
-  valueReading,
   writeGuardedByEtag,
   type FieldReading,
 } from "../kit/conflict";
 import { isStatus, ResourceInitError } from "../kit/errors";
-import { warn } from "../kit/engine-output";
 import { createOrTakeOver, leftAsItIs, takenOver, type Claim } from "../kit/takeover";
 import { detailed, propertyChanges } from "../kit/difference";
 import { type ResourceImplementation } from "../kit/implementation";
@@ -23,25 +21,23 @@ import { changeTeamMemberships, currentTeams, teamsFromGroups, teamsOf } from ".
 import { liveUser } from "../membership/users";
 import { withSeatsCounted } from "../membership/seats";
 import { actingUserRefusal } from "../../model/guard-rails";
+import { accountNotManaged, capabilitiesOf, deactivationNotOffered, REACTIVATION_NOT_OFFERED, USERS_JOIN_THROUGH_TEAMS, type Capabilities } from "../../model/deployments";
 import { declaredActivity, heldEmailRefusal, userFields, userInputs, userOutputs, userWarnings, type UserInputs, type UserOutputs } from "../../model/shapes/user";
-import { ownedFields, programFields, sameOf, withoutActivity } from "../../model/shapes/fields";
-import { fieldChanges } from "../kit/field-changes";
+import { ownedFields, programFields, programRule, settingFields, valuesOf, withoutActivity, type OwnedField, type SettingField } from "../../model/shapes/fields";
+import { fieldChanges, fieldReadings } from "../kit/field-changes";
 import type { Operation } from "../operation";
 
 export type { UserInputs, UserOutputs };
 
 
-/** The fields whose changes outside Pulumi a write must not overwrite. */
-type Owned = Pick<UserOutputs, "userName" | "email" | "displayName" | "active" | "organizationRole" | "modelsSeat" | "weaveRole" | "teams">;
+/** The fields whose changes outside Pulumi a write must not overwrite, as the table says. */
+type OwnedUserField = OwnedField<typeof userFields>;
+type Owned = Pick<UserOutputs, OwnedUserField>;
 
-/** The user's Models seat and Weave role: where the representation leaves them out, they are as last seen or written. */
-type Access = Pick<UserOutputs, "modelsSeat" | "weaveRole">;
-
-const SAAS_ACCOUNT =
-  "not supported on the multi-tenant cloud: the account is not managed by the organization; change it in the user's W&B profile, or remove the property";
-
-const SAAS_DEACTIVATION =
-  "on the multi-tenant cloud (saas), deactivating a user removes them from the organization irreversibly";
+const OWNED = ownedFields(userFields) as readonly OwnedUserField[];
+const SETTINGS = settingFields(userFields) as readonly SettingField<typeof userFields>[];
+/** Managed only when declared: the table's optional fields. */
+const isOptional = (field: string): boolean => programRule(userFields, field).optional === true;
 
 /** Predefined role names compare case-insensitively and are stored in lower case; custom role names are kept as they are. */
 function orgRoleOf(user: ScimUser): string | undefined {
@@ -54,22 +50,44 @@ function orgRoleOf(user: ScimUser): string | undefined {
  * documented GET body and list items carry neither organizationRole nor teamRoles nor
  * registryRoles; such an absence means "unknown", never "none".
  */
-interface Known extends Access {
-  organizationRole?: string;
+interface Known extends Partial<Owned> {
   /** The organization role was recorded as declared at a takeover, W&B not showing it (and has not shown it since). */
   organizationRoleUnverified?: boolean;
-  teams?: string[];
   views?: Pick<UserOutputs, "teamRoles" | "registryRoles" | "daysActive" | "lastActiveAt">;
 }
 
-/** The declared seats as the user holds them: shown by the representation, else as known. */
-function accessOf(user: ScimUser, declared: Access, known: Access): Access {
-  const modelsSeat = user.modelsSeat ?? known.modelsSeat;
-  const weaveRole = user.weaveRole ?? known.weaveRole;
-  return {
-    ...(declared.modelsSeat === undefined || modelsSeat === undefined ? {} : { modelsSeat }),
-    ...(declared.weaveRole === undefined || weaveRole === undefined ? {} : { weaveRole }),
-  };
+/**
+ * How the user shows the owned fields its representation does not carry as the state records them:
+ * where it may leave one out, it is as known (last seen, or just written). Any other owned field is
+ * the representation's attribute of its name.
+ */
+const LIVE_READERS: { readonly [F in OwnedUserField]?: (user: ScimUser, known: Known) => Owned[F] | undefined } = {
+  // An unset display name is recorded as "", so that declaring one is a change.
+  displayName: (user) => user.displayName ?? "",
+  organizationRole: (user, known) => orgRoleOf(user) ?? known.organizationRole,
+  modelsSeat: (user, known) => user.modelsSeat ?? known.modelsSeat,
+  weaveRole: (user, known) => user.weaveRole ?? known.weaveRole,
+  teams: (user, known) => teamsOf(user) ?? known.teams,
+};
+
+/** The owned field `field` as the user shows it, or as known where its representation may leave it out. */
+function liveValue(field: string, user: ScimUser, known: Known): unknown {
+  const reader = (LIVE_READERS as Readonly<Record<string, (user: ScimUser, known: Known) => unknown>>)[field];
+  if (reader !== undefined) return reader(user, known);
+  const attributes: Readonly<Record<string, unknown>> = { ...user };
+  return attributes[field];
+}
+
+/** The owned fields as the user shows them: an optional one only when declared, and known. */
+function ownedOf(user: ScimUser, declared: Partial<UserOutputs>, known: Known): Owned {
+  const held: Readonly<Record<string, unknown>> = { ...declared };
+  const owned = OWNED.flatMap((field) => {
+    if (isOptional(field) && held[field] === undefined) return [];
+    const value = liveValue(field, user, known);
+    return value === undefined ? [] : [[field, value] as const];
+  });
+  // Every field that is not optional is one the representation always carries (userName, email, active).
+  return Object.fromEntries(owned) as Owned;
 }
 
 /** Activity as the representation reports it (GET and list items do), else as last seen; a null lastActiveAt is never active. */
@@ -87,23 +105,13 @@ function activityOf(user: Pick<ScimUser, "daysActive" | "lastActiveAt">, seen: K
  * nothing is known).
  */
 function outputsOf(user: ScimUser, declared: Partial<UserOutputs> & Pick<UserOutputs, "deletionPolicy">, known: Known = {}): UserOutputs {
-  const organizationRole = orgRoleOf(user) ?? known.organizationRole;
-  const teams = teamsOf(user) ?? known.teams;
   return {
-    userName: user.userName,
-    email: user.email,
-    ...(declared.displayName === undefined ? {} : { displayName: user.displayName ?? "" }),
-    active: user.active,
-    ...(declared.organizationRole === undefined || organizationRole === undefined ? {} : { organizationRole }),
+    ...ownedOf(user, declared, known),
     // Verified once a representation shows the role.
     ...(declared.organizationRole !== undefined && known.organizationRoleUnverified === true && orgRoleOf(user) === undefined ? { organizationRoleUnverified: true } : {}),
-    ...accessOf(user, declared, known),
-    ...(declared.teams === undefined || teams === undefined ? {} : { teams }),
+    ...valuesOf(declared, SETTINGS),
     adoptExisting: declared.adoptExisting ?? false,
-    ...(declared.importId === undefined ? {} : { importId: declared.importId }),
     deletionPolicy: declared.deletionPolicy,
-    ...(declared.guardedBy === undefined ? {} : { guardedBy: declared.guardedBy }),
-    ...(declared.deactivateInactiveAfterDays === undefined ? {} : { deactivateInactiveAfterDays: declared.deactivateInactiveAfterDays }),
     etag: user.etag ?? "",
     createdAt: user.created ?? "",
     // Read-only views (never compared): as last seen when the representation does not carry them, else [].
@@ -115,17 +123,9 @@ function outputsOf(user: ScimUser, declared: Partial<UserOutputs> & Pick<UserOut
 
 /** What a refresh makes the inputs: the managed fields as they are live, and the settings as they were. */
 function liveInputs(outs: UserOutputs): UserInputs {
-  const {
-    etag: _etag,
-    createdAt: _createdAt,
-    teamRoles: _teamRoles,
-    registryRoles: _registryRoles,
-    organizationRoleUnverified: _unverified,
-    ...inputs
-  } = withoutActivity(userFields, outs);
   // A custom organization role set outside Pulumi shows as such in the state, so the next preview names it.
   // No User declares one: the inputs the engine records leave it out (declarableInputs, kit/inputs).
-  return inputs as UserInputs;
+  return valuesOf(outs, [...OWNED, ...SETTINGS]) as UserInputs;
 }
 
 /**
@@ -137,8 +137,6 @@ function importedInputs(outs: UserOutputs): UserInputs {
   const { teams: _teams, ...inputs } = liveInputs(outs);
   return inputs;
 }
-
-const OWNED = ownedFields(userFields);
 
 /** Owned fields of `desired` that differ from `seen`; optional fields `desired` does not declare are not compared. */
 function ownedFieldsDiffering(seen: Partial<Owned>, desired: UserInputs): string[] {
@@ -152,21 +150,9 @@ function ownedFieldsDiffering(seen: Partial<Owned>, desired: UserInputs): string
  * through /Groups when the representation does not carry them.
  */
 async function ownedFieldReadings(operation: Operation, seen: Partial<Owned>, declared: Partial<Owned>, live: ScimUser): Promise<FieldReading[]> {
-  const readings = [
-    valueReading("userName", { seen: seen.userName, declared: declared.userName, live: live.userName }, sameOf(userFields.userName)),
-    valueReading("email", { seen: seen.email, declared: declared.email, live: live.email }, sameOf(userFields.email)),
-    valueReading("displayName", { seen: seen.displayName, declared: declared.displayName, live: live.displayName ?? "" }, sameOf(userFields.displayName)),
-    valueReading("active", { seen: seen.active, declared: declared.active, live: live.active }, sameOf(userFields.active)),
-    valueReading(
-      "organizationRole",
-      { seen: seen.organizationRole, declared: declared.organizationRole, live: orgRoleOf(live) ?? seen.organizationRole },
-      sameOf(userFields.organizationRole),
-    ),
-    valueReading("modelsSeat", { seen: seen.modelsSeat, declared: declared.modelsSeat, live: live.modelsSeat ?? seen.modelsSeat }, sameOf(userFields.modelsSeat)),
-    valueReading("weaveRole", { seen: seen.weaveRole, declared: declared.weaveRole, live: live.weaveRole ?? seen.weaveRole }, sameOf(userFields.weaveRole)),
-  ];
-  if (seen.teams === undefined && declared.teams === undefined) return readings;
-  return [...readings, setReading("teams", { seen: seen.teams, declared: declared.teams, live: await currentTeams(operation, live) })];
+  const judged = (field: OwnedUserField) => seen[field] !== undefined || declared[field] !== undefined;
+  const known: Known = { ...seen, ...(judged("teams") ? { teams: await currentTeams(operation, live) } : {}) };
+  return fieldReadings(userFields, OWNED, { seen, declared, live: (field) => liveValue(field, live, known) });
 }
 
 /** The PATCH of the user's own fields that differ, each written as its table says. */
@@ -195,7 +181,6 @@ async function converge(
   /** The user as just read or created, when the caller has it: saves a GET. */
   known?: ScimUser,
 ): Promise<{ user: ScimUser; known: Known }> {
-  const scim = operation.clients().scim;
   const what = `user "${seen.userName ?? desired.userName}"`;
   const operations = userOperations(seen, desired);
   let user = known;
@@ -204,7 +189,7 @@ async function converge(
       signal: operation.signal,
       what,
       etag: recordedEtag(operation, id, seen.etag),
-      write: (ifMatch) => operation.directory().userWrite(() => scim.patchUser(id, operations, { ifMatch })),
+      write: (ifMatch) => operation.directory().patchUser(id, operations, { ifMatch }),
       reread: async () => {
         const live = await liveUser(operation, id);
         return { live, etag: live.etag, readings: await ownedFieldReadings(operation, seen, desired, live) };
@@ -223,12 +208,7 @@ async function converge(
     if (await changeTeamMemberships(operation, id, liveTeams, desired.teams)) user = await liveUser(operation, id);
   }
   // Whatever the representation leaves out is as desired now (written, or already so), else as last seen.
-  const after: Known = {
-    organizationRole: desired.organizationRole ?? seen.organizationRole,
-    modelsSeat: desired.modelsSeat ?? seen.modelsSeat,
-    weaveRole: desired.weaveRole ?? seen.weaveRole,
-    teams: desired.teams ?? seen.teams,
-  };
+  const after: Known = { ...seen, ...valuesOf(desired, OWNED) };
   return { user: user ?? (await liveUser(operation, id)), known: after };
 }
 
@@ -277,7 +257,7 @@ function takenOverRole(operation: Operation, user: ScimUser, inputs: UserInputs)
   if (live === undefined) {
     if (declared === "admin" && sameIdentity("userName", user.userName, operation.guardRailsForChecks().self ?? "")) return { known: { organizationRole: "admin" } };
     if (standalone) {
-      warn(
+      operation.warn(
         `user "${user.userName}" taken over: W&B does not show its organization role, so organizationRole "${declared}" was recorded ` +
           "as declared, without a write. Check it against the web application's user list (`pulumi-wandb export --admins` writes the admins from it); " +
           "if it holds another, declare that one to adopt it: a later change of the declaration is written.",
@@ -288,7 +268,7 @@ function takenOverRole(operation: Operation, user: ScimUser, inputs: UserInputs)
   const adopting = inputs.adoptExisting || inputs.importId !== undefined;
   if (!adopting || sameIdentity("organizationRole", live, declared)) return { known: {} };
   if (standalone) {
-    warn(
+    operation.warn(
       `user "${user.userName}" adopted: W&B shows organization role "${live}", not the declared "${declared}", so "${live}" was recorded, ` +
         "without a write. The next preview shows the declared role as a change, for review.",
     );
@@ -317,14 +297,14 @@ async function importUser(operation: Operation, inputs: UserInputs & { importId:
  * deactivates it when so declared), and a deactivated one is what deletionPolicy "deactivate"
  * leaves: it is reactivated, except on the multi-tenant cloud, which cannot.
  */
-function claimOf(existing: ScimUser, inputs: UserInputs, saas: boolean): Claim {
+function claimOf(existing: ScimUser, inputs: UserInputs, capabilities: Capabilities): Claim {
   const { changed: differing } = fieldChanges(userFields, { email: existing.email, displayName: existing.displayName }, inputs, {
     only: ["email", "displayName"],
   });
   if (differing.length > 0) return { kind: "not-ours", differing };
   const matched = inputs.displayName === undefined ? "email" : "email and displayName";
   if (existing.active || !inputs.active) return { kind: "as-declared", found: `with the declared ${matched}, ${existing.active ? "active" : "deactivated"}` };
-  if (saas) return { kind: "not-ours", differing: ["active"] };
+  if (!capabilities.keepsDeactivatedUsers) return { kind: "not-ours", differing: ["active"] };
   return { kind: "left-by-destroy", found: 'deactivated and otherwise as declared (what deletionPolicy "deactivate" leaves); it is reactivated' };
 }
 
@@ -344,59 +324,59 @@ function alreadyExists(inputs: UserInputs, error: unknown, differing: readonly s
   );
 }
 
-/** The user the provider acts as is never deactivated, demoted, or replaced (which deletes it). */
+/**
+ * The user the provider acts as is never deactivated, demoted, or replaced (which deletes it); nor,
+ * where the key's owner cannot be told, a user that may be it. A user this resource makes anew holds
+ * no access to take away; one it holds, adopts or imports may be the provider's own.
+ */
 function actingUserRules(operation: Operation, olds: Record<string, unknown>, inputs: UserInputs): pulumi.dynamic.CheckFailure[] {
+  const oldUserName = typeof olds["userName"] === "string" ? olds["userName"] : undefined;
+  if (oldUserName === undefined && !inputs.adoptExisting && inputs.importId === undefined) return [];
   const settings = operation.guardRailsForChecks();
+  const heldRole = typeof olds["organizationRole"] === "string" ? olds["organizationRole"] : undefined;
   const refusal = (property: string, action: "delete" | "deactivate" | "demote", userName: string) => {
-    const reason = actingUserRefusal(userName, action, settings);
+    const reason = actingUserRefusal(userName, action, heldRole, settings);
     return reason === undefined ? [] : [failure(property, reason)];
   };
-  const oldUserName = typeof olds["userName"] === "string" ? olds["userName"] : undefined;
   const replaced = oldUserName !== undefined && !sameIdentity("userName", oldUserName, inputs.userName);
   return [
     ...(replaced ? refusal("userName", "delete", oldUserName) : []),
-    ...(inputs.active ? [] : refusal("active", "deactivate", inputs.userName)),
+    ...(inputs.active || olds["active"] === false ? [] : refusal("active", "deactivate", inputs.userName)),
     ...(inputs.organizationRole === "member" ? refusal("organizationRole", "demote", inputs.userName) : []),
   ];
 }
 
+/** What the deployment cannot do to a user (model/deployments): each refused at check, naming the property. */
 function deploymentRules(operation: Operation, olds: Record<string, unknown>, inputs: UserInputs): pulumi.dynamic.CheckFailure[] {
-  const deployment = operation.deploymentForChecks();
-  if (deployment !== "saas") return [];
-  const failures: pulumi.dynamic.CheckFailure[] = [];
+  const can = capabilitiesOf(operation.deploymentForChecks());
   const oldUserName = typeof olds["userName"] === "string" ? olds["userName"] : undefined;
   const exists = oldUserName !== undefined && sameIdentity("userName", oldUserName, inputs.userName);
-  if (inputs.teams !== undefined && inputs.teams.length === 0) {
-    failures.push(failure("teams", "on the multi-tenant cloud (saas) a user belongs to the organization through teams: list at least one existing team"));
-  } else if (inputs.teams === undefined && !exists && inputs.importId === undefined) {
-    failures.push(
-      failure(
-        "teams",
-        'on the multi-tenant cloud (saas) a user is created by adding them to teams: set teams to at least one existing team, e.g. teams: ["ml-research"]',
-      ),
-    );
+  const failures: pulumi.dynamic.CheckFailure[] = [];
+  if (can.usersJoinThroughTeams && inputs.teams !== undefined && inputs.teams.length === 0) {
+    failures.push(failure("teams", `${USERS_JOIN_THROUGH_TEAMS}: list at least one existing team`));
+  } else if (can.usersJoinThroughTeams && inputs.teams === undefined && !exists && inputs.importId === undefined) {
+    failures.push(failure("teams", `${USERS_JOIN_THROUGH_TEAMS}, so a user is created by adding them to teams: set teams to at least one existing team, e.g. teams: ["ml-research"]`));
   }
+  const oldEmail = olds["email"];
+  if (!can.managesAccounts && exists && typeof oldEmail === "string" && !sameIdentity("email", oldEmail, inputs.email)) {
+    failures.push(failure("email", accountNotManaged("email")));
+  }
+  if (!can.managesAccounts && exists && inputs.displayName !== undefined && olds["displayName"] !== inputs.displayName) {
+    failures.push(failure("displayName", accountNotManaged("displayName")));
+  }
+  if (can.keepsDeactivatedUsers) return failures;
   if (inputs.deletionPolicy === "deactivate") {
-    failures.push(failure("deletionPolicy", `"deactivate" is not offered: ${SAAS_DEACTIVATION}. Use deletionPolicy "delete" (the default)`));
+    failures.push(failure("deletionPolicy", `${deactivationNotOffered('deletionPolicy "deactivate"')}: use deletionPolicy "delete" (the default)`));
   }
-  if (exists) {
-    const oldEmail = olds["email"];
-    if (typeof oldEmail === "string" && !sameIdentity("email", oldEmail, inputs.email)) {
-      failures.push(failure("email", `changing email is ${SAAS_ACCOUNT}`));
-    }
-    if (inputs.displayName !== undefined && olds["displayName"] !== inputs.displayName) {
-      failures.push(failure("displayName", `changing displayName is ${SAAS_ACCOUNT}`));
-    }
-    if (olds["active"] === false && inputs.active) {
-      failures.push(failure("active", "reactivating a user is not supported on the multi-tenant cloud (saas): add the user again instead (a new User)"));
-    }
+  if (exists && olds["active"] === false && inputs.active) {
+    failures.push(failure("active", `${REACTIVATION_NOT_OFFERED}: add the user again instead (a new User)`));
   }
   if (!inputs.active && olds["active"] !== false) {
-    failures.push(failure("active", `active: false is not offered: ${SAAS_DEACTIVATION}. Remove the User resource (deletionPolicy "delete") instead`));
+    failures.push(failure("active", `${deactivationNotOffered("active: false")}: remove the User resource (deletionPolicy "delete") instead`));
   }
   if (inputs.deactivateInactiveAfterDays !== undefined) {
     failures.push(
-      failure("deactivateInactiveAfterDays", `deactivateInactiveAfterDays is not offered: ${SAAS_DEACTIVATION}. Remove it; \`pulumi-wandb review --drift --inactive-days 90\` lists who is not active`),
+      failure("deactivateInactiveAfterDays", `${deactivationNotOffered("deactivateInactiveAfterDays")}: remove it; \`pulumi-wandb review --drift --inactive-days 90\` lists who is not active`),
     );
   }
   return failures;
@@ -414,7 +394,7 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
   async check(operation, olds, news) {
     const checked = checkInputs(userInputs, news, (inputs) => [...actingUserRules(operation, olds, inputs), ...deploymentRules(operation, olds, inputs)]);
     // Told where the user reads the preview, through either front door (kit/engine-output).
-    if (!checked.failures?.length) for (const warning of userWarnings(news)) warn(warning);
+    if (!checked.failures?.length) for (const warning of userWarnings(news)) operation.warn(warning);
     return checked;
   },
 
@@ -431,7 +411,6 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
   },
 
   async create(operation, inputs) {
-    const scim = operation.clients().scim;
     if (inputs.importId !== undefined) {
       return convergeNew(operation, await importUser(operation, { ...inputs, importId: inputs.importId }), inputs);
     }
@@ -440,10 +419,10 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
       const existing = await operation.directory().userNamed(inputs.userName);
       if (existing) return convergeNew(operation, existing, inputs);
     }
-    const saas = operation.deploymentForChecks() === "saas";
-    // The multi-tenant cloud adds users to the organization through teams; elsewhere they join after the POST.
-    const teams = saas ? inputs.teams : undefined;
-    const made = await createOrTakeOver<ScimUser>({
+    const capabilities = capabilitiesOf(operation.deploymentForChecks());
+    // Where users join through teams they are created into them; elsewhere they join after the POST.
+    const teams = capabilities.usersJoinThroughTeams ? inputs.teams : undefined;
+    const made = await createOrTakeOver<ScimUser>(operation, {
       what: `user "${inputs.userName}"`,
       post: async () => {
         try {
@@ -455,16 +434,14 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
             ...(inputs.weaveRole === undefined ? {} : { weaveRole: inputs.weaveRole }),
             ...(teams === undefined ? {} : { teams }),
           };
-          return await operation.directory().userWrite(() => scim.createUser(definition));
+          return await operation.directory().createUser(definition);
         } catch (error) {
           throw await withSeatsCounted(operation, error);
-        } finally {
-          if (teams !== undefined) operation.directory().teamsChanged();
         }
       },
       // Refused by a 409, so the listing may predate the holder: asked of the service.
-      find: () => scim.findUserByUserName(inputs.userName),
-      claim: (existing) => claimOf(existing, inputs, saas),
+      find: () => operation.directory().userNamedNow(inputs.userName),
+      claim: (existing) => claimOf(existing, inputs, capabilities),
       refuse: (conflict, differing) => alreadyExists(inputs, conflict, differing),
     });
     if (made.created) operation.directory().created("user", made.object.id);
@@ -474,7 +451,7 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
   async takenOverAtCreate(operation, inputs) {
     if (inputs.importId !== undefined) return undefined;
     const existing = (await operation.directory().users()).byUserName(inputs.userName);
-    return takenOver(existing, inputs.adoptExisting, (found) => claimOf(found, inputs, operation.deploymentForChecks() === "saas"));
+    return takenOver(existing, inputs.adoptExisting, (found) => claimOf(found, inputs, capabilitiesOf(operation.deploymentForChecks())));
   },
 
   async refusedAtCreate(operation, inputs, name) {
@@ -496,11 +473,9 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
     // last seen, and declared teams are read through /Groups (so membership drift still shows; the
     // user's ETag need not move when its teams change).
     const known: Known = {
-      ...(props?.organizationRole === undefined ? {} : { organizationRole: props.organizationRole }),
+      ...(props === undefined ? {} : { ...valuesOf(props, OWNED), views: props }),
       ...(props?.organizationRoleUnverified === true ? { organizationRoleUnverified: true } : {}),
-      ...(props === undefined ? {} : { modelsSeat: props.modelsSeat, weaveRole: props.weaveRole }),
       ...(declared.teams !== undefined && live.teamRoles === undefined ? { teams: await teamsFromGroups(operation, id) } : {}),
-      ...(props === undefined ? {} : { views: props }),
     };
     const outs = outputsOf(live, declared, known);
     // Activity moves as people work: a read that finds nothing else changed is the recorded state with today's activity.
@@ -516,7 +491,8 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
       // Only settings (deletionPolicy, adoptExisting, importId, guardedBy) changed: nothing to send.
       const { etag, createdAt, teamRoles, registryRoles } = olds;
       const unverified = seen.organizationRole !== undefined && olds.organizationRoleUnverified === true ? { organizationRoleUnverified: true } : {};
-      return { outs: { ...seen, ...unverified, ...settingsOf(news), etag, createdAt, teamRoles, registryRoles, ...activityOf({}, olds) } };
+      const settings = { ...valuesOf(news, SETTINGS), adoptExisting: news.adoptExisting, deletionPolicy: news.deletionPolicy };
+      return { outs: { ...seen, ...unverified, ...settings, etag, createdAt, teamRoles, registryRoles, ...activityOf({}, olds) } };
     }
     await admitRemoval(operation, news, {
       removesUser: olds.active && !news.active,
@@ -535,10 +511,9 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
   async delete(operation, id, props) {
     // Refused before any request; where the engine shows it only now (a User removed from the program), the Organization
     // component refuses it at preview.
-    const refusal = actingUserRefusal(props.userName ?? "", props.deletionPolicy === "deactivate" ? "deactivate" : "delete", operation.guardRailsForChecks());
+    const refusal = actingUserRefusal(props.userName ?? "", props.deletionPolicy === "deactivate" ? "deactivate" : "delete", props.organizationRole, operation.guardRailsForChecks());
     if (refusal !== undefined) throw new Error(`user "${props.userName}": ${refusal}`);
     await admitRemoval(operation, props, { removesUser: true, demotesAdmin: props.organizationRole === "admin" });
-    const scim = operation.clients().scim;
     const deactivate = props.deletionPolicy === "deactivate";
     // Under the rule of every write: a user changed outside Pulumi since it was last read is not removed.
     await writeGuardedByEtag({
@@ -546,9 +521,9 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
       what: `user "${props.userName ?? id}"`,
       etag: recordedEtag(operation, id, props.etag),
       write: async (ifMatch) => {
-        if (!deactivate) return operation.directory().userRemoval(id, () => scim.deleteUser(id, { ifMatch }));
+        if (!deactivate) return operation.directory().deleteUser(id, { ifMatch });
         try {
-          await operation.directory().userWrite(() => scim.patchUser(id, [{ op: "replace", value: { active: false } }], { ifMatch }));
+          await operation.directory().patchUser(id, [{ op: "replace", value: { active: false } }], { ifMatch });
         } catch (error) {
           if (!isStatus(error, 404)) throw error;
         }
@@ -581,26 +556,9 @@ function recordedEtag(operation: Operation, id: string, etag: string | undefined
   return etag && !operation.directory().etagMovedByUs(id) ? etag : undefined;
 }
 
-function settingsOf(inputs: UserInputs): Pick<UserInputs, "adoptExisting" | "importId" | "deletionPolicy" | "guardedBy" | "deactivateInactiveAfterDays"> {
-  return {
-    adoptExisting: inputs.adoptExisting,
-    ...(inputs.importId === undefined ? {} : { importId: inputs.importId }),
-    deletionPolicy: inputs.deletionPolicy,
-    ...(inputs.guardedBy === undefined ? {} : { guardedBy: inputs.guardedBy }),
-    ...(inputs.deactivateInactiveAfterDays === undefined ? {} : { deactivateInactiveAfterDays: inputs.deactivateInactiveAfterDays }),
-  };
-}
-
-/** The managed fields of the previous outputs, without the optional ones `news` no longer declares. */
+/** The owned fields of the previous outputs, without the optional ones `news` no longer declares. */
 function managedSubset(olds: UserOutputs, news: UserInputs): Owned {
-  return {
-    userName: olds.userName,
-    email: olds.email,
-    active: olds.active,
-    ...(news.displayName === undefined || olds.displayName === undefined ? {} : { displayName: olds.displayName }),
-    ...(news.organizationRole === undefined || olds.organizationRole === undefined ? {} : { organizationRole: olds.organizationRole }),
-    ...(news.modelsSeat === undefined || olds.modelsSeat === undefined ? {} : { modelsSeat: olds.modelsSeat }),
-    ...(news.weaveRole === undefined || olds.weaveRole === undefined ? {} : { weaveRole: olds.weaveRole }),
-    ...(news.teams === undefined || olds.teams === undefined ? {} : { teams: olds.teams }),
-  };
+  const declared: Readonly<Record<string, unknown>> = { ...news };
+  // A state records every owned field that is not optional (userName, email, active).
+  return valuesOf(olds, OWNED.filter((field) => !isOptional(field) || declared[field] !== undefined)) as Owned;
 }

@@ -54,7 +54,7 @@ async function exportRoster(emulator: RunningEmulator, folder: string, file: str
   const env = { WANDB_BASE_URL: emulator.url, WANDB_API_KEY: emulator.admin.apiKey, WANDB_USERNAME: emulator.admin.username };
   await resetLog(emulator);
   const started = performance.now();
-  const code = await command(["export", "--roster", file], { out: (line) => console.log(`  export: ${line}`), err: (line) => console.error(`  export: ${line}`), env, cwd: folder, stdin: process.stdin });
+  const code = await command(["export", "--roster", file], { out: (line) => console.log(`  export: ${line}`), err: (line) => console.error(`  export: ${line}`), env, cwd: folder, stdin: process.stdin, now: Date.now });
   const seconds = (performance.now() - started) / 1000;
   if (code !== 0) throw new Error(`pulumi-wandb export failed with exit code ${code}`);
   return { seconds, requests: (await readLog(emulator)).counters.total, text: readFileSync(path.join(folder, file), "utf8") };

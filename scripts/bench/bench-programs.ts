@@ -5,7 +5,8 @@
 // that echo them after the latency of the one request a real provider cannot avoid per change.
 import * as pulumi from "@pulumi/pulumi";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
-import { declareOrganization, planOrganization, type NamedResource, type OrganizationChildren, type OrganizationKinds } from "../../model/organization";
+import { planOrganization } from "../../model/organization";
+import { declareOrganization, type NamedResource, type OrganizationChildren, type OrganizationKinds } from "../../program/organization";
 import { tokenOf } from "../../model/tokens";
 import { installedPackage, repoRoot } from "../engine";
 import { writePluginFixture } from "../plugin-folder";

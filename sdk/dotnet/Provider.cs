@@ -61,6 +61,12 @@ namespace PulumiWandb.Wandb
         }
 
         /// <summary>
+        /// Expects true or false (true: changes outside code are told with who made them and when, from W&amp;B's audit log, which an organization admin's key reads; on the Multi-tenant Cloud, Enterprise plans only). When unset, read from the environment variable `WANDB_AUDIT_LOG`, else `false`.
+        /// </summary>
+        [Input("auditLog", json: true)]
+        public Input<bool>? AuditLog { get; set; }
+
+        /// <summary>
         /// Expects basic (Basic `&lt;username&gt;:&lt;key&gt;`, the default) or bearer (Bearer `&lt;key&gt;`). When unset, read from the environment variable `WANDB_AUTH_SCHEME`, else `basic`.
         /// </summary>
         [Input("authScheme")]
@@ -141,6 +147,7 @@ namespace PulumiWandb.Wandb
         public ProviderArgs()
         {
             ApiKey = Utilities.GetEnv("WANDB_API_KEY");
+            AuditLog = Utilities.GetEnvBoolean("WANDB_AUDIT_LOG") ?? false;
             AuthScheme = Utilities.GetEnv("WANDB_AUTH_SCHEME") ?? "basic";
             BaseUrl = Utilities.GetEnv("WANDB_BASE_URL");
             Deployment = Utilities.GetEnv("WANDB_DEPLOYMENT");

@@ -68,6 +68,12 @@ namespace PulumiWandb.Wandb
         public Output<ImmutableArray<string>> Admins { get; private set; } = null!;
 
         /// <summary>
+        /// With `wandb:auditLog`: the entries of access W&amp;B's audit log holds since the record's last write, read at a refresh, or why it could not be read: who made each change outside code and when, for the engine's output and the access review. State only.
+        /// </summary>
+        [Output("auditLog")]
+        public Output<Outputs.AuditLogReading?> AuditLog { get; private set; } = null!;
+
+        /// <summary>
         /// The custom roles' names.
         /// </summary>
         [Output("customRoles")]
@@ -138,6 +144,12 @@ namespace PulumiWandb.Wandb
         /// </summary>
         [Output("verdicts")]
         public Output<ImmutableArray<string>> Verdicts { get; private set; } = null!;
+
+        /// <summary>
+        /// When the record was last written (ISO 8601): where a refresh reads W&amp;B's audit log from (`wandb:auditLog`).
+        /// </summary>
+        [Output("writtenAt")]
+        public Output<string?> WrittenAt { get; private set; } = null!;
 
 
         /// <summary>

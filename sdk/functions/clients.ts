@@ -3,33 +3,9 @@
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import { InferenceClient, ScimClient } from "../../service";
-import { CONFIG_KEYS, resolveConfig, type WandbConfig } from "../../service/config";
+import type { WandbConfig } from "../../service/config";
+import { programSettings } from "../program-settings";
 import { type FunctionAccess, inferenceWhere, scimWhere, targetedConfig } from "../../model/functions";
-
-type Source = Record<string, string | undefined>;
-
-/**
- * The `wandb` stack config namespace as the program sees it. `apiKey` is a secret in the stack;
- * `config.get` hands it over as plain text, which is what a client needs and what must never reach
- * an Output: it goes straight into a `Secret` inside the client.
- */
-export function readStackConfig(): Source {
-  let config: pulumi.Config;
-  try {
-    config = new pulumi.Config("wandb");
-  } catch {
-    return {}; // No Pulumi runtime (e.g. a plain script): the environment alone configures.
-  }
-  const out: Source = {};
-  for (const key of CONFIG_KEYS) {
-    try {
-      out[key] = config.get(key);
-    } catch {
-      out[key] = undefined;
-    }
-  }
-  return out;
-}
 
 /** A stable digest of everything that shapes a client, so the cache never keeps or shows the key. */
 function fingerprint(kind: string, config: WandbConfig): string {
@@ -61,15 +37,12 @@ export function cachedClientCount(): number {
  */
 export const programAccess: FunctionAccess = {
   scim() {
-    const config = resolveConfig(readStackConfig(), process.env);
+    const config = programSettings().config();
     return { client: cached(fingerprint("scim", config), () => new ScimClient(config)), where: scimWhere(config) };
   },
   inference(target) {
-    const stack = readStackConfig();
     // Inference does not use the SCIM host: do not demand one from a program that only lists models.
-    const hasBaseUrl = [stack["baseUrl"], process.env["WANDB_BASE_URL"]].some((v) => v !== undefined && v.trim() !== "");
-    const resolved = resolveConfig(hasBaseUrl ? stack : { ...stack, baseUrl: "https://api.wandb.ai" }, process.env);
-    const config = targetedConfig(resolved, target);
+    const config = targetedConfig(programSettings({ baseUrl: "https://api.wandb.ai" }).config(), target);
     return { client: cached(fingerprint("inference", config), () => new InferenceClient(config)), where: inferenceWhere(config) };
   },
 };

@@ -35,6 +35,7 @@ export class Provider extends pulumi.ProviderResource {
         opts = opts || {};
         {
             resourceInputs["apiKey"] = (args?.apiKey ? pulumi.secret(args.apiKey) : undefined) ?? utilities.getEnv("WANDB_API_KEY");
+            resourceInputs["auditLog"] = pulumi.output((args?.auditLog) ?? (utilities.getEnvBoolean("WANDB_AUDIT_LOG") || false)).apply(JSON.stringify);
             resourceInputs["authScheme"] = (args?.authScheme) ?? (utilities.getEnv("WANDB_AUTH_SCHEME") || "basic");
             resourceInputs["baseUrl"] = (args?.baseUrl) ?? utilities.getEnv("WANDB_BASE_URL");
             resourceInputs["deployment"] = (args?.deployment) ?? utilities.getEnv("WANDB_DEPLOYMENT");
@@ -62,6 +63,10 @@ export interface ProviderArgs {
      * Expects a W&B API key (org admin key or organization service-account key), of 8 characters or more. Required: when unset, read from the environment variable `WANDB_API_KEY`.
      */
     apiKey?: pulumi.Input<string | undefined>;
+    /**
+     * Expects true or false (true: changes outside code are told with who made them and when, from W&B's audit log, which an organization admin's key reads; on the Multi-tenant Cloud, Enterprise plans only). When unset, read from the environment variable `WANDB_AUDIT_LOG`, else `false`.
+     */
+    auditLog?: pulumi.Input<boolean | undefined>;
     /**
      * Expects basic (Basic `<username>:<key>`, the default) or bearer (Bearer `<key>`). When unset, read from the environment variable `WANDB_AUTH_SCHEME`, else `basic`.
      */

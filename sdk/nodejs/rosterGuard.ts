@@ -81,6 +81,10 @@ export class RosterGuard extends pulumi.CustomResource {
      */
     declare public readonly admins: pulumi.Output<string[]>;
     /**
+     * With `wandb:auditLog`: the entries of access W&B's audit log holds since the record's last write, read at a refresh, or why it could not be read: who made each change outside code and when, for the engine's output and the access review. State only.
+     */
+    declare public /*out*/ readonly auditLog: pulumi.Output<outputs.AuditLogReading | undefined>;
+    /**
      * The custom roles' names.
      */
     declare public readonly customRoles: pulumi.Output<string[]>;
@@ -128,6 +132,10 @@ export class RosterGuard extends pulumi.CustomResource {
      * What each guard rail found, set by the provider at check: for the access review.
      */
     declare public readonly verdicts: pulumi.Output<string[] | undefined>;
+    /**
+     * When the record was last written (ISO 8601): where a refresh reads W&B's audit log from (`wandb:auditLog`).
+     */
+    declare public /*out*/ readonly writtenAt: pulumi.Output<string | undefined>;
 
     /**
      * Create a RosterGuard resource with the given unique name, arguments, and options.
@@ -164,9 +172,12 @@ export class RosterGuard extends pulumi.CustomResource {
             resourceInputs["teams"] = args?.teams;
             resourceInputs["users"] = args?.users;
             resourceInputs["verdicts"] = args?.verdicts;
+            resourceInputs["auditLog"] = undefined /*out*/;
             resourceInputs["outsideWhenWritten"] = undefined /*out*/;
+            resourceInputs["writtenAt"] = undefined /*out*/;
         } else {
             resourceInputs["admins"] = undefined /*out*/;
+            resourceInputs["auditLog"] = undefined /*out*/;
             resourceInputs["customRoles"] = undefined /*out*/;
             resourceInputs["emails"] = undefined /*out*/;
             resourceInputs["idpTeams"] = undefined /*out*/;
@@ -179,6 +190,7 @@ export class RosterGuard extends pulumi.CustomResource {
             resourceInputs["teams"] = undefined /*out*/;
             resourceInputs["users"] = undefined /*out*/;
             resourceInputs["verdicts"] = undefined /*out*/;
+            resourceInputs["writtenAt"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(RosterGuard.__pulumiType, name, resourceInputs, opts);

@@ -1140,6 +1140,17 @@ export interface RosterGuardOutputs {
    */
   readonly outside: pulumi.Output<OutsideCodeReport | undefined>;
   /**
+   * When the record was last written (ISO 8601): where a refresh reads W&B's audit log from
+   * (`wandb:auditLog`).
+   */
+  readonly writtenAt: pulumi.Output<string | undefined>;
+  /**
+   * With `wandb:auditLog`: the entries of access W&B's audit log holds since the record's last
+   * write, read at a refresh, or why it could not be read: who made each change outside code and
+   * when, for the engine's output and the access review. State only.
+   */
+  readonly auditLog: pulumi.Output<AuditLogReading | undefined>;
+  /**
    * What W&B held that the roster does not declare when the record was last written (`pulumi up`):
    * a refresh compares its report with it, and what it shows that is new since (a user, an admin, a
    * team or member, a custom role or permission) is a change of the record, so that `pulumi preview
@@ -1377,4 +1388,38 @@ export interface OutsideCodeReport {
    * counted against.
    */
   listed: ListedCount;
+}
+
+export interface AuditLogEntry {
+  /** The documented action, e.g. `organization:update_member`. */
+  action: string;
+  /** When (RFC 3339, UTC). */
+  at: string;
+  /**
+   * Who: the actor's email, else `user id <actor_user_id>` (a service account's key has no email).
+   */
+  by: string;
+  /** The email of the user the action is about. */
+  userEmail?: string;
+  /** The team the action is about. */
+  team?: string;
+}
+
+export interface AuditLogReading {
+  /** The start of the time read, or asked for where the log could not be read (RFC 3339). */
+  from: string;
+  /** Its end (RFC 3339). */
+  until: string;
+  /**
+   * False when the requests allowed ran out before the log did (entries may be missing), or it
+   * could not be read.
+   */
+  complete: boolean;
+  /** The entries of access in that time, oldest first. */
+  entries: AuditLogEntry[];
+  /**
+   * Why the log could not be read (e.g. 403: an organization admin's key is needed); nothing is
+   * told of who made a change.
+   */
+  unreadable?: string;
 }

@@ -1,6 +1,7 @@
-// The import rules (.dependency-cruiser.cjs): service ← model ← provider, sdk and cli; nothing in
-// provider/ imports sdk/, provider/kit imports nothing else of provider/, the command never reaches
-// @pulumi/pulumi, no cycle anywhere. Checked over the real tree, and shown to catch what they forbid.
+// The import rules (.dependency-cruiser.cjs): service ← model ← program ← provider and sdk, cli on
+// service and model; model/ never imports @pulumi/, nothing in provider/ imports sdk/, provider/kit
+// imports nothing else of provider/, the command never reaches @pulumi/pulumi, no cycle anywhere.
+// Checked over the real tree, and shown to catch what they forbid.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -12,6 +13,7 @@ const root = path.resolve(__dirname, "../..");
 const node = path.join(root, "node_modules", ".bin", "node");
 const depcruise = path.join(root, "node_modules", "dependency-cruiser", "bin", "dependency-cruiser.mjs");
 const config = path.join(root, ".dependency-cruiser.cjs");
+const LAYERS = ["service", "model", "program", "cli", "provider", "sdk", "emulator", "scripts"];
 
 async function cruise(cwd: string, folders: string[]): Promise<{ code: number; output: string }> {
   try {
@@ -24,7 +26,7 @@ async function cruise(cwd: string, folders: string[]): Promise<{ code: number; o
 }
 
 it("the tree has no cycle and no wrong-way import", async () => {
-  const { code, output } = await cruise(root, ["service", "model", "cli", "provider", "sdk", "emulator", "scripts"]);
+  const { code, output } = await cruise(root, LAYERS);
   expect(output).toContain("no dependency violations found");
   expect(code).toBe(0);
 }, 60_000);
@@ -32,7 +34,7 @@ it("the tree has no cycle and no wrong-way import", async () => {
 const fixture = fs.mkdtempSync(path.join(os.tmpdir(), "import-rules-"));
 afterAll(() => fs.rmSync(fixture, { recursive: true, force: true }));
 
-it("the rules catch each wrong-way import: between layers, the command reaching Pulumi, the shim's relative import, the kit reaching the rest of the provider, and a cycle", async () => {
+it("the rules catch each wrong-way import: between layers, the model or the command reaching Pulumi, the shim's relative import, the kit reaching the rest of the provider, and a cycle", async () => {
   const files: Record<string, string> = {
     "tsconfig.json": JSON.stringify({ compilerOptions: { module: "commonjs", strict: true } }),
     "node_modules/@pulumi/pulumi/index.js": "exports.pulumi = 1;\n",
@@ -40,7 +42,10 @@ it("the rules catch each wrong-way import: between layers, the command reaching 
     "service/client.ts": 'import { shape } from "../model/shape";\nimport * as pulumi from "@pulumi/pulumi";\nexport const client = shape + pulumi.pulumi;\n',
     "model/shape.ts": 'import { core } from "../provider/core";\nexport const shape = core;\n',
     "model/declare.ts": 'import * as pulumi from "@pulumi/pulumi";\nexport const declare = pulumi;\n',
-    "model/roster.ts": 'import { declare } from "./declare";\nexport const roster = declare;\n',
+    "model/roster.ts": 'import { declare } from "./declare";\nimport { notice } from "../program/notice";\nexport const roster = [declare, notice];\n',
+    "model/types.ts": 'import type * as pulumi from "@pulumi/pulumi";\nexport type Declared = pulumi.Output<string>;\n',
+    "program/notice.ts": 'import { helper } from "../scripts/helper";\nexport const notice = helper;\n',
+    "cli/review.ts": 'import { notice } from "../program/notice";\nexport const review = notice;\n',
     "cli/export.ts": 'import { helper } from "../scripts/helper";\nimport { roster } from "../model/roster";\nexport const run = [helper, roster];\n',
     "scripts/helper.ts": "export const helper = 1;\n",
     "provider/core.ts": 'import { entry } from "../sdk/entry";\nexport const core = 1 + entry;\n',
@@ -55,11 +60,16 @@ it("the rules catch each wrong-way import: between layers, the command reaching 
     fs.mkdirSync(path.dirname(path.join(fixture, name)), { recursive: true });
     fs.writeFileSync(path.join(fixture, name), text);
   }
-  const { code, output } = await cruise(fixture, ["service", "model", "cli", "provider", "sdk", "emulator", "scripts"]);
+  const { code, output } = await cruise(fixture, LAYERS);
   expect(code).not.toBe(0);
   expect(output).toMatch(/service-stands-alone: service\/client\.ts → model\/shape\.ts/);
   expect(output).toMatch(/service-stands-alone: service\/client\.ts → node_modules\/@pulumi\/pulumi/);
   expect(output).toMatch(/model-below-its-users: model\/shape\.ts → provider\/core\.ts/);
+  expect(output).toMatch(/model-below-its-users: model\/roster\.ts → program\/notice\.ts/);
+  expect(output).toMatch(/model-without-pulumi: model\/declare\.ts → node_modules\/@pulumi\/pulumi/);
+  expect(output).toMatch(/model-without-pulumi: model\/types\.ts → node_modules\/@pulumi\/pulumi/);
+  expect(output).toMatch(/program-below-its-users: program\/notice\.ts → scripts\/helper\.ts/);
+  expect(output).toMatch(/cli-is-service-and-model: cli\/review\.ts → program\/notice\.ts/);
   expect(output).toMatch(/cli-is-service-and-model: cli\/export\.ts → scripts\/helper\.ts/);
   expect(output).toMatch(/cli-never-loads-pulumi: cli\/export\.ts → node_modules\/@pulumi\/pulumi/);
   expect(output).toMatch(/provider-not-to-sdk: provider\/core\.ts → sdk\/entry\.ts/);

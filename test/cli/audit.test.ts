@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator";
 import { closeAllPools } from "../../service";
-import { readLog, resetLog } from "../../scripts/emulator-api";
+import { readLog, resetLog, setFaults } from "../../scripts/emulator-api";
+import { BY_HAND, changeByHand, changedAt, SECOND_ADMIN } from "../support/changes-by-hand";
 import { exportEnvironment, runCommand, scratchFolder } from "../support/export-command";
 import { expectShownSafely, withHostileNames } from "../support/hostile-names";
 import { IDP_TEAM, IGNORED_ADMIN, MADE_BY_HAND, outsideCodeRoster, outsideCodeSeed, SERVICE_ACCOUNT } from "../support/outside-code-organization";
@@ -55,6 +56,67 @@ describe("pulumi-wandb audit", () => {
     expect(run.code).toBe(2);
     expect(run.err.join("\n")).toContain('roster.yaml:1: outsideCode: users "remove" is not "report" or "deactivate"');
     expect((await readLog(emulator)).counters.total).toBe(0);
+  });
+});
+
+describe("pulumi-wandb audit with W&B's audit log (wandb:auditLog)", () => {
+  let emulator: RunningEmulator;
+  let folder: string;
+  const audit = () => runCommand(["audit", "--roster", "roster.yaml"], { ...exportEnvironment(emulator), WANDB_AUDIT_LOG: "true" }, folder);
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, seed: outsideCodeSeed(), userRolesOnGet: "shown" });
+    folder = scratchFolder();
+    writeFileSync(path.join(folder, "roster.yaml"), stringify(outsideCodeRoster()));
+    await changeByHand(emulator);
+  });
+  afterAll(async () => {
+    await closeAllPools();
+    await emulator?.close();
+  });
+
+  it("says who made each change outside code and when, from 3 list requests and 1 of the log, no write", async () => {
+    const when = await changedAt(emulator);
+    await resetLog(emulator);
+    const run = await audit();
+    expect(run.code, run.err.join("\n")).toBe(0);
+    const { counters } = await readLog(emulator);
+    expect(counters.writes).toBe(0);
+    expect(counters.byRoute).toEqual({ "GET /scim/Users": 1, "GET /scim/Groups": 1, "GET /scim/Roles": 1, "GET /admin/audit_logs": 1 });
+    expect(run.err).toContain("read W&B's audit log of the last 7 days in 1 request");
+    const markdown = run.out.join("\n");
+    expect(markdown).toMatch(/^\*\*Who made each change:\*\* W&B's audit log from \d{4}-\d\d-\d\d \d\d:\d\d UTC to /);
+    const by = (said: string, at: string) => `(${said} by ${SECOND_ADMIN.email}, ${at})`;
+    expect(markdown).toContain(`- **Warning:** ${BY_HAND.grantedAdmin} (${BY_HAND.grantedAdmin}@acme.example) is an organization admin; the roster declares another role ${by("granted admin", when.grantedAdmin)}`);
+    expect(markdown).toContain(`- team ${BY_HAND.team}: members ${BY_HAND.teamMember} (and 1 service account) ${by("made", when.team)}`);
+    expect(markdown).toContain(`### Declared, deactivated in W&B`);
+    expect(markdown).toContain(`- user ${BY_HAND.deactivated} (${BY_HAND.deactivated}@acme.example) ${by("deactivated", when.deactivated)}`);
+    expect(markdown).toContain(`- custom role ${BY_HAND.customRole}: viewer plus project:update (not in W&B's audit log)`);
+    // Made before the log's days (seeded): no entry, said so.
+    expect(markdown).toMatch(new RegExp(`- team ${MADE_BY_HAND.team}: members ${MADE_BY_HAND.user} \\(and 1 service account\\) \\(no entry in W&B's audit log since `));
+  });
+
+  it("a log that cannot be read (403: a plan without audit logs) is said once, and the audit is the same otherwise", async () => {
+    const other = await startEmulator({ port: 0, deployment: "saas", enterprise: false });
+    try {
+      const roster = {
+        users: ["admin", "second-admin"].map((userName) => ({ userName, email: `${userName}@acme.example`, organizationRole: "admin" })),
+        teams: [{ name: "seed-team", members: ["admin", "second-admin"] }],
+      };
+      writeFileSync(path.join(folder, "saas-roster.yaml"), stringify(roster));
+      const environment = { ...exportEnvironment(other), WANDB_DEPLOYMENT: "saas" };
+      const refused = await runCommand(["audit", "--roster", "saas-roster.yaml"], { ...environment, WANDB_AUDIT_LOG: "true" }, folder);
+      expect(refused.code, refused.err.join("\n")).toBe(0);
+      const told = refused.out.filter((line) => line.includes("could not be read"));
+      expect(told).toHaveLength(1);
+      expect(told[0]).toContain("HTTP 403");
+      expect(told[0]).toContain("Organization-level admins can fetch audit logs; on the multi-tenant cloud, only Enterprise plans have them.");
+      // Nothing else changes.
+      const plain = await runCommand(["audit", "--roster", "saas-roster.yaml"], environment, folder);
+      expect(refused.out.filter((line) => !line.includes("could not be read")).slice(1)).toEqual(plain.out);
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -107,7 +107,11 @@ describe.each([
 
     const typo = await runCommand(["export", "--roster", "typo.yaml", "--admins", "breakglass-admin,anna"], env, folder);
     expect(typo.code).toBe(2);
-    expect(typo.err[0]).toBe('pulumi-wandb export: --admins names "anna", not among the users exported: check the spelling, or --exclude');
+    expect(typo.err[0]).toBe('pulumi-wandb export: --admins names "anna", whom W&B does not list: check the spelling');
+    // Issue 46: a name --exclude left out was said to be misspelt.
+    const excluded = await runCommand(["export", "--roster", "excluded.yaml", "--exclude", "breakglass-*", "--admins", "ana,Breakglass-Admin"], env, folder);
+    expect(excluded.code).toBe(2);
+    expect(excluded.err).toEqual(['pulumi-wandb export: --admins names "Breakglass-Admin", excluded by --exclude "breakglass-*": a roster holds no one it leaves out']);
     const importOnly = await runCommand(["export", "--import-file", "import.json", "--admins", "ana"], env, folder);
     expect(importOnly.code).toBe(2);
     expect(importOnly.err[0]).toContain("--admins is written into a roster: give --roster <file> as well");

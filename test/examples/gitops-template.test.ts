@@ -1,11 +1,13 @@
 // examples/gitops as a team starts from it: copied out of this repository into a git repository of
-// its own, installed through its own lock with `npm ci` (pulumi-wandb from the release's tarball,
-// standing in for the registry), and the pull-request job of its workflow run step by step as
-// GitHub Actions runs `run:` steps (the actions it `uses:` set up what is already here: node, the
-// pulumi CLI). The base branch is applied to the emulator the job starts, the pull request is
-// previewed, type-checked, and reviewed. actionlint finds nothing in any workflow.
+// its own, with the release's tarball of pulumi-wandb beside package.json and the lock this
+// repository writes (npm run gitops-lock) pinning its integrity, installed with `npm ci`; the
+// pull-request job of its workflow run step by step as GitHub Actions runs `run:` steps (the actions
+// it `uses:` set up what is already here: node, the pulumi CLI): the base branch applied to the
+// emulator the job starts, the pull request previewed, type-checked and reviewed. Then the README's
+// "Try it locally" steps, as written, in the copy; `npm ci` refuses a swapped tarball; actionlint
+// finds nothing in any workflow.
 import { execFile, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -13,7 +15,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { parse } from "yaml";
 import { z } from "zod";
-import { installFromTarball, TEMPLATE } from "../../scripts/release/gitops-template";
+import { installFromTarball, integrityOf, readTemplateLock, tarballName, TEMPLATE, templateLockMismatch } from "../../scripts/release/gitops-template";
 import { packageTarball } from "../../scripts/release/npm-tarballs";
 import { newMachineEnvironment } from "../support/new-machine";
 import { repoRoot } from "../support/pulumi";
@@ -22,6 +24,8 @@ const run = promisify(execFile);
 const scratch = mkdtempSync(path.join(os.tmpdir(), "pulumi-wandb-gitops-"));
 const team = path.join(scratch, "wandb-access");
 const backgroundGroups: number[] = [];
+const { version } = z.object({ version: z.string() }).parse(JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")));
+let tarball: string;
 
 const workflowSchema = z.object({
   jobs: z.record(
@@ -54,7 +58,8 @@ const git = (...args: string[]) => run("git", ["-c", "user.name=Platform", "-c",
 
 beforeAll(async () => {
   cpSync(TEMPLATE, team, { recursive: true, filter: (from) => !from.includes("node_modules") });
-  installFromTarball(team, packageTarball(mkdtempSync(path.join(scratch, "release-"))));
+  tarball = packageTarball(mkdtempSync(path.join(scratch, "release-")));
+  installFromTarball(team, tarball);
   await git("init", "--quiet", "--initial-branch=main");
   await git("add", ".");
   await git("commit", "--quiet", "-m", "The organization as it is");
@@ -93,6 +98,17 @@ const assignments = (file: string): Record<string, string> =>
       .filter((line) => line.includes("="))
       .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
   );
+
+it("the lock this repository writes pins the release's tarball beside package.json by its integrity", () => {
+  const pinned = readTemplateLock(team).packages["node_modules/pulumi-wandb"];
+  expect(pinned).toMatchObject({ version, resolved: `file:${tarballName(version)}`, integrity: integrityOf(tarball) });
+  expect(JSON.parse(readFileSync(path.join(team, "package.json"), "utf8")).dependencies["pulumi-wandb"]).toBe(version);
+  // The committed lock is the writer's, for the template's package.json: only the tarball's integrity moves with each build.
+  const committed = readTemplateLock(TEMPLATE);
+  expect(committed.packages["node_modules/pulumi-wandb"].integrity).toMatch(/^sha512-[A-Za-z0-9+/]{86}==$/);
+  const withoutIntegrity = (lock: typeof committed) => JSON.stringify(lock, (key, value: unknown) => (key === "integrity" ? undefined : value));
+  expect(withoutIntegrity(committed)).toBe(withoutIntegrity(readTemplateLock(team)));
+});
 
 it("copied out of the repository, its pull-request job previews and reviews the change against the emulator", async () => {
   const base = (await git("rev-parse", "HEAD")).stdout.trim();
@@ -143,9 +159,54 @@ it("copied out of the repository, its pull-request job previews and reviews the 
   expect(review).toContain("- **ken**\n  - joins the organization as member\n  - joins team platform");
 }, 600_000);
 
+/** The `sh` blocks of a section of the template's README, as written. */
+function readmeSteps(section: string): string {
+  const readme = readFileSync(path.join(team, "README.md"), "utf8");
+  const body = readme.slice(readme.indexOf(`## ${section}\n`)).split(/\n## /)[0]!;
+  return [...body.matchAll(/```sh\n([\s\S]*?)```/g)].map((block) => block[1]).join("\n");
+}
+
+it("the README's \"Try it locally\" steps work as written in the copy: up against the emulator, then the teardown", async () => {
+  const port = String(await freePort());
+  const steps = readmeSteps("Try it locally").replaceAll("8090", port);
+  expect(steps).toContain("pulumi up --yes");
+  const env = { ...runnerEnvironment(), PULUMI_HOME: path.join(scratch, "pulumi-home"), PULUMI_SKIP_UPDATE_CHECK: "true", PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" };
+  // As a shell runs them, stopping at the first that fails; the emulator is given a moment to listen.
+  const script = steps.replace(/^(npx wandb-emulator .*&).*$/m, `$1\nfor attempt in $(seq 30); do curl -s -o /dev/null http://127.0.0.1:${port}/ && break; sleep 1; done`);
+  const { code, output } = await runStep(`set -x\n${script}`, env);
+  expect(code, output.slice(-4000)).toBe(0);
+  // Made by the up, removed by the destroy.
+  expect(output).toMatch(/^ \+ +pulumi-nodejs:dynamic\/wandb:User acme\/ada created/m);
+  expect(output).toMatch(/^ - +pulumi-nodejs:dynamic\/wandb:User acme\/ada deleted/m);
+  expect(output).toContain("+ pulumi stack rm dev --yes");
+}, 300_000);
+
+it("npm ci refuses the tarball beside package.json once it is not the one the lock pins", async () => {
+  // Another tarball of the same name: the release's, with one file changed.
+  const unpacked = mkdtempSync(path.join(scratch, "swapped-"));
+  await run("tar", ["-xzf", tarball, "-C", unpacked]);
+  writeFileSync(path.join(unpacked, "package", "README.md"), `${readFileSync(path.join(unpacked, "package", "README.md"), "utf8")}\nswapped\n`);
+  const swapped = (await run("npm", ["pack", path.join(unpacked, "package"), "--pack-destination", unpacked, "--silent", "--ignore-scripts"], { cwd: unpacked })).stdout.trim();
+  copyFileSync(path.join(unpacked, swapped), path.join(team, tarballName(version)));
+  expect(integrityOf(path.join(team, tarballName(version)))).not.toBe(integrityOf(tarball));
+  // The release's own check would refuse to publish it with this lock too.
+  expect(templateLockMismatch(path.join(team, tarballName(version)))).toMatch(/Run `npm run gitops-lock` on this commit and commit the lock\.$/);
+  // npm keeps what it installed by integrity, and would install the pinned bytes from there whatever lies beside
+  // package.json (safe, but not what is shown here): the pinned tarball is taken out of its cache (cacache's layout).
+  const env = runnerEnvironment();
+  const cache = (await run("npm", ["config", "get", "cache"], { cwd: team, env })).stdout.trim();
+  const hex = Buffer.from(integrityOf(tarball).slice("sha512-".length), "base64").toString("hex");
+  rmSync(path.join(cache, "_cacache", "content-v2", "sha512", hex.slice(0, 2), hex.slice(2, 4), hex.slice(4)), { force: true });
+
+  const { code, output } = await runStep("npm ci --no-audit --no-fund", env);
+  expect(code).not.toBe(0);
+  expect(output).toContain("EINTEGRITY");
+  expect(existsSync(path.join(team, "node_modules", "pulumi-wandb"))).toBe(false);
+}, 300_000);
+
 it("actionlint finds nothing in the template's workflows or the repository's own", async () => {
   const workflows = [
-    ...["access.yml", "drift.yml"].map((file) => path.join(team, ".github", "workflows", file)),
+    ...["access.yml", "drift.yml", "attest.yml"].map((file) => path.join(team, ".github", "workflows", file)),
     ...["release.yml", "test.yml"].map((file) => path.join(repoRoot, ".github", "workflows", file)),
   ];
   // Built from the Go module proxy, at a pinned version, like the engine.

@@ -1,5 +1,6 @@
-// examples/gitops as its CI workflow runs it: the base roster applied to the emulator, a pull
-// request's change previewed against it, admins protected; and the workflow itself.
+// examples/gitops as its CI workflow runs it, with the job's credentials: the base roster applied to
+// the emulator, a pull request's change previewed against it (the review in its README is this
+// one), admins protected; and the workflow itself.
 import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,7 +19,12 @@ describe("examples/gitops", () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0 });
-    stack = await openStack({ dir: example }, { config: emulatorConfig(emulator) });
+    // With the credentials the template's pull-request job gives: the emulator's organization service-account key, no username.
+    const workflow = readFileSync(path.join(example, ".github", "workflows", "access.yml"), "utf8");
+    expect(workflow).toContain(`WANDB_API_KEY=${emulator.serviceAccount.apiKey}`);
+    expect(workflow).not.toContain("WANDB_USERNAME");
+    const { "wandb:username": _username, ...config } = emulatorConfig(emulator);
+    stack = await openStack({ dir: example }, { config: { ...config, "wandb:apiKey": { value: emulator.serviceAccount.apiKey, secret: true } } });
     roster = path.join(stack.workDir, "roster.yaml");
   });
   afterAll(async () => {

@@ -4,7 +4,8 @@
 // preview (as a pull request's job runs it) whose access review names and counts each person it
 // deactivates, and the plain up after it deactivates exactly them: someone made by hand, or
 // become inactive, after the plan was made waits for the next run; a standalone User of the stack
-// is never outside code to deactivate.
+// is never outside code to deactivate. With a bearer key whose owner the provider cannot tell, the
+// preview refuses to deactivate the inactive (the owner among them) until wandb:username tells it.
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -152,5 +153,37 @@ describe("the plain preview's review is the access change, and up makes exactly 
     const up = await stack.up();
     expect(await active(["stale", "cy"].flatMap(each))).toEqual(everyone(["stale", "cy"], true));
     expect(up.log).not.toMatch(/deactivated (x|y)-/);
+  });
+
+  // Issue 46: with a bearer key and no username, the acting admin was deactivated for inactivity, and the next run got 401.
+  it("a bearer key, its owner inactive for 200 days: each door's preview refuses, naming wandb:username, until told; then up keeps the owner and the next run works", async () => {
+    await stack.stack.setConfig("wandb:authScheme", { value: "bearer" });
+    await stack.stack.removeConfig("wandb:username");
+    const admin = (await users()).find((user) => user.userName === "admin")!;
+    await emulatorApi(emulator).control("PUT", `/users/${admin.id}/activity`, { daysActive: 3, lastActiveAt: iso(Date.now() - 200 * DAY) });
+
+    // One door's roster at a time: the engine stops at the first refused check.
+    for (const door of DOORS) {
+      await stack.stack.setConfig(`inactiveDays-${door}`, { value: "90" });
+      const refused = await stack.failing("preview");
+      await stack.stack.removeConfig(`inactiveDays-${door}`);
+      const errors = refused.diagnostics.filter((d) => d.severity === "error").map((d) => d.message).join("\n");
+      const refusal = new RegExp(
+        `Organization "acme-${door}": this change deactivates (\\S+, )*admin(, \\S+)*, not active in 90 days \\(deactivateInactiveAfterDays\\); the provider cannot tell which user its bearer key belongs to.*Set wandb:username \\(WANDB_USERNAME\\) to the key's owner`,
+        "g",
+      );
+      expect(errors.match(refusal), `${door} door, once:\n${errors}`).toHaveLength(1);
+      expect(errors, "no stack trace").not.toMatch(/\n\s+at /);
+    }
+    expect(await active(["admin", ...each("stale")])).toEqual({ admin: true, ...everyone(["stale"], true) });
+
+    await stack.stack.setConfig("wandb:username", { value: "admin" });
+    await stack.stack.setConfig("inactiveDays", { value: "90" });
+    await stack.up();
+    expect(await active(["admin", ...each("stale")])).toEqual({ admin: true, ...everyone(["stale"], false) });
+    // The next run: the key's owner still reaches W&B.
+    const next = await stack.preview({ refresh: true });
+    expect(next.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(next.log).not.toMatch(/401|refused the credentials/);
   });
 });

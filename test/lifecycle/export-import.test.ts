@@ -18,6 +18,7 @@ import { NativeResource } from "../support/native-resources";
 import { organizationMadeByHand } from "../support/organization-by-hand";
 import { tokenOf } from "../../model/tokens";
 import type { ImportEntry } from "../../cli/import-file";
+import { parseUrn } from "../../model/urn";
 
 interface ImportFile {
   resources: ImportEntry[];
@@ -99,7 +100,7 @@ function generatedProgram(resources: readonly RecordedResource[], edit: (kind: s
     for (const { urn, type, inputs } of resources) {
       if (!type.startsWith("wandb:index:")) continue;
       const kind = type.slice("wandb:index:".length);
-      new NativeResource(kind, urn.split("::").pop()!, edit(kind, inputs ?? {}), []);
+      new NativeResource(kind, parseUrn(urn).name, edit(kind, inputs ?? {}), []);
     }
   };
 }

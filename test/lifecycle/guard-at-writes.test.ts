@@ -67,6 +67,12 @@ describe.each(Object.entries(DOORS))("the guard rails at the writes (%s door)", 
     for (const [options, refusal] of invocations) {
       const failed = await stack.failing("up", options);
       expect(failed.log, JSON.stringify(options)).toContain(refusal);
+      // Issue 46: told at most once per resource (four users' deletes: the engine's messages, and the summary
+      // of the text output), with no stack trace of this package's files.
+      const told = (text: string) => text.split(refusal).length - 1;
+      expect(told(failed.diagnostics.map((d) => d.message).join("\n")), failed.log).toBeLessThanOrEqual(REMOVED.length);
+      expect(told(failed.log.slice(failed.log.indexOf("\nDiagnostics:"))), failed.log).toBeLessThanOrEqual(REMOVED.length);
+      expect(failed.log).not.toMatch(/^\s+at .*\.[jt]s:\d+/m);
       await expectAllKept();
     }
   });

@@ -10,6 +10,7 @@ import { clearFaults, readState, setFaults } from "../../scripts/emulator-api";
 import { processesWithPulumiHome, type RunProcess } from "../../scripts/processes";
 import { backendLocks, poll, restoreTornCheckpoint, startUp } from "../support/interrupted-run";
 import { warningsNaming } from "../support/warnings";
+import { parseUrn } from "../../model/urn";
 
 const CREW = Array.from({ length: 20 }, (_, i) => `crew${String(i).padStart(2, "0")}`);
 const isCrew = (userName: string) => CREW.includes(userName);
@@ -19,7 +20,7 @@ interface Deployment {
   pending_operations?: { type: string; resource: { urn: string } }[];
 }
 
-const nameOf = (urn: string) => urn.split("::").pop() ?? urn;
+const nameOf = (urn: string) => parseUrn(urn).name;
 
 describe("an up whose CLI is killed while creates are in flight", () => {
   let emulator: RunningEmulator;

@@ -68,8 +68,11 @@ describe("names made in the web application, through the engine", () => {
     await emulator?.close();
   });
 
-  it("shows them by code in the output of up and preview --refresh, and safely in review --drift", async () => {
+  it("shows them by code in the output of up and preview --refresh, and safely in review and review --drift", async () => {
     const up = await stack.up();
+    // The engine's text output as a terminal shows it, diagnostics and all.
+    expectShownSafely(up.log, { markdown: false });
+    expect(up.log).toContain("red\\u001b[31mteam (hides characters)");
     const told = said(up.diagnostics);
     expect(told).toContain("outside code: red\\u001b[31mteam (hides characters) (esc@acme.example) is an organization admin the roster does not declare");
     expect(told).toContain("outside code: team admin\\u202enimda (hides characters), not declared, members: @team, ana\\u200blee (hides characters), ding\\u0007dong (hides characters)");
@@ -83,6 +86,9 @@ describe("names made in the web application, through the engine", () => {
     for (const diagnostic of previewed.filter((each) => each.severity !== "debug")) expectShownSafely(diagnostic.message, { markdown: false });
     const review = await reviewOf(preview.json, ["--drift"]);
     expectShownSafely(review, { markdown: true });
+    const plain = await reviewOf(preview.json);
+    expectShownSafely(plain, { markdown: true });
+    expect(plain).toContain("- user `@team` (team@acme.example, organization role member)");
     expect(review).toContain("- user `@team` (team@acme.example, organization role member)");
     expect(review).toContain("- custom role fix `#123` red\\\\u001b\\[31mteam (hides characters): member plus project:delete");
   });

@@ -9,6 +9,7 @@ import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../suppor
 import { clearFaults, readState, setFaults } from "../../scripts/emulator-api";
 import { poll, recoverFromKill, startUp } from "../support/interrupted-run";
 import { warningsNaming } from "../support/warnings";
+import { parseUrn } from "../../model/urn";
 
 const PROJECT = "python-warnings";
 const CREW = 6;
@@ -80,7 +81,7 @@ describe("a Python program on the native plugin", () => {
     await clearFaults(emulator);
     await recoverFromKill(stack);
 
-    const recorded = new Set((((await stack.exportState()) as Deployment).resources ?? []).map((resource) => resource.urn.split("::").pop()));
+    const recorded = new Set((((await stack.exportState()) as Deployment).resources ?? []).map((resource) => parseUrn(resource.urn).name));
     const unrecorded = (await crewInService()).map((user) => user.userName).filter((name) => !recorded.has(name));
     expect(unrecorded.length).toBeGreaterThan(0);
     const result = await stack.up();

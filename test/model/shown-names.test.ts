@@ -1,10 +1,10 @@
 // Names from W&B as people read them in the engine's output: every control, zero-width and bidi
 // character as its code, with a note that the name hides characters (model/shown-names), in the
 // outside-code lines and in every line the provider prints (provider/kit/engine-output).
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { declaredOf, outsideCodeLines, outsideCodeUnder, REPORT_ONLY, type ListedOrganization } from "../../model/outside-code";
 import { HIDES_CHARACTERS, shownName } from "../../model/shown-names";
-import { printedOutput, sendOutputTo, tell, warn, type Severity } from "../../provider/kit/engine-output";
+import { engineOutput, type Severity } from "../../provider/kit/engine-output";
 import { expectShownSafely, HOSTILE } from "../support/hostile-names";
 
 describe("shownName", () => {
@@ -68,14 +68,9 @@ describe("the engine's outside-code lines name hidden characters by code", () =>
 });
 
 describe("every line the provider prints", () => {
-  const said: { severity: Severity; line: string }[] = [];
-  afterEach(() => {
-    sendOutputTo(printedOutput);
-    said.length = 0;
-  });
-
   it("shows the hidden characters of the names it quotes by code, on one line", () => {
-    sendOutputTo((severity, line) => said.push({ severity, line }));
+    const said: { severity: Severity; line: string }[] = [];
+    const { tell, warn } = engineOutput((severity, line) => said.push({ severity, line }));
     warn(`team "${HOSTILE.escape}" taken over`);
     tell(`user "${HOSTILE.bell}\nwarning: forged" left in W&B`);
     tell(`team "${HOSTILE.bidi}" was emptied`);

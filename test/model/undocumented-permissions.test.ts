@@ -1,12 +1,11 @@
 // Permissions W&B does not document are warned about by the core's check, so both front doors
 // tell it at preview: the decision as a pure function, and the check saying it (through the
 // process's output, whichever door serves it).
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { undocumentedPermissionWarnings } from "../../model/undocumented-permissions";
 import { DOCUMENTED_PERMISSIONS } from "../../model/vocabulary";
-import { printedOutput, sendOutputTo, type Severity } from "../../provider/kit/engine-output";
 import { customRole } from "../../provider/resources/custom-role";
-import { unconfiguredOperation } from "../support/provider";
+import { keptOutput, unconfiguredOperation, type ToldLine } from "../support/provider";
 
 describe("undocumentedPermissionWarnings", () => {
   it("names each undocumented permission once, says the service refuses it at up if it does not exist, and lists the documented ones", () => {
@@ -25,13 +24,12 @@ describe("undocumentedPermissionWarnings", () => {
 });
 
 describe("the CustomRole check", () => {
-  const operation = unconfiguredOperation();
-  afterEach(() => sendOutputTo(printedOutput));
+  let operation = unconfiguredOperation();
 
-  function told(): { severity: Severity; line: string }[] {
-    const lines: { severity: Severity; line: string }[] = [];
-    sendOutputTo((severity, line) => lines.push({ severity, line }));
-    return lines;
+  function told(): ToldLine[] {
+    const output = keptOutput();
+    operation = unconfiguredOperation(output.sink);
+    return output.lines;
   }
 
   it("warns once for each undocumented permission, and accepts the role", async () => {

@@ -33,6 +33,10 @@ it("then publishes the SDKs, the archives with their checksums, PyPI, npm and th
   expect(commands.join("\n")).toMatch(/gh release create "\$GITHUB_REF_NAME" release\/\*/);
   expect(commands.join("\n")).toMatch(/npm publish "\$tarball"/);
   expect(commands.join("\n")).toMatch(/git tag "sdk\/go\/\$GITHUB_REF_NAME"/);
+  // The gitops template's lock pins the tarball npm publishes, checked once it is built.
+  const lockChecked = commands.indexOf("node dist/scripts/release/gitops-template.js --check");
+  expect(lockChecked).toBeGreaterThan(commands.indexOf("node dist/scripts/release/release.js --only sdks"));
+  expect(lockChecked).toBeLessThan(commands.findIndex((command) => command.includes("npm publish")));
   expect(publish.steps.map((step) => step.uses)).toContain("pypa/gh-action-pypi-publish@release/v1");
 });
 

@@ -18,11 +18,11 @@ export function exportEnvironment(emulator: Pick<RunningEmulator, "url" | "admin
   return { WANDB_BASE_URL: emulator.url, WANDB_API_KEY: emulator.admin.apiKey, WANDB_USERNAME: emulator.admin.username };
 }
 
-/** Runs `pulumi-wandb <argv>` in process with this environment, folder and standard input; every line it prints kept. */
-export async function runCommand(argv: string[], env: Record<string, string>, cwd: string, stdin = ""): Promise<CommandRun> {
+/** Runs `pulumi-wandb <argv>` in process with this environment, folder, standard input and clock; every line it prints kept. */
+export async function runCommand(argv: string[], env: Record<string, string>, cwd: string, stdin = "", now: () => number = Date.now): Promise<CommandRun> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(argv, { out: (line) => out.push(line), err: (line) => err.push(line), env, cwd, stdin: Readable.from([stdin]) });
+  const code = await main(argv, { out: (line) => out.push(line), err: (line) => err.push(line), env, cwd, stdin: Readable.from([stdin]), now });
   return { code, out, err };
 }
 

@@ -66,6 +66,12 @@ export function describeOutsideCode(door: string, program: string, steps: Outsid
       const { refusals, log, writes } = await previewWithWrongKey(stack, emulator);
       expect(refusals, log).toHaveLength(1);
       expect(refusals[0]).toMatch(/Authentication failed\. Check the API key \(wandb:apiKey/);
+      // Issue 46: one line, about half the 900 characters it had, told once in the summary, with no stack trace
+      // (the dynamic door's host logged one).
+      expect(refusals[0]!.trim().split("\n"), refusals[0]).toHaveLength(1);
+      expect(refusals[0]!.length, refusals[0]).toBeLessThan(500);
+      expect(log.slice(log.indexOf("\nDiagnostics:")).split("Check the API key (wandb:apiKey").length - 1, log).toBe(1);
+      expect(log).not.toMatch(/^\s+at .*\.[jt]s:\d+/m);
       expect(writes).toBe(0);
     });
 

@@ -6,36 +6,58 @@ import { expect } from "vitest";
 import type { ResourceKind } from "../../model/resource-kinds";
 import type { RunningEmulator } from "../../emulator";
 import { dynamicProvider, type DynamicProvider } from "../../provider/doors/dynamic";
-import { NO_CONFIGURATION, Operation } from "../../provider/operation";
+import { Operation } from "../../provider/operation";
+import { printedOutput, type OutputSink, type Severity } from "../../provider/kit/engine-output";
+import { EMPTY_NAMESPACE } from "../../service/namespace";
 
 const TEST_PROJECT = "test-project";
 
-/** The provider's settings for the emulator's admin; `settings` adds or overrides some, e.g. `{ maxRetries: "1" }`. */
-function adminSettings(emu: RunningEmulator, settings: Record<string, string>): Record<string, string> {
-  return { baseUrl: emu.url, apiKey: emu.admin.apiKey, username: emu.admin.username, deployment: emu.deployment, ...settings };
+/** The provider's settings for the emulator's admin; `settings` adds, overrides or (undefined) leaves out some, e.g. `{ maxRetries: "1" }`. */
+function adminSettings(emu: RunningEmulator, settings: Settings): Record<string, string> {
+  const all = { baseUrl: emu.url, apiKey: emu.admin.apiKey, username: emu.admin.username, deployment: emu.deployment, ...settings };
+  return Object.fromEntries(Object.entries(all).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
+
+/** Settings as keys without the `wandb:` prefix; undefined leaves one out (e.g. `{ authScheme: "bearer", username: undefined }`). */
+export type Settings = Readonly<Record<string, string | undefined>>;
 
 /**
  * The stack config `pulumi config` would give for the emulator's admin (`wandb:baseUrl`,
  * `wandb:apiKey`, `wandb:username`, `wandb:deployment`), with `settings` (keys without the
  * `wandb:` prefix) added or overriding.
  */
-export function stackConfigFor(emu: RunningEmulator, settings: Record<string, string> = {}): Record<string, string> {
+export function stackConfigFor(emu: RunningEmulator, settings: Settings = {}): Record<string, string> {
   return Object.fromEntries(Object.entries(adminSettings(emu, settings)).map(([key, value]) => [`wandb:${key}`, value]));
 }
 
 /**
  * An engine operation served for the emulator's admin, as a new provider process would serve it
- * (`settings` as for `stackConfigFor`): nothing read in another operation is carried over.
+ * (`settings` as for `stackConfigFor`): nothing read in another operation is carried over. What it
+ * tells the user goes to `sink` (printed, as a dynamic provider's).
  */
-export function operationFor(emu: RunningEmulator, settings: Record<string, string> = {}): Operation {
-  return new Operation({ stackConfig: adminSettings(emu, settings), sharedWithProject: false });
+export function operationFor(emu: RunningEmulator, settings: Settings = {}, sink: OutputSink = printedOutput): Operation {
+  return new Operation({ stackConfig: adminSettings(emu, settings), sharedWithProject: false }, sink);
 }
 
 /** An engine operation of a provider no one configured: what a check judges without any setting. */
-export function unconfiguredOperation(): Operation {
-  return new Operation(NO_CONFIGURATION);
+export function unconfiguredOperation(sink: OutputSink = printedOutput): Operation {
+  return new Operation(EMPTY_NAMESPACE, sink);
 }
+
+/** A line an operation told the user. */
+export interface ToldLine {
+  severity: Severity;
+  line: string;
+}
+
+/** A sink that keeps what it is told, in `lines`. */
+export function keptOutput(): { sink: OutputSink; lines: ToldLine[] } {
+  const lines: ToldLine[] = [];
+  return { sink: (severity, line) => lines.push({ severity, line }), lines };
+}
+
+/** A sink that drops what it is told: what a test does not judge is not its output's. */
+export const droppedOutput: OutputSink = () => undefined;
 
 /**
  * The next engine operation, as a new provider process would serve it: configured as `operation`
@@ -43,7 +65,7 @@ export function unconfiguredOperation(): Operation {
  * the organization outside Pulumi between two operations.
  */
 export function nextOperation(operation: Operation): Operation {
-  return new Operation(operation.configuration);
+  return new Operation(operation.configuration, operation.sink);
 }
 
 /**

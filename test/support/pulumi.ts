@@ -16,6 +16,7 @@ import {
   type PulumiFn,
   type Stack,
 } from "@pulumi/pulumi/automation";
+import { parseUrn } from "../../model/urn";
 
 export { emulatorConfig, installedPackage, repoRoot };
 
@@ -219,7 +220,7 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
         onEvent: (event) => {
           const metadata = shownStep(event);
           if (!metadata) return;
-          steps.push({ op: metadata.op, name: metadata.urn.split("::").pop() ?? metadata.urn, diffs: changedProperties(metadata) });
+          steps.push({ op: metadata.op, name: parseUrn(metadata.urn).name, diffs: changedProperties(metadata) });
         },
       });
       return steps;
@@ -266,7 +267,7 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
     },
     async urns() {
       const { resources } = (await exportState()) as { resources?: { urn: string }[] };
-      return Object.fromEntries((resources ?? []).map(({ urn }) => [urn.split("::").pop() ?? urn, urn]));
+      return Object.fromEntries((resources ?? []).map(({ urn }) => [parseUrn(urn).name, urn]));
     },
     fullLog: () => allLines.join(""),
     async dispose() {

@@ -2,12 +2,12 @@
 // check/diff/create/read/update/delete, and `configure`, which hands it the stack config. The SDK's
 // provider shim reaches it by package name. The native plugin (./plugin) serves the same kinds.
 import { z } from "zod";
+import { EMPTY_NAMESPACE, namespaceOf, type Namespace } from "../../../service/namespace";
 import { RESOURCE_KINDS, type ResourceKind } from "../../../model/resource-kinds";
 import { dynamicCalls, type DynamicCall } from "../../kit/dynamic-calls";
 import { KINDS } from "../../kinds";
-import { NO_CONFIGURATION, Operation, type Configuration } from "../../operation";
-
-const NAMESPACE = "wandb:";
+import { Operation } from "../../operation";
+import { toldOnce } from "./host-log";
 
 /**
  * What the dynamic provider hands to `configure`: an instance of @pulumi/pulumi's
@@ -21,16 +21,9 @@ const configureRequest = z.object({
   }),
 });
 
-/** The `wandb` namespace of the stack config, keys without the namespace; config values are strings. */
-const wandbNamespace = z
-  .record(z.string(), z.unknown())
-  .transform((raw) => Object.entries(raw).filter(([key]) => key.startsWith(NAMESPACE)))
-  .transform((entries) => Object.fromEntries(entries.map(([key, value]) => [key.slice(NAMESPACE.length), value])))
-  .pipe(z.record(z.string(), z.string()));
-
-function configurationOf(request: unknown): Configuration {
+function configurationOf(request: unknown): Namespace {
   const { config } = configureRequest.parse(request);
-  return { stackConfig: wandbNamespace.parse(config.rawConfig), sharedWithProject: config.projectName === "wandb" };
+  return namespaceOf(config.rawConfig, config.projectName);
 }
 
 const kinds = Object.fromEntries(RESOURCE_KINDS.map((kind) => [kind, dynamicCalls(KINDS[kind], kind)])) as Record<ResourceKind, DynamicCall<Operation>>;
@@ -47,7 +40,7 @@ export interface DynamicProvider {
  * to share.
  */
 export function dynamicProvider(): DynamicProvider {
-  let operation = new Operation(NO_CONFIGURATION);
+  let operation = new Operation(EMPTY_NAMESPACE);
   return {
     async dispatch(kind, method, args) {
       if (method !== "configure") return kinds[kind](operation, method, args);
@@ -57,5 +50,7 @@ export function dynamicProvider(): DynamicProvider {
   };
 }
 
-/** The single entry point of the serialized provider shim: this process's provider. */
-export const { dispatch } = dynamicProvider();
+const processProvider = dynamicProvider();
+
+/** The single entry point of the serialized provider shim: this process's provider, whose errors the engine tells once. */
+export const dispatch: DynamicProvider["dispatch"] = (kind, method, args) => toldOnce(() => processProvider.dispatch(kind, method, args));

@@ -9,7 +9,6 @@ import type * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { resourceProviderService } from "./server";
 import { committedSchemaText } from "../../schema/committed-schema";
 import { packageManifest } from "../../../model/package-manifest";
-import { sendOutputTo } from "../../kit/engine-output";
 import { engineLog } from "./engine-log";
 
 /** The engine's address: the one argument the engine passes that is not a flag. */
@@ -35,9 +34,9 @@ const construct = once(async () => {
 
 function serve(): void {
   const log = engineLog(engineAddress);
-  sendOutputTo(log.sink);
   const server = new grpc.Server(SERVER_OPTIONS);
   const service = resourceProviderService({
+    output: log.sink,
     outputDelivered: log.flushed,
     version: packageManifest().version,
     schema: async () => committedSchemaText(),

@@ -2,9 +2,10 @@
 // the SDK's, with the plugin's own resources (by type token) as its children, registered by the
 // registrar (thousands of them) rather than as a `pulumi.CustomResource` each.
 import * as pulumi from "@pulumi/pulumi";
-import { declareOrganization, planOrganization, type ChildOptions, type ChildrenShape } from "../../../model/organization";
-import { noticeAdoptedRoles } from "../../../model/adoption-notice";
-import { noticeRename } from "../../../model/rename-notice";
+import { planOrganization } from "../../../model/organization";
+import { declareOrganization, type ChildOptions, type ChildrenShape } from "../../../program/organization";
+import { noticeAdoptedRoles } from "../../../program/adoption-notice";
+import { noticeRename } from "../../../program/rename-notice";
 import type { ResourceKind } from "../../../model/resource-kinds";
 import { ORGANIZATION_TYPE, tokenOf } from "../../../model/tokens";
 import type { ComponentBuilder } from "./construct";

@@ -1,7 +1,7 @@
 // The plugin's own configuration: what CheckConfig judges and Configure applies. The engine hands
 // over the provider's inputs (a default provider's come from the `wandb:` stack config, an
 // explicit provider's from its arguments), as typed values that may be wrapped as secrets.
-import { judgeNamespace } from "../../../service/config";
+import { WandbSettings } from "../../../service/namespace";
 import { revealed } from "./struct";
 
 /** Inputs the engine gives every provider, which are not settings of ours. */
@@ -20,6 +20,5 @@ export function settingsOf(inputs: Record<string, unknown>): Record<string, stri
 
 /** Every mistake in the settings, each naming the config key, the environment variable and the fix. */
 export function settingsProblems(settings: Record<string, string>): string[] {
-  const judgement = judgeNamespace(settings, process.env, { sharedWithProject: false });
-  return "problems" in judgement ? [...judgement.problems] : [];
+  return [...new WandbSettings({ stackConfig: settings, sharedWithProject: false }, process.env).problems()];
 }

@@ -7,15 +7,17 @@ import * as emptyProto from "google-protobuf/google/protobuf/empty_pb";
 import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { KINDS } from "../../kinds";
-import { NO_CONFIGURATION, Operation } from "../../operation";
+import { Operation } from "../../operation";
+import { EMPTY_NAMESPACE, namespaceOf } from "../../../service/namespace";
 import { NaturalKeyClaims } from "../../../model/natural-keys";
-import { isOrganizationChild, nameInUrn } from "../../../model/tokens";
+import { isOrganizationChild, kindOfPluginRequest } from "../../../model/tokens";
+import { parseUrn } from "../../../model/urn";
 import { grpcErrorOf } from "./grpc-errors";
 import { settingsOf, settingsProblems } from "./provider-config";
 import { asSecret, fromStruct, plainOf, secretKeysOf, toStruct, unwrapped, withSecrets } from "./struct";
-import { kindOf } from "./tokens";
 import { engineRecord } from "../../kit/state";
-import { aboutResource } from "../../kit/engine-output";
+import { aboutResource } from "./engine-log";
+import { printedOutput, type OutputSink } from "../../kit/engine-output";
 import { failsThePreview } from "../../kit/errors";
 import type { PropertyChangeKind } from "../../kit/difference";
 
@@ -68,16 +70,16 @@ export interface ServiceParts {
   schema: () => Promise<string>;
   invoke?: (operation: Operation, token: string, args: Record<string, unknown>) => Promise<{ outputs?: Record<string, unknown>; failures?: { property: string; reason: string }[] }>;
   construct?: (operation: Operation, request: providerProto.ConstructRequest) => Promise<providerProto.ConstructResponse>;
-  /** Settles when what the calls so far told the user has been delivered (provider/doors/plugin/engine-log.ts). */
+  /** Where what the calls tell the user goes (provider/doors/plugin/engine-log.ts); printed by default. */
+  output?: OutputSink;
+  /** Settles when what the calls so far told the user has been delivered. */
   outputDelivered?: () => Promise<void>;
 }
 
 /** The settings a Configure request carries: its typed arguments, or, from older engines, its `wandb:config:<key>` variables. */
 function settingsOfConfigure(request: providerProto.ConfigureRequest): Record<string, string> {
   if (request.hasArgs()) return settingsOf(fromStruct(request.getArgs()));
-  const variables: Record<string, string> = {};
-  for (const [name, value] of request.getVariablesMap().entries()) variables[name.replace(/^wandb:config:/, "")] = value;
-  return settingsOf(variables);
+  return namespaceOf(Object.fromEntries(request.getVariablesMap().entries()), undefined).stackConfig;
 }
 
 const DIFF = providerProto.DiffResponse.DiffChanges;
@@ -92,11 +94,11 @@ const topLevelOf = (path: string) => path.split(/[.[]/)[0]!;
 
 export function resourceProviderService(parts: ServiceParts): grpc.UntypedServiceImplementation {
   const answer = <Request, Response>(handler: Handler<Request, Response>) => unary(handler, parts.outputDelivered ?? (async () => undefined));
-  const calls = (request: { getType(): string; getUrn(): string }) => KINDS[kindOf(request.getType(), request.getUrn())];
+  const calls = (request: { getType(): string; getUrn(): string }) => KINDS[kindOfPluginRequest(request.getType(), request.getUrn())];
   const claims = new NaturalKeyClaims();
   /** The resources the engine diffed: they have a state, so a create of theirs is a replacement, never a rename. */
   const diffed = new Set<string>();
-  let operation = new Operation(NO_CONFIGURATION);
+  let operation = new Operation(EMPTY_NAMESPACE, parts.output ?? printedOutput);
   /**
    * A create the preview plans: the inputs stand for the outputs, as the engine plans it for a plugin
    * without previews. A resource with no state that W&B would certainly refuse fails the preview; one
@@ -104,13 +106,13 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
    * whose renames the component names (organization.ts).
    */
   async function plannedCreate(request: providerProto.CreateRequest): Promise<providerProto.CreateResponse> {
-    const urn = request.getUrn();
-    if (!diffed.has(urn)) {
+    const urn = parseUrn(request.getUrn());
+    if (!diffed.has(urn.text)) {
       const properties = unwrapped(request.getProperties()).plain;
       // A listing that fails leaves the preview as it was (the create at `up` still says what it refuses or
       // takes over), but for refused credentials: no request of the run can succeed, so the preview fails, once.
       const planned = await calls(request)
-        .previewCreate(operation, nameInUrn(urn), properties, { namesTakeover: !isOrganizationChild(urn) })
+        .previewCreate(operation, urn.name, properties, { namesTakeover: !isOrganizationChild(urn) })
         .catch((error: unknown) => {
           if (failsThePreview(operation, error)) throw error;
           return { refusal: undefined };
@@ -163,14 +165,14 @@ export function resourceProviderService(parts: ServiceParts): grpc.UntypedServic
       return response;
     }),
     check: answer(async (request: providerProto.CheckRequest) => {
-      const kind = kindOf(request.getType(), request.getUrn());
+      const kind = kindOfPluginRequest(request.getType(), request.getUrn());
       const news = unwrapped(request.getNews());
       const result = await KINDS[kind].check(operation, plainOf(request.getOlds()), news.plain);
       const response = new providerProto.CheckResponse();
       const checked = result.failures?.length ? fromStruct(request.getNews()) : withSecrets(engineRecord.parse(result.inputs), news.secretKeys);
       response.setInputs(toStruct(checked));
       // One provider process serves every resource of its provider: the second to name an object is refused.
-      const duplicate = result.failures?.length ? undefined : claims.claim(kind, engineRecord.parse(result.inputs), request.getUrn(), nameInUrn(request.getUrn()));
+      const duplicate = result.failures?.length ? undefined : claims.claim(kind, engineRecord.parse(result.inputs), request.getUrn(), parseUrn(request.getUrn()).name);
       response.setFailuresList(checkFailures([...(result.failures ?? []), ...(duplicate ? [{ property: "", reason: duplicate }] : [])]));
       return response;
     }),

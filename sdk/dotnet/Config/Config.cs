@@ -42,6 +42,16 @@ namespace PulumiWandb.Wandb
             set => _apiKey.Set(value);
         }
 
+        private static readonly __Value<bool?> _auditLog = new __Value<bool?>(() => __config.GetBoolean("auditLog") ?? Utilities.GetEnvBoolean("WANDB_AUDIT_LOG") ?? false);
+        /// <summary>
+        /// Expects true or false (true: changes outside code are told with who made them and when, from W&amp;B's audit log, which an organization admin's key reads; on the Multi-tenant Cloud, Enterprise plans only). When unset, read from the environment variable `WANDB_AUDIT_LOG`, else `false`.
+        /// </summary>
+        public static bool? AuditLog
+        {
+            get => _auditLog.Get();
+            set => _auditLog.Set(value);
+        }
+
         private static readonly __Value<string?> _authScheme = new __Value<string?>(() => __config.Get("authScheme") ?? Utilities.GetEnv("WANDB_AUTH_SCHEME") ?? "basic");
         /// <summary>
         /// Expects basic (Basic `&lt;username&gt;:&lt;key&gt;`, the default) or bearer (Bearer `&lt;key&gt;`). When unset, read from the environment variable `WANDB_AUTH_SCHEME`, else `basic`.

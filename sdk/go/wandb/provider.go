@@ -28,6 +28,11 @@ func NewProvider(ctx *pulumi.Context,
 			args.ApiKey = pulumi.StringPtr(d.(string))
 		}
 	}
+	if args.AuditLog == nil {
+		if d := internal.GetEnvOrDefault(false, internal.ParseEnvBool, "WANDB_AUDIT_LOG"); d != nil {
+			args.AuditLog = pulumi.BoolPtr(d.(bool))
+		}
+	}
 	if args.AuthScheme == nil {
 		if d := internal.GetEnvOrDefault("basic", nil, "WANDB_AUTH_SCHEME"); d != nil {
 			args.AuthScheme = pulumi.StringPtr(d.(string))
@@ -108,6 +113,8 @@ func NewProvider(ctx *pulumi.Context,
 type providerArgs struct {
 	// Expects a W&B API key (org admin key or organization service-account key), of 8 characters or more. Required: when unset, read from the environment variable `WANDB_API_KEY`.
 	ApiKey *string `pulumi:"apiKey"`
+	// Expects true or false (true: changes outside code are told with who made them and when, from W&B's audit log, which an organization admin's key reads; on the Multi-tenant Cloud, Enterprise plans only). When unset, read from the environment variable `WANDB_AUDIT_LOG`, else `false`.
+	AuditLog *bool `pulumi:"auditLog"`
 	// Expects basic (Basic `<username>:<key>`, the default) or bearer (Bearer `<key>`). When unset, read from the environment variable `WANDB_AUTH_SCHEME`, else `basic`.
 	AuthScheme *string `pulumi:"authScheme"`
 	// Expects an http(s) URL such as https://api.wandb.ai or `https://<instance>.wandb.io`. Required: when unset, read from the environment variable `WANDB_BASE_URL`.
@@ -140,6 +147,8 @@ type providerArgs struct {
 type ProviderArgs struct {
 	// Expects a W&B API key (org admin key or organization service-account key), of 8 characters or more. Required: when unset, read from the environment variable `WANDB_API_KEY`.
 	ApiKey pulumi.StringPtrInput
+	// Expects true or false (true: changes outside code are told with who made them and when, from W&B's audit log, which an organization admin's key reads; on the Multi-tenant Cloud, Enterprise plans only). When unset, read from the environment variable `WANDB_AUDIT_LOG`, else `false`.
+	AuditLog pulumi.BoolPtrInput
 	// Expects basic (Basic `<username>:<key>`, the default) or bearer (Bearer `<key>`). When unset, read from the environment variable `WANDB_AUTH_SCHEME`, else `basic`.
 	AuthScheme pulumi.StringPtrInput
 	// Expects an http(s) URL such as https://api.wandb.ai or `https://<instance>.wandb.io`. Required: when unset, read from the environment variable `WANDB_BASE_URL`.

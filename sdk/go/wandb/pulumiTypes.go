@@ -368,6 +368,204 @@ func (o ActivePersonArrayOutput) Index(i pulumi.IntInput) ActivePersonOutput {
 	}).(ActivePersonOutput)
 }
 
+type AuditLogEntry struct {
+	// The documented action, e.g. `organization:update_member`.
+	Action string `pulumi:"action"`
+	// When (RFC 3339, UTC).
+	At string `pulumi:"at"`
+	// Who: the actor's email, else `user id <actor_user_id>` (a service account's key has no email).
+	By string `pulumi:"by"`
+	// The team the action is about.
+	Team *string `pulumi:"team"`
+	// The email of the user the action is about.
+	UserEmail *string `pulumi:"userEmail"`
+}
+
+type AuditLogEntryOutput struct{ *pulumi.OutputState }
+
+func (AuditLogEntryOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AuditLogEntry)(nil)).Elem()
+}
+
+func (o AuditLogEntryOutput) ToAuditLogEntryOutput() AuditLogEntryOutput {
+	return o
+}
+
+func (o AuditLogEntryOutput) ToAuditLogEntryOutputWithContext(ctx context.Context) AuditLogEntryOutput {
+	return o
+}
+
+// The documented action, e.g. `organization:update_member`.
+func (o AuditLogEntryOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v AuditLogEntry) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// When (RFC 3339, UTC).
+func (o AuditLogEntryOutput) At() pulumi.StringOutput {
+	return o.ApplyT(func(v AuditLogEntry) string { return v.At }).(pulumi.StringOutput)
+}
+
+// Who: the actor's email, else `user id <actor_user_id>` (a service account's key has no email).
+func (o AuditLogEntryOutput) By() pulumi.StringOutput {
+	return o.ApplyT(func(v AuditLogEntry) string { return v.By }).(pulumi.StringOutput)
+}
+
+// The team the action is about.
+func (o AuditLogEntryOutput) Team() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AuditLogEntry) *string { return v.Team }).(pulumi.StringPtrOutput)
+}
+
+// The email of the user the action is about.
+func (o AuditLogEntryOutput) UserEmail() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AuditLogEntry) *string { return v.UserEmail }).(pulumi.StringPtrOutput)
+}
+
+type AuditLogEntryArrayOutput struct{ *pulumi.OutputState }
+
+func (AuditLogEntryArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AuditLogEntry)(nil)).Elem()
+}
+
+func (o AuditLogEntryArrayOutput) ToAuditLogEntryArrayOutput() AuditLogEntryArrayOutput {
+	return o
+}
+
+func (o AuditLogEntryArrayOutput) ToAuditLogEntryArrayOutputWithContext(ctx context.Context) AuditLogEntryArrayOutput {
+	return o
+}
+
+func (o AuditLogEntryArrayOutput) Index(i pulumi.IntInput) AuditLogEntryOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AuditLogEntry {
+		return vs[0].([]AuditLogEntry)[vs[1].(int)]
+	}).(AuditLogEntryOutput)
+}
+
+type AuditLogReading struct {
+	// False when the requests allowed ran out before the log did (entries may be missing), or it could not be read.
+	Complete bool `pulumi:"complete"`
+	// The entries of access in that time, oldest first.
+	Entries []AuditLogEntry `pulumi:"entries"`
+	// The start of the time read, or asked for where the log could not be read (RFC 3339).
+	From string `pulumi:"from"`
+	// Why the log could not be read (e.g. 403: an organization admin's key is needed); nothing is told of who made a change.
+	Unreadable *string `pulumi:"unreadable"`
+	// Its end (RFC 3339).
+	Until string `pulumi:"until"`
+}
+
+type AuditLogReadingOutput struct{ *pulumi.OutputState }
+
+func (AuditLogReadingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AuditLogReading)(nil)).Elem()
+}
+
+func (o AuditLogReadingOutput) ToAuditLogReadingOutput() AuditLogReadingOutput {
+	return o
+}
+
+func (o AuditLogReadingOutput) ToAuditLogReadingOutputWithContext(ctx context.Context) AuditLogReadingOutput {
+	return o
+}
+
+// False when the requests allowed ran out before the log did (entries may be missing), or it could not be read.
+func (o AuditLogReadingOutput) Complete() pulumi.BoolOutput {
+	return o.ApplyT(func(v AuditLogReading) bool { return v.Complete }).(pulumi.BoolOutput)
+}
+
+// The entries of access in that time, oldest first.
+func (o AuditLogReadingOutput) Entries() AuditLogEntryArrayOutput {
+	return o.ApplyT(func(v AuditLogReading) []AuditLogEntry { return v.Entries }).(AuditLogEntryArrayOutput)
+}
+
+// The start of the time read, or asked for where the log could not be read (RFC 3339).
+func (o AuditLogReadingOutput) From() pulumi.StringOutput {
+	return o.ApplyT(func(v AuditLogReading) string { return v.From }).(pulumi.StringOutput)
+}
+
+// Why the log could not be read (e.g. 403: an organization admin's key is needed); nothing is told of who made a change.
+func (o AuditLogReadingOutput) Unreadable() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AuditLogReading) *string { return v.Unreadable }).(pulumi.StringPtrOutput)
+}
+
+// Its end (RFC 3339).
+func (o AuditLogReadingOutput) Until() pulumi.StringOutput {
+	return o.ApplyT(func(v AuditLogReading) string { return v.Until }).(pulumi.StringOutput)
+}
+
+type AuditLogReadingPtrOutput struct{ *pulumi.OutputState }
+
+func (AuditLogReadingPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AuditLogReading)(nil)).Elem()
+}
+
+func (o AuditLogReadingPtrOutput) ToAuditLogReadingPtrOutput() AuditLogReadingPtrOutput {
+	return o
+}
+
+func (o AuditLogReadingPtrOutput) ToAuditLogReadingPtrOutputWithContext(ctx context.Context) AuditLogReadingPtrOutput {
+	return o
+}
+
+func (o AuditLogReadingPtrOutput) Elem() AuditLogReadingOutput {
+	return o.ApplyT(func(v *AuditLogReading) AuditLogReading {
+		if v != nil {
+			return *v
+		}
+		var ret AuditLogReading
+		return ret
+	}).(AuditLogReadingOutput)
+}
+
+// False when the requests allowed ran out before the log did (entries may be missing), or it could not be read.
+func (o AuditLogReadingPtrOutput) Complete() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *AuditLogReading) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.Complete
+	}).(pulumi.BoolPtrOutput)
+}
+
+// The entries of access in that time, oldest first.
+func (o AuditLogReadingPtrOutput) Entries() AuditLogEntryArrayOutput {
+	return o.ApplyT(func(v *AuditLogReading) []AuditLogEntry {
+		if v == nil {
+			return nil
+		}
+		return v.Entries
+	}).(AuditLogEntryArrayOutput)
+}
+
+// The start of the time read, or asked for where the log could not be read (RFC 3339).
+func (o AuditLogReadingPtrOutput) From() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *AuditLogReading) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.From
+	}).(pulumi.StringPtrOutput)
+}
+
+// Why the log could not be read (e.g. 403: an organization admin's key is needed); nothing is told of who made a change.
+func (o AuditLogReadingPtrOutput) Unreadable() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *AuditLogReading) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Unreadable
+	}).(pulumi.StringPtrOutput)
+}
+
+// Its end (RFC 3339).
+func (o AuditLogReadingPtrOutput) Until() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *AuditLogReading) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Until
+	}).(pulumi.StringPtrOutput)
+}
+
 // A custom role of the organization.
 type CustomRoleInfo struct {
 	// What the role is for.
@@ -3265,6 +3463,10 @@ func init() {
 	pulumi.RegisterOutputType(AccessPlanPtrOutput{})
 	pulumi.RegisterOutputType(ActivePersonOutput{})
 	pulumi.RegisterOutputType(ActivePersonArrayOutput{})
+	pulumi.RegisterOutputType(AuditLogEntryOutput{})
+	pulumi.RegisterOutputType(AuditLogEntryArrayOutput{})
+	pulumi.RegisterOutputType(AuditLogReadingOutput{})
+	pulumi.RegisterOutputType(AuditLogReadingPtrOutput{})
 	pulumi.RegisterOutputType(IdpTeamOutput{})
 	pulumi.RegisterOutputType(IdpTeamArrayOutput{})
 	pulumi.RegisterOutputType(KeptUserOutput{})

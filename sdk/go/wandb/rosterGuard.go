@@ -64,6 +64,8 @@ type RosterGuard struct {
 
 	// The userNames whose organization role is admin.
 	Admins pulumi.StringArrayOutput `pulumi:"admins"`
+	// With `wandb:auditLog`: the entries of access W&B's audit log holds since the record's last write, read at a refresh, or why it could not be read: who made each change outside code and when, for the engine's output and the access review. State only.
+	AuditLog AuditLogReadingPtrOutput `pulumi:"auditLog"`
 	// The custom roles' names.
 	CustomRoles pulumi.StringArrayOutput `pulumi:"customRoles"`
 	// Each user's email, by userName.
@@ -88,6 +90,8 @@ type RosterGuard struct {
 	Users pulumi.StringArrayOutput `pulumi:"users"`
 	// What each guard rail found, set by the provider at check: for the access review.
 	Verdicts pulumi.StringArrayOutput `pulumi:"verdicts"`
+	// When the record was last written (ISO 8601): where a refresh reads W&B's audit log from (`wandb:auditLog`).
+	WrittenAt pulumi.StringPtrOutput `pulumi:"writtenAt"`
 }
 
 // NewRosterGuard registers a new resource with the given unique name, arguments, and options.
@@ -294,6 +298,11 @@ func (o RosterGuardOutput) Admins() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *RosterGuard) pulumi.StringArrayOutput { return v.Admins }).(pulumi.StringArrayOutput)
 }
 
+// With `wandb:auditLog`: the entries of access W&B's audit log holds since the record's last write, read at a refresh, or why it could not be read: who made each change outside code and when, for the engine's output and the access review. State only.
+func (o RosterGuardOutput) AuditLog() AuditLogReadingPtrOutput {
+	return o.ApplyT(func(v *RosterGuard) AuditLogReadingPtrOutput { return v.AuditLog }).(AuditLogReadingPtrOutput)
+}
+
 // The custom roles' names.
 func (o RosterGuardOutput) CustomRoles() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *RosterGuard) pulumi.StringArrayOutput { return v.CustomRoles }).(pulumi.StringArrayOutput)
@@ -352,6 +361,11 @@ func (o RosterGuardOutput) Users() pulumi.StringArrayOutput {
 // What each guard rail found, set by the provider at check: for the access review.
 func (o RosterGuardOutput) Verdicts() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *RosterGuard) pulumi.StringArrayOutput { return v.Verdicts }).(pulumi.StringArrayOutput)
+}
+
+// When the record was last written (ISO 8601): where a refresh reads W&B's audit log from (`wandb:auditLog`).
+func (o RosterGuardOutput) WrittenAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RosterGuard) pulumi.StringPtrOutput { return v.WrittenAt }).(pulumi.StringPtrOutput)
 }
 
 type RosterGuardArrayOutput struct{ *pulumi.OutputState }

@@ -19,6 +19,17 @@ Object.defineProperty(exports, "apiKey", {
 });
 
 /**
+ * Expects true or false (true: changes outside code are told with who made them and when, from W&B's audit log, which an organization admin's key reads; on the Multi-tenant Cloud, Enterprise plans only). When unset, read from the environment variable `WANDB_AUDIT_LOG`, else `false`.
+ */
+export declare const auditLog: boolean;
+Object.defineProperty(exports, "auditLog", {
+    get() {
+        return __config.getObject<boolean>("auditLog") ?? (utilities.getEnvBoolean("WANDB_AUDIT_LOG") || false);
+    },
+    enumerable: true,
+});
+
+/**
  * Expects basic (Basic `<username>:<key>`, the default) or bearer (Bearer `<key>`). When unset, read from the environment variable `WANDB_AUTH_SCHEME`, else `basic`.
  */
 export declare const authScheme: string;

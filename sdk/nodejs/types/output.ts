@@ -55,6 +55,52 @@ export interface ActivePerson {
     userName: string;
 }
 
+export interface AuditLogEntry {
+    /**
+     * The documented action, e.g. `organization:update_member`.
+     */
+    action: string;
+    /**
+     * When (RFC 3339, UTC).
+     */
+    at: string;
+    /**
+     * Who: the actor's email, else `user id <actor_user_id>` (a service account's key has no email).
+     */
+    by: string;
+    /**
+     * The team the action is about.
+     */
+    team?: string;
+    /**
+     * The email of the user the action is about.
+     */
+    userEmail?: string;
+}
+
+export interface AuditLogReading {
+    /**
+     * False when the requests allowed ran out before the log did (entries may be missing), or it could not be read.
+     */
+    complete: boolean;
+    /**
+     * The entries of access in that time, oldest first.
+     */
+    entries: outputs.AuditLogEntry[];
+    /**
+     * The start of the time read, or asked for where the log could not be read (RFC 3339).
+     */
+    from: string;
+    /**
+     * Why the log could not be read (e.g. 403: an organization admin's key is needed); nothing is told of who made a change.
+     */
+    unreadable?: string;
+    /**
+     * Its end (RFC 3339).
+     */
+    until: string;
+}
+
 export interface IdpTeam {
     /**
      * Its members as W&B lists them, by userName.

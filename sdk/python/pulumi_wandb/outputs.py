@@ -18,6 +18,8 @@ from . import outputs
 __all__ = [
     'AccessPlan',
     'ActivePerson',
+    'AuditLogEntry',
+    'AuditLogReading',
     'IdpTeam',
     'KeptUser',
     'ListedCount',
@@ -218,6 +220,167 @@ class ActivePerson(dict):
         The user's organization role as W&B lists it; absent where the service shows no roles.
         """
         return pulumi.get(self, "organization_role")
+
+
+@pulumi.output_type
+class AuditLogEntry(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "userEmail":
+            suggest = "user_email"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in AuditLogEntry. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        AuditLogEntry.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        AuditLogEntry.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 at: _builtins.str,
+                 by: _builtins.str,
+                 team: Optional[_builtins.str] = None,
+                 user_email: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str action: The documented action, e.g. `organization:update_member`.
+        :param _builtins.str at: When (RFC 3339, UTC).
+        :param _builtins.str by: Who: the actor's email, else `user id <actor_user_id>` (a service account's key has no email).
+        :param _builtins.str team: The team the action is about.
+        :param _builtins.str user_email: The email of the user the action is about.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "at", at)
+        pulumi.set(__self__, "by", by)
+        if team is not None:
+            pulumi.set(__self__, "team", team)
+        if user_email is not None:
+            pulumi.set(__self__, "user_email", user_email)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        The documented action, e.g. `organization:update_member`.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def at(self) -> _builtins.str:
+        """
+        When (RFC 3339, UTC).
+        """
+        return pulumi.get(self, "at")
+
+    @_builtins.property
+    @pulumi.getter
+    def by(self) -> _builtins.str:
+        """
+        Who: the actor's email, else `user id <actor_user_id>` (a service account's key has no email).
+        """
+        return pulumi.get(self, "by")
+
+    @_builtins.property
+    @pulumi.getter
+    def team(self) -> Optional[_builtins.str]:
+        """
+        The team the action is about.
+        """
+        return pulumi.get(self, "team")
+
+    @_builtins.property
+    @pulumi.getter(name="userEmail")
+    def user_email(self) -> Optional[_builtins.str]:
+        """
+        The email of the user the action is about.
+        """
+        return pulumi.get(self, "user_email")
+
+
+@pulumi.output_type
+class AuditLogReading(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "from":
+            suggest = "from_"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in AuditLogReading. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        AuditLogReading.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        AuditLogReading.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 complete: _builtins.bool,
+                 entries: Sequence['outputs.AuditLogEntry'],
+                 from_: _builtins.str,
+                 until: _builtins.str,
+                 unreadable: Optional[_builtins.str] = None):
+        """
+        :param _builtins.bool complete: False when the requests allowed ran out before the log did (entries may be missing), or it could not be read.
+        :param Sequence['AuditLogEntry'] entries: The entries of access in that time, oldest first.
+        :param _builtins.str from_: The start of the time read, or asked for where the log could not be read (RFC 3339).
+        :param _builtins.str until: Its end (RFC 3339).
+        :param _builtins.str unreadable: Why the log could not be read (e.g. 403: an organization admin's key is needed); nothing is told of who made a change.
+        """
+        pulumi.set(__self__, "complete", complete)
+        pulumi.set(__self__, "entries", entries)
+        pulumi.set(__self__, "from_", from_)
+        pulumi.set(__self__, "until", until)
+        if unreadable is not None:
+            pulumi.set(__self__, "unreadable", unreadable)
+
+    @_builtins.property
+    @pulumi.getter
+    def complete(self) -> _builtins.bool:
+        """
+        False when the requests allowed ran out before the log did (entries may be missing), or it could not be read.
+        """
+        return pulumi.get(self, "complete")
+
+    @_builtins.property
+    @pulumi.getter
+    def entries(self) -> Sequence['outputs.AuditLogEntry']:
+        """
+        The entries of access in that time, oldest first.
+        """
+        return pulumi.get(self, "entries")
+
+    @_builtins.property
+    @pulumi.getter(name="from")
+    def from_(self) -> _builtins.str:
+        """
+        The start of the time read, or asked for where the log could not be read (RFC 3339).
+        """
+        return pulumi.get(self, "from_")
+
+    @_builtins.property
+    @pulumi.getter
+    def until(self) -> _builtins.str:
+        """
+        Its end (RFC 3339).
+        """
+        return pulumi.get(self, "until")
+
+    @_builtins.property
+    @pulumi.getter
+    def unreadable(self) -> Optional[_builtins.str]:
+        """
+        Why the log could not be read (e.g. 403: an organization admin's key is needed); nothing is told of who made a change.
+        """
+        return pulumi.get(self, "unreadable")
 
 
 @pulumi.output_type

@@ -20,6 +20,7 @@ __all__ = ['ProviderArgs', 'Provider']
 class ProviderArgs:
     def __init__(__self__, *,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 audit_log: pulumi.Input[Optional[_builtins.bool]] = None,
                  auth_scheme: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  deployment: pulumi.Input[Optional[_builtins.str]] = None,
@@ -37,6 +38,7 @@ class ProviderArgs:
         The set of arguments for constructing a Provider resource.
 
         :param pulumi.Input[_builtins.str] api_key: Expects a W&B API key (org admin key or organization service-account key), of 8 characters or more. Required: when unset, read from the environment variable `WANDB_API_KEY`.
+        :param pulumi.Input[_builtins.bool] audit_log: Expects true or false (true: changes outside code are told with who made them and when, from W&B's audit log, which an organization admin's key reads; on the Multi-tenant Cloud, Enterprise plans only). When unset, read from the environment variable `WANDB_AUDIT_LOG`, else `false`.
         :param pulumi.Input[_builtins.str] auth_scheme: Expects basic (Basic `<username>:<key>`, the default) or bearer (Bearer `<key>`). When unset, read from the environment variable `WANDB_AUTH_SCHEME`, else `basic`.
         :param pulumi.Input[_builtins.str] base_url: Expects an http(s) URL such as https://api.wandb.ai or `https://<instance>.wandb.io`. Required: when unset, read from the environment variable `WANDB_BASE_URL`.
         :param pulumi.Input[_builtins.str] deployment: Expects one of saas, dedicated, self-managed. When unset, read from the environment variable `WANDB_DEPLOYMENT`.
@@ -55,6 +57,10 @@ class ProviderArgs:
             api_key = _utilities.get_env('WANDB_API_KEY')
         if api_key is not None:
             pulumi.set(__self__, "api_key", api_key)
+        if audit_log is None:
+            audit_log = (_utilities.get_env_bool('WANDB_AUDIT_LOG') or False)
+        if audit_log is not None:
+            pulumi.set(__self__, "audit_log", audit_log)
         if auth_scheme is None:
             auth_scheme = (_utilities.get_env('WANDB_AUTH_SCHEME') or 'basic')
         if auth_scheme is not None:
@@ -119,6 +125,18 @@ class ProviderArgs:
     @api_key.setter
     def api_key(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "api_key", value)
+
+    @_builtins.property
+    @pulumi.getter(name="auditLog")
+    def audit_log(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Expects true or false (true: changes outside code are told with who made them and when, from W&B's audit log, which an organization admin's key reads; on the Multi-tenant Cloud, Enterprise plans only). When unset, read from the environment variable `WANDB_AUDIT_LOG`, else `false`.
+        """
+        return pulumi.get(self, "audit_log")
+
+    @audit_log.setter
+    def audit_log(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "audit_log", value)
 
     @_builtins.property
     @pulumi.getter(name="authScheme")
@@ -284,6 +302,7 @@ class Provider(pulumi.ProviderResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 audit_log: pulumi.Input[Optional[_builtins.bool]] = None,
                  auth_scheme: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  deployment: pulumi.Input[Optional[_builtins.str]] = None,
@@ -304,6 +323,7 @@ class Provider(pulumi.ProviderResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] api_key: Expects a W&B API key (org admin key or organization service-account key), of 8 characters or more. Required: when unset, read from the environment variable `WANDB_API_KEY`.
+        :param pulumi.Input[_builtins.bool] audit_log: Expects true or false (true: changes outside code are told with who made them and when, from W&B's audit log, which an organization admin's key reads; on the Multi-tenant Cloud, Enterprise plans only). When unset, read from the environment variable `WANDB_AUDIT_LOG`, else `false`.
         :param pulumi.Input[_builtins.str] auth_scheme: Expects basic (Basic `<username>:<key>`, the default) or bearer (Bearer `<key>`). When unset, read from the environment variable `WANDB_AUTH_SCHEME`, else `basic`.
         :param pulumi.Input[_builtins.str] base_url: Expects an http(s) URL such as https://api.wandb.ai or `https://<instance>.wandb.io`. Required: when unset, read from the environment variable `WANDB_BASE_URL`.
         :param pulumi.Input[_builtins.str] deployment: Expects one of saas, dedicated, self-managed. When unset, read from the environment variable `WANDB_DEPLOYMENT`.
@@ -343,6 +363,7 @@ class Provider(pulumi.ProviderResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 audit_log: pulumi.Input[Optional[_builtins.bool]] = None,
                  auth_scheme: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  deployment: pulumi.Input[Optional[_builtins.str]] = None,
@@ -368,6 +389,9 @@ class Provider(pulumi.ProviderResource):
             if api_key is None:
                 api_key = _utilities.get_env('WANDB_API_KEY')
             __props__.__dict__["api_key"] = None if api_key is None else pulumi.Output.secret(api_key)
+            if audit_log is None:
+                audit_log = (_utilities.get_env_bool('WANDB_AUDIT_LOG') or False)
+            __props__.__dict__["audit_log"] = pulumi.Output.from_input(audit_log).apply(pulumi.runtime.to_json) if audit_log is not None else None
             if auth_scheme is None:
                 auth_scheme = (_utilities.get_env('WANDB_AUTH_SCHEME') or 'basic')
             __props__.__dict__["auth_scheme"] = auth_scheme

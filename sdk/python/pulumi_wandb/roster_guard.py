@@ -373,7 +373,9 @@ class RosterGuard(pulumi.CustomResource):
                 raise TypeError("Missing required property 'users'")
             __props__.__dict__["users"] = users
             __props__.__dict__["verdicts"] = verdicts
+            __props__.__dict__["audit_log"] = None
             __props__.__dict__["outside_when_written"] = None
+            __props__.__dict__["written_at"] = None
         super(RosterGuard, __self__).__init__(
             'wandb:index:RosterGuard',
             resource_name,
@@ -397,6 +399,7 @@ class RosterGuard(pulumi.CustomResource):
         __props__ = RosterGuardArgs.__new__(RosterGuardArgs)
 
         __props__.__dict__["admins"] = None
+        __props__.__dict__["audit_log"] = None
         __props__.__dict__["custom_roles"] = None
         __props__.__dict__["emails"] = None
         __props__.__dict__["idp_teams"] = None
@@ -409,6 +412,7 @@ class RosterGuard(pulumi.CustomResource):
         __props__.__dict__["teams"] = None
         __props__.__dict__["users"] = None
         __props__.__dict__["verdicts"] = None
+        __props__.__dict__["written_at"] = None
         return RosterGuard(resource_name, opts=opts, __props__=__props__)
 
     @staticmethod
@@ -424,6 +428,14 @@ class RosterGuard(pulumi.CustomResource):
         The userNames whose organization role is admin.
         """
         return pulumi.get(self, "admins")
+
+    @_builtins.property
+    @pulumi.getter(name="auditLog")
+    def audit_log(self) -> pulumi.Output[Optional['outputs.AuditLogReading']]:
+        """
+        With `wandb:auditLog`: the entries of access W&B's audit log holds since the record's last write, read at a refresh, or why it could not be read: who made each change outside code and when, for the engine's output and the access review. State only.
+        """
+        return pulumi.get(self, "audit_log")
 
     @_builtins.property
     @pulumi.getter(name="customRoles")
@@ -520,4 +532,12 @@ class RosterGuard(pulumi.CustomResource):
         What each guard rail found, set by the provider at check: for the access review.
         """
         return pulumi.get(self, "verdicts")
+
+    @_builtins.property
+    @pulumi.getter(name="writtenAt")
+    def written_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the record was last written (ISO 8601): where a refresh reads W&B's audit log from (`wandb:auditLog`).
+        """
+        return pulumi.get(self, "written_at")
 

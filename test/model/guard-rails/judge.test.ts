@@ -6,7 +6,7 @@ import { judgeRosterChange, liveCountOf, runRemovalsRefusal, teamRemovalRefusal,
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import type { DynamicProvider } from "../../../provider/doors/dynamic";
 import { readLog, resetLog } from "../../../scripts/emulator-api";
-import { dynamicProviderWith, stackConfigFor } from "../../support/provider";
+import { dynamicProviderWith, stackConfigFor, type Settings } from "../../support/provider";
 
 const DEFAULTS: GuardRailSettings = { minAdmins: 1, maxRemovalFraction: 0.25, protectSelf: true, selfUnknown: false, self: "ops" };
 const names = (count: number, prefix = "u") => Array.from({ length: count }, (_, i) => `${prefix}${i}`);
@@ -59,12 +59,50 @@ describe("judgeRosterChange", () => {
   });
 
   // Issue 46: with a bearer key and no username, the acting admin was deactivated for inactivity, and the next run got 401.
-  it("refuses to deactivate anyone while a bearer key's owner is unknown, naming wandb:username; a service-account key names no user", () => {
-    const outside = { deactivating: [{ userName: "dee" }], deletingRoles: [], live: { users: 10 } };
-    const bearer = judgeRosterChange("acme", ROSTER, ROSTER, { ...DEFAULTS, self: undefined, selfUnknown: true }, outside);
-    expect(bearer.refusals).toEqual([expect.stringMatching(/deactivates dee, and the provider cannot tell which user its bearer key belongs to.*Set wandb:username \(WANDB_USERNAME\)/)]);
-    expect(judgeRosterChange("acme", ROSTER, ROSTER, { ...DEFAULTS, self: undefined, selfUnknown: true }).refusals).toEqual([]);
-    expect(judgeRosterChange("acme", ROSTER, ROSTER, { ...DEFAULTS, self: undefined }, outside).refusals).toEqual([]);
+  describe("while a bearer key's owner cannot be told (no wandb:username)", () => {
+    const bearer = { ...DEFAULTS, self: undefined, selfUnknown: true };
+    const outside = (deactivating: { userName: string; organizationRole?: string }[], inactive: { userName: string; organizationRole?: string }[] = []) => ({
+      deactivating,
+      deletingRoles: [],
+      live: { users: 40 },
+      inactive: { days: 90, users: inactive },
+    });
+
+    it("refuses deactivations for inactivity and of undeclared users, naming the settings that make them and wandb:username", () => {
+      const judged = judgeRosterChange("acme", ROSTER, ROSTER, bearer, outside([{ userName: "dee" }], [{ userName: "old-admin" }]));
+      expect(judged.refusals).toEqual([
+        expect.stringMatching(
+          /^Organization "acme": this change deactivates old-admin, not active in 90 days \(deactivateInactiveAfterDays\); deactivates dee, who the roster does not declare \(outsideCode\.users: deactivate\); the provider cannot tell which user its bearer key belongs to.*Set wandb:username \(WANDB_USERNAME\) to the key's owner.*WANDB_PROTECT_SELF=false pulumi up/,
+        ),
+      ]);
+      expect(judged.verdicts).toContain("refused: the user the provider acts as (a bearer key's owner, no wandb:username) cannot be told, and this change may take away its access");
+    });
+
+    it("refuses a roster change that removes or demotes an admin; one that keeps every admin passes", () => {
+      const demoted = judgeRosterChange("acme", ROSTER, { ...ROSTER, admins: ["ops"] }, bearer);
+      expect(demoted.refusals).toEqual([expect.stringContaining("this change removes or demotes the admin ada; the provider cannot tell")]);
+      const keeps = judgeRosterChange("acme", ROSTER, { ...ROSTER, users: ROSTER.users.filter((user) => user !== "u0") }, bearer);
+      expect(keeps.refusals).toEqual([]);
+      expect(keeps.verdicts).toContain(
+        "passed: the user the provider acts as (a bearer key's owner, no wandb:username) cannot be told, and this change removes, deactivates or demotes no one who may be an admin",
+      );
+    });
+
+    it("lets through deactivations of users W&B shows as non-admins, and everything with wandb:protectSelf false", () => {
+      const members = outside([{ userName: "dee", organizationRole: "member" }], [{ userName: "eve", organizationRole: "Run operator" }]);
+      expect(judgeRosterChange("acme", ROSTER, ROSTER, bearer, members).refusals).toEqual([]);
+      const unshown = outside([{ userName: "dee" }]);
+      expect(judgeRosterChange("acme", ROSTER, ROSTER, { ...bearer, protectSelf: false }, unshown).refusals).toEqual([]);
+      expect(judgeRosterChange("acme", ROSTER, ROSTER, { ...bearer, protectSelf: false }, unshown).verdicts).toContain(
+        "not judged: wandb:protectSelf is false, and the user the provider acts as (a bearer key's owner, no wandb:username) cannot be told",
+      );
+    });
+
+    it("a service-account key (basic, no username) names no user: nothing to keep", () => {
+      const judged = judgeRosterChange("acme", ROSTER, { ...ROSTER, admins: ["ops"] }, { ...DEFAULTS, self: undefined }, outside([{ userName: "dee" }]));
+      expect(judged.refusals).toEqual([]);
+      expect(judged.verdicts).toContain("passed: the provider acts with a key that names no user (service account): no user to keep");
+    });
   });
 
   it("the user the provider acts as is never removed nor demoted; wandb:protectSelf false lets it through", () => {
@@ -102,7 +140,7 @@ describe("a User that is the user the provider acts as, at check", () => {
   afterAll(async () => emu?.close());
 
   let provider: DynamicProvider;
-  const configure = async (settings: Record<string, string> = {}) => {
+  const configure = async (settings: Settings = {}) => {
     provider = await dynamicProviderWith(stackConfigFor(emu, settings));
   };
   const failuresOf = async (olds: Record<string, unknown>, news: Record<string, unknown>) =>
@@ -135,6 +173,30 @@ describe("a User that is the user the provider acts as, at check", () => {
     await configure({ protectSelf: "false" });
     const self = { userName: emu.admin.username, email: "admin@example.com" };
     expect(await failuresOf(self, { ...self, active: false })).toEqual([]);
+  });
+
+  // Issue 46: a bearer key's owner cannot be told without wandb:username; any admin, or a user whose role W&B does not show, may be it.
+  it("with a bearer key and no wandb:username: a user who may be an admin is never deactivated, demoted, replaced or deleted; a member, or a new user, is", async () => {
+    await configure({ authScheme: "bearer", username: undefined });
+    await resetLog(emu);
+    const mayBeIt = { userName: "ops", email: "ops@example.com" };
+    const tellIt = /the provider cannot tell which user its bearer key belongs to.*Set wandb:username \(WANDB_USERNAME\) to the key's owner/;
+    expect(await failuresOf(mayBeIt, { ...mayBeIt, active: false })).toEqual([{ property: "active", reason: expect.stringMatching(/^this would deactivate ops, whose organization role W&B does not show/) }]);
+    expect(await failuresOf({ ...mayBeIt, organizationRole: "admin" }, { ...mayBeIt, organizationRole: "member" })).toEqual([
+      { property: "organizationRole", reason: expect.stringMatching(/^this would demote ops, an organization admin, .*WANDB_PROTECT_SELF=false pulumi up/) },
+    ]);
+    expect(await failuresOf(mayBeIt, { ...mayBeIt, userName: "ops2" })).toEqual([{ property: "userName", reason: expect.stringMatching(tellIt) }]);
+    expect(await failuresOf({}, { ...mayBeIt, adoptExisting: true, active: false })).toEqual([{ property: "active", reason: expect.stringMatching(tellIt) }]);
+    await expect(provider.dispatch("User", "delete", ["some-id", recordedUser("ops")])).rejects.toThrow(tellIt);
+    await expect(provider.dispatch("User", "delete", ["some-id", { ...recordedUser("ops"), organizationRole: "admin" }])).rejects.toThrow(tellIt);
+
+    const member = { ...mayBeIt, organizationRole: "member" };
+    expect(await failuresOf(member, { ...member, active: false })).toEqual([]);
+    expect(await failuresOf({}, { ...mayBeIt, active: false })).toEqual([]);
+    expect((await readLog(emu)).counters.total).toBe(0);
+
+    await configure({ authScheme: "bearer", username: "someone-else" });
+    expect(await failuresOf(mayBeIt, { ...mayBeIt, active: false })).toEqual([]);
   });
 });
 

@@ -286,7 +286,7 @@ describe("roster mistakes, each with the file, the line, the entry and the fix",
       parseRoster(`serviceAccounts:\n  - { name: syncer, scope: organization, defaultTeam: ml, teams: [ml, research] }\n`, "roster.yaml", { deployment: "dedicated" }),
     );
     expect(dedicated.message).toBe(
-      'roster.yaml:2: serviceAccounts[0] "syncer": teams is taken only on the multi-tenant cloud (saas), not on dedicated: remove `teams`: the account joins its defaultTeam (an organization-scoped one also joins every team created later)',
+      `roster.yaml:2: serviceAccounts[0] "syncer": teams is taken only on the multi-tenant cloud (saas), as W&B's reference documents it, not on dedicated: remove \`teams\`: the account joins its defaultTeam (an organization-scoped one also joins every team created later)`,
     );
     expect(parseRoster(`serviceAccounts:\n  - { name: syncer, scope: Organization, defaultTeam: ml, teams: [ml, research] }\n`, "roster.yaml", { deployment: "saas" }).serviceAccounts).toEqual([
       { name: "syncer", scope: "organization", defaultTeam: "ml", teams: ["ml", "research"] },

@@ -2,9 +2,8 @@ import * as pulumi from "@pulumi/pulumi";
 import * as wandb from "pulumi-wandb";
 
 const config = new pulumi.Config();
-/** What each roster does with what it does not declare: `users` and `deactivateInactiveAfterDays` come from config. */
+/** What each roster does with what it does not declare: `users` and `deactivateInactiveAfterDays` come from config (`inactiveDays-<door>`: one door's alone). */
 const users: "report" | "deactivate" = config.get("outsideUsers") === "deactivate" ? "deactivate" : "report";
-const inactiveDays = config.getNumber("inactiveDays");
 
 class PluginUser extends pulumi.CustomResource {
   constructor(name: string, args: Record<string, unknown>) {
@@ -20,6 +19,7 @@ class PluginOrganization extends pulumi.ComponentResource {
 for (const door of ["dynamic", "plugin"] as const) {
   const other = door === "dynamic" ? "plugin" : "dynamic";
   const people = ["ana", "stale", "cy"].map((name) => `${name}-${door}`);
+  const inactiveDays = config.getNumber(`inactiveDays-${door}`) ?? config.getNumber("inactiveDays");
   const roster = {
     users: people.map((userName) => ({ userName, email: `${userName}@acme.example` })),
     teams: [{ name: `lab-${door}`, members: people }],

@@ -160,7 +160,7 @@ describe("the stack config is judged at check, before any request", () => {
   it("keys of other namespaces are not ours; a key unlike any of ours is named with the keys there are", async () => {
     provider = await dynamicProviderWith({ ...stackConfig(), "aws:region": "eu-west-1", "test-project:baseURL": "x", "wandb:colour": "blue" });
     const reasons = (await checkFailures("User")).map((f) => f.reason);
-    expect(reasons).toEqual([expect.stringMatching(/^Unknown config key wandb:colour: pulumi-wandb reads only wandb:baseUrl, .*wandb:timeoutSeconds, .*wandb:protectSelf\. Remove it with `pulumi config rm wandb:colour`/)]);
+    expect(reasons).toEqual([expect.stringMatching(/^Unknown config key wandb:colour: pulumi-wandb reads only wandb:baseUrl, .*wandb:timeoutSeconds, .*wandb:protectSelf, wandb:auditLog\. Remove it with `pulumi config rm wandb:colour`/)]);
   });
 
   it("in a project itself named wandb, the project's own keys are left alone; near misses of ours are still told", async () => {

@@ -6,9 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultSeed, startEmulator, type RunningEmulator } from "../../../emulator";
 import { KINDS } from "../../../provider/kinds";
-import { printedOutput, sendOutputTo } from "../../../provider/kit/engine-output";
 import { adminRequest } from "../../../scripts/emulator-api";
-import { operationFor } from "../../support/provider";
+import { droppedOutput, operationFor } from "../../support/provider";
 import { userIdOf } from "../../support/teams";
 import type { ResourceKind } from "../../../model/resource-kinds";
 
@@ -85,23 +84,19 @@ describe.each(["omitted", "shown"] as const)("pulumi import, roles on GET %s: th
     };
     // A team made later through SCIM lists the organization-scoped account too.
     await adminRequest(emu, "POST", "/scim/Groups", { schemas: ["urn:ietf:params:scim:schemas:core:2.0:Group"], displayName: "later", members: [] });
-    // What an import says (the service account's assumptions) is the engine's to show, not this test's output.
-    sendOutputTo(() => undefined);
   });
-  afterAll(async () => {
-    sendOutputTo(printedOutput);
-    await emu?.close();
-  });
+  afterAll(async () => emu?.close());
 
   it.each(CASES)("%s", async (_label, kind, idOf) => {
     const calls = KINDS[kind];
     // The engine's import: a read with the id alone (no state), then a check of the inputs it returns, which it records as they are.
-    const operation = operationFor(emu);
+    // What an import says (the service account's assumptions) is the engine's to show, not this test's output.
+    const operation = operationFor(emu, {}, droppedOutput);
     const read = await calls.read(operation, idOf(ids), {});
     expect(read.id).toBeDefined();
     const inputs = read.inputs as Record<string, unknown>;
     expect((await calls.check(operation, inputs, inputs)).failures ?? []).toEqual([]);
     // A later refresh (another operation): the diff of the recorded inputs, as news, against the state the import read.
-    expect(await calls.diff(operationFor(emu), read.id, read.props, inputs)).toMatchObject({ changes: false });
+    expect(await calls.diff(operationFor(emu, {}, droppedOutput), read.id, read.props, inputs)).toMatchObject({ changes: false });
   });
 });

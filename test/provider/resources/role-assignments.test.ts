@@ -320,6 +320,26 @@ describe.each<Dialect>(["wandb", "rfc"])("role assignments, %s dialect", (dialec
       expect((await log()).counters.writes).toBe(rolesShownByDefault ? 0 : 1);
       expect((await held(self)).organizationRole).toBe("admin");
     });
+
+    it("with a bearer key and no wandb:username, never demotes a user who may be an admin: any admin, or one whose role no answer shows", async () => {
+      const bearer = operationFor(emu, { authScheme: "bearer", username: undefined, maxRetries: "1" });
+      const admin = await newUser();
+      const made = await impl.create(operation, await checkedInputs(operation, impl, { user: admin.id, role: "admin" }));
+      const { userName } = await held(admin.id);
+      const tellIt = new RegExp(`\\(${userName}\\): this would demote ${userName}, an organization admin, and the provider cannot tell which user its bearer key belongs to.*Set wandb:username`);
+      await clearLog();
+      await expect(organizationRoleAssignment.update(bearer, made.id, made.outs, await checkedInputs(bearer, impl, { user: admin.id, role: "member" }))).rejects.toThrow(tellIt);
+      await expect(organizationRoleAssignment.delete(bearer, made.id, made.outs)).rejects.toThrow(tellIt);
+      expect((await log()).counters.writes).toBe(0);
+      expect((await held(admin.id)).organizationRole).toBe("admin");
+
+      // A member given a custom role: where W&B shows the role it is no admin's; where it does not, it may be.
+      const member = await newUser();
+      await newCustomRole(`Bearer ${dialect}`);
+      const given = impl.create(bearer, await checkedInputs(bearer, impl, { user: member.id, role: `Bearer ${dialect}` }));
+      if (rolesShownByDefault) expect((await given).outs).toMatchObject({ role: `Bearer ${dialect}` });
+      else await expect(given).rejects.toThrow(/whose organization role W&B does not show, and the provider cannot tell/);
+    });
   });
 
   describe("TeamRoleAssignment", () => {

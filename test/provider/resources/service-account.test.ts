@@ -1,11 +1,10 @@
 // The ServiceAccount resource against the emulator over real HTTP: made as W&B's reference
 // documents it (wandb/docs#2641), read among its teams' members, never changed, left in W&B by a destroy.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../../emulator";
 import { serviceAccount, type ServiceAccountInputs } from "../../../provider/resources/service-account";
-import { printedOutput, sendOutputTo } from "../../../provider/kit/engine-output";
 import { adminRequest, clearFaults, readLog, readState, resetLog, setFaults } from "../../../scripts/emulator-api";
-import { checkedInputs, nextOperation, operationFor } from "../../support/provider";
+import { checkedInputs, droppedOutput, keptOutput, nextOperation, operationFor } from "../../support/provider";
 import { createTeamOutOfBand, memberIdsOf, startTeamEmulator, type Deployment } from "../../support/teams";
 import { unique } from "../../support/names";
 import type { Operation } from "../../../provider/operation";
@@ -60,14 +59,18 @@ describe.each(["dedicated", "saas"] as Deployment[])("ServiceAccount on %s", (de
     const read = await serviceAccount.read(nextOperation(operation), made.id, made.outs);
     expect(read).toEqual({ id: made.id, props: made.outs });
 
-    const lines: string[] = [];
-    sendOutputTo((_severity, line) => lines.push(line));
+    const output = keptOutput();
     await resetLog(emu);
-    await serviceAccount.delete(operation, made.id, made.outs);
-    sendOutputTo(printedOutput);
+    await serviceAccount.delete(operationFor(emu, {}, output.sink), made.id, made.outs);
     expect((await readLog(emu)).counters.total).toBe(0);
-    expect(lines.join("\n")).toMatch(new RegExp(`service account "${name}" .* left in W&B: no documented SCIM request deletes a service account. Delete it in the W&B App`));
+    expect(output.lines.map(({ line }) => line).join("\n")).toMatch(new RegExp(`service account "${name}" .* left in W&B: no documented SCIM request deletes a service account. Delete it in the W&B App`));
     expect(await heldAccount(emu, made.id)).toBeDefined();
+  });
+
+  it("drops the teams its operation listed when it makes an account: the account joins them, which the answer does not show", async () => {
+    expect(await operation.directory().teamsContaining("not-yet-made")).toEqual([]);
+    const made = await serviceAccount.create(operation, await checked({ name: unique("listed-bot"), scope: "team", defaultTeam: team.name }));
+    expect((await operation.directory().teamsContaining(made.id)).map((listed) => listed.id)).toEqual([team.id]);
   });
 
   it("makes an organization-scoped account (ORG_SERVICE), which a team made later lists too", async () => {
@@ -81,10 +84,9 @@ describe.each(["dedicated", "saas"] as Deployment[])("ServiceAccount on %s", (de
   it("imports by id: the name from its team, scope and default team assumed and said once (W&B shows neither), a declaration taken as it is", async () => {
     const name = unique("imported");
     const made = await serviceAccount.create(operation, await checked({ name, scope: "organization", defaultTeam: team.name }));
-    const lines: string[] = [];
-    sendOutputTo((severity, line) => lines.push(`${severity}: ${line}`));
-    const imported = await serviceAccount.read(nextOperation(operation), made.id, undefined);
-    sendOutputTo(printedOutput);
+    const output = keptOutput();
+    const imported = await serviceAccount.read(operationFor(emu, {}, output.sink), made.id, undefined);
+    const lines = output.lines.map(({ severity, line }) => `${severity}: ${line}`);
     // In its one team: that team, and a team-scoped account, which this one is not.
     expect(imported).toEqual({ id: made.id, props: { name, teamIds: [team.id] }, inputs: { name, scope: "team", defaultTeam: team.name } });
     expect(lines).toEqual([expect.stringMatching(new RegExp(`^warning: service account "${name}" .* scope "team" and defaultTeam "${team.name}", assumed\\. An import records`))]);
@@ -99,9 +101,7 @@ describe.each(["dedicated", "saas"] as Deployment[])("ServiceAccount on %s", (de
     const refreshed = await serviceAccount.read(nextOperation(operation), made.id, imported.props!);
     expect(refreshed).toEqual({ id: made.id, props: { name, teamIds: [team.id, later].sort() } });
     // Imported now, in several teams: the first by name, organization-scoped.
-    sendOutputTo(() => undefined);
-    const again = await serviceAccount.read(nextOperation(operation), made.id, undefined);
-    sendOutputTo(printedOutput);
+    const again = await serviceAccount.read(operationFor(emu, {}, droppedOutput), made.id, undefined);
     expect(again.inputs).toEqual({ name, scope: "organization", defaultTeam: [team.name, laterName].sort()[0] });
   });
 
@@ -161,7 +161,6 @@ describe("teams (multi-tenant cloud only)", () => {
     emu = await startTeamEmulator("wandb", "saas");
   });
   afterAll(async () => emu?.close());
-  afterEach(() => sendOutputTo(printedOutput));
 
   it("joins every team listed, defaultTeam among them; teams without defaultTeam is refused at check", async () => {
     operation = operationFor(emu);

@@ -70,9 +70,9 @@ interface KindCase {
   garbage: { property: string; value: unknown };
   /**
    * What the current version records beyond the released shape: at create, and as its migrations
-   * derive it from the released state. None when the shape did not change.
+   * derive it from the released state (`written`: what a write records and a read does not). None when the shape did not change.
    */
-  sinceRelease?: (made: Made) => { created: State; migrated: State };
+  sinceRelease?: (made: Made) => { created: State; migrated: State; written?: State };
 }
 
 describe("recorded state through dispatch", () => {
@@ -294,7 +294,7 @@ describe("recorded state through dispatch", () => {
       // A record of the stack alone: destroying it sends nothing to W&B.
       deleted: async () => expect((await readLog(emu)).counters.writes).toBe(0),
       garbage: { property: "users", value: "alice" },
-      // The record's defaults (report only), and what W&B holds outside the roster, from the listings (also kept as written).
+      // The record's defaults (report only), and what W&B holds outside the roster, from the listings (also kept as written); when written, at a write.
       sinceRelease: () => ({
         created: {
           emails: {},
@@ -306,6 +306,7 @@ describe("recorded state through dispatch", () => {
           outsideWhenWritten: expect.objectContaining({ users: expect.any(Array), listed: expect.any(Object) }),
         },
         migrated: {},
+        written: { writtenAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
       }),
     },
   });
@@ -317,7 +318,7 @@ describe("recorded state through dispatch", () => {
       const { version, make, sinceRelease } = kindCase();
       expect(version).toBeGreaterThan(0);
       const made = await make();
-      expect(made.outs).toEqual({ ...made.released, ...sinceRelease?.(made).created, [STATE_VERSION_KEY]: version });
+      expect(made.outs).toEqual({ ...made.released, ...sinceRelease?.(made).created, ...sinceRelease?.(made).written, [STATE_VERSION_KEY]: version });
     });
 
     it("reads, diffs, updates and deletes a state of version 0 (no version key), handing back the current version", async () => {

@@ -58,6 +58,7 @@ function adminClient(emu: RunningEmulator): ScimClient {
       apiKey: { reveal: () => emu.admin.apiKey } as never,
       authScheme: "basic",
       username: emu.admin.username,
+      auditLog: false,
       deployment: emu.deployment,
       inferenceUrl: emu.inferenceUrl,
       maxConcurrency: 4,
@@ -646,11 +647,11 @@ describe.each(DIALECTS)("User on the multi-tenant cloud (%s dialect)", (dialect)
   it("refuses deletionPolicy deactivate, active false and deactivateInactiveAfterDays, explaining why", async () => {
     setup();
     const failures = await failuresOf({ userName: "a", email: "a@example.com", teams: ["seed-team"], deletionPolicy: "deactivate" });
-    expect(failures).toEqual([{ property: "deletionPolicy", reason: expect.stringMatching(/irreversibly.*"delete"/) }]);
+    expect(failures).toEqual([{ property: "deletionPolicy", reason: expect.stringMatching(/removes them from the organization for good: use deletionPolicy "delete"/) }]);
     const inactive = await failuresOf({ userName: "a", email: "a@example.com", teams: ["seed-team"], active: false });
     expect(inactive.map((f) => f.property)).toEqual(["active"]);
     const byHand = await failuresOf({ userName: "a", email: "a@example.com", teams: ["seed-team"], deactivateInactiveAfterDays: 90 });
-    expect(byHand).toEqual([{ property: "deactivateInactiveAfterDays", reason: expect.stringMatching(/irreversibly.*--inactive-days/) }]);
+    expect(byHand).toEqual([{ property: "deactivateInactiveAfterDays", reason: expect.stringMatching(/^deactivateInactiveAfterDays is not offered on the multi-tenant cloud \(saas\), where deactivating a user removes them from the organization for good: .*--inactive-days/) }]);
   });
 
   it("refuses email and displayName changes and reactivation of an existing user at preview", async () => {
@@ -659,7 +660,7 @@ describe.each(DIALECTS)("User on the multi-tenant cloud (%s dialect)", (dialect)
     const failures = await failuresOf({ ...olds, email: "b@example.com", displayName: "B", active: true }, olds);
     expect(failures.map((f) => f.property).sort()).toEqual(["active", "displayName", "email"]);
     for (const f of failures.filter((f) => f.property !== "active")) {
-      expect(f.reason).toContain("not supported on the multi-tenant cloud: the account is not managed by the organization");
+      expect(f.reason).toBe(`changing ${f.property} is not offered on the multi-tenant cloud (saas): the account is not managed by the organization; change it in the user's W&B profile, or remove the property`);
     }
     // Same values in another case, or a new user (replacement), are fine.
     expect(await failuresOf({ ...olds, email: "A@Example.com", active: false }, olds)).toEqual([]);

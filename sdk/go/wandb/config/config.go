@@ -24,6 +24,19 @@ func GetApiKey(ctx *pulumi.Context) string {
 	return value
 }
 
+// Expects true or false (true: changes outside code are told with who made them and when, from W&B's audit log, which an organization admin's key reads; on the Multi-tenant Cloud, Enterprise plans only). When unset, read from the environment variable `WANDB_AUDIT_LOG`, else `false`.
+func GetAuditLog(ctx *pulumi.Context) bool {
+	v, err := config.TryBool(ctx, "wandb:auditLog")
+	if err == nil {
+		return v
+	}
+	var value bool
+	if d := internal.GetEnvOrDefault(false, internal.ParseEnvBool, "WANDB_AUDIT_LOG"); d != nil {
+		value = d.(bool)
+	}
+	return value
+}
+
 // Expects basic (Basic `<username>:<key>`, the default) or bearer (Bearer `<key>`). When unset, read from the environment variable `WANDB_AUTH_SCHEME`, else `basic`.
 func GetAuthScheme(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "wandb:authScheme")

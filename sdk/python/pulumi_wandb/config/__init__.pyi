@@ -19,6 +19,11 @@ apiKey: Optional[str]
 Expects a W&B API key (org admin key or organization service-account key), of 8 characters or more. Required: when unset, read from the environment variable `WANDB_API_KEY`.
 """
 
+auditLog: bool
+"""
+Expects true or false (true: changes outside code are told with who made them and when, from W&B's audit log, which an organization admin's key reads; on the Multi-tenant Cloud, Enterprise plans only). When unset, read from the environment variable `WANDB_AUDIT_LOG`, else `false`.
+"""
+
 authScheme: str
 """
 Expects basic (Basic `<username>:<key>`, the default) or bearer (Bearer `<key>`). When unset, read from the environment variable `WANDB_AUTH_SCHEME`, else `basic`.

@@ -28,6 +28,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('apiKey') or _utilities.get_env('WANDB_API_KEY')
 
     @_builtins.property
+    def audit_log(self) -> bool:
+        """
+        Expects true or false (true: changes outside code are told with who made them and when, from W&B's audit log, which an organization admin's key reads; on the Multi-tenant Cloud, Enterprise plans only). When unset, read from the environment variable `WANDB_AUDIT_LOG`, else `false`.
+        """
+        return __config__.get_bool('auditLog') or (_utilities.get_env_bool('WANDB_AUDIT_LOG') or False)
+
+    @_builtins.property
     def auth_scheme(self) -> str:
         """
         Expects basic (Basic `<username>:<key>`, the default) or bearer (Bearer `<key>`). When unset, read from the environment variable `WANDB_AUTH_SCHEME`, else `basic`.

@@ -6,9 +6,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { declareOrganization, planOrganization, type OrganizationChildArgs } from "../../../model/organization";
-import { ORGANIZATION_TYPE } from "../../../model/tokens";
-import { RosterError } from "../../../model/roster/roster";
+import { planOrganization } from "../../model/organization";
+import { declareOrganization, type OrganizationChildArgs } from "../../program/organization";
+import { ORGANIZATION_TYPE } from "../../model/tokens";
+import { RosterError } from "../../model/roster/roster";
 
 const inputs = new Map<string, Record<string, unknown>>();
 beforeAll(async () => {

@@ -5,9 +5,10 @@
 // Each child's state says which (`organizationRoleUnverified`, `roleUnverified`, the role recorded);
 // only the children this run creates are named, so that a later run says nothing again.
 import * as pulumi from "@pulumi/pulumi";
-import { sameIdentity, type Identity } from "./identity";
-import { shownName } from "./shown-names";
-import type { ChildrenShape, DeclaredChild, DeclaredOrganization, OrganizationPlan } from "./organization";
+import { sameIdentity, type Identity } from "../model/identity";
+import { shownName } from "../model/shown-names";
+import type { OrganizationPlan } from "../model/organization";
+import type { ChildrenShape, DeclaredChild, DeclaredOrganization } from "./organization";
 import { lastStateUrns } from "./rename-notice";
 
 /** A child as the notice reads it: its URN and any property of its state. */

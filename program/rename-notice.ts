@@ -7,9 +7,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import { MockMonitor } from "@pulumi/pulumi/runtime/mocks";
 import { z } from "zod";
-import { checkedKeyFields, naturalKeyFields, naturalKeyOf, namedBy } from "./natural-keys";
-import type { ResourceKind } from "./resource-kinds";
-import { isOrganizationChild, kindOfType, nameInUrn, ORGANIZATION_TYPE } from "./tokens";
+import { checkedKeyFields, naturalKeyFields, naturalKeyOf, namedBy } from "../model/natural-keys";
+import type { ResourceKind } from "../model/resource-kinds";
+import { isOrganizationChild, kindOfType, ORGANIZATION_TYPE } from "../model/tokens";
+import { componentRenameNotice, renameNotice } from "../model/rename-wording";
+import { parseUrn, type Urn } from "../model/urn";
 
 const READ_STACK = "pulumi:pulumi:readStackResourceOutputs";
 
@@ -102,39 +104,20 @@ export async function lastStateUrns(): Promise<string[] | undefined> {
  */
 export async function stackUsersBeside(organization: string): Promise<string[]> {
   const holdings = await thisRun()?.holdings;
-  const own = (urn: string) => isOrganizationChild(urn) && nameInUrn(urn).startsWith(`${organization}/`);
+  const own = (text: string) => {
+    const urn = parseUrn(text);
+    return isOrganizationChild(urn) && urn.name.startsWith(`${organization}/`);
+  };
   return [...(holdings?.userNames ?? new Map<string, string>())].filter(([urn]) => !own(urn)).map(([, userName]) => userName).sort();
 }
 
-const typeOf = (urn: string) => urn.slice(0, urn.lastIndexOf("::"));
-
-/** The option that carries `from`'s history to `to`: the old name alone where only the name changed. */
-function aliasFor(from: string, to: string): string {
-  return typeOf(from) === typeOf(to) ? `aliases: [{ name: "${nameInUrn(from)}" }]` : `aliases: ["${from}"]`;
-}
-
 /** The Organization of the last state whose children `child` (an old URN) is one of: its name is the child's prefix. */
-function organizationOf(child: string, holdings: Holdings): string | undefined {
+function organizationOf(child: Urn, holdings: Holdings): Urn | undefined {
   if (!isOrganizationChild(child)) return undefined;
   return [...holdings.urns]
-    .filter((urn) => typeOf(urn).endsWith(`::${ORGANIZATION_TYPE}`) && nameInUrn(child).startsWith(nameInUrn(urn)))
-    .sort((a, b) => nameInUrn(b).length - nameInUrn(a).length)[0];
-}
-
-function noticeFor(kind: ResourceKind, urn: string, held: string, named: string): string {
-  return (
-    `${kind} "${nameInUrn(urn)}" declares the W&B object with ${named} that this stack holds as "${nameInUrn(held)}": ` +
-    `a rename in code, not a new object. The delete of "${nameInUrn(held)}" will leave it in W&B, so nothing is removed; ` +
-    `to keep its history, give "${nameInUrn(urn)}" the option ${aliasFor(held, urn)} (or run pulumi state rename).`
-  );
-}
-
-function componentNotice(component: string, oldComponent: string, example: string): string {
-  return (
-    `Organization "${nameInUrn(component)}" declares the W&B objects this stack holds under Organization "${nameInUrn(oldComponent)}" ` +
-    `(${example}): a rename in code, not new objects. The deletes under "${nameInUrn(oldComponent)}" will leave them in W&B, ` +
-    `so nothing is removed; to keep their history, give "${nameInUrn(component)}" the option ${aliasFor(oldComponent, component)}.`
-  );
+    .map(parseUrn)
+    .filter((urn) => urn.type === ORGANIZATION_TYPE && child.name.startsWith(urn.name))
+    .sort((a, b) => b.name.length - a.name.length)[0];
 }
 
 /**
@@ -155,19 +138,20 @@ export function noticeRename(resource: { readonly urn: pulumi.Output<string> }, 
     const key = naturalKeyOf(kind, inputs);
     const holdings = await run.holdings;
     if (key === undefined || holdings === undefined || holdings.urns.has(urn)) return;
-    const held = holdings.byKey.get(key)?.find((other) => other !== urn);
-    if (held === undefined) return;
+    const heldText = holdings.byKey.get(key)?.find((other) => other !== urn);
+    if (heldText === undefined) return;
+    const held = parseUrn(heldText);
     const oldComponent = organizationOf(held, holdings);
     const component = opts?.parent;
     if (oldComponent === undefined || component === undefined) {
       // The engine's log names a resource by its URN alone.
-      void pulumi.log.warn(noticeFor(kind, urn, held, namedBy(kind, inputs)), new pulumi.DependencyResource(urn));
+      void pulumi.log.warn(renameNotice(kind, parseUrn(urn), held, namedBy(kind, inputs)), new pulumi.DependencyResource(urn));
       return;
     }
     const componentUrn = await new Promise<string>((resolve) => component.urn.apply(resolve));
     if (run.componentsNamed.has(componentUrn)) return;
     run.componentsNamed.add(componentUrn);
-    const example = `${kind} "${nameInUrn(held)}", now "${nameInUrn(urn)}", with ${namedBy(kind, inputs)}`;
-    void pulumi.log.warn(componentNotice(componentUrn, oldComponent, example), component);
+    const example = `${kind} "${held.name}", now "${parseUrn(urn).name}", with ${namedBy(kind, inputs)}`;
+    void pulumi.log.warn(componentRenameNotice(parseUrn(componentUrn), oldComponent, example), component);
   });
 }

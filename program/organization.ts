@@ -1,0 +1,358 @@
+// Which children the Organization component declares from its plan (model/organization.ts), for
+// both front doors: kinds, names, parents, dependencies, protect, policies, given the constructors
+// of the children: the SDK's dynamic resources, or the plugin's registered ones. It runs inside the
+// Pulumi program, where the children's outputs are Outputs.
+import * as pulumi from "@pulumi/pulumi";
+import { stackUsersBeside } from "./rename-notice";
+import type { ValidatedRoster, WandbDeployment } from "../model/roster/roster";
+import { rosterAccessOf } from "../model/guard-rails";
+import { patternMatcher } from "../model/name-patterns";
+import { outsideCodeRecordOf } from "../model/outside-code";
+import { identityOf } from "../model/identity";
+import { capabilitiesOf } from "../model/deployments";
+import type { OrganizationPlan } from "../model/organization";
+import type { ResourceKind } from "../model/resource-kinds";
+import type { SHAPES } from "../model/shapes";
+import type { ArgsOf } from "./program-types";
+
+/** The inputs the component gives each kind of child: those its shape takes. */
+export type OrganizationChildArgs = { [Kind in ResourceKind]: ArgsOf<(typeof SHAPES)[Kind]["inputs"]> };
+
+/** What the declaration reads of a child: its id, which the other children's inputs and the outputs take. */
+export interface DeclaredChild {
+  readonly id: pulumi.Output<string>;
+}
+
+/** A child whose `name` output other children wait on (a team's, a custom role's). */
+export interface NamedChild extends DeclaredChild {
+  readonly name: pulumi.Output<string>;
+}
+
+/** A registered resource whose `name` output other children wait on. */
+export type NamedResource = pulumi.CustomResource & NamedChild;
+
+/**
+ * What each kind of child is declared as: anything with the outputs the other children read, e.g. a
+ * `pulumi.CustomResource`, or a registration the native plugin makes without one.
+ */
+export interface ChildrenShape {
+  User: DeclaredChild;
+  Team: NamedChild;
+  CustomRole: NamedChild;
+  OrganizationRoleAssignment: DeclaredChild;
+  TeamRoleAssignment: DeclaredChild;
+  RegistryRoleAssignment: DeclaredChild;
+  RosterGuard: DeclaredChild;
+  ServiceAccount: DeclaredChild;
+}
+
+/** The children as `pulumi.CustomResource`s (of subclasses the caller chooses). */
+export interface OrganizationChildren extends ChildrenShape {
+  User: pulumi.CustomResource;
+  Team: NamedResource;
+  CustomRole: NamedResource;
+  OrganizationRoleAssignment: pulumi.CustomResource;
+  TeamRoleAssignment: pulumi.CustomResource;
+  RegistryRoleAssignment: pulumi.CustomResource;
+  RosterGuard: pulumi.CustomResource;
+  ServiceAccount: pulumi.CustomResource;
+}
+
+/** The options the component gives a child: the component as its parent, the children it waits for, and whether it is protected. */
+export interface ChildOptions<C extends ChildrenShape> {
+  parent: pulumi.Resource;
+  dependsOn?: C[keyof C][];
+  protect?: boolean;
+}
+
+/** How to declare each kind of child: `(name, args, opts) => child`. */
+export type OrganizationKinds<C extends ChildrenShape = OrganizationChildren> = {
+  [Kind in keyof C]: (name: string, args: OrganizationChildArgs[Kind & keyof OrganizationChildArgs], opts: ChildOptions<C>) => C[Kind];
+};
+
+/** The children declared, keyed by roster names, and the outputs to register. */
+export interface DeclaredOrganization<C extends ChildrenShape = OrganizationChildren> {
+  /** Users by `userName` (as spelled in the roster). */
+  users: Record<string, C["User"]>;
+  /** Teams by name. */
+  teams: Record<string, C["Team"]>;
+  /** Custom roles by name. */
+  customRoles: Record<string, C["CustomRole"]>;
+  /** Custom organization roles by `userName`. */
+  organizationRoleAssignments: Record<string, C["OrganizationRoleAssignment"]>;
+  /** Team roles (from both forms) by team name, then `userName`. */
+  teamRoleAssignments: Record<string, Record<string, C["TeamRoleAssignment"]>>;
+  /** Registry roles by registry name, then `userName`. */
+  registryRoleAssignments: Record<string, Record<string, C["RegistryRoleAssignment"]>>;
+  /** Service accounts by name (as spelled in the roster). */
+  serviceAccounts: Record<string, C["ServiceAccount"]>;
+  /** The record of the roster the guard rails judge each change against. */
+  guard: C["RosterGuard"];
+  /** As `organizationOutputsSchema` describes them. */
+  outputs: {
+    userIds: pulumi.Output<Record<string, string>>;
+    teamIds: pulumi.Output<Record<string, string>>;
+    customRoleIds: pulumi.Output<Record<string, string>>;
+    serviceAccountIds: pulumi.Output<Record<string, string>>;
+    deployment: WandbDeployment | undefined;
+  };
+}
+
+/**
+ * Declares the children of the Organization `component` named `name` from its plan, in dependency
+ * order. Every child has `parent: component` and a name built from stable roster keys
+ * (`<name>/<userName in lower case>`, `<name>/<team>`, `<name>/<team>/<userName>`,
+ * `<name>/<registry>/<userName>`, `<name>/<custom role>`), so reordering the roster, or changing
+ * the case of a userName, never replaces anything.
+ */
+export function declareOrganization<C extends ChildrenShape>(
+  component: pulumi.Resource,
+  name: string,
+  plan: OrganizationPlan,
+  kinds: OrganizationKinds<C>,
+): DeclaredOrganization<C> {
+  // What the roster declared at the last applied run is the guard's recorded state; its check refuses
+  // a change the guard rails forbid, at preview. Every other child waits for it: a refusal writes nothing.
+  // The users the stack declares beside this roster are its own, never outside code to deactivate:
+  // told from its last state, the same at a preview and at the up after it.
+  const guard = kinds.RosterGuard(
+    `${name}/guard`,
+    { organization: name, ...rosterAccessOf(plan.roster), ...outsideCodeRecordOf(plan.roster), stackUsers: pulumi.output(stackUsersBeside(name)) },
+    { parent: component },
+  );
+  const declaring: Declaring<C> = { name, plan, kinds, guard, parent: { parent: component, dependsOn: [guard] } };
+  const customRoles = declareCustomRoles(declaring);
+  const { users, teams } = declareUsersAndTeams(declaring, customRoles);
+  const referenceOf = userReferences(plan.roster, users);
+  const serviceAccounts = declareServiceAccounts(declaring, teams);
+  return {
+    users,
+    teams,
+    customRoles,
+    serviceAccounts,
+    organizationRoleAssignments: declareOrganizationRoles(declaring, referenceOf, customRoles),
+    teamRoleAssignments: declareTeamRoles(declaring, referenceOf, teams, customRoles),
+    registryRoleAssignments: declareRegistryRoles(declaring, referenceOf),
+    guard,
+    outputs: {
+      userIds: idsOf(users),
+      teamIds: idsOf(teams),
+      customRoleIds: idsOf(customRoles),
+      serviceAccountIds: idsOf(serviceAccounts),
+      deployment: plan.deployment,
+    },
+  };
+}
+
+/** What every section of the roster is declared with: the component's name, plan and kinds, and the guard every child waits for. */
+interface Declaring<C extends ChildrenShape> {
+  name: string;
+  plan: OrganizationPlan;
+  kinds: OrganizationKinds<C>;
+  guard: C["RosterGuard"];
+  /** The options of a child that waits for nothing but the guard. */
+  parent: ChildOptions<C>;
+}
+
+/** How the assignments and teams name a user of the roster: the User's id, or with `usersFrom: idp` (no User is declared) the email. */
+type UserReferences = (userName: string) => pulumi.Input<string>;
+
+function userReferences(roster: ValidatedRoster, users: Record<string, DeclaredChild>): UserReferences {
+  if (roster.usersFrom === "code") return (userName) => required(users, userName).id;
+  const emails = Object.fromEntries(roster.users.map((user) => [user.userName, user.email]));
+  return (userName) => required(emails, userName);
+}
+
+/**
+ * What a User of the roster is told of `deactivateInactiveAfterDays`, so that it keeps a user the
+ * roster deactivated for inactivity deactivated: none for a user `outsideCode.ignore` matches, which
+ * the roster never deactivates.
+ */
+function inactivitySettingOf(roster: ValidatedRoster): (user: { userName: string; email: string }) => { deactivateInactiveAfterDays?: number } {
+  const days = roster.deactivateInactiveAfterDays;
+  const ignoredBy = patternMatcher(roster.outsideCode.ignore);
+  return (user) => (days === undefined || ignoredBy(user.userName, user.email) !== undefined ? {} : { deactivateInactiveAfterDays: days });
+}
+
+const adoptionOf = (plan: OrganizationPlan) => (plan.adoptExisting ? { adoptExisting: true } : {});
+const userChildName = (name: string, userName: string) => `${name}/${identityOf("userName", userName)}`;
+
+/** Service accounts, each after the roster's teams it joins (W&B makes it a member of its default team, which must exist). */
+function declareServiceAccounts<C extends ChildrenShape>(
+  { name, plan, kinds, guard, parent }: Declaring<C>,
+  teams: Record<string, C["Team"]>,
+): Record<string, C["ServiceAccount"]> {
+  const serviceAccounts: Record<string, C["ServiceAccount"]> = {};
+  for (const account of plan.roster.serviceAccounts) {
+    const joined = [account.defaultTeam, ...(account.teams ?? [])].flatMap((team) => teams[team] ?? []);
+    const accountArgs: OrganizationChildArgs["ServiceAccount"] = {
+      name: account.name,
+      scope: account.scope,
+      defaultTeam: account.defaultTeam,
+      ...(account.teams === undefined ? {} : { teams: account.teams }),
+    };
+    const options = joined.length === 0 ? parent : { ...parent, dependsOn: [guard, ...new Set(joined)] };
+    serviceAccounts[account.name] = kinds.ServiceAccount(`${name}/${identityOf("userName", account.name)}`, accountArgs, options);
+  }
+  return serviceAccounts;
+}
+
+function declareCustomRoles<C extends ChildrenShape>({ name, plan, kinds, parent }: Declaring<C>): Record<string, C["CustomRole"]> {
+  const customRoles: Record<string, C["CustomRole"]> = {};
+  for (const role of plan.roster.customRoles) {
+    const roleArgs: OrganizationChildArgs["CustomRole"] = {
+      name: role.name,
+      ...(role.description === undefined ? {} : { description: role.description }),
+      inheritedFrom: role.inheritedFrom,
+      permissions: role.permissions,
+      ...adoptionOf(plan),
+    };
+    customRoles[role.name] = kinds.CustomRole(`${name}/${role.name}`, roleArgs, parent);
+  }
+  return customRoles;
+}
+
+/**
+ * Users and teams, in the order membership asks: where users join through teams (saas) they are
+ * created into them (the teams come first, and each User names its teams); elsewhere each Team
+ * names its members (users first).
+ */
+function declareUsersAndTeams<C extends ChildrenShape>(
+  { name, plan, kinds, parent }: Declaring<C>,
+  customRoles: Record<string, C["CustomRole"]>,
+): { users: Record<string, C["User"]>; teams: Record<string, C["Team"]> } {
+  const throughTeams = capabilitiesOf(plan.deployment).usersJoinThroughTeams;
+  const adopt = adoptionOf(plan);
+  const userPolicy = plan.deletionPolicy.users === undefined ? {} : { deletionPolicy: plan.deletionPolicy.users };
+  const teamPolicy = plan.deletionPolicy.teams === undefined ? {} : { deletionPolicy: plan.deletionPolicy.teams };
+  const users: Record<string, C["User"]> = {};
+  const teams: Record<string, C["Team"]> = {};
+  const referenceOf = userReferences(plan.roster, users);
+  const declareTeams = () => {
+    for (const team of plan.roster.teams) {
+      // Not where users join through teams: there each User writes its own membership (the team must exist first). Nor when the identity provider writes them.
+      const membersWritten = !throughTeams && team.membersFrom === "code";
+      const teamArgs: OrganizationChildArgs["Team"] = {
+        name: team.name,
+        ...(membersWritten ? { members: team.members.map(referenceOf) } : {}),
+        // Recorded in the team's state, so that its destroy (or its removal from the roster) writes nothing.
+        ...(team.membersFrom === "idp" ? { membersFrom: "idp" as const } : {}),
+        ...adopt,
+        ...teamPolicy,
+        guardedBy: name,
+      };
+      teams[team.name] = kinds.Team(`${name}/${team.name}`, teamArgs, parent);
+    }
+  };
+  const declareUsers = () => {
+    // The identity provider creates the users: the roster's are references (by email), declared as no User.
+    if (plan.roster.usersFrom === "idp") return;
+    const inactivityOf = inactivitySettingOf(plan.roster);
+    for (const user of plan.roster.users) {
+      const custom = customRoles[user.organizationRole] !== undefined;
+      const userArgs: OrganizationChildArgs["User"] = {
+        userName: user.userName,
+        email: user.email,
+        ...(user.displayName === undefined ? {} : { displayName: user.displayName }),
+        ...(user.modelsSeat === undefined ? {} : { modelsSeat: user.modelsSeat }),
+        ...(user.weaveRole === undefined ? {} : { weaveRole: user.weaveRole }),
+        // A custom organization role belongs to an OrganizationRoleAssignment: the User leaves it alone.
+        ...(custom ? {} : { organizationRole: user.organizationRole }),
+        // Users created into teams: the teams' names as Outputs make the Teams come first.
+        ...(throughTeams ? { teams: user.teams.map((team) => required(teams, team).name) } : {}),
+        ...adopt,
+        ...userPolicy,
+        ...inactivityOf(user),
+        guardedBy: name,
+      };
+      const protect = plan.protectAdmins && user.organizationRole === "admin";
+      users[user.userName] = kinds.User(userChildName(name, user.userName), userArgs, { ...parent, ...(protect ? { protect: true } : {}) });
+    }
+  };
+  if (throughTeams) {
+    declareTeams();
+    declareUsers();
+  } else {
+    declareUsers();
+    declareTeams();
+  }
+  return { users, teams };
+}
+
+/**
+ * The custom organization roles, each an assignment that waits for its role. With `usersFrom: idp`
+ * (no User writes a role) every role but the default `member` is an assignment too; a user declared
+ * `member` keeps the role the identity provider gives (an admin is reported as outside code).
+ */
+function declareOrganizationRoles<C extends ChildrenShape>(
+  { name, plan, kinds, guard, parent }: Declaring<C>,
+  referenceOf: UserReferences,
+  customRoles: Record<string, C["CustomRole"]>,
+): Record<string, C["OrganizationRoleAssignment"]> {
+  const assignments: Record<string, C["OrganizationRoleAssignment"]> = {};
+  const byAssignment = plan.roster.usersFrom === "idp";
+  for (const user of plan.roster.users) {
+    const role = customRoles[user.organizationRole];
+    if (role === undefined && !(byAssignment && user.organizationRole !== "member")) continue;
+    assignments[user.userName] = kinds.OrganizationRoleAssignment(
+      userChildName(name, user.userName),
+      { user: referenceOf(user.userName), role: role?.name ?? user.organizationRole, ...adoptionOf(plan) },
+      { ...parent, dependsOn: role === undefined ? [guard] : [guard, role] },
+    );
+  }
+  return assignments;
+}
+
+/** Each team's roles by member, each assignment waiting for its team (which it names) and its custom role, if any. */
+function declareTeamRoles<C extends ChildrenShape>(
+  { name, plan, kinds, guard, parent }: Declaring<C>,
+  referenceOf: UserReferences,
+  teams: Record<string, C["Team"]>,
+  customRoles: Record<string, C["CustomRole"]>,
+): Record<string, Record<string, C["TeamRoleAssignment"]>> {
+  const assignments: Record<string, Record<string, C["TeamRoleAssignment"]>> = {};
+  for (const team of plan.roster.teams) {
+    const teamResource = required(teams, team.name);
+    const byUser: Record<string, C["TeamRoleAssignment"]> = {};
+    for (const [userName, roleName] of Object.entries(team.roles)) {
+      const role = customRoles[roleName];
+      byUser[userName] = kinds.TeamRoleAssignment(
+        `${name}/${team.name}/${identityOf("userName", userName)}`,
+        { user: referenceOf(userName), teamName: teamResource.name, roleName: role?.name ?? roleName, ...adoptionOf(plan) },
+        { ...parent, dependsOn: role === undefined ? [guard, teamResource] : [guard, teamResource, role] },
+      );
+    }
+    if (Object.keys(byUser).length > 0) assignments[team.name] = byUser;
+  }
+  return assignments;
+}
+
+/** Registry roles by registry, then member. */
+function declareRegistryRoles<C extends ChildrenShape>(
+  { name, plan, kinds, parent }: Declaring<C>,
+  referenceOf: UserReferences,
+): Record<string, Record<string, C["RegistryRoleAssignment"]>> {
+  const assignments: Record<string, Record<string, C["RegistryRoleAssignment"]>> = {};
+  for (const grant of plan.roster.registryRoles) {
+    const byUser = (assignments[grant.registry] ??= {});
+    byUser[grant.user] = kinds.RegistryRoleAssignment(
+      `${name}/${grant.registry}/${identityOf("userName", grant.user)}`,
+      { user: referenceOf(grant.user), registryName: grant.registry, roleName: grant.role, ...adoptionOf(plan) },
+      parent,
+    );
+  }
+  return assignments;
+}
+
+/** A child the validated roster guarantees; a miss is a bug of this component, not of the roster. */
+function required<T>(children: Record<string, T>, key: string): T {
+  const child = children[key];
+  if (child === undefined) throw new Error(`Organization: internal error: no child resource for "${key}"`);
+  return child;
+}
+
+function idsOf(resources: Record<string, DeclaredChild>): pulumi.Output<Record<string, string>> {
+  return pulumi.all(Object.fromEntries(Object.entries(resources).map(([key, resource]) => [key, resource.id]))) as pulumi.Output<
+    Record<string, string>
+  >;
+}
