@@ -60,7 +60,8 @@ fi
 ln -sfn .. node_modules/pulumi-wandb
 export PATH="$repo/node_modules/.bin:$PATH"
 
-step "compiling TypeScript" tsc -p tsconfig.json --incremental --tsBuildInfoFile dist/.tsbuildinfo
+# package.json's prepare, which npm ci has just run on a new clone: incremental, so this finds it done.
+step "compiling TypeScript" npm run --silent prepare
 
 # Each version is pinned in one file (scripts/setup/pulumi-versions.ts says which).
 pinned=$(node -p 'const pinned = require("./dist/scripts/setup/pulumi-versions.js"); [pinned.ENGINE, pinned.YAML_HOST, pinned.PYTHON_SDK].join(" ")')
@@ -68,6 +69,10 @@ read -r engine_version yaml_version python_sdk_version <<< "$pinned"
 tools_bin="$repo/.tools/bin"
 cache_dir="${PULUMI_WANDB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-wandb}/pulumi-v$engine_version"
 mkdir -p "$tools_bin" "$cache_dir"
+
+# Every Go tool is linked without its symbol table and DWARF (-s -w): a panic's trace keeps its
+# function names, and the engine links in about half the time (8 s rather than 14 s on two cores).
+go_strip="-s -w"
 
 # The SDK generator requires pkg/v3 and sdk/v3 at the engine's version.
 pin_pulumi_modules() {
@@ -86,7 +91,7 @@ elif command -v go >/dev/null 2>&1; then
   build_engine() { # build_engine <output>
     cd "$repo/tools/pulumi"
     CGO_ENABLED=0 GOFLAGS=-mod=mod go build -tags osusergo \
-      -ldflags "-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$engine_version" \
+      -ldflags "$go_strip -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$engine_version" \
       -o "$1" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
   }
   step "building pulumi v$engine_version from the Go module proxy (minutes the first time)" build_once "$cache_dir/pulumi" build_engine
@@ -107,9 +112,10 @@ fi
 node_bin="$repo/node_modules/.bin/node"
 cat > "$tools_bin/pulumi-resource-pulumi-nodejs" <<EOF
 #!/bin/sh
-# Dynamic-resource provider: the engine starts it in the program's folder, whose @pulumi/pulumi serves it.
+# Dynamic-resource provider: the engine starts it in the program's folder, whose @pulumi/pulumi serves it
+# (its module reads its arguments from process.argv after the script's place, which "dynamic-provider" holds).
 # The preloaded lifeline ends it when the engine goes (see scripts/engine-lifeline.ts).
-exec "$node_bin" --require "$repo/dist/scripts/provider-lifeline.js" "\$("$node_bin" -e 'process.stdout.write(require.resolve("@pulumi/pulumi/cmd/dynamic-provider", { paths: [process.cwd()] }))')" "\$@"
+exec "$node_bin" --require "$repo/dist/scripts/provider-lifeline.js" -e 'require(require.resolve("@pulumi/pulumi/cmd/dynamic-provider", { paths: [process.cwd()] }))' dynamic-provider "\$@"
 EOF
 cat > "$tools_bin/pulumi-language-nodejs" <<EOF
 #!/bin/sh
@@ -132,7 +138,7 @@ build_generator() {
   if [ ! -x "$generator" ] && command -v go >/dev/null 2>&1; then
     compile_generator() { # compile_generator <output>
       cd "$module"
-      CGO_ENABLED=0 GOFLAGS=-mod=mod go build -o "$1" .
+      CGO_ENABLED=0 GOFLAGS=-mod=mod go build -ldflags "$go_strip" -o "$1" .
       # Generators of older sources go; what another setup is building or waiting for stays.
       find "$cache_dir" -maxdepth 1 -name "$prefix-*" ! -name "$(basename "$generator")*" ! -name '*.partial.*' ! -name '*.lock' -delete
     }
@@ -156,7 +162,7 @@ if [ ! -x "$yaml_host" ] && command -v go >/dev/null 2>&1; then
   build_yaml_host() { # build_yaml_host <output>
     cd "$repo/tools/yaml"
     CGO_ENABLED=0 GOFLAGS=-mod=mod go build \
-      -ldflags "-X github.com/pulumi/pulumi-yaml/pkg/version.Version=v$yaml_version" \
+      -ldflags "$go_strip -X github.com/pulumi/pulumi-yaml/pkg/version.Version=v$yaml_version" \
       -o "$1" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml
   }
   step "building pulumi-language-yaml v$yaml_version from the Go module proxy" build_once "$yaml_host" build_yaml_host

@@ -1,7 +1,8 @@
 // Adoption at the physical limit (issue 34), through the real engine on each front door: an
-// Organization adopting the roster exported from an organization of 300 users, 20 teams and 5
+// Organization adopting the roster exported from an organization of 100 users, 5 teams and 5
 // custom roles made without Pulumi sends at most 5 requests, none of them a write: one listing each
-// of /Users, /Groups and /Roles answers every lookup, with no request per object. The roster has
+// of /Users, /Groups and /Roles answers every lookup, with no request per object (a listing's page
+// holds 9,999 objects: more of them would only make the run longer). The roster has
 // the roles W&B's documented API does not show filled in by hand, as the README's onboarding says
 // (issue 41), one team role other than W&B's: adopting them writes none, and the component says
 // what it recorded once per kind of role, not once per person.
@@ -18,7 +19,7 @@ import { RemoteComponent } from "../support/native-resources";
 import { emulatorConfig, installedPackage, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 import { exportEnvironment, runCommand, scratchFolder } from "../support/export-command";
 
-const SIZE = { users: 300, teams: 20, teamSize: 20, roles: 5 };
+const SIZE = { users: 100, teams: 5, teamSize: 20, roles: 5 };
 /** The three listings, and room for the guard's own read of the users. */
 const REQUEST_BUDGET = 5;
 

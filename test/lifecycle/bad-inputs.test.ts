@@ -21,8 +21,8 @@ interface BadInput {
 const CONTROL_CHARACTERS = /must not contain control characters .*write it on one line/;
 
 // The engine's rendering of a check failure, once for a plain and once for an indexed property, and
-// names holding control characters; every other bad input is checked in-process
-// (test/provider/resources/bad-inputs.test.ts).
+// once for a name holding a control character, in a resource and in a roster (which each door
+// checks its own way); every other bad input is checked in-process (test/provider/resources/bad-inputs.test.ts).
 const badInputs: BadInput[] = [
   { what: "a malformed email", names: "property email ", advice: /email address/i, kind: "User", args: { userName: "x", email: "not-an-email" } },
   {
@@ -33,15 +33,6 @@ const badInputs: BadInput[] = [
     args: { name: "r", inheritedFrom: "member", permissions: ["runstop"] },
   },
   { what: "a newline in a userName", names: "property userName ", advice: CONTROL_CHARACTERS, kind: "User", args: { userName: "ana\nlima", email: "ana@example.com" } },
-  { what: "a bell in an email", names: "property email ", advice: CONTROL_CHARACTERS, kind: "User", args: { userName: "ana", email: "ana\u0007@example.com" } },
-  { what: "a newline in a team name", names: "property name ", advice: CONTROL_CHARACTERS, kind: "Team", args: { name: "research\n## Guard rails" } },
-  {
-    what: "an escape in a custom role name",
-    names: "property name ",
-    advice: CONTROL_CHARACTERS,
-    kind: "CustomRole",
-    args: { name: "Run\u001b[31m operator", inheritedFrom: "member", permissions: [] },
-  },
   {
     what: "a newline in a roster's team name",
     names: 'teams[0] "research\\n## Guard rails": name "research\\n## Guard rails" holds a control character',

@@ -1,4 +1,5 @@
-// deactivateInactiveAfterDays through the real engine, on each deployment and each door (issue 33):
+// deactivateInactiveAfterDays through the real engine, on each door (issue 33), on a dedicated
+// instance and on the multi-tenant cloud (a self-managed instance deactivates as a dedicated one does):
 // on an organization whose users' activity is set through the emulator's control API, a roster of
 // 90 days with an ignore glob is refused at preview when the inactive are more than
 // wandb:maxRemovalFraction of the users W&B lists, naming them; under it, `up --refresh` deactivates
@@ -11,7 +12,6 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { defaultSeed } from "../../emulator/seed";
 import { DAY_MS } from "../../model/activity";
 import { emulatorApi, readLog, readState } from "../../scripts/emulator-api";
-import { DEPLOYMENTS } from "../../service/config";
 import { DOORS } from "../support/native-resources";
 import { emulatorConfig, openStack, repoRoot, type Diagnostic, type StackHandle } from "../support/pulumi";
 
@@ -37,7 +37,7 @@ const person = (userName: string, organizationRole = "member") => ({ userName, e
 const ROSTER_USERS = [person("admin", "admin"), person("second-admin", "admin"), person("member"), ...Object.keys(DECLARED).map((name) => person(name))];
 /** Every declared user in a team: the multi-tenant cloud holds users through teams. */
 const ROSTER_TEAMS = [{ name: "crew", members: ROSTER_USERS.map((user) => user.userName) }];
-const CASES = DEPLOYMENTS.flatMap((deployment) => Object.entries(DOORS).map(([door, spec]) => ({ deployment, door, ...spec })));
+const CASES = (["dedicated", "saas"] as const).flatMap((deployment) => Object.entries(DOORS).map(([door, spec]) => ({ deployment, door, ...spec })));
 
 const errorsOf = (diagnostics: Diagnostic[]) => diagnostics.filter((d) => d.severity === "error").map((d) => d.message).join("\n");
 

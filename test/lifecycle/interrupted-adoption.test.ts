@@ -12,7 +12,7 @@ import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../suppor
 import { exportEnvironment, runCommand, scratchFolder } from "../support/export-command";
 import { backendLocks, poll, restoreTornCheckpoint, startUp } from "../support/interrupted-run";
 
-const SIZE = { users: 300, teams: 20, teamSize: 20, roles: 5 };
+const SIZE = { users: 150, teams: 8, teamSize: 20, roles: 5 };
 /** Resources the killed run has reported created: far enough in that it was adopting, far from the end. */
 const CREATED_BEFORE_KILL = 30;
 

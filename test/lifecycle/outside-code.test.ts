@@ -1,5 +1,5 @@
 // The whole organization in view, through the real engine, on the dynamic door: the steps of
-// test/support/outside-code-steps.ts (the native door runs them from Python in
+// test/support/outside-code-steps.ts (the native door runs those its own plumbing carries, from Python, in
 // outside-code-python.test.ts); then `usersFrom: idp`: a declared user W&B does not list is
 // reported and never POSTed; names made in the web application that hide characters or would act
 // (ESC, BEL, HTML, @team, a zero-width space, a bidi override) are shown by code in the engine's
@@ -14,11 +14,11 @@ import { expectShownSafely, withHostileNames } from "../support/hostile-names";
 import { outsideCodeRoster, outsideCodeSeed } from "../support/outside-code-organization";
 import { describeOutsideCode, said, type HeldUser } from "../support/outside-code-steps";
 import { reviewOf } from "../support/review";
-import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../support/pulumi";
+import { emulatorConfig, openStack, previewDiagnostics, repoRoot, type StackHandle } from "../support/pulumi";
 
 const PROGRAM = path.join(repoRoot, "test", "programs", "outside-code");
 
-describeOutsideCode("dynamic resources", PROGRAM);
+describeOutsideCode("dynamic resources", PROGRAM, "every step");
 
 describe("usersFrom: idp, through the engine", () => {
   let emulator: RunningEmulator;
@@ -81,7 +81,7 @@ describe("names made in the web application, through the engine", () => {
     expect(read.length).toBeGreaterThan(5);
     for (const diagnostic of read) expectShownSafely(diagnostic.message, { markdown: false });
     const preview = await stack.previewJson(["--refresh"]);
-    const previewed = (JSON.parse(preview.json) as { diagnostics?: { message: string; severity: string }[] }).diagnostics ?? [];
+    const previewed = previewDiagnostics(preview.json);
     expect(previewed.map((diagnostic) => diagnostic.message).join("\n")).toContain("outside code: user ana\\u200blee (hides characters) (zw@acme.example");
     for (const diagnostic of previewed.filter((each) => each.severity !== "debug")) expectShownSafely(diagnostic.message, { markdown: false });
     const review = await reviewOf(preview.json, ["--drift"]);

@@ -28,7 +28,6 @@ describe.each(DOORS)("set-valued inputs preview as added and removed items: %s",
   });
 
   afterAll(async () => {
-    await stack?.destroy().catch(() => undefined);
     await stack?.dispose();
     await emulator?.close();
   });

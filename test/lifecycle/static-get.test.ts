@@ -64,7 +64,6 @@ describe("static get reads every property of every type", () => {
 
   afterAll(async () => {
     await reader?.dispose();
-    await maker?.destroy().catch(() => undefined);
     await maker?.dispose();
     await emulator?.close();
   });

@@ -5,6 +5,7 @@ import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { parse, stringify } from "yaml";
+import { z } from "zod";
 import { changedProperties, emulatorConfig, shownStep, installedPackage, isolatedEnvironment, pinnedCommand, repoRoot, workRoot } from "../../scripts/engine";
 import {
   LocalWorkspace,
@@ -47,6 +48,15 @@ export interface OperationResult {
   diagnostics: Diagnostic[];
   /** Everything the engine printed: its full log for this operation. */
   log: string;
+}
+
+const previewJsonDiagnostics = z.object({
+  diagnostics: z.array(z.object({ severity: z.string(), message: z.string(), urn: z.string().optional() })).default([]),
+});
+
+/** The diagnostics of `pulumi preview --json`'s output, as the engine's events give them to an operation. */
+export function previewDiagnostics(json: string): Diagnostic[] {
+  return previewJsonDiagnostics.parse(JSON.parse(json)).diagnostics;
 }
 
 export interface PlannedStep {
@@ -181,15 +191,18 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
         const result = await stack.preview({ ...common, diff, ...refresh });
         return { outputs: {}, changes: result.changeSummary, diagnostics: recorder.diagnostics, log: recorder.lines.join("") };
       }
-      const result =
-        op === "up" ? await stack.up({ ...common, ...upOptions }) : op === "refresh" ? await stack.refresh(common) : await stack.destroy({ ...common, ...refresh });
-      const outputs = op === "up" ? Object.fromEntries(Object.entries(await stack.outputs()).map(([k, v]) => [k, v.value])) : {};
-      return {
+      const finished = (summary: { resourceChanges?: OpMap }, outputs: Record<string, unknown> = {}) => ({
         outputs,
-        changes: result.summary.resourceChanges ?? {},
+        changes: summary.resourceChanges ?? {},
         diagnostics: recorder.diagnostics,
         log: recorder.lines.join(""),
-      };
+      });
+      if (op === "up") {
+        // The up's result holds the stack's outputs: asking the stack for them again would run the CLI twice more.
+        const result = await stack.up({ ...common, ...upOptions });
+        return finished(result.summary, Object.fromEntries(Object.entries(result.outputs).map(([k, v]) => [k, v.value])));
+      }
+      return finished((op === "refresh" ? await stack.refresh(common) : await stack.destroy({ ...common, ...refresh })).summary);
     } finally {
       allLines.push(...recorder.lines);
     }

@@ -1,5 +1,6 @@
-// examples/org-roster as it is, through the real engine against the emulator: on a dedicated
-// instance (teams write membership) and on the multi-tenant cloud (users write it).
+// examples/org-roster as it is, through the real engine against the emulator, on the multi-tenant
+// cloud (users write membership; the suite's other programs run on a dedicated instance, where teams
+// do). The component's plan on each deployment is shown in-process (organization.test.ts).
 import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -31,68 +32,66 @@ function teamRoles(state: EmulatorState): Record<string, Record<string, string>>
   );
 }
 
-for (const deployment of ["dedicated", "saas"] as const) {
-  describe(`examples/org-roster on a ${deployment} emulator`, () => {
-    let emulator: RunningEmulator;
-    let stack: StackHandle;
+describe("examples/org-roster on a saas emulator", () => {
+  let emulator: RunningEmulator;
+  let stack: StackHandle;
 
-    beforeAll(async () => {
-      emulator = await startEmulator({ port: 0, deployment });
-      stack = await openStack({ dir: path.join(repoRoot, "examples", "org-roster") }, { config: emulatorConfig(emulator) });
-    });
-
-    afterAll(async () => {
-      await stack?.dispose();
-      await emulator?.close();
-    });
-
-    it("creates the roster; reordering it changes nothing, moving a user updates membership only; unprotected, it destroys", async () => {
-      const up = await stack.up();
-      // 6 users, 1 custom role, 2 teams, 1 custom org role, 4 team roles, 1 registry role, the component, its roster record.
-      expect(up.changes).toMatchObject({ create: 18 });
-      expect(Object.keys(up.outputs["userIds"] as object).sort()).toEqual(ROSTER_USERS);
-      expect(Object.keys(up.outputs["teamIds"] as object).sort()).toEqual(["ml-platform", "research"]);
-      expect(up.outputs["deployment"]).toBe(deployment);
-
-      const state = await stateOf(emulator);
-      const roleOf = (userName: string) => state.users.find((u) => u.userName === userName)?.organizationRole;
-      expect(ROSTER_USERS.map(roleOf)).toEqual(["admin", "Run operator", "member", "member", "member", "member"]);
-      expect(teamRoles(state)).toMatchObject({
-        "ml-platform": { alice: "admin", bob: "Run operator", carol: "member" },
-        research: { carol: "admin", dan: "member", erin: "member", frank: "viewer" },
-      });
-      expect(state.users.find((u) => u.userName === "carol")?.registryRoles).toEqual([{ registryName: "models", roleName: "admin" }]);
-      expect(state.roles).toMatchObject([{ name: "Run operator", inheritedFrom: "member", permissions: ["project:delete", "run:delete"] }]);
-
-      expect((await stack.preview()).changes).toEqual({ same: 18 });
-
-      // Reordering the roster changes nothing; moving a user between teams updates only membership.
-      const file = path.join(stack.workDir, "roster.yaml");
-      const roster = parse(readFileSync(file, "utf8")) as { users: unknown[]; teams: { name: string; members: string[] }[] };
-      roster.users.reverse();
-      roster.teams.reverse();
-      writeFileSync(file, stringify(roster));
-      expect((await stack.preview()).changes).toEqual({ same: 18 });
-      const [research, platform] = roster.teams;
-      research!.members = research!.members.filter((m) => m !== "erin");
-      platform!.members.push("erin");
-      writeFileSync(file, stringify(roster));
-      // Membership is the teams' on a dedicated instance, the users' on saas; the roster's record follows it.
-      expect((await stack.up()).changes).toEqual(deployment === "saas" ? { same: 16, update: 2 } : { same: 15, update: 3 });
-      expect(teamRoles(await stateOf(emulator))).toMatchObject({ "ml-platform": { erin: "member" }, research: { frank: "viewer" } });
-      expect(teamRoles(await stateOf(emulator))["research"]).not.toHaveProperty("erin");
-
-      // Admins are protected: destroying needs them unprotected first.
-      await stack.stack.setConfig("org-roster:protectAdmins", { value: "false" });
-      await stack.up();
-      // Deleting the roster's users is a removal like any other (test/lifecycle/guard-at-writes.test.ts): meant here.
-      expect((await stack.withEnv(LET_REMOVALS_THROUGH, () => stack.destroy())).changes).toMatchObject({ delete: 18 });
-      const after = await stateOf(emulator);
-      expect(after.users.map((u) => u.userName).filter((u) => ROSTER_USERS.includes(u))).toEqual([]);
-      expect(after.roles).toEqual([]);
-    });
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, deployment: "saas" });
+    stack = await openStack({ dir: path.join(repoRoot, "examples", "org-roster") }, { config: emulatorConfig(emulator) });
   });
-}
+
+  afterAll(async () => {
+    await stack?.dispose();
+    await emulator?.close();
+  });
+
+  it("creates the roster; reordering it changes nothing, moving a user updates membership only; unprotected, it destroys", async () => {
+    const up = await stack.up();
+    // 6 users, 1 custom role, 2 teams, 1 custom org role, 4 team roles, 1 registry role, the component, its roster record.
+    expect(up.changes).toMatchObject({ create: 18 });
+    expect(Object.keys(up.outputs["userIds"] as object).sort()).toEqual(ROSTER_USERS);
+    expect(Object.keys(up.outputs["teamIds"] as object).sort()).toEqual(["ml-platform", "research"]);
+    expect(up.outputs["deployment"]).toBe("saas");
+
+    const state = await stateOf(emulator);
+    const roleOf = (userName: string) => state.users.find((u) => u.userName === userName)?.organizationRole;
+    expect(ROSTER_USERS.map(roleOf)).toEqual(["admin", "Run operator", "member", "member", "member", "member"]);
+    expect(teamRoles(state)).toMatchObject({
+      "ml-platform": { alice: "admin", bob: "Run operator", carol: "member" },
+      research: { carol: "admin", dan: "member", erin: "member", frank: "viewer" },
+    });
+    expect(state.users.find((u) => u.userName === "carol")?.registryRoles).toEqual([{ registryName: "models", roleName: "admin" }]);
+    expect(state.roles).toMatchObject([{ name: "Run operator", inheritedFrom: "member", permissions: ["project:delete", "run:delete"] }]);
+
+    expect((await stack.preview()).changes).toEqual({ same: 18 });
+
+    // Reordering the roster changes nothing; moving a user between teams updates only membership.
+    const file = path.join(stack.workDir, "roster.yaml");
+    const roster = parse(readFileSync(file, "utf8")) as { users: unknown[]; teams: { name: string; members: string[] }[] };
+    roster.users.reverse();
+    roster.teams.reverse();
+    writeFileSync(file, stringify(roster));
+    expect((await stack.preview()).changes).toEqual({ same: 18 });
+    const [research, platform] = roster.teams;
+    research!.members = research!.members.filter((m) => m !== "erin");
+    platform!.members.push("erin");
+    writeFileSync(file, stringify(roster));
+    // Membership is the users' on saas: erin's update; the roster's record follows it.
+    expect((await stack.up()).changes).toEqual({ same: 16, update: 2 });
+    expect(teamRoles(await stateOf(emulator))).toMatchObject({ "ml-platform": { erin: "member" }, research: { frank: "viewer" } });
+    expect(teamRoles(await stateOf(emulator))["research"]).not.toHaveProperty("erin");
+
+    // Admins are protected: destroying needs them unprotected first.
+    await stack.stack.setConfig("org-roster:protectAdmins", { value: "false" });
+    await stack.up();
+    // Deleting the roster's users is a removal like any other (test/lifecycle/guard-at-writes.test.ts): meant here.
+    expect((await stack.withEnv(LET_REMOVALS_THROUGH, () => stack.destroy())).changes).toMatchObject({ delete: 18 });
+    const after = await stateOf(emulator);
+    expect(after.users.map((u) => u.userName).filter((u) => ROSTER_USERS.includes(u))).toEqual([]);
+    expect(after.roles).toEqual([]);
+  });
+});
 
 describe("examples/org-roster with a mistake in roster.yaml", () => {
   let emulator: RunningEmulator;

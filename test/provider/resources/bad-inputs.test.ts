@@ -15,6 +15,7 @@ interface BadInput {
 }
 
 const user = { userName: "x", email: "x@example.com" };
+const CONTROL_CHARACTERS = /must not contain control characters .*write it on one line/;
 
 const badInputs: BadInput[] = [
   { what: "a user without an email", kind: "User", inputs: { userName: "nomail" }, property: "email", advice: /email is required/i },
@@ -42,6 +43,17 @@ const badInputs: BadInput[] = [
   { what: "a predefined role's name in another case and spacing", kind: "CustomRole", inputs: { name: "  Viewer ", inheritedFrom: "member", permissions: [] }, property: "name", advice: /predefined role .*admin, member, viewer/ },
   { what: "a userName with a space", kind: "User", inputs: { ...user, userName: "ana lima" }, property: "userName", advice: /^userName must not contain spaces: give the user's W&B username/ },
   { what: "a team role assignment without a team", kind: "TeamRoleAssignment", inputs: { user: "x@example.com", roleName: "admin" }, property: "teamName", advice: /team/i },
+  // Names holding control characters: W&B would store them, but no one could read them, and in a review a newline could forge a line.
+  { what: "a newline in a userName", kind: "User", inputs: { userName: "ana\nlima", email: "ana@example.com" }, property: "userName", advice: CONTROL_CHARACTERS },
+  { what: "a bell in an email", kind: "User", inputs: { userName: "ana", email: "ana\u0007@example.com" }, property: "email", advice: CONTROL_CHARACTERS },
+  { what: "a newline in a team name", kind: "Team", inputs: { name: "research\n## Guard rails" }, property: "name", advice: CONTROL_CHARACTERS },
+  {
+    what: "an escape in a custom role name",
+    kind: "CustomRole",
+    inputs: { name: "Run\u001b[31m operator", inheritedFrom: "member", permissions: [] },
+    property: "name",
+    advice: CONTROL_CHARACTERS,
+  },
 ];
 
 describe("check refuses bad input, naming the property, without a request", () => {

@@ -1,11 +1,14 @@
 // A new machine: the README's first command on a copy of this tree that was never set up (no
 // node_modules, dist/, .tools/ or .venv) with an empty per-user cache (PULUMI_WANDB_CACHE), so setup
 // builds the engine, the SDK generator and the YAML language host, makes .venv and installs the Python SDK before the demo
-// runs. A second clone sets up at the same time with the same cache, as parallel CI jobs do. Go's module and build caches, npm's and pip's stay warm: they hold what the registries
+// runs; the demo then shows the drift found and repaired, and stays on its emulator though the
+// environment points at a real organization. A second clone sets up on the same cache while the first
+// builds the engine, as parallel CI jobs do (its node_modules and dist/ restored, as a CI cache restores
+// them: it reaches the engine's build in seconds). Go's module and build caches, npm's and pip's stay warm: they hold what the registries
 // serve, so a cold one changes how long a step takes, not what it does.
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
@@ -38,8 +41,9 @@ const digest = (files: string[]) =>
 /** A new user's shell with an empty cache. */
 const newMachineWithEmptyCache = (): NodeJS.ProcessEnv => ({ ...newMachineEnvironment(), PULUMI_WANDB_CACHE: cache, CI: "true" });
 
+const NPM_STEP = "installing npm dependencies";
 const SETUP_STEPS = [
-  "installing npm dependencies",
+  NPM_STEP,
   "compiling TypeScript",
   `creating .venv with pulumi==${PYTHON_SDK}`,
   "installing the generated Python SDK (sdk/python) into .venv",
@@ -51,19 +55,45 @@ const failure = (what: string) => (error: { code?: number; stdout?: string; stde
   throw new Error(`${what} exited ${error.code} on a new machine:\n${error.stderr?.slice(-6000)}\n${error.stdout?.slice(-3000)}`);
 };
 
-it("sets up from nothing and runs the demo, beside a second setup on the same cache; one engine is built; the clone stays as cloned; a second setup only checks", async () => {
+/** Runs a command to its end, failing as `failure` says; `reached` settles once its standard error has said `mark`. */
+function runUntil(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }, mark: string) {
+  const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
+  let [stdout, stderr] = ["", ""];
+  let signal: () => void = () => undefined;
+  const reached = new Promise<void>((resolve) => (signal = resolve));
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+    if (stderr.includes(mark)) signal();
+  });
+  const done = new Promise<{ stdout: string; stderr: string }>((resolve, reject) =>
+    child.once("close", (code) => (code === 0 ? resolve({ stdout, stderr }) : reject(Object.assign(new Error(), { code, stdout, stderr })))),
+  );
+  // Ended without saying it: nothing to wait for.
+  void done.catch(() => undefined).finally(signal);
+  return { reached, done };
+}
+
+it("sets up from nothing and runs the demo on its emulator, beside a second setup on the same cache; one engine is built; the clone stays as cloned; a second setup only checks", async () => {
   mkdirSync(cache, { recursive: true });
   const files = await cloneWorkTree(clone);
   await cloneWorkTree(secondClone);
+  for (const restored of ["node_modules", "dist"]) cpSync(path.join(repoRoot, restored), path.join(secondClone, restored), { recursive: true, verbatimSymlinks: true });
   const cloned = digest(files);
   const env = newMachineWithEmptyCache();
 
+  // A real organization's settings, which the demo must not use.
+  const realOrg = { WANDB_BASE_URL: "https://api.wandb.ai", WANDB_API_KEY: "not-a-real-key-0000000000" };
+  const first = runUntil("npm", ["run", "demo"], { cwd: clone, env: { ...env, ...realOrg } }, `setup: building pulumi v${ENGINE}`);
+  await first.reached;
   const [demo, beside] = await Promise.all([
-    run("npm", ["run", "demo"], { cwd: clone, env, maxBuffer: 64 << 20 }).catch(failure("npm run demo")),
+    first.done.catch(failure("npm run demo")),
     run("bash", ["scripts/setup.sh"], { cwd: secondClone, env, maxBuffer: 64 << 20 }).catch(failure("a second setup at the same time")),
   ]);
   for (const stepName of SETUP_STEPS) expect(demo.stderr).toContain(`setup: ${stepName}: done in`);
-  for (const stepName of SETUP_STEPS) expect(beside.stderr).toContain(`setup: ${stepName}: done in`);
+  // Its npm dependencies restored, the second clone installs none.
+  expect(beside.stderr).not.toContain(`setup: ${NPM_STEP}`);
+  for (const stepName of SETUP_STEPS.filter((step) => step !== NPM_STEP)) expect(beside.stderr).toContain(`setup: ${stepName}: done in`);
   // One of the two built the engine; the other waited for it, or found it built.
   const reused = [demo.stderr, beside.stderr].filter(
     // Whole lines: the YAML host's file in the same folder starts with the engine's name.
@@ -73,7 +103,15 @@ it("sets up from nothing and runs the demo, beside a second setup on the same ca
   expect(`${demo.stderr}${beside.stderr}`).toContain("setup: building the SDK generator (tools/codegen): done in");
   expect(`${demo.stderr}${beside.stderr}`).toContain(`setup: building pulumi-language-yaml v${YAML_HOST} from the Go module proxy: done in`);
   expect(existsSync(yamlHostFile)).toBe(true);
+  expect(demo.stdout).toContain("the demo uses its emulator unless you pass --real-org");
+  expect(demo.stdout).toMatch(/Target: the embedded W&B emulator at http:\/\/127\.0\.0\.1:\d+/);
+  expect(demo.stdout).toContain("update bob: displayName");
+  expect(demo.stdout).toContain("update ml-platform: members");
+  expect(demo.stdout).toContain("update run-operator: permissions");
+  expect(demo.stdout).toMatch(/updated 3 resources/);
   expect(demo.stdout).toContain("no drift left: true");
+  expect(demo.stdout).toMatch(/deleted 9 resources/);
+  expect(`${demo.stdout}${demo.stderr}`).not.toContain(realOrg.WANDB_API_KEY);
   expect(existsSync(engineFile)).toBe(true);
   expect(digest(files)).toEqual(cloned);
 
