@@ -69,42 +69,35 @@ const PAIRS: Record<string, Pair> = {
 };
 
 async function expectRefusedAtPreview(stack: StackHandle, refusal: RegExp): Promise<void> {
-  try {
-    const failed = await stack.failing("preview");
-    expect(failed.log).toMatch(refusal);
-    const requests = (await readLog(emulator)).requests.map((request) => `${request.method} ${request.path}`);
-    expect(requests.filter((request) => !LISTINGS.includes(request))).toEqual([]);
-    expect(new Set(requests).size).toBe(requests.length);
-  } finally {
-    await stack.dispose();
-  }
+  const failed = await stack.failing("preview");
+  expect(failed.log).toMatch(refusal);
+  const requests = (await readLog(emulator)).requests.map((request) => `${request.method} ${request.path}`);
+  expect(requests.filter((request) => !LISTINGS.includes(request))).toEqual([]);
+  expect(new Set(requests).size).toBe(requests.length);
 }
 
-describe.each(Object.entries(PAIRS))("%s", (_case, { kind, names, args, declare, refusal }) => {
-  it("the dynamic resources", async () => {
-    const stack = await openStack(
-      {
-        projectName: "duplicate-dynamic",
-        inline: async () => {
-          declare(installedPackage(), names);
-        },
-      },
-      { config: emulatorConfig(emulator) },
-    );
-    await expectRefusedAtPreview(stack, refusal);
-  });
+/** Each front door, and how it declares a pair's two resources. */
+const DOORS: [string, (pair: Pair) => void, { providerPlugins?: { name: string; path: string }[] }][] = [
+  ["the dynamic resources", (pair) => pair.declare(installedPackage(), pair.names), {}],
+  ["the native plugin", (pair) => pair.names.forEach((name, i) => new NativeResource(pair.kind, name, pair.args[i] ?? {}, [])), { providerPlugins: [{ name: "wandb", path: repoRoot }] }],
+];
 
-  it("the native plugin", async () => {
-    const stack = await openStack(
-      {
-        projectName: "duplicate-native",
-        inline: async () => {
-          names.forEach((name, i) => new NativeResource(kind, name, args[i] ?? {}, []));
-        },
-      },
-      { config: emulatorConfig(emulator), providerPlugins: [{ name: "wandb", path: repoRoot }] },
+describe.each(DOORS)("%s", (door, declareBoth, options) => {
+  let stack: StackHandle;
+  /** The pair the program declares. */
+  let current: Pair | undefined;
+
+  beforeAll(async () => {
+    stack = await openStack(
+      { projectName: `duplicate-${door.split(" ").pop()}`, inline: async () => current && declareBoth(current) },
+      { config: emulatorConfig(emulator), ...options },
     );
-    await expectRefusedAtPreview(stack, refusal);
+  });
+  afterAll(() => stack?.dispose());
+
+  it.each(Object.entries(PAIRS))("%s", async (_case, pair) => {
+    current = pair;
+    await expectRefusedAtPreview(stack, pair.refusal);
   });
 });
 

@@ -1,7 +1,8 @@
 // What the native plugin tells a Python user, through the real engine, the Python language host
-// stand-in and the generated pulumi_wandb SDK: each warning and notice of the core is shown by the
-// CLI (the plugin sends it through the engine's log, attached to its resource), and a failed
-// lookup reads as the real pulumi-language-python shows any unhandled exception.
+// stand-in and the generated pulumi_wandb SDK: each notice of the core is shown by the CLI (the
+// plugin sends it through the engine's log, attached to its resource: a check's warning, whatever
+// the program's language, in set-diff.test.ts), and a failed lookup reads as the real
+// pulumi-language-python shows any unhandled exception.
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator";
@@ -43,18 +44,6 @@ describe("a Python program on the native plugin", () => {
   afterAll(async () => {
     await stack?.dispose();
     await emulator?.close();
-  });
-
-  it("warns at preview of a permission W&B does not document", async () => {
-    await setConfig("permissions", JSON.stringify(["run:stop", "run:pause"]));
-    try {
-      const preview = await stack.preview();
-      expect(warningsNaming(preview.diagnostics, "operator").map((d) => d.message).join("\n")).toMatch(
-        /permission "run:pause" is not among the permissions W&B documents/,
-      );
-    } finally {
-      await removeConfig("permissions");
-    }
   });
 
   it("takes over a person's user, team and role equal to the declarations, saying so under each", async () => {

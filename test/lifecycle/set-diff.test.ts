@@ -57,6 +57,11 @@ describe.each(DOORS)("set-valued inputs preview as added and removed items: %s",
     permissions = ["run:stop", "run:pause"];
     const preview = await stack.preview();
     expect(preview.log).toMatch(/warning: .*permission "run:pause" is not among the permissions W&B documents/);
+    if (door === "native plugin") {
+      // Through the engine's log, attached to its resource, whatever the program's language.
+      const attached = preview.diagnostics.filter((d) => d.severity === "warning" && d.urn?.endsWith("::operator"));
+      expect(attached.map((d) => d.message).join("\n")).toMatch(/permission "run:pause" is not among the permissions W&B documents/);
+    }
     permissions = ["run:delete", "run:stop"];
   });
 });

@@ -5,6 +5,7 @@
 // the declared one as a change. A role declared of a user that this operation did not adopt is written.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
+import { KINDS } from "../../../provider/kinds";
 import { organizationRoleAssignment } from "../../../provider/resources/organization-role-assignment";
 import { registryRoleAssignment } from "../../../provider/resources/registry-role-assignment";
 import { teamRoleAssignment } from "../../../provider/resources/team-role-assignment";
@@ -55,6 +56,18 @@ describe("role assignments adopted with their user", () => {
       // The roster's role is then a change of its own: the next preview shows it, and its up writes it.
       const declared = await checkedInputs(operation, teamRoleAssignment, { user: ids["ana"], teamName: "research", roleName: "viewer", adoptExisting: true });
       expect((await teamRoleAssignment.diff(operation, team.id, team.outs, declared)).changes).toBe(true);
+      // Declared as W&B holds them (as an export writes them), the others refresh as adopted: no change.
+      const asHeld = [
+        ["TeamRoleAssignment", custom, { user: ids["cy"], teamName: "ML Platform", roleName: "Run operator", adoptExisting: true }],
+        ["RegistryRoleAssignment", registry, { user: ids["Bo.Chen"], registryName: "models", roleName: "admin", adoptExisting: true }],
+        ["OrganizationRoleAssignment", organization, { user: ids["Bo.Chen"], role: "Run operator", adoptExisting: true }],
+      ] as const;
+      for (const [kind, { id, outs }, args] of asHeld) {
+        const refresh = nextOperation(operation);
+        const read = await KINDS[kind].read(refresh, id, outs);
+        const news = (await KINDS[kind].check(refresh, {}, args)).inputs;
+        expect((await KINDS[kind].diff(refresh, id, read.props, news)).changes, kind).toBe(false);
+      }
     } else {
       expect(team.outs).toMatchObject({ roleName: "viewer", roleUnverified: true, adoptExisting: true });
       for (const { outs } of [custom, registry, organization]) expect(outs).toMatchObject({ roleUnverified: true });
