@@ -2,6 +2,8 @@
 // token; the engine starts the plugin from this package's PulumiPlugin.yaml through the language
 // host, as `pulumi package add` users run it. Create, drift found by refresh and repaired, a 412,
 // a second organization through an explicit provider, and destroy; the state keeps the key a secret.
+// `pulumi import` of every type through the plugin: test/lifecycle/export-import.test.ts (and, each
+// kind's import id alone, its check and its diff, in-process: test/provider/resources/import-inputs.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type RunningEmulator } from "../../emulator";
@@ -139,88 +141,5 @@ describe("the native plugin through the engine", () => {
     expect(result.changes).toMatchObject({ delete: 14 });
     await expect(scimOf(home).scim("GET", `/Users/${String(outputs["anaId"]!.value)}`)).rejects.toThrow(/404/);
     await expect(scimOf(other).scim("GET", `/Users/${String(outputs["cyId"]!.value)}`)).rejects.toThrow(/404/);
-  });
-});
-
-
-describe("pulumi import of every type through the native plugin", () => {
-  let emulator: RunningEmulator;
-  let maker: StackHandle;
-  let importer: StackHandle;
-  const ids: Record<string, string> = {};
-
-  /**
-   * The program both stacks run: the same declarations, as the code `pulumi import` generates would be.
-   * The team role names its team by name, so it waits for `team` (else it races the team's create).
-   */
-  function declarations(userIds: { ana: pulumi.Input<string>; bo: pulumi.Input<string> }, teamId: pulumi.Input<string>, team: pulumi.Resource) {
-    return {
-      role: new NativeResource("CustomRole", "role", { name: "Import auditor", description: "reads", inheritedFrom: "viewer", permissions: ["run:stop"] }, []),
-      member: new NativeResource("TeamMember", "member", { teamId, user: userIds.bo }, []),
-      org: new NativeResource("OrganizationRoleAssignment", "org", { user: userIds.bo, role: "admin" }, []),
-      teamRole: new NativeResource("TeamRoleAssignment", "teamRole", { user: userIds.ana, teamName: "import-team", roleName: "admin" }, [], { dependsOn: [team] }),
-      registryRole: new NativeResource("RegistryRoleAssignment", "registryRole", { user: userIds.ana, registryName: "models", roleName: "viewer" }, []),
-    };
-  }
-
-  beforeAll(async () => {
-    // Roles shown on GET: with the documented wire no read can tell an assignment's role.
-    emulator = await startEmulator({ port: 0, userRolesOnGet: "shown" });
-    const options = { config: emulatorConfig(emulator), providerPlugins: [{ name: "wandb", path: repoRoot }] };
-    maker = await openStack(
-      {
-        projectName: "native-import-maker",
-        inline: async () => {
-          const ana = new NativeResource("User", "ana", { userName: "ana-import", email: "ana-import@example.com", displayName: "Ana" }, []);
-          const bo = new NativeResource("User", "bo", { userName: "bo-import", email: "bo-import@example.com" }, []);
-          const team = new NativeResource("Team", "team", { name: "import-team", members: [ana.id] }, []);
-          const crew = new NativeResource("Team", "crew", { name: "import-crew" }, []);
-          const made = declarations({ ana: ana.id, bo: bo.id }, crew.id, team);
-          return { User: ana.id, bo: bo.id, Team: team.id, crew: crew.id, ...Object.fromEntries(Object.entries(made).map(([name, resource]) => [name, resource.id])) };
-        },
-      },
-      options,
-    );
-    importer = await openStack(
-      {
-        projectName: "native-import-importer",
-        inline: async () => {
-          new NativeResource("User", "ana", { userName: "ana-import", email: "ana-import@example.com", displayName: "Ana" }, []);
-          const team = new NativeResource("Team", "team", { name: "import-team", members: ["ana-import@example.com"] }, []);
-          // Its members are TeamMember resources: the team is imported without them.
-          const crew = new NativeResource("Team", "crew", { name: "import-crew" }, []);
-          declarations({ ana: ids["User"]!, bo: ids["bo"]! }, crew.id, team);
-        },
-      },
-      options,
-    );
-  });
-
-  afterAll(async () => {
-    await maker?.dispose();
-    await importer?.dispose();
-    await emulator?.close();
-  });
-
-  it("imports each type from its id alone, and the program that declares them previews no change, a team whose members are TeamMembers included", async () => {
-    const made = await maker.up();
-    for (const [name, value] of Object.entries(made.outputs)) ids[name] = String(value);
-    const types: Record<string, string> = {
-      ana: "User", team: "Team", crew: "Team", member: "TeamMember", role: "CustomRole",
-      org: "OrganizationRoleAssignment", teamRole: "TeamRoleAssignment", registryRole: "RegistryRoleAssignment",
-    };
-    const idOf: Record<string, string> = {
-      ana: ids["User"]!, team: ids["Team"]!, crew: `${ids["crew"]!}/without-members`, member: ids["member"]!, role: ids["role"]!,
-      org: ids["org"]!, teamRole: ids["teamRole"]!, registryRole: ids["registryRole"]!,
-    };
-    const imported = await importer.stack.import({
-      resources: Object.entries(types).map(([name, type]) => ({ type: `wandb:index:${type}`, name, id: idOf[name]! })),
-      protect: false,
-      generateCode: false,
-    });
-    expect(imported.summary.result).toBe("succeeded");
-    expect(await importer.previewSteps()).toEqual([]);
-    // As a user's CI asks it: the preview fails on any change.
-    await importer.stack.preview({ expectNoChanges: true, color: "never" });
   });
 });
