@@ -35,6 +35,7 @@ const UNIT = [
   "test/model/tokens.test.ts",
   "test/model/urn.test.ts",
   "test/provider/doors/plugin/registrar.test.ts",
+  "test/provider/doors/plugin/registrar-oldest-sdk.test.ts",
   "test/provider/doors/dynamic/host-log.test.ts",
   "test/provider/doors/plugin/struct.test.ts",
   "test/provider/kit/*.test.ts",

@@ -1,8 +1,16 @@
 // The parts of @pulumi/pulumi's runtime that its own provider server uses to host a component
 // (Construct), and that its registration of a resource uses (for the registrar), that its type
 // declarations leave out. Each is checked to be there when loaded,
-// so an @pulumi/pulumi without them fails with a message, not deep inside a Construct.
+// so an @pulumi/pulumi without them fails with a message, not deep inside a Construct. They are
+// imported, not required, so that a test can load them from another copy of the SDK (vi.mock
+// reaches imports only): test/provider/doors/plugin/registrar-oldest-sdk.test.ts.
 import type { Output, Resource } from "@pulumi/pulumi";
+import * as outputModule from "@pulumi/pulumi/output";
+import * as serverModule from "@pulumi/pulumi/provider/server";
+import * as dependsOnModule from "@pulumi/pulumi/runtime/dependsOn";
+import * as settingsModule from "@pulumi/pulumi/runtime/settings";
+import * as stateModule from "@pulumi/pulumi/runtime/state";
+import * as utilsModule from "@pulumi/pulumi/utils";
 import { z } from "zod";
 
 const callable = <F>(name: string) => z.custom<F>((value) => typeof value === "function", `@pulumi/pulumi has no ${name}: pulumi-wandb needs 3.269.0 or later`);
@@ -13,17 +21,17 @@ const settings = z
     waitForRPCs: callable<() => Promise<void>>("runtime/settings.waitForRPCs"),
     terminateRpcs: callable<() => void>("runtime/settings.terminateRpcs"),
   })
-  .parse(require("@pulumi/pulumi/runtime/settings"));
+  .parse(settingsModule);
 
 const state = z
   .object({ withLocalStorage: callable<<T>(callback: () => Promise<T>) => Promise<T>>("runtime/state.withLocalStorage") })
-  .parse(require("@pulumi/pulumi/runtime/state"));
+  .parse(stateModule);
 
 const server = z
   .object({
     deserializeInputs: callable<(inputs: unknown, dependencies: unknown) => Promise<Record<string, unknown>>>("provider/server.deserializeInputs"),
   })
-  .parse(require("@pulumi/pulumi/provider/server"));
+  .parse(serverModule);
 
 /** Waits until the engine has said which features its resource monitor supports. */
 export const awaitFeatureSupport = settings.awaitFeatureSupport;
@@ -42,7 +50,7 @@ type OutputConstructor = new <T>(
   allResources: Promise<Resource[]>,
 ) => Output<T>;
 
-const output = z.object({ Output: callable<OutputConstructor>("output.Output") }).parse(require("@pulumi/pulumi/output"));
+const output = z.object({ Output: callable<OutputConstructor>("output.Output") }).parse(outputModule);
 
 const dependsOn = z
   .object({
@@ -50,11 +58,11 @@ const dependsOn = z
       "runtime/dependsOn.getAllTransitivelyReferencedResourceURNs",
     ),
   })
-  .parse(require("@pulumi/pulumi/runtime/dependsOn"));
+  .parse(dependsOnModule);
 
 const utils = z
   .object({ disableResourceReferences: z.boolean({ error: "@pulumi/pulumi has no utils.disableResourceReferences: pulumi-wandb needs 3.269.0 or later" }) })
-  .parse(require("@pulumi/pulumi/utils"));
+  .parse(utilsModule);
 
 /** An Output whose value, knownness, secrecy and resources settle later, as the runtime makes a resource's outputs. */
 export const SettlingOutput = output.Output;
