@@ -28,6 +28,7 @@ const UNIT = [
   "test/model/left-to-identity-provider.test.ts",
   "test/model/natural-keys.test.ts",
   "test/program/declare.test.ts",
+  "test/program/last-state.test.ts",
   "test/model/roster/organization.test.ts",
   "test/model/roster/validate.test.ts",
   "test/model/shown-names.test.ts",

@@ -9,7 +9,7 @@ import { sameIdentity, type Identity } from "../model/identity";
 import { shownName } from "../model/shown-names";
 import type { OrganizationPlan } from "../model/organization";
 import type { ChildrenShape, DeclaredChild, DeclaredOrganization } from "./organization";
-import { lastStateUrns } from "./rename-notice";
+import { lastStateUrns } from "./last-state";
 
 /** A child as the notice reads it: its URN and any property of its state. */
 export interface ChildReading {

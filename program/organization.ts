@@ -3,7 +3,7 @@
 // of the children: the SDK's dynamic resources, or the plugin's registered ones. It runs inside the
 // Pulumi program, where the children's outputs are Outputs.
 import * as pulumi from "@pulumi/pulumi";
-import { stackUsersBeside } from "./rename-notice";
+import { stackUsersBeside } from "./last-state";
 import type { ValidatedRoster, WandbDeployment } from "../model/roster/roster";
 import { rosterAccessOf } from "../model/guard-rails";
 import { patternMatcher } from "../model/name-patterns";

@@ -11,7 +11,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { MockMonitor } from "@pulumi/pulumi/runtime/mocks";
 import { credentialsRefused } from "../service";
 import { identityOf } from "../model/identity";
-import { newInThisRun } from "../program/rename-notice";
+import { newInThisRun } from "../program/last-state";
 import { heldEmailRefusal, userInputs, type ListedUser } from "../model/shapes/user";
 import { programAccess } from "./functions/clients";
 import type { UserArgs } from "./types/resources";
