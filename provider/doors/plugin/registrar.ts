@@ -237,7 +237,12 @@ export class Registrar {
   }
 }
 
-/** The child's outputs as runtime/resource.ts resolves them from the engine's answer. */
+/**
+ * The child's outputs as the locked SDK's runtime/resource.ts resolves them from the engine's
+ * answer, whichever SDK is loaded: 3.269.0, the oldest supported, rejects a failed or skipped
+ * resource's URN, ID and outputs rather than leave its outputs unknown, and reads an update's
+ * unknown outputs as undefined.
+ */
 async function answerOf(response: resourceProto.RegisterResourceResponse, request: resourceProto.RegisterResourceRequest): Promise<Answer> {
   const failed = response.getResult() !== resourceProto.Result.SUCCESS;
   const dryRun = pulumi.runtime.isDryRun();
