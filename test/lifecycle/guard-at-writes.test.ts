@@ -5,9 +5,8 @@
 // holds no guard record (plugin); the one-run override lets it through under --target (dynamic). A
 // demotion under `--target` that leaves too few admins in W&B (plugin), and an
 // OrganizationRoleAssignment that would demote the user the provider acts as (dynamic), are refused
-// before their writes. A destroy is guarded alike (dynamic). The same refusals in process, with no
-// door: test/provider/resources/run-removals.test.ts and test/model/guard-rails/judge.test.ts; the
-// same calls through both doors: test/provider/doors/parity.test.ts.
+// before their writes. A destroy is guarded alike (dynamic). The same refusals in process:
+// test/provider/resources/run-removals.test.ts (at the writes) and test/model/guard-rails/judge.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { heldUser, readState } from "../../scripts/emulator-api";
