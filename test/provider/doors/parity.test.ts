@@ -12,7 +12,7 @@ import { startEmulator, type RunningEmulator } from "../../../emulator";
 import type { ResourceKind } from "../../../model/resource-kinds";
 import { tokenOf } from "../../../model/tokens";
 import { PROVIDER_KEY } from "../../../provider/kit/state";
-import { emulatorApi, readLog, readState, resetLog } from "../../../scripts/emulator-api";
+import { adminRequest, emulatorApi, readLog, readState, resetLog } from "../../../scripts/emulator-api";
 import { startPlugin } from "../../support/plugin-process";
 import { dynamicProviderWith, stackConfigFor, type Settings } from "../../support/provider";
 
@@ -139,7 +139,34 @@ describe("a roster record's refusals, the same through both doors", () => {
     expect(told.failures).toEqual([]);
   });
 
-  // Issue 44, test/lifecycle/expiry.test.ts shows it through the engine on the plugin door.
+  // Issue 41, test/lifecycle/access-plan.test.ts shows outside code on the dynamic door and inactivity on the plugin door.
+  it("the plan of access: each door plans the same deactivations, each with why, never the acting user", async () => {
+    const made = await adminRequest(emu, "POST", "/scim/Users", {
+      schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"],
+      userName: "by-hand",
+      emails: [{ value: "by-hand@contractor.example", primary: true }],
+    });
+    expect(made.status).toBe(201);
+    const stale = await adminRequest(emu, "POST", "/scim/Users", {
+      schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"],
+      userName: "stale",
+      emails: [{ value: "stale@acme.example", primary: true }],
+    });
+    await emulatorApi(emu).control("PUT", `/users/${stale.body.id}/activity`, { daysActive: 3, lastActiveAt: new Date(Date.now() - 200 * DAY).toISOString() });
+    const declared = record({ users: ["ana", "admin", "stale"], emails: { ana: "ana@acme.example", admin: "admin@example.com", stale: "stale@acme.example" } });
+    const both = { ...declared, outsideCode: { ...OUTSIDE, users: "deactivate", deactivateInactiveAfterDays: 90 } };
+    // Two of five users in one run: past the guard rail's default, by intent.
+    const planned = await alike(emu, { maxRemovalFraction: "1" }, async (door) => {
+      const checked = await door.check("RosterGuard", declared, both);
+      return { failures: checked.failures, planned: checked.inputs["planned"] };
+    });
+    expect(planned.failures).toEqual([]);
+    const deactivated = (planned.planned as { deactivate: { userName: string; reason: string }[] }).deactivate.map(({ userName, reason }) => [userName, reason]);
+    expect(deactivated).toEqual(expect.arrayContaining([["by-hand", "outsideCode"], ["stale", "inactive"]]));
+    expect(deactivated.map(([userName]) => userName)).not.toContain("admin");
+  });
+
+  // Issue 44, test/lifecycle/expiry.test.ts shows it through the engine on the dynamic door.
   it("a change that demotes a required admin is refused, naming them", async () => {
     const refused = await alike(emu, {}, async (door) => (await door.check("RosterGuard", record({ requiredAdmins: ["ana"] }), record({ requiredAdmins: ["ana"], admins: ["admin"] }))).failures);
     expect(reasons(refused)).toContain('Organization "acme": this change demotes or deactivates ana (no longer an admin in the roster), listed in requiredAdmins');
