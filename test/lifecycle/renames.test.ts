@@ -5,9 +5,9 @@
 // resource is deleted, saying so: every object stays in W&B with its id; renamed again with aliases
 // (issue 40), the up changes nothing and writes nothing, which shows too that the takeover left
 // nothing to do. On the plugin door, given the aliases the notices advise, the preview has nothing to
-// do, the Organization's children (built by Construct) included. The plugin's takeover up through
-// the engine: test/lifecycle/renames-native.test.ts; a held email on the plugin, in process:
-// test/provider/resources/user.test.ts.
+// do, the Organization's children (built by Construct) included. The plugin's takeover up (a User, a
+// Team, a CustomRole) through the engine: test/lifecycle/renames-native.test.ts; the held email's
+// check, which no door changes, in process: test/provider/resources/user.test.ts.
 import type * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
