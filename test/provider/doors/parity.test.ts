@@ -124,7 +124,7 @@ describe("a roster record's refusals, the same through both doors", () => {
   });
 
   // Issue 46, test/lifecycle/access-plan.test.ts shows it through the engine on the plugin door.
-  it("a bearer key whose owner is inactive: deactivateInactiveAfterDays is refused until wandb:username tells the owner", async () => {
+  it("a bearer key whose owner is inactive: deactivateInactiveAfterDays is refused until wandb:username tells the owner, who is then kept", async () => {
     const admin = (await readState(emu)).users.find((user: { userName: string }) => user.userName === emu.admin.username) as { id: string };
     await emulatorApi(emu).control("PUT", `/users/${admin.id}/activity`, { daysActive: 3, lastActiveAt: new Date(Date.now() - 200 * DAY).toISOString() });
     const inactive = record({ outsideCode: { ...OUTSIDE, deactivateInactiveAfterDays: 90 } });
@@ -137,6 +137,10 @@ describe("a roster record's refusals, the same through both doors", () => {
       return { failures: checked.failures, planned: checked.inputs["planned"] };
     });
     expect(told.failures).toEqual([]);
+    // Told, the owner is kept: the write makes this plan, so the up leaves the key's owner active.
+    const plan = told.planned as { deactivate: { userName: string }[]; kept: { userName: string }[] };
+    expect(plan.kept.map((user) => user.userName)).toEqual(["admin"]);
+    expect(plan.deactivate.map((user) => user.userName)).not.toContain("admin");
   });
 
   // Issue 41, test/lifecycle/access-plan.test.ts shows outside code on the dynamic door and inactivity on the plugin door.
