@@ -8,8 +8,9 @@
 // standalone User of the stack is never outside code to deactivate. With a bearer key whose owner
 // the provider cannot tell, the plugin door's preview refuses to deactivate the inactive owner until
 // wandb:username tells it; the next run, which removes deactivateInactiveAfterDays, works and
-// reactivates those it deactivated. The same refusal through the dynamic door, in the same words
-// (the record's check through both doors, in process): test/provider/doors/parity.test.ts; the plan's
+// reactivates those it deactivated. What each door leaves to the other here, the record's check
+// through both doors in process (the same plan of both ways of deactivating, each with why; the same
+// bearer refusal in the same words; the told owner kept): test/provider/doors/parity.test.ts; the plan's
 // rules: test/model/inactive-deactivation.test.ts, test/model/outside-code.test.ts, test/cli/review-plan.test.ts.
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
