@@ -29,7 +29,7 @@ const errorsOf = (diagnostics: Diagnostic[]) => diagnostics.filter((d) => d.seve
 /** Every message of the operation: the dynamic door's lines come as output, the plugin's through the engine's log. */
 export const said = (diagnostics: Diagnostic[]) => diagnostics.map((d) => d.message).join("\n");
 
-export interface HeldUser {
+interface HeldUser {
   id: string;
   userName: string;
   active: boolean;
