@@ -4,7 +4,7 @@
 // which refresh then finds and up makes what the code declares, a second organization through an
 // explicit provider, getUser at the up, and destroy; the state keeps the key a secret. An invoke that
 // finds nothing, failing with what was searched for: the plugin's Invoke in process
-// (test/provider/doors/plugin/invoke.test.ts); such a lookup failing a preview through the engine on
+// (test/provider/doors/plugin/invokes.test.ts); such a lookup failing a preview through the engine on
 // this door: test/cli/review-recordings.test.ts (failed-lookup, live on the plugin door).
 // `pulumi import` of every type through the plugin: test/lifecycle/export-import.test.ts (and, each
 // kind's import id alone, its check and its diff, in-process: test/provider/resources/import-inputs.test.ts).
