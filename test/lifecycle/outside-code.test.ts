@@ -5,7 +5,7 @@
 // engine's output and the review. Moved below the engine, in process against the emulator
 // (test/provider/resources/roster-guard-outside-code.test.ts): `usersFrom: idp`, a declared user W&B
 // does not list told at the record's write (up) and read (refresh), and never POSTed (the program
-// declares no User).
+// declares no User); and a user made by hand, then taken away again, being no change to a drift preview.
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
