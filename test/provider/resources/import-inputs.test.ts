@@ -15,7 +15,7 @@ const TEAMS_EXTENSION = "urn:ietf:params:scim:schemas:extension:teams:2.0:User";
 const TEAM = "imports";
 const ROLE = "auditor";
 
-type Importable = Exclude<ResourceKind, "RosterGuard">;
+type Importable = Exclude<ResourceKind, "RosterGuard" | "OrganizationMembers">;
 
 /** What each case imports: a kind and the import id of an object made outside Pulumi. */
 type Case = [label: string, kind: Importable, id: (ids: Ids) => string];
@@ -44,7 +44,8 @@ const CASES: Case[] = [
 ];
 
 it("every importable kind has a case", () => {
-  const importable = Object.keys(KINDS).filter((kind) => kind !== "RosterGuard");
+  // The roster's record is the stack's alone; a set of people is adopted by declaration (adoptExisting), not by id.
+  const importable = Object.keys(KINDS).filter((kind) => kind !== "RosterGuard" && kind !== "OrganizationMembers");
   expect([...new Set(CASES.map(([, kind]) => kind))].sort()).toEqual(importable.sort());
 });
 

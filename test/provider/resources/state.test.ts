@@ -11,6 +11,7 @@ import { STATE_VERSION_KEY, storedState } from "../../../provider/kit/state";
 import { customRole } from "../../../provider/resources/custom-role";
 import { organizationRoleAssignment } from "../../../provider/resources/organization-role-assignment";
 import { registryRoleAssignment } from "../../../provider/resources/registry-role-assignment";
+import { organizationMembers } from "../../../provider/resources/organization-members";
 import { rosterGuard } from "../../../provider/resources/roster-guard";
 import { serviceAccount } from "../../../provider/resources/service-account";
 import { team } from "../../../provider/resources/team";
@@ -311,6 +312,32 @@ describe("recorded state through dispatch", () => {
         written: { writtenAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
       }),
     },
+    OrganizationMembers: {
+      kind: "OrganizationMembers",
+      version: organizationMembers.state.version,
+      make() {
+        const userName = unique("state-member");
+        const email = `${userName}@acme.example`;
+        return create("OrganizationMembers", { members: { [userName]: { email } } }, (_id, outs) => {
+          const made = (outs["members"] as Record<string, Record<string, unknown>>)[userName]!;
+          return {
+            members: { [userName]: { id: made["id"], email, active: true, etag: made["etag"], createdAt: made["createdAt"], daysActive: 0 } },
+            adoptExisting: false,
+            deletionPolicy: "delete",
+          };
+        });
+      },
+      change: {
+        news: ({ declared }) => ({ members: Object.fromEntries(Object.entries(declared["members"] as object).map(([key, member]) => [key, { ...member, displayName: "Renamed" }])) }),
+        applied: async (_made, outs) => {
+          for (const { id } of Object.values(outs["members"] as Record<string, { id: string }>)) expect((await liveUser(id)).displayName).toBe("Renamed");
+        },
+      },
+      deleted: async ({ outs }) => {
+        for (const { id } of Object.values(outs["members"] as Record<string, { id: string }>)) expect((await adminRequest(emu, "GET", `/scim/Users/${id}`)).status).toBe(404);
+      },
+      garbage: { property: "members", value: "alice" },
+    },
   });
 
   describe.each<ResourceKind>(RESOURCE_KINDS)("%s", (kind) => {
@@ -355,9 +382,9 @@ describe("recorded state through dispatch", () => {
       const { id } = await make();
       // A later operation: it knows the organization from its listings alone, not from the answers to the writes above.
       await newOperation();
-      if ((!rolesShownByDefault && kind.endsWith("RoleAssignment")) || kind === "RosterGuard") {
+      if ((!rolesShownByDefault && kind.endsWith("RoleAssignment")) || kind === "RosterGuard" || kind === "OrganizationMembers") {
         // Where GET shows no roles, nothing recorded and nothing read can tell the role: the read says so. The roster's
-        // record is kept in the stack alone.
+        // record is kept in the stack alone; a set of people is named by its declaration, not by W&B.
         await expect(call(kind, "read", id, { __provider: SHIM })).rejects.toThrow(/cannot be read from the id .* alone/);
         return;
       }
