@@ -42,6 +42,8 @@ describe("the SDK classes at compile time", () => {
     >();
     expectTypeOf<Given<ConstructorParameters<typeof RosterGuard>[1]>>().toEqualTypeOf<z.input<typeof SHAPES.RosterGuard.inputs>>();
     expectTypeOf<Shown<RosterGuard, typeof SHAPES.RosterGuard.outputs>>().toEqualTypeOf<Stored<typeof SHAPES.RosterGuard.outputs>>();
+    expectTypeOf<Given<wandb.OrganizationMembersArgs>>().toEqualTypeOf<z.input<typeof SHAPES.OrganizationMembers.inputs>>();
+    expectTypeOf<Shown<wandb.OrganizationMembers, typeof SHAPES.OrganizationMembers.outputs>>().toEqualTypeOf<Stored<typeof SHAPES.OrganizationMembers.outputs>>();
   });
 
   it("fail to compile where a class differs from its shape", () => {
@@ -78,7 +80,7 @@ describe("the SDK classes at run time", () => {
     await pulumi.runtime.setMocks({ newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }), call: (args) => args.inputs }, "shapes", "dev", false);
   });
 
-  const READ: [Exclude<ResourceKind, "RosterGuard">, (name: string) => pulumi.Resource][] = [
+  const READ: [Exclude<ResourceKind, "RosterGuard" | "OrganizationMembers">, (name: string) => pulumi.Resource][] = [
     ["User", (name) => wandb.User.get(name, "u-1")],
     ["Team", (name) => wandb.Team.get(name, "t-1")],
     ["TeamMember", (name) => wandb.TeamMember.get(name, "t-1/u-1")],
@@ -96,6 +98,11 @@ describe("the SDK classes at run time", () => {
   it("RosterGuard shows every property of its state", () => {
     const guard = new RosterGuard("guard", { organization: "acme", users: ["ana"], admins: ["ana"], teams: {} });
     expect(outputsOf(guard)).toEqual(stateOf(SHAPES.RosterGuard.outputs));
+  });
+
+  it("OrganizationMembers shows every property of its state", () => {
+    const people = new wandb.OrganizationMembers("people", { members: { ana: { email: "ana@example.com" } } });
+    expect(outputsOf(people)).toEqual(stateOf(SHAPES.OrganizationMembers.outputs));
   });
 
   it("a class whose outputs differ from its kind's state fails the comparison", () => {
