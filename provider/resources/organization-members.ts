@@ -170,10 +170,13 @@ export const organizationMembers: ResourceImplementation<OrganizationMembersInpu
     const recorded = z.record(z.string(), z.record(z.string(), z.unknown())).safeParse(olds["members"]);
     const oldMembers = recorded.success ? recorded.data : {};
     const recordedKeyOf = new Map(matched(written, oldMembers).kept.map(({ key, recordedKey }) => [key, recordedKey]));
-    const keyFailures = memberKeyProblems(Object.keys(written)).map(({ key, reason }) => failure(personPath(key), reason));
+    const keyProblems = memberKeyProblems(Object.keys(written));
+    const keyFailures = keyProblems.map(({ key, reason }) => failure(personPath(key), reason));
+    const misnamed = new Set(keyProblems.map(({ key }) => key));
     // Each person as a User checks it: its own inputs, its rules (the deployment's, the acting user's), its warnings.
     const personFailures = await Promise.all(
       Object.entries(written).map(async ([userName, member]) => {
+        if (misnamed.has(userName)) return [];
         const own = checkInputs(memberInputs, engineRecord.safeParse(member).data ?? {});
         const asUser = own.failures?.length ? own : await user.check(operation, userOldsOf(recordedKeyOf.get(userName), oldMembers), { ...engineRecord.parse(member), userName, ...settings });
         const failures = own.failures?.length ? own.failures : (asUser.failures ?? []);
