@@ -239,3 +239,73 @@ describe.each(["wandb", "rfc"] as const)("OrganizationMembers on dedicated (%s d
     });
   });
 });
+
+describe("OrganizationMembers on the multi-tenant cloud (saas)", () => {
+  let emu: RunningEmulator;
+  let operation: Operation;
+
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0, deployment: "saas" });
+  });
+  afterAll(() => emu.close());
+  beforeEach(() => {
+    operation = operationFor(emu);
+  });
+
+  it("asks each new person for the teams they join through, naming that person, as a User does", async () => {
+    const result = await calls.check(operation, {}, { members: { "saas-ana": { email: "saas-ana@example.com" }, "saas-bo": { email: "saas-bo@example.com", teams: ["seed-team"] } } });
+    expect(result.failures).toEqual([expect.objectContaining({ property: 'members["saas-ana"].teams', reason: expect.stringContaining("set teams to at least one existing team") })]);
+  });
+
+  it("creates each person into their teams", async () => {
+    const userName = unique("saas-cy");
+    const inputs = (await calls.check(operation, {}, { members: { [userName]: { email: `${userName}@example.com`, teams: ["seed-team"] } } })).inputs;
+    const { outs } = await calls.create(operation, inputs);
+    const state = outs as unknown as State;
+    expect(state.members[userName]).toMatchObject({ teams: ["seed-team"] });
+  });
+});
+
+describe("OrganizationMembers adopting what W&B holds", () => {
+  let emu: RunningEmulator;
+
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0, deployment: "dedicated" });
+  });
+  afterAll(() => emu.close());
+
+  const makeOutOfBand = async (userName: string, displayName: string) => {
+    const made = await adminRequest(emu, "POST", "/scim/Users", {
+      schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"],
+      userName,
+      displayName,
+      emails: [{ value: `${userName}@example.com`, primary: true }],
+    });
+    expect(made.status).toBe(201);
+    return made.body.id as string;
+  };
+
+  it("without adoptExisting, refuses the person W&B holds otherwise than declared, naming them, and makes the others", async () => {
+    const [held, fresh] = [unique("held"), unique("fresh")];
+    await makeOutOfBand(held, "Held by hand");
+    const operation = operationFor(emu);
+    const inputs = (await calls.check(operation, {}, { members: { [held]: { email: `${held}@example.com`, displayName: "Declared" }, [fresh]: { email: `${fresh}@example.com` } } })).inputs;
+    const error = (await calls.create(operation, inputs).then(
+      () => undefined,
+      (failure: unknown) => failure,
+    )) as ResourceInitError;
+    expect(error).toBeInstanceOf(ResourceInitError);
+    expect(error.message).toMatch(new RegExp(`members\\["${held}"\\]: a W&B user with userName "${held}"[\\s\\S]*adoptExisting: true`));
+    expect(Object.keys((error.properties as unknown as State).members)).toEqual([fresh]);
+  });
+
+  it("with adoptExisting, takes each held person over and converges them", async () => {
+    const held = unique("adopted");
+    const id = await makeOutOfBand(held, "Held by hand");
+    const operation = operationFor(emu);
+    const inputs = (await calls.check(operation, {}, { members: { [held]: { email: `${held}@example.com`, displayName: "Declared" } }, adoptExisting: true })).inputs;
+    const { outs } = await calls.create(operation, inputs);
+    expect((outs as unknown as State).members[held]).toMatchObject({ id, displayName: "Declared" });
+    expect((await heldUser(emu, id)).displayName).toBe("Declared");
+  });
+});
