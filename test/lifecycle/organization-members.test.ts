@@ -8,11 +8,26 @@ import { emulatorConfig, installedPackage, openStack, repoRoot, type OpenStackOp
 import { NativeResource } from "../support/native-resources";
 
 type Members = Record<string, { email: string; displayName: string }>;
-type Declare = (members: Members) => void;
+/** Declares the set and, when given, a User as well. */
+type Declare = (members: Members, user?: { userName: string; email: string }) => void;
 
 const DOORS: [string, Declare, Partial<OpenStackOptions>][] = [
-  ["dynamic resources", (members) => void new (installedPackage().OrganizationMembers)("people", { members }), {}],
-  ["native plugin", (members) => void new NativeResource("OrganizationMembers", "people", { members }, []), { providerPlugins: [{ name: "wandb", path: repoRoot }] }],
+  [
+    "dynamic resources",
+    (members, user) => {
+      new (installedPackage().OrganizationMembers)("people", { members });
+      if (user) new (installedPackage().User)("also-a-user", user);
+    },
+    {},
+  ],
+  [
+    "native plugin",
+    (members, user) => {
+      new NativeResource("OrganizationMembers", "people", { members }, []);
+      if (user) new NativeResource("User", "also-a-user", user, []);
+    },
+    { providerPlugins: [{ name: "wandb", path: repoRoot }] },
+  ],
 ];
 
 const PEOPLE = ["ada", "grace", "edsger"] as const;
@@ -23,13 +38,14 @@ describe.each(DOORS)("OrganizationMembers through the engine: %s", (door, declar
   const prefix = door.split(" ")[0]!;
   const names = PEOPLE.map((person) => `${prefix}-${person}`) as [string, string, string];
   let members: Members = Object.fromEntries(names.map((name) => [name, { email: `${name}@example.com`, displayName: name }]));
+  let alsoAUser: { userName: string; email: string } | undefined;
   const idOf = async (userName: string): Promise<string> =>
     (await adminRequest(emulator, "GET", `/scim/Users?filter=${encodeURIComponent(`userName eq "${userName}"`)}`)).body.Resources[0].id;
   const writes = async () => (await readLog(emulator)).requests.filter((r) => r.method !== "GET").map((r) => r.method);
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, deployment: "dedicated" });
-    stack = await openStack({ projectName: `members-${prefix}`, inline: async () => declare(members) }, { config: emulatorConfig(emulator), ...options });
+    stack = await openStack({ projectName: `members-${prefix}`, inline: async () => declare(members, alsoAUser) }, { config: emulatorConfig(emulator), ...options });
   });
 
   afterAll(async () => {
@@ -76,6 +92,18 @@ describe.each(DOORS)("OrganizationMembers through the engine: %s", (door, declar
     await stack.up();
     expect(await writes()).toEqual(["PATCH"]);
     expect(await held(grace)).toBe("Grace Hopper");
+  });
+
+  it("a person declared again by a User fails the preview, naming both", async () => {
+    const [ada] = names;
+    alsoAUser = { userName: ada.toUpperCase(), email: `${ada}@example.com` };
+    try {
+      const failed = await stack.failing("preview");
+      expect(failed.log).toContain(`"people" members["${ada}"]`);
+      expect(failed.log).toMatch(/both declare the one W&B object with userName/);
+    } finally {
+      alsoAUser = undefined;
+    }
   });
 
   it("destroy removes every person", async () => {
