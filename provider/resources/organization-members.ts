@@ -114,6 +114,18 @@ function refuseGuardedRemovals(operation: Operation, people: readonly [string, M
   if (refusals.length > 0) throw new Error(`refused before any write: ${refusals.join("\n")}`);
 }
 
+/**
+ * Removes each person as a User's delete would (its deletionPolicy, under its ETag and the guard
+ * rails), but one another resource of this run holds (moved into a User in code), which stays in
+ * W&B. Hands back each person whose removal failed, with why.
+ */
+async function removePeople(operation: Operation, people: readonly [string, MemberState][], settings: Settings): Promise<Map<string, unknown>> {
+  const removed = people.filter(([, member]) => !operation.holdings().held("User", member.id));
+  const stateOf = new Map(removed);
+  const results = await eachPerson([...stateOf.keys()], (userName) => user.delete(operation, stateOf.get(userName)!.id, userStateOf(userName, stateOf.get(userName)!, settings)));
+  return new Map([...results].flatMap(([userName, result]) => (result.status === "rejected" ? [[userName, result.reason] as const] : [])));
+}
+
 /** Creates or takes over `userName` as a User would; a user made but not finished is recorded with its state. */
 async function createPerson(operation: Operation, userName: string, member: MemberInputs, settings: Settings): Promise<MemberState> {
   const created = await user.create(operation, userInputsOf(userName, member, settings));
@@ -258,11 +270,9 @@ export const organizationMembers: ResourceImplementation<OrganizationMembersInpu
     const members: Record<string, MemberState> = {};
     const failures = new Map<string, unknown>();
     // Removals first: a person renamed in code (another userName, the same email) must be gone before the new one is made.
-    for (const [userName, result] of await eachPerson(removed, (userName) => user.delete(operation, olds.members[userName]!.id, userStateOf(userName, olds.members[userName]!, olds)))) {
-      if (result.status === "rejected") {
-        failures.set(userName, result.reason);
-        members[userName] = olds.members[userName]!;
-      }
+    for (const [userName, reason] of await removePeople(operation, removed.map((userName) => [userName, olds.members[userName]!]), olds)) {
+      failures.set(userName, reason);
+      members[userName] = olds.members[userName]!;
     }
     const recordedKeyOf = new Map(kept.map(({ key, recordedKey }) => [key, recordedKey]));
     const people = [...kept.map(({ key }) => key), ...added];
@@ -289,15 +299,9 @@ export const organizationMembers: ResourceImplementation<OrganizationMembersInpu
   async delete(operation, _id, props) {
     const people = Object.entries(props.members);
     refuseGuardedRemovals(operation, people, props);
-    // A person another resource of this run holds (moved into a User in code) stays in W&B.
-    const removed = people.filter(([, member]) => !operation.holdings().held("User", member.id));
-    const results = await eachPerson(
-      removed.map(([userName]) => userName),
-      (userName) => user.delete(operation, props.members[userName]!.id, userStateOf(userName, props.members[userName]!, props)),
-    );
-    const failures = new Map([...results].flatMap(([userName, result]) => (result.status === "rejected" ? [[userName, result.reason] as const] : [])));
+    const failures = await removePeople(operation, people, props);
     // The engine keeps the set's state; the next run's delete finds those removed gone, and settles them.
-    if (failures.size > 0) throw failedPeople(failures, removed.length);
+    if (failures.size > 0) throw failedPeople(failures, people.length);
   },
 };
 

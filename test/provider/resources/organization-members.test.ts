@@ -125,6 +125,8 @@ describe.each(["wandb", "rfc"] as const)("OrganizationMembers on dedicated (%s d
       const { [first]: _gone, ...rest } = members;
       const newcomer = `${first}-new`;
       // The newcomer takes the email of the one who leaves: only possible once that one is gone.
+      // The next run: in the one that made them, each person is held by the set, and a removal would leave it.
+      operation = nextOperation(operation);
       const news = await checked({ members: { ...rest, [newcomer]: { email: members[first]!["email"] } } }, inputs);
       const difference = await calls.diff(operation, id, state, news);
       expect(difference.detailedDiff).toEqual({ [`members[${JSON.stringify(first)}]`]: "delete", [`members[${JSON.stringify(newcomer)}]`]: "add" });
@@ -136,6 +138,22 @@ describe.each(["wandb", "rfc"] as const)("OrganizationMembers on dedicated (%s d
       expect(Object.keys(after.members).sort()).toEqual([...Object.keys(rest), newcomer].sort());
       expect(after.members[second]).toEqual(state.members[second]);
       expect(await heldUser(emu, state.members[first]!.id).catch(() => undefined)).toBeFalsy();
+    });
+
+    it("a person moved in code from the set to a User is left in W&B by the set's removal, the User holding them", async () => {
+      const members = people(2);
+      const { id, state, inputs } = await create(members);
+      const [moved, stays] = Object.keys(members) as [string, string];
+      operation = nextOperation(operation);
+      const userInputs = (await KINDS.User.check(operation, {}, { userName: moved, email: members[moved]!["email"], adoptExisting: true })).inputs;
+      const taken = await KINDS.User.create(operation, userInputs);
+      expect(taken.id).toBe(state.members[moved]!.id);
+      const news = await checked({ members: { [stays]: members[stays] } }, inputs);
+      await resetLog(emu);
+      const after = (await calls.update(operation, id, state, news)).outs as unknown as State;
+      expect(await writes()).toEqual([]);
+      expect(Object.keys(after.members)).toEqual([stays]);
+      expect((await heldUser(emu, taken.id)).active).toBe(true);
     });
 
     it("a 412 on one person leaves the others written, names that person, and records them", async () => {
