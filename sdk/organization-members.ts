@@ -29,4 +29,9 @@ export class OrganizationMembers extends pulumi.dynamic.Resource {
   constructor(name: string, args: OrganizationMembersArgs, opts?: pulumi.CustomResourceOptions) {
     super(providerShim("OrganizationMembers", name, args), name, everyOutput(organizationMembersOutputs, args), opts, DYNAMIC_MODULE, "OrganizationMembers");
   }
+
+  /** Reads existing people by their userNames, comma-separated (e.g. `"ana,bo"`), without managing them. */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): OrganizationMembers {
+    return new OrganizationMembers(name, {} as OrganizationMembersArgs, { ...opts, id });
+  }
 }

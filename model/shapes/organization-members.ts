@@ -17,10 +17,12 @@ export const organizationMembersDescription =
   "(`teamRoles`, `registryRoles`), as a `User` shows them. Declare each person once: in one OrganizationMembers, or as a " +
   "`User`, not both. A change to one person writes only that person.";
 
-/** How an existing one is brought under Pulumi. */
+/** How an existing one is brought under Pulumi: `pulumi import` and its id. */
 export const organizationMembersImport =
-  "Not importable by id: declare the people with `adoptExisting: true`, which takes over each user W&B already holds with " +
-  "the declared userName and converges it (a user whose email another user holds is refused at preview).";
+  "Existing users, by their userNames, comma-separated: each is imported as a `User` is, its team memberships left to its " +
+  "`Team`. The id stays the set's whoever joins or leaves it later. Declaring the people with `adoptExisting: true` takes them over " +
+  "instead, without an import.\n\n" +
+  "```sh\n$ pulumi import wandb:index:OrganizationMembers people ana,bo,cy\n```";
 
 /** What a person declares: a `User`'s inputs, but the userName (the entry's key) and the resource-level settings. */
 export const memberInputs = userInputs

@@ -22,7 +22,8 @@ import { ResourceInitError, withPulumiAdvice } from "../kit/errors";
 import { detailed, propertyChanges, type PropertyChangeKind } from "../kit/difference";
 import { fieldChanges } from "../kit/field-changes";
 import type { ResourceImplementation } from "../kit/implementation";
-import { checkInputs, failure } from "../kit/inputs";
+import { checkInputs, declarableInputs, failure } from "../kit/inputs";
+import { userFields, userInputs } from "../../model/shapes/user";
 import { engineRecord, recordedBeforeVersioning, storedState } from "../kit/state";
 import type { Operation } from "../operation";
 import { inputsOfState, removalRefusal, user, type UserInputs, type UserOutputs } from "./user";
@@ -64,9 +65,13 @@ function memberStateOf(id: string, outs: Record<string, unknown>): MemberState {
   return { id, ...(state as Omit<MemberState, "id">), ...views } as MemberState;
 }
 
-/** A User's inputs, as a refresh reads them, as a person's. */
+/**
+ * A User's inputs, as a refresh reads them, as a person's: a field the User's check refuses (a custom
+ * organization role, which a User does not declare) left out, as the engine's calls leave it out of a User's.
+ */
 function memberInputsOf(inputs: Partial<UserInputs>): Partial<MemberInputs> {
-  const { userName: _u, adoptExisting: _a, deletionPolicy: _d, importId: _i, guardedBy: _g, deactivateInactiveAfterDays: _x, adopted: _p, ...member } = inputs;
+  const declarable = declarableInputs(userInputs, userFields, { ...inputs }) as Partial<UserInputs>;
+  const { userName: _u, adoptExisting: _a, deletionPolicy: _d, importId: _i, guardedBy: _g, deactivateInactiveAfterDays: _x, adopted: _p, ...member } = declarable;
   return member;
 }
 
@@ -239,7 +244,7 @@ export const organizationMembers: ResourceImplementation<OrganizationMembersInpu
   },
 
   async read(operation, id, props) {
-    if (props === undefined) throw new Error(`OrganizationMembers "${id}" ${organizationMembersImportRefusal}`);
+    if (props === undefined) return importedPeople(operation, id);
     const people = Object.keys(props.members);
     const results = await eachPerson(people, (userName) => user.read(operation, props.members[userName]!.id, userStateOf(userName, props.members[userName]!, props)));
     const members: Record<string, MemberState> = {};
@@ -305,6 +310,29 @@ export const organizationMembers: ResourceImplementation<OrganizationMembersInpu
   },
 };
 
-/** Why a set is not read from its id alone. */
-const organizationMembersImportRefusal =
-  "cannot be read from the id it has in the stack alone (`pulumi import`, `.get`): W&B holds its people, not the set. Declare its people with `adoptExisting: true`, which takes over each user W&B holds with the declared userName";
+/**
+ * The set an import id names (`pulumi import`, `.get`): its people's userNames, comma-separated,
+ * each read as a User's import reads it (its teams left to its Teams), from the one listing.
+ */
+async function importedPeople(operation: Operation, id: string): Promise<{ id: string; props: OrganizationMembersOutputs; inputs: OrganizationMembersInputs }> {
+  const userNames = id.split(",").map((userName) => userName.trim());
+  if (userNames.some((userName) => userName === "")) throw new Error(`OrganizationMembers "${id}": ${IMPORT_ID}`);
+  const settings = settingsOf(organizationMembersInputs.parse({ members: {} }));
+  const members: Record<string, MemberState> = {};
+  const inputs: Record<string, MemberInputs> = {};
+  for (const [userName, result] of await eachPerson(userNames, async (userName) => {
+    const found = await operation.directory().userNamed(userName);
+    if (found === undefined) throw new Error(`no W&B user has the userName "${userName}"`);
+    return user.read(operation, found.id, undefined);
+  })) {
+    if (result.status === "rejected") throw new Error(`OrganizationMembers "${id}": ${personPath(userName)}: ${result.reason instanceof Error ? result.reason.message : String(result.reason)}. ${IMPORT_ID}`);
+    const read = result.value;
+    if (read.id === undefined || read.props === undefined) throw new Error(`OrganizationMembers "${id}": ${personPath(userName)} is gone from W&B. ${IMPORT_ID}`);
+    members[userName] = memberStateOf(read.id, read.props);
+    inputs[userName] = memberInputsOf(read.inputs ?? inputsOfState(read.props as UserOutputs)) as MemberInputs;
+  }
+  return { id, props: { members, ...settings }, inputs: { members: inputs, ...settings } };
+}
+
+/** What an import id of a set is. */
+const IMPORT_ID = 'An OrganizationMembers is read from the id alone (`pulumi import`, `.get`) by its people\'s userNames, comma-separated, e.g. "ana,bo,cy"';

@@ -58,7 +58,11 @@ import (
 //
 // ## Import
 //
-// Not importable by id: declare the people with `adoptExisting: true`, which takes over each user W&B already holds with the declared userName and converges it (a user whose email another user holds is refused at preview).
+// Existing users, by their userNames, comma-separated: each is imported as a `User` is, its team memberships left to its `Team`. The id stays the set's whoever joins or leaves it later. Declaring the people with `adoptExisting: true` takes them over instead, without an import.
+//
+// ```sh
+// $ pulumi import wandb:index:OrganizationMembers people ana,bo,cy
+// ```
 type OrganizationMembers struct {
 	pulumi.CustomResourceState
 

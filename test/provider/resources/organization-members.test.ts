@@ -240,6 +240,21 @@ describe.each(["wandb", "rfc"] as const)("OrganizationMembers on dedicated (%s d
       expect(read.inputs).toMatchObject({ members: { [Object.keys(members)[1]!]: { email: members[Object.keys(members)[1]!]!["email"] } } });
     });
 
+    it("imports people by their userNames, comma-separated: each as a User's import reads it; an unknown one is named", async () => {
+      const members = people(2, { displayName: "Imported", organizationRole: "member" });
+      const { state } = await create(members);
+      const keys = Object.keys(members);
+      operation = nextOperation(operation);
+      const imported = await calls.read(operation, keys.join(","), {});
+      expect(imported.id).toBe(keys.join(","));
+      const props = imported.props as unknown as State;
+      for (const key of keys) expect(props.members[key]).toMatchObject({ id: state.members[key]!.id, email: members[key]!["email"], displayName: "Imported" });
+      expect(imported.inputs).toMatchObject({ members: Object.fromEntries(keys.map((key) => [key, { email: members[key]!["email"], displayName: "Imported" }])), deletionPolicy: "delete" });
+      expect((await calls.check(operation, imported.inputs, imported.inputs as Record<string, unknown>)).failures ?? []).toEqual([]);
+      await expect(calls.read(operation, `${keys[0]},nobody-here`, {})).rejects.toThrow(/members\["nobody-here"\]: no W&B user has the userName "nobody-here"[\s\S]*comma-separated/);
+      await expect(calls.read(operation, `${keys[0]},`, {})).rejects.toThrow(/by its people's userNames, comma-separated/);
+    });
+
     it("delete removes every person under the guard rails: refused before any write when one is the acting user", async () => {
       const members = people(3);
       const { id, state } = await create(members, { deletionPolicy: "deactivate" });

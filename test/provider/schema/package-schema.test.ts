@@ -58,7 +58,7 @@ describe("what a Registry reader is told of each resource without the README", (
   });
 
   it("gives each importable resource a `pulumi import` command with its own type token", () => {
-    for (const kind of RESOURCE_KINDS.filter((kind) => kind !== "RosterGuard" && kind !== "OrganizationMembers")) {
+    for (const kind of RESOURCE_KINDS.filter((kind) => kind !== "RosterGuard")) {
       expect(schema.resources[`wandb:index:${kind}`]?.description, kind).toMatch(new RegExp(`\\$ pulumi import wandb:index:${kind} \\S+ \\S+`));
     }
     expect(schema.resources["wandb:index:Organization"]?.description).toContain("## Import\n\nA component is not imported.");
