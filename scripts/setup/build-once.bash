@@ -14,7 +14,12 @@ build_once() {
     echo "built meanwhile by another setup: $file" >&2
   else
     partial=$(mktemp "$file.partial.XXXXXX")
-    ("$build" "$partial") || status=$?
+    # Not `|| status=$?`: errexit does not hold inside an AND-OR list, so a build function's failing
+    # command would go unnoticed when a later one succeeds, and an empty file be published.
+    set +e
+    (set -e; "$build" "$partial")
+    status=$?
+    set -e
     if [ "$status" -eq 0 ]; then mv -f "$partial" "$file"; else rm -f "$partial"; fi
   fi
   [ -n "${lock_fd:-}" ] && exec {lock_fd}>&-

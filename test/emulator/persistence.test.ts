@@ -1,14 +1,14 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { defaultSeed, seedSchema, startEmulator } from "../../emulator";
 import { heldUser } from "../../scripts/emulator-api";
 import { call, createTeam, createUser, patchBody } from "../support/emulator-calls";
+import { temporaryFolder } from "../support/temporary-folder";
 
 describe("state file and seeds", () => {
   it("persists every change atomically and reloads it (ids, ETags, memberships, roles) on start", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "wandb-emu-"));
+    const dir = temporaryFolder("wandb-emu-");
     const stateFile = join(dir, "state.json");
     const first = await startEmulator({ port: 0, stateFile });
     const u = await createUser(first, "persisted");
@@ -38,7 +38,7 @@ describe("state file and seeds", () => {
   });
 
   it("loads a seed file, and names the path of a problem in an invalid seed", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "wandb-seed-"));
+    const dir = temporaryFolder("wandb-seed-");
     const file = join(dir, "org.json");
     writeFileSync(file, JSON.stringify({ ...defaultSeed(), seats: 7 }));
     const emu = await startEmulator({ port: 0, seed: file });

@@ -4,8 +4,7 @@
 // quarter attests without a previous file; the next one compares with it (--since) and lists the
 // change made in between, with who made it; the pull request is opened with the quarter's files.
 import { execFile } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
@@ -14,6 +13,7 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { repoRoot } from "../../scripts/repo-root";
 import { asSecondAdmin, SECOND_ADMIN } from "../support/changes-by-hand";
 import { exportEnvironment } from "../support/export-command";
+import { temporaryFolder } from "../support/temporary-folder";
 
 const job = z
   .object({
@@ -45,7 +45,7 @@ describe("examples/gitops's quarterly attestation workflow", () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, userRolesOnGet: "shown" });
-    folder = mkdtempSync(path.join(tmpdir(), "attest-workflow-"));
+    folder = temporaryFolder("attest-workflow-");
     const users = ["admin", "second-admin", "member"].map((userName) => ({ userName, email: `${userName}@acme.example`, ...(userName === "member" ? {} : { organizationRole: "admin" }) }));
     writeFileSync(path.join(folder, "roster.yaml"), stringify({ users }));
   });

@@ -1,8 +1,7 @@
 // The Organization's rules as a Construct uses them: inputs as plain data (planOrganization), and
 // children declared with registered resources of the package's types (declareOrganization with
 // `new pulumi.CustomResource("wandb:index:<Kind>", ...)`) instead of the SDK's dynamic classes.
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +9,7 @@ import { planOrganization } from "../../model/organization";
 import { declareOrganization, type OrganizationChildArgs } from "../../program/organization";
 import { ORGANIZATION_TYPE } from "../../model/tokens";
 import { RosterError } from "../../model/roster/roster";
+import { temporaryFolder } from "../support/temporary-folder";
 
 const inputs = new Map<string, Record<string, unknown>>();
 beforeAll(async () => {
@@ -226,7 +226,7 @@ describe("planOrganization with inputs as plain data", () => {
   });
 
   it("a roster path is resolved from the current directory, the program's (the engine starts providers there too)", () => {
-    const dir = mkdtempSync(join(tmpdir(), "declare-roster-"));
+    const dir = temporaryFolder("declare-roster-");
     writeFileSync(join(dir, "roster.yaml"), "users:\n  - { userName: zoe, email: zoe@example.com }\n");
     const cwd = process.cwd();
     process.chdir(dir);

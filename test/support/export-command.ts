@@ -1,11 +1,9 @@
 // Runs `pulumi-wandb` in process, as the command line does (export against an emulator, review on a
 // preview's JSON): settings from the environment only, every line it prints kept.
-import { mkdtempSync } from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
 import { Readable } from "node:stream";
 import type { RunningEmulator } from "../../emulator";
 import { main } from "../../cli/main";
+import { temporaryFolder } from "./temporary-folder";
 
 export interface CommandRun {
   code: number;
@@ -26,5 +24,5 @@ export async function runCommand(argv: string[], env: Record<string, string>, cw
   return { code, out, err };
 }
 
-/** A fresh folder for the files a run writes. */
-export const scratchFolder = () => mkdtempSync(path.join(os.tmpdir(), "pulumi-wandb-export-"));
+/** A fresh folder for the files a run writes, removed after the test file. */
+export const scratchFolder = () => temporaryFolder("pulumi-wandb-export-");

@@ -4,6 +4,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Organization, type OrganizationArgs } from "../../../sdk/organization";
 import { RosterError, type Roster } from "../../../model/roster/roster";
+import { temporaryFolder } from "../../support/temporary-folder";
 
 const PROJECT = "roster-test";
 const STACK = "dev";
@@ -357,10 +358,9 @@ describe("a roster mistake", () => {
   });
 
   it("in a roster file names the file and the line", async () => {
-    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { writeFileSync } = await import("node:fs");
     const { join } = await import("node:path");
-    const { tmpdir } = await import("node:os");
-    const file = join(mkdtempSync(join(tmpdir(), "roster-")), "roster.yaml");
+    const file = join(temporaryFolder("roster-"), "roster.yaml");
     writeFileSync(file, "users:\n  - userName: alice\n    email: alice@example\n  - userName: bob\n");
     expect(() => new Organization("file", { roster: file })).toThrow(
       `${file}:4: users[1] "bob": email is missing: give the user's email address, e.g. \`email: alice@example.com\``,

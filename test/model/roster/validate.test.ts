@@ -1,9 +1,9 @@
 // Roster validation as pure functions: every mistake's message, exactly, with file, line, entry and fix.
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadRoster, parseRoster, RosterError, validateRoster } from "../../../model/roster/roster";
+import { temporaryFolder } from "../../support/temporary-folder";
 
 /** The RosterError thrown by `fn` (fails the test if there is none, or another error). */
 function rosterError(fn: () => unknown): RosterError {
@@ -526,7 +526,7 @@ describe("schema mistakes", () => {
 
 describe("loadRoster", () => {
   it("reads a file, naming it as given in messages", () => {
-    const dir = mkdtempSync(join(tmpdir(), "roster-"));
+    const dir = temporaryFolder("roster-");
     const file = join(dir, "roster.yaml");
     writeFileSync(file, `${USERS}teams:\n  - { name: research, members: [alice, carol] }\n`);
     expect(rosterError(() => loadRoster(file)).message).toBe(

@@ -44,3 +44,11 @@ it("publishes nothing when the build fails, and the next setup builds again", as
   expect(readFileSync(file, "utf8")).toBe("engine");
   expect(readFileSync(`${file}.builds`, "utf8")).toBe("built\nbuilt\n");
 });
+
+it("publishes nothing when a build command fails though a later one succeeds (a generator's build, then its cleanup)", async () => {
+  const file = path.join(scratch, "failing-then-cleanup", "generator");
+  const failed = await setup(file, `false; printf cleaned > '${file}.cleanup'`);
+  expect(failed.code).toBe(1);
+  expect(existsSync(file)).toBe(false);
+  expect(existsSync(`${file}.cleanup`), "the build stops at its failing command").toBe(false);
+});
