@@ -80,7 +80,8 @@ async function main(): Promise<void> {
 
     const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     console.log(`OrganizationMembers of ${users} people, in-process, ${latency} ms latency, maxConcurrency ${concurrency}`);
-    console.log(`state per person: ${perPerson.inputs.toFixed(0)} B of inputs + ${perPerson.outputs.toFixed(0)} B of outputs = ${(perPerson.inputs + perPerson.outputs).toFixed(0)} B`);
+    // The file backend writes the checkpoint as compact JSON, inputs and outputs both.
+    console.log(`state per person: ${perPerson.inputs.toFixed(0)} B of inputs + ${perPerson.outputs.toFixed(0)} B of outputs = ${(perPerson.inputs + perPerson.outputs).toFixed(0)} B of JSON`);
     console.log(`create: ${created.requests} requests (${created.writes} writes) in ${seconds(created.ms)}`);
     console.log(`diff of a one-person change: ${diffed.requests} requests in ${seconds(diffed.ms)}, ${Object.keys(diffed.result.detailedDiff ?? {}).join(", ")}`);
     console.log(`update of that person: ${updated.requests} requests (${updated.writes} writes) in ${seconds(updated.ms)}`);
