@@ -92,6 +92,16 @@ export const memberState = userOutputs
     lastActiveAt: true,
   })
   .extend({
+    // A User's outputs take these descriptions from its inputs; a person's state says them itself.
+    email: userOutputs.shape.email.meta({ description: "The user's primary email address, as last read or written." }),
+    displayName: userOutputs.shape.displayName.meta({ description: 'The name shown for the user, as last read or written ("" when unset); absent when not declared.' }),
+    active: userOutputs.shape.active.meta({ description: "Whether the user is active, as last read or written." }),
+    organizationRole: userOutputs.shape.organizationRole.meta({
+      description: "The user's organization role as last read or written (a custom one, assigned outside this resource, as named); absent when not declared.",
+    }),
+    modelsSeat: userOutputs.shape.modelsSeat.meta({ description: "The user's W&B Models seat as last read or written; absent when not declared." }),
+    weaveRole: userOutputs.shape.weaveRole.meta({ description: "The user's W&B Weave role as last read or written; absent when not declared." }),
+    teams: userOutputs.shape.teams.meta({ description: "The names of the teams the user is in, as last read or written; absent when not declared." }),
     id: z.string().meta({ description: "The user's SCIM id." }),
     teamRoles: userOutputs.shape.teamRoles.optional(),
     registryRoles: userOutputs.shape.registryRoles.optional(),

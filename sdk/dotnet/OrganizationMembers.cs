@@ -25,7 +25,7 @@ namespace PulumiWandb.Wandb
     /// 
     /// return await Deployment.RunAsync(() =&gt; 
     /// {
-    ///     var people = new Wandb.OrganizationMembers("people", new()
+    ///     var peopleResource = new Wandb.OrganizationMembers("people", new()
     ///     {
     ///         Members = 
     ///         {
@@ -46,7 +46,7 @@ namespace PulumiWandb.Wandb
     /// 
     ///     return new Dictionary&lt;string, object?&gt;
     ///     {
-    ///         ["graceId"] = people.Members.Apply(members =&gt; members.Grace.Id),
+    ///         ["people"] = peopleResource.Members,
     ///     };
     /// });
     /// ```

@@ -18,7 +18,7 @@ import * as utilities from "./utilities";
  * import * as pulumi from "@pulumi/pulumi";
  * import * as wandb from "@pulumi-wandb/wandb";
  *
- * const people = new wandb.OrganizationMembers("people", {members: {
+ * const peopleResource = new wandb.OrganizationMembers("people", {members: {
  *     ada: {
  *         email: "ada@example.com",
  *         displayName: "Ada Lovelace",
@@ -30,7 +30,7 @@ import * as utilities from "./utilities";
  *         modelsSeat: "viewer",
  *     },
  * }});
- * export const graceId = people.members.grace.id;
+ * export const people = peopleResource.members;
  * ```
  *
  * ## Import

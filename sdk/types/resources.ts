@@ -1614,9 +1614,18 @@ export interface OrganizationMembersOutputs {
 
 /** One person of an `OrganizationMembers` as last read or written: a `User`'s state. */
 export interface OrganizationMemberState {
+  /** The user's primary email address, as last read or written. */
   email: string;
+  /**
+   * The name shown for the user, as last read or written ("" when unset); absent when not declared.
+   */
   displayName?: string;
+  /** Whether the user is active, as last read or written. */
   active: boolean;
+  /**
+   * The user's organization role as last read or written (a custom one, assigned outside this
+   * resource, as named); absent when not declared.
+   */
   organizationRole?: string;
   /**
    * `true` when the user was taken over (adopted, imported) with its declared organization role
@@ -1624,8 +1633,11 @@ export interface OrganizationMemberState {
    * role, or a read that shows it, clears it. Never causes a diff.
    */
   organizationRoleUnverified?: boolean;
+  /** The user's W&B Models seat as last read or written; absent when not declared. */
   modelsSeat?: string;
+  /** The user's W&B Weave role as last read or written; absent when not declared. */
   weaveRole?: string;
+  /** The names of the teams the user is in, as last read or written; absent when not declared. */
   teams?: string[];
   /** The ETag of the user as last read; the next write is conditional on it. */
   etag: string;

@@ -17,6 +17,9 @@ namespace PulumiWandb.Wandb.Outputs
     [OutputType]
     public sealed class OrganizationMemberState
     {
+        /// <summary>
+        /// Whether the user is active, as last read or written.
+        /// </summary>
         public readonly bool Active;
         /// <summary>
         /// When the user was created (ISO 8601, from `meta.created`); "" when unknown.
@@ -26,7 +29,13 @@ namespace PulumiWandb.Wandb.Outputs
         /// Read-only: the days the user has been active in the organization, as W&amp;B last reported them. Never causes a diff.
         /// </summary>
         public readonly double? DaysActive;
+        /// <summary>
+        /// The name shown for the user, as last read or written ("" when unset); absent when not declared.
+        /// </summary>
         public readonly string? DisplayName;
+        /// <summary>
+        /// The user's primary email address, as last read or written.
+        /// </summary>
         public readonly string Email;
         /// <summary>
         /// The ETag of the user as last read; the next write is conditional on it.
@@ -40,7 +49,13 @@ namespace PulumiWandb.Wandb.Outputs
         /// Read-only: the user's last activity (ISO 8601) as W&amp;B last reported it; absent for someone never active (or before W&amp;B reported it). Active means any interaction with the instance on dedicated cloud and self-managed, an auditable action in the organization on the multi-tenant cloud. Never causes a diff.
         /// </summary>
         public readonly string? LastActiveAt;
+        /// <summary>
+        /// The user's W&amp;B Models seat as last read or written; absent when not declared.
+        /// </summary>
         public readonly string? ModelsSeat;
+        /// <summary>
+        /// The user's organization role as last read or written (a custom one, assigned outside this resource, as named); absent when not declared.
+        /// </summary>
         public readonly string? OrganizationRole;
         /// <summary>
         /// `true` when the user was taken over (adopted, imported) with its declared organization role recorded without a write, W&amp;B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
@@ -54,7 +69,13 @@ namespace PulumiWandb.Wandb.Outputs
         /// Read-only: the user's teams and its role in each. Never causes a diff.
         /// </summary>
         public readonly ImmutableArray<Outputs.UserTeamRole> TeamRoles;
+        /// <summary>
+        /// The names of the teams the user is in, as last read or written; absent when not declared.
+        /// </summary>
         public readonly ImmutableArray<string> Teams;
+        /// <summary>
+        /// The user's W&amp;B Weave role as last read or written; absent when not declared.
+        /// </summary>
         public readonly string? WeaveRole;
 
         [OutputConstructor]

@@ -1793,20 +1793,25 @@ func (o OrganizationMemberMapOutput) MapIndex(k pulumi.StringInput) Organization
 
 // One person of an `OrganizationMembers` as last read or written: a `User`'s state.
 type OrganizationMemberState struct {
+	// Whether the user is active, as last read or written.
 	Active bool `pulumi:"active"`
 	// When the user was created (ISO 8601, from `meta.created`); "" when unknown.
 	CreatedAt string `pulumi:"createdAt"`
 	// Read-only: the days the user has been active in the organization, as W&B last reported them. Never causes a diff.
-	DaysActive  *float64 `pulumi:"daysActive"`
-	DisplayName *string  `pulumi:"displayName"`
-	Email       string   `pulumi:"email"`
+	DaysActive *float64 `pulumi:"daysActive"`
+	// The name shown for the user, as last read or written ("" when unset); absent when not declared.
+	DisplayName *string `pulumi:"displayName"`
+	// The user's primary email address, as last read or written.
+	Email string `pulumi:"email"`
 	// The ETag of the user as last read; the next write is conditional on it.
 	Etag string `pulumi:"etag"`
 	// The user's SCIM id.
 	Id string `pulumi:"id"`
 	// Read-only: the user's last activity (ISO 8601) as W&B last reported it; absent for someone never active (or before W&B reported it). Active means any interaction with the instance on dedicated cloud and self-managed, an auditable action in the organization on the multi-tenant cloud. Never causes a diff.
-	LastActiveAt     *string `pulumi:"lastActiveAt"`
-	ModelsSeat       *string `pulumi:"modelsSeat"`
+	LastActiveAt *string `pulumi:"lastActiveAt"`
+	// The user's W&B Models seat as last read or written; absent when not declared.
+	ModelsSeat *string `pulumi:"modelsSeat"`
+	// The user's organization role as last read or written (a custom one, assigned outside this resource, as named); absent when not declared.
 	OrganizationRole *string `pulumi:"organizationRole"`
 	// `true` when the user was taken over (adopted, imported) with its declared organization role recorded without a write, W&B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
 	OrganizationRoleUnverified *bool `pulumi:"organizationRoleUnverified"`
@@ -1814,8 +1819,10 @@ type OrganizationMemberState struct {
 	RegistryRoles []UserRegistryRole `pulumi:"registryRoles"`
 	// Read-only: the user's teams and its role in each. Never causes a diff.
 	TeamRoles []UserTeamRole `pulumi:"teamRoles"`
-	Teams     []string       `pulumi:"teams"`
-	WeaveRole *string        `pulumi:"weaveRole"`
+	// The names of the teams the user is in, as last read or written; absent when not declared.
+	Teams []string `pulumi:"teams"`
+	// The user's W&B Weave role as last read or written; absent when not declared.
+	WeaveRole *string `pulumi:"weaveRole"`
 }
 
 // One person of an `OrganizationMembers` as last read or written: a `User`'s state.
@@ -1833,6 +1840,7 @@ func (o OrganizationMemberStateOutput) ToOrganizationMemberStateOutputWithContex
 	return o
 }
 
+// Whether the user is active, as last read or written.
 func (o OrganizationMemberStateOutput) Active() pulumi.BoolOutput {
 	return o.ApplyT(func(v OrganizationMemberState) bool { return v.Active }).(pulumi.BoolOutput)
 }
@@ -1847,10 +1855,12 @@ func (o OrganizationMemberStateOutput) DaysActive() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v OrganizationMemberState) *float64 { return v.DaysActive }).(pulumi.Float64PtrOutput)
 }
 
+// The name shown for the user, as last read or written ("" when unset); absent when not declared.
 func (o OrganizationMemberStateOutput) DisplayName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v OrganizationMemberState) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
 }
 
+// The user's primary email address, as last read or written.
 func (o OrganizationMemberStateOutput) Email() pulumi.StringOutput {
 	return o.ApplyT(func(v OrganizationMemberState) string { return v.Email }).(pulumi.StringOutput)
 }
@@ -1870,10 +1880,12 @@ func (o OrganizationMemberStateOutput) LastActiveAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v OrganizationMemberState) *string { return v.LastActiveAt }).(pulumi.StringPtrOutput)
 }
 
+// The user's W&B Models seat as last read or written; absent when not declared.
 func (o OrganizationMemberStateOutput) ModelsSeat() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v OrganizationMemberState) *string { return v.ModelsSeat }).(pulumi.StringPtrOutput)
 }
 
+// The user's organization role as last read or written (a custom one, assigned outside this resource, as named); absent when not declared.
 func (o OrganizationMemberStateOutput) OrganizationRole() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v OrganizationMemberState) *string { return v.OrganizationRole }).(pulumi.StringPtrOutput)
 }
@@ -1893,10 +1905,12 @@ func (o OrganizationMemberStateOutput) TeamRoles() UserTeamRoleArrayOutput {
 	return o.ApplyT(func(v OrganizationMemberState) []UserTeamRole { return v.TeamRoles }).(UserTeamRoleArrayOutput)
 }
 
+// The names of the teams the user is in, as last read or written; absent when not declared.
 func (o OrganizationMemberStateOutput) Teams() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v OrganizationMemberState) []string { return v.Teams }).(pulumi.StringArrayOutput)
 }
 
+// The user's W&B Weave role as last read or written; absent when not declared.
 func (o OrganizationMemberStateOutput) WeaveRole() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v OrganizationMemberState) *string { return v.WeaveRole }).(pulumi.StringPtrOutput)
 }

@@ -99,7 +99,7 @@ class OrganizationMembers(pulumi.CustomResource):
         import pulumi
         import pulumi_wandb as wandb
 
-        people = wandb.OrganizationMembers("people", members={
+        people_resource = wandb.OrganizationMembers("people", members={
             "ada": {
                 "email": "ada@example.com",
                 "display_name": "Ada Lovelace",
@@ -111,7 +111,7 @@ class OrganizationMembers(pulumi.CustomResource):
                 "models_seat": "viewer",
             },
         })
-        pulumi.export("graceId", people.members["grace"].id)
+        pulumi.export("people", people_resource.members)
         ```
 
         ## Import
@@ -145,7 +145,7 @@ class OrganizationMembers(pulumi.CustomResource):
         import pulumi
         import pulumi_wandb as wandb
 
-        people = wandb.OrganizationMembers("people", members={
+        people_resource = wandb.OrganizationMembers("people", members={
             "ada": {
                 "email": "ada@example.com",
                 "display_name": "Ada Lovelace",
@@ -157,7 +157,7 @@ class OrganizationMembers(pulumi.CustomResource):
                 "models_seat": "viewer",
             },
         })
-        pulumi.export("graceId", people.members["grace"].id)
+        pulumi.export("people", people_resource.members)
         ```
 
         ## Import

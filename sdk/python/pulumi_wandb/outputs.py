@@ -822,14 +822,21 @@ class OrganizationMemberState(dict):
         """
         One person of an `OrganizationMembers` as last read or written: a `User`'s state.
 
+        :param _builtins.bool active: Whether the user is active, as last read or written.
         :param _builtins.str created_at: When the user was created (ISO 8601, from `meta.created`); "" when unknown.
+        :param _builtins.str email: The user's primary email address, as last read or written.
         :param _builtins.str etag: The ETag of the user as last read; the next write is conditional on it.
         :param _builtins.str id: The user's SCIM id.
         :param _builtins.float days_active: Read-only: the days the user has been active in the organization, as W&B last reported them. Never causes a diff.
+        :param _builtins.str display_name: The name shown for the user, as last read or written ("" when unset); absent when not declared.
         :param _builtins.str last_active_at: Read-only: the user's last activity (ISO 8601) as W&B last reported it; absent for someone never active (or before W&B reported it). Active means any interaction with the instance on dedicated cloud and self-managed, an auditable action in the organization on the multi-tenant cloud. Never causes a diff.
+        :param _builtins.str models_seat: The user's W&B Models seat as last read or written; absent when not declared.
+        :param _builtins.str organization_role: The user's organization role as last read or written (a custom one, assigned outside this resource, as named); absent when not declared.
         :param _builtins.bool organization_role_unverified: `true` when the user was taken over (adopted, imported) with its declared organization role recorded without a write, W&B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
         :param Sequence['UserRegistryRole'] registry_roles: Read-only: the user's registry roles. Never causes a diff.
         :param Sequence['UserTeamRole'] team_roles: Read-only: the user's teams and its role in each. Never causes a diff.
+        :param Sequence[_builtins.str] teams: The names of the teams the user is in, as last read or written; absent when not declared.
+        :param _builtins.str weave_role: The user's W&B Weave role as last read or written; absent when not declared.
         """
         pulumi.set(__self__, "active", active)
         pulumi.set(__self__, "created_at", created_at)
@@ -860,6 +867,9 @@ class OrganizationMemberState(dict):
     @_builtins.property
     @pulumi.getter
     def active(self) -> _builtins.bool:
+        """
+        Whether the user is active, as last read or written.
+        """
         return pulumi.get(self, "active")
 
     @_builtins.property
@@ -873,6 +883,9 @@ class OrganizationMemberState(dict):
     @_builtins.property
     @pulumi.getter
     def email(self) -> _builtins.str:
+        """
+        The user's primary email address, as last read or written.
+        """
         return pulumi.get(self, "email")
 
     @_builtins.property
@@ -902,6 +915,9 @@ class OrganizationMemberState(dict):
     @_builtins.property
     @pulumi.getter(name="displayName")
     def display_name(self) -> Optional[_builtins.str]:
+        """
+        The name shown for the user, as last read or written ("" when unset); absent when not declared.
+        """
         return pulumi.get(self, "display_name")
 
     @_builtins.property
@@ -915,11 +931,17 @@ class OrganizationMemberState(dict):
     @_builtins.property
     @pulumi.getter(name="modelsSeat")
     def models_seat(self) -> Optional[_builtins.str]:
+        """
+        The user's W&B Models seat as last read or written; absent when not declared.
+        """
         return pulumi.get(self, "models_seat")
 
     @_builtins.property
     @pulumi.getter(name="organizationRole")
     def organization_role(self) -> Optional[_builtins.str]:
+        """
+        The user's organization role as last read or written (a custom one, assigned outside this resource, as named); absent when not declared.
+        """
         return pulumi.get(self, "organization_role")
 
     @_builtins.property
@@ -949,11 +971,17 @@ class OrganizationMemberState(dict):
     @_builtins.property
     @pulumi.getter
     def teams(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        The names of the teams the user is in, as last read or written; absent when not declared.
+        """
         return pulumi.get(self, "teams")
 
     @_builtins.property
     @pulumi.getter(name="weaveRole")
     def weave_role(self) -> Optional[_builtins.str]:
+        """
+        The user's W&B Weave role as last read or written; absent when not declared.
+        """
         return pulumi.get(self, "weave_role")
 
 

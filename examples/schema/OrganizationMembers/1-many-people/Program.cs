@@ -5,7 +5,7 @@ using Wandb = PulumiWandb.Wandb;
 
 return await Deployment.RunAsync(() => 
 {
-    var people = new Wandb.OrganizationMembers("people", new()
+    var peopleResource = new Wandb.OrganizationMembers("people", new()
     {
         Members = 
         {
@@ -26,7 +26,7 @@ return await Deployment.RunAsync(() =>
 
     return new Dictionary<string, object?>
     {
-        ["graceId"] = people.Members.Apply(members => members.Grace.Id),
+        ["people"] = peopleResource.Members,
     };
 });
 

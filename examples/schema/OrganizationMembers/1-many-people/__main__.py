@@ -1,7 +1,7 @@
 import pulumi
 import pulumi_wandb as wandb
 
-people = wandb.OrganizationMembers("people", members={
+people_resource = wandb.OrganizationMembers("people", members={
     "ada": {
         "email": "ada@example.com",
         "display_name": "Ada Lovelace",
@@ -13,4 +13,4 @@ people = wandb.OrganizationMembers("people", members={
         "models_seat": "viewer",
     },
 })
-pulumi.export("graceId", people.members["grace"].id)
+pulumi.export("people", people_resource.members)

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as wandb from "@pulumi-wandb/wandb";
 
-const people = new wandb.OrganizationMembers("people", {members: {
+const peopleResource = new wandb.OrganizationMembers("people", {members: {
     ada: {
         email: "ada@example.com",
         displayName: "Ada Lovelace",
@@ -13,4 +13,4 @@ const people = new wandb.OrganizationMembers("people", {members: {
         modelsSeat: "viewer",
     },
 }});
-export const graceId = people.members.grace.id;
+export const people = peopleResource.members;

@@ -7,7 +7,7 @@ import (
 
 func main() {
 	pulumi.Run(func(ctx *pulumi.Context) error {
-		people, err := wandb.NewOrganizationMembers(ctx, "people", &wandb.OrganizationMembersArgs{
+		peopleResource, err := wandb.NewOrganizationMembers(ctx, "people", &wandb.OrganizationMembersArgs{
 			Members: wandb.OrganizationMemberMap{
 				"ada": &wandb.OrganizationMemberArgs{
 					Email:            pulumi.String("ada@example.com"),
@@ -24,9 +24,7 @@ func main() {
 		if err != nil {
 			return err
 		}
-		ctx.Export("graceId", people.Members.ApplyT(func(members map[string]wandb.OrganizationMemberState) (*string, error) {
-			return members["grace"].Id, nil
-		}).(pulumi.StringPtrOutput))
+		ctx.Export("people", peopleResource.Members)
 		return nil
 	})
 }
