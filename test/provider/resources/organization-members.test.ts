@@ -224,6 +224,26 @@ describe.each(["wandb", "rfc"] as const)("OrganizationMembers on dedicated (%s d
       for (const key of Object.keys(members)) expect(state.members[key]!.id).toBe((lost.outs as unknown as State).members[key]!.id);
     });
 
+    it("an update whose answer the engine lost converges: the next run finds each person as declared, and overwrites nothing", async () => {
+      const members = people(3, { displayName: "Before" });
+      const { id, state, inputs } = await create(members);
+      const [added] = [`${Object.keys(members)[0]}-added`];
+      const changed = { ...Object.fromEntries(Object.entries(members).map(([key, member]) => [key, { ...member, displayName: "After" }])), [added]: { email: `${added}@example.com` } };
+      const news = await checked({ members: changed }, inputs);
+      operation = nextOperation(operation);
+      await calls.update(operation, id, state, news);
+      // The engine never recorded that answer: the next run updates from the state before it.
+      operation = nextOperation(operation);
+      await resetLog(emu);
+      const after = (await calls.update(operation, id, state, news)).outs as unknown as State;
+      const answered = (await readLog(emu)).requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.status}`);
+      // Each PATCH meets the ETag the lost run moved (412), re-reads, finds the person as declared; the POST meets the user it made (409).
+      expect(answered.sort()).toEqual(["PATCH 412", "PATCH 412", "PATCH 412", "POST 409"]);
+      expect(Object.keys(after.members).sort()).toEqual(Object.keys(changed).sort());
+      for (const key of Object.keys(members)) expect(after.members[key]).toMatchObject({ displayName: "After" });
+      expect((await calls.diff(nextOperation(operation), id, after as never, news)).changes).toBe(false);
+    });
+
     it("refresh reads every person from one listing; a person gone leaves the state", async () => {
       const members = people(4);
       const { id, state } = await create(members);
