@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { identityOf } from "../../model/identity";
+import { identityOf, sameIdentity } from "../../model/identity";
 import {
   organizationMembersFields,
   organizationMembersInputs,
@@ -18,12 +18,12 @@ import {
   type OrganizationMembersOutputs,
 } from "../../model/shapes/organization-members";
 import { actingUserRefusal } from "../../model/guard-rails";
-import { ResourceInitError, withPulumiAdvice } from "../kit/errors";
+import { failsThePreview, ResourceInitError, withPulumiAdvice } from "../kit/errors";
 import { detailed, propertyChanges, type PropertyChangeKind } from "../kit/difference";
 import { fieldChanges } from "../kit/field-changes";
 import type { ResourceImplementation } from "../kit/implementation";
 import { checkInputs, declarableInputs, failure } from "../kit/inputs";
-import { userFields, userInputs } from "../../model/shapes/user";
+import { heldEmailRefusal, userFields, userInputs } from "../../model/shapes/user";
 import { engineRecord, recordedBeforeVersioning, storedState } from "../kit/state";
 import type { Operation } from "../operation";
 import { inputsOfState, removalRefusal, user, type UserInputs, type UserOutputs } from "./user";
@@ -158,6 +158,37 @@ function written(
   return outs;
 }
 
+/**
+ * Each person new to the set whose email W&B lists under another userName: refused at preview, as
+ * W&B would refuse their create (409), before anything is written. Judged from the operation's one
+ * listing of the users; nothing is judged where it cannot be read (the create still fails then).
+ */
+async function heldEmailFailures(
+  operation: Operation,
+  inputs: OrganizationMembersInputs,
+  newcomers: readonly string[],
+  /** The people the set removes first: a newcomer may take the email of one of them (a userName changed in code). */
+  leaving: readonly string[],
+): Promise<pulumi.dynamic.CheckFailure[]> {
+  if (newcomers.length === 0 || operation.configurationProblems().length > 0) return [];
+  const users = await operation
+    .directory()
+    .users()
+    .catch((error: unknown) => {
+      if (failsThePreview(operation, error)) throw error;
+      return undefined;
+    });
+  if (users === undefined) return [];
+  return newcomers.flatMap((userName) => {
+    const { email } = inputs.members[userName]!;
+    const wording = { declared: `OrganizationMembers person ${personPath(userName)}`, it: "this person", takeOver: () => "with adoptExisting: true on the OrganizationMembers" };
+    const holder = users.byEmail(email);
+    if (holder !== undefined && leaving.some((left) => sameIdentity("userName", left, holder.userName))) return [];
+    const refusal = heldEmailRefusal(userName, { userName, email }, holder, wording);
+    return refusal === undefined ? [] : [failure(personPath(userName, "email"), refusal)];
+  });
+}
+
 /** The guard rails that removing a person from the set meets at preview: the user the provider acts as stays. */
 function removedPersonRules(operation: Operation, olds: Record<string, unknown>, inputs: OrganizationMembersInputs): pulumi.dynamic.CheckFailure[] {
   const recorded = organizationMembersInputs.shape.members.safeParse(olds["members"]);
@@ -202,7 +233,10 @@ export const organizationMembers: ResourceImplementation<OrganizationMembersInpu
     );
     const failures = [...keyFailures, ...personFailures.flat()];
     if (failures.length > 0) return { inputs: news as OrganizationMembersInputs, failures };
-    return checkInputs(organizationMembersInputs, news, (inputs) => removedPersonRules(operation, olds, inputs));
+    const result = checkInputs(organizationMembersInputs, news, (inputs) => removedPersonRules(operation, olds, inputs));
+    if (result.failures?.length || result.inputs === undefined) return result;
+    const { added, removed } = matched(result.inputs.members, oldMembers);
+    return { ...result, failures: await heldEmailFailures(operation, result.inputs, added, removed) };
   },
 
   async diff(operation, id, olds, news) {

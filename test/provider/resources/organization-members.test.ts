@@ -338,6 +338,22 @@ describe("OrganizationMembers adopting what W&B holds", () => {
     return made.body.id as string;
   };
 
+  it("refuses at preview a new person whose email W&B holds under another userName, naming the person and the holder, before any write", async () => {
+    const [holder, newcomer] = [unique("holder"), unique("newcomer")];
+    const holderId = await makeOutOfBand(holder, "Holder");
+    const operation = operationFor(emu);
+    await resetLog(emu);
+    const result = await calls.check(operation, {}, { members: { [newcomer]: { email: `${holder}@example.com` } } });
+    expect(result.failures).toEqual([
+      {
+        property: `members[${JSON.stringify(newcomer)}].email`,
+        reason: expect.stringContaining(`is the email of the W&B user "${holder}" (id ${holderId})`),
+      },
+    ]);
+    expect(result.failures?.[0]?.reason).toContain("with adoptExisting: true on the OrganizationMembers");
+    expect((await readLog(emu)).counters.writes).toBe(0);
+  });
+
   it("without adoptExisting, refuses the person W&B holds otherwise than declared, naming them, and makes the others", async () => {
     const [held, fresh] = [unique("held"), unique("fresh")];
     await makeOutOfBand(held, "Held by hand");
