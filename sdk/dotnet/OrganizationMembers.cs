@@ -29,16 +29,16 @@ namespace PulumiWandb.Wandb
     ///     {
     ///         Members = 
     ///         {
-    ///             { "ada", new Wandb.Inputs.OrganizationMemberArgs
+    ///             { "frances", new Wandb.Inputs.OrganizationMemberArgs
     ///             {
-    ///                 Email = "ada@example.com",
-    ///                 DisplayName = "Ada Lovelace",
+    ///                 Email = "frances@example.com",
+    ///                 DisplayName = "Frances Allen",
     ///                 OrganizationRole = "admin",
     ///             } },
-    ///             { "grace", new Wandb.Inputs.OrganizationMemberArgs
+    ///             { "radia", new Wandb.Inputs.OrganizationMemberArgs
     ///             {
-    ///                 Email = "grace@example.com",
-    ///                 DisplayName = "Grace Hopper",
+    ///                 Email = "radia@example.com",
+    ///                 DisplayName = "Radia Perlman",
     ///                 ModelsSeat = "viewer",
     ///             } },
     ///         },

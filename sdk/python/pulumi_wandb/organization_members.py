@@ -100,14 +100,14 @@ class OrganizationMembers(pulumi.CustomResource):
         import pulumi_wandb as wandb
 
         people_resource = wandb.OrganizationMembers("people", members={
-            "ada": {
-                "email": "ada@example.com",
-                "display_name": "Ada Lovelace",
+            "frances": {
+                "email": "frances@example.com",
+                "display_name": "Frances Allen",
                 "organization_role": "admin",
             },
-            "grace": {
-                "email": "grace@example.com",
-                "display_name": "Grace Hopper",
+            "radia": {
+                "email": "radia@example.com",
+                "display_name": "Radia Perlman",
                 "models_seat": "viewer",
             },
         })
@@ -146,14 +146,14 @@ class OrganizationMembers(pulumi.CustomResource):
         import pulumi_wandb as wandb
 
         people_resource = wandb.OrganizationMembers("people", members={
-            "ada": {
-                "email": "ada@example.com",
-                "display_name": "Ada Lovelace",
+            "frances": {
+                "email": "frances@example.com",
+                "display_name": "Frances Allen",
                 "organization_role": "admin",
             },
-            "grace": {
-                "email": "grace@example.com",
-                "display_name": "Grace Hopper",
+            "radia": {
+                "email": "radia@example.com",
+                "display_name": "Radia Perlman",
                 "models_seat": "viewer",
             },
         })

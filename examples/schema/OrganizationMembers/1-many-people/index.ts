@@ -2,14 +2,14 @@ import * as pulumi from "@pulumi/pulumi";
 import * as wandb from "@pulumi-wandb/wandb";
 
 const peopleResource = new wandb.OrganizationMembers("people", {members: {
-    ada: {
-        email: "ada@example.com",
-        displayName: "Ada Lovelace",
+    frances: {
+        email: "frances@example.com",
+        displayName: "Frances Allen",
         organizationRole: "admin",
     },
-    grace: {
-        email: "grace@example.com",
-        displayName: "Grace Hopper",
+    radia: {
+        email: "radia@example.com",
+        displayName: "Radia Perlman",
         modelsSeat: "viewer",
     },
 }});

@@ -9,14 +9,14 @@ func main() {
 	pulumi.Run(func(ctx *pulumi.Context) error {
 		peopleResource, err := wandb.NewOrganizationMembers(ctx, "people", &wandb.OrganizationMembersArgs{
 			Members: wandb.OrganizationMemberMap{
-				"ada": &wandb.OrganizationMemberArgs{
-					Email:            pulumi.String("ada@example.com"),
-					DisplayName:      pulumi.String("Ada Lovelace"),
+				"frances": &wandb.OrganizationMemberArgs{
+					Email:            pulumi.String("frances@example.com"),
+					DisplayName:      pulumi.String("Frances Allen"),
 					OrganizationRole: pulumi.String("admin"),
 				},
-				"grace": &wandb.OrganizationMemberArgs{
-					Email:       pulumi.String("grace@example.com"),
-					DisplayName: pulumi.String("Grace Hopper"),
+				"radia": &wandb.OrganizationMemberArgs{
+					Email:       pulumi.String("radia@example.com"),
+					DisplayName: pulumi.String("Radia Perlman"),
 					ModelsSeat:  pulumi.String("viewer"),
 				},
 			},
