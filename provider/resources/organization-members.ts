@@ -46,13 +46,13 @@ function userOldsOf(recordedKey: string | undefined, oldMembers: Readonly<Record
 
 /** A person's inputs as a User's. */
 function userInputsOf(userName: string, member: MemberInputs, settings: Settings): UserInputs {
-  return { userName, ...member, adoptExisting: settings.adoptExisting, deletionPolicy: settings.deletionPolicy };
+  return { userName, ...member, ...settingsOf(settings) };
 }
 
 /** A person's state as a User's: the set's settings, the key as userName, the empty views it leaves out. */
 function userStateOf(userName: string, member: MemberState, settings: Settings): UserOutputs {
   const { id: _id, teamRoles = [], registryRoles = [], ...state } = member;
-  return { userName, ...state, teamRoles, registryRoles, adoptExisting: settings.adoptExisting, deletionPolicy: settings.deletionPolicy };
+  return { userName, ...state, teamRoles, registryRoles, ...settingsOf(settings) };
 }
 
 /** A User's state as a person's: what the set holds once (the key, the settings) and empty views left out. */
@@ -153,7 +153,7 @@ function written(
 ): OrganizationMembersOutputs {
   // Each user is this resource's in this run: another resource's delete of it (a person moved here from a User in code) leaves it.
   for (const member of Object.values(members)) operation.holdings().hold("User", member.id);
-  const outs = { members, adoptExisting: settings.adoptExisting, deletionPolicy: settings.deletionPolicy };
+  const outs = { members, ...settingsOf(settings) };
   if (failures.size > 0) throw new ResourceInitError(id, outs, failedPeople(failures, total));
   return outs;
 }
@@ -225,9 +225,9 @@ export const organizationMembers: ResourceImplementation<OrganizationMembersInpu
     const personFailures = await Promise.all(
       Object.entries(written).map(async ([userName, member]) => {
         if (misnamed.has(userName)) return [];
-        const own = checkInputs(memberInputs, engineRecord.safeParse(member).data ?? {});
-        const asUser = own.failures?.length ? own : await user.check(operation, userOldsOf(recordedKeyOf.get(userName), oldMembers), { ...engineRecord.parse(member), userName, ...settings });
-        const failures = own.failures?.length ? own.failures : (asUser.failures ?? []);
+        // A person's own properties first (a User takes more, which a person may not declare), then the User's rules.
+        const own = checkInputs(memberInputs, engineRecord.safeParse(member).data ?? {}).failures ?? [];
+        const failures = own.length > 0 ? own : ((await user.check(operation, userOldsOf(recordedKeyOf.get(userName), oldMembers), { ...engineRecord.parse(member), userName, ...settings })).failures ?? []);
         return failures.map(({ property, reason }) => failure(property === "userName" || property === "(inputs)" ? personPath(userName) : personPath(userName, property), reason));
       }),
     );
