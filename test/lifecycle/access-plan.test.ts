@@ -1,11 +1,17 @@
 // The review is the access change (issue 41), through the real engine, both doors in one stack
-// (test/programs/access-plan): after an up and an up --refresh in report mode, a roster switched to
-// `outsideCode.users: deactivate`, and then to `deactivateInactiveAfterDays: 90`, gives a plain
-// preview (as a pull request's job runs it) whose access review names and counts each person it
-// deactivates, and the plain up after it deactivates exactly them: someone made by hand, or
-// become inactive, after the plan was made waits for the next run; a standalone User of the stack
-// is never outside code to deactivate. With a bearer key whose owner the provider cannot tell, the
-// preview refuses to deactivate the inactive (the owner among them) until wandb:username tells it.
+// (test/programs/access-plan), each door's roster showing one way of deactivating: after an up and
+// an up --refresh in report mode, the dynamic door's roster switched to `outsideCode.users:
+// deactivate` and the plugin door's to `deactivateInactiveAfterDays: 90` give one plain preview (as a
+// pull request's job runs it) whose access review names and counts each person they deactivate, and
+// the plain up after it deactivates exactly them: someone made by hand, or become inactive, after the
+// plan was made waits for the next run, which `up --plan` of the reviewed plan then makes exactly; a
+// standalone User of the stack is never outside code to deactivate. With a bearer key whose owner
+// the provider cannot tell, the plugin door's preview refuses to deactivate the inactive owner until
+// wandb:username tells it; the next run, which removes deactivateInactiveAfterDays, works and
+// reactivates those it deactivated. What each door leaves to the other here, the record's check
+// through both doors in process (the same plan of both ways of deactivating, each with why; the same
+// bearer refusal in the same words; the told owner kept): test/provider/doors/parity.test.ts; the plan's
+// rules: test/model/inactive-deactivation.test.ts, test/model/outside-code.test.ts, test/cli/review-plan.test.ts.
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -82,21 +88,31 @@ describe("the plain preview's review is the access change, and up makes exactly 
     expect(await active(["ana", "stale", "cy", "x"].flatMap(each))).toEqual(everyone(["ana", "stale", "cy", "x"], true));
   });
 
-  it("users: deactivate: the plain preview's review names and counts the undeclared users; up deactivates exactly them", async () => {
-    await stack.stack.setConfig("outsideUsers", { value: "deactivate" });
+  it("users: deactivate (dynamic door) and deactivateInactiveAfterDays (plugin door): the plain preview's review names and counts each; up deactivates exactly them, not one made or become inactive since", async () => {
+    await stack.stack.setAllConfig({ "outsideUsers-dynamic": { value: "deactivate" }, "inactiveDays-plugin": { value: "90" } });
     const markdown = await review();
     const people = peopleSection(markdown);
-    for (const userName of each("x")) expect(people).toContain(`- **${userName}**\n  - is deactivated: not declared in the roster (outsideCode.users: deactivate)`);
+    expect(people).toContain("- **x-dynamic**\n  - is deactivated: not declared in the roster (outsideCode.users: deactivate)");
+    expect(people).toMatch(/- \*\*stale-plugin\*\*\n {2}- is deactivated: not active in 90 days \(last active \d{4}-\d\d-\d\d\)/);
     expect(people).toMatch(/- \*\*admin\*\*\n {2}- kept: the user the provider acts as: never deactivated/);
     expect(markdown).toMatch(/\*\*Totals:\*\* 2 people gain or lose access \(0 joining the organization, 2 leaving it\)/);
-    expect(people).not.toMatch(/sam-/);
+    expect(people).not.toMatch(/sam-|x-plugin|stale-dynamic|cy-/);
 
-    // Made by hand after the plan: not the preview's, so not the up's.
+    // After the plan: y made by hand; cy inactive, a second past the cutoff of the plan's last look, and so 90 days ago by now.
     await makeByHand("y");
+    const lastLook = Math.max(...(await lastLooks()));
+    await lastActive("cy", lastLook - 90 * DAY + 1_000);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, lastLook + 1_500 - Date.now())));
     const up = await stack.up();
-    expect(await active(["x", "y", "ana", "sam"].flatMap(each))).toEqual({ ...everyone(["x"], false), ...everyone(["y", "ana", "sam"], true) });
+    expect(await active(["x", "stale", "y", "cy", "ana", "sam"].flatMap(each))).toEqual({
+      ...everyone(["y", "cy", "ana", "sam"], true),
+      "x-dynamic": false,
+      "x-plugin": true,
+      "stale-dynamic": true,
+      "stale-plugin": false,
+    });
     expect((await active(["admin"])).admin).toBe(true);
-    for (const userName of each("y")) expect(up.log).toContain(`${userName} qualifies for deactivation only since the last run: left for the next run`);
+    for (const userName of ["y-dynamic", "cy-plugin"]) expect(up.log).toContain(`${userName} qualifies for deactivation only since the last run: left for the next run`);
     // Each door's record knows the stack's own users from its last state, whatever the order of the checks.
     const { resources } = stateFile.parse(await stack.exportState());
     const stackUsers = resources.flatMap((resource) => (Array.isArray(resource.inputs?.["stackUsers"]) ? [resource.inputs["stackUsers"]] : []));
@@ -104,24 +120,7 @@ describe("the plain preview's review is the access change, and up makes exactly 
     for (const known of stackUsers) expect(known).toEqual(expect.arrayContaining(each("sam")));
   });
 
-  it("deactivateInactiveAfterDays: the plain preview's review names the inactive; up deactivates exactly them, not one become inactive since", async () => {
-    await stack.stack.setConfig("outsideUsers", { value: "report" });
-    await stack.stack.setConfig("inactiveDays", { value: "90" });
-    const people = peopleSection(await review());
-    for (const userName of each("stale")) expect(people).toMatch(new RegExp(`- \\*\\*${userName}\\*\\*\\n {2}- is deactivated: not active in 90 days \\(last active \\d{4}-\\d\\d-\\d\\d\\)`));
-    expect(people).not.toMatch(/cy-|y-dynamic|y-plugin/);
-
-    // cy becomes inactive after the preview: a second past the cutoff of the plan's last look, and so 90 days ago by now.
-    const lastLook = Math.max(...(await lastLooks()));
-    await lastActive("cy", lastLook - 90 * DAY + 1_000);
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, lastLook + 1_500 - Date.now())));
-    const up = await stack.up();
-    expect(await active(["stale", "cy", "y"].flatMap(each))).toEqual({ ...everyone(["stale"], false), ...everyone(["cy", "y"], true) });
-    for (const userName of each("cy")) expect(up.log).toContain(`${userName} qualifies for deactivation only since the last run`);
-  });
-
   it("up --plan: the engine holds the up to the reviewed plan; refused when the organization changed since, it deactivates no one", async () => {
-    await stack.stack.setConfig("outsideUsers", { value: "deactivate" });
     const plan = path.join(stack.scratch, "plan.json");
     const reviewedPlan = async () => {
       const { json, code } = await stack.previewJson(["--save-plan", plan]);
@@ -132,8 +131,8 @@ describe("the plain preview's review is the access change, and up makes exactly 
 
     // Named by the plan: y, made by hand before it; cy, inactive since the last run.
     const people = await reviewedPlan();
-    for (const userName of each("y")) expect(people).toContain(`- **${userName}**\n  - is deactivated: not declared in the roster (outsideCode.users: deactivate)`);
-    for (const userName of each("cy")) expect(people).toContain(`- **${userName}**\n  - is deactivated: not active in 90 days`);
+    expect(people).toContain("- **y-dynamic**\n  - is deactivated: not declared in the roster (outsideCode.users: deactivate)");
+    expect(people).toContain("- **cy-plugin**\n  - is deactivated: not active in 90 days");
     await makeByHand("z");
     expect(await upWithPlan()).toMatch(/violates plan: properties changed/);
     expect(await active(["y", "cy", "z"].flatMap(each))).toEqual(everyone(["y", "cy", "z"], true));
@@ -141,49 +140,45 @@ describe("the plain preview's review is the access change, and up makes exactly 
     // Reviewed again, z waits for the next run: the plan is made exactly.
     expect(await reviewedPlan()).toMatch(/- \*\*z-dynamic\*\*\n {2}- qualifies for deactivation since the last run \(not declared in the roster/);
     expect(await upWithPlan()).toBe("applied");
-    expect(await active(["y", "cy", "z", "ana", "sam"].flatMap(each))).toEqual({ ...everyone(["y", "cy"], false), ...everyone(["z", "ana", "sam"], true) });
-  });
-
-  it("removing deactivateInactiveAfterDays: the plain preview's review names the reactivations, and up makes them", async () => {
-    await stack.stack.setConfig("outsideUsers", { value: "report" });
-    await stack.stack.removeConfig("inactiveDays");
-    const markdown = await review();
-    const people = peopleSection(markdown);
-    for (const userName of ["stale", "cy"].flatMap(each)) expect(people).toContain(`- **${userName}**\n  - is reactivated`);
-    const up = await stack.up();
-    expect(await active(["stale", "cy"].flatMap(each))).toEqual(everyone(["stale", "cy"], true));
-    expect(up.log).not.toMatch(/deactivated (x|y)-/);
+    expect(await active(["y", "cy", "z", "ana", "sam"].flatMap(each))).toEqual({
+      ...everyone(["z", "ana", "sam"], true),
+      "y-dynamic": false,
+      "y-plugin": true,
+      "cy-dynamic": true,
+      "cy-plugin": false,
+    });
   });
 
   // Issue 46: with a bearer key and no username, the acting admin was deactivated for inactivity, and the next run got 401.
-  it("a bearer key, its owner inactive for 200 days: each door's preview refuses, naming wandb:username, until told; then up keeps the owner and the next run works", async () => {
+  it("a bearer key, its owner inactive for 200 days: the preview refuses, naming wandb:username, until told; then up keeps the owner and the next run works", async () => {
+    await stack.stack.removeConfig("outsideUsers-dynamic");
     await stack.stack.setConfig("wandb:authScheme", { value: "bearer" });
     await stack.stack.removeConfig("wandb:username");
     const admin = (await users()).find((user) => user.userName === "admin")!;
     await emulatorApi(emulator).control("PUT", `/users/${admin.id}/activity`, { daysActive: 3, lastActiveAt: iso(Date.now() - 200 * DAY) });
 
-    // One door's roster at a time: the engine stops at the first refused check.
-    for (const door of DOORS) {
-      await stack.stack.setConfig(`inactiveDays-${door}`, { value: "90" });
-      const refused = await stack.failing("preview");
-      await stack.stack.removeConfig(`inactiveDays-${door}`);
-      const errors = refused.diagnostics.filter((d) => d.severity === "error").map((d) => d.message).join("\n");
-      const refusal = new RegExp(
-        `Organization "acme-${door}": this change deactivates (\\S+, )*admin(, \\S+)*, not active in 90 days \\(deactivateInactiveAfterDays\\); the provider cannot tell which user its bearer key belongs to.*Set wandb:username \\(WANDB_USERNAME\\) to the key's owner`,
-        "g",
-      );
-      expect(errors.match(refusal), `${door} door, once:\n${errors}`).toHaveLength(1);
-      expect(errors, "no stack trace").not.toMatch(/\n\s+at /);
-    }
-    expect(await active(["admin", ...each("stale")])).toEqual({ admin: true, ...everyone(["stale"], true) });
+    const refused = await stack.failing("preview");
+    const errors = refused.diagnostics.filter((d) => d.severity === "error").map((d) => d.message).join("\n");
+    const refusal =
+      /Organization "acme-plugin": this change deactivates (\S+, )*admin(, \S+)*, not active in 90 days \(deactivateInactiveAfterDays\); the provider cannot tell which user its bearer key belongs to.*Set wandb:username \(WANDB_USERNAME\) to the key's owner/g;
+    expect(errors.match(refusal), `once:\n${errors}`).toHaveLength(1);
+    expect(errors, "no stack trace").not.toMatch(/\n\s+at /);
+    expect((await active(["admin"])).admin).toBe(true);
 
     await stack.stack.setConfig("wandb:username", { value: "admin" });
-    await stack.stack.setConfig("inactiveDays", { value: "90" });
     await stack.up();
-    expect(await active(["admin", ...each("stale")])).toEqual({ admin: true, ...everyone(["stale"], false) });
-    // The next run: the key's owner still reaches W&B.
-    const next = await stack.preview({ refresh: true });
-    expect(next.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-    expect(next.log).not.toMatch(/401|refused the credentials/);
+    expect((await active(["admin"])).admin).toBe(true);
+  });
+
+  it("the next run, removing deactivateInactiveAfterDays: the key's owner still reaches W&B; the plain preview's review names the reactivations, and up makes them", async () => {
+    await stack.stack.removeConfig("inactiveDays-plugin");
+    const { json, code } = await stack.previewJson();
+    expect(code).toBe(0);
+    expect(json).not.toMatch(/401|refused the credentials/);
+    const people = peopleSection(await reviewOf(json));
+    for (const userName of ["stale-plugin", "cy-plugin"]) expect(people).toContain(`- **${userName}**\n  - is reactivated`);
+    const up = await stack.up();
+    expect(await active(["admin", ...each("stale"), ...each("cy")])).toEqual({ admin: true, ...everyone(["stale", "cy"], true) });
+    expect(up.log).not.toMatch(/deactivated (x|y)-/);
   });
 });

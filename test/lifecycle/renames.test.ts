@@ -1,9 +1,13 @@
-// A rename in code is never a deletion (issue 30), through the real engine and each door: a User,
-// a Team, a CustomRole and an Organization component renamed with no alias reach the provider as
-// creates under the new names, which take the W&B objects over, and deletes under the old ones,
-// which leave them, saying so. Every object stays in W&B with its id, and the next preview has
-// nothing to do. Renamed with aliases (issue 40), nothing changes at all: no create, no delete, no
-// update of the Organization's children (whose guardedBy names the component), no write.
+// A rename in code is never a deletion (issue 30), through the real engine: on each door, a User, a
+// Team, a CustomRole and an Organization component renamed with no alias are named at preview, each
+// once (by the program on the dynamic door, by the plugin planning its create on the other). On the
+// dynamic door the up then takes each object over under the new name and leaves it where the old
+// resource is deleted, saying so: every object stays in W&B with its id; renamed again with aliases
+// (issue 40), the up changes nothing and writes nothing, which shows too that the takeover left
+// nothing to do. On the plugin door, given the aliases the notices advise, the preview has nothing to
+// do, the Organization's children (built by Construct) included. The plugin's takeover up (a User, a
+// Team, a CustomRole) through the engine: test/lifecycle/renames-native.test.ts; the held email's
+// check, which no door changes, in process: test/provider/resources/user.test.ts.
 import type * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
@@ -22,7 +26,11 @@ interface Held {
   roles: { id: string; name: string }[];
 }
 
+/** What each door shows through the engine, beside the rename notices both show. */
+const SHOWN = { dynamic: ["takeover", "aliasedUp", "heldEmail"], plugin: ["aliasedPreview"] } as const;
+
 describe.each(Object.entries(DOORS))("a rename in code with no alias (%s door)", (door, { declarer, plugins }) => {
+  const shown = (step: (typeof SHOWN)[keyof typeof SHOWN][number]) => (SHOWN[door as keyof typeof SHOWN] as readonly string[]).includes(step);
   let emulator: RunningEmulator;
   let stack: StackHandle;
   let suffix = "a";
@@ -87,7 +95,7 @@ describe.each(Object.entries(DOORS))("a rename in code with no alias (%s door)",
     expect(renamed(/its create will take it over/)).toHaveLength(3 * (1 - byProgram));
   });
 
-  it("given the aliases the notices advise, the renamed program's preview has nothing to do, the Organization's children included", async () => {
+  it.runIf(shown("aliasedPreview"))("given the aliases the notices advise, the renamed program's preview has nothing to do, the Organization's children included", async () => {
     aliasedFrom = "a";
     try {
       const preview = await stack.preview();
@@ -98,7 +106,7 @@ describe.each(Object.entries(DOORS))("a rename in code with no alias (%s door)",
     }
   });
 
-  it("renamed, the up takes each object over and leaves it where the old resource is deleted; the next preview has nothing to do", async () => {
+  it.runIf(shown("takeover"))("renamed, the up takes each object over and leaves it where the old resource is deleted", async () => {
     const up = await stack.up();
     expect(up.changes).toMatchObject({ create: expect.any(Number), delete: expect.any(Number) });
     expect(ids(await held())).toEqual(ids(before));
@@ -106,12 +114,9 @@ describe.each(Object.entries(DOORS))("a rename in code with no alias (%s door)",
       expect(up.log).toMatch(left);
     }
     expect(up.log).toMatch(/a rename in code, not a removal\. Nothing was removed\./);
-    const after = await stack.preview();
-    expect(after.changes).not.toHaveProperty("create");
-    expect(after.changes).not.toHaveProperty("delete");
   });
 
-  it("renamed again with aliases, the up changes nothing and writes nothing to W&B", async () => {
+  it.runIf(shown("aliasedUp"))("renamed again with aliases, the up changes nothing and writes nothing to W&B (the takeover left nothing to do)", async () => {
     [suffix, aliasedFrom] = ["c", "b"];
     try {
       const recorded = await held();
@@ -126,7 +131,7 @@ describe.each(Object.entries(DOORS))("a rename in code with no alias (%s door)",
     }
   });
 
-  it("a new User whose email, in another case, is an existing W&B user's under another userName fails the preview, naming both, and writes nothing", async () => {
+  it.runIf(shown("heldEmail"))("a new User whose email, in another case, is an existing W&B user's under another userName fails the preview, naming both, and writes nothing", async () => {
     const zoe = (await emulatorApi(emulator).scim("POST", "/Users", {
       schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"],
       userName: "zoe",

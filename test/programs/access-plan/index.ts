@@ -2,8 +2,11 @@ import * as pulumi from "@pulumi/pulumi";
 import * as wandb from "pulumi-wandb";
 
 const config = new pulumi.Config();
-/** What each roster does with what it does not declare: `users` and `deactivateInactiveAfterDays` come from config (`inactiveDays-<door>`: one door's alone). */
-const users: "report" | "deactivate" = config.get("outsideUsers") === "deactivate" ? "deactivate" : "report";
+/**
+ * What each roster does with what it does not declare: `users` and `deactivateInactiveAfterDays` come from config
+ * (`outsideUsers-<door>`, `inactiveDays-<door>`: one door's alone).
+ */
+const outsideUsers = (door: string): "report" | "deactivate" => (config.get(`outsideUsers-${door}`) === "deactivate" ? "deactivate" : "report");
 
 class PluginUser extends pulumi.CustomResource {
   constructor(name: string, args: Record<string, unknown>) {
@@ -24,7 +27,7 @@ for (const door of ["dynamic", "plugin"] as const) {
     users: people.map((userName) => ({ userName, email: `${userName}@acme.example` })),
     teams: [{ name: `lab-${door}`, members: people }],
     // The other door's roster and the seeded people are not this roster's to judge.
-    outsideCode: { users, ignore: [`*-${other}`, "member", "second-admin"] },
+    outsideCode: { users: outsideUsers(door), ignore: [`*-${other}`, "member", "second-admin"] },
     ...(inactiveDays === undefined ? {} : { deactivateInactiveAfterDays: inactiveDays }),
   };
   if (door === "plugin") new PluginOrganization(`acme-${door}`, { roster });
