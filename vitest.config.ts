@@ -17,6 +17,7 @@ const UNIT = [
   "test/cli/review-fixtures.test.ts",
   "test/cli/review-inactive.test.ts",
   "test/cli/review-plan.test.ts",
+  "test/cli/review-members.test.ts",
   "test/cli/review-attribution.test.ts",
   "test/cli/review-idp.test.ts",
   "test/model/activity.test.ts",

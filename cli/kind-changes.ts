@@ -1,6 +1,6 @@
 // Which reading each kind's step gets: one per kind, each through the kind's state shape.
 import type { ResourceKind } from "../model/resource-kinds";
-import { rosterGuardChanges, serviceAccountChanges, teamChanges, teamMemberChanges, userChanges } from "./membership-changes";
+import { organizationMembersChanges, rosterGuardChanges, serviceAccountChanges, teamChanges, teamMemberChanges, userChanges } from "./membership-changes";
 import type { ResourceStep } from "./preview-json";
 import type { ReviewContext } from "./review-context";
 import { customRoleChanges, organizationRoleChanges, registryRoleChanges, teamRoleChanges } from "./role-changes";
@@ -15,4 +15,5 @@ export const KIND_CHANGES: { readonly [K in ResourceKind]: (step: ResourceStep, 
   RegistryRoleAssignment: registryRoleChanges,
   ServiceAccount: serviceAccountChanges,
   RosterGuard: rosterGuardChanges,
+  OrganizationMembers: organizationMembersChanges,
 };

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { ResourceKind } from "../model/resource-kinds";
 import type { ResourceStep } from "./preview-json";
 import { SHAPES } from "../model/shapes";
+import { memberState } from "../model/shapes/organization-members";
 import { UNKNOWN_VALUE } from "../model/unknown-value";
 
 /** A state shape with every field optional, and unknown keys (another release's) left out. */
@@ -23,6 +24,8 @@ export const STATE_READERS = {
   RegistryRoleAssignment: partialOf(SHAPES.RegistryRoleAssignment.outputs),
   ServiceAccount: partialOf(SHAPES.ServiceAccount.outputs),
   RosterGuard: partialOf(SHAPES.RosterGuard.outputs),
+  // Its inputs (before, after) and its state (recorded) hold people alike, the state's with their ids and ETags.
+  OrganizationMembers: partialOf(SHAPES.OrganizationMembers.outputs.extend({ members: z.record(z.string(), memberState.partial()) })),
 } as const satisfies { readonly [K in ResourceKind]: z.ZodType };
 
 

@@ -1,6 +1,8 @@
 // Steps that change who is in the organization and in which teams, each read by its kind's reader:
 // User (arrival, departure, organization role, and its teams on the multi-tenant cloud), Team,
 // TeamMember, and the Organization's roster record (RosterGuard).
+import { isDeepStrictEqual } from "node:util";
+import { identityOf } from "../model/identity";
 import { UNKNOWN_VALUE } from "../model/unknown-value";
 import { Aspect, UNVERIFIED_KINDS } from "./access-ledger";
 import { statesOf, STATE_READERS } from "./kind-states";
@@ -72,6 +74,29 @@ export function userChanges(step: ResourceStep, context: ReviewContext): void {
   if (context.membershipFromRecord(step)) return;
   for (const team of new Set([...(before?.teams ?? []), ...(after?.teams ?? [])])) {
     ledger.membership(team, before?.teams?.includes(team) ? [person] : [], after?.teams?.includes(team) ? [person] : []);
+  }
+}
+
+/**
+ * An OrganizationMembers' step, read as the step of a User per person it changes: each person who
+ * joins, leaves or changes is told as a User's would be (same words, same counts).
+ */
+export function organizationMembersChanges(step: ResourceStep, context: ReviewContext): void {
+  const { before, after, recorded } = statesOf(STATE_READERS.OrganizationMembers, step);
+  const settings = (state: typeof before) => ({ adoptExisting: state?.adoptExisting, deletionPolicy: state?.deletionPolicy ?? recorded.deletionPolicy });
+  const person = (state: typeof before, key: string | undefined) => {
+    const member = key === undefined ? undefined : state?.members?.[key];
+    return member === undefined || key === undefined ? undefined : { userName: key, ...member, ...settings(state) };
+  };
+  const beforeKeys = new Map(Object.keys((step.op === "create" ? undefined : before)?.members ?? recorded.members ?? {}).map((key) => [identityOf("userName", key), key]));
+  const afterKeys = new Map(Object.keys((step.op === "delete" ? undefined : after)?.members ?? {}).map((key) => [identityOf("userName", key), key]));
+  for (const identity of new Set([...beforeKeys.keys(), ...afterKeys.keys()])) {
+    const [was, is] = [person(before ?? recorded, beforeKeys.get(identity)), person(after, afterKeys.get(identity))];
+    if (was !== undefined && is !== undefined && isDeepStrictEqual(was, is)) continue;
+    const op = was === undefined ? "create" : is === undefined ? "delete" : "update";
+    const name = afterKeys.get(identity) ?? beforeKeys.get(identity) ?? identity;
+    const recordedPerson = person(recorded, beforeKeys.get(identity)) ?? {};
+    userChanges({ ...step, kind: "User", op, name, before: was, after: is, recorded: recordedPerson }, context);
   }
 }
 

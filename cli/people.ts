@@ -37,6 +37,15 @@ export class People {
       if (team.name !== undefined) this.#teamNameByUrn.set(urn, team.name);
       if (id !== undefined && team.name !== undefined) this.#teamNameById.set(id, team.name);
       for (const [userId, email] of Object.entries(team.memberEmails ?? {})) this.#know(userId, { email });
+    } else if (kind === "OrganizationMembers") {
+      const { members = {} } = readState(STATE_READERS.OrganizationMembers, kind, name, state);
+      for (const [userName, { id: userId, email }] of Object.entries(members)) {
+        if (userId !== undefined) this.#know(userId, { userName, email });
+        if (email !== undefined) {
+          this.#userNameByEmail.set(identityOf("email", email), userName);
+          this.#emailByUserName.set(identityOf("userName", userName), email);
+        }
+      }
     } else if (kind !== "CustomRole" && kind !== "RosterGuard" && kind !== "ServiceAccount") {
       const { userId, userEmail } = readState(STATE_READERS[kind], kind, name, state);
       if (userId !== undefined && userEmail !== undefined) this.#know(userId, { email: userEmail });

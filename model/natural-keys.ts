@@ -54,27 +54,46 @@ export function namedBy(kind: ResourceKind, inputs: Record<string, unknown>): st
     .join(" and ");
 }
 
+/** The userNames a set of people (an OrganizationMembers) declares, each the key of a User; undefined for any other kind. */
+function peopleOf(kind: ResourceKind, inputs: Record<string, unknown>): string[] | undefined {
+  if (kind !== "OrganizationMembers") return undefined;
+  const members = inputs["members"];
+  return typeof members === "object" && members !== null ? Object.keys(members) : [];
+}
+
 /** The resources that named each object so far (in one program, or one provider process). */
 export class NaturalKeyClaims {
-  private readonly claimants = new Map<string, { claimant: string; shown: string; named: string }>();
+  /** Each object's first claimant, `described` as the messages name it: `"ana"`, or `"people" members["ana"]`. */
+  private readonly claimants = new Map<string, { claimant: string; described: string; named: string }>();
 
   /**
    * Records that `claimant` (a URN, a resource name; shown to the user as `shown`) names the object
-   * its checked inputs name; what to tell when another resource named it first.
+   * its checked inputs name; what to tell when another resource named it first. A set of people
+   * (OrganizationMembers) names each of its people, as a User would.
    */
   claim(kind: ResourceKind, inputs: Record<string, unknown>, claimant: string, shown = claimant): string | undefined {
+    const people = peopleOf(kind, inputs);
+    if (people === undefined) return this.#claim(kind, inputs, claimant, `"${shown}"`);
+    for (const userName of people) {
+      const problem = this.#claim("User", { userName }, `${claimant}\u0000${userName}`, `"${shown}" members[${JSON.stringify(userName)}]`);
+      if (problem !== undefined) return problem;
+    }
+    return undefined;
+  }
+
+  #claim(kind: ResourceKind, inputs: Record<string, unknown>, claimant: string, described: string): string | undefined {
     const key = naturalKeyOf(kind, inputs);
     if (key === undefined) return undefined;
     const fields = naturalKeyFields(kind).map(({ field }) => field);
     const named = namedBy(kind, inputs);
     const first = this.claimants.get(key);
     if (first === undefined || first.claimant === claimant) {
-      this.claimants.set(key, { claimant, shown, named });
+      this.claimants.set(key, { claimant, described, named });
       return undefined;
     }
-    const spelling = first.named === named ? "" : ` (which "${first.shown}" writes ${first.named}: W&B takes both for one)`;
+    const spelling = first.named === named ? "" : ` (which ${first.described} writes ${first.named}: W&B takes both for one)`;
     return (
-      `${kind} resources "${first.shown}" and "${shown}" both declare the one W&B object with ${named}${spelling}: ` +
+      `${kind} resources ${first.described} and ${described} both declare the one W&B object with ${named}${spelling}: ` +
       "each would undo the other's changes. Declare it once, or give each resource its own " +
       `${fields.join(" and ")}.`
     );

@@ -11,6 +11,8 @@ import { DEPLOYMENTS } from "../service/config";
 import { ProgramError } from "./program-error";
 import { TEAM_DELETION_POLICIES } from "./shapes/team";
 import { USER_DELETION_POLICIES } from "./shapes/user";
+import { rosterAccessOf } from "./guard-rails";
+import { outsideCodeRecordOf } from "./outside-code";
 
 function oneOf(values: readonly string[]) {
   const quoted = values.map((value) => JSON.stringify(value));
@@ -155,5 +157,19 @@ export function planOrganization(
     protectAdmins: settings.protectAdmins ?? false,
     adoptExisting: settings.adoptExisting ?? false,
     deletionPolicy: settings.deletionPolicy ?? {},
+  };
+}
+
+/**
+ * What the Organization's record (its RosterGuard) is given of a plan: the roster's access, what the
+ * outside-code report compares, and the expiries; the program adds the users its stack declares beside it.
+ */
+export function guardRecordOf(name: string, plan: OrganizationPlan) {
+  return {
+    organization: name,
+    ...rosterAccessOf(plan.roster),
+    ...outsideCodeRecordOf(plan.roster),
+    requiredAdmins: plan.roster.requiredAdmins,
+    expiries: plan.expiries,
   };
 }

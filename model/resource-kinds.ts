@@ -9,6 +9,7 @@ export const RESOURCE_KINDS = [
   "RegistryRoleAssignment",
   "ServiceAccount",
   "RosterGuard",
+  "OrganizationMembers",
 ] as const;
 
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];

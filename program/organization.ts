@@ -5,12 +5,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { stackUsersBeside } from "./last-state";
 import type { ValidatedRoster, WandbDeployment } from "../model/roster/roster";
-import { rosterAccessOf } from "../model/guard-rails";
 import { patternMatcher } from "../model/name-patterns";
-import { outsideCodeRecordOf } from "../model/outside-code";
 import { identityOf } from "../model/identity";
 import { capabilitiesOf } from "../model/deployments";
-import type { OrganizationPlan } from "../model/organization";
+import { guardRecordOf, type OrganizationPlan } from "../model/organization";
 import type { ResourceKind } from "../model/resource-kinds";
 import type { SHAPES } from "../model/shapes";
 import type { ArgsOf } from "./program-types";
@@ -117,14 +115,7 @@ export function declareOrganization<C extends ChildrenShape>(
   // told from its last state, the same at a preview and at the up after it.
   const guard = kinds.RosterGuard(
     `${name}/guard`,
-    {
-      organization: name,
-      ...rosterAccessOf(plan.roster),
-      ...outsideCodeRecordOf(plan.roster),
-      requiredAdmins: plan.roster.requiredAdmins,
-      expiries: plan.expiries,
-      stackUsers: pulumi.output(stackUsersBeside(name)),
-    },
+    { ...guardRecordOf(name, plan), stackUsers: pulumi.output(stackUsersBeside(name)) },
     { parent: component },
   );
   const declaring: Declaring<C> = { name, plan, kinds, guard, parent: { parent: component, dependsOn: [guard] } };

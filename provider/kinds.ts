@@ -3,6 +3,7 @@ import type { ResourceKind } from "../model/resource-kinds";
 import { kindCalls, type KindCalls } from "./kit/engine-calls";
 import type { Operation } from "./operation";
 import { customRole } from "./resources/custom-role";
+import { organizationMembers } from "./resources/organization-members";
 import { organizationRoleAssignment } from "./resources/organization-role-assignment";
 import { registryRoleAssignment } from "./resources/registry-role-assignment";
 import { rosterGuard } from "./resources/roster-guard";
@@ -22,4 +23,5 @@ export const KINDS: { readonly [K in ResourceKind]: KindCalls<Operation> } = {
   RegistryRoleAssignment: kindCalls(registryRoleAssignment),
   ServiceAccount: kindCalls(serviceAccount),
   RosterGuard: kindCalls(rosterGuard),
+  OrganizationMembers: kindCalls(organizationMembers),
 };

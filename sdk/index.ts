@@ -6,6 +6,7 @@ export { OrganizationRoleAssignment } from "./organization-role-assignment";
 export { TeamRoleAssignment } from "./team-role-assignment";
 export { RegistryRoleAssignment } from "./registry-role-assignment";
 export { ServiceAccount } from "./service-account";
+export { OrganizationMembers } from "./organization-members";
 export type {
   UserArgs,
   UserOutputs,
@@ -25,6 +26,10 @@ export type {
   RegistryRoleAssignmentOutputs,
   ServiceAccountArgs,
   ServiceAccountOutputs,
+  OrganizationMembersArgs,
+  OrganizationMembersOutputs,
+  OrganizationMemberArgs,
+  OrganizationMemberState,
 } from "./types/resources";
 export * from "./functions/models";
 export * from "./functions/users";

@@ -31,10 +31,12 @@ function claimsOfThisRun(): NaturalKeyClaims | undefined {
 function claimNaturalKey(kind: ResourceKind, name: string, args: object): void {
   const claims = claimsOfThisRun();
   if (!claims) return;
-  const fields = naturalKeyFields(kind).map(({ field }) => field);
+  // A set of people claims each person by its key in members, as a User claims its userName.
+  const fields = kind === "OrganizationMembers" ? ["members"] : naturalKeyFields(kind).map(({ field }) => field);
   const given = args as Record<string, pulumi.Input<unknown>>;
   const claim = (values: readonly unknown[]) => {
-    const problem = claims.claim(kind, checkedKeyFields(kind, Object.fromEntries(fields.map((field, i) => [field, values[i]]))), name);
+    const keyed = Object.fromEntries(fields.map((field, i) => [field, values[i]]));
+    const problem = claims.claim(kind, kind === "OrganizationMembers" ? keyed : checkedKeyFields(kind, keyed), name);
     if (problem) throw new pulumi.RunError(problem);
   };
   const values = fields.map((field) => given[field]);

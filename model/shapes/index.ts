@@ -12,6 +12,7 @@ import { serviceAccountDescription, serviceAccountImport, serviceAccountFields, 
 import { teamDescription, teamImport, teamFields, teamInputs, teamOutputs } from "./team";
 import { teamMemberDescription, teamMemberImport, teamMemberFields, teamMemberInputs, teamMemberOutputs } from "./team-member";
 import { teamRoleAssignmentDescription, teamRoleAssignmentImport, teamRoleAssignmentFields, teamRoleAssignmentInputs, teamRoleAssignmentOutputs } from "./team-role-assignment";
+import { organizationMembersDescription, organizationMembersFields, organizationMembersImport, organizationMembersInputs, organizationMembersOutputs } from "./organization-members";
 import { userDescription, userImport, userFields, userInputs, userOutputs } from "./user";
 
 export interface ResourceShape {
@@ -63,4 +64,10 @@ export const SHAPES = {
     fields: serviceAccountFields,
   },
   RosterGuard: { description: documented(rosterGuardDescription, rosterGuardFields, rosterGuardImport), inputs: rosterGuardInputs, outputs: rosterGuardOutputs, fields: rosterGuardFields },
+  OrganizationMembers: {
+    description: documented(organizationMembersDescription, organizationMembersFields, organizationMembersImport),
+    inputs: organizationMembersInputs,
+    outputs: organizationMembersOutputs,
+    fields: organizationMembersFields,
+  },
 } as const satisfies { readonly [K in ResourceKind]: ResourceShape };

@@ -224,23 +224,46 @@ export interface ListedUser {
   readonly email: string;
 }
 
+/** How a refusal of a held email names what is declared, and how that can take the holder over. */
+export interface HeldEmailWording {
+  /** What the program declares, e.g. `User "ana"`. */
+  readonly declared: string;
+  /** What it is called after, e.g. `this User`. */
+  readonly it: string;
+  /** How to take the holder over, e.g. `with adoptExisting: true, or importId: "42"`. */
+  readonly takeOver: (holder: ListedUser) => string;
+}
+
+/** The wording of a standalone User `resource`. */
+export const userWording = (resource: string): HeldEmailWording => ({
+  declared: `User "${resource}"`,
+  it: "this User",
+  takeOver: (holder) => `with adoptExisting: true, or importId: "${holder.id}"`,
+});
+
 /**
  * Why the User `resource` (a create the run plans: no state) cannot be made with `declared`: the
  * organization lists `holder` with its email (emails compare ignoring case) under another userName.
  * W&B holds one user per email, so the create's POST is refused with 409, as is the change of email
  * an adoption (adoptExisting, importId) would write. Undefined when no user holds the email, or the
  * one that does has the declared userName (the create takes it over, or refuses it, as it judges).
+ * `wording` names what is declared: a User unless told otherwise.
  */
-export function heldEmailRefusal(resource: string, declared: { userName: string; email: string }, holder: ListedUser | undefined): string | undefined {
+export function heldEmailRefusal(
+  resource: string,
+  declared: { userName: string; email: string },
+  holder: ListedUser | undefined,
+  wording: HeldEmailWording = userWording(resource),
+): string | undefined {
   if (holder === undefined || !sameIdentity("email", holder.email, declared.email) || sameIdentity("userName", holder.userName, declared.userName)) {
     return undefined;
   }
   const spelled = holder.email === declared.email ? "" : `, its email spelled "${holder.email}"`;
   return (
-    `User "${resource}": property email "${declared.email}" is the email of the W&B user "${holder.userName}" (id ${holder.id}${spelled}), ` +
+    `${wording.declared}: property email "${declared.email}" is the email of the W&B user "${holder.userName}" (id ${holder.id}${spelled}), ` +
     `which already exists under another userName than "${declared.userName}". W&B holds one user per email, compared ignoring case, ` +
-    "so it would refuse this User's create (409), as it would an adoption's change of email. To manage that user, declare it with " +
-    `its userName "${holder.userName}" (with adoptExisting: true, or importId: "${holder.id}", to take it over); else give this User another email.`
+    `so it would refuse ${wording.it}'s create (409), as it would an adoption's change of email. To manage that user, declare it with ` +
+    `its userName "${holder.userName}" (${wording.takeOver(holder)}, to take it over); else give ${wording.it} another email.`
   );
 }
 

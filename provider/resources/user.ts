@@ -122,7 +122,7 @@ function outputsOf(user: ScimUser, declared: Partial<UserOutputs> & Pick<UserOut
 }
 
 /** What a refresh makes the inputs: the managed fields as they are live, and the settings as they were. */
-function liveInputs(outs: UserOutputs): UserInputs {
+export function inputsOfState(outs: UserOutputs): UserInputs {
   // A custom organization role set outside Pulumi shows as such in the state, so the next preview names it.
   // No User declares one: the inputs the engine records leave it out (declarableInputs, kit/inputs).
   return valuesOf(outs, [...OWNED, ...SETTINGS]) as UserInputs;
@@ -134,7 +134,7 @@ function liveInputs(outs: UserOutputs): UserInputs {
  * back what the other removed. `User.get` still shows the teams, in the outputs.
  */
 function importedInputs(outs: UserOutputs): UserInputs {
-  const { teams: _teams, ...inputs } = liveInputs(outs);
+  const { teams: _teams, ...inputs } = inputsOfState(outs);
   return inputs;
 }
 
@@ -480,7 +480,7 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
     const outs = outputsOf(live, declared, known);
     // Activity moves as people work: a read that finds nothing else changed is the recorded state with today's activity.
     const recorded = props === undefined ? undefined : { ...withoutActivity(userFields, props), ...activityOf({}, outs) };
-    return recordRead(id, outs, recorded, props?.userName === undefined ? importedInputs : liveInputs);
+    return recordRead(id, outs, recorded, props?.userName === undefined ? importedInputs : inputsOfState);
   },
 
   async update(operation, id, olds, written) {
@@ -511,7 +511,7 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
   async delete(operation, id, props) {
     // Refused before any request; where the engine shows it only now (a User removed from the program), the Organization
     // component refuses it at preview.
-    const refusal = actingUserRefusal(props.userName ?? "", props.deletionPolicy === "deactivate" ? "deactivate" : "delete", props.organizationRole, operation.guardRailsForChecks());
+    const refusal = removalRefusal(operation, props);
     if (refusal !== undefined) throw new Error(`user "${props.userName}": ${refusal}`);
     await admitRemoval(operation, props, { removesUser: true, demotesAdmin: props.organizationRole === "admin" });
     const deactivate = props.deletionPolicy === "deactivate";
@@ -537,6 +537,11 @@ export const user: ResourceImplementation<UserInputs, UserOutputs, Operation> = 
     });
   },
 };
+
+/** Why the guard rails refuse the removal of the user `props` records (its deletionPolicy's), before any request; undefined when they let it through. */
+export function removalRefusal(operation: Operation, props: Pick<UserOutputs, "userName" | "deletionPolicy" | "organizationRole">): string | undefined {
+  return actingUserRefusal(props.userName, props.deletionPolicy === "deactivate" ? "deactivate" : "delete", props.organizationRole, operation.guardRailsForChecks());
+}
 
 /**
  * Waits for the guard rails to admit a write that removes the user or demotes an admin, when an

@@ -45,6 +45,11 @@ export type Organization = import("./organization").Organization;
 export const Organization: typeof import("./organization").Organization = null as any;
 utilities.lazyLoad(exports, ["Organization"], () => require("./organization"));
 
+export { OrganizationMembersArgs } from "./organizationMembers";
+export type OrganizationMembers = import("./organizationMembers").OrganizationMembers;
+export const OrganizationMembers: typeof import("./organizationMembers").OrganizationMembers = null as any;
+utilities.lazyLoad(exports, ["OrganizationMembers"], () => require("./organizationMembers"));
+
 export { OrganizationRoleAssignmentArgs } from "./organizationRoleAssignment";
 export type OrganizationRoleAssignment = import("./organizationRoleAssignment").OrganizationRoleAssignment;
 export const OrganizationRoleAssignment: typeof import("./organizationRoleAssignment").OrganizationRoleAssignment = null as any;
@@ -108,6 +113,8 @@ const _module = {
                 return new CustomRole(name, <any>undefined, { urn })
             case "wandb:index:Organization":
                 return new Organization(name, <any>undefined, { urn })
+            case "wandb:index:OrganizationMembers":
+                return new OrganizationMembers(name, <any>undefined, { urn })
             case "wandb:index:OrganizationRoleAssignment":
                 return new OrganizationRoleAssignment(name, <any>undefined, { urn })
             case "wandb:index:RegistryRoleAssignment":

@@ -1523,3 +1523,142 @@ export interface AuditLogReading {
    */
   unreadable?: string;
 }
+
+/** The arguments of a `OrganizationMembers`. */
+export interface OrganizationMembersArgs {
+  /**
+   * The people, by userName: each declares what a `User` does. A person removed from it is removed
+   * as a `User` would be (`deletionPolicy`).
+   */
+  members: pulumi.Input<{ [key: string]: pulumi.Input<OrganizationMemberArgs> }>;
+  /**
+   * For each person W&B already holds with the declared userName: `false` fails with a hint, `true`
+   * takes the user over and converges it. Defaults to `false`.
+   *
+   * @default false
+   */
+  adoptExisting?: pulumi.Input<boolean>;
+  /**
+   * What removing a person (or the resource) does to each: `delete` deletes the user from the
+   * organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed
+   * only). Defaults to `delete`.
+   *
+   * @default "delete"
+   */
+  deletionPolicy?: pulumi.Input<string>;
+}
+
+/** One person of an `OrganizationMembers`: what a `User` declares, its userName the entry's key. */
+export interface OrganizationMemberArgs {
+  /** The user's primary email address (compared case-insensitively). */
+  email: pulumi.Input<string>;
+  /**
+   * The name shown for the user. When omitted, it is not managed by this resource. Cannot be
+   * changed on the multi-tenant cloud (`saas`) once the user exists.
+   */
+  displayName?: pulumi.Input<string>;
+  /**
+   * Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not
+   * offered on the multi-tenant cloud, where deactivation removes the user for good). Defaults to
+   * `true`.
+   *
+   * @default true
+   */
+  active?: pulumi.Input<boolean>;
+  /**
+   * The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but
+   * deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the
+   * organization role is not managed by this resource (e.g. leave it to an
+   * `OrganizationRoleAssignment`).
+   */
+  organizationRole?: pulumi.Input<string>;
+  /**
+   * The user's W&B Models seat: `full` (the seat the organization pays for), `viewer` (view-only
+   * Models, full Registry) or `none` (case-insensitive). A new user gets `full` unless told
+   * otherwise; a change to `full` needs a free seat, and W&B refuses it with `Seat limit reached`
+   * when none is left. When omitted, the seat is not managed by this resource. Every deployment:
+   * multi-tenant cloud (saas), dedicated cloud and self-managed.
+   */
+  modelsSeat?: pulumi.Input<string>;
+  /**
+   * The user's W&B Weave role: `full`, `viewer` (view-only Weave) or `none` (case-insensitive). A
+   * new user gets `full` unless told otherwise. When omitted, the Weave role is not managed by this
+   * resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+   */
+  weaveRole?: pulumi.Input<string>;
+  /**
+   * Names of the teams the user is in: exactly these, the user is added to and removed from teams
+   * to match. Required (at least one) to create a user on the multi-tenant cloud (`saas`), where
+   * users join the organization through teams. When omitted, team membership is not managed by this
+   * resource. The user's role in each team is left to `TeamRoleAssignment`.
+   */
+  teams?: pulumi.Input<pulumi.Input<string>[]>;
+}
+
+/** The outputs of a `OrganizationMembers`: every property of its state. */
+export interface OrganizationMembersOutputs {
+  /** Each person by userName, as last read or written. */
+  readonly members: pulumi.Output<{ [key: string]: OrganizationMemberState }>;
+  /**
+   * For each person W&B already holds with the declared userName: `false` fails with a hint, `true`
+   * takes the user over and converges it. Defaults to `false`.
+   */
+  readonly adoptExisting: pulumi.Output<boolean>;
+  /**
+   * What removing a person (or the resource) does to each: `delete` deletes the user from the
+   * organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed
+   * only). Defaults to `delete`.
+   */
+  readonly deletionPolicy: pulumi.Output<"delete" | "deactivate">;
+}
+
+/** One person of an `OrganizationMembers` as last read or written: a `User`'s state. */
+export interface OrganizationMemberState {
+  /** The user's primary email address, as last read or written. */
+  email: string;
+  /**
+   * The name shown for the user, as last read or written ("" when unset); absent when not declared.
+   */
+  displayName?: string;
+  /** Whether the user is active, as last read or written. */
+  active: boolean;
+  /**
+   * The user's organization role as last read or written (a custom one, assigned outside this
+   * resource, as named); absent when not declared.
+   */
+  organizationRole?: string;
+  /**
+   * `true` when the user was taken over (adopted, imported) with its declared organization role
+   * recorded without a write, W&B not showing it: the recorded role is unverified. A write of the
+   * role, or a read that shows it, clears it. Never causes a diff.
+   */
+  organizationRoleUnverified?: boolean;
+  /** The user's W&B Models seat as last read or written; absent when not declared. */
+  modelsSeat?: string;
+  /** The user's W&B Weave role as last read or written; absent when not declared. */
+  weaveRole?: string;
+  /** The names of the teams the user is in, as last read or written; absent when not declared. */
+  teams?: string[];
+  /** The ETag of the user as last read; the next write is conditional on it. */
+  etag: string;
+  /** When the user was created (ISO 8601, from `meta.created`); "" when unknown. */
+  createdAt: string;
+  /**
+   * Read-only: the days the user has been active in the organization, as W&B last reported them.
+   * Never causes a diff.
+   */
+  daysActive?: number;
+  /**
+   * Read-only: the user's last activity (ISO 8601) as W&B last reported it; absent for someone
+   * never active (or before W&B reported it). Active means any interaction with the instance on
+   * dedicated cloud and self-managed, an auditable action in the organization on the multi-tenant
+   * cloud. Never causes a diff.
+   */
+  lastActiveAt?: string;
+  /** The user's SCIM id. */
+  id: string;
+  /** Read-only: the user's teams and its role in each. Never causes a diff. */
+  teamRoles?: UserTeamRole[];
+  /** Read-only: the user's registry roles. Never causes a diff. */
+  registryRoles?: UserRegistryRole[];
+}

@@ -1,8 +1,10 @@
 // The guard rails and the access review through the real engine (dynamic resources; the native
 // door's review is in test/examples/python-org.test.ts): each guard refuses at preview, and an `up`
-// refused writes nothing; the one-run overrides let the run through; a team losing 30% is refused,
-// 20% is not. Then `pulumi-wandb review` on the CLI's `pulumi preview --json` of a roster change
-// touching every kind of access, and on `pulumi preview --refresh --json` after changes made outside code.
+// refused writes nothing; a team losing 30% is refused, 20% is not, and the one-run override lets
+// the 30% through an up. That the three overrides together let the refused change through the
+// record's check is shown in process (test/provider/resources/roster-guard-overrides.test.ts).
+// Then `pulumi-wandb review` on the CLI's `pulumi preview --json` of a roster change touching every
+// kind of access, and on `pulumi preview --refresh --json` after changes made outside code.
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -110,12 +112,6 @@ describe("guard rails through the real engine", () => {
     expect(await membersHeld("research")).toHaveLength(10);
   });
 
-  it("the one-run overrides let the same change through the preview", async () => {
-    const preview = await withEnv({ WANDB_MAX_REMOVAL_FRACTION: "1", WANDB_MIN_ADMINS: "0", WANDB_PROTECT_SELF: "false" }, () => stack.preview());
-    expect(preview.changes["update"]).toBeGreaterThan(0);
-    expect(errorsOf(preview.diagnostics)).toBe("");
-  });
-
   it("applies 20% of a team without an override, and 30% with it", async () => {
     const next = baseRoster(self);
     next.teams[1]!.members = ten.slice(2);
@@ -123,9 +119,9 @@ describe("guard rails through the real engine", () => {
     await stack.up();
     expect(await membersHeld("vision")).toHaveLength(8);
 
+    // The same 30% of research the previous test saw refused, now let through by its override.
     team("research").members = ten.slice(3);
     write(roster);
-    expect(errorsOf((await stack.failing("preview")).diagnostics)).toContain("removes 3 of 10 members of team research (30%)");
     await withEnv({ WANDB_MAX_REMOVAL_FRACTION: "0.3" }, () => stack.up());
     expect(await membersHeld("research")).toHaveLength(7);
     expect((await stack.preview()).changes).not.toHaveProperty("update");

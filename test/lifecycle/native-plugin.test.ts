@@ -1,7 +1,11 @@
 // The native plugin through the real engine: a program declares the wandb resources by type
 // token; the engine starts the plugin from this package's PulumiPlugin.yaml through the language
-// host, as `pulumi package add` users run it. Create, drift found by refresh and repaired, a 412,
-// a second organization through an explicit provider, and destroy; the state keeps the key a secret.
+// host, as `pulumi package add` users run it. Create, a 412 rather than overwrite a person's change,
+// which refresh then finds and up makes what the code declares, a second organization through an
+// explicit provider, getUser at the up, and destroy; the state keeps the key a secret. An invoke that
+// finds nothing, failing with what was searched for: the plugin's Invoke in process
+// (test/provider/doors/plugin/invokes.test.ts); such a lookup failing a preview through the engine on
+// this door: test/cli/review-recordings.test.ts (failed-lookup, live on the plugin door).
 // `pulumi import` of every type through the plugin: test/lifecycle/export-import.test.ts (and, each
 // kind's import id alone, its check and its diff, in-process: test/provider/resources/import-inputs.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,8 +19,6 @@ const USER_OUTPUTS = ["userName", "email", "displayName", "active", "etag", "tea
 
 interface Declared {
   displayName: string;
-  /** An email looked up with getUser that no user has, to see the invoke's failure. */
-  lookUp?: string;
 }
 
 describe("the native plugin through the engine", () => {
@@ -24,6 +26,8 @@ describe("the native plugin through the engine", () => {
   let other: RunningEmulator;
   let stack: StackHandle;
   const declared: Declared = { displayName: "Ana Native" };
+  /** The stack's outputs after the first up: the ids, which no later run changes. */
+  let created: Record<string, unknown>;
 
   beforeAll(async () => {
     home = await startEmulator({ port: 0 });
@@ -42,7 +46,7 @@ describe("the native plugin through the engine", () => {
           new NativeResource("OrganizationRoleAssignment", "bo-admin", { user: bo.id, role: "admin" }, ["userId"]);
           const elsewhere = wandbProvider("elsewhere", { baseUrl: other.url, apiKey: other.admin.apiKey, username: other.admin.username, deployment: other.deployment });
           const cy = new NativeResource("User", "cy", { userName: "cy-elsewhere", email: "cy@example.com" }, USER_OUTPUTS, { provider: elsewhere });
-          const found = pulumi.runtime.invokeOutput("wandb:index:getUser", { email: declared.lookUp ?? "ana-native@example.com" }, { dependsOn: [ana] });
+          const found = pulumi.runtime.invokeOutput("wandb:index:getUser", { email: "ana-native@example.com" }, { dependsOn: [ana] });
           const org = new RemoteComponent("Organization", "acme", {
             roster: { users: [{ userName: "dee-org", email: "dee-org@example.com" }], teams: [{ name: "org-team", members: ["dee-org"] }] },
           }, ["userIds", "teamIds", "customRoleIds", "deployment"]);
@@ -66,6 +70,7 @@ describe("the native plugin through the engine", () => {
 
   it("creates every resource, each in its own organization", async () => {
     const result = await stack.up();
+    created = result.outputs;
     // The stack, the explicit provider, eight wandb resources, and the Organization with its user, team and roster record
     // (default providers are not counted).
     expect(result.changes).toMatchObject({ create: 14 });
@@ -93,25 +98,8 @@ describe("the native plugin through the engine", () => {
     for (const provider of providers) expect(provider.inputs?.["apiKey"]).toMatchObject({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext: expect.any(String) });
   });
 
-  it("sees a change made outside Pulumi at refresh, shows it at preview, and up repairs it", async () => {
-    const anaId = String((await stack.stack.outputs())["anaId"]!.value);
-    await scimOf(home).scim("PATCH", `/Users/${anaId}`, {
-      schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"],
-      Operations: [{ op: "replace", path: "displayName", value: "Changed By Hand" }],
-    });
-    const refreshed = await stack.refresh();
-    // Ana's drift, and any ETag that moved since (bo's, by the role assignment's write).
-    expect(refreshed.changes["update"]).toBeGreaterThanOrEqual(1);
-    const steps = await stack.previewSteps();
-    // The roster's record reports the stack's standalone resources as outside its roster, but not as
-    // news: made after its first write, they were found held by this stack at this refresh.
-    expect(steps).toEqual([{ op: "update", name: "ana", diffs: ["displayName"] }]);
-    await stack.up();
-    expect(await scimOf(home).scim("GET", `/Users/${anaId}`)).toMatchObject({ displayName: "Ana Native" });
-  });
-
-  it("fails with a 412 rather than overwrite a person's change", async () => {
-    const anaId = String((await stack.stack.outputs())["anaId"]!.value);
+  it("fails with a 412 rather than overwrite a person's change; refresh sees the change, preview shows it, and up makes it what the code declares", async () => {
+    const anaId = String(created["anaId"]);
     await scimOf(home).scim("PATCH", `/Users/${anaId}`, {
       schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"],
       Operations: [{ op: "replace", path: "displayName", value: "A Person's Choice" }],
@@ -121,25 +109,23 @@ describe("the native plugin through the engine", () => {
     expect(failed.log).toMatch(/displayName.*changed outside Pulumi|changed outside Pulumi.*displayName/s);
     expect(await scimOf(home).scim("GET", `/Users/${anaId}`)).toMatchObject({ displayName: "A Person's Choice" });
     // The person's change is kept until the program says otherwise after a refresh.
-    await stack.refresh();
+    const refreshed = await stack.refresh();
+    // Ana's drift, and any ETag that moved since (bo's, by the role assignment's write).
+    expect(refreshed.changes["update"]).toBeGreaterThanOrEqual(1);
+    const steps = await stack.previewSteps();
+    // The roster's record reports the stack's standalone resources as outside its roster, but not as
+    // news: made after its first write, they were found held by this stack at this refresh.
+    expect(steps).toEqual([{ op: "update", name: "ana", diffs: ["displayName"] }]);
     await stack.up();
     expect(await scimOf(home).scim("GET", `/Users/${anaId}`)).toMatchObject({ displayName: "Ana From Code" });
   });
 
-  it("fails an invoke that finds nothing, saying what was searched for", async () => {
-    declared.lookUp = "nobody-native@example.com";
-    const failed = await stack.failing("preview");
-    expect(failed.log).toMatch(/nobody-native@example\.com/);
-    delete declared.lookUp;
-  });
-
   it("destroys everything, in both organizations", async () => {
-    const outputs = await stack.stack.outputs();
     // The roster's team is emptied: a removal the guard rails let through only when meant.
     const result = await stack.withEnv(LET_REMOVALS_THROUGH, () => stack.destroy());
     // As created: the Organization's roster record among them.
     expect(result.changes).toMatchObject({ delete: 14 });
-    await expect(scimOf(home).scim("GET", `/Users/${String(outputs["anaId"]!.value)}`)).rejects.toThrow(/404/);
-    await expect(scimOf(other).scim("GET", `/Users/${String(outputs["cyId"]!.value)}`)).rejects.toThrow(/404/);
+    await expect(scimOf(home).scim("GET", `/Users/${String(created["anaId"])}`)).rejects.toThrow(/404/);
+    await expect(scimOf(other).scim("GET", `/Users/${String(created["cyId"])}`)).rejects.toThrow(/404/);
   });
 });

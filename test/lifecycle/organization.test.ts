@@ -1,6 +1,7 @@
 // Issue 5's acceptance run through the real engine: every resource kind, drift made outside
-// Pulumi found by refresh and repaired by up, no 412 between resources sharing a user, and a
-// destroy that leaves the organization as seeded (teams as their deletion policy says).
+// Pulumi found by refresh and repaired by up, no 412 between resources sharing a user (in the same
+// up as the repairs), a preview of zero changes that sends no write, and a destroy that leaves the
+// organization as seeded (teams as their deletion policy says).
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
@@ -24,6 +25,8 @@ describe("an organization declared in code, through the real engine", () => {
   let seeded: OrgState;
   let userIds: Record<string, string>;
   let teamIds: Record<string, string>;
+  /** The stack's outputs after the first up. */
+  let created: Record<string, unknown>;
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, userRolesOnGet: "omitted" });
@@ -45,25 +48,18 @@ describe("an organization declared in code, through the real engine", () => {
     const result = await stack.up();
     // 22 users, 3 teams, 2 roles, 1 team member, 5 assignments, and the stack itself.
     expect(result.changes).toEqual({ create: 34 });
+    created = result.outputs;
     userIds = result.outputs["userIds"] as Record<string, string>;
     teamIds = result.outputs["teamIds"] as Record<string, string>;
     const alpha = await api.scim("GET", `/Groups/${teamIds["alpha"]}`);
     expect(JSON.stringify(alpha)).toContain(userIds["user07"]);
   });
 
-  it("previews zero changes and sends no write", async () => {
-    await api.control("DELETE", "/log");
-    const preview = await stack.preview();
-    expect(preview.changes).toEqual({ same: 34 });
-    const log = (await api.control("GET", "/log")) as { counters: { writes: number } };
-    expect(log.counters.writes).toBe(0);
-  });
-
-  it("finds each change made outside Pulumi as drift, and up restores it", async () => {
+  it("finds each change made outside Pulumi as drift, and up restores it, a user and a role assignment on it updated in the same up without a 412; then it previews zero changes and sends no write", async () => {
     const id = (name: string) => userIds[name] ?? "";
     await api.scim("PATCH", `/Users/${id("user10")}`, patch({ op: "replace", path: "displayName", value: "Renamed outside" }));
     await api.scim("PATCH", `/Groups/${teamIds["beta"]}`, patch({ op: "remove", path: `members[value eq "${id("user12")}"]` }));
-    const operatorId = (await stack.stack.outputs())["operatorRoleId"]?.value as string;
+    const operatorId = String(created["operatorRoleId"]);
     await api.scim("PATCH", `/Roles/${operatorId}`, patch({ op: "add", path: "permissions", value: [{ name: "project:delete" }] }));
     await api.scim("PATCH", `/Users/${id("user02")}`, patch({ op: "replace", path: "teamRoles", value: [{ teamName: "alpha", roleName: "viewer" }] }));
     await api.scim("DELETE", `/Users/${id("user20")}`);
@@ -81,24 +77,26 @@ describe("an organization declared in code, through the real engine", () => {
     // A team role changed outside Pulumi shows only where GET shows roles (README, Limits of the service).
     expect(drift).not.toContainEqual({ op: "update", name: "user02-alpha-admin", diffs: ["roleName"] });
 
+    // The up that repairs the drift also updates a user and a role assignment on that same user: both
+    // in one up, without a 412 (independent of the repairs, so it shares their run).
+    await stack.stack.setAllConfig({
+      "organization:user05DisplayName": { value: "Five, promoted" },
+      "organization:user05TeamRole": { value: "admin" },
+    });
     const repaired = await stack.up();
     expect(repaired.changes["create"]).toBe(1);
     const user10 = (await api.scim("GET", `/Users/${id("user10")}`)) as { displayName: string };
     expect(user10.displayName).toBe("User 10");
     expect(JSON.stringify(await api.scim("GET", `/Groups/${teamIds["beta"]}`))).toContain(id("user12"));
-    expect((await stack.preview()).changes).toEqual({ same: 34 });
-  });
-
-  it("updates a user and a role assignment on that same user in one up without a 412", async () => {
-    await stack.stack.setAllConfig({
-      "organization:user05DisplayName": { value: "Five, promoted" },
-      "organization:user05TeamRole": { value: "admin" },
-    });
-    const result = await stack.up();
-    expect(result.changes).toMatchObject({ update: 2 });
     const user05 = (await heldUser(emulator, userIds["user05"] ?? "")) as { displayName: string; teamRoles: unknown };
     expect(user05.displayName).toBe("Five, promoted");
     expect(JSON.stringify(user05.teamRoles)).toContain("admin");
+
+    // Then nothing is left to change, and a preview sends no write.
+    await api.control("DELETE", "/log");
+    expect((await stack.preview()).changes).toEqual({ same: 34 });
+    const log = (await api.control("GET", "/log")) as { counters: { writes: number } };
+    expect(log.counters.writes).toBe(0);
   });
 
   it("destroys everything, leaving the org as seeded except teams, as their policy says", async () => {

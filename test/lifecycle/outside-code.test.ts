@@ -1,58 +1,25 @@
 // The whole organization in view, through the real engine, on the dynamic door: the steps of
 // test/support/outside-code-steps.ts (the native door runs those its own plumbing carries, from Python, in
-// outside-code-python.test.ts); then `usersFrom: idp`: a declared user W&B does not list is
-// reported and never POSTed; names made in the web application that hide characters or would act
-// (ESC, BEL, HTML, @team, a zero-width space, a bidi override) are shown by code in the engine's
-// output and the review.
+// outside-code-python.test.ts); then names made in the web application that hide characters or
+// would act (ESC, BEL, HTML, @team, a zero-width space, a bidi override) are shown by code in the
+// engine's output and the review. Moved below the engine, in process against the emulator
+// (test/provider/resources/roster-guard-outside-code.test.ts): `usersFrom: idp`, a declared user W&B
+// does not list told at the record's write (up) and read (refresh), and never POSTed (the program
+// declares no User); and a user made by hand, then taken away again, being no change to a drift preview.
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { readLog, readState, resetLog } from "../../scripts/emulator-api";
 import { expectShownSafely, withHostileNames } from "../support/hostile-names";
 import { outsideCodeRoster, outsideCodeSeed } from "../support/outside-code-organization";
-import { describeOutsideCode, said, type HeldUser } from "../support/outside-code-steps";
+import { describeOutsideCode, said } from "../support/outside-code-steps";
 import { reviewOf } from "../support/review";
 import { emulatorConfig, openStack, previewDiagnostics, repoRoot, type StackHandle } from "../support/pulumi";
 
 const PROGRAM = path.join(repoRoot, "test", "programs", "outside-code");
 
 describeOutsideCode("dynamic resources", PROGRAM, "every step");
-
-describe("usersFrom: idp, through the engine", () => {
-  let emulator: RunningEmulator;
-  let stack: StackHandle;
-
-  beforeAll(async () => {
-    emulator = await startEmulator({ port: 0 });
-    stack = await openStack({ dir: PROGRAM }, { config: emulatorConfig(emulator) });
-    const roster = {
-      usersFrom: "idp",
-      users: [
-        { userName: "admin", email: "admin@acme.example", organizationRole: "admin" },
-        { userName: "member", email: "member@acme.example" },
-        { userName: "zed", email: "zed@acme.example" },
-      ],
-    };
-    writeFileSync(path.join(stack.workDir, "roster.yaml"), stringify(roster));
-  });
-  afterAll(async () => {
-    await stack?.dispose();
-    await emulator?.close();
-  });
-
-  it("reports a declared user W&B does not list, at up and at preview --refresh, and never POSTs it", async () => {
-    await resetLog(emulator);
-    const up = await stack.up();
-    const missing = "user zed (zed@acme.example) is declared but not in W&B: the identity provider has not created it";
-    expect(said(up.diagnostics)).toContain(missing);
-    expect(said((await stack.preview({ refresh: true })).diagnostics)).toContain(missing);
-    const { counters } = await readLog(emulator);
-    expect(Object.entries(counters.byRoute).filter(([route]) => route.startsWith("POST") && route.includes("Users"))).toEqual([]);
-    expect(((await readState(emulator)) as { users: HeldUser[] }).users.map((u) => u.userName)).not.toContain("zed");
-  });
-});
 
 describe("names made in the web application, through the engine", () => {
   let emulator: RunningEmulator;

@@ -3,7 +3,8 @@
 // declares a team and a user through each), on an organization whose three seats are taken: a user
 // with a viewer seat, in a team; the activity W&B reports, which the drift watch's refreshing
 // preview (run as examples/gitops's drift workflow runs it) never counts as a change, and its review
-// lists as inactive; a seat change reviewed, then refused for want of a seat; getUsers({
+// lists as inactive (who is active again is not listed: test/cli/review-inactive.test.ts, on a recorded
+// refreshing preview); a seat change reviewed, then refused for want of a seat; getUsers({
 // inactiveForDays }) through each door; a team with a bucket, whose change is a replacement. Each
 // deployment's seats are shown in-process (test/provider/resources/user-seats.test.ts): what the engine
 // adds, planning, the drift watch and the review, is the same on all three.
@@ -92,12 +93,6 @@ describe("seats and activity on the multi-tenant cloud, both doors", () => {
     expect(review).toContain("No access changes.");
     expect(review).toContain(`### Not active in 90 days\n\n`);
     for (const vera of VERAS) expect(review).toContain(`- **${vera}**: last active ${daysAgo(120).slice(0, 10)} (120 days ago)\n`);
-
-    // Active again: no change either, and no longer listed.
-    for (const vera of VERAS) await setActivity(vera, daysAgo(1));
-    const again = await stack.previewJson(DRIFT_PREVIEW);
-    expect(again.code).toBe(0);
-    expect(await reviewOf(again.json, DRIFT_REVIEW)).toMatch(/### Not active in 90 days\n\n[^\n]+\n\n- nobody\n/);
   });
 
   it("reviews a seat change, and the up that needs a seat none is left for fails saying how many are held and how to free one", async () => {

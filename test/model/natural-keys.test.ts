@@ -48,3 +48,16 @@ it("claims on the inputs as check stores them: trimmed, and nothing for a value 
   expect(checkedKeyFields("TeamMember", { teamId: " t1", user: "has spaces in an id" })).toEqual({ teamId: "t1" });
   expect(naturalKeyOf("User", checkedKeyFields("User", { userName: " Ana" }))).toBe(naturalKeyOf("User", { userName: "ana" }));
 });
+
+it("claims each person of an OrganizationMembers as a User: a person declared twice, by a User or another set, is refused naming both", () => {
+  const claims = new NaturalKeyClaims();
+  expect(claims.claim("User", { userName: "Ana" }, "urn:ana", "ana")).toBeUndefined();
+  expect(claims.claim("OrganizationMembers", { members: { bo: {}, cy: {} } }, "urn:people", "people")).toBeUndefined();
+  // The same set checked again claims nothing new.
+  expect(claims.claim("OrganizationMembers", { members: { bo: {}, cy: {} } }, "urn:people", "people")).toBeUndefined();
+  expect(claims.claim("OrganizationMembers", { members: { ana: {} } }, "urn:others", "others")).toBe(
+    'User resources "ana" and "others" members["ana"] both declare the one W&B object with userName "ana" (which "ana" writes userName "Ana": W&B takes both for one): ' +
+      "each would undo the other's changes. Declare it once, or give each resource its own userName.",
+  );
+  expect(claims.claim("User", { userName: "cy" }, "urn:cy", "cy")).toMatch(/^User resources "people" members\["cy"\] and "cy" both declare the one W&B object with userName "cy":/);
+});

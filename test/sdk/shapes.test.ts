@@ -42,6 +42,8 @@ describe("the SDK classes at compile time", () => {
     >();
     expectTypeOf<Given<ConstructorParameters<typeof RosterGuard>[1]>>().toEqualTypeOf<z.input<typeof SHAPES.RosterGuard.inputs>>();
     expectTypeOf<Shown<RosterGuard, typeof SHAPES.RosterGuard.outputs>>().toEqualTypeOf<Stored<typeof SHAPES.RosterGuard.outputs>>();
+    expectTypeOf<Given<wandb.OrganizationMembersArgs>>().toEqualTypeOf<z.input<typeof SHAPES.OrganizationMembers.inputs>>();
+    expectTypeOf<Shown<wandb.OrganizationMembers, typeof SHAPES.OrganizationMembers.outputs>>().toEqualTypeOf<Stored<typeof SHAPES.OrganizationMembers.outputs>>();
   });
 
   it("fail to compile where a class differs from its shape", () => {
@@ -87,6 +89,7 @@ describe("the SDK classes at run time", () => {
     ["TeamRoleAssignment", (name) => wandb.TeamRoleAssignment.get(name, "u-1/teams/squad")],
     ["RegistryRoleAssignment", (name) => wandb.RegistryRoleAssignment.get(name, "u-1/registries/models")],
     ["ServiceAccount", (name) => wandb.ServiceAccount.get(name, "sa-1")],
+    ["OrganizationMembers", (name) => wandb.OrganizationMembers.get(name, "ana,bo")],
   ];
 
   it.each(READ)("%s read from its id shows every property of its state", (kind, read) => {

@@ -8,19 +8,25 @@ import { reviewOf } from "./review";
 
 export type Door = "dynamic" | "plugin";
 
+/**
+ * Each scenario's shape, and the door whose fresh preview of it test/cli/review-recordings.test.ts
+ * checks against its record in every run (`live`): each scenario on one door, each door on three,
+ * so that neither a scenario nor a door's JSON can drift from its records unseen. The other door's
+ * file is recorded with CAPTURE_REVIEW_FIXTURES=1, which previews every scenario on both doors.
+ */
 export const FIXTURES = {
   /** The first run of a roster exported from an organization made by hand, with adoptExisting. */
-  adopt: { fails: false, drift: false },
+  adopt: { fails: false, drift: false, live: "dynamic" },
   /** A roster change of every kind of access, and a user created into a team that names members by id. */
-  change: { fails: false, drift: false },
+  change: { fails: false, drift: false, live: "plugin" },
   /** The Organization component renamed in code, with no alias. */
-  rename: { fails: false, drift: false },
+  rename: { fails: false, drift: false, live: "dynamic" },
   /** 3 of research's 6 members out: refused by the removal guard rail. */
-  refused: { fails: true, drift: false },
+  refused: { fails: true, drift: false, live: "plugin" },
   /** A lookup of a user who does not exist: the program fails (from Python, with a traceback). */
-  "failed-lookup": { fails: true, drift: false },
+  "failed-lookup": { fails: true, drift: false, live: "plugin" },
   /** `--refresh --expect-no-changes` after members were changed outside code. */
-  drift: { fails: true, drift: true },
+  drift: { fails: true, drift: true, live: "dynamic" },
 } as const;
 
 export type Scenario = keyof typeof FIXTURES;
@@ -46,9 +52,12 @@ export type BothDoorsScenario = keyof typeof BOTH_DOORS_FIXTURES;
 /** Where a recorded preview is kept. */
 export const fixtureFile = (name: string) => path.join(repoRoot, "test", "cli", "fixtures", `${name}.json`);
 
+/** Whether this run records the previews again (CAPTURE_REVIEW_FIXTURES=1). */
+export const capturingFixtures = () => process.env["CAPTURE_REVIEW_FIXTURES"] === "1";
+
 /** With CAPTURE_REVIEW_FIXTURES=1, records a fresh preview; either way, it must be reviewed exactly as its record is. */
 export async function checkedAgainstRecord(name: string, fresh: string, options: string[]): Promise<void> {
-  if (process.env["CAPTURE_REVIEW_FIXTURES"] === "1") writeFileSync(fixtureFile(name), fresh);
+  if (capturingFixtures()) writeFileSync(fixtureFile(name), fresh);
   expect(await reviewOf(fresh, options)).toBe(await reviewOf(readFileSync(fixtureFile(name), "utf8"), options));
 }
 

@@ -25,6 +25,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &CustomRole{}
 	case "wandb:index:Organization":
 		r = &Organization{}
+	case "wandb:index:OrganizationMembers":
+		r = &OrganizationMembers{}
 	case "wandb:index:OrganizationRoleAssignment":
 		r = &OrganizationRoleAssignment{}
 	case "wandb:index:RegistryRoleAssignment":

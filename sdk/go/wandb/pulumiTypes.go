@@ -1613,6 +1613,328 @@ func (o OrganizationDeletionPolicyPtrOutput) Users() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// One person of an `OrganizationMembers`: what a `User` declares, its userName the entry's key.
+type OrganizationMember struct {
+	// Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.
+	Active *bool `pulumi:"active"`
+	// The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
+	DisplayName *string `pulumi:"displayName"`
+	// The user's primary email address (compared case-insensitively).
+	Email string `pulumi:"email"`
+	// The user's W&B Models seat: `full` (the seat the organization pays for), `viewer` (view-only Models, full Registry) or `none` (case-insensitive). A new user gets `full` unless told otherwise; a change to `full` needs a free seat, and W&B refuses it with `Seat limit reached` when none is left. When omitted, the seat is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+	ModelsSeat *string `pulumi:"modelsSeat"`
+	// The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
+	OrganizationRole *string `pulumi:"organizationRole"`
+	// Names of the teams the user is in: exactly these, the user is added to and removed from teams to match. Required (at least one) to create a user on the multi-tenant cloud (`saas`), where users join the organization through teams. When omitted, team membership is not managed by this resource. The user's role in each team is left to `TeamRoleAssignment`.
+	Teams []string `pulumi:"teams"`
+	// The user's W&B Weave role: `full`, `viewer` (view-only Weave) or `none` (case-insensitive). A new user gets `full` unless told otherwise. When omitted, the Weave role is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+	WeaveRole *string `pulumi:"weaveRole"`
+}
+
+// Defaults sets the appropriate defaults for OrganizationMember
+func (val *OrganizationMember) Defaults() *OrganizationMember {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Active == nil {
+		active_ := true
+		tmp.Active = &active_
+	}
+	return &tmp
+}
+
+// OrganizationMemberInput is an input type that accepts OrganizationMemberArgs and OrganizationMemberOutput values.
+// You can construct a concrete instance of `OrganizationMemberInput` via:
+//
+//	OrganizationMemberArgs{...}
+type OrganizationMemberInput interface {
+	pulumi.Input
+
+	ToOrganizationMemberOutput() OrganizationMemberOutput
+	ToOrganizationMemberOutputWithContext(context.Context) OrganizationMemberOutput
+}
+
+// One person of an `OrganizationMembers`: what a `User` declares, its userName the entry's key.
+type OrganizationMemberArgs struct {
+	// Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.
+	Active pulumi.BoolPtrInput `pulumi:"active"`
+	// The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
+	DisplayName pulumi.StringPtrInput `pulumi:"displayName"`
+	// The user's primary email address (compared case-insensitively).
+	Email pulumi.StringInput `pulumi:"email"`
+	// The user's W&B Models seat: `full` (the seat the organization pays for), `viewer` (view-only Models, full Registry) or `none` (case-insensitive). A new user gets `full` unless told otherwise; a change to `full` needs a free seat, and W&B refuses it with `Seat limit reached` when none is left. When omitted, the seat is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+	ModelsSeat pulumi.StringPtrInput `pulumi:"modelsSeat"`
+	// The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
+	OrganizationRole pulumi.StringPtrInput `pulumi:"organizationRole"`
+	// Names of the teams the user is in: exactly these, the user is added to and removed from teams to match. Required (at least one) to create a user on the multi-tenant cloud (`saas`), where users join the organization through teams. When omitted, team membership is not managed by this resource. The user's role in each team is left to `TeamRoleAssignment`.
+	Teams pulumi.StringArrayInput `pulumi:"teams"`
+	// The user's W&B Weave role: `full`, `viewer` (view-only Weave) or `none` (case-insensitive). A new user gets `full` unless told otherwise. When omitted, the Weave role is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+	WeaveRole pulumi.StringPtrInput `pulumi:"weaveRole"`
+}
+
+// Defaults sets the appropriate defaults for OrganizationMemberArgs
+func (val *OrganizationMemberArgs) Defaults() *OrganizationMemberArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Active == nil {
+		tmp.Active = pulumi.BoolPtr(true)
+	}
+	return &tmp
+}
+func (OrganizationMemberArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*OrganizationMember)(nil)).Elem()
+}
+
+func (i OrganizationMemberArgs) ToOrganizationMemberOutput() OrganizationMemberOutput {
+	return i.ToOrganizationMemberOutputWithContext(context.Background())
+}
+
+func (i OrganizationMemberArgs) ToOrganizationMemberOutputWithContext(ctx context.Context) OrganizationMemberOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OrganizationMemberOutput)
+}
+
+// OrganizationMemberMapInput is an input type that accepts OrganizationMemberMap and OrganizationMemberMapOutput values.
+// You can construct a concrete instance of `OrganizationMemberMapInput` via:
+//
+//	OrganizationMemberMap{ "key": OrganizationMemberArgs{...} }
+type OrganizationMemberMapInput interface {
+	pulumi.Input
+
+	ToOrganizationMemberMapOutput() OrganizationMemberMapOutput
+	ToOrganizationMemberMapOutputWithContext(context.Context) OrganizationMemberMapOutput
+}
+
+type OrganizationMemberMap map[string]OrganizationMemberInput
+
+func (OrganizationMemberMap) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]OrganizationMember)(nil)).Elem()
+}
+
+func (i OrganizationMemberMap) ToOrganizationMemberMapOutput() OrganizationMemberMapOutput {
+	return i.ToOrganizationMemberMapOutputWithContext(context.Background())
+}
+
+func (i OrganizationMemberMap) ToOrganizationMemberMapOutputWithContext(ctx context.Context) OrganizationMemberMapOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OrganizationMemberMapOutput)
+}
+
+// One person of an `OrganizationMembers`: what a `User` declares, its userName the entry's key.
+type OrganizationMemberOutput struct{ *pulumi.OutputState }
+
+func (OrganizationMemberOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OrganizationMember)(nil)).Elem()
+}
+
+func (o OrganizationMemberOutput) ToOrganizationMemberOutput() OrganizationMemberOutput {
+	return o
+}
+
+func (o OrganizationMemberOutput) ToOrganizationMemberOutputWithContext(ctx context.Context) OrganizationMemberOutput {
+	return o
+}
+
+// Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.
+func (o OrganizationMemberOutput) Active() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v OrganizationMember) *bool { return v.Active }).(pulumi.BoolPtrOutput)
+}
+
+// The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
+func (o OrganizationMemberOutput) DisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OrganizationMember) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
+}
+
+// The user's primary email address (compared case-insensitively).
+func (o OrganizationMemberOutput) Email() pulumi.StringOutput {
+	return o.ApplyT(func(v OrganizationMember) string { return v.Email }).(pulumi.StringOutput)
+}
+
+// The user's W&B Models seat: `full` (the seat the organization pays for), `viewer` (view-only Models, full Registry) or `none` (case-insensitive). A new user gets `full` unless told otherwise; a change to `full` needs a free seat, and W&B refuses it with `Seat limit reached` when none is left. When omitted, the seat is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+func (o OrganizationMemberOutput) ModelsSeat() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OrganizationMember) *string { return v.ModelsSeat }).(pulumi.StringPtrOutput)
+}
+
+// The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
+func (o OrganizationMemberOutput) OrganizationRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OrganizationMember) *string { return v.OrganizationRole }).(pulumi.StringPtrOutput)
+}
+
+// Names of the teams the user is in: exactly these, the user is added to and removed from teams to match. Required (at least one) to create a user on the multi-tenant cloud (`saas`), where users join the organization through teams. When omitted, team membership is not managed by this resource. The user's role in each team is left to `TeamRoleAssignment`.
+func (o OrganizationMemberOutput) Teams() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v OrganizationMember) []string { return v.Teams }).(pulumi.StringArrayOutput)
+}
+
+// The user's W&B Weave role: `full`, `viewer` (view-only Weave) or `none` (case-insensitive). A new user gets `full` unless told otherwise. When omitted, the Weave role is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+func (o OrganizationMemberOutput) WeaveRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OrganizationMember) *string { return v.WeaveRole }).(pulumi.StringPtrOutput)
+}
+
+type OrganizationMemberMapOutput struct{ *pulumi.OutputState }
+
+func (OrganizationMemberMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]OrganizationMember)(nil)).Elem()
+}
+
+func (o OrganizationMemberMapOutput) ToOrganizationMemberMapOutput() OrganizationMemberMapOutput {
+	return o
+}
+
+func (o OrganizationMemberMapOutput) ToOrganizationMemberMapOutputWithContext(ctx context.Context) OrganizationMemberMapOutput {
+	return o
+}
+
+func (o OrganizationMemberMapOutput) MapIndex(k pulumi.StringInput) OrganizationMemberOutput {
+	return pulumi.All(o, k).ApplyT(func(vs []interface{}) OrganizationMember {
+		return vs[0].(map[string]OrganizationMember)[vs[1].(string)]
+	}).(OrganizationMemberOutput)
+}
+
+// One person of an `OrganizationMembers` as last read or written: a `User`'s state.
+type OrganizationMemberState struct {
+	// Whether the user is active, as last read or written.
+	Active bool `pulumi:"active"`
+	// When the user was created (ISO 8601, from `meta.created`); "" when unknown.
+	CreatedAt string `pulumi:"createdAt"`
+	// Read-only: the days the user has been active in the organization, as W&B last reported them. Never causes a diff.
+	DaysActive *float64 `pulumi:"daysActive"`
+	// The name shown for the user, as last read or written ("" when unset); absent when not declared.
+	DisplayName *string `pulumi:"displayName"`
+	// The user's primary email address, as last read or written.
+	Email string `pulumi:"email"`
+	// The ETag of the user as last read; the next write is conditional on it.
+	Etag string `pulumi:"etag"`
+	// The user's SCIM id.
+	Id string `pulumi:"id"`
+	// Read-only: the user's last activity (ISO 8601) as W&B last reported it; absent for someone never active (or before W&B reported it). Active means any interaction with the instance on dedicated cloud and self-managed, an auditable action in the organization on the multi-tenant cloud. Never causes a diff.
+	LastActiveAt *string `pulumi:"lastActiveAt"`
+	// The user's W&B Models seat as last read or written; absent when not declared.
+	ModelsSeat *string `pulumi:"modelsSeat"`
+	// The user's organization role as last read or written (a custom one, assigned outside this resource, as named); absent when not declared.
+	OrganizationRole *string `pulumi:"organizationRole"`
+	// `true` when the user was taken over (adopted, imported) with its declared organization role recorded without a write, W&B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
+	OrganizationRoleUnverified *bool `pulumi:"organizationRoleUnverified"`
+	// Read-only: the user's registry roles. Never causes a diff.
+	RegistryRoles []UserRegistryRole `pulumi:"registryRoles"`
+	// Read-only: the user's teams and its role in each. Never causes a diff.
+	TeamRoles []UserTeamRole `pulumi:"teamRoles"`
+	// The names of the teams the user is in, as last read or written; absent when not declared.
+	Teams []string `pulumi:"teams"`
+	// The user's W&B Weave role as last read or written; absent when not declared.
+	WeaveRole *string `pulumi:"weaveRole"`
+}
+
+// One person of an `OrganizationMembers` as last read or written: a `User`'s state.
+type OrganizationMemberStateOutput struct{ *pulumi.OutputState }
+
+func (OrganizationMemberStateOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OrganizationMemberState)(nil)).Elem()
+}
+
+func (o OrganizationMemberStateOutput) ToOrganizationMemberStateOutput() OrganizationMemberStateOutput {
+	return o
+}
+
+func (o OrganizationMemberStateOutput) ToOrganizationMemberStateOutputWithContext(ctx context.Context) OrganizationMemberStateOutput {
+	return o
+}
+
+// Whether the user is active, as last read or written.
+func (o OrganizationMemberStateOutput) Active() pulumi.BoolOutput {
+	return o.ApplyT(func(v OrganizationMemberState) bool { return v.Active }).(pulumi.BoolOutput)
+}
+
+// When the user was created (ISO 8601, from `meta.created`); "" when unknown.
+func (o OrganizationMemberStateOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v OrganizationMemberState) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// Read-only: the days the user has been active in the organization, as W&B last reported them. Never causes a diff.
+func (o OrganizationMemberStateOutput) DaysActive() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v OrganizationMemberState) *float64 { return v.DaysActive }).(pulumi.Float64PtrOutput)
+}
+
+// The name shown for the user, as last read or written ("" when unset); absent when not declared.
+func (o OrganizationMemberStateOutput) DisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OrganizationMemberState) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
+}
+
+// The user's primary email address, as last read or written.
+func (o OrganizationMemberStateOutput) Email() pulumi.StringOutput {
+	return o.ApplyT(func(v OrganizationMemberState) string { return v.Email }).(pulumi.StringOutput)
+}
+
+// The ETag of the user as last read; the next write is conditional on it.
+func (o OrganizationMemberStateOutput) Etag() pulumi.StringOutput {
+	return o.ApplyT(func(v OrganizationMemberState) string { return v.Etag }).(pulumi.StringOutput)
+}
+
+// The user's SCIM id.
+func (o OrganizationMemberStateOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v OrganizationMemberState) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Read-only: the user's last activity (ISO 8601) as W&B last reported it; absent for someone never active (or before W&B reported it). Active means any interaction with the instance on dedicated cloud and self-managed, an auditable action in the organization on the multi-tenant cloud. Never causes a diff.
+func (o OrganizationMemberStateOutput) LastActiveAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OrganizationMemberState) *string { return v.LastActiveAt }).(pulumi.StringPtrOutput)
+}
+
+// The user's W&B Models seat as last read or written; absent when not declared.
+func (o OrganizationMemberStateOutput) ModelsSeat() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OrganizationMemberState) *string { return v.ModelsSeat }).(pulumi.StringPtrOutput)
+}
+
+// The user's organization role as last read or written (a custom one, assigned outside this resource, as named); absent when not declared.
+func (o OrganizationMemberStateOutput) OrganizationRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OrganizationMemberState) *string { return v.OrganizationRole }).(pulumi.StringPtrOutput)
+}
+
+// `true` when the user was taken over (adopted, imported) with its declared organization role recorded without a write, W&B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
+func (o OrganizationMemberStateOutput) OrganizationRoleUnverified() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v OrganizationMemberState) *bool { return v.OrganizationRoleUnverified }).(pulumi.BoolPtrOutput)
+}
+
+// Read-only: the user's registry roles. Never causes a diff.
+func (o OrganizationMemberStateOutput) RegistryRoles() UserRegistryRoleArrayOutput {
+	return o.ApplyT(func(v OrganizationMemberState) []UserRegistryRole { return v.RegistryRoles }).(UserRegistryRoleArrayOutput)
+}
+
+// Read-only: the user's teams and its role in each. Never causes a diff.
+func (o OrganizationMemberStateOutput) TeamRoles() UserTeamRoleArrayOutput {
+	return o.ApplyT(func(v OrganizationMemberState) []UserTeamRole { return v.TeamRoles }).(UserTeamRoleArrayOutput)
+}
+
+// The names of the teams the user is in, as last read or written; absent when not declared.
+func (o OrganizationMemberStateOutput) Teams() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v OrganizationMemberState) []string { return v.Teams }).(pulumi.StringArrayOutput)
+}
+
+// The user's W&B Weave role as last read or written; absent when not declared.
+func (o OrganizationMemberStateOutput) WeaveRole() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OrganizationMemberState) *string { return v.WeaveRole }).(pulumi.StringPtrOutput)
+}
+
+type OrganizationMemberStateMapOutput struct{ *pulumi.OutputState }
+
+func (OrganizationMemberStateMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]OrganizationMemberState)(nil)).Elem()
+}
+
+func (o OrganizationMemberStateMapOutput) ToOrganizationMemberStateMapOutput() OrganizationMemberStateMapOutput {
+	return o
+}
+
+func (o OrganizationMemberStateMapOutput) ToOrganizationMemberStateMapOutputWithContext(ctx context.Context) OrganizationMemberStateMapOutput {
+	return o
+}
+
+func (o OrganizationMemberStateMapOutput) MapIndex(k pulumi.StringInput) OrganizationMemberStateOutput {
+	return pulumi.All(o, k).ApplyT(func(vs []interface{}) OrganizationMemberState {
+		return vs[0].(map[string]OrganizationMemberState)[vs[1].(string)]
+	}).(OrganizationMemberStateOutput)
+}
+
 type OutsideAdmin struct {
 	// Whether the roster declares the user, with another role.
 	Declared bool `pulumi:"declared"`
@@ -3759,6 +4081,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*MissingUserArrayInput)(nil)).Elem(), MissingUserArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*OrganizationDeletionPolicyInput)(nil)).Elem(), OrganizationDeletionPolicyArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*OrganizationDeletionPolicyPtrInput)(nil)).Elem(), OrganizationDeletionPolicyArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OrganizationMemberInput)(nil)).Elem(), OrganizationMemberArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OrganizationMemberMapInput)(nil)).Elem(), OrganizationMemberMap{})
 	pulumi.RegisterInputType(reflect.TypeOf((*OutsideAdminInput)(nil)).Elem(), OutsideAdminArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*OutsideAdminArrayInput)(nil)).Elem(), OutsideAdminArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*OutsideCodePolicyInput)(nil)).Elem(), OutsideCodePolicyArgs{})
@@ -3803,6 +4127,10 @@ func init() {
 	pulumi.RegisterOutputType(ModelArrayOutput{})
 	pulumi.RegisterOutputType(OrganizationDeletionPolicyOutput{})
 	pulumi.RegisterOutputType(OrganizationDeletionPolicyPtrOutput{})
+	pulumi.RegisterOutputType(OrganizationMemberOutput{})
+	pulumi.RegisterOutputType(OrganizationMemberMapOutput{})
+	pulumi.RegisterOutputType(OrganizationMemberStateOutput{})
+	pulumi.RegisterOutputType(OrganizationMemberStateMapOutput{})
 	pulumi.RegisterOutputType(OutsideAdminOutput{})
 	pulumi.RegisterOutputType(OutsideAdminArrayOutput{})
 	pulumi.RegisterOutputType(OutsideCodePolicyOutput{})

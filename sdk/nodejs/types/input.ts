@@ -5,6 +5,8 @@ import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
+import * as utilities from "../utilities";
+
 export interface AccessPlanArgs {
     /**
      * The users the write deactivates, each with why: those who qualified at the record's last look at W&B (`asOf`).
@@ -162,6 +164,49 @@ export interface OrganizationDeletionPolicyArgs {
      * `delete` (the default) deletes a user removed from the roster; `deactivate` keeps it, deactivated (dedicated and self-managed deployments only).
      */
     users?: pulumi.Input<string | undefined>;
+}
+
+/**
+ * One person of an `OrganizationMembers`: what a `User` declares, its userName the entry's key.
+ */
+export interface OrganizationMemberArgs {
+    /**
+     * Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.
+     */
+    active?: pulumi.Input<boolean | undefined>;
+    /**
+     * The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
+     */
+    displayName?: pulumi.Input<string | undefined>;
+    /**
+     * The user's primary email address (compared case-insensitively).
+     */
+    email: pulumi.Input<string>;
+    /**
+     * The user's W&B Models seat: `full` (the seat the organization pays for), `viewer` (view-only Models, full Registry) or `none` (case-insensitive). A new user gets `full` unless told otherwise; a change to `full` needs a free seat, and W&B refuses it with `Seat limit reached` when none is left. When omitted, the seat is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+     */
+    modelsSeat?: pulumi.Input<string | undefined>;
+    /**
+     * The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
+     */
+    organizationRole?: pulumi.Input<string | undefined>;
+    /**
+     * Names of the teams the user is in: exactly these, the user is added to and removed from teams to match. Required (at least one) to create a user on the multi-tenant cloud (`saas`), where users join the organization through teams. When omitted, team membership is not managed by this resource. The user's role in each team is left to `TeamRoleAssignment`.
+     */
+    teams?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * The user's W&B Weave role: `full`, `viewer` (view-only Weave) or `none` (case-insensitive). A new user gets `full` unless told otherwise. When omitted, the Weave role is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+     */
+    weaveRole?: pulumi.Input<string | undefined>;
+}
+/**
+ * organizationMemberArgsProvideDefaults sets the appropriate defaults for OrganizationMemberArgs
+ */
+export function organizationMemberArgsProvideDefaults(val: OrganizationMemberArgs): OrganizationMemberArgs {
+    return {
+        ...val,
+        active: (val.active) ?? true,
+    };
 }
 
 export interface OutsideAdminArgs {

@@ -5,6 +5,8 @@ import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
+import * as utilities from "../utilities";
+
 export interface AccessPlan {
     /**
      * The users the write deactivates, each with why: those who qualified at the record's last look at W&B (`asOf`).
@@ -219,6 +221,72 @@ export interface Model {
      * The model this one is derived from (`root`); the id itself when the service does not say.
      */
     root: string;
+}
+
+/**
+ * One person of an `OrganizationMembers` as last read or written: a `User`'s state.
+ */
+export interface OrganizationMemberState {
+    /**
+     * Whether the user is active, as last read or written.
+     */
+    active: boolean;
+    /**
+     * When the user was created (ISO 8601, from `meta.created`); "" when unknown.
+     */
+    createdAt: string;
+    /**
+     * Read-only: the days the user has been active in the organization, as W&B last reported them. Never causes a diff.
+     */
+    daysActive?: number;
+    /**
+     * The name shown for the user, as last read or written ("" when unset); absent when not declared.
+     */
+    displayName?: string;
+    /**
+     * The user's primary email address, as last read or written.
+     */
+    email: string;
+    /**
+     * The ETag of the user as last read; the next write is conditional on it.
+     */
+    etag: string;
+    /**
+     * The user's SCIM id.
+     */
+    id: string;
+    /**
+     * Read-only: the user's last activity (ISO 8601) as W&B last reported it; absent for someone never active (or before W&B reported it). Active means any interaction with the instance on dedicated cloud and self-managed, an auditable action in the organization on the multi-tenant cloud. Never causes a diff.
+     */
+    lastActiveAt?: string;
+    /**
+     * The user's W&B Models seat as last read or written; absent when not declared.
+     */
+    modelsSeat?: string;
+    /**
+     * The user's organization role as last read or written (a custom one, assigned outside this resource, as named); absent when not declared.
+     */
+    organizationRole?: string;
+    /**
+     * `true` when the user was taken over (adopted, imported) with its declared organization role recorded without a write, W&B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
+     */
+    organizationRoleUnverified?: boolean;
+    /**
+     * Read-only: the user's registry roles. Never causes a diff.
+     */
+    registryRoles?: outputs.UserRegistryRole[];
+    /**
+     * Read-only: the user's teams and its role in each. Never causes a diff.
+     */
+    teamRoles?: outputs.UserTeamRole[];
+    /**
+     * The names of the teams the user is in, as last read or written; absent when not declared.
+     */
+    teams?: string[];
+    /**
+     * The user's W&B Weave role as last read or written; absent when not declared.
+     */
+    weaveRole?: string;
 }
 
 export interface OutsideAdmin {

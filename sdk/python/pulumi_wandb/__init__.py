@@ -14,6 +14,7 @@ from .get_team import *
 from .get_user import *
 from .get_users import *
 from .organization import *
+from .organization_members import *
 from .organization_role_assignment import *
 from .provider import *
 from .registry_role_assignment import *
@@ -43,6 +44,7 @@ _utilities.register(
   "classes": {
    "wandb:index:CustomRole": "CustomRole",
    "wandb:index:Organization": "Organization",
+   "wandb:index:OrganizationMembers": "OrganizationMembers",
    "wandb:index:OrganizationRoleAssignment": "OrganizationRoleAssignment",
    "wandb:index:RegistryRoleAssignment": "RegistryRoleAssignment",
    "wandb:index:RosterGuard": "RosterGuard",

@@ -33,6 +33,8 @@ __all__ = [
     'MissingUserArgsDict',
     'OrganizationDeletionPolicyArgs',
     'OrganizationDeletionPolicyArgsDict',
+    'OrganizationMemberArgs',
+    'OrganizationMemberArgsDict',
     'OutsideAdminArgs',
     'OutsideAdminArgsDict',
     'OutsideCodePolicyArgs',
@@ -772,6 +774,161 @@ class OrganizationDeletionPolicyArgs:
     @users.setter
     def users(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "users", value)
+
+
+class OrganizationMemberArgsDict(TypedDict):
+    """
+    One person of an `OrganizationMembers`: what a `User` declares, its userName the entry's key.
+    """
+    email: pulumi.Input[_builtins.str]
+    """
+    The user's primary email address (compared case-insensitively).
+    """
+    active: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.
+    """
+    display_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
+    """
+    models_seat: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The user's W&B Models seat: `full` (the seat the organization pays for), `viewer` (view-only Models, full Registry) or `none` (case-insensitive). A new user gets `full` unless told otherwise; a change to `full` needs a free seat, and W&B refuses it with `Seat limit reached` when none is left. When omitted, the seat is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+    """
+    organization_role: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
+    """
+    teams: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Names of the teams the user is in: exactly these, the user is added to and removed from teams to match. Required (at least one) to create a user on the multi-tenant cloud (`saas`), where users join the organization through teams. When omitted, team membership is not managed by this resource. The user's role in each team is left to `TeamRoleAssignment`.
+    """
+    weave_role: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The user's W&B Weave role: `full`, `viewer` (view-only Weave) or `none` (case-insensitive). A new user gets `full` unless told otherwise. When omitted, the Weave role is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+    """
+
+@pulumi.input_type
+class OrganizationMemberArgs:
+    def __init__(__self__, *,
+                 email: pulumi.Input[_builtins.str],
+                 active: pulumi.Input[Optional[_builtins.bool]] = None,
+                 display_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 models_seat: pulumi.Input[Optional[_builtins.str]] = None,
+                 organization_role: pulumi.Input[Optional[_builtins.str]] = None,
+                 teams: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 weave_role: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        One person of an `OrganizationMembers`: what a `User` declares, its userName the entry's key.
+
+        :param pulumi.Input[_builtins.str] email: The user's primary email address (compared case-insensitively).
+        :param pulumi.Input[_builtins.bool] active: Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.
+        :param pulumi.Input[_builtins.str] display_name: The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
+        :param pulumi.Input[_builtins.str] models_seat: The user's W&B Models seat: `full` (the seat the organization pays for), `viewer` (view-only Models, full Registry) or `none` (case-insensitive). A new user gets `full` unless told otherwise; a change to `full` needs a free seat, and W&B refuses it with `Seat limit reached` when none is left. When omitted, the seat is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+        :param pulumi.Input[_builtins.str] organization_role: The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] teams: Names of the teams the user is in: exactly these, the user is added to and removed from teams to match. Required (at least one) to create a user on the multi-tenant cloud (`saas`), where users join the organization through teams. When omitted, team membership is not managed by this resource. The user's role in each team is left to `TeamRoleAssignment`.
+        :param pulumi.Input[_builtins.str] weave_role: The user's W&B Weave role: `full`, `viewer` (view-only Weave) or `none` (case-insensitive). A new user gets `full` unless told otherwise. When omitted, the Weave role is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+        """
+        pulumi.set(__self__, "email", email)
+        if active is None:
+            active = True
+        if active is not None:
+            pulumi.set(__self__, "active", active)
+        if display_name is not None:
+            pulumi.set(__self__, "display_name", display_name)
+        if models_seat is not None:
+            pulumi.set(__self__, "models_seat", models_seat)
+        if organization_role is not None:
+            pulumi.set(__self__, "organization_role", organization_role)
+        if teams is not None:
+            pulumi.set(__self__, "teams", teams)
+        if weave_role is not None:
+            pulumi.set(__self__, "weave_role", weave_role)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> pulumi.Input[_builtins.str]:
+        """
+        The user's primary email address (compared case-insensitively).
+        """
+        return pulumi.get(self, "email")
+
+    @email.setter
+    def email(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "email", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def active(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.
+        """
+        return pulumi.get(self, "active")
+
+    @active.setter
+    def active(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "active", value)
+
+    @_builtins.property
+    @pulumi.getter(name="displayName")
+    def display_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
+        """
+        return pulumi.get(self, "display_name")
+
+    @display_name.setter
+    def display_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "display_name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="modelsSeat")
+    def models_seat(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The user's W&B Models seat: `full` (the seat the organization pays for), `viewer` (view-only Models, full Registry) or `none` (case-insensitive). A new user gets `full` unless told otherwise; a change to `full` needs a free seat, and W&B refuses it with `Seat limit reached` when none is left. When omitted, the seat is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+        """
+        return pulumi.get(self, "models_seat")
+
+    @models_seat.setter
+    def models_seat(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "models_seat", value)
+
+    @_builtins.property
+    @pulumi.getter(name="organizationRole")
+    def organization_role(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The user's organization role: `admin` or `member` (case-insensitive). `viewer` is accepted but deprecated: W&B assigns `member` instead, which is what is stored. When omitted, the organization role is not managed by this resource (e.g. leave it to an `OrganizationRoleAssignment`).
+        """
+        return pulumi.get(self, "organization_role")
+
+    @organization_role.setter
+    def organization_role(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "organization_role", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def teams(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Names of the teams the user is in: exactly these, the user is added to and removed from teams to match. Required (at least one) to create a user on the multi-tenant cloud (`saas`), where users join the organization through teams. When omitted, team membership is not managed by this resource. The user's role in each team is left to `TeamRoleAssignment`.
+        """
+        return pulumi.get(self, "teams")
+
+    @teams.setter
+    def teams(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "teams", value)
+
+    @_builtins.property
+    @pulumi.getter(name="weaveRole")
+    def weave_role(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The user's W&B Weave role: `full`, `viewer` (view-only Weave) or `none` (case-insensitive). A new user gets `full` unless told otherwise. When omitted, the Weave role is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
+        """
+        return pulumi.get(self, "weave_role")
+
+    @weave_role.setter
+    def weave_role(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "weave_role", value)
 
 
 class OutsideAdminArgsDict(TypedDict):

@@ -27,6 +27,7 @@ __all__ = [
     'ListedCount',
     'MissingUser',
     'Model',
+    'OrganizationMemberState',
     'OutsideAdmin',
     'OutsideCodePolicy',
     'OutsideCodeReport',
@@ -760,6 +761,228 @@ class Model(dict):
         Who owns the model entry (`owned_by`), e.g. `system`; absent when the service does not say.
         """
         return pulumi.get(self, "owned_by")
+
+
+@pulumi.output_type
+class OrganizationMemberState(dict):
+    """
+    One person of an `OrganizationMembers` as last read or written: a `User`'s state.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "createdAt":
+            suggest = "created_at"
+        elif key == "daysActive":
+            suggest = "days_active"
+        elif key == "displayName":
+            suggest = "display_name"
+        elif key == "lastActiveAt":
+            suggest = "last_active_at"
+        elif key == "modelsSeat":
+            suggest = "models_seat"
+        elif key == "organizationRole":
+            suggest = "organization_role"
+        elif key == "organizationRoleUnverified":
+            suggest = "organization_role_unverified"
+        elif key == "registryRoles":
+            suggest = "registry_roles"
+        elif key == "teamRoles":
+            suggest = "team_roles"
+        elif key == "weaveRole":
+            suggest = "weave_role"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in OrganizationMemberState. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        OrganizationMemberState.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        OrganizationMemberState.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 active: _builtins.bool,
+                 created_at: _builtins.str,
+                 email: _builtins.str,
+                 etag: _builtins.str,
+                 id: _builtins.str,
+                 days_active: Optional[_builtins.float] = None,
+                 display_name: Optional[_builtins.str] = None,
+                 last_active_at: Optional[_builtins.str] = None,
+                 models_seat: Optional[_builtins.str] = None,
+                 organization_role: Optional[_builtins.str] = None,
+                 organization_role_unverified: Optional[_builtins.bool] = None,
+                 registry_roles: Optional[Sequence['outputs.UserRegistryRole']] = None,
+                 team_roles: Optional[Sequence['outputs.UserTeamRole']] = None,
+                 teams: Optional[Sequence[_builtins.str]] = None,
+                 weave_role: Optional[_builtins.str] = None):
+        """
+        One person of an `OrganizationMembers` as last read or written: a `User`'s state.
+
+        :param _builtins.bool active: Whether the user is active, as last read or written.
+        :param _builtins.str created_at: When the user was created (ISO 8601, from `meta.created`); "" when unknown.
+        :param _builtins.str email: The user's primary email address, as last read or written.
+        :param _builtins.str etag: The ETag of the user as last read; the next write is conditional on it.
+        :param _builtins.str id: The user's SCIM id.
+        :param _builtins.float days_active: Read-only: the days the user has been active in the organization, as W&B last reported them. Never causes a diff.
+        :param _builtins.str display_name: The name shown for the user, as last read or written ("" when unset); absent when not declared.
+        :param _builtins.str last_active_at: Read-only: the user's last activity (ISO 8601) as W&B last reported it; absent for someone never active (or before W&B reported it). Active means any interaction with the instance on dedicated cloud and self-managed, an auditable action in the organization on the multi-tenant cloud. Never causes a diff.
+        :param _builtins.str models_seat: The user's W&B Models seat as last read or written; absent when not declared.
+        :param _builtins.str organization_role: The user's organization role as last read or written (a custom one, assigned outside this resource, as named); absent when not declared.
+        :param _builtins.bool organization_role_unverified: `true` when the user was taken over (adopted, imported) with its declared organization role recorded without a write, W&B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
+        :param Sequence['UserRegistryRole'] registry_roles: Read-only: the user's registry roles. Never causes a diff.
+        :param Sequence['UserTeamRole'] team_roles: Read-only: the user's teams and its role in each. Never causes a diff.
+        :param Sequence[_builtins.str] teams: The names of the teams the user is in, as last read or written; absent when not declared.
+        :param _builtins.str weave_role: The user's W&B Weave role as last read or written; absent when not declared.
+        """
+        pulumi.set(__self__, "active", active)
+        pulumi.set(__self__, "created_at", created_at)
+        pulumi.set(__self__, "email", email)
+        pulumi.set(__self__, "etag", etag)
+        pulumi.set(__self__, "id", id)
+        if days_active is not None:
+            pulumi.set(__self__, "days_active", days_active)
+        if display_name is not None:
+            pulumi.set(__self__, "display_name", display_name)
+        if last_active_at is not None:
+            pulumi.set(__self__, "last_active_at", last_active_at)
+        if models_seat is not None:
+            pulumi.set(__self__, "models_seat", models_seat)
+        if organization_role is not None:
+            pulumi.set(__self__, "organization_role", organization_role)
+        if organization_role_unverified is not None:
+            pulumi.set(__self__, "organization_role_unverified", organization_role_unverified)
+        if registry_roles is not None:
+            pulumi.set(__self__, "registry_roles", registry_roles)
+        if team_roles is not None:
+            pulumi.set(__self__, "team_roles", team_roles)
+        if teams is not None:
+            pulumi.set(__self__, "teams", teams)
+        if weave_role is not None:
+            pulumi.set(__self__, "weave_role", weave_role)
+
+    @_builtins.property
+    @pulumi.getter
+    def active(self) -> _builtins.bool:
+        """
+        Whether the user is active, as last read or written.
+        """
+        return pulumi.get(self, "active")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> _builtins.str:
+        """
+        When the user was created (ISO 8601, from `meta.created`); "" when unknown.
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> _builtins.str:
+        """
+        The user's primary email address, as last read or written.
+        """
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter
+    def etag(self) -> _builtins.str:
+        """
+        The ETag of the user as last read; the next write is conditional on it.
+        """
+        return pulumi.get(self, "etag")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The user's SCIM id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="daysActive")
+    def days_active(self) -> Optional[_builtins.float]:
+        """
+        Read-only: the days the user has been active in the organization, as W&B last reported them. Never causes a diff.
+        """
+        return pulumi.get(self, "days_active")
+
+    @_builtins.property
+    @pulumi.getter(name="displayName")
+    def display_name(self) -> Optional[_builtins.str]:
+        """
+        The name shown for the user, as last read or written ("" when unset); absent when not declared.
+        """
+        return pulumi.get(self, "display_name")
+
+    @_builtins.property
+    @pulumi.getter(name="lastActiveAt")
+    def last_active_at(self) -> Optional[_builtins.str]:
+        """
+        Read-only: the user's last activity (ISO 8601) as W&B last reported it; absent for someone never active (or before W&B reported it). Active means any interaction with the instance on dedicated cloud and self-managed, an auditable action in the organization on the multi-tenant cloud. Never causes a diff.
+        """
+        return pulumi.get(self, "last_active_at")
+
+    @_builtins.property
+    @pulumi.getter(name="modelsSeat")
+    def models_seat(self) -> Optional[_builtins.str]:
+        """
+        The user's W&B Models seat as last read or written; absent when not declared.
+        """
+        return pulumi.get(self, "models_seat")
+
+    @_builtins.property
+    @pulumi.getter(name="organizationRole")
+    def organization_role(self) -> Optional[_builtins.str]:
+        """
+        The user's organization role as last read or written (a custom one, assigned outside this resource, as named); absent when not declared.
+        """
+        return pulumi.get(self, "organization_role")
+
+    @_builtins.property
+    @pulumi.getter(name="organizationRoleUnverified")
+    def organization_role_unverified(self) -> Optional[_builtins.bool]:
+        """
+        `true` when the user was taken over (adopted, imported) with its declared organization role recorded without a write, W&B not showing it: the recorded role is unverified. A write of the role, or a read that shows it, clears it. Never causes a diff.
+        """
+        return pulumi.get(self, "organization_role_unverified")
+
+    @_builtins.property
+    @pulumi.getter(name="registryRoles")
+    def registry_roles(self) -> Optional[Sequence['outputs.UserRegistryRole']]:
+        """
+        Read-only: the user's registry roles. Never causes a diff.
+        """
+        return pulumi.get(self, "registry_roles")
+
+    @_builtins.property
+    @pulumi.getter(name="teamRoles")
+    def team_roles(self) -> Optional[Sequence['outputs.UserTeamRole']]:
+        """
+        Read-only: the user's teams and its role in each. Never causes a diff.
+        """
+        return pulumi.get(self, "team_roles")
+
+    @_builtins.property
+    @pulumi.getter
+    def teams(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        The names of the teams the user is in, as last read or written; absent when not declared.
+        """
+        return pulumi.get(self, "teams")
+
+    @_builtins.property
+    @pulumi.getter(name="weaveRole")
+    def weave_role(self) -> Optional[_builtins.str]:
+        """
+        The user's W&B Weave role as last read or written; absent when not declared.
+        """
+        return pulumi.get(self, "weave_role")
 
 
 @pulumi.output_type

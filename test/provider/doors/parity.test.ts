@@ -229,3 +229,22 @@ describe("a ServiceAccount's life, the same through both doors", () => {
     }
   });
 });
+
+describe("an OrganizationMembers, the same through both doors", () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0 });
+  });
+  afterAll(async () => {
+    await emu?.close();
+  });
+
+  it("names each person's mistakes alike, and checks a set to the same inputs", async () => {
+    const answered = await alike(emu, {}, async (door) => ({
+      refused: (await door.check("OrganizationMembers", {}, { members: { "bo lee": { email: "bo@example.com" }, ana: { email: "nope", organizationRole: "owner" } } })).failures,
+      checked: (await door.check("OrganizationMembers", {}, { members: { ana: { email: "ana@example.com", teams: ["b", "a", "b"], organizationRole: "ADMIN" } } })).inputs,
+    }));
+    expect(answered.refused.map((failure) => failure.property).sort()).toEqual(['members["ana"].email', 'members["ana"].organizationRole', 'members["bo lee"]']);
+    expect(answered.checked).toEqual({ members: { ana: { email: "ana@example.com", active: true, organizationRole: "admin", teams: ["a", "b"] } }, adoptExisting: false, deletionPolicy: "delete" });
+  });
+});

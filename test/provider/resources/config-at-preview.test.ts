@@ -21,6 +21,7 @@ const VALID_INPUTS: { [K in ResourceKind]: Record<string, unknown> } = {
   RegistryRoleAssignment: { user: "ana@example.com", registryName: "models", roleName: "admin" },
   ServiceAccount: { name: "ci-bot", scope: "team", defaultTeam: "research" },
   RosterGuard: { organization: "acme", users: ["ana"], admins: ["ana"], teams: { research: ["ana"] } },
+  OrganizationMembers: { members: { ana: { email: "ana@example.com" } } },
 };
 
 interface Failure {

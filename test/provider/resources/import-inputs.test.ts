@@ -41,6 +41,7 @@ const CASES: Case[] = [
   ["RegistryRoleAssignment", "RegistryRoleAssignment", (ids) => `${ids.ana}/registries/models/admin`],
   ["ServiceAccount in one team", "ServiceAccount", (ids) => ids.teamBot],
   ["ServiceAccount in several teams", "ServiceAccount", (ids) => ids.orgBot],
+  ["OrganizationMembers, one with a custom organization role", "OrganizationMembers", () => "ana,bea"],
 ];
 
 it("every importable kind has a case", () => {

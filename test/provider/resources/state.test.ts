@@ -11,6 +11,7 @@ import { STATE_VERSION_KEY, storedState } from "../../../provider/kit/state";
 import { customRole } from "../../../provider/resources/custom-role";
 import { organizationRoleAssignment } from "../../../provider/resources/organization-role-assignment";
 import { registryRoleAssignment } from "../../../provider/resources/registry-role-assignment";
+import { organizationMembers } from "../../../provider/resources/organization-members";
 import { rosterGuard } from "../../../provider/resources/roster-guard";
 import { serviceAccount } from "../../../provider/resources/service-account";
 import { team } from "../../../provider/resources/team";
@@ -64,6 +65,8 @@ interface KindCase {
   make(): Promise<Made>;
   /** Inputs that change it in place, and the check that the change was applied; none for a kind every change replaces. */
   change?: { news(made: Made): State; applied(made: Made, outs: State): Promise<void> };
+  /** The id an import reads it by, where it is not the id its create gave (a set of people: its people's userNames). */
+  importId?(made: Made): string;
   /** The check that destroying it reached W&B. */
   deleted(made: Made): Promise<void>;
   /** The property that a broken state holds with the wrong type, and that value. */
@@ -311,6 +314,33 @@ describe("recorded state through dispatch", () => {
         written: { writtenAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
       }),
     },
+    OrganizationMembers: {
+      kind: "OrganizationMembers",
+      version: organizationMembers.state.version,
+      make() {
+        const userName = unique("state-member");
+        const email = `${userName}@acme.example`;
+        return create("OrganizationMembers", { members: { [userName]: { email } } }, (_id, outs) => {
+          const made = (outs["members"] as Record<string, Record<string, unknown>>)[userName]!;
+          return {
+            members: { [userName]: { id: made["id"], email, active: true, etag: made["etag"], createdAt: made["createdAt"], daysActive: 0 } },
+            adoptExisting: false,
+            deletionPolicy: "delete",
+          };
+        });
+      },
+      change: {
+        news: ({ declared }) => ({ members: Object.fromEntries(Object.entries(declared["members"] as object).map(([key, member]) => [key, { ...member, displayName: "Renamed" }])) }),
+        applied: async (_made, outs) => {
+          for (const { id } of Object.values(outs["members"] as Record<string, { id: string }>)) expect((await liveUser(id)).displayName).toBe("Renamed");
+        },
+      },
+      deleted: async ({ outs }) => {
+        for (const { id } of Object.values(outs["members"] as Record<string, { id: string }>)) expect((await adminRequest(emu, "GET", `/scim/Users/${id}`)).status).toBe(404);
+      },
+      importId: ({ outs }) => Object.keys(outs["members"] as object).join(","),
+      garbage: { property: "members", value: "alice" },
+    },
   });
 
   describe.each<ResourceKind>(RESOURCE_KINDS)("%s", (kind) => {
@@ -351,8 +381,9 @@ describe("recorded state through dispatch", () => {
     });
 
     it("reads from the id alone (static get), with no state to parse", async () => {
-      const { version, make } = kindCase();
-      const { id } = await make();
+      const { version, make, importId } = kindCase();
+      const made = await make();
+      const id = importId?.(made) ?? made.id;
       // A later operation: it knows the organization from its listings alone, not from the answers to the writes above.
       await newOperation();
       if ((!rolesShownByDefault && kind.endsWith("RoleAssignment")) || kind === "RosterGuard") {

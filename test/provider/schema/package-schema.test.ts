@@ -117,6 +117,7 @@ it("the replacing fields: a user's userName and importId, a team's storageBucket
     RegistryRoleAssignment: ["user", "registryName"],
     ServiceAccount: ["name", "scope", "defaultTeam", "teams"],
     RosterGuard: [],
+    OrganizationMembers: [],
   });
 });
 

@@ -17,7 +17,7 @@ const benches = Object.entries(scripts).flatMap(([name, command]) => {
 
 describe("the benches' command line", () => {
   it("finds every bench of package.json", () => {
-    expect(benches.map((bench) => bench.name).sort()).toEqual(["bench", "bench:adopt", "bench:emulator", "bench:failing-preview", "bench:outside-code", "bench:plugin-start", "bench:suite"]);
+    expect(benches.map((bench) => bench.name).sort()).toEqual(["bench", "bench:adopt", "bench:emulator", "bench:failing-preview", "bench:members", "bench:outside-code", "bench:plugin-start", "bench:suite"]);
   });
 
   it.each(benches)("$name --help prints its usage and options, and starts nothing", async ({ name, built }) => {

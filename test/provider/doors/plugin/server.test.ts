@@ -157,3 +157,67 @@ describe("a User through the plugin", () => {
     await expect(plugin.call("check", checkRequest("wandb:index:Usr", {}))).rejects.toThrow(/no resource type "wandb:index:Usr"/);
   });
 });
+
+describe("an OrganizationMembers through the plugin", () => {
+  const MEMBERS = "wandb:index:OrganizationMembers";
+  const urn = `urn:pulumi:test::project::${MEMBERS}::people`;
+  const statusProto = require("@pulumi/pulumi/proto/status_pb") as typeof import("@pulumi/pulumi/proto/status_pb");
+
+  beforeAll(async () => {
+    const request = new providerProto.ConfigureRequest();
+    request.setArgs(struct(providerArgs()));
+    await plugin.call("configure", request);
+  });
+
+  const checked = async (news: object, olds: object = {}) => plugin.call<providerProto.CheckRequest, providerProto.CheckResponse>("check", checkRequest(MEMBERS, news, olds));
+
+  it("fails check naming the person and the property, as an engine path", async () => {
+    const failed = await checked({ members: { "plugin.ana": { email: "nope" }, "plugin bo": { email: "bo@example.com" } } });
+    expect(failed.getFailuresList().map((failure) => [failure.getProperty(), failure.getReason()]).sort()).toEqual([
+      ['members["plugin bo"]', expect.stringContaining("each key of members is a userName and must not contain spaces")],
+      ['members["plugin.ana"].email', expect.stringContaining("email must be an email address")],
+    ]);
+  });
+
+  it("diffs person by person, and a write refused for one person records the others as written (ErrorResourceInitFailed)", async () => {
+    const members = { "plugin-cy": { email: "plugin-cy@example.com", displayName: "C" }, "plugin-di": { email: "plugin-di@example.com", displayName: "D" } };
+    const first = await checked({ members });
+    expect(first.getFailuresList()).toEqual([]);
+    const created = await plugin.call<providerProto.CreateRequest, providerProto.CreateResponse>(
+      "create",
+      new providerProto.CreateRequest().setType(MEMBERS).setUrn(urn).setProperties(first.getInputs()),
+    );
+    const outs = created.getProperties()!.toJavaScript() as { members: Record<string, { id: string }> };
+
+    const changed = { "plugin-cy": { email: "plugin-cy@example.com", displayName: "Cy" }, "plugin-di": { email: "plugin-di@example.com", displayName: "Di" } };
+    const news = await checked({ members: changed }, first.getInputs()!.toJavaScript());
+    const diffed = await plugin.call<providerProto.DiffRequest, providerProto.DiffResponse>(
+      "diff",
+      new providerProto.DiffRequest().setType(MEMBERS).setUrn(urn).setId(created.getId()).setOlds(created.getProperties()).setNews(news.getInputs()),
+    );
+    expect(diffed.getChanges()).toBe(providerProto.DiffResponse.DiffChanges.DIFF_SOME);
+    expect(diffed.getDiffsList()).toEqual(["members"]);
+    const detailed: Record<string, number> = {};
+    diffed.getDetaileddiffMap().forEach((change, path) => void (detailed[path] = change.getKind()));
+    expect(detailed).toEqual({ 'members["plugin-cy"].displayName': providerProto.PropertyDiff.Kind.UPDATE, 'members["plugin-di"].displayName': providerProto.PropertyDiff.Kind.UPDATE });
+
+    // Someone renames Di outside Pulumi: Di's write is refused (412, changed outside), Cy's lands.
+    const patched = await fetch(`${emu.url}/scim/Users/${outs.members["plugin-di"]!.id}`, {
+      method: "PATCH",
+      headers: { authorization: `Bearer ${emu.admin.apiKey}`, "content-type": "application/scim+json" },
+      body: JSON.stringify({ schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"], Operations: [{ op: "replace", path: "displayName", value: "Someone else" }] }),
+    });
+    expect(patched.status).toBeLessThan(300);
+    const update = new providerProto.UpdateRequest().setType(MEMBERS).setUrn(urn).setId(created.getId()).setOlds(created.getProperties()).setNews(news.getInputs());
+    const failure = (await plugin.call("update", update).then(
+      () => undefined,
+      (error: unknown) => error,
+    )) as { details: string; metadata: { get(key: string): unknown[] } } | undefined;
+    expect(failure?.details).toMatch(/1 of 2 people could not be written[\s\S]*members\["plugin-di"\]: user "plugin-di" was changed outside Pulumi \(displayName\)/);
+    const status = statusProto.Status.deserializeBinary(failure!.metadata.get("grpc-status-details-bin")[0] as Uint8Array);
+    const detail = providerProto.ErrorResourceInitFailed.deserializeBinary(status.getDetailsList()[0]!.getValue_asU8());
+    const recorded = detail.getProperties()!.toJavaScript() as { members: Record<string, { displayName?: string }> };
+    expect(recorded.members["plugin-cy"]?.displayName).toBe("Cy");
+    expect(recorded.members["plugin-di"]).toEqual(outs.members["plugin-di"]);
+  });
+});

@@ -1,0 +1,70 @@
+// The access review of an OrganizationMembers: each person it adds, removes or changes is told as
+// the step of a User would be, same words and same counts, so that a set of people hides no access change.
+import { describe, expect, it } from "vitest";
+import { reviewOf } from "../support/review";
+
+const SET_URN = "urn:pulumi:prod::org::wandb:index:OrganizationMembers::people";
+const userUrn = (name: string) => `urn:pulumi:prod::org::wandb:index:User::${name}`;
+const SETTINGS = { adoptExisting: false, deletionPolicy: "delete" };
+
+type Person = { email: string; organizationRole?: string; modelsSeat?: string; active?: boolean };
+const BEFORE: Record<string, Person> = {
+  ana: { email: "ana@acme.example", organizationRole: "member", modelsSeat: "full" },
+  bo: { email: "bo@acme.example", organizationRole: "admin" },
+  cy: { email: "cy@acme.example", organizationRole: "member" },
+};
+const AFTER: Record<string, Person> = {
+  ana: { email: "ana@acme.example", organizationRole: "admin", modelsSeat: "viewer" },
+  cy: { email: "cy@acme.example", organizationRole: "member", active: false },
+  dee: { email: "dee@acme.example", organizationRole: "member" },
+};
+
+const recorded = (people: Record<string, Person>) =>
+  Object.fromEntries(Object.entries(people).map(([userName, person]) => [userName, { id: `id-${userName}`, etag: "W/\"1\"", createdAt: "", active: true, ...person }]));
+
+/** The change as one OrganizationMembers step. */
+function setPreview(): string {
+  const state = (members: Record<string, unknown>, outputs: Record<string, unknown>) => ({
+    type: "wandb:index:OrganizationMembers",
+    id: "members-1",
+    inputs: { members, ...SETTINGS },
+    outputs: { members: outputs, ...SETTINGS },
+  });
+  return JSON.stringify({
+    steps: [{ op: "update", urn: SET_URN, oldState: state(BEFORE, recorded(BEFORE)), newState: state(AFTER, recorded(BEFORE)) }],
+    changeSummary: { update: 1 },
+  });
+}
+
+/** The same change as a User per person. */
+function usersPreview(): string {
+  const state = (userName: string, person: Person | undefined) =>
+    person === undefined ? undefined : { type: "wandb:index:User", id: `id-${userName}`, inputs: { userName, active: true, ...person, ...SETTINGS }, outputs: { userName, active: true, ...person, ...SETTINGS, id: `id-${userName}` } };
+  const steps = [...new Set([...Object.keys(BEFORE), ...Object.keys(AFTER)])].flatMap((userName) => {
+    const [was, is] = [BEFORE[userName], AFTER[userName]];
+    if (JSON.stringify(was) === JSON.stringify(is)) return [];
+    const op = was === undefined ? "create" : is === undefined ? "delete" : "update";
+    return [{ op, urn: userUrn(userName), ...(was === undefined ? {} : { oldState: state(userName, was) }), ...(is === undefined ? {} : { newState: state(userName, is) }) }];
+  });
+  return JSON.stringify({ steps, changeSummary: { update: 2, create: 1, delete: 1 } });
+}
+
+const section = (markdown: string, heading: string) => markdown.split(/^### /m).find((each) => each.startsWith(heading)) ?? "";
+/** The access the totals count; the engine's resources they end with differ, one set against a User per person. */
+const totals = (markdown: string) => /\*\*Totals:\*\*.*?(?= Resources:)/.exec(markdown)?.[0];
+
+describe("review: an OrganizationMembers", () => {
+  it("tells each person it adds, removes or changes as a User's step would, with the same counts", async () => {
+    const [asSet, asUsers] = [await reviewOf(setPreview()), await reviewOf(usersPreview())];
+    const people = section(asSet, "People");
+    expect(people).toContain("- **ana**");
+    expect(people).toMatch(/organization role member → admin/);
+    expect(people).toMatch(/Models seat full → viewer/);
+    expect(people).toMatch(/- \*\*bo\*\*\n {2}- leaves the organization \(was/);
+    expect(people).toMatch(/- \*\*cy\*\*\n {2}- is deactivated/);
+    expect(people).toMatch(/- \*\*dee\*\*\n {2}- joins the organization as member/);
+    expect(people).toBe(section(asUsers, "People"));
+    expect(totals(asSet)).toBeDefined();
+    expect(totals(asSet)).toBe(totals(asUsers));
+  });
+});
