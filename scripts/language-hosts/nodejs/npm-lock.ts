@@ -8,7 +8,7 @@ import { z } from "zod";
 import { findUpwards, type Manifest, manifestSchema, readStructured } from "./manifests";
 
 const lockSchema = z.looseObject({
-  packages: z.record(z.string(), z.looseObject({ name: z.string().optional(), version: z.string().optional(), optional: z.boolean().optional() })).default({}),
+  packages: z.record(z.string(), z.looseObject({ version: z.string().optional(), optional: z.boolean().optional() })).default({}),
 });
 type LockedPackages = z.infer<typeof lockSchema>["packages"];
 
@@ -55,7 +55,8 @@ export function npmLockedPackages(directory: string, transitive: boolean): Depen
   if (!locked) throw new Error(`could not parse ${lockFile}`);
   const all = Object.entries(locked)
     .filter(([location]) => location.includes("node_modules/"))
-    .map(([location, entry]) => ({ name: entry.name ?? location.slice(location.lastIndexOf("node_modules/") + "node_modules/".length), version: entry.version ?? "" }));
+    // Named by where it is installed, as the real host's lock reader names it: an alias (`"x": "npm:@scope/y@1"`) by its alias.
+    .map(([location, entry]) => ({ name: location.slice(location.lastIndexOf("node_modules/") + "node_modules/".length), version: entry.version ?? "" }));
   if (transitive) return all;
   const manifest = manifestSchema.parse(readStructured(path.join(path.dirname(lockFile), "package.json")));
   const direct = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})]);
