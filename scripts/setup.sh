@@ -24,35 +24,24 @@ quiet=false
 [ "${1:-}" = "--quiet" ] && quiet=true
 
 say() { $quiet || echo "setup: $*" >&2; }
-step_logs=$(mktemp -d)
-trap 'rm -rf "$step_logs"' EXIT
+step_log=$(mktemp)
+trap 'rm -f "$step_log"' EXIT
 # Each step runs in a subshell of its own, with errexit in force inside it: a step cannot move
 # the steps after it to another folder, and the first command that fails ends it, named here.
 step() { # step <what> <command...>
-  local what=$1 start=$SECONDS status=0 log
+  local what=$1 start=$SECONDS status=0
   shift
-  log=$(mktemp "$step_logs/step.XXXXXX")
   say "$what ..."
   set +e
-  if $quiet; then (set -e; "$@") >/dev/null 2>"$log"; else (set -e; "$@") >&2; fi
+  if $quiet; then (set -e; "$@") >/dev/null 2>"$step_log"; else (set -e; "$@") >&2; fi
   status=$?
   set -e
   if [ "$status" -ne 0 ]; then
-    $quiet && cat "$log" >&2
+    $quiet && cat "$step_log" >&2
     echo "setup: FAILED: $what (exit $status); the lines above say why" >&2
     exit 1
   fi
   say "$what: done in $((SECONDS - start))s"
-}
-# The Go tools build at once, in the background, while the Python environment is made: on two
-# cores, one build's module downloads and single-threaded link leave the CPU to another's compile.
-# Each says its own steps; setup waits for them all, and fails if one did.
-go_builds=()
-in_background() { "$@" & go_builds+=("$!"); }
-wait_for_go_builds() {
-  local pid failed=0
-  for pid in "${go_builds[@]}"; do wait "$pid" || failed=1; done
-  [ "$failed" -eq 0 ] || exit 1
 }
 
 setup_start=$SECONDS
@@ -105,13 +94,19 @@ elif command -v go >/dev/null 2>&1; then
       -ldflags "$go_strip -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$engine_version" \
       -o "$1" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
   }
-  in_background step "building pulumi v$engine_version from the Go module proxy (minutes the first time)" build_once "$cache_dir/pulumi" build_engine
+  step "building pulumi v$engine_version from the Go module proxy (minutes the first time)" build_once "$cache_dir/pulumi" build_engine
   engine="$cache_dir/pulumi"
 else
   step "installing pulumi v$engine_version with the official installer" \
     sh -c "curl -fsSL https://get.pulumi.com | sh -s -- --version $engine_version --install-root '$cache_dir.install'"
   ln -sfn "$cache_dir.install/bin/pulumi" "$cache_dir/pulumi"
   engine="$cache_dir/pulumi"
+fi
+# The engine looks for its plugins beside its own executable (symlinks resolved), so the CLI is
+# placed here with them: a hard link where the file system allows, else a copy.
+if ! [ "$tools_bin/pulumi" -ef "$engine" ]; then
+  rm -f "$tools_bin/pulumi"
+  ln "$(readlink -f "$engine")" "$tools_bin/pulumi" 2>/dev/null || cp "$(readlink -f "$engine")" "$tools_bin/pulumi"
 fi
 
 node_bin="$repo/node_modules/.bin/node"
@@ -152,12 +147,12 @@ build_generator() {
   if [ -x "$generator" ]; then ln -sfn "$generator" "$tools_bin/$link"
   else say "no Go toolchain: $what (npm run gen-sdk) is not built"; fi
 }
-in_background build_generator gen-sdk "$repo/tools/codegen" pulumi-wandb-gen-sdk "the SDK generator (tools/codegen)"
+build_generator gen-sdk "$repo/tools/codegen" pulumi-wandb-gen-sdk "the SDK generator (tools/codegen)"
 # Its prefix must not start with gen-sdk-, whose old builds the step above deletes.
-in_background build_generator gen-dotnet-sdk "$repo/tools/codegen/dotnet" pulumi-wandb-gen-sdk-dotnet "the .NET SDK generator (tools/codegen/dotnet)"
+build_generator gen-dotnet-sdk "$repo/tools/codegen/dotnet" pulumi-wandb-gen-sdk-dotnet "the .NET SDK generator (tools/codegen/dotnet)"
 # pulumi-yaml's YAML-to-PCL converter, for the schema's examples (npm run gen-examples), at the
 # pkg/v3 pulumi-yaml builds against (see the YAML host below).
-in_background build_generator yaml-to-pcl "$repo/tools/examples" pulumi-wandb-yaml-to-pcl "the YAML-to-PCL converter (tools/examples)"
+build_generator yaml-to-pcl "$repo/tools/examples" pulumi-wandb-yaml-to-pcl "the YAML-to-PCL converter (tools/examples)"
 
 # pulumi-yaml builds against the pkg/v3 and sdk/v3 its own go.mod names (it does not compile
 # against the engine's newer ones), so tools/yaml keeps those: the host speaks to the engine over
@@ -170,8 +165,10 @@ if [ ! -x "$yaml_host" ] && command -v go >/dev/null 2>&1; then
       -ldflags "$go_strip -X github.com/pulumi/pulumi-yaml/pkg/version.Version=v$yaml_version" \
       -o "$1" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml
   }
-  in_background step "building pulumi-language-yaml v$yaml_version from the Go module proxy" build_once "$yaml_host" build_yaml_host
+  step "building pulumi-language-yaml v$yaml_version from the Go module proxy" build_once "$yaml_host" build_yaml_host
 fi
+if [ -x "$yaml_host" ]; then ln -sfn "$yaml_host" "$tools_bin/pulumi-language-yaml"
+else say "no Go toolchain: YAML programs cannot run (pulumi-language-yaml is not built)"; fi
 
 # The stamp names what the environment was made from: while it matches, a run only reads it.
 venv="$repo/.venv"
@@ -203,15 +200,5 @@ if python=$(command -v python3); then
 else
   say "no python3 on PATH: Python programs cannot run"
 fi
-
-wait_for_go_builds
-# The engine looks for its plugins beside its own executable (symlinks resolved), so the CLI is
-# placed here with them: a hard link where the file system allows, else a copy.
-if ! [ "$tools_bin/pulumi" -ef "$engine" ]; then
-  rm -f "$tools_bin/pulumi"
-  ln "$(readlink -f "$engine")" "$tools_bin/pulumi" 2>/dev/null || cp "$(readlink -f "$engine")" "$tools_bin/pulumi"
-fi
-if [ -x "$yaml_host" ]; then ln -sfn "$yaml_host" "$tools_bin/pulumi-language-yaml"
-else say "no Go toolchain: YAML programs cannot run (pulumi-language-yaml is not built)"; fi
 
 say "ready in $((SECONDS - setup_start))s: $("$tools_bin/pulumi" version) at $tools_bin/pulumi"
