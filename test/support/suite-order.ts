@@ -10,18 +10,10 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 const PROJECT_WEIGHT = ["engine", "toolchain", "emulator", "emulator, roles shown", "unit"];
 /**
  * Files that take long whatever their size, in every project that runs them: they set up and
- * release from nothing, wait out the service's Retry-After and the clients' timeouts (which leave
- * the cores to the others: at the end, they would be the run's last seconds, alone), or compile
- * the generated Go SDK and every language's schema examples (a minute each on a cold Go cache:
- * after the engine's files, they were the run's last minute).
+ * release from nothing, or wait out the service's Retry-After and the clients' timeouts (which
+ * leave the cores to the others: at the end, they would be the run's last seconds, alone).
  */
-const LONGEST = [
-  "test/scripts/setup/cold-setup.test.ts",
-  "test/release/install.test.ts",
-  "test/service/faults.test.ts",
-  "test/sdk/go.test.ts",
-  "test/sdk/schema-examples.test.ts",
-];
+const LONGEST = ["test/scripts/setup/cold-setup.test.ts", "test/release/install.test.ts", "test/service/faults.test.ts"];
 
 export class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
