@@ -6,7 +6,7 @@
 // the plain up after it deactivates exactly them: someone made by hand, or become inactive, after the
 // plan was made waits for the next run, which `up --plan` of the reviewed plan then makes exactly; a
 // standalone User of the stack is never outside code to deactivate. With a bearer key whose owner
-// the provider cannot tell, the plugin door's preview refuses to deactivate the inactive owner until
+// the provider cannot tell, each door's preview refuses to deactivate the inactive owner until
 // wandb:username tells it; the next run, which removes deactivateInactiveAfterDays, works and
 // reactivates those it deactivated. What each door leaves to the other here, the record's check
 // through both doors in process (the same plan of both ways of deactivating, each with why; the same
@@ -150,19 +150,29 @@ describe("the plain preview's review is the access change, and up makes exactly 
   });
 
   // Issue 46: with a bearer key and no username, the acting admin was deactivated for inactivity, and the next run got 401.
-  it("a bearer key, its owner inactive for 200 days: the preview refuses, naming wandb:username, until told; then up keeps the owner and the next run works", async () => {
+  it("a bearer key, its owner inactive for 200 days: each door's preview refuses, naming wandb:username, until told; then up keeps the owner and the next run works", async () => {
     await stack.stack.removeConfig("outsideUsers-dynamic");
     await stack.stack.setConfig("wandb:authScheme", { value: "bearer" });
     await stack.stack.removeConfig("wandb:username");
     const admin = (await users()).find((user) => user.userName === "admin")!;
     await emulatorApi(emulator).control("PUT", `/users/${admin.id}/activity`, { daysActive: 3, lastActiveAt: iso(Date.now() - 200 * DAY) });
 
-    const refused = await stack.failing("preview");
-    const errors = refused.diagnostics.filter((d) => d.severity === "error").map((d) => d.message).join("\n");
-    const refusal =
-      /Organization "acme-plugin": this change deactivates (\S+, )*admin(, \S+)*, not active in 90 days \(deactivateInactiveAfterDays\); the provider cannot tell which user its bearer key belongs to.*Set wandb:username \(WANDB_USERNAME\) to the key's owner/g;
-    expect(errors.match(refusal), `once:\n${errors}`).toHaveLength(1);
-    expect(errors, "no stack trace").not.toMatch(/\n\s+at /);
+    // One door's roster at a time: the engine stops at the first refused check. The dynamic door's first, then the plugin's as it stands.
+    const refusedOn = async (door: (typeof DOORS)[number]) => {
+      const errors = (await stack.failing("preview")).diagnostics.filter((d) => d.severity === "error").map((d) => d.message).join("\n");
+      const refusal = new RegExp(
+        `Organization "acme-${door}": this change deactivates (\\S+, )*admin(, \\S+)*, not active in 90 days \\(deactivateInactiveAfterDays\\); the provider cannot tell which user its bearer key belongs to.*Set wandb:username \\(WANDB_USERNAME\\) to the key's owner`,
+        "g",
+      );
+      expect(errors.match(refusal), `${door} door, once:\n${errors}`).toHaveLength(1);
+      expect(errors, "no stack trace").not.toMatch(/\n\s+at /);
+    };
+    await stack.stack.setConfig("inactiveDays-dynamic", { value: "90" });
+    await stack.stack.removeConfig("inactiveDays-plugin");
+    await refusedOn("dynamic");
+    await stack.stack.removeConfig("inactiveDays-dynamic");
+    await stack.stack.setConfig("inactiveDays-plugin", { value: "90" });
+    await refusedOn("plugin");
     expect((await active(["admin"])).admin).toBe(true);
 
     await stack.stack.setConfig("wandb:username", { value: "admin" });

@@ -4,8 +4,9 @@
 // (the clock moved by WANDB_EXPIRY_AS_OF), the drift watch fails naming them, and the plain preview's
 // review names and counts exactly what the plain up then removes. A roster that gives a grant already
 // past is refused at preview, with no request sent; one that demotes a required admin, with an expiry
-// of the acting user's own access, is refused at preview naming both (dynamic door). The refusals each door
-// leaves to the other here are the same calls through both doors in process, in the same words:
+// of the acting user's own access, is refused at preview naming both (dynamic door); the plugin door's
+// acting user's expiry is refused too. The required admin's refusal, left to the dynamic door here, is the
+// same call through both doors in process, in the same words:
 // test/provider/doors/parity.test.ts; each refusal's rule: test/model/guard-rails/expiry-rails.test.ts.
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -118,7 +119,7 @@ describe("access that ends: listed before, enforced after, never the acting user
     );
   });
 
-  it("refuses at preview a roster that demotes a required admin and the expiry of the acting user's own access, naming each (dynamic door)", async () => {
+  it("refuses at preview a roster that demotes a required admin and the expiry of the acting user's own access, naming each (dynamic door); the acting user's expiry on the plugin door too", async () => {
     await stack.stack.setConfig("demoteRequiredAdmin", { value: "dynamic" });
     const refused = await stack.withEnv(after(6), () => stack.failing("preview"));
     await stack.stack.removeConfig("demoteRequiredAdmin");
@@ -127,6 +128,12 @@ describe("access that ends: listed before, enforced after, never the acting user
     expect(errors).toContain(
       `Organization "acme-dynamic": this change takes away access of ${ACTING.dynamic}, the user the provider acts as (wandb:username), ` +
         `whose grants expired: membership of team lab-dynamic, expired on ${later.dynamic}`,
+    );
+    // The dynamic door's roster keeps its acting user for good: the plugin door's expiry is next (a preview fails at the first refusal).
+    await stack.stack.setConfig("actingExpires", { value: JSON.stringify({ plugin: later.plugin }) });
+    expect(errorsOf((await stack.withEnv(after(8), () => stack.failing("preview"))).diagnostics)).toContain(
+      `Organization "acme-plugin": this change takes away access of ${ACTING.plugin}, the user the provider acts as (wandb:username), ` +
+        `whose grants expired: membership of team lab-plugin, expired on ${later.plugin}`,
     );
     for (const door of DOORS) expect(await labMembers(door)).toContain(ACTING[door]);
     expect(await roleOf("ana-dynamic")).toBe("admin");
