@@ -73,7 +73,10 @@ function thisRunsRead(): Promise<Holdings | UnreadableState> | undefined {
   let read = reads.get(monitor);
   if (!read) {
     const stackName = `${pulumi.getOrganization()}/${pulumi.getProject()}/${pulumi.getStack()}`;
-    read = readHoldings(() => pulumi.runtime.invoke(READ_STACK, { stackName })).catch((error: unknown) => new UnreadableState(String(error)));
+    read = readHoldings(() => pulumi.runtime.invoke(READ_STACK, { stackName })).catch((error: unknown) => {
+      void pulumi.log.debug(`pulumi-wandb: the stack's last state could not be read: ${String(error)}`);
+      return new UnreadableState(String(error));
+    });
     reads.set(monitor, read);
   }
   return read;
@@ -82,11 +85,7 @@ function thisRunsRead(): Promise<Holdings | UnreadableState> | undefined {
 /** The stack's last state, or undefined where it cannot be read (under mocks, or a read that kept failing): for what is only told. */
 export async function lastHoldings(): Promise<Holdings | undefined> {
   const read = await thisRunsRead();
-  if (read instanceof UnreadableState) {
-    void pulumi.log.debug(`pulumi-wandb: the stack's last state could not be read: ${read.cause}`);
-    return undefined;
-  }
-  return read;
+  return read instanceof UnreadableState ? undefined : read;
 }
 
 /**

@@ -55,9 +55,16 @@ function userStateOf(userName: string, member: MemberState, settings: Settings):
   return { userName, ...state, teamRoles, registryRoles, ...settingsOf(settings) };
 }
 
+/** What a User holds that a person of the set does not: the key, and what the set holds once for every person or never declares. */
+const SET_FIELDS = ["userName", "adoptExisting", "deletionPolicy", "importId", "guardedBy", "deactivateInactiveAfterDays"] as const;
+
+function withoutSetFields<T extends object>(record: T): Omit<T, (typeof SET_FIELDS)[number]> {
+  return Object.fromEntries(Object.entries(record).filter(([field]) => !(SET_FIELDS as readonly string[]).includes(field))) as Omit<T, (typeof SET_FIELDS)[number]>;
+}
+
 /** A User's state as a person's: what the set holds once (the key, the settings) and empty views left out. */
 function memberStateOf(id: string, outs: Record<string, unknown>): MemberState {
-  const { userName: _u, adoptExisting: _a, deletionPolicy: _d, importId: _i, guardedBy: _g, deactivateInactiveAfterDays: _x, teamRoles, registryRoles, ...state } = outs;
+  const { teamRoles, registryRoles, ...state } = withoutSetFields(outs);
   const views = {
     ...(Array.isArray(teamRoles) && teamRoles.length > 0 ? { teamRoles } : {}),
     ...(Array.isArray(registryRoles) && registryRoles.length > 0 ? { registryRoles } : {}),
@@ -71,7 +78,7 @@ function memberStateOf(id: string, outs: Record<string, unknown>): MemberState {
  */
 function memberInputsOf(inputs: Partial<UserInputs>): Partial<MemberInputs> {
   const declarable = declarableInputs(userInputs, userFields, { ...inputs }) as Partial<UserInputs>;
-  const { userName: _u, adoptExisting: _a, deletionPolicy: _d, importId: _i, guardedBy: _g, deactivateInactiveAfterDays: _x, adopted: _p, ...member } = declarable;
+  const { adopted: _adopted, ...member } = withoutSetFields(declarable);
   return member;
 }
 
@@ -140,6 +147,26 @@ async function createPerson(operation: Operation, userName: string, member: Memb
 /** The person a failed create still leaves in W&B (a user made, its setup unfinished), as the User would record it. */
 function halfMade(error: unknown): MemberState | undefined {
   return error instanceof ResourceInitError ? memberStateOf(error.id, error.properties) : undefined;
+}
+
+/**
+ * Each person's settled write into `members` (what was written) and `failures` (why not); a failed
+ * person is recorded as `recordedAfterFailure` says (half made, or as last recorded), if at all.
+ */
+function recordSettled(
+  results: ReadonlyMap<string, PromiseSettledResult<MemberState>>,
+  members: Record<string, MemberState>,
+  failures: Map<string, unknown>,
+  recordedAfterFailure: (userName: string, reason: unknown) => MemberState | undefined,
+): void {
+  for (const [userName, result] of results) {
+    if (result.status === "fulfilled") members[userName] = result.value;
+    else {
+      failures.set(userName, result.reason);
+      const recorded = recordedAfterFailure(userName, result.reason);
+      if (recorded !== undefined) members[userName] = recorded;
+    }
+  }
 }
 
 /** The set's state after a write: `members`, or, when some people failed, the error that records them as written. */
@@ -264,14 +291,7 @@ export const organizationMembers: ResourceImplementation<OrganizationMembersInpu
     const results = await eachPerson(people, (userName) => createPerson(operation, userName, inputs.members[userName]!, inputs));
     const members: Record<string, MemberState> = {};
     const failures = new Map<string, unknown>();
-    for (const [userName, result] of results) {
-      if (result.status === "fulfilled") members[userName] = result.value;
-      else {
-        failures.set(userName, result.reason);
-        const made = halfMade(result.reason);
-        if (made !== undefined) members[userName] = made;
-      }
-    }
+    recordSettled(results, members, failures, (_userName, reason) => halfMade(reason));
     // Nothing written: nothing to record; the next `up` creates the set anew (taking over what landed unseen).
     if (Object.keys(members).length === 0 && failures.size > 0) throw failedPeople(failures, people.length);
     return { id, outs: written(operation, id, members, inputs, failures, people.length) };
@@ -322,16 +342,11 @@ export const organizationMembers: ResourceImplementation<OrganizationMembersInpu
       const updated = await user.update(operation, before.id, userStateOf(recordedKey, before, olds), userInputsOf(userName, news.members[userName]!, news));
       return memberStateOf(before.id, updated.outs);
     });
-    for (const [userName, result] of results) {
-      if (result.status === "fulfilled") members[userName] = result.value;
-      else {
-        failures.set(userName, result.reason);
-        // A failed update leaves the person as last recorded (the User's rule); a half-made one is recorded as made.
-        const recordedKey = recordedKeyOf.get(userName);
-        const before = recordedKey === undefined ? halfMade(result.reason) : olds.members[recordedKey];
-        if (before !== undefined) members[userName] = before;
-      }
-    }
+    // A failed update leaves the person as last recorded (the User's rule); a half-made one is recorded as made.
+    recordSettled(results, members, failures, (userName, reason) => {
+      const recordedKey = recordedKeyOf.get(userName);
+      return recordedKey === undefined ? halfMade(reason) : olds.members[recordedKey];
+    });
     return { outs: written(operation, id, members, news, failures, removed.length + people.length) };
   },
 
