@@ -310,8 +310,8 @@ describe("TypeScript, on the release's npm tarballs", () => {
     try {
       const preview = await stack.preview();
       expect(preview.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-      // The stack, 8 resources, the Organization and its 6 children (a user, a custom role, a team, a team role, a registry role, the guard).
-      expect(preview.changes).toEqual({ create: 16 });
+      // The stack, 9 resources, the Organization and its 6 children (a user, a custom role, a team, a team role, a registry role, the guard).
+      expect(preview.changes).toEqual({ create: 17 });
     } finally {
       await stack.dispose();
     }

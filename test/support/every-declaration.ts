@@ -29,6 +29,7 @@ export function everyDeclarationProgram({ module, prefix, dynamic }: EveryDeclar
     `new wandb.OrganizationRoleAssignment("org-role", { user: user.id, role: role.name });`,
     `new wandb.TeamRoleAssignment("team-role", { user: user.id, teamName: team.name, roleName: "admin" });`,
     `new wandb.RegistryRoleAssignment("registry-role", { user: user.id, registryName: "models", roleName: "viewer" });`,
+    `new wandb.OrganizationMembers("people", { members: { [${name("pam")}]: { email: ${JSON.stringify(`${prefix}-pam@example.com`)}, displayName: "Pam", organizationRole: "member" } }, deletionPolicy: "deactivate" });`,
     "",
     `const org = new wandb.Organization("org", {`,
     `  roster: {`,
