@@ -12,7 +12,7 @@ import { People } from "./people";
 import { recordedResources, resourceSteps, type PreviewJson } from "./preview-json";
 import { refusalsOf } from "./refusals";
 import { expiriesIn } from "./expiry-changes";
-import { withRenames } from "./renames";
+import { withPeopleMoved, withRenames } from "./renames";
 
 /**
  * How each person and team the preview creates with adoptExisting or importId is taken, read before
@@ -37,10 +37,11 @@ function adoptionsIn(steps: readonly ResourceStep[]): ReviewContext["adoptions"]
 
 export function accessChanges(preview: PreviewJson): AccessChanges {
   const printed = resourceSteps(preview);
-  const { steps, renames } = withRenames(printed);
+  const { steps: renamed, renames } = withRenames(printed);
+  const { steps, renames: moves } = withPeopleMoved(renamed);
   const people = new People(recordedResources(preview));
   const ledger = new Ledger(refusalsOf(preview), preview.changeSummary ?? {}, (person) => people.emailOf(person), expiriesIn(preview));
-  ledger.changes.renames.push(...renames);
+  ledger.changes.renames.push(...renames, ...moves);
   // A component's roster record names every member, users this change creates included: its teams
   // are read from it, not from the Team resources (whose new members have no id yet).
   const records = printed.filter((step) => step.kind === "RosterGuard");

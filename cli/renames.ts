@@ -2,6 +2,7 @@
 // a create under the new one, both of one W&B object: read together, as one change from the old
 // inputs to the new ones, they are a rename, not a removal and an arrival.
 import { naturalKeyOf } from "../model/natural-keys";
+import { identityOf as userNameIdentity } from "../model/identity";
 import type { Rename } from "./access-ledger";
 import type { ResourceStep } from "./preview-json";
 
@@ -36,4 +37,48 @@ export function withRenames(steps: readonly ResourceStep[]): { steps: ResourceSt
   });
   renames.sort((a, b) => a.to.localeCompare(b.to, "en"));
   return { steps: merged.filter((step) => !paired.has(step)), renames };
+}
+
+/** What a User holds that a person of an OrganizationMembers does not: the key, and what the set holds once. */
+const HELD_BY_THE_SET = new Set(["userName", "adoptExisting", "deletionPolicy", "importId", "guardedBy"]);
+
+/** How many of the people moved into one set a rename names. */
+const MOVES_NAMED = 5;
+
+const objectOf = (value: unknown): Record<string, unknown> => (typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {});
+
+/**
+ * People moved in code from a User each into an OrganizationMembers (an Organization's compact
+ * layout): the Users' deletes read as the people the set held before, so that each person's change
+ * is from their User to their place in the set, not a departure and an arrival. One rename per set.
+ */
+export function withPeopleMoved(steps: readonly ResourceStep[]): { steps: ResourceStep[]; renames: Rename[] } {
+  const deletedUsers = new Map<string, ResourceStep>();
+  for (const step of steps) {
+    const userName = step.kind === "User" && step.op === "delete" ? (step.before ?? step.recorded)["userName"] : undefined;
+    if (typeof userName === "string") deletedUsers.set(userNameIdentity("userName", userName), step);
+  }
+  const moved = new Set<ResourceStep>();
+  const renames: Rename[] = [];
+  const merged = steps.map((step): ResourceStep => {
+    if (step.kind !== "OrganizationMembers" || step.op === "delete" || deletedUsers.size === 0) return step;
+    const held = step.op === "create" ? {} : objectOf((step.before ?? step.recorded)["members"]);
+    const heldKeys = new Set(Object.keys(held).map((key) => userNameIdentity("userName", key)));
+    const arrivals = Object.keys(objectOf(step.after?.["members"])).filter((key) => !heldKeys.has(userNameIdentity("userName", key)));
+    const fromUsers = arrivals.flatMap((key) => {
+      const user = deletedUsers.get(userNameIdentity("userName", key));
+      if (user === undefined || moved.has(user)) return [];
+      moved.add(user);
+      const state = user.op === "delete" ? { ...user.recorded, ...user.before } : {};
+      return [[key, Object.fromEntries(Object.entries(state).filter(([field]) => !HELD_BY_THE_SET.has(field)))] as const];
+    });
+    if (fromUsers.length === 0) return step;
+    const names = fromUsers.map(([userName]) => userName);
+    const shown = names.length > MOVES_NAMED ? `${names.slice(0, MOVES_NAMED).join(", ")} and ${names.length - MOVES_NAMED} more` : names.join(", ");
+    renames.push({ kind: "User", from: shown, to: `OrganizationMembers ${step.name}` });
+    const settings = step.op === "create" ? { adoptExisting: step.after?.["adoptExisting"], deletionPolicy: step.after?.["deletionPolicy"] } : {};
+    const withMoved = (state: Record<string, unknown>) => ({ ...settings, ...state, members: { ...objectOf(state["members"]), ...Object.fromEntries(fromUsers) } });
+    return { ...step, op: "update", before: withMoved(step.op === "create" ? {} : (step.before ?? {})), recorded: withMoved(step.op === "create" ? {} : step.recorded) };
+  });
+  return { steps: merged.filter((step) => !moved.has(step)), renames };
 }

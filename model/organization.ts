@@ -20,6 +20,10 @@ function oneOf(values: readonly string[]) {
 }
 const trueOrFalse = { error: () => "must be true or false" };
 
+/** How the component declares the roster's users: one `User` each, or all in one `OrganizationMembers`. */
+export const ORGANIZATION_LAYOUTS = ["per-person", "compact"] as const;
+export type OrganizationLayout = (typeof ORGANIZATION_LAYOUTS)[number];
+
 /** The inputs other than the roster, which is checked by the roster's own rules (`RosterError`). */
 const settingsShape = {
   deployment: z
@@ -48,6 +52,18 @@ const settingsShape = {
         "converged to the roster, but for roles: a role a person already holds is taken over as W&B holds it, without a write " +
         "(where W&B does not show it, the roster's role is recorded, unverified, and the component names these once per kind). " +
         "What W&B does not hold yet is created. Default: false.",
+    }),
+  layout: z
+    .enum(ORGANIZATION_LAYOUTS, oneOf(ORGANIZATION_LAYOUTS))
+    .optional()
+    .meta({
+      description:
+        "How the roster's users are declared: `per-person` (the default) one `User` resource each; `compact` all of them in one " +
+        "`OrganizationMembers` (`<name>/members`), each person still written, guarded and reviewed one by one, so that the stack " +
+        "counts one resource for its users, however many (for organizations of thousands). Teams, custom roles and role " +
+        "assignments are declared alike in both. Switching a stack from `per-person` to `compact` writes nothing to W&B: the " +
+        "people are taken over from the listing and each `User` leaves the state, its user kept. With `protectAdmins`, the " +
+        "admins stay a protected `User` each in both layouts (Pulumi protects resources, not the people in one).",
     }),
   deletionPolicy: z
     .strictObject(
@@ -119,6 +135,7 @@ export interface OrganizationPlan {
   protectAdmins: boolean;
   adoptExisting: boolean;
   deletionPolicy: DeletionPolicy;
+  layout: OrganizationLayout;
 }
 
 /**
@@ -157,6 +174,7 @@ export function planOrganization(
     protectAdmins: settings.protectAdmins ?? false,
     adoptExisting: settings.adoptExisting ?? false,
     deletionPolicy: settings.deletionPolicy ?? {},
+    layout: settings.layout ?? "per-person",
   };
 }
 

@@ -20,6 +20,8 @@ export interface ChildReading {
 /** One role the roster declares, and the child that holds it. */
 interface DeclaredRole {
   child: DeclaredChild;
+  /** The person of the child (an OrganizationMembers) whose state holds the role; none when the child's own state does. */
+  person?: string;
   /** How the role is named, e.g. `ana in team research`. */
   holder: string;
   role: string;
@@ -70,9 +72,12 @@ function roleKinds<C extends ChildrenShape>(plan: OrganizationPlan, declared: De
       unverified: "organizationRoleUnverified",
       recorded: "organizationRole",
       identity: "organizationRole",
-      roles: Object.entries(declared.users).flatMap(([userName, child]) => {
+      roles: [
+        ...Object.entries(declared.users).map(([userName, child]) => ({ child: child as DeclaredChild, userName, person: undefined as string | undefined })),
+        ...(declared.members === undefined ? [] : roster.users.map(({ userName }) => ({ child: declared.members as DeclaredChild, userName, person: userName }))),
+      ].flatMap(({ child, userName, person }) => {
         const role = userRoles.get(userName);
-        return role === undefined || customRoles.has(role) ? [] : [{ child, holder: userName, role }];
+        return role === undefined || customRoles.has(role) ? [] : [{ child, holder: userName, role, ...(person === undefined ? {} : { person }) }];
       }),
     },
     {
@@ -92,7 +97,12 @@ function noticeKind(component: pulumi.Resource, name: string, kind: RoleKind, re
   if (kind.roles.length === 0) return;
   const readings = kind.roles.map((declared) => {
     const child = read(declared.child);
-    return pulumi.all([child.urn, child.output(kind.unverified), child.output(kind.recorded)]);
+    const { person } = declared;
+    const output =
+      person === undefined
+        ? (property: string) => child.output(property)
+        : (property: string) => child.output("members").apply((members) => (members as Record<string, Record<string, unknown>> | undefined)?.[person]?.[property]);
+    return pulumi.all([child.urn, output(kind.unverified), output(kind.recorded)]);
   });
   // The last state comes in with the readings, so that the notice is said in the apply, at once.
   pulumi.all([pulumi.output(lastStateUrns()), pulumi.all(readings)]).apply(([urns, read]) => {

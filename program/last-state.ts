@@ -19,12 +19,18 @@ const stackResources = z.object({
   outputs: z.record(z.string(), z.object({ type: z.string(), outputs: z.record(z.string(), z.unknown()).default({}) })).default({}),
 });
 
-/** The stack's last state: each URN, the URNs that hold each W&B object (by its natural key), and each User's userName. */
+/**
+ * The stack's last state: each URN, the URNs that hold each W&B object (by its natural key), each
+ * User's userName, and each OrganizationMembers' people (their SCIM ids by userName).
+ */
 export interface Holdings {
   urns: ReadonlySet<string>;
   byKey: ReadonlyMap<string, string[]>;
   userNames: ReadonlyMap<string, string>;
+  people: ReadonlyMap<string, ReadonlyMap<string, string>>;
 }
+
+const recordedPeople = z.record(z.string(), z.object({ id: z.string() }).loose());
 
 /** A read that failed at every try, with the engine's last answer. */
 class UnreadableState {
@@ -52,13 +58,16 @@ export async function readHoldings(read: () => Promise<unknown>, delaysMs: reado
 function holdingsOf(read: z.infer<typeof stackResources>): Holdings {
   const byKey = new Map<string, string[]>();
   const userNames = new Map<string, string>();
+  const people = new Map<string, Map<string, string>>();
   for (const [urn, { type, outputs }] of Object.entries(read.outputs)) {
     const kind = kindOfType(type);
     const key = kind === undefined ? undefined : naturalKeyOf(kind, outputs);
     if (key !== undefined) byKey.set(key, [...(byKey.get(key) ?? []), urn]);
     if (kind === "User" && typeof outputs["userName"] === "string") userNames.set(urn, outputs["userName"]);
+    const members = kind === "OrganizationMembers" ? recordedPeople.safeParse(outputs["members"]) : undefined;
+    if (members?.success) people.set(urn, new Map(Object.entries(members.data).map(([userName, { id }]) => [userName, id])));
   }
-  return { urns: new Set(Object.keys(read.outputs)), byKey, userNames };
+  return { urns: new Set(Object.keys(read.outputs)), byKey, userNames, people };
 }
 
 /**
@@ -108,9 +117,9 @@ export async function lastStateUrns(): Promise<string[] | undefined> {
 }
 
 /**
- * The userNames of the Users the stack's last state holds that are not the children of the
- * Organization `organization` (standalone Users, another Organization's): the stack's own, never
- * outside this roster's code. The same at a preview and at the up after it; none under mocks. A
+ * The userNames of the Users and the people of the OrganizationMembers the stack's last state holds
+ * that are not the children of the Organization `organization` (standalone ones, another
+ * Organization's): the stack's own, never outside this roster's code. The same at a preview and at the up after it; none under mocks. A
  * state the engine could not read fails the Organization: taken as none, the stack's own users
  * would be deactivated as outside code.
  */
@@ -126,5 +135,30 @@ export async function stackUsersBeside(organization: string): Promise<string[]> 
     const urn = parseUrn(text);
     return isOrganizationChild(urn) && urn.name.startsWith(`${organization}/`);
   };
-  return [...(read?.userNames ?? new Map<string, string>())].filter(([urn]) => !own(urn)).map(([, userName]) => userName).sort();
+  const users = [...(read?.userNames ?? new Map<string, string>())].filter(([urn]) => !own(urn)).map(([, userName]) => userName);
+  const people = [...(read?.people ?? new Map<string, ReadonlyMap<string, string>>())].filter(([urn]) => !own(urn)).flatMap(([, members]) => [...members.keys()]);
+  return [...users, ...people].sort();
+}
+
+/** The name of the OrganizationMembers an Organization declares its people in (the compact layout). */
+export const membersChildName = (organization: string): string => `${organization}/members`;
+
+/** What the stack's last state holds of the Organization `organization`'s users, in either layout. */
+export interface RecordedUsers {
+  /** The userNames of its users declared one User each (the per-person layout). */
+  asUsers: string[];
+  /** The SCIM ids of the people of its OrganizationMembers (the compact layout), by userName. */
+  idsOfPeople: Record<string, string>;
+}
+
+/** What the last state holds of the Organization `organization`'s users; none under mocks, or where the state cannot be read (its guard fails that run). */
+export async function recordedUsersOf(organization: string): Promise<RecordedUsers> {
+  const holdings = await lastHoldings();
+  const ownUrn = (text: string) => {
+    const urn = parseUrn(text);
+    return isOrganizationChild(urn) && urn.name.startsWith(`${organization}/`) ? urn : undefined;
+  };
+  const asUsers = [...(holdings?.userNames ?? [])].flatMap(([urn, userName]) => (ownUrn(urn) === undefined ? [] : [userName]));
+  const set = [...(holdings?.people ?? [])].find(([urn]) => ownUrn(urn)?.name === membersChildName(organization));
+  return { asUsers, idsOfPeople: Object.fromEntries(set?.[1] ?? []) };
 }

@@ -3,7 +3,7 @@
 // of the children: the SDK's dynamic resources, or the plugin's registered ones. It runs inside the
 // Pulumi program, where the children's outputs are Outputs.
 import * as pulumi from "@pulumi/pulumi";
-import { stackUsersBeside } from "./last-state";
+import { membersChildName, recordedUsersOf, stackUsersBeside } from "./last-state";
 import type { ValidatedRoster, WandbDeployment } from "../model/roster/roster";
 import { patternMatcher } from "../model/name-patterns";
 import { identityOf } from "../model/identity";
@@ -29,12 +29,18 @@ export interface NamedChild extends DeclaredChild {
 /** A registered resource whose `name` output other children wait on. */
 export type NamedResource = pulumi.CustomResource & NamedChild;
 
+/** The child holding the roster's people in the compact layout: its people's SCIM ids are read from it. */
+export interface PeopleChild extends DeclaredChild {
+  readonly members: pulumi.Output<Record<string, { id: string }>>;
+}
+
 /**
  * What each kind of child is declared as: anything with the outputs the other children read, e.g. a
  * `pulumi.CustomResource`, or a registration the native plugin makes without one.
  */
 export interface ChildrenShape {
   User: DeclaredChild;
+  OrganizationMembers: PeopleChild;
   Team: NamedChild;
   CustomRole: NamedChild;
   OrganizationRoleAssignment: DeclaredChild;
@@ -47,6 +53,7 @@ export interface ChildrenShape {
 /** The children as `pulumi.CustomResource`s (of subclasses the caller chooses). */
 export interface OrganizationChildren extends ChildrenShape {
   User: pulumi.CustomResource;
+  OrganizationMembers: pulumi.CustomResource & PeopleChild;
   Team: NamedResource;
   CustomRole: NamedResource;
   OrganizationRoleAssignment: pulumi.CustomResource;
@@ -70,8 +77,10 @@ export type OrganizationKinds<C extends ChildrenShape = OrganizationChildren> = 
 
 /** The children declared, keyed by roster names, and the outputs to register. */
 export interface DeclaredOrganization<C extends ChildrenShape = OrganizationChildren> {
-  /** Users by `userName` (as spelled in the roster). */
+  /** Users by `userName` (as spelled in the roster), in the per-person layout. */
   users: Record<string, C["User"]>;
+  /** The roster's people in one resource, in the compact layout (when it declares any). */
+  members: C["OrganizationMembers"] | undefined;
   /** Teams by name. */
   teams: Record<string, C["Team"]>;
   /** Custom roles by name. */
@@ -120,20 +129,20 @@ export function declareOrganization<C extends ChildrenShape>(
   );
   const declaring: Declaring<C> = { name, plan, kinds, guard, parent: { parent: component, dependsOn: [guard] } };
   const customRoles = declareCustomRoles(declaring);
-  const { users, teams } = declareUsersAndTeams(declaring, customRoles);
-  const referenceOf = userReferences(plan.roster, users);
+  const { users, members, teams, people } = declareUsersAndTeams(declaring, customRoles);
   const serviceAccounts = declareServiceAccounts(declaring, teams);
   return {
     users,
+    members,
     teams,
     customRoles,
     serviceAccounts,
-    organizationRoleAssignments: declareOrganizationRoles(declaring, referenceOf, customRoles),
-    teamRoleAssignments: declareTeamRoles(declaring, referenceOf, teams, customRoles),
-    registryRoleAssignments: declareRegistryRoles(declaring, referenceOf),
+    organizationRoleAssignments: declareOrganizationRoles(declaring, people, customRoles),
+    teamRoleAssignments: declareTeamRoles(declaring, people, teams, customRoles),
+    registryRoleAssignments: declareRegistryRoles(declaring, people),
     guard,
     outputs: {
-      userIds: idsOf(users),
+      userIds: people.ids,
       teamIds: idsOf(teams),
       customRoleIds: idsOf(customRoles),
       serviceAccountIds: idsOf(serviceAccounts),
@@ -152,13 +161,53 @@ interface Declaring<C extends ChildrenShape> {
   parent: ChildOptions<C>;
 }
 
-/** How the assignments and teams name a user of the roster: the User's id, or with `usersFrom: idp` (no User is declared) the email. */
-type UserReferences = (userName: string) => pulumi.Input<string>;
+/** How the assignments and teams name the roster's users, the children that declare them, and their ids. */
+interface People<C extends ChildrenShape> {
+  referenceOf(userName: string): pulumi.Input<string>;
+  /** What a child naming a user waits for besides what its references carry: the compact layout's OrganizationMembers. */
+  declaredBy: C[keyof C][];
+  ids: pulumi.Output<Record<string, string>>;
+}
 
-function userReferences(roster: ValidatedRoster, users: Record<string, DeclaredChild>): UserReferences {
-  if (roster.usersFrom === "code") return (userName) => required(users, userName).id;
+const noIds = (): pulumi.Output<Record<string, string>> => pulumi.output<Record<string, string>>({});
+
+/** With `usersFrom: idp` no user is declared: each is named by email. */
+function peopleByEmail<C extends ChildrenShape>(roster: ValidatedRoster): People<C> {
   const emails = Object.fromEntries(roster.users.map((user) => [user.userName, user.email]));
-  return (userName) => required(emails, userName);
+  return { referenceOf: (userName) => required(emails, userName), declaredBy: [], ids: noIds() };
+}
+
+/** In the per-person layout each user is named by its User's id. */
+function peopleAsUsers<C extends ChildrenShape>(users: Record<string, C["User"]>): People<C> {
+  return { referenceOf: (userName) => required(users, userName).id, declaredBy: [], ids: idsOf(users) };
+}
+
+/**
+ * In the compact layout each person is named by the SCIM id the last state records for them, known
+ * alike at a preview and at the `up` after it, whatever the OrganizationMembers plans; a person new
+ * to it (or to the layout), by email. Either names the same user to a Team or an assignment, which
+ * record both: a later run naming the person by id changes nothing.
+ */
+function peopleInMembers<C extends ChildrenShape>(
+  name: string,
+  inMembers: readonly RosterUser[],
+  members: C["OrganizationMembers"] | undefined,
+  /** The protected admins, a User each. */
+  users: Record<string, C["User"]>,
+): People<C> {
+  const emails = Object.fromEntries(inMembers.map((user) => [user.userName, user.email]));
+  const recorded = pulumi.output(recordedUsersOf(name));
+  const asUsers = peopleAsUsers<C>(users);
+  const idsInMembers =
+    members === undefined
+      ? noIds()
+      : members.members.apply((people) => Object.fromEntries(inMembers.flatMap(({ userName }) => (people[userName] === undefined ? [] : [[userName, people[userName]!.id]]))));
+  return {
+    referenceOf: (userName) =>
+      users[userName] === undefined ? recorded.apply(({ idsOfPeople }) => idsOfPeople[userName] ?? required(emails, userName)) : asUsers.referenceOf(userName),
+    declaredBy: members === undefined ? [] : [members],
+    ids: pulumi.all([asUsers.ids, idsInMembers]).apply(([admins, others]) => ({ ...admins, ...others })),
+  };
 }
 
 /**
@@ -210,64 +259,85 @@ function declareCustomRoles<C extends ChildrenShape>({ name, plan, kinds, parent
   return customRoles;
 }
 
+/** What a User and a person of the OrganizationMembers declare alike of a roster's user: all but its userName, teams and settings. */
+type RosterUser = ValidatedRoster["users"][number];
+
+function personArgsOf<C extends ChildrenShape>(roster: ValidatedRoster, customRoles: Record<string, C["CustomRole"]>) {
+  const inactivityOf = inactivitySettingOf(roster);
+  return (user: RosterUser) => ({
+    email: user.email,
+    ...(user.displayName === undefined ? {} : { displayName: user.displayName }),
+    ...(user.modelsSeat === undefined ? {} : { modelsSeat: user.modelsSeat }),
+    ...(user.weaveRole === undefined ? {} : { weaveRole: user.weaveRole }),
+    // The user's access expired: declared inactive (the record names the expiry for the review).
+    ...(user.deactivated === true ? { active: false } : {}),
+    // A custom organization role belongs to an OrganizationRoleAssignment: the User leaves it alone.
+    ...(customRoles[user.organizationRole] !== undefined ? {} : { organizationRole: user.organizationRole }),
+    ...inactivityOf(user),
+  });
+}
+
 /**
  * Users and teams, in the order membership asks: where users join through teams (saas) they are
- * created into them (the teams come first, and each User names its teams); elsewhere each Team
+ * created into them (the teams come first, and each user names its teams); elsewhere each Team
  * names its members (users first).
  */
 function declareUsersAndTeams<C extends ChildrenShape>(
-  { name, plan, kinds, parent }: Declaring<C>,
+  declaring: Declaring<C>,
   customRoles: Record<string, C["CustomRole"]>,
-): { users: Record<string, C["User"]>; teams: Record<string, C["Team"]> } {
+): { users: Record<string, C["User"]>; members: C["OrganizationMembers"] | undefined; teams: Record<string, C["Team"]>; people: People<C> } {
+  const { name, plan, kinds, guard, parent } = declaring;
   const throughTeams = capabilitiesOf(plan.deployment).usersJoinThroughTeams;
   const adopt = adoptionOf(plan);
   const userPolicy = plan.deletionPolicy.users === undefined ? {} : { deletionPolicy: plan.deletionPolicy.users };
   const teamPolicy = plan.deletionPolicy.teams === undefined ? {} : { deletionPolicy: plan.deletionPolicy.teams };
   const users: Record<string, C["User"]> = {};
   const teams: Record<string, C["Team"]> = {};
-  const referenceOf = userReferences(plan.roster, users);
+  let members: C["OrganizationMembers"] | undefined;
+  // The identity provider creates the users: the roster's are references (by email), declared as no User.
+  let people: People<C> = peopleByEmail(plan.roster);
   const declareTeams = () => {
+    const options = people.declaredBy.length === 0 ? parent : { ...parent, dependsOn: [guard, ...people.declaredBy] };
     for (const team of plan.roster.teams) {
-      // Not where users join through teams: there each User writes its own membership (the team must exist first). Nor when the identity provider writes them.
+      // Not where users join through teams: there each user writes its own membership (the team must exist first). Nor when the identity provider writes them.
       const membersWritten = !throughTeams && team.membersFrom === "code";
       const teamArgs: OrganizationChildArgs["Team"] = {
         name: team.name,
-        ...(membersWritten ? { members: team.members.map(referenceOf) } : {}),
+        ...(membersWritten ? { members: team.members.map(people.referenceOf) } : {}),
         // Recorded in the team's state, so that its destroy (or its removal from the roster) writes nothing.
         ...(team.membersFrom === "idp" ? { membersFrom: "idp" as const } : {}),
         ...adopt,
         ...teamPolicy,
         guardedBy: name,
       };
-      teams[team.name] = kinds.Team(`${name}/${team.name}`, teamArgs, parent);
+      teams[team.name] = kinds.Team(`${name}/${team.name}`, teamArgs, membersWritten ? options : parent);
     }
   };
   const declareUsers = () => {
-    // The identity provider creates the users: the roster's are references (by email), declared as no User.
     if (plan.roster.usersFrom === "idp") return;
-    const inactivityOf = inactivitySettingOf(plan.roster);
-    for (const user of plan.roster.users) {
-      const custom = customRoles[user.organizationRole] !== undefined;
+    const personOf = personArgsOf(plan.roster, customRoles);
+    const protectedAdmin = (user: { organizationRole: string }) => plan.protectAdmins && user.organizationRole === "admin";
+    // In the compact layout the admins protectAdmins protects stay a User each: Pulumi protects resources, not people in one.
+    const asUsers = plan.layout === "compact" ? plan.roster.users.filter(protectedAdmin) : plan.roster.users;
+    for (const user of asUsers) {
       const userArgs: OrganizationChildArgs["User"] = {
         userName: user.userName,
-        email: user.email,
-        ...(user.displayName === undefined ? {} : { displayName: user.displayName }),
-        ...(user.modelsSeat === undefined ? {} : { modelsSeat: user.modelsSeat }),
-        ...(user.weaveRole === undefined ? {} : { weaveRole: user.weaveRole }),
-        // The user's access expired: declared inactive (the record names the expiry for the review).
-        ...(user.deactivated === true ? { active: false } : {}),
-        // A custom organization role belongs to an OrganizationRoleAssignment: the User leaves it alone.
-        ...(custom ? {} : { organizationRole: user.organizationRole }),
+        ...personOf(user),
         // Users created into teams: the teams' names as Outputs make the Teams come first.
         ...(throughTeams ? { teams: user.teams.map((team) => required(teams, team).name) } : {}),
         ...adopt,
         ...userPolicy,
-        ...inactivityOf(user),
         guardedBy: name,
       };
-      const protect = plan.protectAdmins && user.organizationRole === "admin";
-      users[user.userName] = kinds.User(userChildName(name, user.userName), userArgs, { ...parent, ...(protect ? { protect: true } : {}) });
+      users[user.userName] = kinds.User(userChildName(name, user.userName), userArgs, { ...parent, ...(protectedAdmin(user) ? { protect: true } : {}) });
     }
+    if (plan.layout === "per-person") {
+      people = peopleAsUsers(users);
+      return;
+    }
+    const inMembers = plan.roster.users.filter((user) => !protectedAdmin(user));
+    members = declareMembers(declaring, inMembers, personOf, throughTeams ? teams : undefined);
+    people = peopleInMembers(name, inMembers, members, users);
   };
   if (throughTeams) {
     declareTeams();
@@ -276,7 +346,31 @@ function declareUsersAndTeams<C extends ChildrenShape>(
     declareUsers();
     declareTeams();
   }
-  return { users, teams };
+  return { users, members, teams, people };
+}
+
+/**
+ * The compact layout's one OrganizationMembers for the roster's users (none for a roster without
+ * users), after the teams its people join through (`throughTeams`, which they then name). The people
+ * the last state holds as this component's Users (the per-person layout) are taken over without a
+ * write; their Users leave the stack, their users kept.
+ */
+function declareMembers<C extends ChildrenShape>(
+  { name, plan, kinds, guard, parent }: Declaring<C>,
+  users: readonly RosterUser[],
+  personOf: ReturnType<typeof personArgsOf<C>>,
+  throughTeams: Record<string, C["Team"]> | undefined,
+): C["OrganizationMembers"] | undefined {
+  if (users.length === 0) return undefined;
+  const membersArgs: OrganizationChildArgs["OrganizationMembers"] = {
+    members: Object.fromEntries(users.map((user) => [user.userName, { ...personOf(user), ...(throughTeams === undefined ? {} : { teams: user.teams }) }])),
+    ...adoptionOf(plan),
+    ...(plan.deletionPolicy.users === undefined ? {} : { deletionPolicy: plan.deletionPolicy.users }),
+    heldAsUsers: pulumi.output(recordedUsersOf(name)).apply(({ asUsers }) => (asUsers.length === 0 ? undefined : asUsers)) as pulumi.Output<string[]>,
+    guardedBy: name,
+  };
+  const joined = throughTeams === undefined ? [] : [...new Set(users.flatMap((user) => user.teams.map((team) => required(throughTeams, team))))];
+  return kinds.OrganizationMembers(membersChildName(name), membersArgs, joined.length === 0 ? parent : { ...parent, dependsOn: [guard, ...joined] });
 }
 
 /**
@@ -286,7 +380,7 @@ function declareUsersAndTeams<C extends ChildrenShape>(
  */
 function declareOrganizationRoles<C extends ChildrenShape>(
   { name, plan, kinds, guard, parent }: Declaring<C>,
-  referenceOf: UserReferences,
+  people: People<C>,
   customRoles: Record<string, C["CustomRole"]>,
 ): Record<string, C["OrganizationRoleAssignment"]> {
   const assignments: Record<string, C["OrganizationRoleAssignment"]> = {};
@@ -296,8 +390,8 @@ function declareOrganizationRoles<C extends ChildrenShape>(
     if (role === undefined && !(byAssignment && user.organizationRole !== "member")) continue;
     assignments[user.userName] = kinds.OrganizationRoleAssignment(
       userChildName(name, user.userName),
-      { user: referenceOf(user.userName), role: role?.name ?? user.organizationRole, ...adoptionOf(plan) },
-      { ...parent, dependsOn: role === undefined ? [guard] : [guard, role] },
+      { user: people.referenceOf(user.userName), role: role?.name ?? user.organizationRole, ...adoptionOf(plan) },
+      { ...parent, dependsOn: [guard, ...people.declaredBy, ...(role === undefined ? [] : [role])] },
     );
   }
   return assignments;
@@ -306,7 +400,7 @@ function declareOrganizationRoles<C extends ChildrenShape>(
 /** Each team's roles by member, each assignment waiting for its team (which it names) and its custom role, if any. */
 function declareTeamRoles<C extends ChildrenShape>(
   { name, plan, kinds, guard, parent }: Declaring<C>,
-  referenceOf: UserReferences,
+  people: People<C>,
   teams: Record<string, C["Team"]>,
   customRoles: Record<string, C["CustomRole"]>,
 ): Record<string, Record<string, C["TeamRoleAssignment"]>> {
@@ -318,8 +412,8 @@ function declareTeamRoles<C extends ChildrenShape>(
       const role = customRoles[roleName];
       byUser[userName] = kinds.TeamRoleAssignment(
         `${name}/${team.name}/${identityOf("userName", userName)}`,
-        { user: referenceOf(userName), teamName: teamResource.name, roleName: role?.name ?? roleName, ...adoptionOf(plan) },
-        { ...parent, dependsOn: role === undefined ? [guard, teamResource] : [guard, teamResource, role] },
+        { user: people.referenceOf(userName), teamName: teamResource.name, roleName: role?.name ?? roleName, ...adoptionOf(plan) },
+        { ...parent, dependsOn: [guard, teamResource, ...people.declaredBy, ...(role === undefined ? [] : [role])] },
       );
     }
     if (Object.keys(byUser).length > 0) assignments[team.name] = byUser;
@@ -329,16 +423,16 @@ function declareTeamRoles<C extends ChildrenShape>(
 
 /** Registry roles by registry, then member. */
 function declareRegistryRoles<C extends ChildrenShape>(
-  { name, plan, kinds, parent }: Declaring<C>,
-  referenceOf: UserReferences,
+  { name, plan, kinds, guard, parent }: Declaring<C>,
+  people: People<C>,
 ): Record<string, Record<string, C["RegistryRoleAssignment"]>> {
   const assignments: Record<string, Record<string, C["RegistryRoleAssignment"]>> = {};
   for (const grant of plan.roster.registryRoles) {
     const byUser = (assignments[grant.registry] ??= {});
     byUser[grant.user] = kinds.RegistryRoleAssignment(
       `${name}/${grant.registry}/${identityOf("userName", grant.user)}`,
-      { user: referenceOf(grant.user), registryName: grant.registry, roleName: grant.role, ...adoptionOf(plan) },
-      parent,
+      { user: people.referenceOf(grant.user), registryName: grant.registry, roleName: grant.role, ...adoptionOf(plan) },
+      people.declaredBy.length === 0 ? parent : { ...parent, dependsOn: [guard, ...people.declaredBy] },
     );
   }
   return assignments;

@@ -9,6 +9,7 @@ import { ORGANIZATION_TYPE } from "../model/tokens";
 import type { ValidatedRoster, WandbDeployment } from "../model/roster/roster";
 import type { OrganizationArgs } from "./types/organization";
 import { CustomRole } from "./custom-role";
+import { OrganizationMembers } from "./organization-members";
 import { OrganizationRoleAssignment } from "./organization-role-assignment";
 import { RegistryRoleAssignment } from "./registry-role-assignment";
 import { RosterGuard } from "./roster-guard";
@@ -49,8 +50,10 @@ export class Organization extends pulumi.ComponentResource {
   readonly roster: ValidatedRoster;
   /** The deployment that decided how membership is written; undefined when unknown (treated as not saas). */
   readonly deployment: WandbDeployment | undefined;
-  /** Users by `userName` (as spelled in the roster). */
+  /** Users by `userName` (as spelled in the roster), with `layout: "per-person"` (the default). */
   readonly users: Readonly<Record<string, User>>;
+  /** The roster's people in one resource, with `layout: "compact"`; undefined without users. */
+  readonly members: OrganizationMembers | undefined;
   /** Teams by name. */
   readonly teams: Readonly<Record<string, Team>>;
   /** Custom roles by name. */
@@ -80,6 +83,7 @@ export class Organization extends pulumi.ComponentResource {
     this.deployment = plan.deployment;
     const declared = declareOrganization(this, name, plan, {
       User: declaring(User),
+      OrganizationMembers: declaring(OrganizationMembers),
       Team: declaring(Team),
       CustomRole: declaring(CustomRole),
       OrganizationRoleAssignment: declaring(OrganizationRoleAssignment),
@@ -89,6 +93,7 @@ export class Organization extends pulumi.ComponentResource {
       ServiceAccount: declaring(ServiceAccount),
     });
     this.users = declared.users;
+    this.members = declared.members;
     this.teams = declared.teams;
     this.customRoles = declared.customRoles;
     this.organizationRoleAssignments = declared.organizationRoleAssignments;

@@ -2,8 +2,8 @@
 // what a standalone User is (the same inputs, the same state), so the set costs the engine one
 // resource whatever the number of people.
 import { z } from "zod";
-import { createSetting, stateSetting, type FieldTable } from "./fields";
-import { adoptExisting, printable } from "./pieces";
+import { createSetting, namingSetting, stateSetting, type FieldTable } from "./fields";
+import { adoptExisting, guardedBy, printable } from "./pieces";
 import { userInputs, userOutputs } from "./user";
 import { USER_NAME } from "../vocabulary";
 import { identityOf } from "../identity";
@@ -26,7 +26,7 @@ export const organizationMembersImport =
 
 /** What a person declares: a `User`'s inputs, but the userName (the entry's key) and the resource-level settings. */
 export const memberInputs = userInputs
-  .pick({ email: true, displayName: true, active: true, organizationRole: true, modelsSeat: true, weaveRole: true, teams: true })
+  .pick({ email: true, displayName: true, active: true, organizationRole: true, modelsSeat: true, weaveRole: true, teams: true, deactivateInactiveAfterDays: true })
   .strict()
   .meta({ id: "OrganizationMember", description: "One person of an `OrganizationMembers`: what a `User` declares, its userName the entry's key." });
 
@@ -66,6 +66,25 @@ export const organizationMembersInputs = z
         "What removing a person (or the resource) does to each: `delete` deletes the user from the organization, `deactivate` " +
         "keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.",
     }),
+    protectAdmins: z
+      .boolean({ error: "protectAdmins must be true or false" })
+      .optional()
+      .meta({
+        description:
+          "Refuses, at preview and before any write, to remove a person whose organization role is recorded as `admin` (or the " +
+          "resource while it holds one): demote them to `member` first, or set it to `false`. Defaults to `false`.",
+      }),
+    heldAsUsers: z
+      .array(z.string(), { error: "heldAsUsers must be a list of userNames" })
+      .optional()
+      .meta({
+        description:
+          "Set by the `Organization` component, not meant to be set by hand: the people this stack held until now as one `User` " +
+          "each. A person new to the resource who is named here is taken over from W&B's listing as `adoptExisting` takes a user " +
+          "over (without a write where W&B holds it as declared), and that `User` leaves the stack without removing the person. " +
+          "Never recorded in the state.",
+      }),
+    guardedBy: guardedBy("set of people"),
   })
   .strict();
 
@@ -90,6 +109,7 @@ export const memberState = userOutputs
     createdAt: true,
     daysActive: true,
     lastActiveAt: true,
+    deactivateInactiveAfterDays: true,
   })
   .extend({
     // A User's outputs take these descriptions from its inputs; a person's state says them itself.
@@ -102,6 +122,9 @@ export const memberState = userOutputs
     modelsSeat: userOutputs.shape.modelsSeat.meta({ description: "The user's W&B Models seat as last read or written; absent when not declared." }),
     weaveRole: userOutputs.shape.weaveRole.meta({ description: "The user's W&B Weave role as last read or written; absent when not declared." }),
     teams: userOutputs.shape.teams.meta({ description: "The names of the teams the user is in, as last read or written; absent when not declared." }),
+    deactivateInactiveAfterDays: userOutputs.shape.deactivateInactiveAfterDays.meta({
+      description: "The person's `deactivateInactiveAfterDays` as last applied (set by the `Organization` component); absent when not declared.",
+    }),
     id: z.string().meta({ description: "The user's SCIM id." }),
     teamRoles: userOutputs.shape.teamRoles.optional(),
     registryRoles: userOutputs.shape.registryRoles.optional(),
@@ -114,6 +137,8 @@ export const organizationMembersOutputs = z.object({
   members: z.record(z.string(), memberState).meta({ description: "Each person by userName, as last read or written." }),
   adoptExisting: z.boolean(),
   deletionPolicy: userOutputs.shape.deletionPolicy,
+  protectAdmins: z.boolean().optional(),
+  guardedBy: z.string().optional(),
 });
 
 export type OrganizationMembersOutputs = z.output<typeof organizationMembersOutputs>;
@@ -123,4 +148,7 @@ export const organizationMembersFields = {
   members: { owner: "program", compare: "exact", write: { patch: "replace" }, replaces: false },
   adoptExisting: createSetting,
   deletionPolicy: stateSetting,
-} as const satisfies FieldTable<keyof OrganizationMembersOutputs>;
+  protectAdmins: stateSetting,
+  heldAsUsers: createSetting,
+  guardedBy: namingSetting,
+} as const satisfies FieldTable<keyof OrganizationMembersOutputs | "heldAsUsers">;

@@ -4,7 +4,7 @@ import type { ScimUser } from "../../service";
 import type { Users } from "./directory";
 import { identityOf } from "../../model/identity";
 import { isEmailReference } from "../../model/vocabulary";
-import { requireFound } from "../kit/errors";
+import { failsThePreview, requireFound } from "../kit/errors";
 import type { Operation } from "../operation";
 
 /** Why a reference names nobody, and what to do about it. */
@@ -15,6 +15,20 @@ function namesNoUser(reference: string): string {
     : `no user with SCIM id "${reference}" in the W&B organization: give an existing user's SCIM id (e.g. \`user.id\` of a ` +
         "wandb.User, or from wandb.getUser) or their email address; organization service accounts cannot be named " +
         "(they join every team created through SCIM on their own)";
+}
+
+/**
+ * The operation's one listing of the users, as a check reads it: undefined where it cannot be read
+ * (the write still judges for itself), but for what fails the preview (refused credentials).
+ */
+export async function usersForCheck(operation: Operation): Promise<Users | undefined> {
+  return operation
+    .directory()
+    .users()
+    .catch((error: unknown) => {
+      if (failsThePreview(operation, error)) throw error;
+      return undefined;
+    });
 }
 
 /** The user the reference in input `property` names; fails saying what to do when it names nobody. */

@@ -18,7 +18,7 @@ import {
   type OrganizationMembersOutputs,
 } from "../../model/shapes/organization-members";
 import { actingUserRefusal } from "../../model/guard-rails";
-import { failsThePreview, ResourceInitError, withPulumiAdvice } from "../kit/errors";
+import { ResourceInitError, withPulumiAdvice } from "../kit/errors";
 import { detailed, propertyChanges, type PropertyChangeKind } from "../kit/difference";
 import { fieldChanges } from "../kit/field-changes";
 import type { ResourceImplementation } from "../kit/implementation";
@@ -27,9 +27,10 @@ import { heldEmailRefusal, userFields, userInputs } from "../../model/shapes/use
 import { engineRecord, recordedBeforeVersioning, storedState } from "../kit/state";
 import type { Operation } from "../operation";
 import { inputsOfState, removalRefusal, user, type UserInputs, type UserOutputs } from "./user";
+import { usersForCheck } from "../membership/users";
 
-/** The settings the set holds once for every person. */
-type Settings = Pick<OrganizationMembersInputs, "adoptExisting" | "deletionPolicy">;
+/** The settings the set holds once for every person, as its state records them. */
+type Settings = Pick<OrganizationMembersOutputs, "adoptExisting" | "deletionPolicy" | "protectAdmins" | "guardedBy">;
 
 /** A person's property as the engine's paths name it: `members["ana"].organizationRole`. */
 const personPath = (userName: string, property = ""): string => `members[${JSON.stringify(userName)}]${property === "" ? "" : property.startsWith("[") ? property : `.${property}`}`;
@@ -37,7 +38,21 @@ const personPath = (userName: string, property = ""): string => `members[${JSON.
 /** What a program is told when members is no object of people. */
 const membersError = 'members must be an object of people by userName, e.g. { ana: { email: "ana@example.com" } }';
 
-const settingsOf = ({ adoptExisting, deletionPolicy }: Settings): Settings => ({ adoptExisting, deletionPolicy });
+/** The settings as the state records them: those left at their defaults left out, to keep the state small. */
+const settingsOf = ({ adoptExisting, deletionPolicy, protectAdmins, guardedBy }: Settings): Settings => ({
+  adoptExisting,
+  deletionPolicy,
+  ...(protectAdmins === true ? { protectAdmins } : {}),
+  ...(guardedBy === undefined ? {} : { guardedBy }),
+});
+
+/** The settings a User of each person takes: the set's, but those only the set has. */
+const userSettingsOf = ({ adoptExisting, deletionPolicy, guardedBy }: Settings) => ({ adoptExisting, deletionPolicy, ...(guardedBy === undefined ? {} : { guardedBy }) });
+
+/** Whether the person `userName` is one the stack held as a User until now (`heldAsUsers`), to be taken over as adoptExisting would. */
+function heldAsUser(inputs: Pick<OrganizationMembersInputs, "heldAsUsers">, userName: string): boolean {
+  return (inputs.heldAsUsers ?? []).some((held) => sameIdentity("userName", held, userName));
+}
 
 /** The inputs last applied to a person, as a User's check takes them: none for a person new to the set. */
 function userOldsOf(recordedKey: string | undefined, oldMembers: Readonly<Record<string, Record<string, unknown>>>): Record<string, unknown> {
@@ -46,17 +61,17 @@ function userOldsOf(recordedKey: string | undefined, oldMembers: Readonly<Record
 
 /** A person's inputs as a User's. */
 function userInputsOf(userName: string, member: MemberInputs, settings: Settings): UserInputs {
-  return { userName, ...member, ...settingsOf(settings) };
+  return { userName, ...member, ...userSettingsOf(settings) };
 }
 
 /** A person's state as a User's: the set's settings, the key as userName, the empty views it leaves out. */
 function userStateOf(userName: string, member: MemberState, settings: Settings): UserOutputs {
   const { id: _id, teamRoles = [], registryRoles = [], ...state } = member;
-  return { userName, ...state, teamRoles, registryRoles, ...settingsOf(settings) };
+  return { userName, ...state, teamRoles, registryRoles, ...userSettingsOf(settings) };
 }
 
 /** What a User holds that a person of the set does not: the key, and what the set holds once for every person or never declares. */
-const SET_FIELDS = ["userName", "adoptExisting", "deletionPolicy", "importId", "guardedBy", "deactivateInactiveAfterDays"] as const;
+const SET_FIELDS = ["userName", "adoptExisting", "deletionPolicy", "importId", "guardedBy"] as const;
 
 function withoutSetFields<T extends object>(record: T): Omit<T, (typeof SET_FIELDS)[number]> {
   return Object.fromEntries(Object.entries(record).filter(([field]) => !(SET_FIELDS as readonly string[]).includes(field))) as Omit<T, (typeof SET_FIELDS)[number]>;
@@ -118,9 +133,9 @@ function failedPeople(failures: ReadonlyMap<string, unknown>, total: number): Er
 }
 
 /** Fails naming every person whose removal the guard rails refuse, before any request. */
-function refuseGuardedRemovals(operation: Operation, people: readonly [string, MemberState][], settings: Settings): void {
+function refuseGuardedRemovals(operation: Operation, people: readonly [string, MemberState][], settings: Settings, protectAdmins: boolean): void {
   const refusals = people.flatMap(([userName, member]) => {
-    const refusal = removalRefusal(operation, userStateOf(userName, member, settings));
+    const refusal = (protectAdmins ? protectedAdminRefusal(member) : undefined) ?? removalRefusal(operation, userStateOf(userName, member, settings));
     return refusal === undefined ? [] : [`${personPath(userName)}: ${refusal}`];
   });
   if (refusals.length > 0) throw new Error(`refused before any write: ${refusals.join("\n")}`);
@@ -138,8 +153,18 @@ async function removePeople(operation: Operation, people: readonly [string, Memb
   return new Map([...results].flatMap(([userName, result]) => (result.status === "rejected" ? [[userName, result.reason] as const] : [])));
 }
 
-/** Creates or takes over `userName` as a User would; a user made but not finished is recorded with its state. */
-async function createPerson(operation: Operation, userName: string, member: MemberInputs, settings: Settings): Promise<MemberState> {
+/** Why `protectAdmins` refuses removing the person `member` records: an admin. */
+function protectedAdminRefusal(member: Pick<MemberState, "organizationRole">): string | undefined {
+  if (member.organizationRole === undefined || !sameIdentity("organizationRole", member.organizationRole, "admin")) return undefined;
+  return "an admin, and protectAdmins refuses to remove admins: declare their organizationRole `member` first (a run of its own), or set protectAdmins to false";
+}
+
+/**
+ * Creates or takes over `userName` as a User would (one the stack held as a User until now taken
+ * over as adoptExisting would); a user made but not finished is recorded with its state.
+ */
+async function createPerson(operation: Operation, userName: string, member: MemberInputs, inputs: OrganizationMembersInputs): Promise<MemberState> {
+  const settings = heldAsUser(inputs, userName) ? { ...inputs, adoptExisting: true } : inputs;
   const created = await user.create(operation, userInputsOf(userName, member, settings));
   return memberStateOf(created.id, created.outs);
 }
@@ -198,13 +223,7 @@ async function heldEmailFailures(
   leaving: readonly string[],
 ): Promise<pulumi.dynamic.CheckFailure[]> {
   if (newcomers.length === 0 || operation.configurationProblems().length > 0) return [];
-  const users = await operation
-    .directory()
-    .users()
-    .catch((error: unknown) => {
-      if (failsThePreview(operation, error)) throw error;
-      return undefined;
-    });
+  const users = await usersForCheck(operation);
   if (users === undefined) return [];
   return newcomers.flatMap((userName) => {
     const { email } = inputs.members[userName]!;
@@ -216,13 +235,16 @@ async function heldEmailFailures(
   });
 }
 
-/** The guard rails that removing a person from the set meets at preview: the user the provider acts as stays. */
+/** The guard rails that removing a person from the set meets at preview: the user the provider acts as stays, and with protectAdmins the admins. */
 function removedPersonRules(operation: Operation, olds: Record<string, unknown>, inputs: OrganizationMembersInputs): pulumi.dynamic.CheckFailure[] {
   const recorded = organizationMembersInputs.shape.members.safeParse(olds["members"]);
   if (!recorded.success) return [];
   const settings = operation.guardRailsForChecks();
   return matched(inputs.members, recorded.data).removed.flatMap((userName) => {
-    const refusal = actingUserRefusal(userName, inputs.deletionPolicy === "deactivate" ? "deactivate" : "delete", recorded.data[userName]?.organizationRole, settings);
+    const before = recorded.data[userName];
+    const refusal =
+      (inputs.protectAdmins ? protectedAdminRefusal(before ?? {}) : undefined) ??
+      actingUserRefusal(userName, inputs.deletionPolicy === "deactivate" ? "deactivate" : "delete", before?.organizationRole, settings);
     return refusal === undefined ? [] : [failure(personPath(userName), refusal)];
   });
 }
@@ -254,7 +276,7 @@ export const organizationMembers: ResourceImplementation<OrganizationMembersInpu
         if (misnamed.has(userName)) return [];
         // A person's own properties first (a User takes more, which a person may not declare), then the User's rules.
         const own = checkInputs(memberInputs, engineRecord.safeParse(member).data ?? {}).failures ?? [];
-        const failures = own.length > 0 ? own : ((await user.check(operation, userOldsOf(recordedKeyOf.get(userName), oldMembers), { ...engineRecord.parse(member), userName, ...settings })).failures ?? []);
+        const failures = own.length > 0 ? own : ((await user.check(operation, userOldsOf(recordedKeyOf.get(userName), oldMembers), { ...engineRecord.parse(member), userName, ...userSettingsOf(settings) })).failures ?? []);
         return failures.map(({ property, reason }) => failure(property === "userName" || property === "(inputs)" ? personPath(userName) : personPath(userName, property), reason));
       }),
     );
@@ -325,7 +347,7 @@ export const organizationMembers: ResourceImplementation<OrganizationMembersInpu
 
   async update(operation, id, olds, news) {
     const { kept, added, removed } = matched(news.members, olds.members);
-    refuseGuardedRemovals(operation, removed.map((userName) => [userName, olds.members[userName]!]), olds);
+    refuseGuardedRemovals(operation, removed.map((userName) => [userName, olds.members[userName]!]), olds, news.protectAdmins === true);
     const members: Record<string, MemberState> = {};
     const failures = new Map<string, unknown>();
     // Removals first: a person renamed in code (another userName, the same email) must be gone before the new one is made.
@@ -352,7 +374,7 @@ export const organizationMembers: ResourceImplementation<OrganizationMembersInpu
 
   async delete(operation, _id, props) {
     const people = Object.entries(props.members);
-    refuseGuardedRemovals(operation, people, props);
+    refuseGuardedRemovals(operation, people, props, props.protectAdmins === true);
     const failures = await removePeople(operation, people, props);
     // The engine keeps the set's state; the next run's delete finds those removed gone, and settles them.
     if (failures.size > 0) throw failedPeople(failures, people.length);
@@ -366,7 +388,8 @@ export const organizationMembers: ResourceImplementation<OrganizationMembersInpu
 async function importedPeople(operation: Operation, id: string): Promise<{ id: string; props: OrganizationMembersOutputs; inputs: OrganizationMembersInputs }> {
   const userNames = id.split(",").map((userName) => userName.trim());
   if (userNames.some((userName) => userName === "")) throw new Error(`OrganizationMembers "${id}": ${IMPORT_ID}`);
-  const settings = settingsOf(organizationMembersInputs.parse({ members: {} }));
+  const { members: _none, ...defaults } = organizationMembersInputs.parse({ members: {} });
+  const settings = settingsOf(defaults);
   const members: Record<string, MemberState> = {};
   const inputs: Record<string, MemberInputs> = {};
   for (const [userName, result] of await eachPerson(userNames, async (userName) => {
@@ -380,7 +403,7 @@ async function importedPeople(operation: Operation, id: string): Promise<{ id: s
     members[userName] = memberStateOf(read.id, read.props);
     inputs[userName] = memberInputsOf(read.inputs ?? inputsOfState(read.props as UserOutputs)) as MemberInputs;
   }
-  return { id, props: { members, ...settings }, inputs: { members: inputs, ...settings } };
+  return { id, props: { members, ...settings }, inputs: { members: inputs, ...defaults } };
 }
 
 /** What an import id of a set is. */

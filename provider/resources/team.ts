@@ -16,7 +16,7 @@ import { UNKNOWN_VALUE } from "../../model/unknown-value";
 import { engineRecord, recordedBeforeVersioning, storedState, type Migration } from "../kit/state";
 import type { Users } from "../membership/directory";
 import { classifyMembers, confirmedUserMembers } from "../membership/members";
-import { listedUser, resolveUsers } from "../membership/users";
+import { listedUser, resolveUsers, usersForCheck } from "../membership/users";
 import type { Operation } from "../operation";
 import { membersLeftToIdentityProvider, teamFields, teamInputs, teamOutputs, type TeamInputs, type TeamOutputs } from "../../model/shapes/team";
 import { sameOf } from "../../model/shapes/fields";
@@ -273,10 +273,17 @@ const recordedMembers = z.object({ members: z.array(z.string()) });
  * A roster's team that loses more of its members than the guard rails allow refuses at its own
  * check, whether or not the Organization's guard record is part of the run.
  */
-function membersRemovedRefusal(operation: Operation, olds: Record<string, unknown>, inputs: TeamInputs): pulumi.dynamic.CheckFailure[] {
+async function membersRemovedRefusal(operation: Operation, olds: Record<string, unknown>, inputs: TeamInputs): Promise<pulumi.dynamic.CheckFailure[]> {
   const before = recordedMembers.safeParse(olds);
-  if (inputs.guardedBy === undefined || inputs.members === undefined || !before.success) return [];
-  const refusal = teamRemovalRefusal(inputs.name, inputs.guardedBy, before.data.members, inputs.members, operation.guardRailsForChecks());
+  const { guardedBy, members } = inputs;
+  if (guardedBy === undefined || members === undefined || !before.success) return [];
+  const refusalOf = (recorded: readonly string[], declared: readonly string[]) => teamRemovalRefusal(inputs.name, guardedBy, recorded, declared, operation.guardRailsForChecks());
+  if (refusalOf(before.data.members, members) === undefined) return [];
+  // One user may be named by id and by email (an Organization's compact layout names a person by email until
+  // the state records their id): compared by the user each names, from the operation's one listing, when it can be read.
+  const users = await usersForCheck(operation);
+  const userOf = (reference: string) => (users === undefined ? reference : (listedUser(users, reference)?.id ?? reference));
+  const refusal = refusalOf(before.data.members.map(userOf), members.map(userOf));
   return refusal === undefined ? [] : [failure("members", refusal)];
 }
 
@@ -376,7 +383,7 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
   }),
 
   async check(operation, olds, news) {
-    return checkInputs(teamInputs, news, (inputs) => [
+    const result = checkInputs(teamInputs, news, (inputs) => [
       ...(inputs.importId !== undefined && inputs.adoptExisting
         ? [failure("importId", "set either importId (adopt the team with this id) or adoptExisting (adopt the team with this name), not both")]
         : []),
@@ -386,8 +393,9 @@ export const team: ResourceImplementation<TeamInputs, TeamOutputs, Operation> = 
       ...(inputs.membersFrom === "idp" && inputs.members !== undefined
         ? [failure("members", 'membersFrom "idp" leaves the team\'s members to your identity provider, which writes them: leave members out, or set membersFrom "code"')]
         : []),
-      ...membersRemovedRefusal(operation, olds, inputs),
     ]);
+    if (result.failures?.length || result.inputs === undefined) return result;
+    return { ...result, failures: await membersRemovedRefusal(operation, olds, result.inputs) };
   },
 
   async diff(operation, _id, olds, news) {

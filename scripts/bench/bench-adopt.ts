@@ -3,7 +3,7 @@
  * bringing an existing organization under code, per front door and checkpoint mode, beside floors
  * of the same graph. `--help` says what it measures and what each flag does.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { closeAllPools } from "../../service";
@@ -16,6 +16,7 @@ import { adoptionFloorProgram, adoptionProgram, doorPrograms, type FloorKind } f
 import { againstFloor, CHECKPOINTS, megabytes, TEAM_SIZE, type Checkpoints, type Door } from "./bench-report";
 import { openBenchStack, type Timed } from "./bench-stack";
 import { listOf, readCommandLine, wholeNumber, type CommandSpec } from "./command-line";
+import { ORGANIZATION_LAYOUTS, type OrganizationLayout } from "../../model/organization";
 
 /** The doors an Organization adopts through: the SDK's component, and the plugin's (the released executable is the same code). */
 const ADOPTING_DOORS = ["dynamic", "native"] as const satisfies readonly Door[];
@@ -26,15 +27,17 @@ const ADOPT_COMMAND = {
     "Bringing an existing organization under code, against an emulator holding N users, N/20 teams of 20 (each with the " +
     "organization's service account) and custom roles, made without Pulumi, on W&B's documented wire. Measures " +
     "`pulumi-wandb export`, then, per front door and with checkpoints on and off (PULUMI_SKIP_CHECKPOINTS=true), the first " +
-    "`pulumi up` of an Organization adopting the exported roster (seconds, requests, writes, the provider's peak RSS, state " +
-    "bytes) beside floors of the same graph (no-op resources, and with latency resources that only sleep it), then a preview, " +
-    "and checks that a second export gives the same file.",
+    "`pulumi up` of an Organization adopting the exported roster (seconds, requests, writes, the provider's peak RSS, " +
+    "resources and bytes of state per person) beside floors of the same graph (no-op resources, and with latency resources " +
+    "that only sleep it), then a preview, the preview of a change to one person's display name, and a refresh, per layout " +
+    "of the Organization (one User per person, or one OrganizationMembers), and checks that a second export gives the same file.",
   flags: {
     users: { value: "N", default: "2000", description: "users in the organization" },
     roles: { value: "N", default: "10", description: "custom roles in the organization" },
     "latency-ms": { value: "MS", default: "0", description: "latency the emulator adds to every request" },
     doors: { value: "LIST", default: ADOPTING_DOORS.join(","), description: "which front doors adopt" },
     checkpoints: { value: "LIST", default: CHECKPOINTS.join(","), description: "adopt with checkpoints on (as users run it), off (PULUMI_SKIP_CHECKPOINTS=true), or both" },
+    layouts: { value: "LIST", default: ORGANIZATION_LAYOUTS.join(","), description: "the Organization's layouts to adopt with: per-person, compact" },
   },
 } as const satisfies CommandSpec;
 
@@ -47,6 +50,7 @@ function options() {
     latencyMs: wholeNumber(ADOPT_COMMAND, "latency-ms", values["latency-ms"]),
     doors: listOf(ADOPT_COMMAND, "doors", values.doors, ADOPTING_DOORS),
     checkpoints: listOf(ADOPT_COMMAND, "checkpoints", values.checkpoints, CHECKPOINTS),
+    layouts: listOf(ADOPT_COMMAND, "layouts", values.layouts, ORGANIZATION_LAYOUTS),
   };
 }
 
@@ -60,9 +64,18 @@ async function exportRoster(emulator: RunningEmulator, folder: string, file: str
   return { seconds, requests: (await readLog(emulator)).counters.total, text: readFileSync(path.join(folder, file), "utf8") };
 }
 
+/** An operation's seconds and the requests it sent. */
+interface Measured {
+  seconds: number;
+  requests: number;
+}
+
 interface Adoption {
   door: Door;
+  layout: OrganizationLayout;
   checkpoints: Checkpoints;
+  /** Resources in the stack's state after the adoption, the stack included. */
+  resources: number;
   up: Timed;
   requests: number;
   writes: number;
@@ -71,34 +84,61 @@ interface Adoption {
   floor: Timed;
   floorStateBytes: number;
   sleepingFloor?: Timed;
+  preview: Measured;
+  onePersonPreview: Measured;
+  refresh: Measured;
 }
 
-/** One first adoption by a new stack (what it adopts stays in the emulator, so each adoption is a first one), beside its floors. */
-async function adoptOnce(emulator: RunningEmulator, door: Door, checkpoints: Checkpoints, roster: string, latencyMs: number): Promise<Adoption & { preview: { seconds: number; requests: number } }> {
+/** A copy of the roster file with the first person's display name changed (a change to one person), by its path. */
+function withOnePersonChanged(rosterPath: string): string {
+  const text = readFileSync(rosterPath, "utf8");
+  const changed = text.replace(/(\n\s+displayName: )(.*)/, "$1Changed in code");
+  if (changed === text) throw new Error("bench:adopt: the exported roster holds no displayName to change");
+  const file = rosterPath.replace(/\.yaml$/, "-one-changed.yaml");
+  writeFileSync(file, changed);
+  return file;
+}
+
+/**
+ * One first adoption by a new stack in `layout` (what it adopts stays in the emulator, so each adoption
+ * is a first one), beside its floors; then a preview, the preview of a change to one person, and a refresh.
+ */
+async function adoptOnce(emulator: RunningEmulator, door: Door, layout: OrganizationLayout, checkpoints: Checkpoints, roster: string, latencyMs: number): Promise<Adoption> {
   const config = emulatorConfig(emulator);
   const programs = doorPrograms(door, latencyMs);
   const measuring = { checkpoints: checkpoints === "on" };
   const floorUp = async (kind: FloorKind) => {
     const floor = programs.floor(kind);
-    const stack = await openBenchStack(`floor-${kind}-adopt-${door}`, adoptionFloorProgram(floor, roster), config, floor.plugins);
+    const stack = await openBenchStack(`floor-${kind}-adopt-${door}`, adoptionFloorProgram(floor, roster, layout), config, floor.plugins);
     try {
       return { up: await stack.run("up", measuring), stateBytes: stack.stateBytes() };
     } finally {
       await stack.dispose();
     }
   };
-  const adopt = await openBenchStack(`bench-adopt-${door}`, adoptionProgram(door, roster), config, programs.plugins);
+  let rosterFile = roster;
+  const adopt = await openBenchStack(`bench-adopt-${door}`, adoptionProgram(door, () => rosterFile, layout), config, programs.plugins);
+  const measured = async (op: "preview" | "refresh"): Promise<Measured> => {
+    await resetLog(emulator);
+    const { seconds } = await adopt.run(op);
+    return { seconds, requests: (await readLog(emulator)).counters.total };
+  };
   try {
     await resetLog(emulator);
     const up = await adopt.run("up", measuring);
     const log = (await readLog(emulator)).counters;
-    await resetLog(emulator);
-    const preview = { seconds: (await adopt.run("preview")).seconds, requests: (await readLog(emulator)).counters.total };
+    const preview = await measured("preview");
+    rosterFile = withOnePersonChanged(roster);
+    const onePersonPreview = await measured("preview");
+    rosterFile = roster;
+    const refresh = await measured("refresh");
     const floor = await floorUp("no-op");
     const sleeping = latencyMs > 0 ? await floorUp("sleeping") : undefined;
     return {
       door,
+      layout,
       checkpoints,
+      resources: await adopt.resources(),
       up,
       requests: log.total,
       writes: log.writes,
@@ -108,21 +148,24 @@ async function adoptOnce(emulator: RunningEmulator, door: Door, checkpoints: Che
       floorStateBytes: floor.stateBytes,
       ...(sleeping ? { sleepingFloor: sleeping.up } : {}),
       preview,
+      onePersonPreview,
+      refresh,
     };
   } finally {
     await adopt.dispose();
   }
 }
 
-function adoptionRow(a: Adoption, resources: number): string {
-  const perResource = (bytes: number) => Math.round(bytes / resources);
+function adoptionRow(a: Adoption, users: number): string {
   return [
-    `| ${a.door} | ${a.checkpoints} | ${a.up.seconds.toFixed(1)} | ${a.requests} (${JSON.stringify(a.byMethod)}) | ${a.writes}`,
+    `| ${a.door} | ${a.layout} | ${a.checkpoints} | ${a.resources} | ${a.up.seconds.toFixed(1)} | ${a.requests} (${JSON.stringify(a.byMethod)}) | ${a.writes}`,
     `${againstFloor(a.up.seconds, a.floor.seconds, "no-op floor")}`,
     `${a.sleepingFloor ? againstFloor(a.up.seconds, a.sleepingFloor.seconds, "sleeping floor") : "–"}`,
-    `${megabytes(a.up.peakRss)} | ${perResource(a.stateBytes)} B (floor ${perResource(a.floorStateBytes)} B) |`,
+    `${megabytes(a.up.peakRss)} | ${Math.round(a.stateBytes / users)} B (floor ${Math.round(a.floorStateBytes / users)} B) |`,
   ].join(" | ");
 }
+
+const measuredCells = ({ seconds, requests }: Measured) => `${seconds.toFixed(1)} | ${requests}`;
 
 async function run(): Promise<void> {
   const given = options();
@@ -133,34 +176,33 @@ async function run(): Promise<void> {
   const emulator = await startEmulator({ port: 0, seed });
   if (latencyMs > 0) await setFaults(emulator, { latency: { fixedMs: latencyMs } });
   const folder = mkdtempSync(path.join(os.tmpdir(), "bench-adopt-"));
-  // Every user (the seed's own too), team and custom role; the component and its guard record.
-  const resources = seed.users.length + teams + roles + 2;
+  const people = seed.users.length;
   try {
     const first = await exportRoster(emulator, folder, "roster.yaml");
     const roster = path.join(folder, "roster.yaml");
     const adoptions: Adoption[] = [];
-    const previews: string[] = [];
     for (const door of given.doors) {
-      for (const checkpoints of given.checkpoints) {
-        const adoption = await adoptOnce(emulator, door, checkpoints, roster, latencyMs);
-        console.log(adoptionRow(adoption, resources));
-        adoptions.push(adoption);
-        previews.push(`| ${door} (checkpoints ${checkpoints}) | ${adoption.preview.seconds.toFixed(1)} | ${adoption.preview.requests} |`);
+      for (const layout of given.layouts) {
+        for (const checkpoints of given.checkpoints) {
+          const adoption = await adoptOnce(emulator, door, layout, checkpoints, roster, latencyMs);
+          console.log(adoptionRow(adoption, people));
+          adoptions.push(adoption);
+        }
       }
     }
     const again = await exportRoster(emulator, folder, "again.yaml");
     console.log(
       [
         "",
-        `Adopting an organization made without Pulumi: ${users} users, ${teams} teams of ${TEAM_SIZE} (+ a service account each), ${roles} custom roles ` +
-          `(${resources} resources); documented wire, latency ${latencyMs} ms; file backend`,
+        `Adopting an organization made without Pulumi: ${people} users, ${teams} teams of ${TEAM_SIZE} (+ a service account each), ${roles} custom roles; ` +
+          `documented wire, latency ${latencyMs} ms; file backend`,
         `pulumi-wandb export: ${first.seconds.toFixed(2)} s, ${first.requests} requests, 0 writes`,
-        "| door | checkpoints | first pulumi up, s | requests | writes | ratio to the no-op floor of the same graph | ratio to the sleeping floor | provider peak RSS | state per resource |",
+        "| door | layout | checkpoints | resources in state | first pulumi up, s | requests | writes | ratio to the no-op floor of the same graph | ratio to the sleeping floor | provider peak RSS | state per person |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+        ...adoptions.map((adoption) => adoptionRow(adoption, people)),
+        "| door | layout | checkpoints | preview after it, s | requests | preview of a change to one person, s | requests | refresh, s | requests |",
         "|---|---|---|---|---|---|---|---|---|",
-        ...adoptions.map((adoption) => adoptionRow(adoption, resources)),
-        "| pulumi preview after it | seconds | requests |",
-        "|---|---|---|",
-        ...previews,
+        ...adoptions.map((a) => `| ${a.door} | ${a.layout} | ${a.checkpoints} | ${measuredCells(a.preview)} | ${measuredCells(a.onePersonPreview)} | ${measuredCells(a.refresh)} |`),
         `Second export identical to the first: ${again.text === first.text ? "yes" : "NO"}`,
       ].join("\n"),
     );

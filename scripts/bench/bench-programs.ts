@@ -5,7 +5,7 @@
 // that echo them after the latency of the one request a real provider cannot avoid per change.
 import * as pulumi from "@pulumi/pulumi";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
-import { planOrganization } from "../../model/organization";
+import { planOrganization, type OrganizationLayout } from "../../model/organization";
 import { declareOrganization, type NamedResource, type OrganizationChildren, type OrganizationKinds } from "../../program/organization";
 import { tokenOf } from "../../model/tokens";
 import { installedPackage, repoRoot } from "../engine";
@@ -149,10 +149,10 @@ function executableArchive(releaseArchive: (() => string) | undefined): string {
 
 export const organizationProgram = (users: number, declare: Declare): PulumiFn => async () => organization(users, declare);
 
-/** An Organization adopting the roster file, through the door: the SDK's component, or the plugin's (Construct). */
-export function adoptionProgram(door: Door, roster: string): PulumiFn {
+/** An Organization adopting the roster file `roster()` names when the program runs, in `layout`, through the door: the SDK's component, or the plugin's (Construct). */
+export function adoptionProgram(door: Door, roster: () => string, layout: OrganizationLayout): PulumiFn {
   return async () => {
-    const args = { roster, adoptExisting: true };
+    const args = { roster: roster(), adoptExisting: true, layout };
     if (door === "dynamic") return void new (installedPackage().Organization)("acme", args);
     return void new (class extends pulumi.ComponentResource {
       constructor() {
@@ -163,16 +163,18 @@ export function adoptionProgram(door: Door, roster: string): PulumiFn {
 }
 
 /** The graph an adoption of the roster declares, of floor resources: a component, its guard, and every child with its dependencies. */
-export function adoptionFloorProgram(floor: Floor, roster: string): PulumiFn {
+export function adoptionFloorProgram(floor: Floor, roster: string, layout: OrganizationLayout): PulumiFn {
   return async () => {
     const component = new pulumi.ComponentResource("bench:index:Organization", "acme");
-    const plan = planOrganization("acme", { roster, adoptExisting: true }, () => undefined);
+    const plan = planOrganization("acme", { roster, adoptExisting: true, layout }, () => undefined);
     const child = (kind: keyof OrganizationChildren) => (name: string, args: object, opts: pulumi.CustomResourceOptions) =>
       floor.declare(kind, name, args as Record<string, pulumi.Input<unknown>>, opts);
     // A floor resource echoes its inputs: a Team's and a CustomRole's `name` is an output as it is for ours.
     const named = (kind: "Team" | "CustomRole") => (name: string, args: object, opts: pulumi.CustomResourceOptions) => child(kind)(name, args, opts) as NamedResource;
     const kinds: OrganizationKinds = {
       User: child("User"),
+      // A floor resource echoes its inputs: its people's ids are unknown to the floor, and read by no other child.
+      OrganizationMembers: (name, args, opts) => child("OrganizationMembers")(name, args, opts) as OrganizationChildren["OrganizationMembers"],
       Team: named("Team"),
       CustomRole: named("CustomRole"),
       OrganizationRoleAssignment: child("OrganizationRoleAssignment"),

@@ -24,6 +24,8 @@ export interface BenchStack {
   run(op: Operation, options?: { checkpoints: boolean }): Promise<Timed>;
   /** Size of the stack's checkpoint file in the file backend. */
   stateBytes(): number;
+  /** How many resources the stack's state holds, the stack itself included. */
+  resources(): Promise<number>;
   dispose(): Promise<void>;
 }
 
@@ -99,6 +101,9 @@ export async function openBenchStack(projectName: string, program: PulumiFn, con
     stateBytes() {
       const file = readdirSync(stacks, { recursive: true, encoding: "utf8" }).find((f) => path.basename(f) === `${STACK}.json`);
       return file ? statSync(path.join(stacks, file)).size : 0;
+    },
+    async resources() {
+      return (await stack.exportStack()).deployment.resources?.length ?? 0;
     },
     async dispose() {
       await stack.workspace.removeStack(STACK, { force: true }).catch(() => undefined);

@@ -176,6 +176,12 @@ namespace PulumiWandb.Wandb
         public Input<string>? Deployment { get; set; }
 
         /// <summary>
+        /// How the roster's users are declared: `per-person` (the default) one `User` resource each; `compact` all of them in one `OrganizationMembers` (`&lt;name&gt;/members`), each person still written, guarded and reviewed one by one, so that the stack counts one resource for its users, however many (for organizations of thousands). Teams, custom roles and role assignments are declared alike in both. Switching a stack from `per-person` to `compact` writes nothing to W&amp;B: the people are taken over from the listing and each `User` leaves the state, its user kept. With `protectAdmins`, the admins stay a protected `User` each in both layouts (Pulumi protects resources, not the people in one).
+        /// </summary>
+        [Input("layout")]
+        public Input<string>? Layout { get; set; }
+
+        /// <summary>
         /// Protects the users whose organization role is `admin`, so that removing an admin from the roster fails instead of deleting the user (unprotect deliberately with `pulumi state unprotect`). Default: false.
         /// </summary>
         [Input("protectAdmins")]

@@ -75,10 +75,22 @@ namespace PulumiWandb.Wandb
         public Output<string> DeletionPolicy { get; private set; } = null!;
 
         /// <summary>
+        /// The name of the `Organization` component that declares this set of people: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&amp;B lists it.
+        /// </summary>
+        [Output("guardedBy")]
+        public Output<string?> GuardedBy { get; private set; } = null!;
+
+        /// <summary>
         /// Each person by userName, as last read or written.
         /// </summary>
         [Output("members")]
         public Output<ImmutableDictionary<string, Outputs.OrganizationMemberState>> Members { get; private set; } = null!;
+
+        /// <summary>
+        /// Refuses, at preview and before any write, to remove a person whose organization role is recorded as `admin` (or the resource while it holds one): demote them to `member` first, or set it to `false`. Defaults to `false`.
+        /// </summary>
+        [Output("protectAdmins")]
+        public Output<bool?> ProtectAdmins { get; private set; } = null!;
 
 
         /// <summary>
@@ -138,6 +150,24 @@ namespace PulumiWandb.Wandb
         [Input("deletionPolicy")]
         public Input<string>? DeletionPolicy { get; set; }
 
+        /// <summary>
+        /// The name of the `Organization` component that declares this set of people: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&amp;B lists it.
+        /// </summary>
+        [Input("guardedBy")]
+        public Input<string>? GuardedBy { get; set; }
+
+        [Input("heldAsUsers")]
+        private InputList<string>? _heldAsUsers;
+
+        /// <summary>
+        /// Set by the `Organization` component, not meant to be set by hand: the people this stack held until now as one `User` each. A person new to the resource who is named here is taken over from W&amp;B's listing as `adoptExisting` takes a user over (without a write where W&amp;B holds it as declared), and that `User` leaves the stack without removing the person. Never recorded in the state.
+        /// </summary>
+        public InputList<string> HeldAsUsers
+        {
+            get => _heldAsUsers ?? (_heldAsUsers = new InputList<string>());
+            set => _heldAsUsers = value;
+        }
+
         [Input("members", required: true)]
         private InputMap<Inputs.OrganizationMemberArgs>? _members;
 
@@ -149,6 +179,12 @@ namespace PulumiWandb.Wandb
             get => _members ?? (_members = new InputMap<Inputs.OrganizationMemberArgs>());
             set => _members = value;
         }
+
+        /// <summary>
+        /// Refuses, at preview and before any write, to remove a person whose organization role is recorded as `admin` (or the resource while it holds one): demote them to `member` first, or set it to `false`. Defaults to `false`.
+        /// </summary>
+        [Input("protectAdmins")]
+        public Input<bool>? ProtectAdmins { get; set; }
 
         public OrganizationMembersArgs()
         {

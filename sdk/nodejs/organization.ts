@@ -112,6 +112,7 @@ export class Organization extends pulumi.ComponentResource {
             resourceInputs["adoptExisting"] = args?.adoptExisting;
             resourceInputs["deletionPolicy"] = args?.deletionPolicy;
             resourceInputs["deployment"] = args?.deployment;
+            resourceInputs["layout"] = args?.layout;
             resourceInputs["protectAdmins"] = args?.protectAdmins;
             resourceInputs["roster"] = args?.roster;
             resourceInputs["customRoleIds"] = undefined /*out*/;
@@ -146,6 +147,10 @@ export interface OrganizationArgs {
      * Where the organization lives: `saas` (the multi-tenant cloud, where users join the organization through teams, so each User writes its teams), `dedicated` or `self-managed` (each Team writes its members). Defaults to the provider's `wandb:deployment`, else `WANDB_DEPLOYMENT`, else inferred from `wandb:baseUrl` / `WANDB_BASE_URL`.
      */
     deployment?: pulumi.Input<string | undefined>;
+    /**
+     * How the roster's users are declared: `per-person` (the default) one `User` resource each; `compact` all of them in one `OrganizationMembers` (`<name>/members`), each person still written, guarded and reviewed one by one, so that the stack counts one resource for its users, however many (for organizations of thousands). Teams, custom roles and role assignments are declared alike in both. Switching a stack from `per-person` to `compact` writes nothing to W&B: the people are taken over from the listing and each `User` leaves the state, its user kept. With `protectAdmins`, the admins stay a protected `User` each in both layouts (Pulumi protects resources, not the people in one).
+     */
+    layout?: pulumi.Input<string | undefined>;
     /**
      * Protects the users whose organization role is `admin`, so that removing an admin from the roster fails instead of deleting the user (unprotect deliberately with `pulumi state unprotect`). Default: false.
      */

@@ -87,9 +87,17 @@ export class OrganizationMembers extends pulumi.CustomResource {
      */
     declare public readonly deletionPolicy: pulumi.Output<string>;
     /**
+     * The name of the `Organization` component that declares this set of people: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+     */
+    declare public readonly guardedBy: pulumi.Output<string | undefined>;
+    /**
      * Each person by userName, as last read or written.
      */
     declare public readonly members: pulumi.Output<{[key: string]: outputs.OrganizationMemberState}>;
+    /**
+     * Refuses, at preview and before any write, to remove a person whose organization role is recorded as `admin` (or the resource while it holds one): demote them to `member` first, or set it to `false`. Defaults to `false`.
+     */
+    declare public readonly protectAdmins: pulumi.Output<boolean | undefined>;
 
     /**
      * Create a OrganizationMembers resource with the given unique name, arguments, and options.
@@ -107,11 +115,16 @@ export class OrganizationMembers extends pulumi.CustomResource {
             }
             resourceInputs["adoptExisting"] = (args?.adoptExisting) ?? false;
             resourceInputs["deletionPolicy"] = (args?.deletionPolicy) ?? "delete";
+            resourceInputs["guardedBy"] = args?.guardedBy;
+            resourceInputs["heldAsUsers"] = args?.heldAsUsers;
             resourceInputs["members"] = args?.members;
+            resourceInputs["protectAdmins"] = args?.protectAdmins;
         } else {
             resourceInputs["adoptExisting"] = undefined /*out*/;
             resourceInputs["deletionPolicy"] = undefined /*out*/;
+            resourceInputs["guardedBy"] = undefined /*out*/;
             resourceInputs["members"] = undefined /*out*/;
+            resourceInputs["protectAdmins"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(OrganizationMembers.__pulumiType, name, resourceInputs, opts);
@@ -131,7 +144,19 @@ export interface OrganizationMembersArgs {
      */
     deletionPolicy?: pulumi.Input<string | undefined>;
     /**
+     * The name of the `Organization` component that declares this set of people: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+     */
+    guardedBy?: pulumi.Input<string | undefined>;
+    /**
+     * Set by the `Organization` component, not meant to be set by hand: the people this stack held until now as one `User` each. A person new to the resource who is named here is taken over from W&B's listing as `adoptExisting` takes a user over (without a write where W&B holds it as declared), and that `User` leaves the stack without removing the person. Never recorded in the state.
+     */
+    heldAsUsers?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
      * The people, by userName: each declares what a `User` does. A person removed from it is removed as a `User` would be (`deletionPolicy`).
      */
     members: pulumi.Input<{[key: string]: pulumi.Input<inputs.OrganizationMemberArgs>}>;
+    /**
+     * Refuses, at preview and before any write, to remove a person whose organization role is recorded as `admin` (or the resource while it holds one): demote them to `member` first, or set it to `false`. Defaults to `false`.
+     */
+    protectAdmins?: pulumi.Input<boolean | undefined>;
 }

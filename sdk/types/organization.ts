@@ -30,6 +30,17 @@ export interface OrganizationArgs {
    * is created. Default: false.
    */
   adoptExisting?: boolean;
+  /**
+   * How the roster's users are declared: `per-person` (the default) one `User` resource each;
+   * `compact` all of them in one `OrganizationMembers` (`<name>/members`), each person still
+   * written, guarded and reviewed one by one, so that the stack counts one resource for its users,
+   * however many (for organizations of thousands). Teams, custom roles and role assignments are
+   * declared alike in both. Switching a stack from `per-person` to `compact` writes nothing to W&B:
+   * the people are taken over from the listing and each `User` leaves the state, its user kept.
+   * With `protectAdmins`, the admins stay a protected `User` each in both layouts (Pulumi protects
+   * resources, not the people in one).
+   */
+  layout?: "per-person" | "compact";
   /** What removing an entry from the roster does, per kind of resource. */
   deletionPolicy?: OrganizationDeletionPolicy;
 }

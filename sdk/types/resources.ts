@@ -1546,6 +1546,28 @@ export interface OrganizationMembersArgs {
    * @default "delete"
    */
   deletionPolicy?: pulumi.Input<string>;
+  /**
+   * Refuses, at preview and before any write, to remove a person whose organization role is
+   * recorded as `admin` (or the resource while it holds one): demote them to `member` first, or set
+   * it to `false`. Defaults to `false`.
+   */
+  protectAdmins?: pulumi.Input<boolean>;
+  /**
+   * Set by the `Organization` component, not meant to be set by hand: the people this stack held
+   * until now as one `User` each. A person new to the resource who is named here is taken over from
+   * W&B's listing as `adoptExisting` takes a user over (without a write where W&B holds it as
+   * declared), and that `User` leaves the stack without removing the person. Never recorded in the
+   * state.
+   */
+  heldAsUsers?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * The name of the `Organization` component that declares this set of people: set by the
+   * component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`,
+   * `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the
+   * run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the
+   * organization as W&B lists it.
+   */
+  guardedBy?: pulumi.Input<string>;
 }
 
 /** One person of an `OrganizationMembers`: what a `User` declares, its userName the entry's key. */
@@ -1593,6 +1615,13 @@ export interface OrganizationMemberArgs {
    * resource. The user's role in each team is left to `TeamRoleAssignment`.
    */
   teams?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user,
+   * when its roster deactivated it for not being active in this many days, is declared inactive
+   * while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated.
+   * Not meant to be set by hand.
+   */
+  deactivateInactiveAfterDays?: pulumi.Input<number>;
 }
 
 /** The outputs of a `OrganizationMembers`: every property of its state. */
@@ -1610,6 +1639,20 @@ export interface OrganizationMembersOutputs {
    * only). Defaults to `delete`.
    */
   readonly deletionPolicy: pulumi.Output<"delete" | "deactivate">;
+  /**
+   * Refuses, at preview and before any write, to remove a person whose organization role is
+   * recorded as `admin` (or the resource while it holds one): demote them to `member` first, or set
+   * it to `false`. Defaults to `false`.
+   */
+  readonly protectAdmins: pulumi.Output<boolean | undefined>;
+  /**
+   * The name of the `Organization` component that declares this set of people: set by the
+   * component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`,
+   * `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the
+   * run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the
+   * organization as W&B lists it.
+   */
+  readonly guardedBy: pulumi.Output<string | undefined>;
 }
 
 /** One person of an `OrganizationMembers` as last read or written: a `User`'s state. */
@@ -1655,6 +1698,11 @@ export interface OrganizationMemberState {
    * cloud. Never causes a diff.
    */
   lastActiveAt?: string;
+  /**
+   * The person's `deactivateInactiveAfterDays` as last applied (set by the `Organization`
+   * component); absent when not declared.
+   */
+  deactivateInactiveAfterDays?: number;
   /** The user's SCIM id. */
   id: string;
   /** Read-only: the user's teams and its role in each. Never causes a diff. */

@@ -67,4 +67,27 @@ describe("review: an OrganizationMembers", () => {
     expect(totals(asSet)).toBeDefined();
     expect(totals(asSet)).toBe(totals(asUsers));
   });
+
+  it("reads people moved from a User each into a set (an Organization's compact layout) as no access change, and a changed one as their change", async () => {
+    const user = (userName: string, person: Person) => ({
+      type: "wandb:index:User",
+      id: `id-${userName}`,
+      inputs: { userName, active: true, ...person, ...SETTINGS, guardedBy: "acme" },
+      outputs: { userName, active: true, ...person, ...SETTINGS, guardedBy: "acme", etag: 'W/"1"', createdAt: "" },
+    });
+    const moved = { ...BEFORE, bo: { ...BEFORE["bo"]!, organizationRole: "member" } };
+    const set = { type: "wandb:index:OrganizationMembers", inputs: { members: moved, ...SETTINGS, guardedBy: "acme" }, outputs: { members: moved, ...SETTINGS, guardedBy: "acme" } };
+    const preview = JSON.stringify({
+      steps: [
+        { op: "create", urn: SET_URN, newState: set },
+        ...Object.entries(BEFORE).map(([userName, person]) => ({ op: "delete", urn: userUrn(userName), oldState: user(userName, person) })),
+      ],
+      changeSummary: { create: 1, delete: 3 },
+    });
+    const markdown = await reviewOf(preview);
+    const people = section(markdown, "People");
+    expect(people).not.toMatch(/ana|cy|joins|leaves/);
+    expect(people).toMatch(/- \*\*bo\*\*\n {2}- organization role admin → member/);
+    expect(section(markdown, "Renamed in code")).toContain("User ana, bo, cy → OrganizationMembers people");
+  });
 });

@@ -17,7 +17,10 @@ beforeAll(async () => {
     {
       newResource: (args) => {
         inputs.set(args.name, args.inputs as Record<string, unknown>);
-        return { id: `${args.name}-id`, state: args.inputs };
+        if (args.type !== "wandb:index:OrganizationMembers") return { id: `${args.name}-id`, state: args.inputs };
+        // A set of people records each person's SCIM id.
+        const people = Object.entries(args.inputs["members"] as Record<string, object>).map(([userName, person]) => [userName, { ...person, id: `${userName}-id` }]);
+        return { id: `${args.name}-id`, state: { ...args.inputs, members: Object.fromEntries(people) } };
       },
       call: (args) => args.inputs,
     },
@@ -31,6 +34,7 @@ afterEach(() => inputs.clear());
 /** A resource of the package registered by type token, as the plugin's Construct registers children. */
 class Registered extends pulumi.CustomResource {
   declare readonly name: pulumi.Output<string>;
+  declare readonly members: pulumi.Output<Record<string, { id: string }>>;
 }
 
 const registering =
@@ -40,6 +44,7 @@ const registering =
 
 const KINDS = {
   User: registering("User"),
+  OrganizationMembers: registering("OrganizationMembers"),
   Team: registering("Team"),
   CustomRole: registering("CustomRole"),
   OrganizationRoleAssignment: registering("OrganizationRoleAssignment"),
@@ -116,6 +121,57 @@ describe("declareOrganization with registered resources", () => {
     expect((inputs.get("acme/guard") as { users: string[] }).users).toEqual(["Bob", "alice"]);
     expect(await valueOf(declared.outputs.serviceAccountIds)).toEqual({ "CI-bot": "acme/ci-bot-id", "org-bot": "acme/org-bot-id" });
     expect(declared.outputs.deployment).toBeUndefined();
+  });
+});
+
+describe("the compact layout", () => {
+  it("declares the roster's people in one OrganizationMembers, named by email where the last state records no id, which every child naming them waits for", async () => {
+    const plan = planOrganization("acme", { ...INPUTS, layout: "compact" }, noConfiguredDeployment);
+    const component = new pulumi.ComponentResource(ORGANIZATION_TYPE, "acme", {}, {});
+    const declared = declareOrganization(component, "acme", plan, KINDS);
+    expect(Object.keys(declared.users)).toEqual(["alice"]);
+    const members = declared.members!;
+    const children = [
+      members,
+      ...Object.values(declared.users),
+      ...Object.values(declared.teams),
+      ...Object.values(declared.organizationRoleAssignments),
+      ...Object.values(declared.teamRoleAssignments).flatMap((byUser) => Object.values(byUser)),
+      ...Object.values(declared.registryRoleAssignments).flatMap((byUser) => Object.values(byUser)),
+    ];
+    const parent = `urn:pulumi:dev::declare-test::${ORGANIZATION_TYPE}$`;
+    expect((await Promise.all(children.map((child) => valueOf(child.urn)))).sort()).toEqual(
+      [
+        `${parent}wandb:index:OrganizationMembers::acme/members`,
+        `${parent}wandb:index:User::acme/alice`,
+        `${parent}wandb:index:Team::acme/ml`,
+        `${parent}wandb:index:OrganizationRoleAssignment::acme/bob`,
+        `${parent}wandb:index:TeamRoleAssignment::acme/ml/bob`,
+        `${parent}wandb:index:RegistryRoleAssignment::acme/models/alice`,
+      ].sort(),
+    );
+    // Each person as a User would declare them, the users' deletionPolicy once for all, a custom role left to its assignment;
+    // the admin protectAdmins protects stays a User (Pulumi protects resources, not people in one).
+    expect(inputs.get("acme/members")).toEqual({ members: { Bob: { email: "bob@example.com" } }, deletionPolicy: "deactivate", guardedBy: "acme" });
+    expect(inputs.get("acme/alice")).toMatchObject({ userName: "alice", organizationRole: "admin", guardedBy: "acme" });
+    expect(inputs.get("acme/ml")).toEqual({ name: "ml", members: ["acme/alice-id", "bob@example.com"], guardedBy: "acme" });
+    expect(inputs.get("acme/ml/bob")).toEqual({ user: "bob@example.com", teamName: "ml", roleName: "Run operator" });
+    expect(inputs.get("acme/bob")).toEqual({ user: "bob@example.com", role: "Run operator" });
+    expect(inputs.get("acme/models/alice")).toEqual({ user: "acme/alice-id", registryName: "models", roleName: "admin" });
+    expect(await valueOf(declared.outputs.userIds)).toEqual({ alice: "acme/alice-id", Bob: "Bob-id" });
+  });
+
+  it("on the multi-tenant cloud each person names their teams, and the set waits for them", async () => {
+    const roster = { users: [{ userName: "alice", email: "alice@example.com" }], teams: [{ name: "ml", members: ["alice"] }] };
+    const plan = planOrganization("acme", { roster, deployment: "saas", layout: "compact" }, noConfiguredDeployment);
+    const declared = declareOrganization(new pulumi.ComponentResource(ORGANIZATION_TYPE, "acme", {}, {}), "acme", plan, KINDS);
+    await valueOf(declared.members!.urn);
+    expect(inputs.get("acme/members")).toEqual({ members: { alice: { email: "alice@example.com", organizationRole: "member", teams: ["ml"] } }, guardedBy: "acme" });
+    expect(inputs.get("acme/ml")).toEqual({ name: "ml", guardedBy: "acme" });
+  });
+
+  it("refuses a layout it does not know, naming the input", () => {
+    expect(() => planOrganization("acme", { ...INPUTS, layout: "sets" }, noConfiguredDeployment)).toThrow(/`layout` must be "per-person" or "compact"/);
   });
 });
 

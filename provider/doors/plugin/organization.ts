@@ -41,6 +41,7 @@ export const buildOrganization: ComponentBuilder = (operation, name, inputs, opt
   const registrar = new Registrar({ parent: component, protect: hosting.protect, providers: hosting.providers }, hosting.childrenInFlight);
   const declared = declareOrganization<RegisteredChildren>(component, name, plan, {
     User: declaring(registrar, "User"),
+    OrganizationMembers: declaring(registrar, "OrganizationMembers"),
     Team: declaring(registrar, "Team"),
     CustomRole: declaring(registrar, "CustomRole"),
     OrganizationRoleAssignment: declaring(registrar, "OrganizationRoleAssignment"),

@@ -98,6 +98,11 @@ export class RegisteredChild implements NamedChild {
     return (this.outputs.name ??= outputOf(this.answered, (answer) => propertyOutput(answer, "name")));
   }
 
+  /** The people of an OrganizationMembers child, by userName. */
+  get members(): pulumi.Output<Record<string, { id: string }>> {
+    return this.output("members") as pulumi.Output<Record<string, { id: string }>>;
+  }
+
   /** Any property of the child's state, made when something reads it. */
   output(property: string): pulumi.Output<unknown> {
     return outputOf(this.answered, (answer) => propertyOutput(answer, property));

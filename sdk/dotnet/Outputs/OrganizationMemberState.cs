@@ -30,6 +30,10 @@ namespace PulumiWandb.Wandb.Outputs
         /// </summary>
         public readonly double? DaysActive;
         /// <summary>
+        /// The person's `deactivateInactiveAfterDays` as last applied (set by the `Organization` component); absent when not declared.
+        /// </summary>
+        public readonly double? DeactivateInactiveAfterDays;
+        /// <summary>
         /// The name shown for the user, as last read or written ("" when unset); absent when not declared.
         /// </summary>
         public readonly string? DisplayName;
@@ -86,6 +90,8 @@ namespace PulumiWandb.Wandb.Outputs
 
             double? daysActive,
 
+            double? deactivateInactiveAfterDays,
+
             string? displayName,
 
             string email,
@@ -113,6 +119,7 @@ namespace PulumiWandb.Wandb.Outputs
             Active = active;
             CreatedAt = createdAt;
             DaysActive = daysActive;
+            DeactivateInactiveAfterDays = deactivateInactiveAfterDays;
             DisplayName = displayName;
             Email = email;
             Etag = etag;

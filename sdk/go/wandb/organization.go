@@ -128,6 +128,8 @@ type organizationArgs struct {
 	DeletionPolicy *OrganizationDeletionPolicy `pulumi:"deletionPolicy"`
 	// Where the organization lives: `saas` (the multi-tenant cloud, where users join the organization through teams, so each User writes its teams), `dedicated` or `self-managed` (each Team writes its members). Defaults to the provider's `wandb:deployment`, else `WANDB_DEPLOYMENT`, else inferred from `wandb:baseUrl` / `WANDB_BASE_URL`.
 	Deployment *string `pulumi:"deployment"`
+	// How the roster's users are declared: `per-person` (the default) one `User` resource each; `compact` all of them in one `OrganizationMembers` (`<name>/members`), each person still written, guarded and reviewed one by one, so that the stack counts one resource for its users, however many (for organizations of thousands). Teams, custom roles and role assignments are declared alike in both. Switching a stack from `per-person` to `compact` writes nothing to W&B: the people are taken over from the listing and each `User` leaves the state, its user kept. With `protectAdmins`, the admins stay a protected `User` each in both layouts (Pulumi protects resources, not the people in one).
+	Layout *string `pulumi:"layout"`
 	// Protects the users whose organization role is `admin`, so that removing an admin from the roster fails instead of deleting the user (unprotect deliberately with `pulumi state unprotect`). Default: false.
 	ProtectAdmins *bool `pulumi:"protectAdmins"`
 	// Who is in the organization: a roster object, or the path of a YAML or JSON file holding one (a relative path is resolved from the program's directory). Mistakes fail the preview with the file, line, entry and fix.
@@ -142,6 +144,8 @@ type OrganizationArgs struct {
 	DeletionPolicy OrganizationDeletionPolicyPtrInput
 	// Where the organization lives: `saas` (the multi-tenant cloud, where users join the organization through teams, so each User writes its teams), `dedicated` or `self-managed` (each Team writes its members). Defaults to the provider's `wandb:deployment`, else `WANDB_DEPLOYMENT`, else inferred from `wandb:baseUrl` / `WANDB_BASE_URL`.
 	Deployment pulumi.StringPtrInput
+	// How the roster's users are declared: `per-person` (the default) one `User` resource each; `compact` all of them in one `OrganizationMembers` (`<name>/members`), each person still written, guarded and reviewed one by one, so that the stack counts one resource for its users, however many (for organizations of thousands). Teams, custom roles and role assignments are declared alike in both. Switching a stack from `per-person` to `compact` writes nothing to W&B: the people are taken over from the listing and each `User` leaves the state, its user kept. With `protectAdmins`, the admins stay a protected `User` each in both layouts (Pulumi protects resources, not the people in one).
+	Layout pulumi.StringPtrInput
 	// Protects the users whose organization role is `admin`, so that removing an admin from the roster fails instead of deleting the user (unprotect deliberately with `pulumi state unprotect`). Default: false.
 	ProtectAdmins pulumi.BoolPtrInput
 	// Who is in the organization: a roster object, or the path of a YAML or JSON file holding one (a relative path is resolved from the program's directory). Mistakes fail the preview with the file, line, entry and fix.

@@ -68,8 +68,12 @@ type OrganizationMembers struct {
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// What removing a person (or the resource) does to each: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
 	DeletionPolicy pulumi.StringOutput `pulumi:"deletionPolicy"`
+	// The name of the `Organization` component that declares this set of people: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+	GuardedBy pulumi.StringPtrOutput `pulumi:"guardedBy"`
 	// Each person by userName, as last read or written.
 	Members OrganizationMemberStateMapOutput `pulumi:"members"`
+	// Refuses, at preview and before any write, to remove a person whose organization role is recorded as `admin` (or the resource while it holds one): demote them to `member` first, or set it to `false`. Defaults to `false`.
+	ProtectAdmins pulumi.BoolPtrOutput `pulumi:"protectAdmins"`
 }
 
 // NewOrganizationMembers registers a new resource with the given unique name, arguments, and options.
@@ -131,8 +135,14 @@ type organizationMembersArgs struct {
 	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// What removing a person (or the resource) does to each: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
 	DeletionPolicy *string `pulumi:"deletionPolicy"`
+	// The name of the `Organization` component that declares this set of people: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+	GuardedBy *string `pulumi:"guardedBy"`
+	// Set by the `Organization` component, not meant to be set by hand: the people this stack held until now as one `User` each. A person new to the resource who is named here is taken over from W&B's listing as `adoptExisting` takes a user over (without a write where W&B holds it as declared), and that `User` leaves the stack without removing the person. Never recorded in the state.
+	HeldAsUsers []string `pulumi:"heldAsUsers"`
 	// The people, by userName: each declares what a `User` does. A person removed from it is removed as a `User` would be (`deletionPolicy`).
 	Members map[string]OrganizationMember `pulumi:"members"`
+	// Refuses, at preview and before any write, to remove a person whose organization role is recorded as `admin` (or the resource while it holds one): demote them to `member` first, or set it to `false`. Defaults to `false`.
+	ProtectAdmins *bool `pulumi:"protectAdmins"`
 }
 
 // The set of arguments for constructing a OrganizationMembers resource.
@@ -141,8 +151,14 @@ type OrganizationMembersArgs struct {
 	AdoptExisting pulumi.BoolPtrInput
 	// What removing a person (or the resource) does to each: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
 	DeletionPolicy pulumi.StringPtrInput
+	// The name of the `Organization` component that declares this set of people: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+	GuardedBy pulumi.StringPtrInput
+	// Set by the `Organization` component, not meant to be set by hand: the people this stack held until now as one `User` each. A person new to the resource who is named here is taken over from W&B's listing as `adoptExisting` takes a user over (without a write where W&B holds it as declared), and that `User` leaves the stack without removing the person. Never recorded in the state.
+	HeldAsUsers pulumi.StringArrayInput
 	// The people, by userName: each declares what a `User` does. A person removed from it is removed as a `User` would be (`deletionPolicy`).
 	Members OrganizationMemberMapInput
+	// Refuses, at preview and before any write, to remove a person whose organization role is recorded as `admin` (or the resource while it holds one): demote them to `member` first, or set it to `false`. Defaults to `false`.
+	ProtectAdmins pulumi.BoolPtrInput
 }
 
 func (OrganizationMembersArgs) ElementType() reflect.Type {
@@ -242,9 +258,19 @@ func (o OrganizationMembersOutput) DeletionPolicy() pulumi.StringOutput {
 	return o.ApplyT(func(v *OrganizationMembers) pulumi.StringOutput { return v.DeletionPolicy }).(pulumi.StringOutput)
 }
 
+// The name of the `Organization` component that declares this set of people: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+func (o OrganizationMembersOutput) GuardedBy() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *OrganizationMembers) pulumi.StringPtrOutput { return v.GuardedBy }).(pulumi.StringPtrOutput)
+}
+
 // Each person by userName, as last read or written.
 func (o OrganizationMembersOutput) Members() OrganizationMemberStateMapOutput {
 	return o.ApplyT(func(v *OrganizationMembers) OrganizationMemberStateMapOutput { return v.Members }).(OrganizationMemberStateMapOutput)
+}
+
+// Refuses, at preview and before any write, to remove a person whose organization role is recorded as `admin` (or the resource while it holds one): demote them to `member` first, or set it to `false`. Defaults to `false`.
+func (o OrganizationMembersOutput) ProtectAdmins() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *OrganizationMembers) pulumi.BoolPtrOutput { return v.ProtectAdmins }).(pulumi.BoolPtrOutput)
 }
 
 type OrganizationMembersArrayOutput struct{ *pulumi.OutputState }

@@ -1617,6 +1617,8 @@ func (o OrganizationDeletionPolicyPtrOutput) Users() pulumi.StringPtrOutput {
 type OrganizationMember struct {
 	// Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.
 	Active *bool `pulumi:"active"`
+	// Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated. Not meant to be set by hand.
+	DeactivateInactiveAfterDays *int `pulumi:"deactivateInactiveAfterDays"`
 	// The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
 	DisplayName *string `pulumi:"displayName"`
 	// The user's primary email address (compared case-insensitively).
@@ -1659,6 +1661,8 @@ type OrganizationMemberInput interface {
 type OrganizationMemberArgs struct {
 	// Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.
 	Active pulumi.BoolPtrInput `pulumi:"active"`
+	// Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated. Not meant to be set by hand.
+	DeactivateInactiveAfterDays pulumi.IntPtrInput `pulumi:"deactivateInactiveAfterDays"`
 	// The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
 	DisplayName pulumi.StringPtrInput `pulumi:"displayName"`
 	// The user's primary email address (compared case-insensitively).
@@ -1741,6 +1745,11 @@ func (o OrganizationMemberOutput) Active() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v OrganizationMember) *bool { return v.Active }).(pulumi.BoolPtrOutput)
 }
 
+// Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated. Not meant to be set by hand.
+func (o OrganizationMemberOutput) DeactivateInactiveAfterDays() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v OrganizationMember) *int { return v.DeactivateInactiveAfterDays }).(pulumi.IntPtrOutput)
+}
+
 // The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
 func (o OrganizationMemberOutput) DisplayName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v OrganizationMember) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
@@ -1799,6 +1808,8 @@ type OrganizationMemberState struct {
 	CreatedAt string `pulumi:"createdAt"`
 	// Read-only: the days the user has been active in the organization, as W&B last reported them. Never causes a diff.
 	DaysActive *float64 `pulumi:"daysActive"`
+	// The person's `deactivateInactiveAfterDays` as last applied (set by the `Organization` component); absent when not declared.
+	DeactivateInactiveAfterDays *float64 `pulumi:"deactivateInactiveAfterDays"`
 	// The name shown for the user, as last read or written ("" when unset); absent when not declared.
 	DisplayName *string `pulumi:"displayName"`
 	// The user's primary email address, as last read or written.
@@ -1853,6 +1864,11 @@ func (o OrganizationMemberStateOutput) CreatedAt() pulumi.StringOutput {
 // Read-only: the days the user has been active in the organization, as W&B last reported them. Never causes a diff.
 func (o OrganizationMemberStateOutput) DaysActive() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v OrganizationMemberState) *float64 { return v.DaysActive }).(pulumi.Float64PtrOutput)
+}
+
+// The person's `deactivateInactiveAfterDays` as last applied (set by the `Organization` component); absent when not declared.
+func (o OrganizationMemberStateOutput) DeactivateInactiveAfterDays() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v OrganizationMemberState) *float64 { return v.DeactivateInactiveAfterDays }).(pulumi.Float64PtrOutput)
 }
 
 // The name shown for the user, as last read or written ("" when unset); absent when not declared.

@@ -175,6 +175,10 @@ export interface OrganizationMemberArgs {
      */
     active?: pulumi.Input<boolean | undefined>;
     /**
+     * Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated. Not meant to be set by hand.
+     */
+    deactivateInactiveAfterDays?: pulumi.Input<number | undefined>;
+    /**
      * The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
      */
     displayName?: pulumi.Input<string | undefined>;

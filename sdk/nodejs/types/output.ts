@@ -240,6 +240,10 @@ export interface OrganizationMemberState {
      */
     daysActive?: number;
     /**
+     * The person's `deactivateInactiveAfterDays` as last applied (set by the `Organization` component); absent when not declared.
+     */
+    deactivateInactiveAfterDays?: number;
+    /**
      * The name shown for the user, as last read or written ("" when unset); absent when not declared.
      */
     displayName?: string;

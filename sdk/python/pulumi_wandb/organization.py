@@ -24,6 +24,7 @@ class OrganizationArgs:
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  deletion_policy: pulumi.Input[Optional['OrganizationDeletionPolicyArgs']] = None,
                  deployment: pulumi.Input[Optional[_builtins.str]] = None,
+                 layout: pulumi.Input[Optional[_builtins.str]] = None,
                  protect_admins: pulumi.Input[Optional[_builtins.bool]] = None):
         """
         The set of arguments for constructing a Organization resource.
@@ -32,6 +33,7 @@ class OrganizationArgs:
         :param pulumi.Input[_builtins.bool] adopt_existing: Takes over users, teams and custom roles that already exist with the roster's names instead of failing; they are converged to the roster, but for roles: a role a person already holds is taken over as W&B holds it, without a write (where W&B does not show it, the roster's role is recorded, unverified, and the component names these once per kind). What W&B does not hold yet is created. Default: false.
         :param pulumi.Input['OrganizationDeletionPolicyArgs'] deletion_policy: What removing an entry from the roster does, per kind of resource.
         :param pulumi.Input[_builtins.str] deployment: Where the organization lives: `saas` (the multi-tenant cloud, where users join the organization through teams, so each User writes its teams), `dedicated` or `self-managed` (each Team writes its members). Defaults to the provider's `wandb:deployment`, else `WANDB_DEPLOYMENT`, else inferred from `wandb:baseUrl` / `WANDB_BASE_URL`.
+        :param pulumi.Input[_builtins.str] layout: How the roster's users are declared: `per-person` (the default) one `User` resource each; `compact` all of them in one `OrganizationMembers` (`<name>/members`), each person still written, guarded and reviewed one by one, so that the stack counts one resource for its users, however many (for organizations of thousands). Teams, custom roles and role assignments are declared alike in both. Switching a stack from `per-person` to `compact` writes nothing to W&B: the people are taken over from the listing and each `User` leaves the state, its user kept. With `protectAdmins`, the admins stay a protected `User` each in both layouts (Pulumi protects resources, not the people in one).
         :param pulumi.Input[_builtins.bool] protect_admins: Protects the users whose organization role is `admin`, so that removing an admin from the roster fails instead of deleting the user (unprotect deliberately with `pulumi state unprotect`). Default: false.
         """
         pulumi.set(__self__, "roster", roster)
@@ -41,6 +43,8 @@ class OrganizationArgs:
             pulumi.set(__self__, "deletion_policy", deletion_policy)
         if deployment is not None:
             pulumi.set(__self__, "deployment", deployment)
+        if layout is not None:
+            pulumi.set(__self__, "layout", layout)
         if protect_admins is not None:
             pulumi.set(__self__, "protect_admins", protect_admins)
 
@@ -93,6 +97,18 @@ class OrganizationArgs:
         pulumi.set(self, "deployment", value)
 
     @_builtins.property
+    @pulumi.getter
+    def layout(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How the roster's users are declared: `per-person` (the default) one `User` resource each; `compact` all of them in one `OrganizationMembers` (`<name>/members`), each person still written, guarded and reviewed one by one, so that the stack counts one resource for its users, however many (for organizations of thousands). Teams, custom roles and role assignments are declared alike in both. Switching a stack from `per-person` to `compact` writes nothing to W&B: the people are taken over from the listing and each `User` leaves the state, its user kept. With `protectAdmins`, the admins stay a protected `User` each in both layouts (Pulumi protects resources, not the people in one).
+        """
+        return pulumi.get(self, "layout")
+
+    @layout.setter
+    def layout(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "layout", value)
+
+    @_builtins.property
     @pulumi.getter(name="protectAdmins")
     def protect_admins(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
@@ -114,6 +130,7 @@ class Organization(pulumi.ComponentResource):
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  deletion_policy: pulumi.Input[Optional[Union['OrganizationDeletionPolicyArgs', 'OrganizationDeletionPolicyArgsDict']]] = None,
                  deployment: pulumi.Input[Optional[_builtins.str]] = None,
+                 layout: pulumi.Input[Optional[_builtins.str]] = None,
                  protect_admins: pulumi.Input[Optional[_builtins.bool]] = None,
                  roster: Optional[Any] = None,
                  __props__=None):
@@ -174,6 +191,7 @@ class Organization(pulumi.ComponentResource):
         :param pulumi.Input[_builtins.bool] adopt_existing: Takes over users, teams and custom roles that already exist with the roster's names instead of failing; they are converged to the roster, but for roles: a role a person already holds is taken over as W&B holds it, without a write (where W&B does not show it, the roster's role is recorded, unverified, and the component names these once per kind). What W&B does not hold yet is created. Default: false.
         :param pulumi.Input[Union['OrganizationDeletionPolicyArgs', 'OrganizationDeletionPolicyArgsDict']] deletion_policy: What removing an entry from the roster does, per kind of resource.
         :param pulumi.Input[_builtins.str] deployment: Where the organization lives: `saas` (the multi-tenant cloud, where users join the organization through teams, so each User writes its teams), `dedicated` or `self-managed` (each Team writes its members). Defaults to the provider's `wandb:deployment`, else `WANDB_DEPLOYMENT`, else inferred from `wandb:baseUrl` / `WANDB_BASE_URL`.
+        :param pulumi.Input[_builtins.str] layout: How the roster's users are declared: `per-person` (the default) one `User` resource each; `compact` all of them in one `OrganizationMembers` (`<name>/members`), each person still written, guarded and reviewed one by one, so that the stack counts one resource for its users, however many (for organizations of thousands). Teams, custom roles and role assignments are declared alike in both. Switching a stack from `per-person` to `compact` writes nothing to W&B: the people are taken over from the listing and each `User` leaves the state, its user kept. With `protectAdmins`, the admins stay a protected `User` each in both layouts (Pulumi protects resources, not the people in one).
         :param pulumi.Input[_builtins.bool] protect_admins: Protects the users whose organization role is `admin`, so that removing an admin from the roster fails instead of deleting the user (unprotect deliberately with `pulumi state unprotect`). Default: false.
         :param Any roster: Who is in the organization: a roster object, or the path of a YAML or JSON file holding one (a relative path is resolved from the program's directory). Mistakes fail the preview with the file, line, entry and fix.
         """
@@ -253,6 +271,7 @@ class Organization(pulumi.ComponentResource):
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  deletion_policy: pulumi.Input[Optional[Union['OrganizationDeletionPolicyArgs', 'OrganizationDeletionPolicyArgsDict']]] = None,
                  deployment: pulumi.Input[Optional[_builtins.str]] = None,
+                 layout: pulumi.Input[Optional[_builtins.str]] = None,
                  protect_admins: pulumi.Input[Optional[_builtins.bool]] = None,
                  roster: Optional[Any] = None,
                  __props__=None):
@@ -269,6 +288,7 @@ class Organization(pulumi.ComponentResource):
             __props__.__dict__["adopt_existing"] = adopt_existing
             __props__.__dict__["deletion_policy"] = deletion_policy
             __props__.__dict__["deployment"] = deployment
+            __props__.__dict__["layout"] = layout
             __props__.__dict__["protect_admins"] = protect_admins
             if roster is None and not opts.urn:
                 raise TypeError("Missing required property 'roster'")

@@ -23,13 +23,19 @@ class OrganizationMembersArgs:
     def __init__(__self__, *,
                  members: pulumi.Input[Mapping[str, pulumi.Input['OrganizationMemberArgs']]],
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
-                 deletion_policy: pulumi.Input[Optional[_builtins.str]] = None):
+                 deletion_policy: pulumi.Input[Optional[_builtins.str]] = None,
+                 guarded_by: pulumi.Input[Optional[_builtins.str]] = None,
+                 held_as_users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 protect_admins: pulumi.Input[Optional[_builtins.bool]] = None):
         """
         The set of arguments for constructing a OrganizationMembers resource.
 
         :param pulumi.Input[Mapping[str, pulumi.Input['OrganizationMemberArgs']]] members: The people, by userName: each declares what a `User` does. A person removed from it is removed as a `User` would be (`deletionPolicy`).
         :param pulumi.Input[_builtins.bool] adopt_existing: For each person W&B already holds with the declared userName: `false` fails with a hint, `true` takes the user over and converges it. Defaults to `false`.
         :param pulumi.Input[_builtins.str] deletion_policy: What removing a person (or the resource) does to each: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
+        :param pulumi.Input[_builtins.str] guarded_by: The name of the `Organization` component that declares this set of people: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] held_as_users: Set by the `Organization` component, not meant to be set by hand: the people this stack held until now as one `User` each. A person new to the resource who is named here is taken over from W&B's listing as `adoptExisting` takes a user over (without a write where W&B holds it as declared), and that `User` leaves the stack without removing the person. Never recorded in the state.
+        :param pulumi.Input[_builtins.bool] protect_admins: Refuses, at preview and before any write, to remove a person whose organization role is recorded as `admin` (or the resource while it holds one): demote them to `member` first, or set it to `false`. Defaults to `false`.
         """
         pulumi.set(__self__, "members", members)
         if adopt_existing is None:
@@ -40,6 +46,12 @@ class OrganizationMembersArgs:
             deletion_policy = 'delete'
         if deletion_policy is not None:
             pulumi.set(__self__, "deletion_policy", deletion_policy)
+        if guarded_by is not None:
+            pulumi.set(__self__, "guarded_by", guarded_by)
+        if held_as_users is not None:
+            pulumi.set(__self__, "held_as_users", held_as_users)
+        if protect_admins is not None:
+            pulumi.set(__self__, "protect_admins", protect_admins)
 
     @_builtins.property
     @pulumi.getter
@@ -77,6 +89,42 @@ class OrganizationMembersArgs:
     def deletion_policy(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "deletion_policy", value)
 
+    @_builtins.property
+    @pulumi.getter(name="guardedBy")
+    def guarded_by(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The name of the `Organization` component that declares this set of people: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+        """
+        return pulumi.get(self, "guarded_by")
+
+    @guarded_by.setter
+    def guarded_by(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "guarded_by", value)
+
+    @_builtins.property
+    @pulumi.getter(name="heldAsUsers")
+    def held_as_users(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Set by the `Organization` component, not meant to be set by hand: the people this stack held until now as one `User` each. A person new to the resource who is named here is taken over from W&B's listing as `adoptExisting` takes a user over (without a write where W&B holds it as declared), and that `User` leaves the stack without removing the person. Never recorded in the state.
+        """
+        return pulumi.get(self, "held_as_users")
+
+    @held_as_users.setter
+    def held_as_users(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "held_as_users", value)
+
+    @_builtins.property
+    @pulumi.getter(name="protectAdmins")
+    def protect_admins(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Refuses, at preview and before any write, to remove a person whose organization role is recorded as `admin` (or the resource while it holds one): demote them to `member` first, or set it to `false`. Defaults to `false`.
+        """
+        return pulumi.get(self, "protect_admins")
+
+    @protect_admins.setter
+    def protect_admins(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "protect_admins", value)
+
 
 @pulumi.type_token("wandb:index:OrganizationMembers")
 class OrganizationMembers(pulumi.CustomResource):
@@ -86,7 +134,10 @@ class OrganizationMembers(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  deletion_policy: pulumi.Input[Optional[_builtins.str]] = None,
+                 guarded_by: pulumi.Input[Optional[_builtins.str]] = None,
+                 held_as_users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  members: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union['OrganizationMemberArgs', 'OrganizationMemberArgsDict']]]]] = None,
+                 protect_admins: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         """
         Many users of the W&B organization in one resource, keyed by userName: each entry declares what a `User` does (email, display name, active state, organization role, Models seat, Weave role, teams) and is created, updated, adopted and removed as a `User` would be, with its own ETag: a write refused because someone changed that person outside Pulumi fails for that person only. The engine counts one resource, whatever the number of people: for organizations too large for a resource per person. A person's teams and roles in teams and registries are shown read-only per person (`teamRoles`, `registryRoles`), as a `User` shows them. Declare each person once: in one OrganizationMembers, or as a `User`, not both. A change to one person writes only that person.
@@ -126,7 +177,10 @@ class OrganizationMembers(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: For each person W&B already holds with the declared userName: `false` fails with a hint, `true` takes the user over and converges it. Defaults to `false`.
         :param pulumi.Input[_builtins.str] deletion_policy: What removing a person (or the resource) does to each: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
+        :param pulumi.Input[_builtins.str] guarded_by: The name of the `Organization` component that declares this set of people: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] held_as_users: Set by the `Organization` component, not meant to be set by hand: the people this stack held until now as one `User` each. A person new to the resource who is named here is taken over from W&B's listing as `adoptExisting` takes a user over (without a write where W&B holds it as declared), and that `User` leaves the stack without removing the person. Never recorded in the state.
         :param pulumi.Input[Mapping[str, pulumi.Input[Union['OrganizationMemberArgs', 'OrganizationMemberArgsDict']]]] members: The people, by userName: each declares what a `User` does. A person removed from it is removed as a `User` would be (`deletionPolicy`).
+        :param pulumi.Input[_builtins.bool] protect_admins: Refuses, at preview and before any write, to remove a person whose organization role is recorded as `admin` (or the resource while it holds one): demote them to `member` first, or set it to `false`. Defaults to `false`.
         """
         ...
     @overload
@@ -185,7 +239,10 @@ class OrganizationMembers(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  deletion_policy: pulumi.Input[Optional[_builtins.str]] = None,
+                 guarded_by: pulumi.Input[Optional[_builtins.str]] = None,
+                 held_as_users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  members: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union['OrganizationMemberArgs', 'OrganizationMemberArgsDict']]]]] = None,
+                 protect_admins: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -201,9 +258,12 @@ class OrganizationMembers(pulumi.CustomResource):
             if deletion_policy is None:
                 deletion_policy = 'delete'
             __props__.__dict__["deletion_policy"] = deletion_policy
+            __props__.__dict__["guarded_by"] = guarded_by
+            __props__.__dict__["held_as_users"] = held_as_users
             if members is None and not opts.urn:
                 raise TypeError("Missing required property 'members'")
             __props__.__dict__["members"] = members
+            __props__.__dict__["protect_admins"] = protect_admins
         super(OrganizationMembers, __self__).__init__(
             'wandb:index:OrganizationMembers',
             resource_name,
@@ -228,7 +288,9 @@ class OrganizationMembers(pulumi.CustomResource):
 
         __props__.__dict__["adopt_existing"] = None
         __props__.__dict__["deletion_policy"] = None
+        __props__.__dict__["guarded_by"] = None
         __props__.__dict__["members"] = None
+        __props__.__dict__["protect_admins"] = None
         return OrganizationMembers(resource_name, opts=opts, __props__=__props__)
 
     @staticmethod
@@ -254,10 +316,26 @@ class OrganizationMembers(pulumi.CustomResource):
         return pulumi.get(self, "deletion_policy")
 
     @_builtins.property
+    @pulumi.getter(name="guardedBy")
+    def guarded_by(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The name of the `Organization` component that declares this set of people: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+        """
+        return pulumi.get(self, "guarded_by")
+
+    @_builtins.property
     @pulumi.getter
     def members(self) -> pulumi.Output[Mapping[str, 'outputs.OrganizationMemberState']]:
         """
         Each person by userName, as last read or written.
         """
         return pulumi.get(self, "members")
+
+    @_builtins.property
+    @pulumi.getter(name="protectAdmins")
+    def protect_admins(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Refuses, at preview and before any write, to remove a person whose organization role is recorded as `admin` (or the resource while it holds one): demote them to `member` first, or set it to `false`. Defaults to `false`.
+        """
+        return pulumi.get(self, "protect_admins")
 

@@ -775,6 +775,8 @@ class OrganizationMemberState(dict):
             suggest = "created_at"
         elif key == "daysActive":
             suggest = "days_active"
+        elif key == "deactivateInactiveAfterDays":
+            suggest = "deactivate_inactive_after_days"
         elif key == "displayName":
             suggest = "display_name"
         elif key == "lastActiveAt":
@@ -810,6 +812,7 @@ class OrganizationMemberState(dict):
                  etag: _builtins.str,
                  id: _builtins.str,
                  days_active: Optional[_builtins.float] = None,
+                 deactivate_inactive_after_days: Optional[_builtins.float] = None,
                  display_name: Optional[_builtins.str] = None,
                  last_active_at: Optional[_builtins.str] = None,
                  models_seat: Optional[_builtins.str] = None,
@@ -828,6 +831,7 @@ class OrganizationMemberState(dict):
         :param _builtins.str etag: The ETag of the user as last read; the next write is conditional on it.
         :param _builtins.str id: The user's SCIM id.
         :param _builtins.float days_active: Read-only: the days the user has been active in the organization, as W&B last reported them. Never causes a diff.
+        :param _builtins.float deactivate_inactive_after_days: The person's `deactivateInactiveAfterDays` as last applied (set by the `Organization` component); absent when not declared.
         :param _builtins.str display_name: The name shown for the user, as last read or written ("" when unset); absent when not declared.
         :param _builtins.str last_active_at: Read-only: the user's last activity (ISO 8601) as W&B last reported it; absent for someone never active (or before W&B reported it). Active means any interaction with the instance on dedicated cloud and self-managed, an auditable action in the organization on the multi-tenant cloud. Never causes a diff.
         :param _builtins.str models_seat: The user's W&B Models seat as last read or written; absent when not declared.
@@ -845,6 +849,8 @@ class OrganizationMemberState(dict):
         pulumi.set(__self__, "id", id)
         if days_active is not None:
             pulumi.set(__self__, "days_active", days_active)
+        if deactivate_inactive_after_days is not None:
+            pulumi.set(__self__, "deactivate_inactive_after_days", deactivate_inactive_after_days)
         if display_name is not None:
             pulumi.set(__self__, "display_name", display_name)
         if last_active_at is not None:
@@ -911,6 +917,14 @@ class OrganizationMemberState(dict):
         Read-only: the days the user has been active in the organization, as W&B last reported them. Never causes a diff.
         """
         return pulumi.get(self, "days_active")
+
+    @_builtins.property
+    @pulumi.getter(name="deactivateInactiveAfterDays")
+    def deactivate_inactive_after_days(self) -> Optional[_builtins.float]:
+        """
+        The person's `deactivateInactiveAfterDays` as last applied (set by the `Organization` component); absent when not declared.
+        """
+        return pulumi.get(self, "deactivate_inactive_after_days")
 
     @_builtins.property
     @pulumi.getter(name="displayName")

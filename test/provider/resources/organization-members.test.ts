@@ -368,6 +368,50 @@ describe("OrganizationMembers adopting what W&B holds", () => {
     expect(Object.keys((error.properties as unknown as State).members)).toEqual([fresh]);
   });
 
+  it("heldAsUsers: the people the stack held as Users are taken over from the one listing, without a write, and only they", async () => {
+    const [moved, stranger] = [unique("moved"), unique("stranger")];
+    const movedId = await makeOutOfBand(moved, "Moved");
+    await makeOutOfBand(stranger, "Stranger");
+    const operation = operationFor(emu);
+    const members = { [moved]: { email: `${moved}@example.com`, displayName: "Moved" }, [stranger]: { email: `${stranger}@example.com`, displayName: "Declared" } };
+    const inputs = (await calls.check(operation, {}, { members, heldAsUsers: [moved.toUpperCase()], guardedBy: "acme" })).inputs;
+    await resetLog(emu);
+    const error = (await calls.create(operation, inputs).then(
+      () => undefined,
+      (failure: unknown) => failure,
+    )) as ResourceInitError;
+    // The stranger, held otherwise than declared, is someone else's: refused, as without heldAsUsers; the one held as a User is taken over.
+    expect(error.message).toMatch(new RegExp(`members\\["${stranger}"\\][\\s\\S]*adoptExisting: true`));
+    const state = error.properties as unknown as State & { guardedBy?: string; heldAsUsers?: unknown };
+    expect(Object.keys(state.members)).toEqual([moved]);
+    expect(state.members[moved]).toMatchObject({ id: movedId, displayName: "Moved" });
+    // Recorded: the component's name for the guard rails; never the list, which only a create reads.
+    expect(state.guardedBy).toBe("acme");
+    expect(state.heldAsUsers).toBeUndefined();
+    const log = await readLog(emu);
+    expect(log.requests.filter((request) => request.method !== "GET" && request.path.includes(movedId))).toEqual([]);
+    expect(log.requests.filter((request) => request.method === "POST").map((request) => request.path)).toEqual(["/scim/Users"]);
+  });
+
+  it("protectAdmins refuses removing an admin, at preview and at the write, before any request", async () => {
+    const [admin, member] = [unique("admin"), unique("member")];
+    const operation = operationFor(emu);
+    const members = { [admin]: { email: `${admin}@example.com`, organizationRole: "admin" }, [member]: { email: `${member}@example.com` } };
+    const inputs = (await calls.check(operation, {}, { members, protectAdmins: true })).inputs as Record<string, unknown>;
+    const { id, outs } = await calls.create(operation, inputs);
+    const state = outs as unknown as State & { protectAdmins?: boolean };
+    expect(state.protectAdmins).toBe(true);
+    const without = { members: { [member]: members[member] }, protectAdmins: true };
+    const refused = await calls.check(nextOperation(operation), inputs, without);
+    expect(refused.failures).toEqual([{ property: `members[${JSON.stringify(admin)}]`, reason: expect.stringContaining("protectAdmins refuses to remove admins") }]);
+    await resetLog(emu);
+    await expect(calls.update(nextOperation(operation), id, outs, { ...without, adoptExisting: false, deletionPolicy: "delete" })).rejects.toThrow(/refused before any write[\s\S]*protectAdmins/);
+    await expect(calls.delete(nextOperation(operation), id, outs)).rejects.toThrow(/protectAdmins/);
+    expect((await readLog(emu)).counters.writes).toBe(0);
+    // Set to false, the same removal goes through.
+    expect((await calls.check(nextOperation(operation), inputs, { ...without, protectAdmins: false })).failures ?? []).toEqual([]);
+  });
+
   it("with adoptExisting, takes each held person over and converges them", async () => {
     const held = unique("adopted");
     const id = await makeOutOfBand(held, "Held by hand");

@@ -55,10 +55,11 @@ describe("usersFrom: idp, the record in process", () => {
     const declared: string[] = [];
     const child = (kind: string) => (name: string) => {
       declared.push(`${kind} ${name}`);
-      return { id: pulumi.output(`${name}-id`), name: pulumi.output(name) };
+      return { id: pulumi.output(`${name}-id`), name: pulumi.output(name), members: pulumi.output<Record<string, { id: string }>>({}) };
     };
     const kinds: OrganizationKinds<ChildrenShape> = {
       User: child("User"),
+      OrganizationMembers: child("OrganizationMembers"),
       Team: child("Team"),
       CustomRole: child("CustomRole"),
       OrganizationRoleAssignment: child("OrganizationRoleAssignment"),
