@@ -95,13 +95,20 @@ function roleKinds<C extends ChildrenShape>(plan: OrganizationPlan, declared: De
 /** Says, once per kind, what the roles of one kind the run adopted were recorded as. */
 function noticeKind(component: pulumi.Resource, name: string, kind: RoleKind, read: (child: DeclaredChild) => ChildReading): void {
   if (kind.roles.length === 0) return;
+  // One reading of a set's people for all of them: each reading of a state's property is an Output of its own.
+  const people = new Map<DeclaredChild, pulumi.Output<Record<string, Record<string, unknown>> | undefined>>();
+  const peopleOf = (declared: DeclaredChild, child: ChildReading) => {
+    const known = people.get(declared) ?? (child.output("members") as pulumi.Output<Record<string, Record<string, unknown>> | undefined>);
+    people.set(declared, known);
+    return known;
+  };
   const readings = kind.roles.map((declared) => {
     const child = read(declared.child);
     const { person } = declared;
     const output =
       person === undefined
         ? (property: string) => child.output(property)
-        : (property: string) => child.output("members").apply((members) => (members as Record<string, Record<string, unknown>> | undefined)?.[person]?.[property]);
+        : (property: string) => peopleOf(declared.child, child).apply((members) => members?.[person]?.[property]);
     return pulumi.all([child.urn, output(kind.unverified), output(kind.recorded)]);
   });
   // The last state comes in with the readings, so that the notice is said in the apply, at once.

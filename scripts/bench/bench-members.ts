@@ -68,7 +68,8 @@ async function main(): Promise<void> {
 
     operation = operationFor(emu, concurrency);
     const changed = { ...members, "bench-person-0": { ...members["bench-person-0"], displayName: "Someone" } };
-    const news = (await calls.check(operation, inputs, { members: changed })).inputs;
+    const checkedChange = await measured(emu, () => calls.check(operation, inputs, { members: changed }));
+    const news = checkedChange.result.inputs;
     const diffed = await measured(emu, () => calls.diff(operation, id, outs, news));
     const updated = await measured(emu, () => calls.update(operation, id, outs, news));
 
@@ -83,6 +84,7 @@ async function main(): Promise<void> {
     // The file backend writes the checkpoint as compact JSON, inputs and outputs both.
     console.log(`state per person: ${perPerson.inputs.toFixed(0)} B of inputs + ${perPerson.outputs.toFixed(0)} B of outputs = ${(perPerson.inputs + perPerson.outputs).toFixed(0)} B of JSON`);
     console.log(`create: ${created.requests} requests (${created.writes} writes) in ${seconds(created.ms)}`);
+    console.log(`check of a one-person change: ${checkedChange.requests} requests in ${seconds(checkedChange.ms)}`);
     console.log(`diff of a one-person change: ${diffed.requests} requests in ${seconds(diffed.ms)}, ${Object.keys(diffed.result.detailedDiff ?? {}).join(", ")}`);
     console.log(`update of that person: ${updated.requests} requests (${updated.writes} writes) in ${seconds(updated.ms)}`);
     console.log(`refresh: ${refreshed.requests} requests in ${seconds(refreshed.ms)}`);

@@ -18,15 +18,25 @@ export const benchUserName = (i: number) => `bench-user-${String(i).padStart(5, 
 const userArgs = (i: number) => ({ userName: benchUserName(i), email: `${benchUserName(i)}@bench.example`, displayName: `Bench User ${i}` });
 const teamName = (t: number) => `bench-team-${String(t).padStart(4, "0")}`;
 
-/** Declares one resource of a kind ("User", "Team") with its inputs; answers its id. */
-type Declare = (kind: "User" | "Team", name: string, args: Record<string, pulumi.Input<unknown>>) => pulumi.Output<string>;
+/** Declares one resource of a kind with its inputs; answers its id. */
+type Declare = (kind: "User" | "Team" | "OrganizationMembers", name: string, args: Record<string, pulumi.Input<unknown>>) => pulumi.Output<string>;
 
-/** N users and floor(N/20) teams, each team with 20 of the users as `members`. */
-function organization(users: number, declare: Declare): void {
-  const ids = Array.from({ length: users }, (_, i) => declare("User", `u${i}`, userArgs(i)));
+/**
+ * N users and floor(N/20) teams, each team with 20 of the users as `members`: a User each, or
+ * (compact) one OrganizationMembers whose people the teams name by email once it is written.
+ */
+function organization(users: number, declare: Declare, layout: OrganizationLayout): void {
+  const ids = layout === "per-person" ? Array.from({ length: users }, (_, i) => declare("User", `u${i}`, userArgs(i))) : compactMembers(users, declare);
   for (let t = 0; t < Math.floor(users / TEAM_SIZE); t++) {
     declare("Team", `t${t}`, { name: teamName(t), members: ids.slice(t * TEAM_SIZE, (t + 1) * TEAM_SIZE) });
   }
+}
+
+/** The users as one OrganizationMembers; each as a reference the teams wait on: its email, once the set is written. */
+function compactMembers(users: number, declare: Declare): pulumi.Output<string>[] {
+  const people = Array.from({ length: users }, (_, i) => userArgs(i));
+  const written = declare("OrganizationMembers", "people", { members: Object.fromEntries(people.map(({ userName, ...person }) => [userName, person])) });
+  return people.map((person) => written.apply(() => person.email));
 }
 
 /** One team whose members are the given user ids, read when the program runs (so a run can change them). */
@@ -125,7 +135,7 @@ export function doorPrograms(door: Door, latencyMs: number, releaseArchive?: () 
     const wandb = installedPackage();
     return {
       plugins: [],
-      declare: (kind, name, args) => (kind === "User" ? new wandb.User(name, args as never) : new wandb.Team(name, args as never)).id,
+      declare: (kind, name, args) => new wandb[kind](name, args as never).id,
       floor,
     };
   }
@@ -147,7 +157,7 @@ function executableArchive(releaseArchive: (() => string) | undefined): string {
   return releaseArchive();
 }
 
-export const organizationProgram = (users: number, declare: Declare): PulumiFn => async () => organization(users, declare);
+export const organizationProgram = (users: number, declare: Declare, layout: OrganizationLayout = "per-person"): PulumiFn => async () => organization(users, declare, layout);
 
 /** An Organization adopting the roster file `roster()` names when the program runs, in `layout`, through the door: the SDK's component, or the plugin's (Construct). */
 export function adoptionProgram(door: Door, roster: () => string, layout: OrganizationLayout): PulumiFn {

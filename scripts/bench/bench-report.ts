@@ -1,9 +1,10 @@
 // The bench's command line and its printed table, apart from the engine runs so that both can be
 // checked in-process (test/scripts/bench/bench-report.test.ts).
+import { ORGANIZATION_LAYOUTS, type OrganizationLayout } from "../../model/organization";
 import { z } from "zod";
 import { PAGE_SIZE } from "../../service/scim-client";
 import { CONFIG_SETTINGS } from "../../service/config";
-import { listOf, readCommandLine, wholeNumber, type CommandSpec } from "./command-line";
+import { listOf, oneOf, readCommandLine, wholeNumber, type CommandSpec } from "./command-line";
 
 export const STEPS = ["up", "preview", "refresh", "drift", "destroy"] as const;
 export type Step = (typeof STEPS)[number];
@@ -28,6 +29,8 @@ export interface BenchOptions {
   /** Members of the big team; 0 = no big-team row. */
   bigTeam: number;
   checkpoints: Checkpoints[];
+  /** How the users are declared: a User each, or one OrganizationMembers (an Organization's layouts). */
+  layout: OrganizationLayout;
 }
 
 export const BENCH_COMMAND = {
@@ -44,6 +47,7 @@ export const BENCH_COMMAND = {
     doors: { value: "LIST", default: DOORS.join(","), description: "which front doors to measure" },
     checkpoints: { value: "LIST", default: CHECKPOINTS.join(","), description: "measure with checkpoints on (as users run it), off (PULUMI_SKIP_CHECKPOINTS=true), or both" },
     "big-team": { value: "MEMBERS", description: `members of one big team to measure too (default: ${BIG_TEAM} from ${BIG_TEAM_BY_DEFAULT_FROM} users on, else none)` },
+    layout: { value: "LAYOUT", default: "per-person", description: "declare the users as a User each (per-person) or as one OrganizationMembers (compact), the teams naming them by email" },
   },
 } as const satisfies CommandSpec;
 
@@ -59,6 +63,7 @@ export function parseBenchArgs(args: string[], print?: (text: string) => void): 
     doors: listOf(BENCH_COMMAND, "doors", values.doors, DOORS),
     bigTeam: values["big-team"] !== undefined ? wholeNumber(BENCH_COMMAND, "big-team", values["big-team"]) : users >= BIG_TEAM_BY_DEFAULT_FROM ? BIG_TEAM : 0,
     checkpoints: listOf(BENCH_COMMAND, "checkpoints", values.checkpoints, CHECKPOINTS),
+    layout: oneOf(BENCH_COMMAND, "layout", values.layout, ORGANIZATION_LAYOUTS),
   };
 }
 
@@ -163,7 +168,7 @@ export function formatBigTeam(m: BigTeamMeasure): string {
 export function formatReport(options: BenchOptions, steps: StepMeasure[], bigTeams: BigTeamMeasure[]): string {
   const teams = Math.floor(options.users / TEAM_SIZE);
   const lines = [
-    `pulumi-wandb bench: ${options.users} users, ${teams} teams of ${TEAM_SIZE}, latency ${options.latencyMs} ms; file backend; ratio = ours / no-op provider of the same door (and / one that sleeps the latency per change)`,
+    `pulumi-wandb bench: ${options.users} users (${options.layout === "per-person" ? "a User each" : "one OrganizationMembers"}), ${teams} teams of ${TEAM_SIZE}, latency ${options.latencyMs} ms; file backend; ratio = ours / no-op provider of the same door (and / one that sleeps the latency per change)`,
     ...steps.map(formatStep),
     ...bigTeams.map(formatBigTeam),
   ];

@@ -74,10 +74,10 @@ const OPERATION_OF: Record<Step, "up" | "preview" | "refresh" | "destroy"> = { u
 async function doorStacks(door: Door, programs: DoorPrograms, options: BenchOptions, config: ConfigMap) {
   const floorStack = (kind: FloorKind) => {
     const floor = programs.floor(kind);
-    return openBenchStack(`floor-${kind}-${door}`, organizationProgram(options.users, idsOf(floor)), config, floor.plugins);
+    return openBenchStack(`floor-${kind}-${door}`, organizationProgram(options.users, idsOf(floor), options.layout), config, floor.plugins);
   };
   return {
-    ours: await openBenchStack(`bench-${door}`, organizationProgram(options.users, programs.declare), config, programs.plugins),
+    ours: await openBenchStack(`bench-${door}`, organizationProgram(options.users, programs.declare, options.layout), config, programs.plugins),
     noop: await floorStack("no-op"),
     sleeping: options.latencyMs > 0 ? await floorStack("sleeping") : undefined,
   };
@@ -89,7 +89,7 @@ async function benchDoor(door: Door, programs: DoorPrograms, options: BenchOptio
   const config = emulatorConfig(emulator);
   const stacks = await doorStacks(door, programs, options, config);
   const all = [stacks.ours, stacks.noop, ...(stacks.sleeping ? [stacks.sleeping] : [])];
-  const resources = options.users + Math.floor(options.users / TEAM_SIZE);
+  const resources = (options.layout === "per-person" ? options.users : 1) + Math.floor(options.users / TEAM_SIZE);
   const measuring = { checkpoints: checkpoints === "on" };
   const measures: StepMeasure[] = [];
   let deployed = false;

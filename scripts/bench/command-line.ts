@@ -66,3 +66,10 @@ export function listOf<T extends string>(spec: CommandSpec, flag: string, text: 
   if (unknown.length || !given.length) throw new Error(`--${flag} takes a comma-separated subset of ${allowed.join(",")}, got "${text}"\n${usageOf(spec)}`);
   return allowed.filter((entry) => given.includes(entry));
 }
+
+/** A flag's one value of `allowed`; else an error naming the flag and the usage. */
+export function oneOf<T extends string>(spec: CommandSpec, flag: string, text: string, allowed: readonly T[]): T {
+  const given = text.trim();
+  if (!(allowed as readonly string[]).includes(given)) throw new Error(`--${flag} takes one of ${allowed.join(", ")}, got "${text}"\n${usageOf(spec)}`);
+  return given as T;
+}

@@ -4,12 +4,12 @@ import { formatBigTeam, formatReport, formatStep, parseBenchArgs, refreshRequest
 
 describe("the bench's arguments", () => {
   it("defaults to 100 users, every step, every door, no latency and no big team", () => {
-    expect(parseBenchArgs([])).toEqual({ users: 100, steps: ["up", "preview", "refresh", "drift", "destroy"], latencyMs: 0, doors: ["dynamic", "native", "executable"], bigTeam: 0, checkpoints: ["on", "off"] });
+    expect(parseBenchArgs([])).toEqual({ users: 100, steps: ["up", "preview", "refresh", "drift", "destroy"], latencyMs: 0, doors: ["dynamic", "native", "executable"], bigTeam: 0, checkpoints: ["on", "off"], layout: "per-person" });
   });
 
   it("keeps the steps in their natural order and turns the big team on from 7,000 users", () => {
     const options = parseBenchArgs(["--users", "7000", "--steps", "destroy,refresh", "--latency-ms", "100", "--doors", "native"]);
-    expect(options).toEqual({ users: 7000, steps: ["refresh", "destroy"], latencyMs: 100, doors: ["native"], bigTeam: 7000, checkpoints: ["on", "off"] });
+    expect(options).toEqual({ users: 7000, steps: ["refresh", "destroy"], latencyMs: 100, doors: ["native"], bigTeam: 7000, checkpoints: ["on", "off"], layout: "per-person" });
     expect(parseBenchArgs(["--checkpoints", "off"])?.checkpoints).toEqual(["off"]);
     expect(parseBenchArgs(["--users", "7000", "--big-team", "0"])?.bigTeam).toBe(0);
   });
@@ -82,8 +82,10 @@ describe("the bench's table", () => {
     });
     expect(big).toContain("7,000-member team  refresh requests 1  one-member change requests PATCH 1  preview 3.0 s vs team of 20 2.0 s, ratio 1.50");
     expect(big).toContain("no-op floor 2.5 s vs 2.0 s, ratio 1.25  ours / floor's ratio x1.20");
+    expect(formatReport(parseBenchArgs(["--users", "1000", "--layout", "compact"])!, [refresh], [])).toContain("1000 users (one OrganizationMembers)");
+    expect(() => parseBenchArgs(["--layout", "sets"])).toThrow(/--layout takes one of per-person, compact, got "sets"/);
     const report = formatReport(parseBenchArgs(["--users", "1000"])!, [refresh], []).split("\n");
-    expect(report[0]).toContain("1000 users, 50 teams of 20, latency 0 ms");
+    expect(report[0]).toContain("1000 users (a User each), 50 teams of 20, latency 0 ms");
     expect(report).toHaveLength(2);
   });
 });
