@@ -3,6 +3,7 @@
 // inputs to the new ones, they are a rename, not a removal and an arrival.
 import { naturalKeyOf } from "../model/natural-keys";
 import { identityOf as userNameIdentity } from "../model/identity";
+import { heldByTheSet } from "../model/shapes/organization-members";
 import type { Rename } from "./access-ledger";
 import type { ResourceStep } from "./preview-json";
 
@@ -39,9 +40,6 @@ export function withRenames(steps: readonly ResourceStep[]): { steps: ResourceSt
   return { steps: merged.filter((step) => !paired.has(step)), renames };
 }
 
-/** What a User holds that a person of an OrganizationMembers does not: the key, and what the set holds once. */
-const HELD_BY_THE_SET = new Set(["userName", "adoptExisting", "deletionPolicy", "importId", "guardedBy"]);
-
 /** How many of the people moved into one set a rename names. */
 const MOVES_NAMED = 5;
 
@@ -70,7 +68,7 @@ export function withPeopleMoved(steps: readonly ResourceStep[]): { steps: Resour
       if (user === undefined || moved.has(user)) return [];
       moved.add(user);
       const state = user.op === "delete" ? { ...user.recorded, ...user.before } : {};
-      return [[key, Object.fromEntries(Object.entries(state).filter(([field]) => !HELD_BY_THE_SET.has(field)))] as const];
+      return [[key, Object.fromEntries(Object.entries(state).filter(([field]) => !heldByTheSet(field)))] as const];
     });
     if (fromUsers.length === 0) return step;
     const names = fromUsers.map(([userName]) => userName);

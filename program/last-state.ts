@@ -9,7 +9,7 @@ import { MockMonitor } from "@pulumi/pulumi/runtime/mocks";
 import { z } from "zod";
 import { naturalKeyOf } from "../model/natural-keys";
 import { isOrganizationChild, kindOfType } from "../model/tokens";
-import { parseUrn } from "../model/urn";
+import { parseUrn, type Urn } from "../model/urn";
 
 const READ_STACK = "pulumi:pulumi:readStackResourceOutputs";
 /** Waits between the tries of a read: a checkpoint write lasts milliseconds, a loaded machine's a little more. */
@@ -116,6 +116,12 @@ export async function lastStateUrns(): Promise<string[] | undefined> {
   return holdings === undefined ? undefined : [...holdings.urns];
 }
 
+/** The URN `text` in its parts when it names a child of the Organization `organization`; undefined otherwise. */
+function childOf(organization: string, text: string): Urn | undefined {
+  const urn = parseUrn(text);
+  return isOrganizationChild(urn) && urn.name.startsWith(`${organization}/`) ? urn : undefined;
+}
+
 /**
  * The userNames of the Users and the people of the OrganizationMembers the stack's last state holds
  * that are not the children of the Organization `organization` (standalone ones, another
@@ -131,10 +137,7 @@ export async function stackUsersBeside(organization: string): Promise<string[]> 
         "beside the roster cannot be told from outside code; nothing was changed: run again.",
     );
   }
-  const own = (text: string) => {
-    const urn = parseUrn(text);
-    return isOrganizationChild(urn) && urn.name.startsWith(`${organization}/`);
-  };
+  const own = (urn: string) => childOf(organization, urn) !== undefined;
   const users = [...(read?.userNames ?? new Map<string, string>())].filter(([urn]) => !own(urn)).map(([, userName]) => userName);
   const people = [...(read?.people ?? new Map<string, ReadonlyMap<string, string>>())].filter(([urn]) => !own(urn)).flatMap(([, members]) => [...members.keys()]);
   return [...users, ...people].sort();
@@ -154,11 +157,7 @@ export interface RecordedUsers {
 /** What the last state holds of the Organization `organization`'s users; none under mocks, or where the state cannot be read (its guard fails that run). */
 export async function recordedUsersOf(organization: string): Promise<RecordedUsers> {
   const holdings = await lastHoldings();
-  const ownUrn = (text: string) => {
-    const urn = parseUrn(text);
-    return isOrganizationChild(urn) && urn.name.startsWith(`${organization}/`) ? urn : undefined;
-  };
-  const asUsers = [...(holdings?.userNames ?? [])].flatMap(([urn, userName]) => (ownUrn(urn) === undefined ? [] : [userName]));
-  const set = [...(holdings?.people ?? [])].find(([urn]) => ownUrn(urn)?.name === membersChildName(organization));
+  const asUsers = [...(holdings?.userNames ?? [])].flatMap(([urn, userName]) => (childOf(organization, urn) === undefined ? [] : [userName]));
+  const set = [...(holdings?.people ?? [])].find(([urn]) => childOf(organization, urn)?.name === membersChildName(organization));
   return { asUsers, idsOfPeople: Object.fromEntries(set?.[1] ?? []) };
 }

@@ -222,6 +222,7 @@ function inactivitySettingOf(roster: ValidatedRoster): (user: { userName: string
 }
 
 const adoptionOf = (plan: OrganizationPlan) => (plan.adoptExisting ? { adoptExisting: true } : {});
+const userPolicyOf = (plan: OrganizationPlan) => (plan.deletionPolicy.users === undefined ? {} : { deletionPolicy: plan.deletionPolicy.users });
 const userChildName = (name: string, userName: string) => `${name}/${identityOf("userName", userName)}`;
 
 /** Service accounts, each after the roster's teams it joins (W&B makes it a member of its default team, which must exist). */
@@ -259,9 +260,9 @@ function declareCustomRoles<C extends ChildrenShape>({ name, plan, kinds, parent
   return customRoles;
 }
 
-/** What a User and a person of the OrganizationMembers declare alike of a roster's user: all but its userName, teams and settings. */
 type RosterUser = ValidatedRoster["users"][number];
 
+/** What a User and a person of the OrganizationMembers declare alike of a roster's user: all but its userName, teams and settings. */
 function personArgsOf<C extends ChildrenShape>(roster: ValidatedRoster, customRoles: Record<string, C["CustomRole"]>) {
   const inactivityOf = inactivitySettingOf(roster);
   return (user: RosterUser) => ({
@@ -289,7 +290,6 @@ function declareUsersAndTeams<C extends ChildrenShape>(
   const { name, plan, kinds, guard, parent } = declaring;
   const throughTeams = capabilitiesOf(plan.deployment).usersJoinThroughTeams;
   const adopt = adoptionOf(plan);
-  const userPolicy = plan.deletionPolicy.users === undefined ? {} : { deletionPolicy: plan.deletionPolicy.users };
   const teamPolicy = plan.deletionPolicy.teams === undefined ? {} : { deletionPolicy: plan.deletionPolicy.teams };
   const users: Record<string, C["User"]> = {};
   const teams: Record<string, C["Team"]> = {};
@@ -326,7 +326,7 @@ function declareUsersAndTeams<C extends ChildrenShape>(
         // Users created into teams: the teams' names as Outputs make the Teams come first.
         ...(throughTeams ? { teams: user.teams.map((team) => required(teams, team).name) } : {}),
         ...adopt,
-        ...userPolicy,
+        ...userPolicyOf(plan),
         guardedBy: name,
       };
       users[user.userName] = kinds.User(userChildName(name, user.userName), userArgs, { ...parent, ...(protectedAdmin(user) ? { protect: true } : {}) });
@@ -365,7 +365,7 @@ function declareMembers<C extends ChildrenShape>(
   const membersArgs: OrganizationChildArgs["OrganizationMembers"] = {
     members: Object.fromEntries(users.map((user) => [user.userName, { ...personOf(user), ...(throughTeams === undefined ? {} : { teams: user.teams }) }])),
     ...adoptionOf(plan),
-    ...(plan.deletionPolicy.users === undefined ? {} : { deletionPolicy: plan.deletionPolicy.users }),
+    ...userPolicyOf(plan),
     heldAsUsers: pulumi.output(recordedUsersOf(name)).apply(({ asUsers }) => (asUsers.length === 0 ? undefined : asUsers)) as pulumi.Output<string[]>,
     guardedBy: name,
   };

@@ -24,6 +24,12 @@ export const organizationMembersImport =
   "instead, without an import.\n\n" +
   "```sh\n$ pulumi import wandb:index:OrganizationMembers people ana,bo,cy\n```";
 
+/** What a User holds that a person of an OrganizationMembers does not: the key, and what the set holds once for every person. */
+export const FIELDS_THE_SET_HOLDS = ["userName", "adoptExisting", "deletionPolicy", "importId", "guardedBy"] as const;
+
+/** Whether `field` of a User's state or inputs is one the set holds once, not each person. */
+export const heldByTheSet = (field: string): boolean => (FIELDS_THE_SET_HOLDS as readonly string[]).includes(field);
+
 /** What a person declares: a `User`'s inputs, but the userName (the entry's key) and the resource-level settings. */
 export const memberInputs = userInputs
   .pick({ email: true, displayName: true, active: true, organizationRole: true, modelsSeat: true, weaveRole: true, teams: true, deactivateInactiveAfterDays: true })

@@ -12,6 +12,8 @@ import {
   organizationMembersOutputs,
   memberInputs,
   memberKeyProblems,
+  heldByTheSet,
+  type FIELDS_THE_SET_HOLDS,
   type MemberInputs,
   type MemberState,
   type OrganizationMembersInputs,
@@ -70,11 +72,9 @@ function userStateOf(userName: string, member: MemberState, settings: Settings):
   return { userName, ...state, teamRoles, registryRoles, ...userSettingsOf(settings) };
 }
 
-/** What a User holds that a person of the set does not: the key, and what the set holds once for every person or never declares. */
-const SET_FIELDS = ["userName", "adoptExisting", "deletionPolicy", "importId", "guardedBy"] as const;
-
-function withoutSetFields<T extends object>(record: T): Omit<T, (typeof SET_FIELDS)[number]> {
-  return Object.fromEntries(Object.entries(record).filter(([field]) => !(SET_FIELDS as readonly string[]).includes(field))) as Omit<T, (typeof SET_FIELDS)[number]>;
+/** A User's record without what the set holds once (FIELDS_THE_SET_HOLDS). */
+function withoutSetFields<T extends object>(record: T): Omit<T, (typeof FIELDS_THE_SET_HOLDS)[number]> {
+  return Object.fromEntries(Object.entries(record).filter(([field]) => !heldByTheSet(field))) as Omit<T, (typeof FIELDS_THE_SET_HOLDS)[number]>;
 }
 
 /** A User's state as a person's: what the set holds once (the key, the settings) and empty views left out. */
