@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { ResourceKind } from "../model/resource-kinds";
 import type { ResourceStep } from "./preview-json";
 import { SHAPES } from "../model/shapes";
-import { memberState } from "../model/shapes/organization-members";
+import { memberInputs, memberState } from "../model/shapes/organization-members";
 import { UNKNOWN_VALUE } from "../model/unknown-value";
 
 /** A state shape with every field optional, and unknown keys (another release's) left out. */
@@ -25,7 +25,10 @@ export const STATE_READERS = {
   ServiceAccount: partialOf(SHAPES.ServiceAccount.outputs),
   RosterGuard: partialOf(SHAPES.RosterGuard.outputs),
   // Its inputs (before, after) and its state (recorded) hold people alike, the state's with their ids and ETags.
-  OrganizationMembers: partialOf(SHAPES.OrganizationMembers.outputs.extend({ members: z.record(z.string(), memberState.partial()) })),
+  // A person new to it is told as a User's create is: `adopted`, said by the check, is an input only.
+  OrganizationMembers: partialOf(
+    SHAPES.OrganizationMembers.outputs.extend({ members: z.record(z.string(), memberState.extend({ adopted: memberInputs.shape.adopted }).partial()) }),
+  ),
 } as const satisfies { readonly [K in ResourceKind]: z.ZodType };
 
 

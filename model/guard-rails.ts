@@ -32,6 +32,20 @@ export function rosterAccessOf(roster: ValidatedRoster): RosterAccess {
   };
 }
 
+/**
+ * The access `before` gave that W&B still holds: the users `isListed` (those W&B lists) and their
+ * places. A removal an earlier run already made (a `--target` run leaves the record as it was) is no
+ * removal of this change.
+ */
+export function stillListed(before: RosterAccess, isListed: (userName: string) => boolean): RosterAccess {
+  const listed = (names: readonly string[]) => names.filter(isListed);
+  return {
+    users: listed(before.users),
+    admins: listed(before.admins),
+    teams: Object.fromEntries(Object.entries(before.teams).map(([team, members]) => [team, listed(members)])),
+  };
+}
+
 export interface GuardJudgement {
   /** Why the change must not be applied; empty when it may. */
   readonly refusals: readonly string[];

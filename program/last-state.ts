@@ -7,6 +7,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { MockMonitor } from "@pulumi/pulumi/runtime/mocks";
 import { z } from "zod";
+import { identityOf } from "../model/identity";
 import { naturalKeyOf } from "../model/natural-keys";
 import { isOrganizationChild, kindOfType } from "../model/tokens";
 import { parseUrn, type Urn } from "../model/urn";
@@ -28,7 +29,11 @@ export interface Holdings {
   byKey: ReadonlyMap<string, string[]>;
   userNames: ReadonlyMap<string, string>;
   people: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  /** Each Team's members as it last named them: the reference (an email, or the id itself) by user id. */
+  teamReferences: ReadonlyMap<string, ReadonlyMap<string, string>>;
 }
+
+const recordedTeam = z.object({ members: z.array(z.string()), memberIdsByReference: z.record(z.string(), z.string()) });
 
 const recordedPeople = z.record(z.string(), z.object({ id: z.string() }).loose());
 
@@ -59,6 +64,7 @@ function holdingsOf(read: z.infer<typeof stackResources>): Holdings {
   const byKey = new Map<string, string[]>();
   const userNames = new Map<string, string>();
   const people = new Map<string, Map<string, string>>();
+  const teamReferences = new Map<string, Map<string, string>>();
   for (const [urn, { type, outputs }] of Object.entries(read.outputs)) {
     const kind = kindOfType(type);
     const key = kind === undefined ? undefined : naturalKeyOf(kind, outputs);
@@ -66,8 +72,14 @@ function holdingsOf(read: z.infer<typeof stackResources>): Holdings {
     if (kind === "User" && typeof outputs["userName"] === "string") userNames.set(urn, outputs["userName"]);
     const members = kind === "OrganizationMembers" ? recordedPeople.safeParse(outputs["members"]) : undefined;
     if (members?.success) people.set(urn, new Map(Object.entries(members.data).map(([userName, { id }]) => [userName, id])));
+    const team = kind === "Team" ? recordedTeam.safeParse(outputs) : undefined;
+    if (team?.success) {
+      const { members: references, memberIdsByReference } = team.data;
+      const idOf = (reference: string) => memberIdsByReference[reference] ?? memberIdsByReference[identityOf("userReference", reference)] ?? reference;
+      teamReferences.set(urn, new Map(references.map((reference) => [idOf(reference), reference])));
+    }
   }
-  return { urns: new Set(Object.keys(read.outputs)), byKey, userNames, people };
+  return { urns: new Set(Object.keys(read.outputs)), byKey, userNames, people, teamReferences };
 }
 
 /**
@@ -152,6 +164,8 @@ export interface RecordedUsers {
   asUsers: string[];
   /** The SCIM ids of the people of its OrganizationMembers (the compact layout), by userName. */
   idsOfPeople: Record<string, string>;
+  /** How each of its Teams last named its members, by team child name (`<organization>/<team>`): the reference by user id. */
+  teamReferences: Record<string, Record<string, string>>;
 }
 
 /** What the last state holds of the Organization `organization`'s users; none under mocks, or where the state cannot be read (its guard fails that run). */
@@ -159,5 +173,9 @@ export async function recordedUsersOf(organization: string): Promise<RecordedUse
   const holdings = await lastHoldings();
   const asUsers = [...(holdings?.userNames ?? [])].flatMap(([urn, userName]) => (childOf(organization, urn) === undefined ? [] : [userName]));
   const set = [...(holdings?.people ?? [])].find(([urn]) => childOf(organization, urn)?.name === membersChildName(organization));
-  return { asUsers, idsOfPeople: Object.fromEntries(set?.[1] ?? []) };
+  const teamReferences = [...(holdings?.teamReferences ?? [])].flatMap(([urn, references]) => {
+    const child = childOf(organization, urn);
+    return child === undefined ? [] : [[child.name, Object.fromEntries(references)] as const];
+  });
+  return { asUsers, idsOfPeople: Object.fromEntries(set?.[1] ?? []), teamReferences: Object.fromEntries(teamReferences) };
 }

@@ -163,7 +163,8 @@ interface Declaring<C extends ChildrenShape> {
 
 /** How the assignments and teams name the roster's users, the children that declare them, and their ids. */
 interface People<C extends ChildrenShape> {
-  referenceOf(userName: string): pulumi.Input<string>;
+  /** The reference to `userName`, in the Team of the roster's team `team` where a team names them. */
+  referenceOf(userName: string, team?: string): pulumi.Input<string>;
   /** What a child naming a user waits for besides what its references carry: the compact layout's OrganizationMembers. */
   declaredBy: C[keyof C][];
   ids: pulumi.Output<Record<string, string>>;
@@ -186,7 +187,9 @@ function peopleAsUsers<C extends ChildrenShape>(users: Record<string, C["User"]>
  * In the compact layout each person is named by the SCIM id the last state records for them, known
  * alike at a preview and at the `up` after it, whatever the OrganizationMembers plans; a person new
  * to it (or to the layout), by email. Either names the same user to a Team or an assignment, which
- * record both: a later run naming the person by id changes nothing.
+ * record both: a later run naming the person by id changes nothing. A Team keeps naming a member as
+ * it last did (by email, where they were new): its inputs stay as they were, and its check, which
+ * sees references only, has no reason to list the users to compare them.
  */
 function peopleInMembers<C extends ChildrenShape>(
   name: string,
@@ -203,8 +206,14 @@ function peopleInMembers<C extends ChildrenShape>(
       ? noIds()
       : members.members.apply((people) => Object.fromEntries(inMembers.flatMap(({ userName }) => (people[userName] === undefined ? [] : [[userName, people[userName]!.id]]))));
   return {
-    referenceOf: (userName) =>
-      users[userName] === undefined ? recorded.apply(({ idsOfPeople }) => idsOfPeople[userName] ?? required(emails, userName)) : asUsers.referenceOf(userName),
+    referenceOf: (userName, team) =>
+      users[userName] === undefined
+        ? recorded.apply(({ idsOfPeople, teamReferences }) => {
+            const id = idsOfPeople[userName];
+            const named = id === undefined || team === undefined ? undefined : teamReferences[`${name}/${team}`]?.[id];
+            return named ?? id ?? required(emails, userName);
+          })
+        : asUsers.referenceOf(userName),
     declaredBy: members === undefined ? [] : [members],
     ids: pulumi.all([asUsers.ids, idsInMembers]).apply(([admins, others]) => ({ ...admins, ...others })),
   };
@@ -303,7 +312,7 @@ function declareUsersAndTeams<C extends ChildrenShape>(
       const membersWritten = !throughTeams && team.membersFrom === "code";
       const teamArgs: OrganizationChildArgs["Team"] = {
         name: team.name,
-        ...(membersWritten ? { members: team.members.map(people.referenceOf) } : {}),
+        ...(membersWritten ? { members: team.members.map((member) => people.referenceOf(member, team.name)) } : {}),
         // Recorded in the team's state, so that its destroy (or its removal from the roster) writes nothing.
         ...(team.membersFrom === "idp" ? { membersFrom: "idp" as const } : {}),
         ...adopt,

@@ -32,7 +32,7 @@ export const heldByTheSet = (field: string): boolean => (FIELDS_THE_SET_HOLDS as
 
 /** What a person declares: a `User`'s inputs, but the userName (the entry's key) and the resource-level settings. */
 export const memberInputs = userInputs
-  .pick({ email: true, displayName: true, active: true, organizationRole: true, modelsSeat: true, weaveRole: true, teams: true, deactivateInactiveAfterDays: true })
+  .pick({ email: true, displayName: true, active: true, organizationRole: true, modelsSeat: true, weaveRole: true, teams: true, deactivateInactiveAfterDays: true, adopted: true })
   .strict()
   .meta({ id: "OrganizationMember", description: "One person of an `OrganizationMembers`: what a `User` declares, its userName the entry's key." });
 

@@ -235,6 +235,20 @@ async function heldEmailFailures(
   });
 }
 
+/**
+ * The checked inputs with `adopted` on each person new to the set whom it takes over (adoptExisting,
+ * or held as a User until now): whether W&B holds them, from the operation's one listing, as a
+ * User's check says it, for the access review to tell an adoption from a creation. Left out where
+ * the listing cannot be read; one given by hand is dropped.
+ */
+async function withPeopleFound(operation: Operation, inputs: OrganizationMembersInputs, newcomers: readonly string[]): Promise<OrganizationMembersInputs> {
+  const members: Record<string, MemberInputs> = Object.fromEntries(Object.entries(inputs.members).map(([userName, { adopted: _given, ...member }]) => [userName, member]));
+  const adopting = newcomers.filter((userName) => inputs.adoptExisting || heldAsUser(inputs, userName));
+  const users = adopting.length === 0 || operation.configurationProblems().length > 0 ? undefined : await usersForCheck(operation);
+  if (users !== undefined) for (const userName of adopting) members[userName] = { ...members[userName]!, adopted: users.byUserName(userName) !== undefined };
+  return { ...inputs, members };
+}
+
 /** The guard rails that removing a person from the set meets at preview: the user the provider acts as stays, and with protectAdmins the admins. */
 function removedPersonRules(operation: Operation, olds: Record<string, unknown>, inputs: OrganizationMembersInputs): pulumi.dynamic.CheckFailure[] {
   const recorded = organizationMembersInputs.shape.members.safeParse(olds["members"]);
@@ -285,7 +299,9 @@ export const organizationMembers: ResourceImplementation<OrganizationMembersInpu
     const result = checkInputs(organizationMembersInputs, news, (inputs) => removedPersonRules(operation, olds, inputs));
     if (result.failures?.length || result.inputs === undefined) return result;
     const { added, removed } = matched(result.inputs.members, oldMembers);
-    return { ...result, failures: await heldEmailFailures(operation, result.inputs, added, removed) };
+    const heldEmails = await heldEmailFailures(operation, result.inputs, added, removed);
+    if (heldEmails.length > 0) return { ...result, failures: heldEmails };
+    return { inputs: await withPeopleFound(operation, result.inputs, added) };
   },
 
   async diff(operation, id, olds, news) {

@@ -11,7 +11,7 @@
 import { shownName } from "../../model/shown-names";
 import type { AuditLogReading } from "../../model/audit-attribution";
 import { auditLogSince } from "../audit-log";
-import { judgeRosterChange, liveAdminsRefusal, liveCountOf, rosterAccessSchema, type RosterAccess } from "../../model/guard-rails";
+import { judgeRosterChange, liveAdminsRefusal, liveCountOf, rosterAccessSchema, stillListed, type RosterAccess } from "../../model/guard-rails";
 import {
   accessPlanOf,
   actsOnLiveOrganization,
@@ -42,6 +42,7 @@ import { LAST_LOOK_KEY, recordedBeforeVersioning, storedState } from "../kit/sta
 import { deactivateUsers, deleteCustomRoles, reactivateUsers } from "../membership/deactivation";
 import { rosterGuardFields, rosterGuardInputs, rosterGuardOutputs, type RosterGuardInputs, type RosterGuardOutputs } from "../../model/shapes/roster-guard";
 import { fieldChanges } from "../kit/field-changes";
+import { usersForCheck } from "../membership/users";
 import type { Operation } from "../operation";
 
 export type { RosterGuardInputs };
@@ -230,7 +231,16 @@ export const rosterGuard: ResourceImplementation<RosterGuardInputs, RosterGuardO
     // What the roster drops that the identity provider owns stays in W&B as it is: said, and no removal.
     const left = leftToIdentityProvider(ownershipRecordSchema.safeParse(olds).data, inputs);
     leftToIdentityProviderLines(inputs.organization, left).forEach((line) => operation.warn(line));
-    const judged = judgeRosterChange(inputs.organization, before.success ? { admins: [], ...before.data } : undefined, inputs, operation.guardRailsForChecks(), outside, left.users);
+    const recordedBefore = before.success ? { admins: [], ...before.data } : undefined;
+    const judge = (previous: RosterAccess | undefined) => judgeRosterChange(inputs.organization, previous, inputs, operation.guardRailsForChecks(), outside, left.users);
+    let judged = judge(recordedBefore);
+    // The record holds what the last run that wrote it declared; a run under --target since may have
+    // removed some of them already. Only when the record alone refuses is W&B's listing read, and
+    // the change judged against the users it still lists.
+    if (judged.refusals.length > 0 && recordedBefore !== undefined) {
+      const listed = await usersForCheck(operation);
+      if (listed !== undefined) judged = judge(stillListed(recordedBefore, (userName) => listed.byUserName(userName) !== undefined));
+    }
     const judgedInputs = {
       ...inputs,
       [LAST_LOOK_KEY]: new Date(now).toISOString(),

@@ -1622,6 +1622,15 @@ export interface OrganizationMemberArgs {
    * Not meant to be set by hand.
    */
   deactivateInactiveAfterDays?: pulumi.Input<number>;
+  /**
+   * Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the
+   * user is created, whether W&B holds one with this userName (`true`: the create adopts it;
+   * `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview`
+   * included (the listings are read once per operation). Absent where it could not be read. The
+   * access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent
+   * to W&B.
+   */
+  adopted?: pulumi.Input<boolean>;
 }
 
 /** The outputs of a `OrganizationMembers`: every property of its state. */

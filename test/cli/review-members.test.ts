@@ -68,6 +68,33 @@ describe("review: an OrganizationMembers", () => {
     expect(totals(asSet)).toBe(totals(asUsers));
   });
 
+  it("tells an adopting create's people as Users' creates: adopted as W&B holds them, joining, or either where the preview could not look", async () => {
+    const adopting = { adoptExisting: true, deletionPolicy: "delete" };
+    const people: Record<string, Person & { adopted?: boolean }> = {
+      ana: { email: "ana@acme.example", organizationRole: "member", adopted: true },
+      bo: { email: "bo@acme.example", organizationRole: "member", adopted: false },
+      cy: { email: "cy@acme.example", organizationRole: "member" },
+    };
+    const asSet = JSON.stringify({
+      steps: [{ op: "create", urn: SET_URN, newState: { type: "wandb:index:OrganizationMembers", inputs: { members: people, ...adopting }, outputs: { members: people, ...adopting } } }],
+      changeSummary: { create: 1 },
+    });
+    const asUsers = JSON.stringify({
+      steps: Object.entries(people).map(([userName, person]) => ({
+        op: "create",
+        urn: userUrn(userName),
+        newState: { type: "wandb:index:User", inputs: { userName, active: true, ...person, ...adopting }, outputs: { userName, active: true, ...person, ...adopting } },
+      })),
+      changeSummary: { create: 3 },
+    });
+    const [set, users] = [await reviewOf(asSet), await reviewOf(asUsers)];
+    expect(section(set, "People")).toMatch(/- \*\*ana\*\*\n {2}- adopted as member: taken over as W&B holds them/);
+    expect(section(set, "People")).toMatch(/- \*\*bo\*\*\n {2}- joins the organization as member/);
+    expect(section(set, "People")).toMatch(/- \*\*cy\*\*\n {2}- adopted as member: taken over if W&B holds them, else joins the organization/);
+    expect(section(set, "People")).toBe(section(users, "People"));
+    expect(totals(set)).toBe(totals(users));
+  });
+
   it("reads people moved from a User each into a set (an Organization's compact layout) as no access change, and a changed one as their change", async () => {
     const user = (userName: string, person: Person) => ({
       type: "wandb:index:User",

@@ -102,6 +102,8 @@ describe("the guard rails at the writes (dynamic door)", () => {
     run.selfDemoted = true;
     const failed = await run.stack.failing("up");
     expect(failed.log).toMatch(/this would demote admin, the user the provider acts as \(wandb:username\): the run would lose its own access/);
+    // The record still holds r0..r3 (the targeted run left it as it was); W&B no longer lists them: no removal of this run.
+    expect(failed.log).not.toContain("this change removes 4 of 8 users");
     expect(await run.roleOf("admin")).toBe("admin");
     run.selfDemoted = false;
   });

@@ -28,6 +28,19 @@ describe("readHoldings", () => {
     expect(holdings.urns.size).toBe(2);
   });
 
+  it("reads how each Team last named its members: the reference by user id, an email as declared or an id as itself", async () => {
+    const team = "urn:pulumi:dev::p::wandb:index:Organization$wandb:index:Team::acme/research";
+    const holdings = await readHoldings(async () => ({
+      outputs: {
+        [team]: {
+          type: tokenOf("Team"),
+          outputs: { name: "research", members: ["Ana@Acme.example", "id-bo"], memberIdsByReference: { "ana@acme.example": "id-ana", "id-bo": "id-bo" }, memberIds: ["id-ana", "id-bo"] },
+        },
+      },
+    }));
+    expect(Object.fromEntries(holdings.teamReferences.get(team)!)).toEqual({ "id-ana": "Ana@Acme.example", "id-bo": "id-bo" });
+  });
+
   it("rejects with the last failure once every try failed, never a stack with nothing", async () => {
     let tries = 0;
     const read = readHoldings(async () => {

@@ -1617,6 +1617,8 @@ func (o OrganizationDeletionPolicyPtrOutput) Users() pulumi.StringPtrOutput {
 type OrganizationMember struct {
 	// Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.
 	Active *bool `pulumi:"active"`
+	// Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the user is created, whether W&B holds one with this userName (`true`: the create adopts it; `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview` included (the listings are read once per operation). Absent where it could not be read. The access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&B.
+	Adopted *bool `pulumi:"adopted"`
 	// Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated. Not meant to be set by hand.
 	DeactivateInactiveAfterDays *int `pulumi:"deactivateInactiveAfterDays"`
 	// The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
@@ -1661,6 +1663,8 @@ type OrganizationMemberInput interface {
 type OrganizationMemberArgs struct {
 	// Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.
 	Active pulumi.BoolPtrInput `pulumi:"active"`
+	// Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the user is created, whether W&B holds one with this userName (`true`: the create adopts it; `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview` included (the listings are read once per operation). Absent where it could not be read. The access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&B.
+	Adopted pulumi.BoolPtrInput `pulumi:"adopted"`
 	// Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated. Not meant to be set by hand.
 	DeactivateInactiveAfterDays pulumi.IntPtrInput `pulumi:"deactivateInactiveAfterDays"`
 	// The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
@@ -1743,6 +1747,11 @@ func (o OrganizationMemberOutput) ToOrganizationMemberOutputWithContext(ctx cont
 // Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.
 func (o OrganizationMemberOutput) Active() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v OrganizationMember) *bool { return v.Active }).(pulumi.BoolPtrOutput)
+}
+
+// Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the user is created, whether W&B holds one with this userName (`true`: the create adopts it; `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview` included (the listings are read once per operation). Absent where it could not be read. The access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&B.
+func (o OrganizationMemberOutput) Adopted() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v OrganizationMember) *bool { return v.Adopted }).(pulumi.BoolPtrOutput)
 }
 
 // Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated. Not meant to be set by hand.

@@ -175,6 +175,10 @@ export interface OrganizationMemberArgs {
      */
     active?: pulumi.Input<boolean | undefined>;
     /**
+     * Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the user is created, whether W&B holds one with this userName (`true`: the create adopts it; `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview` included (the listings are read once per operation). Absent where it could not be read. The access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&B.
+     */
+    adopted?: pulumi.Input<boolean | undefined>;
+    /**
      * Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated. Not meant to be set by hand.
      */
     deactivateInactiveAfterDays?: pulumi.Input<number | undefined>;

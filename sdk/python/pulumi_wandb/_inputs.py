@@ -788,6 +788,10 @@ class OrganizationMemberArgsDict(TypedDict):
     """
     Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.
     """
+    adopted: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the user is created, whether W&B holds one with this userName (`true`: the create adopts it; `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview` included (the listings are read once per operation). Absent where it could not be read. The access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&B.
+    """
     deactivate_inactive_after_days: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
     Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated. Not meant to be set by hand.
@@ -818,6 +822,7 @@ class OrganizationMemberArgs:
     def __init__(__self__, *,
                  email: pulumi.Input[_builtins.str],
                  active: pulumi.Input[Optional[_builtins.bool]] = None,
+                 adopted: pulumi.Input[Optional[_builtins.bool]] = None,
                  deactivate_inactive_after_days: pulumi.Input[Optional[_builtins.int]] = None,
                  display_name: pulumi.Input[Optional[_builtins.str]] = None,
                  models_seat: pulumi.Input[Optional[_builtins.str]] = None,
@@ -829,6 +834,7 @@ class OrganizationMemberArgs:
 
         :param pulumi.Input[_builtins.str] email: The user's primary email address (compared case-insensitively).
         :param pulumi.Input[_builtins.bool] active: Whether the user is active. `false` deactivates the user (dedicated cloud and self-managed; not offered on the multi-tenant cloud, where deactivation removes the user for good). Defaults to `true`.
+        :param pulumi.Input[_builtins.bool] adopted: Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the user is created, whether W&B holds one with this userName (`true`: the create adopts it; `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview` included (the listings are read once per operation). Absent where it could not be read. The access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&B.
         :param pulumi.Input[_builtins.int] deactivate_inactive_after_days: Set by the `Organization` component from its roster's `deactivateInactiveAfterDays`: the user, when its roster deactivated it for not being active in this many days, is declared inactive while its recorded activity (`lastActiveAt`) still says so; without it the user is reactivated. Not meant to be set by hand.
         :param pulumi.Input[_builtins.str] display_name: The name shown for the user. When omitted, it is not managed by this resource. Cannot be changed on the multi-tenant cloud (`saas`) once the user exists.
         :param pulumi.Input[_builtins.str] models_seat: The user's W&B Models seat: `full` (the seat the organization pays for), `viewer` (view-only Models, full Registry) or `none` (case-insensitive). A new user gets `full` unless told otherwise; a change to `full` needs a free seat, and W&B refuses it with `Seat limit reached` when none is left. When omitted, the seat is not managed by this resource. Every deployment: multi-tenant cloud (saas), dedicated cloud and self-managed.
@@ -841,6 +847,8 @@ class OrganizationMemberArgs:
             active = True
         if active is not None:
             pulumi.set(__self__, "active", active)
+        if adopted is not None:
+            pulumi.set(__self__, "adopted", adopted)
         if deactivate_inactive_after_days is not None:
             pulumi.set(__self__, "deactivate_inactive_after_days", deactivate_inactive_after_days)
         if display_name is not None:
@@ -877,6 +885,18 @@ class OrganizationMemberArgs:
     @active.setter
     def active(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "active", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def adopted(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Set by the provider's check, not meant to be set by hand: where `adoptExisting` is true and the user is created, whether W&B holds one with this userName (`true`: the create adopts it; `false`: it makes one), as the organization's listing shows it at that check, `pulumi preview` included (the listings are read once per operation). Absent where it could not be read. The access review (`pulumi-wandb review`) reads it to tell an adoption from a creation; never sent to W&B.
+        """
+        return pulumi.get(self, "adopted")
+
+    @adopted.setter
+    def adopted(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "adopted", value)
 
     @_builtins.property
     @pulumi.getter(name="deactivateInactiveAfterDays")

@@ -2,7 +2,7 @@
 // test/lifecycle/guard-rails.test.ts), and the acting user's protection on a User's own check.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GuardRailSettings } from "../../../service/config";
-import { judgeRosterChange, liveCountOf, runRemovalsRefusal, teamRemovalRefusal, type RosterAccess } from "../../../model/guard-rails";
+import { judgeRosterChange, liveCountOf, runRemovalsRefusal, stillListed, teamRemovalRefusal, type RosterAccess } from "../../../model/guard-rails";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import type { DynamicProvider } from "../../../provider/doors/dynamic";
 import { readLog, resetLog } from "../../../scripts/emulator-api";
@@ -38,6 +38,16 @@ describe("judgeRosterChange", () => {
       expect.stringContaining("removes 10 of 10 members of team research (100%)"),
     ]);
     expect(judgeRosterChange("acme", ROSTER, after, { ...DEFAULTS, maxRemovalFraction: 1 }).refusals).toEqual([]);
+  });
+
+  it("users an earlier run removed already (W&B no longer lists them) are no removal of this change", () => {
+    const after = { ...ROSTER, users: ROSTER.users.filter((user) => !["u0", "u1", "u2"].includes(user)), teams: { research: names(10).slice(3) } };
+    const gone = new Set(["u0", "u1", "u2"]);
+    const before = stillListed(ROSTER, (userName) => !gone.has(userName));
+    expect(before).toEqual({ users: ["ops", "ada", ...names(8).slice(3)], admins: ["ops", "ada"], teams: { research: names(10).slice(3) } });
+    const judged = judgeRosterChange("acme", before, after, DEFAULTS);
+    expect(judged.refusals).toEqual([]);
+    expect(judged.verdicts).toContain("passed: removes nobody; wandb:maxRemovalFraction is 25%");
   });
 
   it("userNames compare ignoring case, as W&B compares them", () => {

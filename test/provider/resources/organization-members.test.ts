@@ -416,7 +416,11 @@ describe("OrganizationMembers adopting what W&B holds", () => {
     const held = unique("adopted");
     const id = await makeOutOfBand(held, "Held by hand");
     const operation = operationFor(emu);
-    const inputs = (await calls.check(operation, {}, { members: { [held]: { email: `${held}@example.com`, displayName: "Declared" } }, adoptExisting: true })).inputs;
+    const newcomer = unique("newcomer");
+    const declared = { [held]: { email: `${held}@example.com`, displayName: "Declared" }, [newcomer]: { email: `${newcomer}@example.com`, adopted: true } };
+    const inputs = (await calls.check(operation, {}, { members: declared, adoptExisting: true })).inputs as { members: Members };
+    // Whom W&B holds, as a User's check says it, for the review; one given by hand is not taken.
+    expect([inputs.members[held]!["adopted"], inputs.members[newcomer]!["adopted"]]).toEqual([true, false]);
     const { outs } = await calls.create(operation, inputs);
     expect((outs as unknown as State).members[held]).toMatchObject({ id, displayName: "Declared" });
     expect((await heldUser(emu, id)).displayName).toBe("Declared");

@@ -7,7 +7,7 @@
 // Moved here from test/lifecycle/guard-rails.test.ts, which shows the refusals through the engine and
 // one override (WANDB_MAX_REMOVAL_FRACTION) reaching the provider's process at an up.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../../emulator";
+import { defaultSeed, startEmulator, type RunningEmulator } from "../../../emulator";
 import { guardRecordOf, planOrganization } from "../../../model/organization";
 import { rosterGuard } from "../../../provider/resources/roster-guard";
 import { droppedOutput, operationFor } from "../../support/provider";
@@ -32,7 +32,9 @@ describe("the guard rails' one-run overrides at the record's check", () => {
   };
 
   beforeAll(async () => {
-    emulator = await startEmulator({ port: 0 });
+    // The roster's people are in W&B: the record judges what W&B still lists.
+    const people = ["ada", ...ten].map((userName) => ({ userName, email: `${userName}@acme.example`, organizationRole: userName === "ada" ? "admin" : "member" }));
+    emulator = await startEmulator({ port: 0, seed: { ...defaultSeed(), users: [...defaultSeed().users, ...people] } });
   });
   afterAll(() => emulator?.close());
   afterEach(() => {
@@ -46,6 +48,16 @@ describe("the guard rails' one-run overrides at the record's check", () => {
     expect(refusals).toContain("`WANDB_MIN_ADMINS=0 pulumi up`");
     expect(refusals).toContain(`this change demotes ${emulator.admin.username}, the user the provider acts as (wandb:username)`);
     expect(refusals).toContain("`WANDB_PROTECT_SELF=false pulumi up`");
+  });
+
+  it("judges against the users W&B lists: those an earlier run removed already (under --target) are no removal of this change", async () => {
+    const gone = ten.slice(0, 3);
+    const operation = operationFor(emulator, {}, droppedOutput);
+    const scim = operation.clients().scim;
+    for (const user of (await scim.listUsers()).filter((listed) => gone.includes(listed.userName))) await scim.deleteUser(user.id);
+    const refusals = await refusalsOfTheChange();
+    expect(refusals).not.toContain("members of team research");
+    expect(refusals).toContain(`this change demotes ${emulator.admin.username}, the user the provider acts as (wandb:username)`);
   });
 
   it("lets the same change through with the three overrides in the provider's environment", async () => {
