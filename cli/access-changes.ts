@@ -12,7 +12,7 @@ import { People } from "./people";
 import { recordedResources, resourceSteps, type PreviewJson } from "./preview-json";
 import { refusalsOf } from "./refusals";
 import { expiriesIn } from "./expiry-changes";
-import { withPeopleMoved, withRenames } from "./renames";
+import { withPeopleMoved, withPeopleMovedOut, withRenames } from "./renames";
 
 /**
  * How each person and team the preview creates with adoptExisting or importId is taken, read before
@@ -21,6 +21,15 @@ import { withPeopleMoved, withRenames } from "./renames";
 function adoptionsIn(steps: readonly ResourceStep[]): ReviewContext["adoptions"] {
   const people = new Map<string, Adoption>();
   const teams = new Map<string, Adoption>();
+  for (const step of steps.filter((each) => each.kind === "OrganizationMembers" && each.op !== "delete")) {
+    // Each person new to the set, as a User's create.
+    const { before, after } = statesOf(STATE_READERS.OrganizationMembers, step);
+    const held = new Set(Object.keys((step.op === "create" ? undefined : before)?.members ?? {}).map(personKey));
+    for (const [userName, person] of Object.entries(after?.members ?? {})) {
+      const adoption = held.has(personKey(userName)) ? undefined : adoptionOf({ adoptExisting: after?.adoptExisting, ...person });
+      if (adoption !== undefined) people.set(personKey(userName), adoption);
+    }
+  }
   for (const step of steps.filter((each) => each.op === "create")) {
     if (step.kind === "User") {
       const { after } = statesOf(STATE_READERS.User, step);
@@ -38,10 +47,11 @@ function adoptionsIn(steps: readonly ResourceStep[]): ReviewContext["adoptions"]
 export function accessChanges(preview: PreviewJson): AccessChanges {
   const printed = resourceSteps(preview);
   const { steps: renamed, renames } = withRenames(printed);
-  const { steps, renames: moves } = withPeopleMoved(renamed);
+  const { steps: movedIn, renames: moves } = withPeopleMoved(renamed);
+  const { steps, renames: movesOut } = withPeopleMovedOut(movedIn);
   const people = new People(recordedResources(preview));
   const ledger = new Ledger(refusalsOf(preview), preview.changeSummary ?? {}, (person) => people.emailOf(person), expiriesIn(preview));
-  ledger.changes.renames.push(...renames, ...moves);
+  ledger.changes.renames.push(...renames, ...moves, ...movesOut);
   // A component's roster record names every member, users this change creates included: its teams
   // are read from it, not from the Team resources (whose new members have no id yet).
   const records = printed.filter((step) => step.kind === "RosterGuard");

@@ -24,27 +24,46 @@ export interface InactivePeople {
   unreported: number;
 }
 
+const objectOf = (value: unknown): Record<string, unknown> => (typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {});
+
+/**
+ * Each user a step's state holds, by a key of its own, with their properties as a User's: a User's
+ * state, or each person of an OrganizationMembers (their userName the entry's key).
+ */
+function usersOf(kind: string, urn: string, state: { inputs?: Record<string, unknown>; outputs?: Record<string, unknown> } | undefined): [string, Record<string, unknown>][] {
+  if (kind === "User") return [[urn, { ...state?.inputs, ...state?.outputs }]];
+  const [declared, recorded] = [objectOf(state?.inputs?.["members"]), objectOf(state?.outputs?.["members"])];
+  // Keyed by their SCIM id where recorded, as a User by its URN: the same person whatever W&B now calls them.
+  return [...new Set([...Object.keys(declared), ...Object.keys(recorded)])].map((userName) => {
+    const person: Record<string, unknown> = { ...objectOf(declared[userName]), ...objectOf(recorded[userName]), userName };
+    return [`${urn}\u0000${typeof person["id"] === "string" ? person["id"] : userName}`, person];
+  });
+}
+
 export function inactivePeople(preview: PreviewJson, days: number, now: number): InactivePeople {
   const refreshed = new Map<string, Record<string, unknown> | undefined>();
   for (const step of preview.steps) {
     const type = step.oldState?.type ?? step.newState?.type;
-    if (type === undefined || kindOfType(type) !== "User" || step.op === "create") continue;
+    const kind = type === undefined ? undefined : kindOfType(type);
+    if ((kind !== "User" && kind !== "OrganizationMembers") || step.op === "create") continue;
     // The refresh step prints the state before the read; the step planned after it starts from the state read.
-    if (step.op === "refresh") {
-      if (!refreshed.has(step.urn)) refreshed.set(step.urn, undefined);
-    } else if (refreshed.get(step.urn) === undefined) {
-      refreshed.set(step.urn, step.op === "delete" ? {} : { ...step.oldState?.inputs, ...step.oldState?.outputs });
+    for (const [key, properties] of usersOf(kind, step.urn, step.oldState ?? undefined)) {
+      if (step.op === "refresh") {
+        if (!refreshed.has(key)) refreshed.set(key, undefined);
+      } else if (refreshed.get(key) === undefined) {
+        refreshed.set(key, step.op === "delete" ? {} : properties);
+      }
     }
   }
   const result: InactivePeople = { days, people: [], notSeen: 0, unreported: 0 };
-  for (const [urn, properties] of refreshed) {
+  for (const [key, properties] of refreshed) {
     if (properties === undefined) {
       result.notSeen += 1;
       continue;
     }
     // A user this change removes, or one deactivated, holds no access to clean up.
     if (Object.keys(properties).length === 0) continue;
-    const user = readState(STATE_READERS.User, "User", parseUrn(urn).name, properties);
+    const user = readState(STATE_READERS.User, "User", parseUrn(key.split("\u0000")[0]!).name, properties);
     if (user.active === false || user.userName === undefined) continue;
     const lastActiveAt = recordedActivity(user);
     const inactive = inactiveFor(lastActiveAt, days, now, user.createdAt);

@@ -1,6 +1,7 @@
 // A resource renamed in code without an alias reaches the preview as a delete under the old name and
 // a create under the new one, both of one W&B object: read together, as one change from the old
 // inputs to the new ones, they are a rename, not a removal and an arrival.
+import { firstNames } from "../model/first-names";
 import { naturalKeyOf } from "../model/natural-keys";
 import { identityOf as userNameIdentity } from "../model/identity";
 import { heldByTheSet } from "../model/shapes/organization-members";
@@ -72,11 +73,48 @@ export function withPeopleMoved(steps: readonly ResourceStep[]): { steps: Resour
     });
     if (fromUsers.length === 0) return step;
     const names = fromUsers.map(([userName]) => userName);
-    const shown = names.length > MOVES_NAMED ? `${names.slice(0, MOVES_NAMED).join(", ")} and ${names.length - MOVES_NAMED} more` : names.join(", ");
+    const shown = firstNames(names, MOVES_NAMED);
     renames.push({ kind: "User", from: shown, to: `OrganizationMembers ${step.name}` });
     const settings = step.op === "create" ? { adoptExisting: step.after?.["adoptExisting"], deletionPolicy: step.after?.["deletionPolicy"] } : {};
     const withMoved = (state: Record<string, unknown>) => ({ ...settings, ...state, members: { ...objectOf(state["members"]), ...Object.fromEntries(fromUsers) } });
     return { ...step, op: "update", before: withMoved(step.op === "create" ? {} : (step.before ?? {})), recorded: withMoved(step.op === "create" ? {} : step.recorded) };
   });
   return { steps: merged.filter((step) => !moved.has(step)), renames };
+}
+
+/**
+ * People moved in code out of an OrganizationMembers into a User each (an Organization's compact
+ * layout, a person made an admin): the set's step lets them go, and each User's create
+ * reads as a change from the person the set held, not an arrival and a departure. One rename per set.
+ */
+export function withPeopleMovedOut(steps: readonly ResourceStep[]): { steps: ResourceStep[]; renames: Rename[] } {
+  const createdUsers = new Map<string, ResourceStep>();
+  for (const step of steps) {
+    const userName = step.kind === "User" && step.op === "create" ? step.after?.["userName"] : undefined;
+    if (typeof userName === "string") createdUsers.set(userNameIdentity("userName", userName), step);
+  }
+  if (createdUsers.size === 0) return { steps: [...steps], renames: [] };
+  const movedTo = new Map<ResourceStep, ResourceStep>();
+  const renames: Rename[] = [];
+  const lettingGo = steps.map((step): ResourceStep => {
+    if (step.kind !== "OrganizationMembers" || step.op !== "update") return step;
+    const [held, recorded] = [objectOf(step.before?.["members"]), objectOf(step.recorded["members"])];
+    const staying = new Set(Object.keys(objectOf(step.after?.["members"])).map((key) => userNameIdentity("userName", key)));
+    const leaving = [...new Set([...Object.keys(held), ...Object.keys(recorded)])].filter((key) => !staying.has(userNameIdentity("userName", key)));
+    const moved = leaving.flatMap((key) => {
+      const user = createdUsers.get(userNameIdentity("userName", key));
+      if (user === undefined || movedTo.has(user)) return [];
+      const settings = { adoptExisting: step.before?.["adoptExisting"], deletionPolicy: step.before?.["deletionPolicy"] ?? step.recorded["deletionPolicy"] };
+      const person = (members: Record<string, unknown>) => (members[key] === undefined ? undefined : { userName: key, ...settings, ...objectOf(members[key]) });
+      movedTo.set(user, { ...user, op: "update", before: person(held), recorded: person(recorded) ?? {} });
+      return [key];
+    });
+    if (moved.length === 0) return step;
+    const names = firstNames(moved, MOVES_NAMED);
+    const to = moved.length === 1 ? `User ${createdUsers.get(userNameIdentity("userName", moved[0]!))!.name}` : "a User each";
+    renames.push({ kind: "OrganizationMembers", from: `${step.name} ${names}`, to });
+    const without = (members: Record<string, unknown>) => Object.fromEntries(Object.entries(members).filter(([key]) => !moved.includes(key)));
+    return { ...step, before: { ...step.before, members: without(held) }, recorded: { ...step.recorded, members: without(recorded) } };
+  });
+  return { steps: lettingGo.map((step) => movedTo.get(step) ?? step), renames };
 }

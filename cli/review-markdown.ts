@@ -167,7 +167,7 @@ function unverified(changes: AccessChanges): string[] {
 
 function renames(changes: AccessChanges): string[] {
   if (changes.renames.length === 0) return [];
-  const lines = ["### Renamed in code", "", "Each is one W&B object under a new name in code, no access change by itself; `aliases` on the resource keeps its history.", ""];
+  const lines = ["### Renamed in code", "", "Each is one W&B object held by another resource in code (renamed, or a person moved between an Organization's resources), no access change by itself; for a renamed resource, `aliases` keeps its history.", ""];
   for (const { kind, from, to } of changes.renames) lines.push(`- ${markdownOf(phrase`${kind} ${from} → ${to}`)}`);
   return [...lines, ""];
 }

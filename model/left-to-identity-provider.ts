@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { identityOf } from "./identity";
 import { SOURCES } from "./vocabulary";
+import { firstNames } from "./first-names";
 
 /** What this reads of a guard record, an earlier release's too. */
 export const ownershipRecordSchema = z.object({
@@ -38,8 +39,7 @@ export function leftToIdentityProvider(before: OwnershipRecord | undefined, afte
 
 /** At most this many names in a line; the rest are counted. */
 const NAMED = 10;
-const named = (names: readonly string[]) =>
-  names.length <= NAMED ? names.join(", ") : `${names.slice(0, NAMED).join(", ")} and ${names.length - NAMED} more`;
+const named = (names: readonly string[]) => firstNames(names, NAMED);
 
 /** Why a team the roster no longer declares is left as it is, as the review and the engine's output say it. */
 export const IDP_TEAM_LEFT = "left in W&B as it is, with its members: they are the identity provider's (membersFrom: idp)";

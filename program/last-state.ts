@@ -28,6 +28,8 @@ export interface Holdings {
   urns: ReadonlySet<string>;
   byKey: ReadonlyMap<string, string[]>;
   userNames: ReadonlyMap<string, string>;
+  /** The URNs of the Users whose state records the organization role `admin`. */
+  admins: ReadonlySet<string>;
   people: ReadonlyMap<string, ReadonlyMap<string, string>>;
   /** Each Team's members as it last named them: the reference (an email, or the id itself) by user id. */
   teamReferences: ReadonlyMap<string, ReadonlyMap<string, string>>;
@@ -65,11 +67,13 @@ function holdingsOf(read: z.infer<typeof stackResources>): Holdings {
   const userNames = new Map<string, string>();
   const people = new Map<string, Map<string, string>>();
   const teamReferences = new Map<string, Map<string, string>>();
+  const admins = new Set<string>();
   for (const [urn, { type, outputs }] of Object.entries(read.outputs)) {
     const kind = kindOfType(type);
     const key = kind === undefined ? undefined : naturalKeyOf(kind, outputs);
     if (key !== undefined) byKey.set(key, [...(byKey.get(key) ?? []), urn]);
     if (kind === "User" && typeof outputs["userName"] === "string") userNames.set(urn, outputs["userName"]);
+    if (kind === "User" && outputs["organizationRole"] === "admin") admins.add(urn);
     const members = kind === "OrganizationMembers" ? recordedPeople.safeParse(outputs["members"]) : undefined;
     if (members?.success) people.set(urn, new Map(Object.entries(members.data).map(([userName, { id }]) => [userName, id])));
     const team = kind === "Team" ? recordedTeam.safeParse(outputs) : undefined;
@@ -79,7 +83,7 @@ function holdingsOf(read: z.infer<typeof stackResources>): Holdings {
       teamReferences.set(urn, new Map(references.map((reference) => [idOf(reference), reference])));
     }
   }
-  return { urns: new Set(Object.keys(read.outputs)), byKey, userNames, people, teamReferences };
+  return { urns: new Set(Object.keys(read.outputs)), byKey, userNames, admins, people, teamReferences };
 }
 
 /**
@@ -160,8 +164,10 @@ export const membersChildName = (organization: string): string => `${organizatio
 
 /** What the stack's last state holds of the Organization `organization`'s users, in either layout. */
 export interface RecordedUsers {
-  /** The userNames of its users declared one User each (the per-person layout). */
+  /** The userNames of its users declared one User each (the per-person layout, or its protected admins). */
   asUsers: string[];
+  /** Of `asUsers`, those whose User recorded the organization role `admin`. */
+  adminsAsUsers: string[];
   /** The SCIM ids of the people of its OrganizationMembers (the compact layout), by userName. */
   idsOfPeople: Record<string, string>;
   /** How each of its Teams last named its members, by team child name (`<organization>/<team>`): the reference by user id. */
@@ -171,11 +177,13 @@ export interface RecordedUsers {
 /** What the last state holds of the Organization `organization`'s users; none under mocks, or where the state cannot be read (its guard fails that run). */
 export async function recordedUsersOf(organization: string): Promise<RecordedUsers> {
   const holdings = await lastHoldings();
-  const asUsers = [...(holdings?.userNames ?? [])].flatMap(([urn, userName]) => (childOf(organization, urn) === undefined ? [] : [userName]));
+  const users = [...(holdings?.userNames ?? [])].filter(([urn]) => childOf(organization, urn) !== undefined);
+  const asUsers = users.map(([, userName]) => userName);
+  const adminsAsUsers = users.filter(([urn]) => holdings?.admins.has(urn)).map(([, userName]) => userName);
   const set = [...(holdings?.people ?? [])].find(([urn]) => childOf(organization, urn)?.name === membersChildName(organization));
   const teamReferences = [...(holdings?.teamReferences ?? [])].flatMap(([urn, references]) => {
     const child = childOf(organization, urn);
     return child === undefined ? [] : [[child.name, Object.fromEntries(references)] as const];
   });
-  return { asUsers, idsOfPeople: Object.fromEntries(set?.[1] ?? []), teamReferences: Object.fromEntries(teamReferences) };
+  return { asUsers, adminsAsUsers, idsOfPeople: Object.fromEntries(set?.[1] ?? []), teamReferences: Object.fromEntries(teamReferences) };
 }

@@ -206,14 +206,14 @@ function peopleInMembers<C extends ChildrenShape>(
       ? noIds()
       : members.members.apply((people) => Object.fromEntries(inMembers.flatMap(({ userName }) => (people[userName] === undefined ? [] : [[userName, people[userName]!.id]]))));
   return {
+    // A person the set held until now and who is a protected admin's User from this run on (promoted) keeps the
+    // reference recorded for them, which names the same user: known at the preview, where the User's id is not.
     referenceOf: (userName, team) =>
-      users[userName] === undefined
-        ? recorded.apply(({ idsOfPeople, teamReferences }) => {
-            const id = idsOfPeople[userName];
-            const named = id === undefined || team === undefined ? undefined : teamReferences[`${name}/${team}`]?.[id];
-            return named ?? id ?? required(emails, userName);
-          })
-        : asUsers.referenceOf(userName),
+      recorded.apply(({ idsOfPeople, teamReferences }) => {
+        const id = idsOfPeople[userName];
+        const named = id === undefined || team === undefined ? undefined : teamReferences[`${name}/${team}`]?.[id];
+        return pulumi.output(named ?? id ?? (users[userName] === undefined ? required(emails, userName) : asUsers.referenceOf(userName)));
+      }),
     declaredBy: members === undefined ? [] : [members],
     ids: pulumi.all([asUsers.ids, idsInMembers]).apply(([admins, others]) => ({ ...admins, ...others })),
   };
@@ -328,6 +328,9 @@ function declareUsersAndTeams<C extends ChildrenShape>(
     const protectedAdmin = (user: { organizationRole: string }) => plan.protectAdmins && user.organizationRole === "admin";
     // In the compact layout the admins protectAdmins protects stay a User each: Pulumi protects resources, not people in one.
     const asUsers = plan.layout === "compact" ? plan.roster.users.filter(protectedAdmin) : plan.roster.users;
+    // The set first: a person it held who is made a protected admin is promoted there, then taken over by their User.
+    const inMembers = plan.roster.users.filter((user) => !protectedAdmin(user));
+    if (plan.layout === "compact") members = declareMembers(declaring, inMembers, personOf, throughTeams ? teams : undefined, asUsers);
     for (const user of asUsers) {
       const userArgs: OrganizationChildArgs["User"] = {
         userName: user.userName,
@@ -338,14 +341,13 @@ function declareUsersAndTeams<C extends ChildrenShape>(
         ...userPolicyOf(plan),
         guardedBy: name,
       };
-      users[user.userName] = kinds.User(userChildName(name, user.userName), userArgs, { ...parent, ...(protectedAdmin(user) ? { protect: true } : {}) });
+      const options = { ...parent, ...(protectedAdmin(user) ? { protect: true } : {}) };
+      users[user.userName] = kinds.User(userChildName(name, user.userName), userArgs, members === undefined ? options : { ...options, dependsOn: [guard, members] });
     }
     if (plan.layout === "per-person") {
       people = peopleAsUsers(users);
       return;
     }
-    const inMembers = plan.roster.users.filter((user) => !protectedAdmin(user));
-    members = declareMembers(declaring, inMembers, personOf, throughTeams ? teams : undefined);
     people = peopleInMembers(name, inMembers, members, users);
   };
   if (throughTeams) {
@@ -369,17 +371,31 @@ function declareMembers<C extends ChildrenShape>(
   users: readonly RosterUser[],
   personOf: ReturnType<typeof personArgsOf<C>>,
   throughTeams: Record<string, C["Team"]> | undefined,
+  /** The protected admins, a User each, made after the set: one it held until now (promoted) it makes an admin and lets go to their User. */
+  protectedAdmins: readonly RosterUser[],
 ): C["OrganizationMembers"] | undefined {
   if (users.length === 0) return undefined;
   const membersArgs: OrganizationChildArgs["OrganizationMembers"] = {
     members: Object.fromEntries(users.map((user) => [user.userName, { ...personOf(user), ...(throughTeams === undefined ? {} : { teams: user.teams }) }])),
     ...adoptionOf(plan),
     ...userPolicyOf(plan),
-    heldAsUsers: pulumi.output(recordedUsersOf(name)).apply(({ asUsers }) => (asUsers.length === 0 ? undefined : asUsers)) as pulumi.Output<string[]>,
+    // Only those moving in (the protected admins stay Users), and of them the admins, demoted.
+    heldAsUsers: movingIn(name, users, "asUsers"),
+    heldAsAdmins: movingIn(name, users, "adminsAsUsers"),
+    ...(protectedAdmins.length === 0 ? {} : { adminsAsUsers: protectedAdmins.map((user) => user.userName) }),
     guardedBy: name,
   };
   const joined = throughTeams === undefined ? [] : [...new Set(users.flatMap((user) => user.teams.map((team) => required(throughTeams, team))))];
   return kinds.OrganizationMembers(membersChildName(name), membersArgs, joined.length === 0 ? parent : { ...parent, dependsOn: [guard, ...joined] });
+}
+
+/** Of the Users the last state holds as this Organization's (`recorded`: all of them, or those recorded admins), those now in its set. */
+function movingIn(name: string, inTheSet: readonly RosterUser[], recorded: "asUsers" | "adminsAsUsers"): pulumi.Output<string[]> {
+  return pulumi.output(recordedUsersOf(name)).apply((held) => {
+    const declared = new Set(inTheSet.map((user) => identityOf("userName", user.userName)));
+    const moving = held[recorded].filter((userName) => declared.has(identityOf("userName", userName)));
+    return moving.length === 0 ? undefined : moving;
+  }) as pulumi.Output<string[]>;
 }
 
 /**

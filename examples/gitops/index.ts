@@ -8,5 +8,5 @@ const org = new wandb.Organization("acme", {
   protectAdmins: true,
 });
 
-export const users = Object.fromEntries(Object.entries(org.users).map(([name, user]) => [name, user.id]));
+export const users = org.userIds;
 export const teams = Object.fromEntries(Object.entries(org.teams).map(([name, team]) => [name, team.id]));

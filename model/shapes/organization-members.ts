@@ -90,6 +90,23 @@ export const organizationMembersInputs = z
           "over (without a write where W&B holds it as declared), and that `User` leaves the stack without removing the person. " +
           "Never recorded in the state.",
       }),
+    heldAsAdmins: z
+      .array(z.string(), { error: "heldAsAdmins must be a list of userNames" })
+      .optional()
+      .meta({
+        description:
+          "Set by the `Organization` component, not meant to be set by hand: of `heldAsUsers`, those whose `User` recorded the " +
+          "organization role `admin` (a protected admin demoted): their declared role is written once they are taken over, " +
+          "whether or not W&B shows roles.",
+      }),
+    adminsAsUsers: z
+      .array(z.string(), { error: "adminsAsUsers must be a list of userNames" })
+      .optional()
+      .meta({
+        description:
+          "Set by the `Organization` component, not meant to be set by hand: its protected admins, each a `User` of this stack. " +
+          "A person of this resource named here (promoted) is made an organization admin, then left to their `User`: never removed.",
+      }),
     guardedBy: guardedBy("set of people"),
   })
   .strict();
@@ -156,5 +173,7 @@ export const organizationMembersFields = {
   deletionPolicy: stateSetting,
   protectAdmins: stateSetting,
   heldAsUsers: createSetting,
+  heldAsAdmins: createSetting,
+  adminsAsUsers: createSetting,
   guardedBy: namingSetting,
-} as const satisfies FieldTable<keyof OrganizationMembersOutputs | "heldAsUsers">;
+} as const satisfies FieldTable<keyof OrganizationMembersOutputs | "heldAsUsers" | "heldAsAdmins" | "adminsAsUsers">;

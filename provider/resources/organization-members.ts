@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import { firstNames } from "../../model/first-names";
 import { identityOf, sameIdentity } from "../../model/identity";
 import {
   organizationMembersFields,
@@ -51,10 +52,22 @@ const settingsOf = ({ adoptExisting, deletionPolicy, protectAdmins, guardedBy }:
 /** The settings a User of each person takes: the set's, but those only the set has. */
 const userSettingsOf = ({ adoptExisting, deletionPolicy, guardedBy }: Settings) => ({ adoptExisting, deletionPolicy, ...(guardedBy === undefined ? {} : { guardedBy }) });
 
-/** Whether the person `userName` is one the stack held as a User until now (`heldAsUsers`), to be taken over as adoptExisting would. */
-function heldAsUser(inputs: Pick<OrganizationMembersInputs, "heldAsUsers">, userName: string): boolean {
-  return (inputs.heldAsUsers ?? []).some((held) => sameIdentity("userName", held, userName));
+/** Whether a userName is among `userNames`, compared as W&B compares them; built once for a set of any size. */
+function namedIn(userNames: readonly string[] | undefined): (userName: string) => boolean {
+  const named = new Set((userNames ?? []).map((userName) => identityOf("userName", userName)));
+  return (userName) => named.has(identityOf("userName", userName));
 }
+
+/**
+ * The people moving between this set and a User of the stack in this run, as the Organization
+ * names them: those it held as Users until now (`heldAsUsers`, taken over as adoptExisting would;
+ * of them, `heldAsAdmins` recorded as admins), and its protected admins (`adminsAsUsers`), whom
+ * the set lets go to their User rather than removes.
+ */
+function movesOf(inputs: Pick<OrganizationMembersInputs, "heldAsUsers" | "heldAsAdmins" | "adminsAsUsers">) {
+  return { heldAsUser: namedIn(inputs.heldAsUsers), heldAsAdmin: namedIn(inputs.heldAsAdmins), adminAsUser: namedIn(inputs.adminsAsUsers) };
+}
+type Moves = ReturnType<typeof movesOf>;
 
 /** The inputs last applied to a person, as a User's check takes them: none for a person new to the set. */
 function userOldsOf(recordedKey: string | undefined, oldMembers: Readonly<Record<string, Record<string, unknown>>>): Record<string, unknown> {
@@ -146,11 +159,26 @@ function refuseGuardedRemovals(operation: Operation, people: readonly [string, M
  * rails), but one another resource of this run holds (moved into a User in code), which stays in
  * W&B. Hands back each person whose removal failed, with why.
  */
-async function removePeople(operation: Operation, people: readonly [string, MemberState][], settings: Settings): Promise<Map<string, unknown>> {
-  const removed = people.filter(([, member]) => !operation.holdings().held("User", member.id));
+async function removePeople(operation: Operation, people: readonly [string, MemberState][], settings: Settings, leftToUsers: (userName: string) => boolean = () => false): Promise<Map<string, unknown>> {
+  const removed = people.filter(([userName, member]) => !operation.holdings().held("User", member.id) && !leftToUsers(userName));
+  const left = people.filter((person) => !removed.includes(person)).map(([userName]) => userName);
+  if (left.length > 0) operation.warn(peopleLeftToTheirHolders(left));
   const stateOf = new Map(removed);
   const results = await eachPerson([...stateOf.keys()], (userName) => user.delete(operation, stateOf.get(userName)!.id, userStateOf(userName, stateOf.get(userName)!, settings)));
   return new Map([...results].flatMap(([userName, result]) => (result.status === "rejected" ? [[userName, result.reason] as const] : [])));
+}
+
+/** How many of the people a notice names before it counts the rest. */
+const PEOPLE_NAMED = 10;
+
+/** What the set says, once, of the people it lets go that another resource of the run holds: a move or rename in code. */
+function peopleLeftToTheirHolders(userNames: readonly string[]): string {
+  const named = firstNames(userNames, PEOPLE_NAMED);
+  return (
+    `${userNames.length === 1 ? "the user" : `${userNames.length} users`} with userName ${named} ${userNames.length === 1 ? "was" : "were"} left in W&B, as ` +
+    `${userNames.length === 1 ? "it is" : "they are"}: another resource of this stack holds ${userNames.length === 1 ? "it" : "them"} in this run ` +
+    "(a rename of the Organization, or a person moved to a User of their own), so this is a rename in code, not a removal. Nothing was removed."
+  );
 }
 
 /** Why `protectAdmins` refuses removing the person `member` records: an admin. */
@@ -163,10 +191,26 @@ function protectedAdminRefusal(member: Pick<MemberState, "organizationRole">): s
  * Creates or takes over `userName` as a User would (one the stack held as a User until now taken
  * over as adoptExisting would); a user made but not finished is recorded with its state.
  */
-async function createPerson(operation: Operation, userName: string, member: MemberInputs, inputs: OrganizationMembersInputs): Promise<MemberState> {
-  const settings = heldAsUser(inputs, userName) ? { ...inputs, adoptExisting: true } : inputs;
-  const created = await user.create(operation, userInputsOf(userName, member, settings));
-  return memberStateOf(created.id, created.outs);
+async function createPerson(operation: Operation, userName: string, member: MemberInputs, inputs: OrganizationMembersInputs, moves: Moves): Promise<MemberState> {
+  const settings = moves.heldAsUser(userName) ? { ...inputs, adoptExisting: true } : inputs;
+  const declared = userInputsOf(userName, member, settings);
+  const created = await user.create(operation, declared);
+  // An admin demoted in the move: the takeover records the role W&B shows (or, where it shows none, the
+  // declared one, unverified) without a write; the User recorded admin, so the demotion is written now.
+  if (!moves.heldAsAdmin(userName) || member.organizationRole === undefined || member.organizationRole === "admin") return memberStateOf(created.id, created.outs);
+  const demoted = await user.update(operation, created.id, { ...created.outs, organizationRole: "admin", organizationRoleUnverified: false } as UserOutputs, declared);
+  return memberStateOf(created.id, demoted.outs);
+}
+
+/**
+ * Makes a person the set lets go to their protected admin's User an admin first (their promotion,
+ * under their ETag and the guard rails at the write), so that the User takes them over as W&B then
+ * holds them, in the same run.
+ */
+async function promote(operation: Operation, userName: string, member: MemberState, settings: Settings): Promise<void> {
+  const recorded = userStateOf(userName, member, settings);
+  if (recorded.organizationRole === "admin") return;
+  await user.update(operation, member.id, recorded, { ...inputsOfState(recorded), organizationRole: "admin" });
 }
 
 /** The person a failed create still leaves in W&B (a user made, its setup unfinished), as the User would record it. */
@@ -243,7 +287,8 @@ async function heldEmailFailures(
  */
 async function withPeopleFound(operation: Operation, inputs: OrganizationMembersInputs, newcomers: readonly string[]): Promise<OrganizationMembersInputs> {
   const members: Record<string, MemberInputs> = Object.fromEntries(Object.entries(inputs.members).map(([userName, { adopted: _given, ...member }]) => [userName, member]));
-  const adopting = newcomers.filter((userName) => inputs.adoptExisting || heldAsUser(inputs, userName));
+  const heldAsUser = namedIn(inputs.heldAsUsers);
+  const adopting = newcomers.filter((userName) => inputs.adoptExisting || heldAsUser(userName));
   const users = adopting.length === 0 || operation.configurationProblems().length > 0 ? undefined : await usersForCheck(operation);
   if (users !== undefined) for (const userName of adopting) members[userName] = { ...members[userName]!, adopted: users.byUserName(userName) !== undefined };
   return { ...inputs, members };
@@ -254,7 +299,9 @@ function removedPersonRules(operation: Operation, olds: Record<string, unknown>,
   const recorded = organizationMembersInputs.shape.members.safeParse(olds["members"]);
   if (!recorded.success) return [];
   const settings = operation.guardRailsForChecks();
-  return matched(inputs.members, recorded.data).removed.flatMap((userName) => {
+  // A person promoted to a protected admin's User is let go to it, not removed.
+  const adminAsUser = namedIn(inputs.adminsAsUsers);
+  return matched(inputs.members, recorded.data).removed.filter((userName) => !adminAsUser(userName)).flatMap((userName) => {
     const before = recorded.data[userName];
     const refusal =
       (inputs.protectAdmins ? protectedAdminRefusal(before ?? {}) : undefined) ??
@@ -326,7 +373,8 @@ export const organizationMembers: ResourceImplementation<OrganizationMembersInpu
   async create(operation, inputs) {
     const id = `members-${randomUUID()}`;
     const people = Object.keys(inputs.members);
-    const results = await eachPerson(people, (userName) => createPerson(operation, userName, inputs.members[userName]!, inputs));
+    const moves = movesOf(inputs);
+    const results = await eachPerson(people, (userName) => createPerson(operation, userName, inputs.members[userName]!, inputs, moves));
     const members: Record<string, MemberState> = {};
     const failures = new Map<string, unknown>();
     recordSettled(results, members, failures, (_userName, reason) => halfMade(reason));
@@ -363,11 +411,19 @@ export const organizationMembers: ResourceImplementation<OrganizationMembersInpu
 
   async update(operation, id, olds, news) {
     const { kept, added, removed } = matched(news.members, olds.members);
-    refuseGuardedRemovals(operation, removed.map((userName) => [userName, olds.members[userName]!]), olds, news.protectAdmins === true);
+    const moves = movesOf(news);
+    const [promoted, leaving] = [removed.filter(moves.adminAsUser), removed.filter((userName) => !moves.adminAsUser(userName))];
+    refuseGuardedRemovals(operation, leaving.map((userName) => [userName, olds.members[userName]!]), olds, news.protectAdmins === true);
     const members: Record<string, MemberState> = {};
     const failures = new Map<string, unknown>();
+    // A person promoted to a protected admin's User leaves as one: made an admin here, then theirs.
+    for (const [userName, result] of await eachPerson(promoted, (userName) => promote(operation, userName, olds.members[userName]!, olds))) {
+      if (result.status === "fulfilled") continue;
+      failures.set(userName, result.reason);
+      members[userName] = olds.members[userName]!;
+    }
     // Removals first: a person renamed in code (another userName, the same email) must be gone before the new one is made.
-    for (const [userName, reason] of await removePeople(operation, removed.map((userName) => [userName, olds.members[userName]!]), olds)) {
+    for (const [userName, reason] of await removePeople(operation, removed.map((userName) => [userName, olds.members[userName]!]), olds, moves.adminAsUser)) {
       failures.set(userName, reason);
       members[userName] = olds.members[userName]!;
     }
@@ -375,7 +431,7 @@ export const organizationMembers: ResourceImplementation<OrganizationMembersInpu
     const people = [...kept.map(({ key }) => key), ...added];
     const results = await eachPerson(people, async (userName) => {
       const recordedKey = recordedKeyOf.get(userName);
-      if (recordedKey === undefined) return createPerson(operation, userName, news.members[userName]!, news);
+      if (recordedKey === undefined) return createPerson(operation, userName, news.members[userName]!, news, moves);
       const before = olds.members[recordedKey]!;
       const updated = await user.update(operation, before.id, userStateOf(recordedKey, before, olds), userInputsOf(userName, news.members[userName]!, news));
       return memberStateOf(before.id, updated.outs);

@@ -138,6 +138,18 @@ namespace PulumiWandb.Wandb
 
     public sealed class OrganizationMembersArgs : global::Pulumi.ResourceArgs
     {
+        [Input("adminsAsUsers")]
+        private InputList<string>? _adminsAsUsers;
+
+        /// <summary>
+        /// Set by the `Organization` component, not meant to be set by hand: its protected admins, each a `User` of this stack. A person of this resource named here (promoted) is made an organization admin, then left to their `User`: never removed.
+        /// </summary>
+        public InputList<string> AdminsAsUsers
+        {
+            get => _adminsAsUsers ?? (_adminsAsUsers = new InputList<string>());
+            set => _adminsAsUsers = value;
+        }
+
         /// <summary>
         /// For each person W&amp;B already holds with the declared userName: `false` fails with a hint, `true` takes the user over and converges it. Defaults to `false`.
         /// </summary>
@@ -155,6 +167,18 @@ namespace PulumiWandb.Wandb
         /// </summary>
         [Input("guardedBy")]
         public Input<string>? GuardedBy { get; set; }
+
+        [Input("heldAsAdmins")]
+        private InputList<string>? _heldAsAdmins;
+
+        /// <summary>
+        /// Set by the `Organization` component, not meant to be set by hand: of `heldAsUsers`, those whose `User` recorded the organization role `admin` (a protected admin demoted): their declared role is written once they are taken over, whether or not W&amp;B shows roles.
+        /// </summary>
+        public InputList<string> HeldAsAdmins
+        {
+            get => _heldAsAdmins ?? (_heldAsAdmins = new InputList<string>());
+            set => _heldAsAdmins = value;
+        }
 
         [Input("heldAsUsers")]
         private InputList<string>? _heldAsUsers;

@@ -113,9 +113,11 @@ export class OrganizationMembers extends pulumi.CustomResource {
             if (args?.members === undefined && !opts.urn) {
                 throw new Error("Missing required property 'members'");
             }
+            resourceInputs["adminsAsUsers"] = args?.adminsAsUsers;
             resourceInputs["adoptExisting"] = (args?.adoptExisting) ?? false;
             resourceInputs["deletionPolicy"] = (args?.deletionPolicy) ?? "delete";
             resourceInputs["guardedBy"] = args?.guardedBy;
+            resourceInputs["heldAsAdmins"] = args?.heldAsAdmins;
             resourceInputs["heldAsUsers"] = args?.heldAsUsers;
             resourceInputs["members"] = args?.members;
             resourceInputs["protectAdmins"] = args?.protectAdmins;
@@ -136,6 +138,10 @@ export class OrganizationMembers extends pulumi.CustomResource {
  */
 export interface OrganizationMembersArgs {
     /**
+     * Set by the `Organization` component, not meant to be set by hand: its protected admins, each a `User` of this stack. A person of this resource named here (promoted) is made an organization admin, then left to their `User`: never removed.
+     */
+    adminsAsUsers?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
      * For each person W&B already holds with the declared userName: `false` fails with a hint, `true` takes the user over and converges it. Defaults to `false`.
      */
     adoptExisting?: pulumi.Input<boolean | undefined>;
@@ -147,6 +153,10 @@ export interface OrganizationMembersArgs {
      * The name of the `Organization` component that declares this set of people: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
      */
     guardedBy?: pulumi.Input<string | undefined>;
+    /**
+     * Set by the `Organization` component, not meant to be set by hand: of `heldAsUsers`, those whose `User` recorded the organization role `admin` (a protected admin demoted): their declared role is written once they are taken over, whether or not W&B shows roles.
+     */
+    heldAsAdmins?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Set by the `Organization` component, not meant to be set by hand: the people this stack held until now as one `User` each. A person new to the resource who is named here is taken over from W&B's listing as `adoptExisting` takes a user over (without a write where W&B holds it as declared), and that `User` leaves the stack without removing the person. Never recorded in the state.
      */

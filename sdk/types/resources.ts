@@ -1561,6 +1561,18 @@ export interface OrganizationMembersArgs {
    */
   heldAsUsers?: pulumi.Input<pulumi.Input<string>[]>;
   /**
+   * Set by the `Organization` component, not meant to be set by hand: of `heldAsUsers`, those whose
+   * `User` recorded the organization role `admin` (a protected admin demoted): their declared role
+   * is written once they are taken over, whether or not W&B shows roles.
+   */
+  heldAsAdmins?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * Set by the `Organization` component, not meant to be set by hand: its protected admins, each a
+   * `User` of this stack. A person of this resource named here (promoted) is made an organization
+   * admin, then left to their `User`: never removed.
+   */
+  adminsAsUsers?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
    * The name of the `Organization` component that declares this set of people: set by the
    * component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`,
    * `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the

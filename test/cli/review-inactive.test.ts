@@ -80,4 +80,20 @@ describe("review --drift: the people not active lately", () => {
   it("is only in the drift review", async () => {
     expect(await reviewOf(withSames({ ana: { daysActive: 0 } }))).not.toContain("Not active in");
   });
+
+  it("reads the people of an OrganizationMembers as it reads Users: each by their own activity", async () => {
+    const type = "wandb:index:OrganizationMembers";
+    const urn = "urn:pulumi:prod::org::wandb:index:OrganizationMembers::people";
+    const person = (id: string, activity: Record<string, unknown>) => ({ id, email: `${id}@acme.example`, active: true, createdAt: daysAgo(500), ...activity });
+    const members = {
+      old: person("id-old", { daysActive: 3, lastActiveAt: daysAgo(200) }),
+      recent: person("id-recent", { daysActive: 9, lastActiveAt: daysAgo(2) }),
+      never: person("id-never", { daysActive: 0 }),
+      gone: person("id-gone", { daysActive: 1, lastActiveAt: daysAgo(300), active: false }),
+    };
+    const state = { type, inputs: { members: {} }, outputs: { members } };
+    const preview = JSON.stringify({ steps: [{ op: "refresh", urn, oldState: state }, { op: "same", urn, oldState: state, newState: { type, inputs: {} } }], changeSummary: { same: 1 } });
+    const lines = section(await reviewOf(preview, ["--drift"])).split("\n").filter((line) => line.startsWith("- "));
+    expect(lines).toEqual([`- **never**: never active`, `- **old**: last active ${daysAgo(200).slice(0, 10)} (200 days ago)`]);
+  });
 });

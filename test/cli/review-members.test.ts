@@ -19,6 +19,9 @@ const AFTER: Record<string, Person> = {
   dee: { email: "dee@acme.example", organizationRole: "member" },
 };
 
+const BEFORE_PROMOTION: Record<string, Person> = { ana: BEFORE["ana"]!, bo: { email: "bo@acme.example", organizationRole: "member" } };
+const AFTER_PROMOTION: Record<string, Person> = { ana: BEFORE["ana"]!, bo: { email: "bo@acme.example", organizationRole: "admin" } };
+
 const recorded = (people: Record<string, Person>) =>
   Object.fromEntries(Object.entries(people).map(([userName, person]) => [userName, { id: `id-${userName}`, etag: "W/\"1\"", createdAt: "", active: true, ...person }]));
 
@@ -75,20 +78,33 @@ describe("review: an OrganizationMembers", () => {
       bo: { email: "bo@acme.example", organizationRole: "member", adopted: false },
       cy: { email: "cy@acme.example", organizationRole: "member" },
     };
+    // A registry role of each, adopted with its person where W&B holds them.
+    const grants = Object.keys(people).map((userName) => ({
+      op: "create",
+      urn: `urn:pulumi:prod::org::wandb:index:RegistryRoleAssignment::${userName}-models`,
+      newState: {
+        type: "wandb:index:RegistryRoleAssignment",
+        inputs: { user: `${userName}@acme.example`, registryName: "models", roleName: "admin", adoptExisting: true },
+        outputs: { user: `${userName}@acme.example`, registryName: "models", roleName: "admin", adoptExisting: true },
+      },
+    }));
     const asSet = JSON.stringify({
-      steps: [{ op: "create", urn: SET_URN, newState: { type: "wandb:index:OrganizationMembers", inputs: { members: people, ...adopting }, outputs: { members: people, ...adopting } } }],
-      changeSummary: { create: 1 },
+      steps: [{ op: "create", urn: SET_URN, newState: { type: "wandb:index:OrganizationMembers", inputs: { members: people, ...adopting }, outputs: { members: people, ...adopting } } }, ...grants],
+      changeSummary: { create: 4 },
     });
     const asUsers = JSON.stringify({
-      steps: Object.entries(people).map(([userName, person]) => ({
-        op: "create",
-        urn: userUrn(userName),
-        newState: { type: "wandb:index:User", inputs: { userName, active: true, ...person, ...adopting }, outputs: { userName, active: true, ...person, ...adopting } },
-      })),
-      changeSummary: { create: 3 },
+      steps: [
+        ...Object.entries(people).map(([userName, person]) => ({
+          op: "create",
+          urn: userUrn(userName),
+          newState: { type: "wandb:index:User", inputs: { userName, active: true, ...person, ...adopting }, outputs: { userName, active: true, ...person, ...adopting } },
+        })),
+        ...grants,
+      ],
+      changeSummary: { create: 6 },
     });
     const [set, users] = [await reviewOf(asSet), await reviewOf(asUsers)];
-    expect(section(set, "People")).toMatch(/- \*\*ana\*\*\n {2}- adopted as member: taken over as W&B holds them/);
+    expect(section(set, "People")).toMatch(/- \*\*ana\*\*\n {2}- adopted as member: taken over as W&B holds them\n {2}- registry models: role admin, adopted with them as declared \(not verified\)/);
     expect(section(set, "People")).toMatch(/- \*\*bo\*\*\n {2}- joins the organization as member/);
     expect(section(set, "People")).toMatch(/- \*\*cy\*\*\n {2}- adopted as member: taken over if W&B holds them, else joins the organization/);
     expect(section(set, "People")).toBe(section(users, "People"));
@@ -116,5 +132,26 @@ describe("review: an OrganizationMembers", () => {
     expect(people).not.toMatch(/ana|cy|joins|leaves/);
     expect(people).toMatch(/- \*\*bo\*\*\n {2}- organization role admin → member/);
     expect(section(markdown, "Renamed in code")).toContain("User ana, bo, cy → OrganizationMembers people");
+  });
+
+  it("reads a person moved out of a set into a User of their own (a protected admin, promoted) as their change, not a departure and an arrival", async () => {
+    const set = (members: Record<string, Person>) => ({ type: "wandb:index:OrganizationMembers", id: "members-1", inputs: { members, ...SETTINGS }, outputs: { members: recorded(members), ...SETTINGS } });
+    const { bo: _promoted, ...staying } = AFTER_PROMOTION;
+    const preview = JSON.stringify({
+      steps: [
+        { op: "update", urn: SET_URN, oldState: set(BEFORE_PROMOTION), newState: set(staying) },
+        {
+          op: "create",
+          urn: userUrn("bo"),
+          newState: { type: "wandb:index:User", inputs: { userName: "bo", active: true, ...AFTER_PROMOTION["bo"], ...SETTINGS }, outputs: { userName: "bo", active: true, ...AFTER_PROMOTION["bo"], ...SETTINGS } },
+        },
+      ],
+      changeSummary: { create: 1, update: 1 },
+    });
+    const markdown = await reviewOf(preview);
+    const people = section(markdown, "People");
+    expect(people).toBe("People\n\n- **bo**\n  - organization role member → admin\n\n");
+    expect(totals(markdown)).toContain("1 person gains or loses access (0 joining the organization, 0 leaving it)");
+    expect(section(markdown, "Renamed in code")).toContain("OrganizationMembers people bo → User bo");
   });
 });

@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator";
-import { readLog, readState, resetLog } from "../../scripts/emulator-api";
+import { heldUser, readLog, readState, resetLog } from "../../scripts/emulator-api";
 import { emulatorConfig, openStack, previewDiagnostics, repoRoot, type StackHandle } from "../support/pulumi";
 import { reviewOf } from "../support/review";
 
@@ -111,11 +111,32 @@ describe("the compact layout, from one User per person, through the engine (both
     await stack.up();
     const { users } = await state();
     for (const name of each(3)) expect(users.find((user) => user.userName === name)).toBeUndefined();
-    for (const members of Object.values(await teamMembers())) for (const name of each(3)) expect(members).not.toContain(madeAs.get(name));
+    // The emulator's state names each member by userName.
+    for (const members of Object.values(await teamMembers())) for (const name of each(3)) expect(members).not.toContain(name);
 
     await configure({ dropped: "3,0", "wandb:minAdmins": "0" });
     const refused = await stack.failing("preview");
     // protectAdmins keeps each admin a protected User in the compact layout too: the engine refuses its removal.
     for (const name of each(0)) expect(refused.log).toMatch(new RegExp(`User::acme-${name.split("-")[1]}/${name}" cannot be deleted\\s+because it is protected`));
+    await configure({ dropped: "3" });
+  });
+
+  it("a member made an admin moves into a protected User of their own: reviewed as the promotion, made so, in their teams, nobody removed", async () => {
+    await configure({ promoted: "6" });
+    const { sections } = await review();
+    for (const name of each(6)) expect(sections["People"]).toContain(`- **${name}**\n  - organization role member → admin\n`);
+    expect(sections["People"]?.match(/^- \*\*/gm)).toHaveLength(2);
+    for (const door of DOORS) expect(sections["Renamed in code"]).toContain(`OrganizationMembers acme-${door}/members ${userName(6, door)} → User acme-${door}/${userName(6, door)}`);
+    await resetLog(emulator);
+    await stack.up();
+    expect((await writes()).filter((write) => write.startsWith("DELETE"))).toEqual([]);
+    const { users } = await state();
+    for (const name of each(6)) {
+      expect(users.find((user) => user.userName === name)?.id).toBe(madeAs.get(name));
+      expect((await heldUser(emulator, madeAs.get(name)!)).organizationRole).toBe("admin");
+    }
+    for (const door of DOORS) expect((await teamMembers())[`lab-${door}`]).toContain(userName(6, door));
+    expect(await resourceKinds()).toMatchObject({ User: 4, OrganizationMembers: 2 });
+    expect(Object.keys((await stack.preview()).changes)).toEqual(["same"]);
   });
 });

@@ -151,8 +151,9 @@ describe("the compact layout", () => {
       ].sort(),
     );
     // Each person as a User would declare them, the users' deletionPolicy once for all, a custom role left to its assignment;
-    // the admin protectAdmins protects stays a User (Pulumi protects resources, not people in one).
-    expect(inputs.get("acme/members")).toEqual({ members: { Bob: { email: "bob@example.com" } }, deletionPolicy: "deactivate", guardedBy: "acme" });
+    // the admin protectAdmins protects stays a User (Pulumi protects resources, not people in one), whom the set lets go
+    // to it, never removes, should it hold them (promoted).
+    expect(inputs.get("acme/members")).toEqual({ members: { Bob: { email: "bob@example.com" } }, deletionPolicy: "deactivate", adminsAsUsers: ["alice"], guardedBy: "acme" });
     expect(inputs.get("acme/alice")).toMatchObject({ userName: "alice", organizationRole: "admin", guardedBy: "acme" });
     expect(inputs.get("acme/ml")).toEqual({ name: "ml", members: ["acme/alice-id", "bob@example.com"], guardedBy: "acme" });
     expect(inputs.get("acme/ml/bob")).toEqual({ user: "bob@example.com", teamName: "ml", roleName: "Run operator" });

@@ -131,12 +131,16 @@ func OrganizationMembersExists(ctx *pulumi.Context,
 }
 
 type organizationMembersArgs struct {
+	// Set by the `Organization` component, not meant to be set by hand: its protected admins, each a `User` of this stack. A person of this resource named here (promoted) is made an organization admin, then left to their `User`: never removed.
+	AdminsAsUsers []string `pulumi:"adminsAsUsers"`
 	// For each person W&B already holds with the declared userName: `false` fails with a hint, `true` takes the user over and converges it. Defaults to `false`.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// What removing a person (or the resource) does to each: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
 	DeletionPolicy *string `pulumi:"deletionPolicy"`
 	// The name of the `Organization` component that declares this set of people: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
 	GuardedBy *string `pulumi:"guardedBy"`
+	// Set by the `Organization` component, not meant to be set by hand: of `heldAsUsers`, those whose `User` recorded the organization role `admin` (a protected admin demoted): their declared role is written once they are taken over, whether or not W&B shows roles.
+	HeldAsAdmins []string `pulumi:"heldAsAdmins"`
 	// Set by the `Organization` component, not meant to be set by hand: the people this stack held until now as one `User` each. A person new to the resource who is named here is taken over from W&B's listing as `adoptExisting` takes a user over (without a write where W&B holds it as declared), and that `User` leaves the stack without removing the person. Never recorded in the state.
 	HeldAsUsers []string `pulumi:"heldAsUsers"`
 	// The people, by userName: each declares what a `User` does. A person removed from it is removed as a `User` would be (`deletionPolicy`).
@@ -147,12 +151,16 @@ type organizationMembersArgs struct {
 
 // The set of arguments for constructing a OrganizationMembers resource.
 type OrganizationMembersArgs struct {
+	// Set by the `Organization` component, not meant to be set by hand: its protected admins, each a `User` of this stack. A person of this resource named here (promoted) is made an organization admin, then left to their `User`: never removed.
+	AdminsAsUsers pulumi.StringArrayInput
 	// For each person W&B already holds with the declared userName: `false` fails with a hint, `true` takes the user over and converges it. Defaults to `false`.
 	AdoptExisting pulumi.BoolPtrInput
 	// What removing a person (or the resource) does to each: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
 	DeletionPolicy pulumi.StringPtrInput
 	// The name of the `Organization` component that declares this set of people: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
 	GuardedBy pulumi.StringPtrInput
+	// Set by the `Organization` component, not meant to be set by hand: of `heldAsUsers`, those whose `User` recorded the organization role `admin` (a protected admin demoted): their declared role is written once they are taken over, whether or not W&B shows roles.
+	HeldAsAdmins pulumi.StringArrayInput
 	// Set by the `Organization` component, not meant to be set by hand: the people this stack held until now as one `User` each. A person new to the resource who is named here is taken over from W&B's listing as `adoptExisting` takes a user over (without a write where W&B holds it as declared), and that `User` leaves the stack without removing the person. Never recorded in the state.
 	HeldAsUsers pulumi.StringArrayInput
 	// The people, by userName: each declares what a `User` does. A person removed from it is removed as a `User` would be (`deletionPolicy`).

@@ -22,22 +22,28 @@ __all__ = ['OrganizationMembersArgs', 'OrganizationMembers']
 class OrganizationMembersArgs:
     def __init__(__self__, *,
                  members: pulumi.Input[Mapping[str, pulumi.Input['OrganizationMemberArgs']]],
+                 admins_as_users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  deletion_policy: pulumi.Input[Optional[_builtins.str]] = None,
                  guarded_by: pulumi.Input[Optional[_builtins.str]] = None,
+                 held_as_admins: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  held_as_users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  protect_admins: pulumi.Input[Optional[_builtins.bool]] = None):
         """
         The set of arguments for constructing a OrganizationMembers resource.
 
         :param pulumi.Input[Mapping[str, pulumi.Input['OrganizationMemberArgs']]] members: The people, by userName: each declares what a `User` does. A person removed from it is removed as a `User` would be (`deletionPolicy`).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] admins_as_users: Set by the `Organization` component, not meant to be set by hand: its protected admins, each a `User` of this stack. A person of this resource named here (promoted) is made an organization admin, then left to their `User`: never removed.
         :param pulumi.Input[_builtins.bool] adopt_existing: For each person W&B already holds with the declared userName: `false` fails with a hint, `true` takes the user over and converges it. Defaults to `false`.
         :param pulumi.Input[_builtins.str] deletion_policy: What removing a person (or the resource) does to each: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
         :param pulumi.Input[_builtins.str] guarded_by: The name of the `Organization` component that declares this set of people: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] held_as_admins: Set by the `Organization` component, not meant to be set by hand: of `heldAsUsers`, those whose `User` recorded the organization role `admin` (a protected admin demoted): their declared role is written once they are taken over, whether or not W&B shows roles.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] held_as_users: Set by the `Organization` component, not meant to be set by hand: the people this stack held until now as one `User` each. A person new to the resource who is named here is taken over from W&B's listing as `adoptExisting` takes a user over (without a write where W&B holds it as declared), and that `User` leaves the stack without removing the person. Never recorded in the state.
         :param pulumi.Input[_builtins.bool] protect_admins: Refuses, at preview and before any write, to remove a person whose organization role is recorded as `admin` (or the resource while it holds one): demote them to `member` first, or set it to `false`. Defaults to `false`.
         """
         pulumi.set(__self__, "members", members)
+        if admins_as_users is not None:
+            pulumi.set(__self__, "admins_as_users", admins_as_users)
         if adopt_existing is None:
             adopt_existing = False
         if adopt_existing is not None:
@@ -48,6 +54,8 @@ class OrganizationMembersArgs:
             pulumi.set(__self__, "deletion_policy", deletion_policy)
         if guarded_by is not None:
             pulumi.set(__self__, "guarded_by", guarded_by)
+        if held_as_admins is not None:
+            pulumi.set(__self__, "held_as_admins", held_as_admins)
         if held_as_users is not None:
             pulumi.set(__self__, "held_as_users", held_as_users)
         if protect_admins is not None:
@@ -64,6 +72,18 @@ class OrganizationMembersArgs:
     @members.setter
     def members(self, value: pulumi.Input[Mapping[str, pulumi.Input['OrganizationMemberArgs']]]):
         pulumi.set(self, "members", value)
+
+    @_builtins.property
+    @pulumi.getter(name="adminsAsUsers")
+    def admins_as_users(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Set by the `Organization` component, not meant to be set by hand: its protected admins, each a `User` of this stack. A person of this resource named here (promoted) is made an organization admin, then left to their `User`: never removed.
+        """
+        return pulumi.get(self, "admins_as_users")
+
+    @admins_as_users.setter
+    def admins_as_users(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "admins_as_users", value)
 
     @_builtins.property
     @pulumi.getter(name="adoptExisting")
@@ -102,6 +122,18 @@ class OrganizationMembersArgs:
         pulumi.set(self, "guarded_by", value)
 
     @_builtins.property
+    @pulumi.getter(name="heldAsAdmins")
+    def held_as_admins(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Set by the `Organization` component, not meant to be set by hand: of `heldAsUsers`, those whose `User` recorded the organization role `admin` (a protected admin demoted): their declared role is written once they are taken over, whether or not W&B shows roles.
+        """
+        return pulumi.get(self, "held_as_admins")
+
+    @held_as_admins.setter
+    def held_as_admins(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "held_as_admins", value)
+
+    @_builtins.property
     @pulumi.getter(name="heldAsUsers")
     def held_as_users(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
@@ -132,9 +164,11 @@ class OrganizationMembers(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 admins_as_users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  deletion_policy: pulumi.Input[Optional[_builtins.str]] = None,
                  guarded_by: pulumi.Input[Optional[_builtins.str]] = None,
+                 held_as_admins: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  held_as_users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  members: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union['OrganizationMemberArgs', 'OrganizationMemberArgsDict']]]]] = None,
                  protect_admins: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -175,9 +209,11 @@ class OrganizationMembers(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] admins_as_users: Set by the `Organization` component, not meant to be set by hand: its protected admins, each a `User` of this stack. A person of this resource named here (promoted) is made an organization admin, then left to their `User`: never removed.
         :param pulumi.Input[_builtins.bool] adopt_existing: For each person W&B already holds with the declared userName: `false` fails with a hint, `true` takes the user over and converges it. Defaults to `false`.
         :param pulumi.Input[_builtins.str] deletion_policy: What removing a person (or the resource) does to each: `delete` deletes the user from the organization, `deactivate` keeps the user but deactivates it (dedicated cloud and self-managed only). Defaults to `delete`.
         :param pulumi.Input[_builtins.str] guarded_by: The name of the `Organization` component that declares this set of people: set by the component, not meant to be set by hand. Its guard rails (`wandb:maxRemovalFraction`, `wandb:minAdmins`) then judge each removal the resource makes at the write itself, however the run is invoked (`--target`, `--exclude`, `--continue-on-error`), counted against the organization as W&B lists it.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] held_as_admins: Set by the `Organization` component, not meant to be set by hand: of `heldAsUsers`, those whose `User` recorded the organization role `admin` (a protected admin demoted): their declared role is written once they are taken over, whether or not W&B shows roles.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] held_as_users: Set by the `Organization` component, not meant to be set by hand: the people this stack held until now as one `User` each. A person new to the resource who is named here is taken over from W&B's listing as `adoptExisting` takes a user over (without a write where W&B holds it as declared), and that `User` leaves the stack without removing the person. Never recorded in the state.
         :param pulumi.Input[Mapping[str, pulumi.Input[Union['OrganizationMemberArgs', 'OrganizationMemberArgsDict']]]] members: The people, by userName: each declares what a `User` does. A person removed from it is removed as a `User` would be (`deletionPolicy`).
         :param pulumi.Input[_builtins.bool] protect_admins: Refuses, at preview and before any write, to remove a person whose organization role is recorded as `admin` (or the resource while it holds one): demote them to `member` first, or set it to `false`. Defaults to `false`.
@@ -237,9 +273,11 @@ class OrganizationMembers(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 admins_as_users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  deletion_policy: pulumi.Input[Optional[_builtins.str]] = None,
                  guarded_by: pulumi.Input[Optional[_builtins.str]] = None,
+                 held_as_admins: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  held_as_users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  members: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union['OrganizationMemberArgs', 'OrganizationMemberArgsDict']]]]] = None,
                  protect_admins: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -252,6 +290,7 @@ class OrganizationMembers(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = OrganizationMembersArgs.__new__(OrganizationMembersArgs)
 
+            __props__.__dict__["admins_as_users"] = admins_as_users
             if adopt_existing is None:
                 adopt_existing = False
             __props__.__dict__["adopt_existing"] = adopt_existing
@@ -259,6 +298,7 @@ class OrganizationMembers(pulumi.CustomResource):
                 deletion_policy = 'delete'
             __props__.__dict__["deletion_policy"] = deletion_policy
             __props__.__dict__["guarded_by"] = guarded_by
+            __props__.__dict__["held_as_admins"] = held_as_admins
             __props__.__dict__["held_as_users"] = held_as_users
             if members is None and not opts.urn:
                 raise TypeError("Missing required property 'members'")

@@ -10,6 +10,8 @@ const people = config.requireNumber("people");
 const renamed = new Set((config.get("renamed") ?? "").split(",").filter(Boolean).map(Number));
 /** The people (by number) the roster no longer holds. */
 const dropped = new Set((config.get("dropped") ?? "").split(",").filter(Boolean).map(Number));
+/** The people (by number) made organization admins. */
+const promoted = new Set((config.get("promoted") ?? "").split(",").filter(Boolean).map(Number));
 
 class PluginOrganization extends pulumi.ComponentResource {
   constructor(name: string, args: Record<string, unknown>) {
@@ -27,7 +29,7 @@ for (const door of ["dynamic", "plugin"] as const) {
       userName: name,
       email: `${name}@acme.example`,
       displayName: renamed.has(Number(name.slice(1, 4))) ? config.require("displayName") : name,
-      ...(name === userName(0) ? { organizationRole: "admin" } : {}),
+      ...(name === userName(0) || promoted.has(Number(name.slice(1, 4))) ? { organizationRole: "admin" } : {}),
       ...(name === userName(2) ? { organizationRole: `Run operator ${door}` } : {}),
     })),
     customRoles: [{ name: `Run operator ${door}`, inheritedFrom: "member", permissions: ["run:stop"] }],

@@ -5,10 +5,10 @@ import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { closeAllPools } from "../../../service";
 import { KINDS } from "../../../provider/kinds";
 import { ResourceInitError } from "../../../provider/kit/errors";
-import type { Operation } from "../../../provider/operation";
+import { Operation } from "../../../provider/operation";
 import { adminRequest, clearFaults, heldUser, readLog, resetLog, setFaults } from "../../../scripts/emulator-api";
 import { unique } from "../../support/names";
-import { nextOperation, operationFor } from "../../support/provider";
+import { keptOutput, nextOperation, operationFor } from "../../support/provider";
 
 const calls = KINDS.OrganizationMembers;
 const PATCH_OP = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
@@ -144,7 +144,8 @@ describe.each(["wandb", "rfc"] as const)("OrganizationMembers on dedicated (%s d
       const members = people(2);
       const { id, state, inputs } = await create(members);
       const [moved, stays] = Object.keys(members) as [string, string];
-      operation = nextOperation(operation);
+      const told = keptOutput();
+      operation = new Operation(operation.configuration, told.sink);
       const userInputs = (await KINDS.User.check(operation, {}, { userName: moved, email: members[moved]!["email"], adoptExisting: true })).inputs;
       const taken = await KINDS.User.create(operation, userInputs);
       expect(taken.id).toBe(state.members[moved]!.id);
@@ -154,6 +155,34 @@ describe.each(["wandb", "rfc"] as const)("OrganizationMembers on dedicated (%s d
       expect(await writes()).toEqual([]);
       expect(Object.keys(after.members)).toEqual([stays]);
       expect((await heldUser(emu, taken.id)).active).toBe(true);
+      // Said once, naming them: a move in code, not a removal.
+      expect(told.lines).toContainEqual({ severity: "warning", line: expect.stringMatching(new RegExp(`^the user with userName ${moved} was left in W&B, as it is: .*Nothing was removed\\.$`)) });
+    });
+
+    it("a person promoted to a protected admin's User (adminsAsUsers) is made an admin, then let go to it: never removed", async () => {
+      const members = people(2, { organizationRole: "member" });
+      const { id, state, inputs } = await create(members);
+      const [promoted, stays] = Object.keys(members) as [string, string];
+      const news = await checked({ members: { [stays]: members[stays] }, adminsAsUsers: [promoted] }, inputs);
+      await resetLog(emu);
+      const after = (await calls.update(nextOperation(operation), id, state, news)).outs as unknown as State;
+      expect(await writes()).toEqual([`PATCH /scim/Users/${state.members[promoted]!.id}`]);
+      expect(await heldUser(emu, state.members[promoted]!.id)).toMatchObject({ active: true, organizationRole: "admin" });
+      expect(Object.keys(after.members)).toEqual([stays]);
+    });
+
+    it("a protected admin demoted into the set (heldAsUsers, heldAsAdmins) is taken over and the demotion written, whether or not W&B shows roles", async () => {
+      const members = people(1, { organizationRole: "admin" });
+      const [demoted] = Object.keys(members) as [string];
+      const { state } = await create(members);
+      const declared = { members: { [demoted]: { ...members[demoted], organizationRole: "member" } }, heldAsUsers: [demoted], heldAsAdmins: [demoted] };
+      operation = nextOperation(operation);
+      const inputs = await checked(declared);
+      await resetLog(emu);
+      const { outs } = await calls.create(operation, inputs);
+      expect(await writes()).toEqual([`PATCH /scim/Users/${state.members[demoted]!.id}`]);
+      expect(await heldUser(emu, state.members[demoted]!.id)).toMatchObject({ organizationRole: "member" });
+      expect((outs as unknown as State).members[demoted]).toMatchObject({ id: state.members[demoted]!.id, organizationRole: "member" });
     });
 
     it("a 412 on one person leaves the others written, names that person, and records them", async () => {
