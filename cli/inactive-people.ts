@@ -3,7 +3,7 @@
 // (W&B's lastActiveAt, one of the activity fields of the User's table). Someone never active is
 // included; a user the preview shows only before its refresh is counted as not seen.
 import { readState, STATE_READERS } from "./kind-states";
-import type { PreviewJson } from "./preview-json";
+import { objectOf, type PreviewJson } from "./preview-json";
 import { DAY_MS, inactiveFor, recordedActivity } from "../model/activity";
 import { kindOfType } from "../model/tokens";
 import { parseUrn } from "../model/urn";
@@ -24,8 +24,6 @@ export interface InactivePeople {
   unreported: number;
 }
 
-const objectOf = (value: unknown): Record<string, unknown> => (typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {});
-
 /**
  * Each user a step's state holds, by a key of its own, with their properties as a User's: a User's
  * state, or each person of an OrganizationMembers (their userName the entry's key).
@@ -41,7 +39,8 @@ function usersOf(kind: string, urn: string, state: { inputs?: Record<string, unk
 }
 
 export function inactivePeople(preview: PreviewJson, days: number, now: number): InactivePeople {
-  const refreshed = new Map<string, Record<string, unknown> | undefined>();
+  /** Each user, by key: the URN of the resource holding them, and their properties as refreshed (undefined: not seen). */
+  const refreshed = new Map<string, { urn: string; properties: Record<string, unknown> | undefined }>();
   for (const step of preview.steps) {
     const type = step.oldState?.type ?? step.newState?.type;
     const kind = type === undefined ? undefined : kindOfType(type);
@@ -49,21 +48,21 @@ export function inactivePeople(preview: PreviewJson, days: number, now: number):
     // The refresh step prints the state before the read; the step planned after it starts from the state read.
     for (const [key, properties] of usersOf(kind, step.urn, step.oldState ?? undefined)) {
       if (step.op === "refresh") {
-        if (!refreshed.has(key)) refreshed.set(key, undefined);
-      } else if (refreshed.get(key) === undefined) {
-        refreshed.set(key, step.op === "delete" ? {} : properties);
+        if (!refreshed.has(key)) refreshed.set(key, { urn: step.urn, properties: undefined });
+      } else if (refreshed.get(key)?.properties === undefined) {
+        refreshed.set(key, { urn: step.urn, properties: step.op === "delete" ? {} : properties });
       }
     }
   }
   const result: InactivePeople = { days, people: [], notSeen: 0, unreported: 0 };
-  for (const [key, properties] of refreshed) {
+  for (const { urn, properties } of refreshed.values()) {
     if (properties === undefined) {
       result.notSeen += 1;
       continue;
     }
     // A user this change removes, or one deactivated, holds no access to clean up.
     if (Object.keys(properties).length === 0) continue;
-    const user = readState(STATE_READERS.User, "User", parseUrn(key.split("\u0000")[0]!).name, properties);
+    const user = readState(STATE_READERS.User, "User", parseUrn(urn).name, properties);
     if (user.active === false || user.userName === undefined) continue;
     const lastActiveAt = recordedActivity(user);
     const inactive = inactiveFor(lastActiveAt, days, now, user.createdAt);

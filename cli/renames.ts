@@ -6,7 +6,7 @@ import { naturalKeyOf } from "../model/natural-keys";
 import { identityOf as userNameIdentity } from "../model/identity";
 import { heldByTheSet } from "../model/shapes/organization-members";
 import type { Rename } from "./access-ledger";
-import type { ResourceStep } from "./preview-json";
+import { objectOf, type ResourceStep } from "./preview-json";
 
 /** A component's child by its name within the component, which a rename of the component keeps. */
 const nameInComponent = (step: ResourceStep): string | undefined =>
@@ -44,7 +44,6 @@ export function withRenames(steps: readonly ResourceStep[]): { steps: ResourceSt
 /** How many of the people moved into one set a rename names. */
 const MOVES_NAMED = 5;
 
-const objectOf = (value: unknown): Record<string, unknown> => (typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {});
 
 /**
  * People moved in code from a User each into an OrganizationMembers (an Organization's compact
@@ -113,7 +112,8 @@ export function withPeopleMovedOut(steps: readonly ResourceStep[]): { steps: Res
     const names = firstNames(moved, MOVES_NAMED);
     const to = moved.length === 1 ? `User ${createdUsers.get(userNameIdentity("userName", moved[0]!))!.name}` : "a User each";
     renames.push({ kind: "OrganizationMembers", from: `${step.name} ${names}`, to });
-    const without = (members: Record<string, unknown>) => Object.fromEntries(Object.entries(members).filter(([key]) => !moved.includes(key)));
+    const gone = new Set(moved);
+    const without = (members: Record<string, unknown>) => Object.fromEntries(Object.entries(members).filter(([key]) => !gone.has(key)));
     return { ...step, before: { ...step.before, members: without(held) }, recorded: { ...step.recorded, members: without(recorded) } };
   });
   return { steps: lettingGo.map((step) => movedTo.get(step) ?? step), renames };

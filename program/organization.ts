@@ -3,7 +3,7 @@
 // of the children: the SDK's dynamic resources, or the plugin's registered ones. It runs inside the
 // Pulumi program, where the children's outputs are Outputs.
 import * as pulumi from "@pulumi/pulumi";
-import { membersChildName, recordedUsersOf, stackUsersBeside } from "./last-state";
+import { membersChildName, recordedUsersOf, stackUsersBeside, type RecordedUsers } from "./last-state";
 import type { ValidatedRoster, WandbDeployment } from "../model/roster/roster";
 import { patternMatcher } from "../model/name-patterns";
 import { identityOf } from "../model/identity";
@@ -197,9 +197,10 @@ function peopleInMembers<C extends ChildrenShape>(
   members: C["OrganizationMembers"] | undefined,
   /** The protected admins, a User each. */
   users: Record<string, C["User"]>,
+  /** What the last state holds of the Organization's users. */
+  recorded: pulumi.Output<RecordedUsers>,
 ): People<C> {
   const emails = Object.fromEntries(inMembers.map((user) => [user.userName, user.email]));
-  const recorded = pulumi.output(recordedUsersOf(name));
   const asUsers = peopleAsUsers<C>(users);
   const idsInMembers =
     members === undefined
@@ -330,7 +331,9 @@ function declareUsersAndTeams<C extends ChildrenShape>(
     const asUsers = plan.layout === "compact" ? plan.roster.users.filter(protectedAdmin) : plan.roster.users;
     // The set first: a person it held who is made a protected admin is promoted there, then taken over by their User.
     const inMembers = plan.roster.users.filter((user) => !protectedAdmin(user));
-    if (plan.layout === "compact") members = declareMembers(declaring, inMembers, personOf, throughTeams ? teams : undefined, asUsers);
+    // In the compact layout, what the last state holds of this Organization's users: read once, for the set and the references.
+    const recorded = plan.layout === "compact" ? pulumi.output(recordedUsersOf(name)) : undefined;
+    if (recorded !== undefined) members = declareMembers(declaring, inMembers, personOf, throughTeams ? teams : undefined, asUsers, recorded);
     for (const user of asUsers) {
       const userArgs: OrganizationChildArgs["User"] = {
         userName: user.userName,
@@ -344,11 +347,11 @@ function declareUsersAndTeams<C extends ChildrenShape>(
       const options = { ...parent, ...(protectedAdmin(user) ? { protect: true } : {}) };
       users[user.userName] = kinds.User(userChildName(name, user.userName), userArgs, members === undefined ? options : { ...options, dependsOn: [guard, members] });
     }
-    if (plan.layout === "per-person") {
+    if (recorded === undefined) {
       people = peopleAsUsers(users);
       return;
     }
-    people = peopleInMembers(name, inMembers, members, users);
+    people = peopleInMembers(name, inMembers, members, users, recorded);
   };
   if (throughTeams) {
     declareTeams();
@@ -373,6 +376,8 @@ function declareMembers<C extends ChildrenShape>(
   throughTeams: Record<string, C["Team"]> | undefined,
   /** The protected admins, a User each, made after the set: one it held until now (promoted) it makes an admin and lets go to their User. */
   protectedAdmins: readonly RosterUser[],
+  /** What the last state holds of the Organization's users. */
+  recorded: pulumi.Output<RecordedUsers>,
 ): C["OrganizationMembers"] | undefined {
   if (users.length === 0) return undefined;
   const membersArgs: OrganizationChildArgs["OrganizationMembers"] = {
@@ -380,8 +385,8 @@ function declareMembers<C extends ChildrenShape>(
     ...adoptionOf(plan),
     ...userPolicyOf(plan),
     // Only those moving in (the protected admins stay Users), and of them the admins, demoted.
-    heldAsUsers: movingIn(name, users, "asUsers"),
-    heldAsAdmins: movingIn(name, users, "adminsAsUsers"),
+    heldAsUsers: movingIn(recorded, users, "asUsers"),
+    heldAsAdmins: movingIn(recorded, users, "adminsAsUsers"),
     ...(protectedAdmins.length === 0 ? {} : { adminsAsUsers: protectedAdmins.map((user) => user.userName) }),
     guardedBy: name,
   };
@@ -390,8 +395,8 @@ function declareMembers<C extends ChildrenShape>(
 }
 
 /** Of the Users the last state holds as this Organization's (`recorded`: all of them, or those recorded admins), those now in its set. */
-function movingIn(name: string, inTheSet: readonly RosterUser[], recorded: "asUsers" | "adminsAsUsers"): pulumi.Output<string[]> {
-  return pulumi.output(recordedUsersOf(name)).apply((held) => {
+function movingIn(lastState: pulumi.Output<RecordedUsers>, inTheSet: readonly RosterUser[], recorded: "asUsers" | "adminsAsUsers"): pulumi.Output<string[]> {
+  return lastState.apply((held) => {
     const declared = new Set(inTheSet.map((user) => identityOf("userName", user.userName)));
     const moving = held[recorded].filter((userName) => declared.has(identityOf("userName", userName)));
     return moving.length === 0 ? undefined : moving;

@@ -160,8 +160,9 @@ function refuseGuardedRemovals(operation: Operation, people: readonly [string, M
  * W&B. Hands back each person whose removal failed, with why.
  */
 async function removePeople(operation: Operation, people: readonly [string, MemberState][], settings: Settings, leftToUsers: (userName: string) => boolean = () => false): Promise<Map<string, unknown>> {
-  const removed = people.filter(([userName, member]) => !operation.holdings().held("User", member.id) && !leftToUsers(userName));
-  const left = people.filter((person) => !removed.includes(person)).map(([userName]) => userName);
+  const kept = (userName: string, member: MemberState) => operation.holdings().held("User", member.id) || leftToUsers(userName);
+  const removed = people.filter(([userName, member]) => !kept(userName, member));
+  const left = people.filter(([userName, member]) => kept(userName, member)).map(([userName]) => userName);
   if (left.length > 0) operation.warn(peopleLeftToTheirHolders(left));
   const stateOf = new Map(removed);
   const results = await eachPerson([...stateOf.keys()], (userName) => user.delete(operation, stateOf.get(userName)!.id, userStateOf(userName, stateOf.get(userName)!, settings)));
@@ -287,7 +288,7 @@ async function heldEmailFailures(
  */
 async function withPeopleFound(operation: Operation, inputs: OrganizationMembersInputs, newcomers: readonly string[]): Promise<OrganizationMembersInputs> {
   const members: Record<string, MemberInputs> = Object.fromEntries(Object.entries(inputs.members).map(([userName, { adopted: _given, ...member }]) => [userName, member]));
-  const heldAsUser = namedIn(inputs.heldAsUsers);
+  const { heldAsUser } = movesOf(inputs);
   const adopting = newcomers.filter((userName) => inputs.adoptExisting || heldAsUser(userName));
   const users = adopting.length === 0 || operation.configurationProblems().length > 0 ? undefined : await usersForCheck(operation);
   if (users !== undefined) for (const userName of adopting) members[userName] = { ...members[userName]!, adopted: users.byUserName(userName) !== undefined };
