@@ -11,10 +11,9 @@ const PROJECT_WEIGHT = ["engine", "toolchain", "emulator", "emulator, roles show
 /**
  * Files that take long whatever their size, in every project that runs them: they set up and
  * release from nothing, or wait out the service's Retry-After and the clients' timeouts (which
- * leave the cores to the others: at the end, they would be the run's last seconds, alone), or
- * compile the Pulumi Go SDK, which a new machine's Go build cache does not hold.
+ * leave the cores to the others: at the end, they would be the run's last seconds, alone).
  */
-const LONGEST = ["test/scripts/setup/cold-setup.test.ts", "test/release/install.test.ts", "test/service/faults.test.ts", "test/sdk/go.test.ts"];
+const LONGEST = ["test/scripts/setup/cold-setup.test.ts", "test/release/install.test.ts", "test/service/faults.test.ts"];
 
 export class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
