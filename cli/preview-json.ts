@@ -61,10 +61,10 @@ export function parsePreviewJson(text: string): { preview: PreviewJson } | { pro
   return { preview: parsed.data };
 }
 
-/** One step on a wandb resource, with what the review needs of it; states are read by the kind's reader (kind-states). */
 /** A property of a preview's state as an object: `{}` where it holds none. */
 export const objectOf = (value: unknown): Record<string, unknown> => (typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {});
 
+/** One step on a wandb resource, with what the review needs of it; states are read by the kind's reader (kind-states). */
 export interface ResourceStep {
   kind: ResourceKind;
   op: "create" | "update" | "delete";

@@ -44,7 +44,6 @@ export function withRenames(steps: readonly ResourceStep[]): { steps: ResourceSt
 /** How many of the people moved into one set a rename names. */
 const MOVES_NAMED = 5;
 
-
 /**
  * People moved in code from a User each into an OrganizationMembers (an Organization's compact
  * layout): the Users' deletes read as the people the set held before, so that each person's change
