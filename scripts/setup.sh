@@ -73,6 +73,10 @@ mkdir -p "$tools_bin" "$cache_dir"
 # Every Go tool is linked without its symbol table and DWARF (-s -w): a panic's trace keeps its
 # function names, and the engine links in about half the time (8 s rather than 14 s on two cores).
 go_strip="-s -w"
+# Compiled as every Go build here is (tools/go-build.env says how and why).
+set -a
+. "$repo/tools/go-build.env"
+set +a
 
 # The SDK generator requires pkg/v3 and sdk/v3 at the engine's version.
 pin_pulumi_modules() {
@@ -90,8 +94,7 @@ elif [ -x "$cache_dir/pulumi" ] && [ "$("$cache_dir/pulumi" version 2>/dev/null)
 elif command -v go >/dev/null 2>&1; then
   build_engine() { # build_engine <output>
     cd "$repo/tools/pulumi"
-    CGO_ENABLED=0 GOFLAGS=-mod=mod go build -tags osusergo \
-      -ldflags "$go_strip -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$engine_version" \
+    go build -ldflags "$go_strip -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$engine_version" \
       -o "$1" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
   }
   step "building pulumi v$engine_version from the Go module proxy (minutes the first time)" build_once "$cache_dir/pulumi" build_engine
@@ -138,7 +141,7 @@ build_generator() {
   if [ ! -x "$generator" ] && command -v go >/dev/null 2>&1; then
     compile_generator() { # compile_generator <output>
       cd "$module"
-      CGO_ENABLED=0 GOFLAGS=-mod=mod go build -ldflags "$go_strip" -o "$1" .
+      go build -ldflags "$go_strip" -o "$1" .
       # Generators of older sources go; what another setup is building or waiting for stays.
       find "$cache_dir" -maxdepth 1 -name "$prefix-*" ! -name "$(basename "$generator")*" ! -name '*.partial.*' ! -name '*.lock' -delete
     }
@@ -161,8 +164,7 @@ yaml_host="$cache_dir/pulumi-language-yaml-v$yaml_version"
 if [ ! -x "$yaml_host" ] && command -v go >/dev/null 2>&1; then
   build_yaml_host() { # build_yaml_host <output>
     cd "$repo/tools/yaml"
-    CGO_ENABLED=0 GOFLAGS=-mod=mod go build \
-      -ldflags "$go_strip -X github.com/pulumi/pulumi-yaml/pkg/version.Version=v$yaml_version" \
+    go build -ldflags "$go_strip -X github.com/pulumi/pulumi-yaml/pkg/version.Version=v$yaml_version" \
       -o "$1" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml
   }
   step "building pulumi-language-yaml v$yaml_version from the Go module proxy" build_once "$yaml_host" build_yaml_host

@@ -1,7 +1,7 @@
 // Building or vetting a Go module of the repository on the generated Go SDK (sdk/go), in a copy:
 // building writes go.mod and go.sum, and the committed trees stay as they are.
 import { execFile } from "node:child_process";
-import { copyFileSync, cpSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
@@ -15,12 +15,25 @@ const run = promisify(execFile);
 /** sdk/go, relative to the repository. */
 export const GO_SDK = path.relative(repoRoot, path.join(SDK_ROOT, "go"));
 
+/**
+ * tools/go-build.env, the configuration setup.sh builds the engine with: the Pulumi SDK, gRPC and the
+ * rest of their tree then come from the build cache that build filled, instead of compiling again for
+ * another configuration (cgo changes `net`, and so every package above it).
+ */
+function engineBuildEnvironment(): Record<string, string> {
+  const lines = readFileSync(path.join(repoRoot, "tools", "go-build.env"), "utf8").split("\n");
+  return Object.fromEntries(
+    lines.filter((line) => /^[A-Z_]+=/.test(line)).map((line) => {
+      const [, name, value] = /^([A-Z_]+)="(.*)"$/.exec(line) ?? [];
+      if (name === undefined || value === undefined) throw new Error(`tools/go-build.env: expected NAME="value", found ${line}`);
+      return [name, value];
+    }),
+  );
+}
+
 /** Runs `go <args>` in the module: "" when it succeeds, else what it printed. */
 function goFailure(module: string, ...args: string[]): Promise<string> {
-  // Built as setup.sh builds the engine (no cgo, the osusergo tag): the Pulumi SDK, gRPC and the rest
-  // of their tree then come from the build cache that build filled, instead of compiling again for
-  // another configuration (cgo changes `net`, and so every package above it).
-  const env = { ...process.env, GOFLAGS: "-mod=mod -tags=osusergo", CGO_ENABLED: "0", GOWORK: "off" };
+  const env = { ...process.env, ...engineBuildEnvironment(), GOWORK: "off" };
   // Niced: a cold build compiles for minutes on both cores, beside the other suites.
   return run("nice", ["go", ...args], { cwd: module, env, maxBuffer: 16 * 1024 * 1024 }).then(
     () => "",
