@@ -35,7 +35,7 @@ describe("an up whose CLI is killed while creates are in flight", () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0 });
-    stack = await openStack({ dir: path.join(repoRoot, "test", "programs", "crew") }, { config: emulatorConfig(emulator) });
+    stack = await openStack({ dir: path.join(repoRoot, "test", "programs", "crew") }, { config: emulatorConfig(emulator), checkpointEachStep: true });
   });
   afterAll(async () => {
     await stack?.dispose();

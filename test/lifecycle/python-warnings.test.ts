@@ -38,7 +38,7 @@ describe("a Python program on the native plugin", () => {
         roles: [...(seed.roles ?? []), { name: "Operator", description: "Members who may stop runs", inheritedFrom: "member", permissions: ["run:stop"] }],
       },
     });
-    stack = await openStack({ dir: path.join(repoRoot, "test", "programs", PROJECT) }, { config: emulatorConfig(emulator) });
+    stack = await openStack({ dir: path.join(repoRoot, "test", "programs", PROJECT) }, { config: emulatorConfig(emulator), checkpointEachStep: true });
   });
 
   afterAll(async () => {

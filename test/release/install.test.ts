@@ -101,7 +101,7 @@ function programFolder(name: string, files: Record<string, string>): string {
 
 /** A stack of a user's program, its scratch outside the repository, with the plugin installed from the archive. */
 async function userStack(dir: string, env: Record<string, string> = {}): Promise<StackHandle> {
-  const stack = await openStack({ dir }, { config: emulatorConfig(emulator), scratchRoot: user, env });
+  const stack = await openStack({ dir }, { config: emulatorConfig(emulator), scratchRoot: user, env, checkpointEachStep: true });
   await run(pulumi, ["plugin", "install", "resource", "wandb", `v${version}`, "--file", archive], { env: stack.env });
   return stack;
 }
@@ -288,7 +288,7 @@ describe("TypeScript, on the release's npm tarballs", () => {
     }
   }
 
-  const dynamicStack = (dir: string, env: Record<string, string> = {}) => openStack({ dir }, { config: emulatorConfig(emulator), scratchRoot: user, env });
+  const dynamicStack = (dir: string, env: Record<string, string> = {}) => openStack({ dir }, { config: emulatorConfig(emulator), scratchRoot: user, env, checkpointEachStep: true });
 
   it("on the generated Node.js SDK and the installed plugin: up and destroy", () => upAndDestroy("ts-native", "@pulumi-wandb/wandb", userStack), 300_000);
 
