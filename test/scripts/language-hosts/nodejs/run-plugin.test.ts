@@ -81,9 +81,11 @@ describe("a Node.js plugin folder, through the engine", () => {
     const marker = path.join(scratch, "hanging.pid");
     const run = getSchema({ HANG_MARKER: marker });
     const home = env["PULUMI_HOME"] ?? "";
-    await expect.poll(() => existsSync(marker), { timeout: 60_000, interval: 100 }).toBe(true);
+    // The plugin writes its pid into a file it has just made: a read in between finds it empty.
+    const pidInMarker = () => (existsSync(marker) ? Number(readFileSync(marker, "utf8")) : 0);
+    await expect.poll(pidInMarker, { timeout: 60_000, interval: 100 }).toBeGreaterThan(0);
     const running = processesWithPulumiHome(home);
-    const plugin = Number(readFileSync(marker, "utf8"));
+    const plugin = pidInMarker();
     // The CLI, the language host and the plugin at least.
     expect(running.map((process) => process.pid)).toContain(plugin);
     expect(running.some((process) => process.command.includes("language-host"))).toBe(true);
