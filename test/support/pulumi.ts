@@ -150,6 +150,10 @@ function eventRecorder() {
 
 /** The key of the object a checkpoint stores a secret value as (with its ciphertext beside it). */
 const SECRET_SIGNATURE = "4dabf18193072939515e22adb298388d";
+/** The stack resource's outputs, as a checkpoint records them. */
+const recordedStack = z.object({
+  resources: z.array(z.object({ type: z.string(), outputs: z.record(z.string(), z.unknown()).optional() })).default([]),
+});
 
 export async function openStack(source: ProgramSource, options: OpenStackOptions = {}): Promise<StackHandle> {
   const scratchRoot = options.scratchRoot ?? workRoot;
@@ -199,8 +203,8 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
   }
   /** The stack's outputs as its checkpoint records them; only secrets, stored encrypted, are asked of the CLI. */
   async function recordedOutputs(): Promise<Record<string, unknown>> {
-    const { resources } = (await exportState()) as { resources?: { type: string; outputs?: Record<string, unknown> }[] };
-    const outputs = resources?.find(({ type }) => type === "pulumi:pulumi:Stack")?.outputs ?? {};
+    const { resources } = recordedStack.parse(await exportState());
+    const outputs = resources.find(({ type }) => type === "pulumi:pulumi:Stack")?.outputs ?? {};
     if (!JSON.stringify(outputs).includes(SECRET_SIGNATURE)) return outputs;
     return Object.fromEntries(Object.entries(await stack.workspace.stackOutputs(stackName)).map(([key, { value }]) => [key, value]));
   }
