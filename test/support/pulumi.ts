@@ -16,6 +16,7 @@ import {
   type PulumiFn,
   type Stack,
 } from "@pulumi/pulumi/automation";
+import { specialSigKey } from "@pulumi/pulumi/runtime/rpc";
 import { parseUrn } from "../../model/urn";
 
 export { emulatorConfig, installedPackage, repoRoot };
@@ -148,8 +149,6 @@ function eventRecorder() {
   };
 }
 
-/** The key of the object a checkpoint stores a secret value as (with its ciphertext beside it). */
-const SECRET_SIGNATURE = "4dabf18193072939515e22adb298388d";
 /** The stack resource's outputs, as a checkpoint records them. */
 const recordedStack = z.object({
   resources: z.array(z.object({ type: z.string(), outputs: z.record(z.string(), z.unknown()).optional() })).default([]),
@@ -205,7 +204,8 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
   async function recordedOutputs(): Promise<Record<string, unknown>> {
     const { resources } = recordedStack.parse(await exportState());
     const outputs = resources.find(({ type }) => type === "pulumi:pulumi:Stack")?.outputs ?? {};
-    if (!JSON.stringify(outputs).includes(SECRET_SIGNATURE)) return outputs;
+    // A secret is stored as an object keyed by the SDK's signature key, its ciphertext beside it.
+    if (!JSON.stringify(outputs).includes(specialSigKey)) return outputs;
     return Object.fromEntries(Object.entries(await stack.workspace.stackOutputs(stackName)).map(([key, { value }]) => [key, value]));
   }
   /**
