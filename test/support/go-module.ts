@@ -20,7 +20,7 @@ export const GO_SDK = path.relative(repoRoot, path.join(SDK_ROOT, "go"));
  * rest of their tree then come from the build cache that build filled, instead of compiling again for
  * another configuration (cgo changes `net`, and so every package above it).
  */
-function engineBuildEnvironment(): Record<string, string> {
+const ENGINE_BUILD_ENVIRONMENT = ((): Record<string, string> => {
   const lines = readFileSync(path.join(repoRoot, "tools", "go-build.env"), "utf8").split("\n");
   return Object.fromEntries(
     lines.filter((line) => /^[A-Z_]+=/.test(line)).map((line) => {
@@ -29,11 +29,11 @@ function engineBuildEnvironment(): Record<string, string> {
       return [name, value];
     }),
   );
-}
+})();
 
 /** Runs `go <args>` in the module: "" when it succeeds, else what it printed. */
 function goFailure(module: string, ...args: string[]): Promise<string> {
-  const env = { ...process.env, ...engineBuildEnvironment(), GOWORK: "off" };
+  const env = { ...process.env, ...ENGINE_BUILD_ENVIRONMENT, GOWORK: "off" };
   // Niced: a cold build compiles for minutes on both cores, beside the other suites.
   return run("nice", ["go", ...args], { cwd: module, env, maxBuffer: 16 * 1024 * 1024 }).then(
     () => "",
