@@ -124,6 +124,8 @@ export default defineConfig({
         test: {
           name: "engine",
           include: ENGINE,
+          // This package's plugin as released, for the engine to start (test/support/plugin-executable.ts).
+          globalSetup: ["test/support/plugin-executable.ts"],
           // Engine runs are slow under load: several CLI, language host and provider processes on two cores.
           testTimeout: 180_000,
           hookTimeout: 120_000,

@@ -1,7 +1,7 @@
 // Preloaded (`node --require`) into the dynamic-resource provider process by the plugin wrapper
 // scripts/setup.sh writes: @pulumi/pulumi's provider server watches nothing, so a killed CLI would
 // leave it running, finishing the creates and updates it had begun.
-import { endProcessGroup, watchEngine } from "./engine-lifeline";
+import { endProcessGroup, watchEngine } from "../provider/engine-lifeline";
 
 /** The engine's address among the provider's arguments, skipped as @pulumi/pulumi's provider server skips them. */
 function engineAddress(args: string[]): string | undefined {

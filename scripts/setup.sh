@@ -117,7 +117,7 @@ cat > "$tools_bin/pulumi-resource-pulumi-nodejs" <<EOF
 #!/bin/sh
 # Dynamic-resource provider: the engine starts it in the program's folder, whose @pulumi/pulumi serves it
 # (its module reads its arguments from process.argv after the script's place, which "dynamic-provider" holds).
-# The preloaded lifeline ends it when the engine goes (see scripts/engine-lifeline.ts).
+# The preloaded lifeline ends it when the engine goes (see provider/engine-lifeline.ts).
 exec "$node_bin" --require "$repo/dist/scripts/provider-lifeline.js" -e 'require(require.resolve("@pulumi/pulumi/cmd/dynamic-provider", { paths: [process.cwd()] }))' dynamic-provider "\$@"
 EOF
 cat > "$tools_bin/pulumi-language-nodejs" <<EOF

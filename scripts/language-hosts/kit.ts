@@ -1,10 +1,10 @@
 // What every language host standing in for Pulumi's Go hosts does alike: find the engine's address
 // among its arguments, serve the LanguageRuntime gRPC service on a port it prints, stop a program
-// as the Go hosts do, and go, with the programs it runs, when the engine goes (engine-lifeline.ts).
+// as the Go hosts do, and go, with the programs it runs, when the engine goes (provider/engine-lifeline.ts).
 import type { ChildProcess } from "node:child_process";
 import * as grpc from "@grpc/grpc-js";
 import * as languageGrpc from "@pulumi/pulumi/proto/language_grpc_pb";
-import { endProcessGroup, watchEngine } from "../engine-lifeline";
+import { endProcessGroup, watchEngine } from "../../provider/engine-lifeline";
 
 /** How long a program asked to stop (SIGINT) has before it is killed, as the Go hosts' WaitDelay. */
 const STOP_GRACE_MS = 5_000;

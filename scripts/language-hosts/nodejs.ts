@@ -4,7 +4,7 @@
 // `runtime: nodejs`) and for plugins written in Node.js (a PulumiPlugin.yaml with `runtime:
 // nodejs`), behaving as the Go host does for what the engine asks of either (see
 // language-host/service.ts). It goes, with everything it started, when the engine goes (see
-// engine-lifeline.ts).
+// provider/engine-lifeline.ts).
 // Usage (by the engine): pulumi-language-nodejs [-tracing <endpoint>] [-runtime nodejs] <engine address>
 import * as grpc from "@grpc/grpc-js";
 import * as languageGrpc from "@pulumi/pulumi/proto/language_grpc_pb";

@@ -4,7 +4,7 @@
 // program as the Go host does, through an executor (python/run_program.py, in the role of
 // pulumi-language-python-exec) started with the Python that Pulumi.yaml's options name (see
 // python-toolchain.ts). Like the Go host, it stops the program when the engine ends its Run
-// request, and it goes, with the programs it runs, when the engine goes (see engine-lifeline.ts).
+// request, and it goes, with the programs it runs, when the engine goes (see provider/engine-lifeline.ts).
 // Not provided: RunPlugin (Python plugins), GenerateProgram/GeneratePackage/Link/Pack, the
 // debugger, pyenv's .python-version; the engine is told UNIMPLEMENTED or a clear error.
 // Usage (by the engine): pulumi-language-python [flags] <engine address>

@@ -69,12 +69,18 @@ export async function bundlePlugin(outfile: string): Promise<void> {
   });
 }
 
+/** A Node executable to carry the plugin, with the LICENSE that goes beside it where there is one. */
+export interface NodeExecutable {
+  executable: string;
+  license?: string;
+}
+
 /**
  * Node's executable for a platform, at the version this build runs on, as the npm registry serves
  * it (cached), with its LICENSE. Where the registry serves none for this machine's own platform
  * (darwin-arm64 and windows-amd64 at some versions), the Node that runs this build.
  */
-function nodeExecutable(target: Platform, cacheDir: string): { executable: string; license?: string } {
+export function nodeExecutable(target: Platform, cacheDir: string): NodeExecutable {
   const version = process.versions.node;
   const dir = path.join(cacheDir, `node-v${version}-${target.name}`);
   const executable = path.join(dir, "package", "bin", target.node.platform === "win32" ? "node.exe" : "node");
@@ -117,8 +123,12 @@ export interface BuiltArchive {
   caveat?: string;
 }
 
-/** Builds the archive for `target` into `out`, from the bundle `bundle`. */
-export function pluginArchive(version: string, target: Platform, bundle: string, out: string, cacheDir: string): BuiltArchive {
+/**
+ * The plugin's executable for `target`, `target.executable` in folder `staged`, from the bundle
+ * `bundle`: a copy of `node` with the bundle injected. What it still needs before users can run it
+ * (a signature on macOS) is its caveat.
+ */
+export function pluginExecutable(target: Platform, bundle: string, staged: string, node: NodeExecutable): { executable: string; caveat?: string } {
   const work = mkdtempSync(path.join(os.tmpdir(), `pulumi-wandb-sea-${target.name}-`));
   try {
     const blob = path.join(work, "sea-prep.blob");
@@ -129,9 +139,6 @@ export function pluginArchive(version: string, target: Platform, bundle: string,
     writeFileSync(seaConfig, JSON.stringify({ main: bundle, output: blob, disableExperimentalSEAWarning: true, useCodeCache, useSnapshot: false }));
     execFileSync(process.execPath, ["--experimental-sea-config", seaConfig], { stdio: ["ignore", "ignore", "inherit"] });
 
-    const node = nodeExecutable(target, cacheDir);
-    const staged = path.join(work, "archive");
-    mkdirSync(staged);
     const executable = path.join(staged, target.executable);
     copyFileSync(node.executable, executable);
     const darwin = target.node.platform === "darwin";
@@ -140,13 +147,25 @@ export function pluginArchive(version: string, target: Platform, bundle: string,
     // postject warns of ELF note sections it leaves alone: its output is shown only if it fails.
     execFileSync(bin("postject"), [executable, "NODE_SEA_BLOB", blob, "--sentinel-fuse", SEA_FUSE, ...(darwin ? ["--macho-segment-name", "NODE_SEA"] : [])], { stdio: "pipe" });
     if (sign) execFileSync("codesign", ["--sign", "-", executable]);
-    copyFileSync(path.join(repoRoot, "README.md"), path.join(staged, "README.md"));
-    if (node.license) copyFileSync(node.license, path.join(staged, "LICENSE-node"));
-
-    const file = path.join(out, pluginArchiveName(version, target));
-    execFileSync("tar", ["-czf", file, "-C", staged, ...readdirSync(staged).sort()]);
-    return darwin && !sign ? { file, caveat: "unsigned: macOS runs it only once signed (`codesign --sign -` on a Mac, as the release workflow's macOS runner does)" } : { file };
+    const caveat = darwin && !sign ? "unsigned: macOS runs it only once signed (`codesign --sign -` on a Mac, as the release workflow's macOS runner does)" : undefined;
+    return caveat ? { executable, caveat } : { executable };
   } finally {
     rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Builds the archive for `target` into `out`, from the bundle `bundle`. */
+export function pluginArchive(version: string, target: Platform, bundle: string, out: string, cacheDir: string): BuiltArchive {
+  const staged = mkdtempSync(path.join(os.tmpdir(), `pulumi-wandb-archive-${target.name}-`));
+  try {
+    const node = nodeExecutable(target, cacheDir);
+    const { caveat } = pluginExecutable(target, bundle, staged, node);
+    copyFileSync(path.join(repoRoot, "README.md"), path.join(staged, "README.md"));
+    if (node.license) copyFileSync(node.license, path.join(staged, "LICENSE-node"));
+    const file = path.join(out, pluginArchiveName(version, target));
+    execFileSync("tar", ["-czf", file, "-C", staged, ...readdirSync(staged).sort()]);
+    return caveat ? { file, caveat } : { file };
+  } finally {
+    rmSync(staged, { recursive: true, force: true });
   }
 }

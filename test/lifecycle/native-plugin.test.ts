@@ -56,7 +56,7 @@ describe("the native plugin through the engine", () => {
           };
         },
       },
-      { config: emulatorConfig(home), providerPlugins: [{ name: "wandb", path: repoRoot }] },
+      { config: emulatorConfig(home), providerPlugins: [{ name: "wandb", path: repoRoot }], pluginFromSource: true },
     );
   });
 

@@ -17,10 +17,24 @@ export interface RunningPlugin {
 /** The plugin as this repository runs it: its compiled entry, on the Node that runs the tests. */
 const SOURCE_PLUGIN = [process.execPath, path.join(repoRoot, "dist", "provider", "doors", "plugin", "main.js")];
 
+let engine: Promise<string> | undefined;
+
+/**
+ * The address of an engine that answers: every method UNIMPLEMENTED, which the plugin's watch on its
+ * engine (provider/engine-lifeline.ts) takes as alive, and its log as no log service (it prints the lines).
+ */
+function answeringEngine(): Promise<string> {
+  engine ??= new Promise((resolve, reject) => {
+    const server = new grpc.Server();
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, port) => (error ? reject(error) : resolve(`127.0.0.1:${port}`)));
+  });
+  return engine;
+}
+
 /** Starts the plugin (`command`: its executable and arguments before the engine's address), with `env` over this process's. */
 export async function startPlugin(env: NodeJS.ProcessEnv = {}, command: string[] = SOURCE_PLUGIN): Promise<RunningPlugin> {
   const [executable, ...args] = command;
-  const child: ChildProcess = spawn(executable!, [...args, "127.0.0.1:1"], {
+  const child: ChildProcess = spawn(executable!, [...args, await answeringEngine()], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit"],

@@ -17,6 +17,7 @@ import {
   type Stack,
 } from "@pulumi/pulumi/automation";
 import { specialSigKey } from "@pulumi/pulumi/runtime/rpc";
+import { inject } from "vitest";
 import { parseUrn } from "../../model/urn";
 
 export { emulatorConfig, installedPackage, repoRoot };
@@ -31,8 +32,17 @@ export interface OpenStackOptions {
   /** Extra environment for the engine and the provider process. */
   env?: Record<string, string>;
   stackName?: string;
-  /** Plugins the project loads from a folder (Pulumi.yaml `plugins.providers`), e.g. this package's own. */
+  /**
+   * Plugins the project loads from a folder (Pulumi.yaml `plugins.providers`), e.g. this package's own
+   * (`repoRoot`), which the engine then runs as released unless `pluginFromSource` says otherwise.
+   */
   providerPlugins?: { name: string; path: string }[];
+  /**
+   * Whether this package's folder, named as a plugin's (here or in the program's Pulumi.yaml), gives the
+   * plugin run from source, from its PulumiPlugin.yaml through the language host, as `pulumi package add`
+   * users run it. By default the engine starts the plugin as released (test/support/plugin-executable.ts).
+   */
+  pluginFromSource?: boolean;
   /** Where the stack's scratch folder goes: by default inside the repository (.work), where programs resolve `pulumi-wandb`. */
   scratchRoot?: string;
   /**
@@ -162,13 +172,15 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
   const envVars = { ...isolatedEnvironment(scratch), ...checkpoints, ...options.env };
   const stackName = options.stackName ?? "test";
   const pulumiCommand = await pinnedCommand();
+  const released = options.pluginFromSource === true ? undefined : inject("pluginExecutableFolder");
+  const pluginFolder = (folder: string) => (folder === repoRoot && released !== undefined ? released : folder);
   let workDir: string;
   let stack: Stack;
   if ("dir" in source) {
     // A copy, so that stack files never land in the source folder; it stays inside the repository.
     workDir = path.join(scratch, "program");
     cpSync(source.dir, workDir, { recursive: true, filter: (from) => !from.includes("node_modules") });
-    anchorProjectPaths(workDir, source.dir);
+    anchorProjectPaths(workDir, source.dir, pluginFolder);
     stack = await LocalWorkspace.createStack({ stackName, workDir }, { envVars, pulumiCommand });
   } else {
     // The provider process resolves `pulumi-wandb/provider` from the program's folder: inside the repository.
@@ -184,7 +196,7 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
           name: source.projectName,
           runtime: "nodejs",
           // Pulumi.yaml's `plugins` section, which the Automation API's type leaves out; it writes the settings as given.
-          ...(options.providerPlugins ? { plugins: { providers: options.providerPlugins } } : {}),
+          ...(options.providerPlugins ? { plugins: { providers: options.providerPlugins.map((plugin) => ({ ...plugin, path: pluginFolder(plugin.path) })) } } : {}),
         } as ProjectSettings,
       },
     );
@@ -324,16 +336,17 @@ interface ProjectPaths {
 
 /**
  * Makes the copied program's Pulumi.yaml paths absolute, as resolved from the program's own
- * folder: they then mean in the copy what they mean where the program is committed, whatever its depth.
+ * folder: they then mean in the copy what they mean where the program is committed, whatever its
+ * depth; a plugin's folder then goes through `pluginFolder`.
  */
-function anchorProjectPaths(copy: string, original: string): void {
+function anchorProjectPaths(copy: string, original: string, pluginFolder: (folder: string) => string): void {
   const file = path.join(copy, "Pulumi.yaml");
   const project = parse(readFileSync(file, "utf8")) as ProjectPaths;
   const anchored = (relative: string) => path.resolve(original, relative);
   const options = typeof project.runtime === "object" ? project.runtime.options : undefined;
   if (options?.virtualenv !== undefined) options.virtualenv = anchored(options.virtualenv);
   for (const plugins of Object.values(project.plugins ?? {})) {
-    for (const plugin of plugins ?? []) if (plugin.path !== undefined) plugin.path = anchored(plugin.path);
+    for (const plugin of plugins ?? []) if (plugin.path !== undefined) plugin.path = pluginFolder(anchored(plugin.path));
   }
   writeFileSync(file, stringify(project));
 }

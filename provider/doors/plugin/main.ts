@@ -10,6 +10,7 @@ import { resourceProviderService } from "./server";
 import { committedSchemaText } from "../../schema/committed-schema";
 import { packageManifest } from "../../../model/package-manifest";
 import { engineLog } from "./engine-log";
+import { endProcessGroup, watchEngine } from "../../engine-lifeline";
 
 /** The engine's address: the one argument the engine passes that is not a flag. */
 const engineAddress = process.argv.slice(2).filter((arg) => !arg.startsWith("-")).pop() ?? "";
@@ -53,4 +54,7 @@ function serve(): void {
   });
 }
 
+// Started by the engine itself (as released), nothing else would end it with a killed CLI: it would
+// finish the writes it had begun, whose outcome no one records.
+watchEngine(engineAddress, endProcessGroup);
 serve();

@@ -1,6 +1,6 @@
 // What the language host knows of the engine that uses it: its address, from the command line or
 // from a Handshake (when the engine attaches to a host started by hand), and the tracing endpoint.
-import { endProcessGroup, watchEngine } from "../../engine-lifeline";
+import { endProcessGroup, watchEngine } from "../../../provider/engine-lifeline";
 import { killAllChildren } from "./children";
 
 export interface HostState {

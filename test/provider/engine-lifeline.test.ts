@@ -2,7 +2,7 @@
 // real engine, in test/lifecycle/interrupted-up.test.ts).
 import * as grpc from "@grpc/grpc-js";
 import { afterEach, expect, it, vi } from "vitest";
-import { watchEngine } from "../../scripts/engine-lifeline";
+import { watchEngine } from "../../provider/engine-lifeline";
 
 const FAST = { parentPollMs: 1_000, healthIntervalMs: 20 };
 const bytes = { serialize: (value: Buffer) => value, deserialize: (value: Buffer) => value };

@@ -1,0 +1,40 @@
+// The plugin ends when the engine that started it goes, as released (started by the engine itself,
+// with no language host to take it along) and from source: a CLI killed mid-run leaves no plugin
+// finishing writes whose outcome no one records. The watch's own rules: test/provider/engine-lifeline.test.ts.
+import { execFile } from "node:child_process";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import * as grpc from "@grpc/grpc-js";
+import { afterAll, expect, it, vi } from "vitest";
+import { repoRoot } from "../../../../scripts/engine";
+
+const run = promisify(execFile);
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+// An engine endpoint that keeps answering (UNIMPLEMENTED, which counts as alive): only the engine's process is gone.
+const endpoint = new grpc.Server();
+afterAll(() => endpoint.forceShutdown());
+
+it("a plugin whose engine process died ends within a second or two, though its endpoint still answers", async () => {
+  const port = await new Promise<number>((resolve, reject) =>
+    endpoint.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
+  );
+  const main = path.join(repoRoot, "dist", "provider", "doors", "plugin", "main.js");
+  // A shell stands in for the engine: it starts the plugin, prints its pid and is gone, as a killed CLI is.
+  const { stdout } = await run("sh", ["-c", `"${process.execPath}" "${main}" 127.0.0.1:${port} >/dev/null 2>&1 & echo $!; sleep 1`]);
+  const pid = Number(stdout.trim());
+  try {
+    expect(pid).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(alive(pid)).toBe(false), { timeout: 5_000, interval: 100 });
+  } finally {
+    if (alive(pid)) process.kill(pid, "SIGKILL");
+  }
+});
