@@ -3,7 +3,7 @@
  * clone. It clones this repository's last commit into a scratch folder, empties the caches `--cold`
  * names (by default the per-user cache setup builds the engine and tools into, PULUMI_WANDB_CACHE),
  * and runs `npm test`'s two commands there, `bash scripts/setup.sh` then `vitest run`, each timed
- * (wall and CPU of everything it waited for). vitest reports through scripts/bench/suite-reporter.ts:
+ * (wall, and CPU of every process it started: scripts/bench/cpu-group.ts). vitest reports through scripts/bench/suite-reporter.ts:
  * per project, its files, the wall time from its first file's start to its last file's end, and the
  * sum of its files' times; then the slowest files. Projects run side by side in vitest's pool, so
  * their walls overlap.
@@ -14,6 +14,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { repoRoot } from "../repo-root";
 import { listOf, readCommandLine, wholeNumber, type CommandSpec } from "./command-line";
+import { cpuGroup } from "./cpu-group";
 import type { FileTiming } from "./suite-reporter";
 
 const CACHES = ["wandb", "go", "npm", "pip"] as const;
@@ -41,13 +42,20 @@ interface Timed {
   wallS: number;
   userS: number;
   systemS: number;
+  /** Whether the CPU is every process's the command started (a control group), or only those bash waited for (`times`). */
+  everyProcess: boolean;
   stderr: string;
 }
 
-/** Runs `command` under bash in `cwd`, its output passed through; wall time, and bash's `times` for what it waited for. */
+/**
+ * Runs `command` under bash in `cwd`, its output passed through; wall time, and the CPU of every
+ * process it started where a control group can be made (scripts/bench/cpu-group.ts), else bash's
+ * `times` for what it waited for.
+ */
 function timed(command: string, cwd: string, env: NodeJS.ProcessEnv, timesFile: string): Promise<Timed> {
   const started = performance.now();
-  const script = `${command}; status=$?; times > ${JSON.stringify(timesFile)}; exit $status`;
+  const group = cpuGroup(`pulumi-wandb-bench-${process.pid}-${path.basename(timesFile)}`);
+  const script = `${group ? `${group.enter}; ` : ""}${command}; status=$?; times > ${JSON.stringify(timesFile)}; exit $status`;
   const child = spawn("bash", ["-c", script], { cwd, env, stdio: ["ignore", "inherit", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => {
@@ -60,7 +68,11 @@ function timed(command: string, cwd: string, env: NodeJS.ProcessEnv, timesFile: 
       // `times`: the shell's own user and system time, then its children's.
       const children = readFileSync(timesFile, "utf8").trim().split("\n")[1] ?? "";
       const [userS, systemS] = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
-      resolve({ code: code ?? 1, wallS: (performance.now() - started) / 1000, userS: userS ?? 0, systemS: systemS ?? 0, stderr });
+      const wallS = (performance.now() - started) / 1000;
+      if (group) {
+        resolve({ code: code ?? 1, wallS, ...group.usage(), everyProcess: true, stderr });
+        group.remove();
+      } else resolve({ code: code ?? 1, wallS, userS: userS ?? 0, systemS: systemS ?? 0, everyProcess: false, stderr });
     });
   });
 }
@@ -140,6 +152,8 @@ async function main(): Promise<void> {
     const total = setup.wallS + vitest.wallS;
     const workers = forks.VITEST_MAX_FORKS === undefined ? "" : `, ${forks.VITEST_MAX_FORKS} vitest workers`;
     console.log(`\nnpm test on a fresh clone, caches emptied: ${cold.join(", ")}${workers}; ${os.cpus().length} cores, load average at the end ${os.loadavg()[0]!.toFixed(2)}`);
+    const counted = setup.everyProcess && vitest.everyProcess ? "every process each phase started (a control group)" : "the processes each phase waited for (bash's times: one whose parent ended first is not counted)";
+    console.log(`CPU: of ${counted}`);
     console.log(`| phase | wall | user CPU | system CPU |\n|---|---|---|---|`);
     for (const [phase, t] of [["setup", setup], ["vitest", vitest]] as const) console.log(`| ${phase} | ${minutes(t.wallS)} | ${t.userS.toFixed(0)} s | ${t.systemS.toFixed(0)} s |`);
     console.log(`| npm test | ${minutes(total)} | ${(setup.userS + vitest.userS).toFixed(0)} s | ${(setup.systemS + vitest.systemS).toFixed(0)} s |`);
