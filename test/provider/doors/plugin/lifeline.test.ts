@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import * as grpc from "@grpc/grpc-js";
 import { afterAll, expect, it, vi } from "vitest";
 import { repoRoot } from "../../../../scripts/engine";
+import { temporaryFolder } from "../../../support/temporary-folder";
 
 const run = promisify(execFile);
 
@@ -28,8 +29,13 @@ it("a plugin whose engine process died ends within a second or two, though its e
     endpoint.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
   );
   const main = path.join(repoRoot, "dist", "provider", "doors", "plugin", "main.js");
-  // A shell stands in for the engine: it starts the plugin, prints its pid and is gone, as a killed CLI is.
-  const { stdout } = await run("sh", ["-c", `"${process.execPath}" "${main}" 127.0.0.1:${port} >/dev/null 2>&1 & echo $!; sleep 1`]);
+  // A shell stands in for the engine: it starts the plugin, prints its pid and, once the plugin serves (its
+  // port printed, its watch begun), is gone, as a killed CLI is.
+  const served = path.join(temporaryFolder("pulumi-wandb-lifeline-"), "port");
+  const { stdout } = await run("sh", [
+    "-c",
+    `"${process.execPath}" "${main}" 127.0.0.1:${port} > "${served}" 2>/dev/null & echo $!; for i in $(seq 200); do [ -s "${served}" ] && exit 0; sleep 0.05; done; exit 1`,
+  ]);
   const pid = Number(stdout.trim());
   try {
     expect(pid).toBeGreaterThan(0);
