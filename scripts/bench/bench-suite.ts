@@ -3,10 +3,10 @@
  * clone. It clones this repository's last commit into a scratch folder, empties the caches `--cold`
  * names (by default the per-user cache setup builds the engine and tools into, PULUMI_WANDB_CACHE),
  * and runs `npm test`'s two commands there, `bash scripts/setup.sh` then `vitest run`, each timed
- * (wall, and CPU of every process it started: scripts/bench/cpu-group.ts). vitest reports through scripts/bench/suite-reporter.ts:
- * per project, its files, the wall time from its first file's start to its last file's end, and the
- * sum of its files' times; then the slowest files. Projects run side by side in vitest's pool, so
- * their walls overlap.
+ * (wall, and CPU of every process it started: scripts/bench/cpu-group.ts). vitest reports through
+ * scripts/bench/suite-reporter.ts: per project, its files, the wall time from its first file's start
+ * to its last file's end, and the sum of its files' times; then the slowest files. Projects run side
+ * by side in vitest's pool, so their walls overlap.
  */
 import { spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";

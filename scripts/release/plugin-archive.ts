@@ -80,7 +80,7 @@ export interface NodeExecutable {
  * it (cached), with its LICENSE. Where the registry serves none for this machine's own platform
  * (darwin-arm64 and windows-amd64 at some versions), the Node that runs this build.
  */
-export function nodeExecutable(target: Platform, cacheDir: string): NodeExecutable {
+function nodeExecutable(target: Platform, cacheDir: string): NodeExecutable {
   const version = process.versions.node;
   const dir = path.join(cacheDir, `node-v${version}-${target.name}`);
   const executable = path.join(dir, "package", "bin", target.node.platform === "win32" ? "node.exe" : "node");
