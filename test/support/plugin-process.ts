@@ -15,7 +15,7 @@ export interface RunningPlugin {
 }
 
 /** The plugin as this repository runs it: its compiled entry, on the Node that runs the tests. */
-const SOURCE_PLUGIN = [process.execPath, path.join(repoRoot, "dist", "provider", "doors", "plugin", "main.js")];
+export const SOURCE_PLUGIN = [process.execPath, path.join(repoRoot, "dist", "provider", "doors", "plugin", "main.js")];
 
 let engine: Promise<string> | undefined;
 
@@ -23,7 +23,7 @@ let engine: Promise<string> | undefined;
  * The address of an engine that answers: every method UNIMPLEMENTED, which the plugin's watch on its
  * engine (provider/engine-lifeline.ts) takes as alive, and its log as no log service (it prints the lines).
  */
-function answeringEngine(): Promise<string> {
+export function answeringEngine(): Promise<string> {
   engine ??= new Promise((resolve, reject) => {
     const server = new grpc.Server();
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, port) => (error ? reject(error) : resolve(`127.0.0.1:${port}`)));

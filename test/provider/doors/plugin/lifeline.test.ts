@@ -4,9 +4,8 @@
 import { execFile } from "node:child_process";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import * as grpc from "@grpc/grpc-js";
-import { afterAll, expect, it, vi } from "vitest";
-import { repoRoot } from "../../../../scripts/engine";
+import { expect, it, vi } from "vitest";
+import { answeringEngine, SOURCE_PLUGIN } from "../../../support/plugin-process";
 import { temporaryFolder } from "../../../support/temporary-folder";
 
 const run = promisify(execFile);
@@ -20,21 +19,16 @@ const alive = (pid: number) => {
   }
 };
 
-// An engine endpoint that keeps answering (UNIMPLEMENTED, which counts as alive): only the engine's process is gone.
-const endpoint = new grpc.Server();
-afterAll(() => endpoint.forceShutdown());
-
 it("a plugin whose engine process died ends within a second or two, though its endpoint still answers", async () => {
-  const port = await new Promise<number>((resolve, reject) =>
-    endpoint.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
-  );
-  const main = path.join(repoRoot, "dist", "provider", "doors", "plugin", "main.js");
+  // The endpoint keeps answering: only the engine's process is gone.
+  const engine = await answeringEngine();
+  const plugin = SOURCE_PLUGIN.map((part) => `"${part}"`).join(" ");
   // A shell stands in for the engine: it starts the plugin, prints its pid and, once the plugin serves (its
   // port printed, its watch begun), is gone, as a killed CLI is.
   const served = path.join(temporaryFolder("pulumi-wandb-lifeline-"), "port");
   const { stdout } = await run("sh", [
     "-c",
-    `"${process.execPath}" "${main}" 127.0.0.1:${port} > "${served}" 2>/dev/null & echo $!; for i in $(seq 200); do [ -s "${served}" ] && exit 0; sleep 0.05; done; exit 1`,
+    `${plugin} ${engine} > "${served}" 2>/dev/null & echo $!; for i in $(seq 200); do [ -s "${served}" ] && exit 0; sleep 0.05; done; exit 1`,
   ]);
   const pid = Number(stdout.trim());
   try {
