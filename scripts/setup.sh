@@ -24,20 +24,23 @@ quiet=false
 [ "${1:-}" = "--quiet" ] && quiet=true
 
 say() { $quiet || echo "setup: $*" >&2; }
-step_log=$(mktemp)
-trap 'rm -f "$step_log"' EXIT
+step_logs=$(mktemp -d)
+# A setup that ends early still lets the .venv's step (below) end, not leaving pip half done.
+trap 'wait ${venv_job:-} 2>/dev/null; rm -rf "$step_logs"' EXIT
 # Each step runs in a subshell of its own, with errexit in force inside it: a step cannot move
 # the steps after it to another folder, and the first command that fails ends it, named here.
+# Its log is its own: the .venv's step runs beside the others (see below).
 step() { # step <what> <command...>
-  local what=$1 start=$SECONDS status=0
+  local what=$1 start=$SECONDS status=0 log
   shift
+  log=$(mktemp "$step_logs/step.XXXXXX")
   say "$what ..."
   set +e
-  if $quiet; then (set -e; "$@") >/dev/null 2>"$step_log"; else (set -e; "$@") >&2; fi
+  if $quiet; then (set -e; "$@") >/dev/null 2>"$log"; else (set -e; "$@") >&2; fi
   status=$?
   set -e
   if [ "$status" -ne 0 ]; then
-    $quiet && cat "$step_log" >&2
+    $quiet && cat "$log" >&2
     echo "setup: FAILED: $what (exit $status); the lines above say why" >&2
     exit 1
   fi
@@ -69,6 +72,25 @@ read -r engine_version yaml_version python_sdk_version <<< "$pinned"
 tools_bin="$repo/.tools/bin"
 cache_dir="${PULUMI_WANDB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-wandb}/pulumi-v$engine_version"
 mkdir -p "$tools_bin" "$cache_dir"
+
+# The Python environment, made beside the Go builds below (pip on one core, for seconds; the builds
+# link, or compile for minutes on a new machine) and waited for before the SDK goes into it. The
+# stamp names what it was made from: while it matches, a run only reads it.
+venv="$repo/.venv"
+venv_job=""
+if python=$(command -v python3); then
+  venv_key="pulumi==$python_sdk_version $("$python" --version 2>&1)"
+  if [ ! -x "$venv/bin/python" ] || [ "$(cat "$venv/.pulumi-wandb-stamp" 2>/dev/null)" != "$venv_key" ]; then
+    make_venv() {
+      rm -rf "$venv"
+      "$python" -m venv "$venv"
+      "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r scripts/setup/venv-requirements.txt
+      echo "$venv_key" > "$venv/.pulumi-wandb-stamp"
+    }
+    step "creating .venv with pulumi==$python_sdk_version" make_venv &
+    venv_job=$!
+  fi
+fi
 
 # Every Go tool is linked without its symbol table and DWARF (-s -w): a panic's trace keeps its
 # function names, and the engine links in about half the time (8 s rather than 14 s on two cores).
@@ -172,19 +194,9 @@ fi
 if [ -x "$yaml_host" ]; then ln -sfn "$yaml_host" "$tools_bin/pulumi-language-yaml"
 else say "no Go toolchain: YAML programs cannot run (pulumi-language-yaml is not built)"; fi
 
-# The stamp names what the environment was made from: while it matches, a run only reads it.
-venv="$repo/.venv"
-if python=$(command -v python3); then
-  venv_key="pulumi==$python_sdk_version $("$python" --version 2>&1)"
-  if [ ! -x "$venv/bin/python" ] || [ "$(cat "$venv/.pulumi-wandb-stamp" 2>/dev/null)" != "$venv_key" ]; then
-    make_venv() {
-      rm -rf "$venv"
-      "$python" -m venv "$venv"
-      "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r scripts/setup/venv-requirements.txt
-      echo "$venv_key" > "$venv/.pulumi-wandb-stamp"
-    }
-    step "creating .venv with pulumi==$python_sdk_version" make_venv
-  fi
+# The .venv's step said what failed, if it did.
+[ -z "$venv_job" ] || wait "$venv_job" || exit 1
+if [ -n "$python" ]; then
   # The generated Python SDK (sdk/python), installed as a user's pip would install it (a copy, so
   # the build leaves nothing in the tree), with its dependencies from PyPI; again when its files change.
   sdk_stamp="$venv/.pulumi-wandb-sdk-stamp"
