@@ -46,6 +46,7 @@ const UNIT = [
   "test/docs/registry-docs.test.ts",
   "test/docs/statements.test.ts",
   "test/scripts/bench/bench-report.test.ts",
+  "test/scripts/bench/machine-cpu.test.ts",
   "test/scripts/release-workflows.test.ts",
   "test/scripts/sdk/types/*.test.ts",
   "test/sdk/shapes.test.ts",

@@ -15,6 +15,7 @@ import * as path from "node:path";
 import { repoRoot } from "../repo-root";
 import { listOf, readCommandLine, wholeNumber, type CommandSpec } from "./command-line";
 import { cpuGroup } from "./cpu-group";
+import { besideTheRun, machineCpu } from "./machine-cpu";
 import type { FileTiming } from "./suite-reporter";
 
 const CACHES = ["wandb", "go", "npm", "pip"] as const;
@@ -44,6 +45,8 @@ interface Timed {
   systemS: number;
   /** Whether the CPU is every process's the command started (a control group), or only those bash waited for (`times`). */
   everyProcess: boolean;
+  /** What else the machine's processors did meanwhile, where the run's CPU is every process's and /proc/stat is read. */
+  beside: { othersS: number; stealS: number } | undefined;
   stderr: string;
 }
 
@@ -54,6 +57,7 @@ interface Timed {
  */
 function timed(command: string, cwd: string, env: NodeJS.ProcessEnv, timesFile: string): Promise<Timed> {
   const started = performance.now();
+  const machineAtStart = machineCpu();
   const group = cpuGroup(`pulumi-wandb-bench-${process.pid}-${path.basename(timesFile)}`);
   const script = `${group ? `${group.enter}; ` : ""}${command}; status=$?; times > ${JSON.stringify(timesFile)}; exit $status`;
   const child = spawn("bash", ["-c", script], { cwd, env, stdio: ["ignore", "inherit", "pipe"] });
@@ -69,10 +73,13 @@ function timed(command: string, cwd: string, env: NodeJS.ProcessEnv, timesFile: 
       const children = readFileSync(timesFile, "utf8").trim().split("\n")[1] ?? "";
       const [userS, systemS] = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
       const wallS = (performance.now() - started) / 1000;
+      const machineAtEnd = machineCpu();
       if (group) {
-        resolve({ code: code ?? 1, wallS, ...group.usage(), everyProcess: true, stderr });
+        const usage = group.usage();
+        const beside = machineAtStart && machineAtEnd ? besideTheRun(machineAtStart, machineAtEnd, usage.userS + usage.systemS) : undefined;
+        resolve({ code: code ?? 1, wallS, ...usage, everyProcess: true, beside, stderr });
         group.remove();
-      } else resolve({ code: code ?? 1, wallS, userS: userS ?? 0, systemS: systemS ?? 0, everyProcess: false, stderr });
+      } else resolve({ code: code ?? 1, wallS, userS: userS ?? 0, systemS: systemS ?? 0, everyProcess: false, beside: undefined, stderr });
     });
   });
 }
@@ -157,6 +164,11 @@ async function main(): Promise<void> {
     console.log(`| phase | wall | user CPU | system CPU |\n|---|---|---|---|`);
     for (const [phase, t] of [["setup", setup], ["vitest", vitest]] as const) console.log(`| ${phase} | ${minutes(t.wallS)} | ${t.userS.toFixed(0)} s | ${t.systemS.toFixed(0)} s |`);
     console.log(`| npm test | ${minutes(total)} | ${(setup.userS + vitest.userS).toFixed(0)} s | ${(setup.systemS + vitest.systemS).toFixed(0)} s |`);
+    if (setup.beside && vitest.beside) {
+      const others = setup.beside.othersS + vitest.beside.othersS;
+      const stolen = setup.beside.stealS + vitest.beside.stealS;
+      console.log(`beside it (how quiet the cores were): other processes ${others.toFixed(0)} CPU-s, the hypervisor ${stolen.toFixed(0)} s (steal)`);
+    }
     console.log(`setup's steps: ${setupSteps.join("; ") || "none ran"}`);
     if (existsSync(timingsFile)) console.log(`\n${report(JSON.parse(readFileSync(timingsFile, "utf8")) as FileTiming[], top).join("\n")}`);
     if (vitest.code !== 0) process.exitCode = 1;
