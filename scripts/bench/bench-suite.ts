@@ -121,13 +121,17 @@ function report(timings: FileTiming[], top: number): string[] {
   return lines;
 }
 
-/** Makes a tree removable: Go's module cache is read-only. */
+/**
+ * Makes a tree removable: Go's module cache is read-only. Symbolic links are not followed: the
+ * clone's node_modules/pulumi-wandb links to the clone itself.
+ */
 function writable(dir: string): void {
   if (!existsSync(dir)) return;
-  for (const entry of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
-    const file = path.join(dir, entry);
-    const stat = statSync(file, { throwIfNoEntry: false });
-    if (stat && !stat.isSymbolicLink()) chmodSync(file, stat.mode | 0o200);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isSymbolicLink()) continue;
+    const file = path.join(dir, entry.name);
+    chmodSync(file, statSync(file).mode | 0o200);
+    if (entry.isDirectory()) writable(file);
   }
 }
 
