@@ -1,5 +1,5 @@
 // The review is the access change (issue 41), through the real engine, both doors in one stack
-// (test/programs/access-plan), each door's roster showing one way of deactivating: after an up and
+// (test/programs/access-plan.ts, run inline), each door's roster showing one way of deactivating: after an up and
 // an up --refresh in report mode, the dynamic door's roster switched to `outsideCode.users:
 // deactivate` and the plugin door's to `deactivateInactiveAfterDays: 90` give one plain preview (as a
 // pull request's job runs it) whose access review names and counts each person they deactivate, and
@@ -20,6 +20,7 @@ import { adminRequest, emulatorApi, readState } from "../../scripts/emulator-api
 import { LAST_LOOK_KEY } from "../../provider/kit/state";
 import { emulatorConfig, openStack, previewDiagnostics, repoRoot, type StackHandle } from "../support/pulumi";
 import { reviewOf } from "../support/review";
+import { accessPlanProgram } from "../programs/access-plan";
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d+Z$/, "Z");
@@ -71,7 +72,7 @@ describe("the plain preview's review is the access change, and up makes exactly 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0 });
     await makeByHand("x");
-    stack = await openStack({ dir: path.join(repoRoot, "test", "programs", "access-plan") }, { config: emulatorConfig(emulator) });
+    stack = await openStack({ projectName: "access-plan", inline: accessPlanProgram }, { config: emulatorConfig(emulator), providerPlugins: [{ name: "wandb", path: repoRoot }] });
   });
 
   afterAll(async () => {

@@ -1,16 +1,16 @@
 // The compact layout (issue 42) through the real engine, both doors in one stack
-// (test/programs/compact-layout): a stack of 60 users made one User each moves to one
+// (test/programs/compact-layout.ts, run inline): a stack of 60 users made one User each moves to one
 // OrganizationMembers per Organization with no write to W&B and nobody's access changed, which its
 // review says first; then a run with nothing changed plans nothing, a change to one person is
 // reviewed and written alone, a person dropped from the roster leaves it and its teams, and
 // protectAdmins refuses an admin's removal at preview.
-import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator";
 import { heldUser, readLog, readState, resetLog } from "../../scripts/emulator-api";
 import { emulatorConfig, openStack, previewDiagnostics, repoRoot, type StackHandle } from "../support/pulumi";
 import { reviewOf } from "../support/review";
+import { compactLayoutProgram } from "../programs/compact-layout";
 
 const DOORS = ["dynamic", "plugin"] as const;
 /**
@@ -57,7 +57,10 @@ describe("the compact layout, from one User per person, through the engine (both
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, deployment: "dedicated", seed: { ...defaultSeed(), seats: 2 * PEOPLE + 10 } });
-    stack = await openStack({ dir: path.join(repoRoot, "test", "programs", "compact-layout") }, { config: { ...emulatorConfig(emulator), layout: { value: "per-person" }, people: { value: String(PEOPLE) } } });
+    stack = await openStack(
+      { projectName: "compact-layout", inline: compactLayoutProgram },
+      { config: { ...emulatorConfig(emulator), layout: { value: "per-person" }, people: { value: String(PEOPLE) } }, providerPlugins: [{ name: "wandb", path: repoRoot }] },
+    );
   });
 
   afterAll(async () => {

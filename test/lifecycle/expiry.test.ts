@@ -1,4 +1,4 @@
-// Access that ends (issue 44), through the real engine, both doors in one stack (test/programs/expiry),
+// Access that ends (issue 44), through the real engine, both doors in one stack (test/programs/expiry.ts, run inline),
 // each door acting as its own admin: a membership and an admin grant that end in 3 days are listed at
 // preview (the drift watch's, right after the up) and by the drift watch, which stays green; once past
 // (the clock moved by WANDB_EXPIRY_AS_OF), the drift watch fails naming them, and the plain preview's
@@ -8,7 +8,6 @@
 // acting user's expiry is refused too. The required admin's refusal, left to the dynamic door here, is the
 // same call through both doors in process, in the same words:
 // test/provider/doors/parity.test.ts; each refusal's rule: test/model/guard-rails/expiry-rails.test.ts.
-import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startEmulator, type RunningEmulator } from "../../emulator";
@@ -17,6 +16,7 @@ import { readLog, readState, resetLog } from "../../scripts/emulator-api";
 import { DRIFT_PREVIEW_ARGS, runDriftWatch } from "../support/drift-watch";
 import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 import { reviewOf } from "../support/review";
+import { expiryProgram } from "../programs/expiry";
 
 const DAY = 86_400_000;
 const DOORS = ["dynamic", "plugin"] as const;
@@ -51,8 +51,8 @@ describe("access that ends: listed before, enforced after, never the acting user
     emulator = await startEmulator({ port: 0 });
     const secondAdmin = defaultSeed().users.find((user) => user.userName === "second-admin")?.apiKey ?? "";
     stack = await openStack(
-      { dir: path.join(repoRoot, "test", "programs", "expiry") },
-      { config: { ...emulatorConfig(emulator), soon: { value: soon }, actingExpires: { value: JSON.stringify(later) }, secondAdminKey: { value: secondAdmin, secret: true } } },
+      { projectName: "expiry", inline: expiryProgram },
+      { config: { ...emulatorConfig(emulator), soon: { value: soon }, actingExpires: { value: JSON.stringify(later) }, secondAdminKey: { value: secondAdmin, secret: true } }, providerPlugins: [{ name: "wandb", path: repoRoot }] },
     );
   });
 

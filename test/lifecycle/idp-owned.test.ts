@@ -1,5 +1,5 @@
 // What the identity provider owns is never written (issue 41), through the real engine, both doors in
-// one stack (test/programs/idp-owned: an Organization through each, `usersFrom: idp`, two teams of
+// one stack (test/programs/idp-owned.ts, run inline: an Organization through each, `usersFrom: idp`, two teams of
 // `membersFrom: idp`). Right after the adoption, examples/gitops's drift watch, run as its workflow
 // runs it, is green: the team whose members the roster lists as the identity provider pushes them is
 // not reported, the other's difference is information. Dropping a team and a user from the roster is
@@ -7,7 +7,6 @@
 // earlier release recorded it (its teams without `membersFrom`), writes nothing either: the teams
 // keep the identity provider's members, the users stay. Each preview is recorded for the review's fast
 // tests (test/cli/fixtures/both-idp-*.json, written again with CAPTURE_REVIEW_FIXTURES=1).
-import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator";
@@ -17,6 +16,7 @@ import { emulatorConfig, openStack, previewDiagnostics, repoRoot, type StackHand
 import { reviewOf } from "../support/review";
 import { checkedAgainstRecord, fixtureText, type BothDoorsScenario } from "../support/review-fixtures";
 import { warningsNaming } from "../support/warnings";
+import { idpOwnedProgram } from "../programs/idp-owned";
 
 const DOORS = ["dynamic", "plugin"] as const;
 const each = (name: string) => DOORS.map((door) => `${name}-${door}`);
@@ -70,7 +70,7 @@ describe("what the identity provider owns is never written (both doors)", () => 
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, seed: seed() });
-    stack = await openStack({ dir: path.join(repoRoot, "test", "programs", "idp-owned") }, { config: emulatorConfig(emulator) });
+    stack = await openStack({ projectName: "idp-owned", inline: idpOwnedProgram }, { config: emulatorConfig(emulator), providerPlugins: [{ name: "wandb", path: repoRoot }] });
   });
   afterAll(async () => {
     await stack?.dispose();

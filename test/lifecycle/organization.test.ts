@@ -2,11 +2,11 @@
 // Pulumi found by refresh and repaired by up, no 412 between resources sharing a user (in the same
 // up as the repairs), a preview of zero changes that sends no write, and a destroy that leaves the
 // organization as seeded (teams as their deletion policy says).
-import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../support/pulumi";
+import { emulatorConfig, openStack, type StackHandle } from "../support/pulumi";
 import { emulatorApi, heldUser, type EmulatorApi } from "../../scripts/emulator-api";
+import { organizationProgram } from "../programs/organization";
 
 interface OrgState {
   users: { id: string; userName: string }[];
@@ -34,7 +34,7 @@ describe("an organization declared in code, through the real engine", () => {
     seeded = (await api.control("GET", "/state")) as OrgState;
     const seedTeam = seeded.teams.find((team) => team.displayName === "seed-team");
     stack = await openStack(
-      { dir: path.join(repoRoot, "test", "programs", "organization") },
+      { projectName: "organization", inline: organizationProgram },
       { config: { ...emulatorConfig(emulator), "organization:seedTeamId": { value: seedTeam?.id ?? "" } } },
     );
   });

@@ -1,17 +1,17 @@
 // A removal is a removal (issue 40): through the real engine, both doors in one stack
-// (test/programs/removals), a user dropped from an Organization's roster, a standalone User removed
+// (test/programs/removals.ts, run inline), a user dropped from an Organization's roster, a standalone User removed
 // from code and a team dropped from the roster are removed as their deletion policies say, whichever
 // way the run is invoked: `up`, `up --refresh` (whose refresh diffs the dropped resources too),
 // `destroy --refresh` and `destroy`. The access review of each run's preview names them first (one
 // `destroy --preview-only` review stands for both destroys: the same command, the same words). A
 // true rename in code (the same user under a new resource name, no alias) still removes nobody.
-import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { readState } from "../../scripts/emulator-api";
 import { emulatorConfig, openStack, repoRoot, type OperationResult, type StackHandle } from "../support/pulumi";
 import { reviewOf } from "../support/review";
+import { removalsProgram } from "../programs/removals";
 
 const DOORS = ["dynamic", "plugin"] as const;
 const each = (name: string) => DOORS.map((door) => `${name}-${door}`);
@@ -67,9 +67,9 @@ describe("a removal is a removal, however the run is invoked (both doors)", () =
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0 });
     stack = await openStack(
-      { dir: path.join(repoRoot, "test", "programs", "removals") },
+      { projectName: "removals", inline: removalsProgram },
       // Each step removes a third of a small roster, or empties a team: past the guard rails' defaults, by intent.
-      { config: { ...emulatorConfig(emulator), "wandb:maxRemovalFraction": { value: "1" }, "wandb:minAdmins": { value: "0" } } },
+      { config: { ...emulatorConfig(emulator), "wandb:maxRemovalFraction": { value: "1" }, "wandb:minAdmins": { value: "0" } }, providerPlugins: [{ name: "wandb", path: repoRoot }] },
     );
   });
 

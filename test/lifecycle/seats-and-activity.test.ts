@@ -1,5 +1,5 @@
 // Seats, activity and a team's own storage bucket through the real engine, on the multi-tenant cloud
-// (which creates users through teams), both doors in one stack (test/programs/seats-and-activity
+// (which creates users through teams), both doors in one stack (test/programs/seats-and-activity.ts, run inline:
 // declares a team and a user through each), on an organization whose three seats are taken: a user
 // with a viewer seat, in a team; the activity W&B reports, which the drift watch's refreshing
 // preview (run as examples/gitops's drift workflow runs it) never counts as a change, and its review
@@ -16,8 +16,8 @@ import { defaultSeed, startEmulator, type RunningEmulator } from "../../emulator
 import { emulatorApi, readState } from "../../scripts/emulator-api";
 import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../support/pulumi";
 import { reviewOf } from "../support/review";
+import { seatsAndActivityProgram } from "../programs/seats-and-activity";
 
-const PROGRAM = path.join(repoRoot, "test", "programs", "seats-and-activity");
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString().replace(/\.\d+Z$/, "Z");
 
@@ -64,7 +64,7 @@ describe("seats and activity on the multi-tenant cloud, both doors", () => {
   beforeAll(async () => {
     // The seed's three users hold its three seats.
     emulator = await startEmulator({ port: 0, deployment: "saas", seed: { ...defaultSeed(), seats: 3 } });
-    stack = await openStack({ dir: PROGRAM }, { config: emulatorConfig(emulator) });
+    stack = await openStack({ projectName: "seats-and-activity", inline: seatsAndActivityProgram }, { config: emulatorConfig(emulator), providerPlugins: [{ name: "wandb", path: repoRoot }] });
   });
 
   afterAll(async () => {

@@ -1,11 +1,11 @@
 // At scale the service throttles and connections drop. Through the real engine, the 34-resource
 // program must still converge: 429s and 503s retried (Retry-After honoured), the concurrency
 // limit respected, and creates whose answer was lost reconciled instead of duplicated.
-import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { emulatorConfig, openStack, repoRoot, type StackHandle } from "../support/pulumi";
+import { emulatorConfig, openStack, type StackHandle } from "../support/pulumi";
 import { emulatorApi, type EmulatorApi } from "../../scripts/emulator-api";
+import { organizationProgram } from "../programs/organization";
 
 interface Log {
   requests: { method: string; status: number }[];
@@ -24,7 +24,7 @@ describe("an organization applied while the service throttles and drops connecti
       (team) => team.displayName === "seed-team",
     );
     stack = await openStack(
-      { dir: path.join(repoRoot, "test", "programs", "organization") },
+      { projectName: "organization", inline: organizationProgram },
       {
         config: {
           ...emulatorConfig(emulator),

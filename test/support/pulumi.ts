@@ -2,6 +2,7 @@
 // engine and the Automation API, isolated from the machine: a temporary PULUMI_HOME and file
 // backend, no update checks, no plugin downloads. Every lifecycle test is written with it.
 import { execFile } from "node:child_process";
+import * as grpc from "@grpc/grpc-js";
 import { cpSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { parse, stringify } from "yaml";
@@ -16,6 +17,7 @@ import {
   type PulumiFn,
   type Stack,
 } from "@pulumi/pulumi/automation";
+import * as languageGrpc from "@pulumi/pulumi/proto/language_grpc_pb";
 import { specialSigKey } from "@pulumi/pulumi/runtime/rpc";
 import { inject } from "vitest";
 import { parseUrn } from "../../model/urn";
@@ -125,12 +127,13 @@ export interface StackHandle {
   previewSteps(): Promise<PlannedStep[]>;
   /**
    * `pulumi preview --json` (plus `args`, e.g. `--refresh`) run by the CLI itself, as a user's CI runs it:
-   * its standard output, and the exit code (non-zero when the preview fails). Programs in a folder only.
+   * its standard output, and the exit code (non-zero when the preview fails); an inline program is
+   * served to it as the Automation API serves one (`--client`).
    */
   previewJson(args?: string[], options?: { destroy?: boolean }): Promise<{ json: string; code: number }>;
   /** Runs an operation that must fail (an `up` invoked as `options` says), and hands back what the engine reported. */
   failing(op: "up" | "preview" | "refresh" | "destroy", options?: UpOptions): Promise<FailedOperation>;
-  /** Runs `run` with `env` added to the environment of the engine and of the provider processes it starts. */
+  /** Runs `run` with `env` added to the environment of the engine, of the provider processes it starts and of the program. */
   withEnv<T>(env: Record<string, string>, run: () => Promise<T>): Promise<T>;
   /** The URN of each resource of the last recorded state, by its name (the last part of its URN). */
   urns(): Promise<Record<string, string>>;
@@ -280,18 +283,25 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
       return steps;
     },
     async previewJson(args = [], options = {}) {
-      if (!("dir" in source)) throw new Error("previewJson runs the CLI on a program in a folder, not an inline program");
-      return new Promise((resolve, reject) => {
-        execFile(
-          pulumiCommand.command,
-          [...(options.destroy ? ["destroy", "--preview-only"] : ["preview"]), "--json", "--stack", stackName, "--non-interactive", ...args],
-          { cwd: workDir, env: { ...process.env, ...workspaceEnv() }, maxBuffer: 64 * 1024 * 1024 },
-          (error, stdout) => {
-            if (error && typeof error.code !== "number") reject(error);
-            else resolve({ json: stdout, code: typeof error?.code === "number" ? error.code : 0 });
-          },
-        );
-      });
+      const inline = "inline" in source ? await inlineProgramServer(source.inline) : undefined;
+      let failed = true;
+      try {
+        const previewed = await new Promise<{ json: string; code: number }>((resolve, reject) => {
+          execFile(
+            pulumiCommand.command,
+            [...(options.destroy ? ["destroy", "--preview-only"] : ["preview"]), "--json", "--stack", stackName, "--non-interactive", ...(inline?.args ?? []), ...args],
+            { cwd: workDir, env: { ...process.env, ...workspaceEnv() }, maxBuffer: 64 * 1024 * 1024 },
+            (error, stdout) => {
+              if (error && typeof error.code !== "number") reject(error);
+              else resolve({ json: stdout, code: typeof error?.code === "number" ? error.code : 0 });
+            },
+          );
+        });
+        failed = previewed.code !== 0;
+        return previewed;
+      } finally {
+        inline?.close(failed);
+      }
     },
     async failing(op, upOptions = {}) {
       const recorder = eventRecorder();
@@ -310,12 +320,19 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
     },
     exportState,
     async withEnv(env, run) {
-      // The workspace's environment is the engine's, and so the provider processes', for the operations run meanwhile.
+      // The workspace's environment is the engine's, and so the provider processes', for the operations run meanwhile;
+      // an inline program runs in this process, and reads this one's (a program in a folder inherits the engine's).
       Object.assign(workspaceEnv(), env);
+      const programEnv = "inline" in source ? { ...process.env } : undefined;
+      if (programEnv) Object.assign(process.env, env);
       try {
         return await run();
       } finally {
-        for (const key of Object.keys(env)) delete workspaceEnv()[key];
+        for (const key of Object.keys(env)) {
+          delete workspaceEnv()[key];
+          if (programEnv?.[key] === undefined) delete process.env[key];
+          else process.env[key] = programEnv[key];
+        }
       }
     },
     async urns() {
@@ -325,6 +342,32 @@ export async function openStack(source: ProgramSource, options: OpenStackOptions
     fullLog: () => allLines.join(""),
     // The stack's backend and PULUMI_HOME are inside its scratch folder: removing the folder removes the stack.
     dispose: async () => rmSync(scratch, { recursive: true, force: true }),
+  };
+}
+
+/** The Automation API's server for an inline program (internal to @pulumi/pulumi, so not in its typings). */
+type InlineLanguageServer = grpc.UntypedServiceImplementation & { onPulumiExit(hasError: boolean): void };
+
+/**
+ * An inline program served as the Automation API serves it to the CLI it runs: `args` point a CLI
+ * run by hand at it (`--client`), so that `pulumi preview --json` runs the program in this process as
+ * `stack.preview()` does.
+ */
+async function inlineProgramServer(program: PulumiFn): Promise<{ args: string[]; close(failed: boolean): void }> {
+  const { LanguageServer } = require("@pulumi/pulumi/automation/server") as { LanguageServer: new (program: PulumiFn) => InlineLanguageServer };
+  const languageServer = new LanguageServer(program);
+  const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
+  server.addService(languageGrpc.LanguageRuntimeService, languageServer);
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
+  );
+  return {
+    args: [`--client=127.0.0.1:${port}`, "--exec-kind", "auto.inline"],
+    // As the Automation API ends its own: a program that succeeded leaves no promise unsettled.
+    close: (failed) => {
+      server.forceShutdown();
+      languageServer.onPulumiExit(failed);
+    },
   };
 }
 

@@ -32,7 +32,7 @@ export const FIXTURES = {
 export type Scenario = keyof typeof FIXTURES;
 
 /**
- * Previews of one stack that declares through both doors (test/programs/idp-owned, recorded by
+ * Previews of one stack that declares through both doors (test/programs/idp-owned.ts, recorded by
  * test/lifecycle/idp-owned.test.ts), in `both-<scenario>.json`: Organizations whose users and teams'
  * members the identity provider writes.
  */
