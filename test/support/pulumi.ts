@@ -356,6 +356,7 @@ type InlineLanguageServer = grpc.UntypedServiceImplementation & { onPulumiExit(h
 async function inlineProgramServer(program: PulumiFn): Promise<{ args: string[]; close(failed: boolean): void }> {
   const { LanguageServer } = require("@pulumi/pulumi/automation/server") as { LanguageServer: new (program: PulumiFn) => InlineLanguageServer };
   const languageServer = new LanguageServer(program);
+  // The Automation API's channel options (@pulumi/pulumi's grpcChannelOptions, also internal): the engine's messages may reach 400 MB.
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
   server.addService(languageGrpc.LanguageRuntimeService, languageServer);
   const port = await new Promise<number>((resolve, reject) =>
