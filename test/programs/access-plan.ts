@@ -4,6 +4,7 @@
 // Run inline (in the test's process, through the real engine), as the Automation API runs a program.
 import * as pulumi from "@pulumi/pulumi";
 import { installedPackage } from "../support/pulumi";
+import { NativeResource, RemoteComponent } from "../support/native-resources";
 
 export async function accessPlanProgram(): Promise<void> {
   const wandb = installedPackage();
@@ -14,16 +15,6 @@ export async function accessPlanProgram(): Promise<void> {
    */
   const outsideUsers = (door: string): "report" | "deactivate" => (config.get(`outsideUsers-${door}`) === "deactivate" ? "deactivate" : "report");
 
-  class PluginUser extends pulumi.CustomResource {
-    constructor(name: string, args: Record<string, unknown>) {
-      super("wandb:index:User", name, args);
-    }
-  }
-  class PluginOrganization extends pulumi.ComponentResource {
-    constructor(name: string, args: Record<string, unknown>) {
-      super("wandb:index:Organization", name, args, {}, true);
-    }
-  }
 
   for (const door of ["dynamic", "plugin"] as const) {
     const other = door === "dynamic" ? "plugin" : "dynamic";
@@ -36,11 +27,11 @@ export async function accessPlanProgram(): Promise<void> {
       outsideCode: { users: outsideUsers(door), ignore: [`*-${other}`, "member", "second-admin"] },
       ...(inactiveDays === undefined ? {} : { deactivateInactiveAfterDays: inactiveDays }),
     };
-    if (door === "plugin") new PluginOrganization(`acme-${door}`, { roster });
+    if (door === "plugin") new RemoteComponent("Organization", `acme-${door}`, { roster }, []);
     else new wandb.Organization(`acme-${door}`, { roster });
     // Beside the roster: the stack's own, never outside code to deactivate.
     const sam = { userName: `sam-${door}`, email: `sam-${door}@acme.example` };
-    if (door === "plugin") new PluginUser(`sam-${door}`, sam);
+    if (door === "plugin") new NativeResource("User", `sam-${door}`, sam, []);
     else new wandb.User(`sam-${door}`, sam);
   }
 }

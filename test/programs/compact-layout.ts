@@ -2,12 +2,7 @@
 // through each door in one stack, its layout and the changes to its people set by config.
 import * as pulumi from "@pulumi/pulumi";
 import { installedPackage } from "../support/pulumi";
-
-class PluginOrganization extends pulumi.ComponentResource {
-  constructor(name: string, args: Record<string, unknown>) {
-    super("wandb:index:Organization", name, args, {}, true);
-  }
-}
+import { RemoteComponent } from "../support/native-resources";
 
 export async function compactLayoutProgram(): Promise<void> {
   const wandb = installedPackage();
@@ -43,7 +38,7 @@ export async function compactLayoutProgram(): Promise<void> {
       ],
     };
     const args = { roster, layout, protectAdmins: true };
-    if (door === "plugin") new PluginOrganization(`acme-${door}`, args);
+    if (door === "plugin") new RemoteComponent("Organization", `acme-${door}`, args, []);
     else new wandb.Organization(`acme-${door}`, args);
   }
 }

@@ -3,6 +3,7 @@
 // Run inline (in the test's process, through the real engine), as the Automation API runs a program.
 import * as pulumi from "@pulumi/pulumi";
 import { installedPackage } from "../support/pulumi";
+import { RemoteComponent, wandbProvider } from "../support/native-resources";
 
 export async function expiryProgram(): Promise<void> {
   const wandb = installedPackage();
@@ -17,23 +18,14 @@ export async function expiryProgram(): Promise<void> {
   const demotedIn = config.get("demoteRequiredAdmin");
   const wandbConfig = new pulumi.Config("wandb");
 
-  class PluginOrganization extends pulumi.ComponentResource {
-    constructor(name: string, args: Record<string, unknown>, opts: pulumi.ComponentResourceOptions) {
-      super("wandb:index:Organization", name, args, opts, true);
-    }
-  }
-
   /** The plugin door's provider acts as the emulator's second admin: each door has its own acting user. */
-  class SecondAdmin extends pulumi.ProviderResource {
-    constructor() {
-      super("wandb", "second-admin", {
-        baseUrl: wandbConfig.require("baseUrl"),
-        deployment: wandbConfig.require("deployment"),
-        username: "second-admin",
-        apiKey: pulumi.secret(config.require("secondAdminKey")),
-      });
-    }
-  }
+  const secondAdmin = () =>
+    wandbProvider("second-admin", {
+      baseUrl: wandbConfig.require("baseUrl"),
+      deployment: wandbConfig.require("deployment"),
+      username: "second-admin",
+      apiKey: config.require("secondAdminKey"),
+    });
 
   const ACTING = { dynamic: "admin", plugin: "second-admin" } as const;
 
@@ -61,7 +53,7 @@ export async function expiryProgram(): Promise<void> {
       // The other door's roster and the emulator's own people and team are not this roster's.
       outsideCode: { ignore: ["member", "seed-team", ACTING[other], `*-${other}`] },
     };
-    if (door === "plugin") new PluginOrganization(named("acme"), { roster, adoptExisting: true }, { providers: { wandb: new SecondAdmin() } });
+    if (door === "plugin") new RemoteComponent("Organization", named("acme"), { roster, adoptExisting: true }, [], { providers: { wandb: secondAdmin() } });
     else new wandb.Organization(named("acme"), { roster, adoptExisting: true });
   }
 }

@@ -4,6 +4,7 @@
 // Run inline (in the test's process, through the real engine), as the Automation API runs a program.
 import * as pulumi from "@pulumi/pulumi";
 import { installedPackage } from "../support/pulumi";
+import { RemoteComponent } from "../support/native-resources";
 
 export async function idpOwnedProgram(): Promise<void> {
   const wandb = installedPackage();
@@ -12,11 +13,6 @@ export async function idpOwnedProgram(): Promise<void> {
   /** What the rosters no longer declare: users and teams, by their names without the door. */
   const dropped = new Set((config.get("dropped") ?? "").split(",").filter(Boolean));
 
-  class PluginOrganization extends pulumi.ComponentResource {
-    constructor(name: string, args: Record<string, unknown>) {
-      super("wandb:index:Organization", name, args, {}, true);
-    }
-  }
 
   const DOORS = ["dynamic", "plugin"] as const;
 
@@ -36,7 +32,7 @@ export async function idpOwnedProgram(): Promise<void> {
       teams: teams.map((team) => ({ name: named(team.name), membersFrom: "idp" as const, members: team.members.filter((m) => users.includes(m)).map(named) })),
       outsideCode: { ignore: ["admin", "second-admin", "member", "seed-team", ...DOORS.filter((other) => other !== door).map((other) => `*-${other}`)] },
     };
-    if (door === "plugin") new PluginOrganization(named("acme"), { roster, adoptExisting: true });
+    if (door === "plugin") new RemoteComponent("Organization", named("acme"), { roster, adoptExisting: true }, []);
     else new wandb.Organization(named("acme"), { roster, adoptExisting: true });
   }
 }

@@ -4,6 +4,7 @@
 // Run inline (in the test's process, through the real engine), as the Automation API runs a program.
 import * as pulumi from "@pulumi/pulumi";
 import { installedPackage } from "../support/pulumi";
+import { DOORS, RemoteComponent } from "../support/native-resources";
 
 export async function removalsProgram(): Promise<void> {
   const wandb = installedPackage();
@@ -14,16 +15,6 @@ export async function removalsProgram(): Promise<void> {
   /** The standalone user `tom`'s resource name ends with this: a change is a rename in code with no alias. */
   const tomSuffix = config.get("tomSuffix") ?? "a";
 
-  class PluginResource extends pulumi.CustomResource {
-    constructor(kind: string, name: string, args: Record<string, unknown>, options?: pulumi.CustomResourceOptions) {
-      super(`wandb:index:${kind}`, name, args, options);
-    }
-  }
-  class PluginOrganization extends pulumi.ComponentResource {
-    constructor(name: string, args: Record<string, unknown>) {
-      super("wandb:index:Organization", name, args, {}, true);
-    }
-  }
 
   // Each door removes users its own way: the dynamic door's deactivates them, the plugin's deletes them (the default).
   for (const door of ["dynamic", "plugin"] as const) {
@@ -38,11 +29,10 @@ export async function removalsProgram(): Promise<void> {
       teams: teams.map((team) => ({ name: named(team.name), members: team.members.filter((m) => users.includes(m)).map(named) })),
     };
     const policy = door === "dynamic" ? { deletionPolicy: "deactivate" } : {};
-    if (door === "plugin") new PluginOrganization(named("acme"), { roster });
+    if (door === "plugin") new RemoteComponent("Organization", named("acme"), { roster }, []);
     else new wandb.Organization(named("acme"), { roster, deletionPolicy: { users: "deactivate" } });
 
-    const declare = (kind: "User", name: string, args: Record<string, unknown>) =>
-      door === "plugin" ? new PluginResource(kind, name, args) : new wandb[kind](name, args as never);
+    const declare = DOORS[door].declarer();
     for (const name of ["sam", "tom"].filter((each) => !dropped.has(each))) {
       const resourceName = name === "tom" ? `${named(name)}-${tomSuffix}` : named(name);
       declare("User", resourceName, { userName: named(name), email: `${named(name)}@acme.example`, ...policy });

@@ -3,24 +3,14 @@
 // deployment and changes its config between runs.
 // Run inline (in the test's process, through the real engine), as the Automation API runs a program.
 import * as pulumi from "@pulumi/pulumi";
+import { DOORS } from "../support/native-resources";
 import { installedPackage } from "../support/pulumi";
 
 export async function seatsAndActivityProgram(): Promise<Record<string, unknown>> {
   const wandb = installedPackage();
   const config = new pulumi.Config();
 
-  /** A resource of the native plugin, declared by its type token as a generated SDK would. */
-  class PluginResource extends pulumi.CustomResource {
-    constructor(kind: string, name: string, args: Record<string, unknown>, options?: pulumi.CustomResourceOptions) {
-      super(`wandb:index:${kind}`, name, args, options);
-    }
-  }
-
-  const DOORS = ["dynamic", "plugin"] as const;
-  type Door = (typeof DOORS)[number];
-
-  const declare = (door: Door, kind: "User" | "Team", name: string, args: Record<string, unknown>, options?: pulumi.CustomResourceOptions) =>
-    door === "plugin" ? new PluginResource(kind, name, args, options) : new wandb[kind](name, args as never, options);
+  type Door = keyof typeof DOORS;
 
   /** The lookups to make, e.g. "30,90": who has not been active in each of these numbers of days. */
   const inactiveForDays = (config.get("inactiveForDays") ?? "").split(",").filter(Boolean).map(Number);
@@ -36,13 +26,13 @@ export async function seatsAndActivityProgram(): Promise<Record<string, unknown>
 
   // Each door declares its own team with its own bucket (a change of its path replaces the team), and
   // its own user in that team: the multi-tenant cloud creates a user by adding it to a team.
-  for (const door of DOORS) {
-    const lab = declare(door, "Team", `lab-${door}`, {
+  for (const door of ["dynamic", "plugin"] as const) {
+    const declare = DOORS[door].declarer();
+    const lab = declare("Team", `lab-${door}`, {
       name: `lab-${door}`,
       storageBucket: { name: `acme-lab-${door}`, provider: "gcp", path: config.get("bucketPath") ?? "lab/runs" },
     });
     declare(
-      door,
       "User",
       `vera-${door}`,
       { userName: `vera-${door}`, email: `vera-${door}@example.com`, modelsSeat: config.get("veraSeat") ?? "viewer", teams: [`lab-${door}`] },
